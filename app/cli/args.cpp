@@ -1,0 +1,105 @@
+#include "cli/args.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+namespace ys::cli {
+
+Args parseArgs(int argc, char** argv)
+{
+    Args a;
+    for (int i = 1; i < argc; ++i) {
+        std::string w = argv[i];
+        if (w == "--help" || w == "-h" || w == "help") {
+            if (a.command.empty() && w == "help" && i + 1 < argc) {
+                a.command = argv[++i];
+            }
+            a.help = true;
+            continue;
+        }
+        if (w.rfind("--", 0) == 0) {
+            w = w.substr(2);
+            if (w.find('=') == std::string::npos && i + 1 < argc && std::string(argv[i + 1]).rfind("--", 0) != 0 &&
+                std::string(argv[i + 1]).find('=') == std::string::npos) {
+                w += "=" + std::string(argv[++i]);
+            }
+        }
+        const auto eq = w.find('=');
+        if (eq == std::string::npos) {
+            if (a.command.empty())
+                a.command = w;
+            else
+                a.positional.push_back(w);
+            continue;
+        }
+        std::string key = w.substr(0, eq);
+        std::replace(key.begin(), key.end(), '-', '_');
+        a.kv[key] = w.substr(eq + 1);
+    }
+    return a;
+}
+
+std::string Args::str(const std::string& key, const std::string& fallback) const
+{
+    auto it = kv.find(key);
+    return it == kv.end() ? fallback : it->second;
+}
+
+std::optional<int> Args::integer(const std::string& key, int fallback) const
+{
+    auto it = kv.find(key);
+    if (it == kv.end())
+        return fallback;
+    char* end = nullptr;
+    const long v = std::strtol(it->second.c_str(), &end, 10);
+    if (it->second.empty() || *end != '\0') {
+        std::fprintf(stderr, "error: %s must be a whole number, not '%s'\n", key.c_str(), it->second.c_str());
+        return std::nullopt;
+    }
+    return static_cast<int>(v);
+}
+
+std::optional<double> Args::number(const std::string& key, double fallback) const
+{
+    auto it = kv.find(key);
+    if (it == kv.end())
+        return fallback;
+    char* end = nullptr;
+    const double v = std::strtod(it->second.c_str(), &end);
+    if (it->second.empty() || *end != '\0') {
+        std::fprintf(stderr, "error: %s must be a number, not '%s'\n", key.c_str(), it->second.c_str());
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<bool> Args::boolean(const std::string& key, bool fallback) const
+{
+    auto it = kv.find(key);
+    if (it == kv.end())
+        return fallback;
+    std::string v = it->second;
+    std::transform(v.begin(), v.end(), v.begin(), ::tolower);
+    if (v == "true" || v == "1" || v == "yes" || v == "on")
+        return true;
+    if (v == "false" || v == "0" || v == "no" || v == "off")
+        return false;
+    std::fprintf(stderr, "error: %s must be true or false, not '%s'\n", key.c_str(), it->second.c_str());
+    return std::nullopt;
+}
+
+bool Args::rejectUnknown(const std::vector<std::string>& known) const
+{
+    bool ok = true;
+    for (const auto& [k, v] : kv) {
+        if (std::find(known.begin(), known.end(), k) == known.end()) {
+            std::fprintf(stderr, "error: unknown argument '%s' for '%s' (see yolostudio-cli %s --help)\n",
+                         k.c_str(), command.c_str(), command.c_str());
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+}  // namespace ys::cli

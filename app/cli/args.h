@@ -1,0 +1,35 @@
+#pragma once
+// Ultralytics-style command line: `yolostudio-cli COMMAND key=value ...`. Plain C++, no torch, no Qt.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ys::cli {
+
+struct Args {
+    std::string command;                       // first word, e.g. "check"
+    std::map<std::string, std::string> kv;     // key=value pairs, in any order
+    std::vector<std::string> positional;       // words without '=' after the command
+    bool help = false;                         // --help / -h / help anywhere
+
+    bool has(const std::string& key) const { return kv.count(key) != 0; }
+    std::string str(const std::string& key, const std::string& fallback = {}) const;
+    // Parses an integer value; on bad input prints "error: KEY must be ..." to stderr and returns nullopt.
+    std::optional<int> integer(const std::string& key, int fallback) const;
+    std::optional<double> number(const std::string& key, double fallback) const;
+    std::optional<bool> boolean(const std::string& key, bool fallback) const;
+    // Keys present that are not in `known`; prints an error for each and returns false if any.
+    bool rejectUnknown(const std::vector<std::string>& known) const;
+};
+
+// Parses argv. "--key=value" and "--key value" are accepted as spellings of key=value.
+Args parseArgs(int argc, char** argv);
+
+// Exit codes shared by every command.
+constexpr int kExitOk = 0;
+constexpr int kExitFailed = 1;     // the command ran and failed (e.g. training diverged)
+constexpr int kExitUsage = 2;      // bad arguments or unreadable input; reason on stderr
+
+}  // namespace ys::cli

@@ -1,0 +1,8 @@
+// Placeholder until the owning issue lands; replaced by the real command.
+#include "cli/commands.h"
+#include <cstdio>
+namespace ys::cli {
+int cmdTrain(const Args& args) { std::fprintf(stderr, "error: '%s' is not built yet\n", args.command.c_str()); return kExitUsage; }
+int cmdVal(const Args& args) { std::fprintf(stderr, "error: '%s' is not built yet\n", args.command.c_str()); return kExitUsage; }
+int cmdPredict(const Args& args) { std::fprintf(stderr, "error: '%s' is not built yet\n", args.command.c_str()); return kExitUsage; }
+}

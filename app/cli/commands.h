@@ -1,0 +1,16 @@
+#pragma once
+// One function per CLI command; each returns an exit code (args.h) and prints its own --help.
+
+#include "cli/args.h"
+
+namespace ys::cli {
+
+int cmdCheck(const Args& args);    // cmd_data.cpp: label check
+int cmdDemo(const Args& args);     // cmd_data.cpp: write the demo dataset
+int cmdInfo(const Args& args);     // cmd_model.cpp: layers, parameters, GFLOPs
+int cmdTrain(const Args& args);    // cmd_train.cpp
+int cmdVal(const Args& args);      // cmd_train.cpp
+int cmdPredict(const Args& args);  // cmd_train.cpp
+int cmdFit(const Args& args);      // cmd_fit.cpp: fit the run to the GPU memory budget
+
+}  // namespace ys::cli

@@ -1,0 +1,56 @@
+// yolostudio-cli: the headless front end of the same core the studio uses.
+#include "cli/commands.h"
+
+#include <cstdio>
+#include <exception>
+#include <string>
+
+namespace {
+
+struct Command {
+    const char* name;
+    int (*run)(const ys::cli::Args&);
+    const char* summary;
+};
+
+const Command kCommands[] = {
+    {"check", ys::cli::cmdCheck, "check a dataset's labels and images: check data=PATH [imgsz=640] [json=FILE]"},
+    {"demo", ys::cli::cmdDemo, "write the built-in demo dataset: demo out=DIR"},
+    {"info", ys::cli::cmdInfo, "show a model's layers, parameters and GFLOPs: info model=yolov8n.yaml"},
+    {"train", ys::cli::cmdTrain, "train a detector: train data=PATH model=yolov8n.yaml epochs=N ..."},
+    {"val", ys::cli::cmdVal, "validate weights on a dataset: val data=PATH weights=FILE"},
+    {"predict", ys::cli::cmdPredict, "detect objects in images: predict weights=FILE source=DIR|FILE out=DIR"},
+    {"fit", ys::cli::cmdFit, "fit batch, image size and AMP to the memory budget: fit data=PATH model=..."},
+};
+
+void printUsage(FILE* to)
+{
+    std::fprintf(to, "usage: yolostudio-cli COMMAND key=value ...\n\ncommands:\n");
+    for (const auto& c : kCommands)
+        std::fprintf(to, "  %-8s %s\n", c.name, c.summary);
+    std::fprintf(to, "\n'yolostudio-cli COMMAND --help' describes a command's arguments.\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    const ys::cli::Args args = ys::cli::parseArgs(argc, argv);
+    if (args.command.empty()) {
+        printUsage(args.help ? stdout : stderr);
+        return args.help ? ys::cli::kExitOk : ys::cli::kExitUsage;
+    }
+    for (const auto& c : kCommands) {
+        if (args.command == c.name) {
+            try {
+                return c.run(args);
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "error: %s\n", e.what());
+                return ys::cli::kExitFailed;
+            }
+        }
+    }
+    std::fprintf(stderr, "error: unknown command '%s'\n\n", args.command.c_str());
+    printUsage(stderr);
+    return ys::cli::kExitUsage;
+}

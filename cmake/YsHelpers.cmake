@@ -1,0 +1,46 @@
+# Project-wide helpers. Warnings live here so every target gets the same set.
+
+function(ys_warnings target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wno-unused-parameter)
+endfunction()
+
+# Targets that include LibTorch headers: compile flags LibTorch requires, and a shared
+# precompiled header so the heavy torch headers are parsed once per target.
+function(ys_use_torch target)
+  target_link_libraries(${target} PRIVATE ${TORCH_LIBRARIES})
+  target_include_directories(${target} SYSTEM PRIVATE ${TORCH_INCLUDE_DIRS})
+  # LibTorch headers are noisy under -Wextra; silence the known offenders.
+  target_compile_options(${target} PRIVATE -Wno-unused-parameter -Wno-missing-field-initializers
+                                            -Wno-deprecated-declarations)
+  if(YS_USE_PCH)
+    if(TARGET ys_torch_pch AND NOT target STREQUAL "ys_torch_pch")
+      target_precompile_headers(${target} REUSE_FROM ys_torch_pch)
+    else()
+      target_precompile_headers(${target} PRIVATE <torch/torch.h>)
+    endif()
+  endif()
+endfunction()
+
+# ys_add_test(NAME SOURCES a.cpp b.cpp LIBS lib1 lib2 [TORCH] [GUI] [TIMEOUT s] [LABELS l])
+# One Qt Test executable per unit, registered with CTest. GUI tests run offscreen.
+function(ys_add_test name)
+  cmake_parse_arguments(T "TORCH;GUI" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
+  add_executable(${name} ${T_SOURCES})
+  set_target_properties(${name} PROPERTIES AUTOMOC ON)
+  target_link_libraries(${name} PRIVATE Qt6::Test ys_test_support ${T_LIBS})
+  ys_warnings(${name})
+  if(T_TORCH)
+    # Qt's keywords (slots, signals, emit) clash with LibTorch headers.
+    target_compile_definitions(${name} PRIVATE QT_NO_KEYWORDS)
+    ys_use_torch(${name})
+  endif()
+  add_test(NAME ${name} COMMAND ${name})
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 300)
+  endif()
+  set_tests_properties(${name} PROPERTIES TIMEOUT ${T_TIMEOUT}
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;YS_SHARED_DATASETS=${YS_SHARED_DATASETS};YS_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+  if(T_LABELS)
+    set_tests_properties(${name} PROPERTIES LABELS "${T_LABELS}")
+  endif()
+endfunction()

@@ -1,0 +1,117 @@
+#pragma once
+// Training configuration: every setting a run uses, with Ultralytics' names and defaults (PRODUCT.md), so
+// users' `args.yaml` / `hyp.yaml` files load unchanged. Filled once (defaults → YAML → key=value overrides),
+// checked with validate(), then passed by value to the engine. Plain C++; no torch, no Qt.
+
+#include "common/error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ys {
+
+struct TrainConfig {
+    // --- task and data -----------------------------------------------------------------------------
+    std::string data;                    // path to data.yaml
+    std::string model = "yolov8n.yaml";  // model YAML (scale letter picks n/s/m/l/x) or a checkpoint
+    int epochs = 100;                    // epochs to train, >= 1
+    int imgsz = 640;                     // training/validation image size in pixels, multiple of 32
+    int batch = 16;                      // images per optimizer micro-batch; -1 = fit to memory ("auto")
+    std::string device = "cpu";          // "cpu", "0", "cuda:0"
+    int workers = 8;                     // data loader threads; 0 = load in the training thread
+    std::string amp = "auto";            // auto | off | fp16 | bf16
+    std::string project = "runs";        // parent folder of run folders
+    std::string name = "exp";            // run folder name (a numeric suffix is added when it exists)
+    bool exist_ok = false;               // reuse project/name instead of adding a suffix
+    std::string resume;                  // path of a run's weights/last checkpoint to resume, or empty
+    int seed = 0;                        // RNG seed for augmentation and initialisation
+    bool deterministic = true;           // same seed + same workers = same batches
+    int patience = 100;                  // epochs without fitness improvement before stopping; 0 = off
+    bool val = true;                     // validate every epoch
+    int save_period = -1;                // also save weights every N epochs; -1 = off
+    bool rect = false;                   // rectangular training batches (no mosaic)
+    std::string cache = "off";           // off | ram: keep decoded, resized images in memory
+    double fraction = 1.0;               // fraction of the training set to use, (0, 1]
+    bool cos_lr = false;                 // cosine LR schedule instead of linear
+    int close_mosaic = 10;               // turn mosaic off for the last N epochs
+    int threads = 0;                     // intra-op CPU threads; 0 = number of cores
+    std::string vram;                    // memory budget: "8GiB", "6000MB", "0.8" (fraction); empty = device total
+
+    // --- optimizer -----------------------------------------------------------------------------------
+    std::string optimizer = "auto";      // auto | SGD | AdamW | Adam
+    double lr0 = 0.01;                   // initial learning rate
+    double lrf = 0.01;                   // final LR = lr0 * lrf
+    double momentum = 0.937;             // SGD momentum / Adam beta1
+    double weight_decay = 0.0005;        // decoupled (AdamW) or L2 (SGD) weight decay, scaled by batch
+    double warmup_epochs = 3.0;          // warmup length in epochs (fractional allowed)
+    double warmup_momentum = 0.8;        // initial momentum during warmup
+    double warmup_bias_lr = 0.1;         // initial bias LR during warmup
+    int nbs = 64;                        // nominal batch size: accumulate = max(round(nbs/batch), 1)
+
+    // --- loss gains ----------------------------------------------------------------------------------
+    double box = 7.5;                    // CIoU box loss gain
+    double cls = 0.5;                    // classification BCE gain
+    double dfl = 1.5;                    // distribution focal loss gain
+
+    // --- augmentation --------------------------------------------------------------------------------
+    double hsv_h = 0.015;                // hue jitter (fraction of the hue circle)
+    double hsv_s = 0.7;                  // saturation jitter (fraction)
+    double hsv_v = 0.4;                  // value jitter (fraction)
+    double degrees = 0.0;                // rotation range, +/- degrees
+    double translate = 0.1;              // translation range, +/- fraction of image size
+    double scale = 0.5;                  // scale range, +/- gain
+    double shear = 0.0;                  // shear range, +/- degrees
+    double perspective = 0.0;            // perspective coefficient, 0..0.001
+    double flipud = 0.0;                 // probability of a vertical flip
+    double fliplr = 0.5;                 // probability of a horizontal flip
+    double mosaic = 1.0;                 // probability of 4-image mosaic
+    double mixup = 0.0;                  // probability of mixup
+    double copy_paste = 0.0;             // probability of copy-paste (segments only; kept for YAML compatibility)
+
+    // --- validation / prediction ---------------------------------------------------------------------
+    double conf = 0.001;                 // NMS confidence threshold for validation
+    double iou = 0.7;                    // NMS IoU threshold
+    int max_det = 300;                   // detections kept per image after NMS
+
+    // Every problem with the current values (empty when valid). Each Error's code is "config.<key>".
+    std::vector<Error> validate() const;
+
+    // Sets one key from text as typed on a command line (`lr0=0.02`, `amp=off`, `batch=auto`).
+    // Unknown keys and unparsable values return an Error naming the key.
+    std::optional<Error> set(const std::string& key, const std::string& value);
+    // Current value of a key as text, or nullopt for an unknown key.
+    std::optional<std::string> get(const std::string& key) const;
+
+    // Loads keys from an Ultralytics/YOLOv9 args.yaml or hyp.yaml. Keys this studio does not use are
+    // ignored and listed in `ignored` (if given); bad values are errors with file and line.
+    // `base` supplies the values of keys the file does not set.
+    static Expected<TrainConfig> fromYamlFile(const std::string& path, const TrainConfig& base,
+                                              std::vector<std::string>* ignored = nullptr);
+    static Expected<TrainConfig> fromYamlFile(const std::string& path);
+    // YAML text of every key in registry order (the `args.yaml` of a run).
+    std::string toYaml() const;
+    // Keys whose value differs from the default, in registry order.
+    std::vector<std::string> changedKeys() const;
+};
+
+// Description of one setting, for forms, `--help` and reports.
+struct ConfigKey {
+    enum class Type { Bool, Int, Float, String, Choice };
+    const char* name;
+    const char* group;      // "task", "optimizer", "loss", "augment", "val"
+    Type type;
+    double min = 0, max = 0;           // inclusive range for Int/Float (min == max: unbounded)
+    std::vector<std::string> choices;  // allowed values for Choice
+    const char* help;                  // one English line with units
+};
+
+// All keys in a stable order (the order of args.yaml).
+const std::vector<ConfigKey>& configKeys();
+
+// Parses "8GiB", "8 GB", "6000MB", "512MiB", "1e9" (bytes). Fractions ("0.8") return nullopt here;
+// see parseMemoryBudget in memory/. Returns nullopt for text that is not a size.
+std::optional<int64_t> parseByteSize(const std::string& text);
+
+}  // namespace ys

@@ -1,0 +1,92 @@
+#pragma once
+// The one-pass label checker: every hard and statistical check of PRODUCT.md, each finding with a
+// severity, a stable code, the file, the line and a plain message. It never writes into the dataset.
+
+#include "data/dataset.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ys {
+
+enum class Severity : uint8_t { Error = 0, Warning = 1, Info = 2 };
+const char* toString(Severity s);  // "error", "warning", "info"
+
+// Categories used to filter images by problem in the browser (ImageRecord::problems bit set).
+enum ProblemFlag : uint32_t {
+    ProblemImage = 1u << 0,       // unreadable/truncated/tiny/unsupported/lying extension
+    ProblemLabelFormat = 1u << 1, // columns, non-numeric, NaN, class range, coordinates, size
+    ProblemDuplicate = 1u << 2,   // duplicate rows, near-duplicate boxes, duplicate images, listed twice
+    ProblemLeakage = 1u << 3,     // same image in train and val
+    ProblemSmallBox = 1u << 4,    // too small to learn at imgsz
+    ProblemOutlier = 1u << 5,     // box far from its class's size/aspect distribution
+    ProblemCrowded = 1u << 6,     // unusually many boxes
+    ProblemBackground = 1u << 7,  // no label file or empty label (info)
+    ProblemMixed = 1u << 8,       // polygon rows mixed with box rows
+};
+
+struct Finding {
+    Severity severity = Severity::Error;
+    std::string code;       // stable, e.g. "image.truncated" (full list in docs and check.cpp)
+    std::string file;       // absolute path of the file concerned (image, label, list or data.yaml)
+    int line = 0;           // 1-based line in `file`, 0 when it concerns the whole file
+    std::string message;    // plain English, says what is wrong and where
+    int image = -1;         // index into Dataset::images, -1 when not about one image
+    int box = -1;           // index into ImageRecord::boxes, -1 when not about one box
+    int relatedImage = -1;  // the other image of a duplicate/leakage pair, -1 otherwise
+    uint32_t category = 0;  // one ProblemFlag
+};
+
+struct CheckOptions {
+    int imgsz = 640;              // training image size; boxes under minBoxPixels after letterbox are flagged
+    double minBoxPixels = 3.0;    // smallest box side (px at imgsz) that stride-8 features can learn
+    int threads = 0;              // 0 = all cores
+    bool hashImages = true;       // perceptual hashes for duplicate and leakage checks (decodes at 1/8 scale)
+    int fewBoxesThreshold = 10;   // a class with fewer boxes than this (but > 0) is flagged
+    double imbalanceRatio = 20.0; // most/least common used class above this is flagged
+    int crowdedMinBoxes = 50;     // an image is "crowded" only above this many boxes ...
+    double crowdedSigma = 4.0;    // ... and above mean + sigma * stddev of boxes per image
+    double nearDuplicateIoU = 0.9;
+    int phashMaxDistance = 4;     // Hamming distance (of 64 bits) at or below which two images are duplicates
+};
+
+struct ClassStats {
+    int64_t boxes = 0;
+    int64_t images = 0;
+};
+
+struct CheckSummary {
+    int64_t images[kSplitCount] = {0, 0, 0};
+    int64_t labelFiles = 0;        // label files that exist
+    int64_t boxes = 0;
+    int64_t backgrounds = 0;       // images with no or empty label file
+    int64_t corruptImages = 0;     // images that could not be decoded or are truncated
+    int64_t orphanLabels = 0;
+    int64_t errors = 0, warnings = 0, infos = 0;
+    std::vector<ClassStats> perClass;   // index = class id
+    std::map<std::string, int64_t> byCode;
+    double seconds = 0;            // wall time of the check
+    bool cancelled = false;
+};
+
+struct CheckResult {
+    std::vector<Finding> findings;  // sorted by severity, then file, then line
+    CheckSummary summary;
+};
+
+// Runs every check on a scanned dataset. Updates `dataset.images[i].problems`. Uses all cores, reports
+// progress ("check", "hash"), stops early when cancelled (summary.cancelled = true). Never throws for bad
+// input; reads files only.
+CheckResult checkDataset(Dataset& dataset, const CheckOptions& options = {}, const ProgressFn& progress = {},
+                         const CancelToken& cancel = {});
+
+// The result as JSON: {"dataset":..., "summary": {...}, "findings": [{severity, code, file, line, message,
+// image, box}]}. Strings are JSON-escaped.
+std::string checkResultToJson(const Dataset& dataset, const CheckResult& result, const CheckOptions& options);
+
+// Human-readable summary (the CLI's stdout).
+std::string checkResultToText(const Dataset& dataset, const CheckResult& result, size_t maxFindings = 50);
+
+}  // namespace ys

@@ -1,0 +1,1 @@
+// Implemented by the dataset work (issue 2).
