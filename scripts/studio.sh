@@ -18,7 +18,7 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6
   libqcustomplot-dev libtorch-dev libopencv-dev libyaml-cpp-dev nlohmann-json3-dev
-  libopenblas0-pthread libgl-dev fonts-noto-cjk
+  libturbojpeg0-dev libopenblas0-pthread libgl-dev fonts-noto-cjk
 )
 
 install_missing() {
