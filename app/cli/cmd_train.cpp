@@ -1,8 +1,215 @@
-// Placeholder until the owning issue lands; replaced by the real command.
+// train, val and predict: thin wiring from key=value arguments to the core engine.
 #include "cli/commands.h"
+
+#include "common/config.h"
+#include "train/trainer.h"
+
+#include <csignal>
 #include <cstdio>
+#include <string>
+#include <unistd.h>
+
 namespace ys::cli {
-int cmdTrain(const Args& args) { std::fprintf(stderr, "error: '%s' is not built yet\n", args.command.c_str()); return kExitUsage; }
-int cmdVal(const Args& args) { std::fprintf(stderr, "error: '%s' is not built yet\n", args.command.c_str()); return kExitUsage; }
-int cmdPredict(const Args& args) { std::fprintf(stderr, "error: '%s' is not built yet\n", args.command.c_str()); return kExitUsage; }
+namespace {
+
+TrainControl* g_control = nullptr;
+
+extern "C" void onInterrupt(int)
+{
+    // First Ctrl+C stops after the current batch (last.pt keeps the last finished epoch); second one kills.
+    if (g_control && !g_control->stopRequested()) {
+        g_control->requestStop();
+        const char msg[] = "\nstopping after this batch (Ctrl+C again to abort)\n";
+        (void)!::write(2, msg, sizeof msg - 1);
+    } else {
+        std::signal(SIGINT, SIG_DFL);
+        std::raise(SIGINT);
+    }
 }
+
+void printTrainHelp()
+{
+    std::printf(
+        "usage: yolostudio-cli train data=PATH model=yolov8n.yaml [key=value ...]\n\n"
+        "Trains a detector and writes a run folder (args.yaml, results.csv, events.jsonl, weights/last.pt and\n"
+        "best.pt) under project/name. Ctrl+C stops after the current batch; resume=RUN/weights/last.pt continues\n"
+        "(batch, device, workers, threads, amp, epochs and patience may change on resume).\n\nsettings:\n");
+    for (const auto& k : configKeys())
+        std::printf("  %-16s %-10s %s\n", k.name, TrainConfig().get(k.name).value_or("").c_str(), k.help);
+}
+
+std::string bar(int done, int total)
+{
+    const int width = 20;
+    const int filled = total > 0 ? done * width / total : 0;
+    return std::string(static_cast<size_t>(filled), '#') + std::string(static_cast<size_t>(width - filled), '.');
+}
+
+}  // namespace
+
+int cmdTrain(const Args& args)
+{
+    if (args.help) {
+        printTrainHelp();
+        return kExitOk;
+    }
+    TrainConfig cfg;
+    if (args.has("cfg")) {
+        std::vector<std::string> ignored;
+        auto loaded = TrainConfig::fromYamlFile(args.str("cfg"), cfg, &ignored);
+        if (!loaded) {
+            std::fprintf(stderr, "error: %s\n", loaded.error().toString().c_str());
+            return kExitUsage;
+        }
+        cfg = *loaded;
+        for (const auto& k : ignored)
+            std::fprintf(stderr, "note: '%s' in %s is not a YOLO Studio setting and was ignored\n", k.c_str(),
+                         args.str("cfg").c_str());
+    }
+    bool ok = true;
+    for (const auto& [k, v] : args.kv) {
+        if (k == "cfg")
+            continue;
+        if (auto err = cfg.set(k, v)) {
+            std::fprintf(stderr, "error: %s\n", err->message.c_str());
+            ok = false;
+        }
+    }
+    if (!ok)
+        return kExitUsage;
+    if (cfg.resume.empty()) {
+        if (auto errs = cfg.validate(); !errs.empty()) {
+            for (const auto& e : errs)
+                std::fprintf(stderr, "error: %s\n", e.message.c_str());
+            return kExitUsage;
+        }
+    }
+
+    TrainControl control;
+    g_control = &control;
+    std::signal(SIGINT, onInterrupt);
+    const bool tty = ::isatty(1);
+    TrainCallbacks cb;
+    cb.onLog = [](const std::string& line) { std::printf("%s\n", line.c_str()); std::fflush(stdout); };
+    cb.onEvent = [](const TrainEvent& e) {
+        if (e.kind == "oom_recovered" || e.kind == "val_oom_recovered" || e.kind == "early_stop" ||
+            e.kind == "stopped" || e.kind == "error" || e.kind == "warning")
+            std::printf("%s: %s\n", e.kind.c_str(), e.message.c_str());
+        else if (e.kind == "start" || e.kind == "resume")
+            std::printf("%s\n", e.message.c_str());
+        std::fflush(stdout);
+    };
+    int lastEpochHeader = 0;
+    cb.onBatch = [&](const BatchProgress& p) {
+        if (p.epoch != lastEpochHeader) {
+            std::printf("\n%11s%11s%11s%11s%11s%11s%11s\n", "Epoch", "Mem", "box_loss", "cls_loss", "dfl_loss",
+                        "Instances", "Size");
+            lastEpochHeader = p.epoch;
+        }
+        if (!tty && p.batch != p.batches)
+            return;
+        char epoch[32], mem[32];
+        std::snprintf(epoch, sizeof epoch, "%d/%d", p.epoch, p.epochs);
+        std::snprintf(mem, sizeof mem, "%.3gG", p.memoryPeak / 1e9);
+        std::printf("%s%11s%11s%11.4g%11.4g%11.4g%11d%11d: %s %d/%d %.1f img/s%s", tty ? "\r" : "", epoch, mem, p.box,
+                    p.cls, p.dfl, p.instances, p.imgsz, bar(p.batch, p.batches).c_str(), p.batch, p.batches,
+                    p.imagesPerSecond, (!tty || p.batch == p.batches) ? "\n" : "");
+        std::fflush(stdout);
+    };
+    auto result = train(cfg, cb, &control);
+    g_control = nullptr;
+    std::signal(SIGINT, SIG_DFL);
+    if (!result) {
+        std::fprintf(stderr, "error: %s\n", result.error().toString().c_str());
+        const std::string& code = result.error().code;
+        const bool inputFault = code.rfind("config.", 0) == 0 || code.rfind("data.", 0) == 0 ||
+                                code.rfind("yaml.", 0) == 0 || code.rfind("model.", 0) == 0 ||
+                                code.rfind("device.", 0) == 0 || code.rfind("resume.", 0) == 0 ||
+                                code.rfind("checkpoint.", 0) == 0 || code.rfind("amp.", 0) == 0;
+        return inputFault ? kExitUsage : kExitFailed;
+    }
+    const TrainSummary& s = *result;
+    std::printf("\n%d epochs completed%s. Best: epoch %d, mAP50 %.4g, mAP50-95 %.4g\nResults saved to %s\n",
+                s.epochsCompleted, s.stoppedEarly ? " (early stop)" : s.stoppedByUser ? " (stopped)" : "",
+                s.best.epoch, s.best.map50, s.best.map50_95, s.runDir.c_str());
+    return kExitOk;
+}
+
+int cmdVal(const Args& args)
+{
+    if (args.help) {
+        std::printf("usage: yolostudio-cli val data=PATH weights=FILE [imgsz=0] [batch=32] [device=cpu]\n"
+                    "Validates weights on the dataset's val split and prints P, R, mAP50, mAP50-95 per class.\n"
+                    "imgsz=0 uses the size the weights were trained at.\n");
+        return kExitOk;
+    }
+    if (!args.rejectUnknown({"data", "weights", "imgsz", "batch", "device"}))
+        return kExitUsage;
+    const auto imgsz = args.integer("imgsz", 0);
+    const auto batch = args.integer("batch", 32);
+    if (!imgsz || !batch)
+        return kExitUsage;
+    if (!args.has("data") || !args.has("weights")) {
+        std::fprintf(stderr, "error: val needs data=PATH and weights=FILE\n");
+        return kExitUsage;
+    }
+    auto r = validateCheckpoint(args.str("weights"), args.str("data"), *imgsz, *batch, args.str("device", "cpu"),
+                                [](const std::string& l) { std::printf("%s\n", l.c_str()); });
+    if (!r) {
+        std::fprintf(stderr, "error: %s\n", r.error().toString().c_str());
+        return kExitUsage;
+    }
+    return kExitOk;
+}
+
+int cmdPredict(const Args& args)
+{
+    if (args.help) {
+        std::printf("usage: yolostudio-cli predict weights=FILE source=DIR|FILE out=DIR [imgsz=640] [conf=0.25]\n"
+                    "                              [iou=0.7] [max_det=300] [device=cpu] [save_img=true] [save_txt=true]\n"
+                    "Writes images with boxes drawn and YOLO-format results (class cx cy w h conf) to out/labels/.\n");
+        return kExitOk;
+    }
+    if (!args.rejectUnknown({"weights", "source", "out", "imgsz", "conf", "iou", "max_det", "device", "save_img",
+                             "save_txt"}))
+        return kExitUsage;
+    PredictOptions o;
+    o.weights = args.str("weights");
+    o.source = args.str("source");
+    o.out = args.str("out", "runs/predict");
+    const auto imgsz = args.integer("imgsz", 640);
+    const auto conf = args.number("conf", 0.25);
+    const auto iou = args.number("iou", 0.7);
+    const auto maxDet = args.integer("max_det", 300);
+    const auto saveImg = args.boolean("save_img", true);
+    const auto saveTxt = args.boolean("save_txt", true);
+    if (!imgsz || !conf || !iou || !maxDet || !saveImg || !saveTxt)
+        return kExitUsage;
+    if (o.weights.empty() || o.source.empty()) {
+        std::fprintf(stderr, "error: predict needs weights=FILE and source=DIR|FILE\n");
+        return kExitUsage;
+    }
+    if (*imgsz < 32 || *imgsz % 32 != 0) {
+        std::fprintf(stderr, "error: imgsz must be a multiple of 32, not %d\n", *imgsz);
+        return kExitUsage;
+    }
+    o.imgsz = *imgsz;
+    o.conf = *conf;
+    o.iou = *iou;
+    o.maxDet = *maxDet;
+    o.device = args.str("device", "cpu");
+    o.saveImages = *saveImg;
+    o.saveText = *saveTxt;
+    auto r = predict(o, [](const std::string& l) { std::printf("%s\n", l.c_str()); });
+    if (!r) {
+        std::fprintf(stderr, "error: %s\n", r.error().toString().c_str());
+        return kExitUsage;
+    }
+    for (const auto& f : r->failed)
+        std::fprintf(stderr, "warning: %s\n", f.c_str());
+    std::printf("%d images, %lld detections, %.1f ms per image. Results saved to %s\n", r->images,
+                static_cast<long long>(r->detections), r->msPerImage, o.out.c_str());
+    return r->images > 0 ? kExitOk : kExitFailed;
+}
+
+}  // namespace ys::cli

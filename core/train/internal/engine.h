@@ -1,0 +1,132 @@
+#pragma once
+// Internals shared by the trainer, the validator and the predictor (LibTorch). Not for ui/ or app/.
+
+#include "common/config.h"
+#include "common/error.h"
+#include "loss/metrics.h"
+#include "model/internal/yolo.h"
+
+#include <torch/torch.h>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ys {
+
+// "cpu", "0", "cuda", "cuda:1" -> torch::Device. Error when CUDA is asked for and not available.
+Expected<torch::Device> resolveDevice(const std::string& device);
+
+enum class AmpMode { Off, Fp16, Bf16 };
+// auto: fp16 on CUDA, bf16 on CPUs with native bf16 (avx512_bf16 / amx), else off.
+Expected<AmpMode> resolveAmp(const std::string& amp, const torch::Device& device);
+const char* toString(AmpMode mode);
+bool cpuHasNativeBf16();
+
+// Enables autocast for the scope on the thread that constructs it (autocast state is thread-local).
+class AutocastGuard {
+public:
+    AutocastGuard(AmpMode mode, const torch::Device& device);
+    ~AutocastGuard();
+    AutocastGuard(const AutocastGuard&) = delete;
+    AutocastGuard& operator=(const AutocastGuard&) = delete;
+
+private:
+    AmpMode mode_;
+    bool cuda_;
+    bool prevEnabled_ = false;
+};
+
+// uint8 [B,3,H,W] -> float [0,1] on the device, channels_last on CPU (faster convolutions).
+torch::Tensor prepareImages(const torch::Tensor& images, const torch::Device& device, bool channelsLast);
+
+// Exponential moving average of a model's floating-point state (params and BN buffers).
+// decay(updates) = decay * (1 - exp(-updates / tau)): small early, approaching `decay`.
+class ModelEma {
+public:
+    ModelEma(const ModelSpec& spec, DetectionModel& model, double decay = 0.9999, double tau = 2000.0);
+    void update(DetectionModel& model);
+    DetectionModel& model() { return ema_; }
+    int64_t updates = 0;
+
+private:
+    void collect(DetectionModel& m, std::vector<torch::Tensor>& floats, std::vector<torch::Tensor>& others);
+    DetectionModel ema_;
+    double decay_, tau_;
+    std::vector<torch::Tensor> emaFloats_, emaOthers_;
+};
+
+// Dynamic loss scaling for CUDA fp16 (skip steps whose gradients hold inf/NaN). Disabled = identity.
+class GradScaler {
+public:
+    explicit GradScaler(bool enabled, const torch::Device& device);
+    bool enabled() const { return enabled_; }
+    torch::Tensor scale(const torch::Tensor& loss) const;
+    // Unscales gradients in place; returns false when any is inf/NaN (the step must be skipped).
+    bool unscale(const std::vector<torch::Tensor>& params);
+    void update(bool foundInf);
+    double currentScale() const;
+    void setScale(double s);
+
+private:
+    bool enabled_;
+    torch::Tensor scale_, growthTracker_, foundInf_;
+};
+
+// Checkpoint = model + EMA + optimizer + scaler + progress, written atomically.
+struct CheckpointMeta {
+    int epoch = 0;                 // epochs completed
+    double bestFitness = -1;
+    int bestEpoch = 0;
+    int64_t emaUpdates = 0;
+    int microBatch = 0;            // images per forward/backward at save time
+    int batch = 0;                 // loader batch at save time
+    double scalerScale = 65536.0;
+    double elapsed = 0;            // seconds of training so far
+    int epochsWithoutImprovement = 0;
+    std::string optimizerName;     // "SGD" / "AdamW" / "Adam" actually used
+    double lr0 = 0;                // lr0 actually used (auto optimizer picks its own)
+    std::string argsYaml;          // TrainConfig::toYaml() of the run
+    std::string modelYaml;         // text of the model YAML, so the checkpoint rebuilds without the file
+    std::string modelName;         // e.g. "yolov8n.yaml"
+    char scale = 'n';
+    std::vector<std::string> names;
+    int imgsz = 640;
+};
+
+std::string metaToJson(const CheckpointMeta& meta);
+Expected<CheckpointMeta> metaFromJson(const std::string& json);
+
+// Saves to `path` atomically. optimizer may be null (best.pt keeps the EMA only).
+std::optional<Error> saveCheckpoint(const std::string& path, const CheckpointMeta& meta, DetectionModel* model,
+                                    DetectionModel* ema, torch::optim::Optimizer* optimizer);
+
+struct LoadedCheckpoint {
+    CheckpointMeta meta;
+    ModelSpec spec;
+    DetectionModel model{nullptr};   // training weights, or the EMA when the file has no training weights
+    DetectionModel ema{nullptr};     // EMA weights when present
+    bool hasOptimizer = false;
+    std::string path;
+};
+
+// Loads a checkpoint onto `device`. The optimizer state is loaded separately (loadOptimizerState) once
+// the optimizer exists.
+Expected<LoadedCheckpoint> loadCheckpoint(const std::string& path, const torch::Device& device);
+std::optional<Error> loadOptimizerState(const std::string& path, torch::optim::Optimizer& optimizer,
+                                        const torch::Device& device);
+
+// The model that inference should use: EMA if present, else the training weights.
+inline DetectionModel& inferenceModel(LoadedCheckpoint& c) { return c.ema ? c.ema : c.model; }
+
+// Converts NMS output [n,6] in letterboxed pixels to original-image detections.
+std::vector<Detection> toDetections(const torch::Tensor& nmsOut, float gain, float padX, float padY, int origW,
+                                    int origH);
+
+bool isOutOfMemory(const std::exception& e);
+// Returns cached allocator blocks to the device after an out-of-memory (CUDA); no-op on CPU.
+void releaseCachedMemory(const torch::Device& device);
+
+}  // namespace ys

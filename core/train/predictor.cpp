@@ -1,0 +1,244 @@
+// Validation of a saved checkpoint and prediction on images (the CLI's val and predict).
+#include "train/trainer.h"
+
+#include "augment/transforms.h"
+#include "common/fileutil.h"
+#include "common/log.h"
+#include "data/dataset.h"
+#include "loss/internal/detection_loss.h"
+#include "loss/internal/nms.h"
+#include "train/internal/engine.h"
+#include "train/internal/validator.h"
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+namespace fs = std::filesystem;
+
+namespace ys {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void emit(const std::function<void(const std::string&)>& onLog, const std::string& line)
+{
+    if (onLog)
+        onLog(line);
+    else
+        logInfo(line);
+}
+
+void useAllCores()
+{
+    torch::set_num_threads(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+}
+
+// A fixed, distinguishable palette (BGR) for class colours.
+cv::Scalar classColour(int cls)
+{
+    static const cv::Scalar palette[] = {
+        {56, 56, 255},  {151, 157, 255}, {31, 112, 255}, {29, 178, 255}, {49, 210, 207}, {10, 249, 72},
+        {23, 204, 146}, {134, 219, 61},  {52, 147, 26},  {187, 212, 0},  {168, 153, 44}, {255, 194, 0},
+        {147, 69, 52},  {255, 115, 100}, {236, 24, 0},   {255, 56, 132}, {133, 0, 82},   {255, 56, 203},
+        {200, 149, 255}, {199, 55, 255}};
+    return palette[static_cast<size_t>(cls) % (sizeof palette / sizeof palette[0])];
+}
+
+std::vector<std::string> listImages(const std::string& source)
+{
+    std::vector<std::string> files;
+    std::error_code ec;
+    if (fs::is_directory(source, ec)) {
+        for (auto it = fs::recursive_directory_iterator(source, fs::directory_options::skip_permission_denied, ec);
+             it != fs::recursive_directory_iterator(); it.increment(ec)) {
+            if (ec)
+                break;
+            if (it->is_regular_file(ec) && isImageExtension(it->path().string()))
+                files.push_back(it->path().string());
+        }
+        std::sort(files.begin(), files.end());
+    } else if (fs::exists(source, ec)) {
+        files.push_back(source);
+    }
+    return files;
+}
+
+}  // namespace
+
+Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::string& data, int imgsz, int batch,
+                                        const std::string& device,
+                                        const std::function<void(const std::string&)>& onLog)
+{
+    auto dev = resolveDevice(device);
+    if (!dev)
+        return dev.error();
+    useAllCores();
+    auto ck = loadCheckpoint(weights, *dev);
+    if (!ck)
+        return ck.error();
+    auto ds = openDataset(data);
+    if (!ds)
+        return ds.error();
+    if (ds->spec.nc() != ck->spec.nc)
+        return Error{"val.nc", "the dataset has " + std::to_string(ds->spec.nc()) + " classes, the weights " +
+                                   std::to_string(ck->spec.nc),
+                     data, 0, 0};
+    std::vector<ImageRecord> val;
+    for (const auto& r : ds->images)
+        if (r.split == Split::Val && r.width > 0 && r.height > 0)
+            val.push_back(r);
+    if (val.empty())
+        return Error{"val.no_images", "the dataset's val split has no readable images", data, 0, 0};
+    ValidatorOptions vo;
+    vo.imgsz = imgsz > 0 ? imgsz : ck->meta.imgsz;
+    vo.batch = std::max(1, batch);
+    vo.workers = 2;
+    vo.channelsLast = dev->is_cpu();
+    Validator validator(val, ds->spec.nc(), vo, *dev);
+    DetectionModel& model = inferenceModel(*ck);
+    if (vo.channelsLast) {
+        torch::NoGradGuard ng;
+        for (auto& p : model->parameters())
+            if (p.dim() == 4)
+                p.set_data(p.contiguous(at::MemoryFormat::ChannelsLast));
+    }
+    DetectionLoss loss(ds->spec.nc(), model->regMax(), model->strides());
+    const ValidationOutput v = validator.run(model, &loss);
+    ValSummary s;
+    s.metrics = v.metrics;
+    s.box = v.box;
+    s.cls = v.cls;
+    s.dfl = v.dfl;
+    s.images = v.images;
+    s.seconds = v.seconds;
+    s.msPerImage[0] = v.msInference;
+    s.msPerImage[1] = v.msLoss;
+    s.msPerImage[2] = v.msPost;
+
+    char buf[256];
+    emit(onLog, "                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95)");
+    int64_t instances = 0;
+    for (const auto& c : s.metrics.perClass)
+        instances += c.instances;
+    std::snprintf(buf, sizeof buf, "%22s%11d%11lld%11.3g%11.3g%11.3g%11.3g", "all", s.images,
+                  static_cast<long long>(instances), s.metrics.precision, s.metrics.recall, s.metrics.map50,
+                  s.metrics.map50_95);
+    emit(onLog, buf);
+    for (const auto& c : s.metrics.perClass) {
+        const std::string name = c.cls >= 0 && c.cls < ds->spec.nc() ? ds->spec.names[static_cast<size_t>(c.cls)]
+                                                                      : std::to_string(c.cls);
+        std::snprintf(buf, sizeof buf, "%22s%11lld%11lld%11.3g%11.3g%11.3g%11.3g", name.substr(0, 22).c_str(),
+                      static_cast<long long>(c.images), static_cast<long long>(c.instances), c.precision, c.recall,
+                      c.ap50, c.ap50_95);
+        emit(onLog, buf);
+    }
+    std::snprintf(buf, sizeof buf, "Speed: %.1fms inference, %.1fms loss, %.1fms postprocess per image",
+                  s.msPerImage[0], s.msPerImage[1], s.msPerImage[2]);
+    emit(onLog, buf);
+    return s;
+}
+
+Expected<PredictSummary> predict(const PredictOptions& o, const std::function<void(const std::string&)>& onLog)
+{
+    auto dev = resolveDevice(o.device);
+    if (!dev)
+        return dev.error();
+    useAllCores();
+    auto ck = loadCheckpoint(o.weights, *dev);
+    if (!ck)
+        return ck.error();
+    const std::vector<std::string> files = listImages(o.source);
+    if (files.empty())
+        return Error{"predict.no_images", "no images found (looked for " "bmp/jpg/jpeg/png/tif/tiff/webp/...)", o.source,
+                     0, 0};
+    std::error_code ec;
+    fs::create_directories(fs::path(o.out) / "labels", ec);
+    if (ec)
+        return Error{"predict.out", "cannot create the output folder: " + ec.message(), o.out, 0, 0};
+
+    DetectionModel& model = inferenceModel(*ck);
+    model->eval();
+    torch::NoGradGuard ng;
+    const auto& names = ck->meta.names;
+    PredictSummary summary;
+    const auto t0 = Clock::now();
+    const int stride = static_cast<int>(model->strides().back());
+    for (const std::string& file : files) {
+        cv::Mat img = cv::imread(file, cv::IMREAD_COLOR);
+        if (img.empty()) {
+            summary.failed.push_back(file + ": cannot decode the image");
+            continue;
+        }
+        Sample s;
+        s.image = img;
+        s.origH = img.rows;
+        s.origW = img.cols;
+        const double r = static_cast<double>(o.imgsz) / std::max(img.rows, img.cols);
+        // Minimal padding: each side rounded up to the stride, as the reference predictor does.
+        const int newW = static_cast<int>(std::ceil(std::round(img.cols * r) / stride) * stride);
+        const int newH = static_cast<int>(std::ceil(std::round(img.rows * r) / stride) * stride);
+        Sample lb = letterbox(s, newH, newW, /*scaleUp=*/true, /*center=*/true, stride);
+        cv::Mat rgb;
+        cv::cvtColor(lb.image, rgb, cv::COLOR_BGR2RGB);
+        torch::Tensor t = torch::from_blob(rgb.data, {1, rgb.rows, rgb.cols, 3}, torch::kUInt8).permute({0, 3, 1, 2});
+        torch::Tensor x = prepareImages(t.contiguous(), *dev, dev->is_cpu());
+        auto pred = model->decode(model->forward(x));
+        auto dets = nonMaxSuppression(pred.to(torch::kFloat32), o.conf, o.iou, o.maxDet);
+        const auto boxes = toDetections(dets[0], lb.gain, lb.padX, lb.padY, img.cols, img.rows);
+        summary.detections += static_cast<int64_t>(boxes.size());
+        ++summary.images;
+
+        const fs::path name = fs::path(file).filename();
+        if (o.saveText) {
+            std::string text;
+            char line[160];
+            for (const auto& d : boxes) {
+                std::snprintf(line, sizeof line, "%d %.6f %.6f %.6f %.6f %.5f\n", d.cls,
+                              (d.x1 + d.x2) / 2 / img.cols, (d.y1 + d.y2) / 2 / img.rows, (d.x2 - d.x1) / img.cols,
+                              (d.y2 - d.y1) / img.rows, d.conf);
+                text += line;
+            }
+            if (auto err = writeFileAtomic((fs::path(o.out) / "labels" / name.stem()).string() + ".txt", text))
+                summary.failed.push_back(err->toString());
+        }
+        if (o.saveImages) {
+            const int thick = std::max(1, static_cast<int>(std::lround((img.rows + img.cols) / 600.0)));
+            for (const auto& d : boxes) {
+                const cv::Scalar c = classColour(d.cls);
+                cv::rectangle(img, cv::Point(static_cast<int>(d.x1), static_cast<int>(d.y1)),
+                              cv::Point(static_cast<int>(d.x2), static_cast<int>(d.y2)), c, thick, cv::LINE_AA);
+                const std::string label =
+                    (d.cls >= 0 && static_cast<size_t>(d.cls) < names.size() ? names[static_cast<size_t>(d.cls)]
+                                                                               : std::to_string(d.cls)) +
+                    " " + cv::format("%.2f", d.conf);
+                int base = 0;
+                const double fs = std::max(0.4, thick / 3.0);
+                const cv::Size ts = cv::getTextSize(label, cv::FONT_HERSHEY_SIMPLEX, fs, 1, &base);
+                const int y = std::max(static_cast<int>(d.y1), ts.height + 4);
+                cv::rectangle(img, cv::Point(static_cast<int>(d.x1), y - ts.height - 4),
+                              cv::Point(static_cast<int>(d.x1) + ts.width + 2, y), c, cv::FILLED);
+                cv::putText(img, label, cv::Point(static_cast<int>(d.x1) + 1, y - 3), cv::FONT_HERSHEY_SIMPLEX, fs,
+                            cv::Scalar(255, 255, 255), 1, cv::LINE_AA);
+            }
+            std::vector<uchar> buf;
+            std::string ext = name.extension().string();
+            std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
+            if (ext != ".jpg" && ext != ".jpeg" && ext != ".png" && ext != ".bmp")
+                ext = ".jpg";
+            if (cv::imencode(ext, img, buf))
+                writeFileAtomic((fs::path(o.out) / name.stem()).string() + ext, std::string(buf.begin(), buf.end()));
+        }
+        emit(onLog, "image " + std::to_string(summary.images) + "/" + std::to_string(files.size()) + " " + file + ": " +
+                        std::to_string(boxes.size()) + " detections");
+    }
+    const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+    summary.msPerImage = summary.images > 0 ? secs * 1000.0 / summary.images : 0;
+    return summary;
+}
+
+}  // namespace ys

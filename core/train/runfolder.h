@@ -1,0 +1,44 @@
+#pragma once
+// The run folder (PRODUCT.md): args.yaml, results.csv, events.jsonl, memory.csv, weights/{last,best}.pt,
+// fit.json, check.json. Torch-free; every file is written atomically or appended line by line.
+
+#include "common/error.h"
+#include "train/trainer.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ys {
+
+// project/name, or project/name2, name3, ... when it exists and !existOk. Creates the folder and weights/.
+Expected<std::string> createRunFolder(const std::string& project, const std::string& name, bool existOk);
+
+// results.csv with PRODUCT.md's exact header; rewritten atomically after each epoch so a killed run never
+// leaves a half line.
+class ResultsCsv {
+public:
+    explicit ResultsCsv(std::string path);
+    // Loads rows of an existing file (resume), keeping only epochs <= keepUpTo.
+    std::optional<Error> load(int keepUpTo);
+    std::optional<Error> append(const EpochResult& row);
+    const std::vector<EpochResult>& rows() const { return rows_; }
+    static std::string formatRow(const EpochResult& row);
+
+private:
+    std::string path_;
+    std::vector<EpochResult> rows_;
+};
+
+// events.jsonl: one JSON object per line, appended and flushed.
+class EventLog {
+public:
+    explicit EventLog(std::string path);
+    void append(const TrainEvent& event);
+    static std::string toJson(const TrainEvent& event);
+
+private:
+    std::string path_;
+};
+
+}  // namespace ys

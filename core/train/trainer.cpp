@@ -1,0 +1,761 @@
+// The training loop (shape of pytorch/examples cpp/mnist): setup, then trainEpoch() and validate() per epoch,
+// checkpoints of model + EMA + optimizer + scaler + progress together, all on the calling thread.
+#include "train/trainer.h"
+
+#include "augment/internal/loader.h"
+#include "common/fileutil.h"
+#include "common/log.h"
+#include "data/check.h"
+#include "data/dataset.h"
+#include "loss/internal/detection_loss.h"
+#include "train/internal/engine.h"
+#include "train/internal/validator.h"
+#include "train/runfolder.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <thread>
+
+namespace fs = std::filesystem;
+
+namespace ys {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr double kGradClipNorm = 10.0;       // max L2 norm of all gradients, as the reference trainer
+constexpr int kMinWarmupIterations = 100;    // warmup lasts at least this many batches (reference rule)
+constexpr double kEmaDecay = 0.9999;
+constexpr double kEmaTau = 2000.0;
+constexpr auto kPausePoll = std::chrono::milliseconds(50);
+
+// Keys a resumed run may change; everything else comes from the run's args.yaml.
+const char* const kResumeOverridable[] = {"batch", "device", "workers", "threads", "vram", "amp", "epochs",
+                                          "patience"};
+
+double interp(double x, double x0, double x1, double y0, double y1)
+{
+    if (x <= x0)
+        return y0;
+    if (x >= x1)
+        return y1;
+    return y0 + (y1 - y0) * (x - x0) / (x1 - x0);
+}
+
+int accumulateFor(int nbs, int batch)
+{
+    return std::max(static_cast<int>(std::lround(static_cast<double>(nbs) / batch)), 1);
+}
+
+// Three parameter groups as the reference: 0 = weights with decay, 1 = norm weights, 2 = biases.
+std::array<std::vector<torch::Tensor>, 3> parameterGroups(DetectionModel& model)
+{
+    std::array<std::vector<torch::Tensor>, 3> g;
+    for (auto& p : model->named_parameters(true)) {
+        const std::string& name = p.key();
+        if (!p.value().requires_grad())
+            continue;
+        const bool bias = name.size() >= 5 && name.compare(name.size() - 5, 5, ".bias") == 0;
+        if (bias)
+            g[2].push_back(p.value());
+        else if (p.value().dim() == 1)
+            g[1].push_back(p.value());   // BatchNorm weights
+        else
+            g[0].push_back(p.value());
+    }
+    return g;
+}
+
+struct OptimizerSetup {
+    std::unique_ptr<torch::optim::Optimizer> optimizer;
+    std::string name;
+    double lr0 = 0;
+    double momentum = 0;
+    double warmupBiasLr = 0;
+};
+
+OptimizerSetup buildOptimizer(DetectionModel& model, const TrainConfig& cfg, double weightDecay,
+                              int64_t iterations, int nc, const std::string& forcedName, double forcedLr0)
+{
+    OptimizerSetup s;
+    s.name = cfg.optimizer;
+    s.lr0 = cfg.lr0;
+    s.momentum = cfg.momentum;
+    s.warmupBiasLr = cfg.warmup_bias_lr;
+    if (!forcedName.empty()) {
+        s.name = forcedName;
+        s.lr0 = forcedLr0;
+        if (cfg.optimizer == "auto")
+            s.warmupBiasLr = 0.0;
+    } else if (s.name == "auto") {
+        // The reference's rule: SGD for long schedules, AdamW with an nc-dependent LR for short ones.
+        if (iterations > 10000) {
+            s.name = "SGD";
+            s.lr0 = 0.01;
+        } else {
+            s.name = "AdamW";
+            s.lr0 = std::round(0.002 * 5.0 / (4.0 + nc) * 1e6) / 1e6;
+            s.momentum = 0.9;
+        }
+        s.warmupBiasLr = 0.0;   // a high bias LR destabilises Adam
+    }
+    if (s.name == "AdamW" || s.name == "Adam")
+        s.momentum = forcedName.empty() && cfg.optimizer == "auto" ? 0.9 : s.momentum;
+    auto groups = parameterGroups(model);
+    const double decays[3] = {weightDecay, 0.0, 0.0};
+    if (s.name == "SGD") {
+        std::vector<torch::optim::OptimizerParamGroup> pg;
+        for (int i = 0; i < 3; ++i)
+            pg.emplace_back(groups[static_cast<size_t>(i)],
+                            std::make_unique<torch::optim::SGDOptions>(torch::optim::SGDOptions(s.lr0)
+                                                                           .momentum(s.momentum)
+                                                                           .nesterov(true)
+                                                                           .weight_decay(decays[i])));
+        s.optimizer = std::make_unique<torch::optim::SGD>(pg, torch::optim::SGDOptions(s.lr0).momentum(s.momentum).nesterov(true));
+    } else {
+        std::vector<torch::optim::OptimizerParamGroup> pg;
+        for (int i = 0; i < 3; ++i)
+            pg.emplace_back(groups[static_cast<size_t>(i)],
+                            std::make_unique<torch::optim::AdamWOptions>(
+                                torch::optim::AdamWOptions(s.lr0)
+                                    .betas(std::make_tuple(s.momentum, 0.999))
+                                    .weight_decay(s.name == "Adam" ? 0.0 : decays[i])));
+        s.optimizer = std::make_unique<torch::optim::AdamW>(
+            pg, torch::optim::AdamWOptions(s.lr0).betas(std::make_tuple(s.momentum, 0.999)));
+    }
+    return s;
+}
+
+void setMomentum(torch::optim::OptimizerParamGroup& g, const std::string& optimizer, double m)
+{
+    if (optimizer == "SGD")
+        static_cast<torch::optim::SGDOptions&>(g.options()).momentum(m);
+    else {
+        auto& o = static_cast<torch::optim::AdamWOptions&>(g.options());
+        o.betas(std::make_tuple(m, std::get<1>(o.betas())));
+    }
+}
+
+double lrLambda(const TrainConfig& cfg, double epoch)
+{
+    const double e = static_cast<double>(cfg.epochs);
+    if (cfg.cos_lr)
+        return ((1.0 - std::cos(epoch * M_PI / e)) / 2.0) * (cfg.lrf - 1.0) + 1.0;
+    return std::max(1.0 - epoch / e, 0.0) * (1.0 - cfg.lrf) + cfg.lrf;
+}
+
+std::string fmtG(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+    return buf;
+}
+
+// Rows of `targets` for images [begin, end) of the batch, re-indexed from 0.
+torch::Tensor targetsFor(const torch::Tensor& targets, int64_t begin, int64_t end)
+{
+    if (targets.size(0) == 0)
+        return targets;
+    const torch::Tensor idx = targets.select(1, 0);
+    torch::Tensor t = targets.index({(idx >= begin).logical_and(idx < end)}).clone();
+    t.select(1, 0).sub_(static_cast<double>(begin));
+    return t;
+}
+
+class Trainer {
+public:
+    Trainer(TrainConfig cfg, const TrainCallbacks& cb, TrainControl* control)
+        : cfg_(std::move(cfg)), cb_(cb), control_(control)
+    {
+    }
+
+    Expected<TrainSummary> run();
+
+private:
+    std::optional<Error> setup();
+    // One epoch of training; false when stopped by the user. Throws on unrecoverable errors.
+    bool trainEpoch(int epoch);
+    void trainBatch(const Batch& batch, int epoch, int i, int64_t ni);
+    void optimizerStep();
+    void event(const std::string& kind, const std::string& message, const std::string& details = "{}");
+    void logLine(const std::string& line);
+    double elapsed() const { return elapsedBase_ + std::chrono::duration<double>(Clock::now() - start_).count(); }
+    std::optional<Error> saveCheckpoints(const EpochResult& row, bool isBest);
+
+    TrainConfig cfg_;
+    TrainCallbacks cb_;
+    TrainControl* control_;
+    TrainControl ownControl_;
+
+    torch::Device device_{torch::kCPU};
+    AmpMode amp_ = AmpMode::Off;
+    bool channelsLast_ = false;
+    std::string runDir_;
+    std::unique_ptr<EventLog> events_;
+    std::unique_ptr<ResultsCsv> results_;
+
+    Dataset dataset_;
+    std::vector<ImageRecord> trainImages_, valImages_;
+    ModelSpec spec_;
+    std::string modelYaml_;
+    DetectionModel model_{nullptr};
+    std::unique_ptr<ModelEma> ema_;
+    std::unique_ptr<DetectionLoss> loss_;
+    OptimizerSetup opt_;
+    std::unique_ptr<GradScaler> scaler_;
+    std::unique_ptr<BatchLoader> loader_;
+    std::unique_ptr<Validator> validator_;
+    std::vector<torch::Tensor> params_;
+
+    int nb_ = 0;                // batches per epoch
+    int accumulate_ = 1;
+    int microBatch_ = 0;        // images per forward/backward (halved on out-of-memory)
+    int64_t warmupIters_ = 0;
+    int64_t lastOptStep_ = -1;
+    double initialLr_[3] = {0, 0, 0};
+    int startEpoch_ = 0;
+    double bestFitness_ = -1;
+    int bestEpoch_ = 0;
+    int epochsWithoutImprovement_ = 0;
+    double elapsedBase_ = 0;
+    Clock::time_point start_;
+    bool resumed_ = false;
+    std::string resumePath_;
+
+    // Per-epoch running state.
+    torch::Tensor tloss_;
+    int64_t tlossCount_ = 0;
+    int64_t imagesThisEpoch_ = 0;
+    TrainSummary summary_;
+};
+
+void Trainer::event(const std::string& kind, const std::string& message, const std::string& details)
+{
+    TrainEvent ev;
+    ev.kind = kind;
+    ev.message = message;
+    ev.time = elapsed();
+    ev.detailsJson = details;
+    if (events_)
+        events_->append(ev);
+    if (cb_.onEvent)
+        cb_.onEvent(ev);
+}
+
+void Trainer::logLine(const std::string& line)
+{
+    if (cb_.onLog)
+        cb_.onLog(line);
+    else
+        logInfo(line);
+}
+
+std::optional<Error> Trainer::setup()
+{
+    // ---- resume: the run's own settings, with the few a user may change --------------------------------
+    std::optional<LoadedCheckpoint> resumed;
+    if (!cfg_.resume.empty()) {
+        resumePath_ = cfg_.resume;
+        if (fs::is_directory(resumePath_))
+            resumePath_ = (fs::path(resumePath_) / "weights" / "last.pt").string();
+        auto dev = resolveDevice(cfg_.device);
+        if (!dev)
+            return dev.error();
+        auto ck = loadCheckpoint(resumePath_, *dev);
+        if (!ck)
+            return ck.error();
+        if (!ck->model || !ck->hasOptimizer)
+            return Error{"resume.not_last", "this checkpoint cannot be resumed (it has no training state); resume "
+                                            "from weights/last.pt",
+                         resumePath_, 0, 0};
+        const std::string argsPath = (fs::path(resumePath_).parent_path() / "args_resume.yaml").string();
+        TrainConfig saved;
+        {
+            const std::string tmp = (fs::temp_directory_path() / ("ys-args-" + std::to_string(::getpid()) + ".yaml")).string();
+            if (auto err = writeFileAtomic(tmp, ck->meta.argsYaml))
+                return *err;
+            auto loaded = TrainConfig::fromYamlFile(tmp);
+            std::error_code ec;
+            fs::remove(tmp, ec);
+            if (!loaded)
+                return loaded.error();
+            saved = *loaded;
+        }
+        (void)argsPath;
+        const TrainConfig defaults;
+        for (const char* key : kResumeOverridable)
+            if (cfg_.get(key) != defaults.get(key))
+                saved.set(key, *cfg_.get(key));
+        saved.resume = resumePath_;
+        cfg_ = saved;
+        resumed = std::move(*ck);
+        resumed_ = true;
+    }
+    if (auto errs = cfg_.validate(); !errs.empty())
+        return errs.front();
+
+    auto dev = resolveDevice(cfg_.device);
+    if (!dev)
+        return dev.error();
+    device_ = *dev;
+    auto amp = resolveAmp(cfg_.amp, device_);
+    if (!amp)
+        return amp.error();
+    amp_ = *amp;
+    channelsLast_ = device_.is_cpu();
+    torch::set_num_threads(cfg_.threads > 0 ? cfg_.threads
+                                            : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+    if (cfg_.batch < 1)
+        return Error{"config.batch", "batch=auto needs the memory fit; run 'yolostudio-cli fit' or pass a batch size", {}, 0, 0};
+
+    // ---- data ------------------------------------------------------------------------------------------
+    auto ds = openDataset(cfg_.data);
+    if (!ds)
+        return ds.error();
+    dataset_ = std::move(*ds);
+    CheckOptions co;
+    co.imgsz = cfg_.imgsz;
+    co.hashImages = false;
+    CheckResult check = checkDataset(dataset_, co);
+    for (const ImageRecord& rec : dataset_.images) {
+        const bool unusable = rec.width <= 0 || rec.height <= 0 || (rec.problems & ProblemImage);
+        if (unusable)
+            continue;
+        if (rec.split == Split::Train)
+            trainImages_.push_back(rec);
+        else if (rec.split == Split::Val)
+            valImages_.push_back(rec);
+    }
+    if (cfg_.fraction < 1.0 && !trainImages_.empty())
+        trainImages_.resize(std::max<size_t>(1, static_cast<size_t>(trainImages_.size() * cfg_.fraction)));
+    if (trainImages_.empty())
+        return Error{"data.no_train_images", "the dataset has no usable training images", dataset_.spec.yamlPath, 0, 0};
+    const int nc = dataset_.spec.nc();
+
+    // ---- run folder --------------------------------------------------------------------------------------
+    if (resumed_) {
+        runDir_ = fs::path(resumePath_).parent_path().parent_path().string();
+    } else {
+        auto dir = createRunFolder(cfg_.project, cfg_.name, cfg_.exist_ok);
+        if (!dir)
+            return dir.error();
+        runDir_ = *dir;
+    }
+    events_ = std::make_unique<EventLog>((fs::path(runDir_) / "events.jsonl").string());
+    results_ = std::make_unique<ResultsCsv>((fs::path(runDir_) / "results.csv").string());
+    if (auto err = writeFileAtomic((fs::path(runDir_) / "args.yaml").string(), cfg_.toYaml()))
+        return *err;
+    if (auto err = writeFileAtomic((fs::path(runDir_) / "check.json").string(), checkResultToJson(dataset_, check, co)))
+        return *err;
+
+    // ---- model -------------------------------------------------------------------------------------------
+    if (resumed) {
+        spec_ = resumed->spec;
+        model_ = resumed->model;
+        modelYaml_ = resumed->meta.modelYaml;
+        if (resumed->spec.nc != nc)
+            return Error{"resume.nc", "the dataset now has " + std::to_string(nc) + " classes but the run was trained "
+                                      "with " + std::to_string(resumed->spec.nc),
+                         cfg_.data, 0, 0};
+    } else {
+        auto spec = loadModelSpec(cfg_.model, nc);
+        if (!spec)
+            return spec.error();
+        spec_ = *spec;
+        modelYaml_ = modelYamlText(spec_);
+        torch::manual_seed(static_cast<uint64_t>(cfg_.seed));
+        model_ = DetectionModel(spec_);
+    }
+    model_->to(device_);
+    if (channelsLast_) {
+        torch::NoGradGuard ng;
+        for (auto& p : model_->parameters())
+            if (p.dim() == 4)
+                p.set_data(p.contiguous(at::MemoryFormat::ChannelsLast));
+    }
+    model_->train();
+    loss_ = std::make_unique<DetectionLoss>(nc, model_->regMax(), model_->strides(),
+                                            LossGains{cfg_.box, cfg_.cls, cfg_.dfl});
+
+    // ---- loader, accumulation, optimizer ----------------------------------------------------------------
+    LoaderOptions lo;
+    lo.imgsz = cfg_.imgsz;
+    lo.batch = cfg_.batch;
+    lo.augment = true;
+    lo.rect = cfg_.rect;
+    lo.shuffle = !cfg_.rect;
+    lo.workers = cfg_.workers;
+    lo.seed = static_cast<uint64_t>(cfg_.seed);
+    lo.cacheRam = cfg_.cache == "ram";
+    lo.pad = 0.0;
+    lo.hyp = cfg_;
+    loader_ = std::make_unique<BatchLoader>(trainImages_, lo);
+    nb_ = static_cast<int>(loader_->size());
+    microBatch_ = cfg_.batch;
+    if (resumed && resumed->meta.microBatch > 0 && resumed->meta.batch == cfg_.batch)
+        microBatch_ = std::min(cfg_.batch, resumed->meta.microBatch);
+    accumulate_ = accumulateFor(cfg_.nbs, cfg_.batch);
+    const double weightDecay = cfg_.weight_decay * cfg_.batch * accumulate_ / cfg_.nbs;
+    const int64_t iterations =
+        static_cast<int64_t>(std::ceil(static_cast<double>(trainImages_.size()) / std::max(cfg_.batch, cfg_.nbs))) *
+        cfg_.epochs;
+    opt_ = buildOptimizer(model_, cfg_, weightDecay, iterations, nc, resumed ? resumed->meta.optimizerName : "",
+                          resumed ? resumed->meta.lr0 : 0.0);
+    for (auto& g : opt_.optimizer->param_groups())
+        for (auto& p : g.params())
+            params_.push_back(p);
+    for (int j = 0; j < 3; ++j)
+        initialLr_[j] = opt_.lr0;
+    warmupIters_ = cfg_.warmup_epochs > 0
+                       ? std::max<int64_t>(std::llround(cfg_.warmup_epochs * nb_), kMinWarmupIterations)
+                       : -1;
+    scaler_ = std::make_unique<GradScaler>(amp_ == AmpMode::Fp16, device_);
+    ema_ = std::make_unique<ModelEma>(spec_, model_, kEmaDecay, kEmaTau);
+
+    if (resumed) {
+        if (auto err = loadOptimizerState(resumePath_, *opt_.optimizer, device_))
+            return *err;
+        // A changed batch size changes the weight decay scaling; the optimizer state keeps the old value.
+        for (auto& g : opt_.optimizer->param_groups()) {
+            (void)g;
+        }
+        auto& groups = opt_.optimizer->param_groups();
+        if (opt_.name == "SGD")
+            static_cast<torch::optim::SGDOptions&>(groups[0].options()).weight_decay(weightDecay);
+        else if (opt_.name == "AdamW")
+            static_cast<torch::optim::AdamWOptions&>(groups[0].options()).weight_decay(weightDecay);
+        if (resumed->ema) {
+            torch::NoGradGuard ng;
+            auto src = resumed->ema->named_parameters(true);
+            for (auto& p : ema_->model()->named_parameters(true))
+                p.value().copy_(src[p.key()]);
+            auto srcB = resumed->ema->named_buffers(true);
+            for (auto& b : ema_->model()->named_buffers(true))
+                b.value().copy_(srcB[b.key()]);
+        }
+        ema_->updates = resumed->meta.emaUpdates;
+        scaler_->setScale(resumed->meta.scalerScale);
+        startEpoch_ = resumed->meta.epoch;
+        bestFitness_ = resumed->meta.bestFitness;
+        bestEpoch_ = resumed->meta.bestEpoch;
+        epochsWithoutImprovement_ = resumed->meta.epochsWithoutImprovement;
+        elapsedBase_ = resumed->meta.elapsed;
+        if (auto err = results_->load(startEpoch_))
+            return *err;
+        if (startEpoch_ >= cfg_.epochs)
+            return Error{"resume.finished", "this run already finished its " + std::to_string(cfg_.epochs) +
+                                                " epochs; pass epochs=N to train longer",
+                         resumePath_, 0, 0};
+    }
+
+    if (cfg_.val && !valImages_.empty()) {
+        ValidatorOptions vo;
+        vo.imgsz = cfg_.imgsz;
+        vo.batch = cfg_.batch * 2;
+        vo.workers = cfg_.workers;
+        vo.conf = cfg_.conf;
+        vo.iou = cfg_.iou;
+        vo.maxDet = cfg_.max_det;
+        vo.amp = amp_;
+        vo.channelsLast = channelsLast_;
+        validator_ = std::make_unique<Validator>(valImages_, nc, vo, device_);
+    }
+    return std::nullopt;
+}
+
+void Trainer::optimizerStep()
+{
+    const bool finite = scaler_->unscale(params_);
+    torch::nn::utils::clip_grad_norm_(params_, kGradClipNorm);
+    if (finite)
+        opt_.optimizer->step();
+    scaler_->update(!finite);
+    opt_.optimizer->zero_grad();
+    ema_->update(model_);
+}
+
+void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
+{
+    // Warmup: LR from 0 (bias: warmup_bias_lr) to the scheduled LR, momentum from warmup_momentum.
+    if (ni <= warmupIters_) {
+        const double x1 = static_cast<double>(warmupIters_);
+        accumulate_ = std::max(1, static_cast<int>(std::lround(
+                                      interp(static_cast<double>(ni), 0, x1, 1, static_cast<double>(cfg_.nbs) / cfg_.batch))));
+        auto& groups = opt_.optimizer->param_groups();
+        for (size_t j = 0; j < groups.size(); ++j) {
+            const double target = initialLr_[j] * lrLambda(cfg_, epoch);
+            groups[j].options().set_lr(interp(static_cast<double>(ni), 0, x1, j == 2 ? opt_.warmupBiasLr : 0.0, target));
+            setMomentum(groups[j], opt_.name, interp(static_cast<double>(ni), 0, x1, cfg_.warmup_momentum, opt_.momentum));
+        }
+    }
+
+    const int64_t n = batch.images.size(0);
+    for (;;) {
+        try {
+            torch::Tensor items = torch::zeros({3});
+            for (int64_t begin = 0; begin < n; begin += microBatch_) {
+                const int64_t end = std::min<int64_t>(n, begin + microBatch_);
+                torch::Tensor x = prepareImages(batch.images.slice(0, begin, end), device_, channelsLast_);
+                torch::Tensor t = (begin == 0 && end == n ? batch.targets : targetsFor(batch.targets, begin, end))
+                                      .to(device_);
+                LossOutput out;
+                {
+                    AutocastGuard ac(amp_, device_);
+                    auto feats = model_->forward(x);
+                    out = (*loss_)(feats, t, end - begin);
+                }
+                scaler_->scale(out.total).backward();
+                items += out.items.to(torch::kCPU, torch::kFloat32) * static_cast<double>(end - begin) / n;
+            }
+            tloss_ = tlossCount_ == 0 ? items : (tloss_ * tlossCount_ + items) / (tlossCount_ + 1);
+            ++tlossCount_;
+            break;
+        } catch (const std::exception& e) {
+            if (!isOutOfMemory(e))
+                throw;
+            // Redo this batch with half the micro-batch. Gradients of a partial backward are unusable, so the
+            // accumulation window restarts at this batch.
+            opt_.optimizer->zero_grad();
+            releaseCachedMemory(device_);
+            if (microBatch_ <= 1)
+                throw;
+            const int old = microBatch_;
+            microBatch_ = std::max(1, microBatch_ / 2);
+            lastOptStep_ = ni - 1;
+            const int perStep = (cfg_.batch + microBatch_ - 1) / microBatch_;
+            event("oom_recovered",
+                  "out of memory in epoch " + std::to_string(epoch + 1) + ", batch " + std::to_string(i + 1) +
+                      "; micro-batch " + std::to_string(old) + " -> " + std::to_string(microBatch_) + " (" +
+                      std::to_string(perStep) + " passes per batch, effective batch unchanged)",
+                  nlohmann::json{{"epoch", epoch + 1}, {"batch", i + 1}, {"old_micro_batch", old},
+                                 {"new_micro_batch", microBatch_}, {"where", std::string(e.what()).substr(0, 200)}}
+                      .dump());
+        }
+    }
+    if (ni - lastOptStep_ >= accumulate_) {
+        optimizerStep();
+        lastOptStep_ = ni;
+    }
+}
+
+bool Trainer::trainEpoch(int epoch)
+{
+    model_->train();
+    const bool mosaic = cfg_.mosaic > 0 && !(cfg_.close_mosaic > 0 && epoch >= cfg_.epochs - cfg_.close_mosaic);
+    if (epoch == cfg_.epochs - cfg_.close_mosaic && cfg_.close_mosaic > 0 && cfg_.mosaic > 0)
+        logLine("Closing dataloader mosaic");
+    torch::manual_seed(static_cast<uint64_t>(cfg_.seed) * 1000003ULL + static_cast<uint64_t>(epoch));
+    loader_->startEpoch(epoch, mosaic);
+    tloss_ = torch::zeros({3});
+    tlossCount_ = 0;
+    imagesThisEpoch_ = 0;
+    const auto t0 = Clock::now();
+    int i = 0;
+    while (auto batch = loader_->next()) {
+        while (control_->paused() && !control_->stopRequested())
+            std::this_thread::sleep_for(kPausePoll);
+        if (control_->stopRequested())
+            return false;
+        const int64_t ni = static_cast<int64_t>(i) + static_cast<int64_t>(nb_) * epoch;
+        trainBatch(*batch, epoch, i, ni);
+        imagesThisEpoch_ += batch->images.size(0);
+        if (cb_.onBatch) {
+            BatchProgress bp;
+            bp.epoch = epoch + 1;
+            bp.epochs = cfg_.epochs;
+            bp.batch = i + 1;
+            bp.batches = nb_;
+            bp.box = tloss_[0].item<double>();
+            bp.cls = tloss_[1].item<double>();
+            bp.dfl = tloss_[2].item<double>();
+            bp.instances = static_cast<int>(batch->targets.size(0));
+            bp.imgsz = static_cast<int>(batch->images.size(3));
+            bp.microBatch = microBatch_;
+            const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
+            bp.imagesPerSecond = secs > 0 ? imagesThisEpoch_ / secs : 0;
+            bp.lr = opt_.optimizer->param_groups()[0].options().get_lr();
+            bp.elapsed = elapsed();
+            cb_.onBatch(bp);
+        }
+        ++i;
+    }
+    return !control_->stopRequested();
+}
+
+std::optional<Error> Trainer::saveCheckpoints(const EpochResult& row, bool isBest)
+{
+    CheckpointMeta meta;
+    meta.epoch = row.epoch;
+    meta.bestFitness = bestFitness_;
+    meta.bestEpoch = bestEpoch_;
+    meta.emaUpdates = ema_->updates;
+    meta.microBatch = microBatch_;
+    meta.batch = cfg_.batch;
+    meta.scalerScale = scaler_->currentScale();
+    meta.elapsed = elapsed();
+    meta.epochsWithoutImprovement = epochsWithoutImprovement_;
+    meta.optimizerName = opt_.name;
+    meta.lr0 = opt_.lr0;
+    meta.argsYaml = cfg_.toYaml();
+    meta.modelYaml = modelYaml_;
+    meta.modelName = cfg_.model;
+    meta.scale = spec_.scale;
+    meta.names = dataset_.spec.names;
+    meta.imgsz = cfg_.imgsz;
+    const fs::path weights = fs::path(runDir_) / "weights";
+    if (auto err = saveCheckpoint((weights / "last.pt").string(), meta, &model_, &ema_->model(), opt_.optimizer.get()))
+        return err;
+    if (isBest) {
+        if (auto err = saveCheckpoint((weights / "best.pt").string(), meta, nullptr, &ema_->model(), nullptr))
+            return err;
+    }
+    if (cfg_.save_period > 0 && row.epoch % cfg_.save_period == 0)
+        saveCheckpoint((weights / ("epoch" + std::to_string(row.epoch) + ".pt")).string(), meta, nullptr,
+                       &ema_->model(), nullptr);
+    return std::nullopt;
+}
+
+Expected<TrainSummary> Trainer::run()
+{
+    if (!control_)
+        control_ = &ownControl_;
+    start_ = Clock::now();
+    if (auto err = setup()) {
+        if (events_)
+            event("error", err->toString());
+        return *err;
+    }
+    summary_.runDir = runDir_;
+    const fs::path weights = fs::path(runDir_) / "weights";
+    summary_.lastWeights = (weights / "last.pt").string();
+    summary_.bestWeights = (weights / "best.pt").string();
+    {
+        nlohmann::json d{{"device", device_.str()}, {"amp", toString(amp_)}, {"batch", cfg_.batch},
+                         {"accumulate", accumulateFor(cfg_.nbs, cfg_.batch)}, {"optimizer", opt_.name},
+                         {"lr0", opt_.lr0}, {"train_images", trainImages_.size()}, {"val_images", valImages_.size()},
+                         {"threads", torch::get_num_threads()}};
+        event(resumed_ ? "resume" : "start",
+              (resumed_ ? "resumed from epoch " + std::to_string(startEpoch_) + ": " : std::string("started: ")) +
+                  std::to_string(trainImages_.size()) + " train / " + std::to_string(valImages_.size()) +
+                  " val images, " + opt_.name + " lr0=" + fmtG(opt_.lr0) + ", batch " + std::to_string(cfg_.batch) +
+                  " x accumulate " + std::to_string(accumulateFor(cfg_.nbs, cfg_.batch)) + ", " + device_.str() +
+                  ", amp " + toString(amp_),
+              d.dump());
+    }
+    logLine("optimizer: " + opt_.name + "(lr=" + fmtG(opt_.lr0) + ", momentum=" + fmtG(opt_.momentum) +
+            ") with parameter groups: weights (decay), norm weights and biases (no decay)");
+    logLine("Starting training for " + std::to_string(cfg_.epochs) + " epochs on " + device_.str() + "...");
+
+    try {
+        for (int epoch = startEpoch_; epoch < cfg_.epochs; ++epoch) {
+            // The scheduled LR of this epoch (warmup overrides it during the first iterations).
+            for (size_t j = 0; j < opt_.optimizer->param_groups().size(); ++j)
+                if (static_cast<int64_t>(epoch) * nb_ > warmupIters_)
+                    opt_.optimizer->param_groups()[j].options().set_lr(initialLr_[j] * lrLambda(cfg_, epoch));
+            const auto te = Clock::now();
+            if (!trainEpoch(epoch)) {
+                summary_.stoppedByUser = true;
+                event("stopped", "stopped by the user during epoch " + std::to_string(epoch + 1) +
+                                     "; weights/last.pt holds the last finished epoch");
+                break;
+            }
+            const double trainSecs = std::chrono::duration<double>(Clock::now() - te).count();
+
+            EpochResult row;
+            row.epoch = epoch + 1;
+            row.trainBox = tloss_[0].item<double>();
+            row.trainCls = tloss_[1].item<double>();
+            row.trainDfl = tloss_[2].item<double>();
+            for (size_t j = 0; j < 3 && j < opt_.optimizer->param_groups().size(); ++j)
+                row.lr[j] = opt_.optimizer->param_groups()[j].options().get_lr();
+            row.imagesPerSecond = trainSecs > 0 ? imagesThisEpoch_ / trainSecs : 0;
+
+            DetectionMetrics metrics;
+            const bool finalEpoch = epoch + 1 == cfg_.epochs;
+            if (validator_ && (cfg_.val || finalEpoch)) {
+                auto v = validator_->run(ema_->model(), loss_.get(), control_,
+                                         [this](const TrainEvent& e) { event(e.kind, e.message, e.detailsJson); });
+                if (v.cancelled) {
+                    summary_.stoppedByUser = true;
+                    event("stopped", "stopped by the user during validation of epoch " + std::to_string(epoch + 1));
+                    break;
+                }
+                metrics = v.metrics;
+                row.precision = metrics.precision;
+                row.recall = metrics.recall;
+                row.map50 = metrics.map50;
+                row.map50_95 = metrics.map50_95;
+                row.valBox = v.box;
+                row.valCls = v.cls;
+                row.valDfl = v.dfl;
+                row.validated = true;
+                char buf[256];
+                std::snprintf(buf, sizeof buf, "%22s%11d%11lld%11.3g%11.3g%11.3g%11.3g", "all", v.images,
+                              static_cast<long long>([&] {
+                                  int64_t s = 0;
+                                  for (const auto& c : metrics.perClass)
+                                      s += c.instances;
+                                  return s;
+                              }()),
+                              metrics.precision, metrics.recall, metrics.map50, metrics.map50_95);
+                logLine(std::string("                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95)"));
+                logLine(buf);
+            }
+            row.fitness = metrics.fitness();
+            row.time = elapsed();
+            const bool isBest = row.fitness > bestFitness_ || bestFitness_ < 0;
+            if (isBest) {
+                bestFitness_ = row.fitness;
+                bestEpoch_ = row.epoch;
+                epochsWithoutImprovement_ = 0;
+                summary_.best = row;
+                summary_.bestMetrics = metrics;
+            } else {
+                ++epochsWithoutImprovement_;
+            }
+            if (auto err = results_->append(row))
+                return *err;
+            if (auto err = saveCheckpoints(row, isBest))
+                return *err;
+            summary_.epochsCompleted = row.epoch;
+            if (cb_.onEpoch)
+                cb_.onEpoch(row, metrics);
+            if (cfg_.patience > 0 && epochsWithoutImprovement_ >= cfg_.patience && !finalEpoch) {
+                summary_.stoppedEarly = true;
+                event("early_stop", "no improvement in the last " + std::to_string(cfg_.patience) +
+                                        " epochs; best was epoch " + std::to_string(bestEpoch_));
+                break;
+            }
+        }
+    } catch (const std::exception& e) {
+        const bool oom = isOutOfMemory(e);
+        const std::string msg = oom ? "out of memory even at micro-batch 1; lower imgsz or free memory. "
+                                      "weights/last.pt holds the last finished epoch"
+                                    : std::string("training failed: ") + e.what();
+        event("error", msg);
+        return Error{oom ? "train.oom" : "train.failed", msg, runDir_, 0, 0};
+    }
+    if (summary_.best.epoch == 0 && !results_->rows().empty()) {
+        summary_.best = results_->rows().front();
+        for (const auto& r : results_->rows())
+            if (r.fitness > summary_.best.fitness)
+                summary_.best = r;
+    }
+    summary_.finalMicroBatch = microBatch_;
+    event("finish", std::to_string(summary_.epochsCompleted) + " epochs completed; best fitness " +
+                        fmtG(bestFitness_) + " at epoch " + std::to_string(bestEpoch_));
+    return summary_;
+}
+
+}  // namespace
+
+Expected<TrainSummary> train(const TrainConfig& cfg, const TrainCallbacks& callbacks, TrainControl* control)
+{
+    Trainer trainer(cfg, callbacks, control);
+    return trainer.run();
+}
+
+}  // namespace ys

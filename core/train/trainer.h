@@ -1,0 +1,133 @@
+#pragma once
+// The training engine's public API: plain C++ (no torch, no Qt), so the GUI's worker thread and the CLI
+// drive the same code. One call runs a whole training run on the calling thread; progress goes out through
+// callbacks (called on that same thread), and a TrainControl shared with other threads pauses or stops it.
+
+#include "common/config.h"
+#include "common/error.h"
+#include "loss/metrics.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ys {
+
+// Stop/pause flags shared between the thread that trains and the one that controls it (the GUI).
+// Read by the engine between batches; set from any thread.
+class TrainControl {
+public:
+    void requestStop() { stop_.store(true); }
+    void setPaused(bool paused) { pause_.store(paused); }
+    bool stopRequested() const { return stop_.load(); }
+    bool paused() const { return pause_.load(); }
+
+private:
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> pause_{false};
+};
+
+// One row of results.csv (PRODUCT.md header), plus what the charts want.
+struct EpochResult {
+    int epoch = 0;                 // 1-based
+    double time = 0;               // seconds since the run started (resumed runs continue the count)
+    double trainBox = 0, trainCls = 0, trainDfl = 0;   // mean training losses of the epoch
+    double precision = 0, recall = 0, map50 = 0, map50_95 = 0;
+    double valBox = 0, valCls = 0, valDfl = 0;
+    double lr[3] = {0, 0, 0};      // pg0 (weights with decay), pg1 (norm weights), pg2 (biases)
+    double fitness = 0;            // 0.1 * mAP50 + 0.9 * mAP50-95
+    double imagesPerSecond = 0;    // training throughput of the epoch (loading included)
+    int64_t peakMemory = 0;        // peak tensor bytes during the epoch
+    bool validated = false;
+};
+
+// Sent after every optimizer micro-step (throttle in the receiver if needed).
+struct BatchProgress {
+    int epoch = 0, epochs = 0;     // 1-based epoch
+    int batch = 0, batches = 0;    // 1-based batch within the epoch
+    double box = 0, cls = 0, dfl = 0;   // running means of the epoch so far
+    int instances = 0;             // boxes in this batch
+    int imgsz = 0;
+    int microBatch = 0;            // images per forward/backward (smaller than batch after an OOM recovery)
+    double imagesPerSecond = 0;    // running throughput of the epoch
+    double lr = 0;                 // pg0 learning rate
+    int64_t memoryAllocated = 0, memoryPeak = 0;   // tensor bytes
+    double elapsed = 0;            // seconds since the run started
+};
+
+// Something that happened (JSON-lines event log): "start", "resume", "oom_recovered", "val_oom_recovered",
+// "early_stop", "stopped", "best", "checkpoint", "error", "warning", "finish".
+struct TrainEvent {
+    std::string kind;
+    std::string message;           // one English sentence
+    int epoch = 0, batch = 0;
+    double time = 0;               // seconds since the run started
+    std::string detailsJson;       // extra fields as a JSON object text ("{}" when none)
+};
+
+struct TrainCallbacks {
+    std::function<void(const BatchProgress&)> onBatch;
+    std::function<void(const EpochResult&, const DetectionMetrics&)> onEpoch;
+    std::function<void(const TrainEvent&)> onEvent;
+    std::function<void(const std::string&)> onLog;   // human-readable lines (the CLI prints them)
+};
+
+struct TrainSummary {
+    std::string runDir;            // absolute path of the run folder
+    int epochsCompleted = 0;
+    bool stoppedEarly = false;     // patience ran out
+    bool stoppedByUser = false;
+    EpochResult best;              // row with the best fitness
+    DetectionMetrics bestMetrics;  // per-class metrics of the best epoch
+    std::string lastWeights, bestWeights;
+    int finalMicroBatch = 0;       // images per forward/backward at the end (after OOM recoveries)
+};
+
+// Runs a whole training run (or resumes one when cfg.resume is set). Blocks the calling thread; calls the
+// callbacks from it. Input errors (bad config, unreadable dataset or model YAML) come back as Error; so does
+// an out-of-memory at batch 1, with the last checkpoint left intact.
+Expected<TrainSummary> train(const TrainConfig& cfg, const TrainCallbacks& callbacks = {},
+                             TrainControl* control = nullptr);
+
+struct ValSummary {
+    DetectionMetrics metrics;
+    double box = 0, cls = 0, dfl = 0;   // validation losses
+    int images = 0;
+    double seconds = 0;
+    double msPerImage[3] = {0, 0, 0};    // preprocess+inference, loss, NMS+metrics
+};
+
+// Validates a checkpoint on the val split of a dataset (batch: images per forward; imgsz 0 = the
+// checkpoint's training size).
+Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::string& data, int imgsz,
+                                        int batch, const std::string& device,
+                                        const std::function<void(const std::string&)>& onLog = {});
+
+struct PredictOptions {
+    std::string weights;
+    std::string source;            // image file or folder (searched recursively)
+    std::string out;               // output folder: annotated images + labels/*.txt
+    int imgsz = 640;
+    double conf = 0.25, iou = 0.7;
+    int maxDet = 300;
+    std::string device = "cpu";
+    bool saveImages = true, saveText = true;
+};
+
+struct PredictSummary {
+    int images = 0;
+    int64_t detections = 0;
+    double msPerImage = 0;
+    std::vector<std::string> failed;   // images that could not be read, with reason
+};
+
+Expected<PredictSummary> predict(const PredictOptions& options,
+                                 const std::function<void(const std::string&)>& onLog = {});
+
+// The exact results.csv header of PRODUCT.md (no trailing newline).
+const char* resultsCsvHeader();
+
+}  // namespace ys

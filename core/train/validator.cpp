@@ -1,0 +1,157 @@
+// Validation loop: rect batches -> model -> (loss) -> decode -> NMS -> original coordinates -> mAP.
+#include "train/internal/validator.h"
+
+#include "common/log.h"
+#include "loss/internal/nms.h"
+
+#include <chrono>
+
+namespace ys {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point t0)
+{
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+std::vector<GroundTruth> groundTruth(const ImageRecord& rec)
+{
+    std::vector<GroundTruth> gts;
+    gts.reserve(rec.boxes.size());
+    const float w = static_cast<float>(rec.width), h = static_cast<float>(rec.height);
+    for (const LabelBox& b : rec.boxes) {
+        GroundTruth g;
+        g.x1 = (b.cx - b.w / 2) * w;
+        g.y1 = (b.cy - b.h / 2) * h;
+        g.x2 = (b.cx + b.w / 2) * w;
+        g.y2 = (b.cy + b.h / 2) * h;
+        g.cls = b.cls;
+        gts.push_back(g);
+    }
+    return gts;
+}
+
+// Rows of `targets` whose batch index lies in [begin, end), re-indexed from 0.
+torch::Tensor sliceTargets(const torch::Tensor& targets, int64_t begin, int64_t end)
+{
+    if (targets.size(0) == 0)
+        return targets;
+    const torch::Tensor idx = targets.select(1, 0);
+    const torch::Tensor keep = (idx >= begin).logical_and(idx < end);
+    torch::Tensor t = targets.index({keep}).clone();
+    t.select(1, 0).sub_(static_cast<double>(begin));
+    return t;
+}
+
+}  // namespace
+
+Validator::Validator(std::vector<ImageRecord> images, int nc, const ValidatorOptions& options,
+                     const torch::Device& device)
+    : images_(std::move(images)), nc_(nc), opt_(options), device_(device), microBatch_(options.batch)
+{
+    LoaderOptions lo;
+    lo.imgsz = opt_.imgsz;
+    lo.batch = opt_.batch;
+    lo.augment = false;
+    lo.rect = true;
+    lo.shuffle = false;
+    lo.workers = opt_.workers;
+    lo.pad = 0.5;
+    loader_ = std::make_unique<BatchLoader>(images_, lo);
+}
+
+Validator::~Validator() = default;
+
+ValidationOutput Validator::run(DetectionModel& model, DetectionLoss* loss, const TrainControl* control,
+                                const std::function<void(const TrainEvent&)>& onEvent)
+{
+    ValidationOutput out;
+    const auto t0 = Clock::now();
+    DetectionEvaluator evaluator(nc_);
+    torch::Tensor lossSum = torch::zeros({3});
+    int64_t lossBatches = 0;
+    double msInf = 0, msLoss = 0, msPost = 0;
+
+    const bool wasTraining = model->is_training();
+    model->eval();
+    torch::NoGradGuard noGrad;
+    loader_->startEpoch(0, false);
+
+    while (auto batch = loader_->next()) {
+        if (control && control->stopRequested()) {
+            out.cancelled = true;
+            break;
+        }
+        const int64_t n = batch->images.size(0);
+        for (int64_t begin = 0; begin < n;) {
+            const int64_t end = std::min<int64_t>(n, begin + microBatch_);
+            try {
+                auto ti = Clock::now();
+                torch::Tensor x = prepareImages(batch->images.slice(0, begin, end), device_, opt_.channelsLast);
+                std::vector<torch::Tensor> feats;
+                torch::Tensor pred;
+                {
+                    AutocastGuard ac(opt_.amp, device_);
+                    feats = model->forward(x);
+                    pred = model->decode(feats);
+                }
+                msInf += msSince(ti);
+                if (loss) {
+                    auto tl = Clock::now();
+                    const LossOutput lo = (*loss)(feats, sliceTargets(batch->targets, begin, end).to(device_), end - begin);
+                    lossSum += lo.items.to(torch::kCPU, torch::kFloat32);
+                    ++lossBatches;
+                    msLoss += msSince(tl);
+                }
+                auto tp = Clock::now();
+                const auto nms = nonMaxSuppression(pred.to(torch::kFloat32), opt_.conf, opt_.iou, opt_.maxDet);
+                for (int64_t i = begin; i < end; ++i) {
+                    const size_t bi = static_cast<size_t>(i);
+                    const ImageRecord& rec = images_[static_cast<size_t>(batch->indices[bi])];
+                    const auto& lb = batch->letterbox[bi];
+                    evaluator.addImage(toDetections(nms[static_cast<size_t>(i - begin)], lb[0], lb[1], lb[2],
+                                                    batch->origShapes[bi][1], batch->origShapes[bi][0]),
+                                       groundTruth(rec));
+                }
+                msPost += msSince(tp);
+                out.images += static_cast<int>(end - begin);
+                begin = end;
+            } catch (const std::exception& e) {
+                if (!isOutOfMemory(e) || microBatch_ <= 1)
+                    throw;
+                const int old = microBatch_;
+                microBatch_ = std::max(1, microBatch_ / 2);
+                releaseCachedMemory(device_);
+                if (onEvent) {
+                    TrainEvent ev;
+                    ev.kind = "val_oom_recovered";
+                    ev.message = "validation ran out of memory; batch " + std::to_string(old) + " -> " +
+                                 std::to_string(microBatch_);
+                    ev.detailsJson = "{\"old_batch\":" + std::to_string(old) + ",\"new_batch\":" +
+                                     std::to_string(microBatch_) + "}";
+                    onEvent(ev);
+                }
+            }
+        }
+    }
+    if (wasTraining)
+        model->train();
+    out.metrics = evaluator.compute();
+    if (lossBatches > 0) {
+        lossSum /= static_cast<double>(lossBatches);
+        out.box = lossSum[0].item<double>();
+        out.cls = lossSum[1].item<double>();
+        out.dfl = lossSum[2].item<double>();
+    }
+    out.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    if (out.images > 0) {
+        out.msInference = msInf / out.images;
+        out.msLoss = msLoss / out.images;
+        out.msPost = msPost / out.images;
+    }
+    return out;
+}
+
+}  // namespace ys

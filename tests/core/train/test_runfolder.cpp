@@ -1,0 +1,100 @@
+// Run folder files: results.csv header and rows, resume truncation, event log, folder numbering.
+#include "testsupport.h"
+#include "train/runfolder.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class TestRunFolder final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void headerIsExact();
+    void rowsRoundTripAndTruncate();
+    void folderNumbering();
+    void eventsAreJsonLines();
+};
+
+void TestRunFolder::headerIsExact()
+{
+    QCOMPARE(QString(ys::resultsCsvHeader()),
+             QString("epoch,time,train/box_loss,train/cls_loss,train/dfl_loss,metrics/precision(B),metrics/recall(B),"
+                     "metrics/mAP50(B),metrics/mAP50-95(B),val/box_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,"
+                     "lr/pg2"));
+}
+
+void TestRunFolder::rowsRoundTripAndTruncate()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("results.csv").toStdString();
+    ys::ResultsCsv csv(path);
+    for (int e = 1; e <= 4; ++e) {
+        ys::EpochResult r;
+        r.epoch = e;
+        r.time = 10.0 * e;
+        r.trainBox = 1.5 / e;
+        r.map50 = 0.1 * e;
+        r.map50_95 = 0.05 * e;
+        r.lr[0] = 0.01;
+        QVERIFY(!csv.append(r));
+    }
+    QFile f(QString::fromStdString(path));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList lines = QString(f.readAll()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 5);
+    QCOMPARE(lines[1].split(',').size(), 15);
+    QVERIFY(lines[2].startsWith("2,20.0,0.75,"));
+
+    ys::ResultsCsv resumed(path);
+    QVERIFY(!resumed.load(2));
+    QCOMPARE(resumed.rows().size(), size_t(2));
+    QCOMPARE(resumed.rows()[1].epoch, 2);
+    QCOMPARE(resumed.rows()[1].map50, 0.2);
+    ys::EpochResult r3;
+    r3.epoch = 3;
+    QVERIFY(!resumed.append(r3));
+    f.close();
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(QString(f.readAll()).split('\n', Qt::SkipEmptyParts).size(), 4);
+}
+
+void TestRunFolder::folderNumbering()
+{
+    QTemporaryDir dir;
+    const std::string project = dir.filePath("runs").toStdString();
+    auto a = ys::createRunFolder(project, "exp", false);
+    auto b = ys::createRunFolder(project, "exp", false);
+    auto c = ys::createRunFolder(project, "exp", true);
+    QVERIFY(a && b && c);
+    QVERIFY(QString::fromStdString(*a).endsWith("/exp"));
+    QVERIFY(QString::fromStdString(*b).endsWith("/exp2"));
+    QCOMPARE(*c, *a);
+    QVERIFY(QDir(QString::fromStdString(*b) + "/weights").exists());
+}
+
+void TestRunFolder::eventsAreJsonLines()
+{
+    QTemporaryDir dir;
+    ys::EventLog log(dir.filePath("events.jsonl").toStdString());
+    ys::TrainEvent e;
+    e.kind = "oom_recovered";
+    e.message = "micro-batch 8 -> 4 \"quoted\"";
+    e.epoch = 3;
+    e.detailsJson = "{\"old_micro_batch\":8,\"new_micro_batch\":4}";
+    log.append(e);
+    log.append(e);
+    QFile f(dir.filePath("events.jsonl"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = f.readAll().split('\n');
+    QCOMPARE(lines.size(), 3);
+    const QJsonObject o = QJsonDocument::fromJson(lines[0]).object();
+    QCOMPARE(o["kind"].toString(), QString("oom_recovered"));
+    QCOMPARE(o["message"].toString(), QString("micro-batch 8 -> 4 \"quoted\""));
+    QCOMPARE(o["details"].toObject()["new_micro_batch"].toInt(), 4);
+}
+
+QTEST_GUILESS_MAIN(TestRunFolder)
+#include "test_runfolder.moc"
