@@ -1,1 +1,702 @@
-// Implemented by the dataset work (issue 2).
+#include "data/dataset.h"
+
+#include "data/imageio.h"
+#include "data/parallel.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <system_error>
+#include <unordered_map>
+
+namespace fs = std::filesystem;
+
+namespace ys {
+
+namespace {
+
+// Coordinates may exceed 0..1 by this much (rounding in labelling tools) before they are an error.
+constexpr double kCoordTolerance = 0.01;
+// Header bytes read by the scanner; JPEG frame headers sit behind EXIF blocks of up to 64 KiB, in which
+// case the whole file is read.
+constexpr int64_t kHeaderBytes = 16384;
+// A binary file named .txt would otherwise produce one finding per garbage row.
+constexpr size_t kMaxIssuesPerFile = 100;
+
+std::string lower(std::string s)
+{
+    for (char& c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+std::string normalPath(const fs::path& p)
+{
+    std::error_code ec;
+    fs::path a = p.is_absolute() ? p : fs::absolute(p, ec);
+    std::string s = a.lexically_normal().string();
+    while (s.size() > 1 && s.back() == '/')
+        s.pop_back();
+    return s;
+}
+
+std::string fileExtension(const std::string& path)
+{
+    const auto slash = path.find_last_of('/');
+    const auto dot = path.find_last_of('.');
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash))
+        return {};
+    return lower(path.substr(dot + 1));
+}
+
+bool parseNumber(std::string_view tok, double& out)
+{
+    if (tok.empty())
+        return false;
+    if (tok.front() == '+')
+        tok.remove_prefix(1);
+    if (tok.empty() || tok.front() == '+')
+        return false;
+    const char* first = tok.data();
+    const char* last = tok.data() + tok.size();
+    const auto r = std::from_chars(first, last, out);
+    return r.ec == std::errc() && r.ptr == last;
+}
+
+std::string fmt(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+Error yamlError(const std::string& code, const std::string& message, const std::string& file,
+                const YAML::Node& node)
+{
+    Error e{code, message, file, 0, 0};
+    if (node.IsDefined() && node.Mark().line >= 0) {
+        e.line = node.Mark().line + 1;
+        e.column = node.Mark().column + 1;
+    }
+    return e;
+}
+
+}  // namespace
+
+const char* toString(Split split)
+{
+    switch (split) {
+    case Split::Train: return "train";
+    case Split::Val: return "val";
+    case Split::Test: return "test";
+    }
+    return "?";
+}
+
+const char* toString(ImageFormat f)
+{
+    switch (f) {
+    case ImageFormat::Unknown: return "unknown";
+    case ImageFormat::Jpeg: return "jpeg";
+    case ImageFormat::Png: return "png";
+    case ImageFormat::Bmp: return "bmp";
+    case ImageFormat::Tiff: return "tiff";
+    case ImageFormat::Webp: return "webp";
+    case ImageFormat::Pfm: return "pfm";
+    case ImageFormat::Gif: return "gif";
+    case ImageFormat::Other: return "other";
+    }
+    return "?";
+}
+
+bool isImageExtension(const std::string& path)
+{
+    static const std::array<const char*, 10> kExt = {"bmp", "dng", "jpeg", "jpg", "mpo",
+                                                     "png", "tif", "tiff", "webp", "pfm"};
+    const std::string ext = fileExtension(path);
+    return std::any_of(kExt.begin(), kExt.end(), [&](const char* e) { return ext == e; });
+}
+
+std::string labelPathFor(const std::string& imagePath)
+{
+    std::string p = imagePath;
+    const auto at = p.rfind("/images/");
+    if (at != std::string::npos)
+        p.replace(at, 8, "/labels/");
+    const auto slash = p.find_last_of('/');
+    const auto dot = p.find_last_of('.');
+    if (dot != std::string::npos && (slash == std::string::npos || dot > slash))
+        p.erase(dot);
+    return p + ".txt";
+}
+
+int Dataset::count(Split s) const
+{
+    return static_cast<int>(std::count_if(images.begin(), images.end(),
+                                          [s](const ImageRecord& r) { return r.split == s; }));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Label parsing
+
+ParsedLabels parseLabels(const std::string& text, int nc)
+{
+    ParsedLabels out;
+    std::string_view all(text);
+    if (all.size() >= 3 && static_cast<unsigned char>(all[0]) == 0xEF &&
+        static_cast<unsigned char>(all[1]) == 0xBB && static_cast<unsigned char>(all[2]) == 0xBF)
+        all.remove_prefix(3);
+
+    size_t suppressed = 0;
+    auto issue = [&](int line, const char* code, std::string message) {
+        if (out.issues.size() < kMaxIssuesPerFile)
+            out.issues.push_back({code, line, std::move(message)});
+        else
+            ++suppressed;
+    };
+
+    // Exact duplicate rows: key = parsed values, value = line of the first occurrence.
+    std::map<std::vector<double>, int> seen;
+    int firstBoxLine = 0, firstPolygonLine = 0, boxRows = 0, polygonRows = 0;
+    std::vector<double> vals;
+    std::vector<std::string_view> toks;
+
+    int lineNo = 0;
+    size_t pos = 0;
+    while (pos < all.size()) {
+        size_t end = pos;
+        while (end < all.size() && all[end] != '\n' && all[end] != '\r')
+            ++end;
+        std::string_view line = all.substr(pos, end - pos);
+        ++lineNo;
+        // CRLF counts as one line break.
+        if (end < all.size() && all[end] == '\r' && end + 1 < all.size() && all[end + 1] == '\n')
+            ++end;
+        pos = end + 1;
+
+        toks.clear();
+        size_t i = 0;
+        while (i < line.size()) {
+            while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\v' || line[i] == '\f'))
+                ++i;
+            const size_t s = i;
+            while (i < line.size() && !(line[i] == ' ' || line[i] == '\t' || line[i] == '\v' || line[i] == '\f'))
+                ++i;
+            if (i > s)
+                toks.push_back(line.substr(s, i - s));
+        }
+        if (toks.empty())
+            continue;
+        ++out.rows;
+
+        const size_t n = toks.size();
+        const bool isBox = n == 5;
+        const bool isPolygon = n >= 7 && (n - 1) % 2 == 0;
+        if (!isBox && !isPolygon) {
+            issue(lineNo, "label.columns",
+                  "row has " + std::to_string(n) +
+                      " values; expected 5 (class cx cy w h) or a polygon (class x1 y1 x2 y2 x3 y3 ...)");
+            continue;
+        }
+        vals.assign(n, 0.0);
+        bool numeric = true;
+        for (size_t k = 0; k < n && numeric; ++k) {
+            if (!parseNumber(toks[k], vals[k])) {
+                std::string tok(toks[k].substr(0, 24));
+                for (char& c : tok)
+                    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7F)
+                        c = '?';
+                issue(lineNo, "label.nonnumeric",
+                      "value " + std::to_string(k + 1) + " ('" + tok + "') is not a number");
+                numeric = false;
+            }
+        }
+        if (!numeric)
+            continue;
+        bool finite = true;
+        for (size_t k = 0; k < n; ++k)
+            finite = finite && std::isfinite(vals[k]);
+        if (!finite) {
+            issue(lineNo, "label.nonfinite", "row contains NaN or infinity");
+            continue;
+        }
+        const double c = vals[0];
+        if (c < 0) {
+            issue(lineNo, "label.class_negative", "class id " + fmt(c) + " is negative");
+            continue;
+        }
+        if (c != std::floor(c)) {
+            issue(lineNo, "label.class_noninteger", "class id " + fmt(c) + " is not a whole number");
+            continue;
+        }
+        if (nc >= 0 && c >= nc) {
+            issue(lineNo, "label.class_range",
+                  "class id " + fmt(c) + " is out of range: data.yaml has " + std::to_string(nc) +
+                      " classes (ids 0.." + std::to_string(nc - 1) + ")");
+            continue;
+        }
+
+        if (auto [it, inserted] = seen.emplace(vals, lineNo); !inserted) {
+            issue(lineNo, "label.duplicate_row",
+                  "row repeats line " + std::to_string(it->second) + " exactly (the copy is ignored)");
+            continue;
+        }
+
+        LabelBox b;
+        b.cls = static_cast<int>(c);
+        b.line = lineNo;
+        if (isBox) {
+            ++boxRows;
+            if (!firstBoxLine)
+                firstBoxLine = lineNo;
+            const double cx = vals[1], cy = vals[2], w = vals[3], h = vals[4];
+            b.cx = static_cast<float>(cx);
+            b.cy = static_cast<float>(cy);
+            b.w = static_cast<float>(w);
+            b.h = static_cast<float>(h);
+            if (w <= 0 || h <= 0) {
+                issue(lineNo, "label.size_nonpositive",
+                      "box has width " + fmt(w) + " and height " + fmt(h) + "; both must be above 0");
+                b.valid = false;
+            } else {
+                std::string bad;
+                auto checkRange = [&](const char* what, double v) {
+                    if (v < -kCoordTolerance || v > 1.0 + kCoordTolerance)
+                        bad += std::string(bad.empty() ? "" : ", ") + what + " = " + fmt(v);
+                };
+                checkRange("cx", cx);
+                checkRange("cy", cy);
+                checkRange("w", w);
+                checkRange("h", h);
+                checkRange("left edge", cx - w / 2);
+                checkRange("right edge", cx + w / 2);
+                checkRange("top edge", cy - h / 2);
+                checkRange("bottom edge", cy + h / 2);
+                if (!bad.empty()) {
+                    issue(lineNo, "label.out_of_range",
+                          "coordinates outside the image: " + bad +
+                              " (normalised coordinates must lie in 0..1, 1% tolerance)");
+                    b.valid = false;
+                }
+            }
+        } else {
+            ++polygonRows;
+            if (!firstPolygonLine)
+                firstPolygonLine = lineNo;
+            b.polygon = true;
+            double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+            std::string bad;
+            for (size_t k = 1; k + 1 < n; k += 2) {
+                const double x = vals[k], y = vals[k + 1];
+                if ((x < -kCoordTolerance || x > 1 + kCoordTolerance || y < -kCoordTolerance ||
+                     y > 1 + kCoordTolerance) &&
+                    bad.empty())
+                    bad = "point " + std::to_string((k + 1) / 2) + " = (" + fmt(x) + ", " + fmt(y) + ")";
+                x0 = std::min(x0, x);
+                y0 = std::min(y0, y);
+                x1 = std::max(x1, x);
+                y1 = std::max(y1, y);
+            }
+            x0 = std::clamp(x0, 0.0, 1.0);
+            x1 = std::clamp(x1, 0.0, 1.0);
+            y0 = std::clamp(y0, 0.0, 1.0);
+            y1 = std::clamp(y1, 0.0, 1.0);
+            b.cx = static_cast<float>((x0 + x1) / 2);
+            b.cy = static_cast<float>((y0 + y1) / 2);
+            b.w = static_cast<float>(x1 - x0);
+            b.h = static_cast<float>(y1 - y0);
+            if (!bad.empty()) {
+                issue(lineNo, "label.out_of_range",
+                      "polygon " + bad + " lies outside the image (normalised coordinates must lie in 0..1, "
+                                         "1% tolerance)");
+                b.valid = false;
+            } else if (b.w <= 0 || b.h <= 0) {
+                issue(lineNo, "label.size_nonpositive", "polygon encloses no area (its bounding box is empty)");
+                b.valid = false;
+            }
+        }
+        out.boxes.push_back(b);
+    }
+
+    if (boxRows > 0 && polygonRows > 0) {
+        const bool polygonsMinor = polygonRows <= boxRows;
+        issue(polygonsMinor ? firstPolygonLine : firstBoxLine, "label.mixed",
+              "file mixes " + std::to_string(boxRows) + " box rows with " + std::to_string(polygonRows) +
+                  " polygon rows; use one format per dataset (polygons are reduced to boxes)");
+    }
+    if (suppressed > 0)
+        out.issues.push_back({"label.more_issues", 0,
+                              std::to_string(suppressed) + " more problems in this file are not listed"});
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// data.yaml
+
+Expected<DatasetSpec> loadDataYaml(const std::string& yamlPathIn)
+{
+    const std::string yamlPath = normalPath(fs::path(yamlPathIn));
+    std::error_code ec;
+    if (yamlPathIn.empty() || !fs::exists(yamlPath, ec))
+        return Error{"data.not_found", "dataset file not found: check the path to data.yaml", yamlPath, 0, 0};
+    if (fs::is_directory(yamlPath, ec))
+        return Error{"data.not_a_file", "this is a folder; give the path of the dataset's data.yaml inside it",
+                     yamlPath, 0, 0};
+    std::string text;
+    if (!detail::readTextFile(yamlPath, text))
+        return Error{"data.unreadable", "cannot read the dataset file: check its permissions", yamlPath, 0, 0};
+
+    YAML::Node root;
+    try {
+        root = YAML::Load(text);
+    } catch (const YAML::Exception& ex) {
+        return Error{"yaml.syntax", "YAML syntax error: " + ex.msg + "; fix the file in a text editor", yamlPath,
+                     ex.mark.line >= 0 ? ex.mark.line + 1 : 0, ex.mark.column >= 0 ? ex.mark.column + 1 : 0};
+    } catch (const std::exception& ex) {
+        return Error{"yaml.syntax", std::string("cannot parse the YAML: ") + ex.what(), yamlPath, 0, 0};
+    }
+
+    try {
+        if (!root.IsMap())
+            return yamlError("data.not_a_map",
+                             "data.yaml must be a mapping with at least `train:`, `val:` and `names:`", yamlPath,
+                             root);
+
+        DatasetSpec spec;
+        spec.yamlPath = yamlPath;
+        const fs::path yamlDir = fs::path(yamlPath).parent_path();
+
+        // `path:` root: relative to the YAML's folder; the YAML's folder when absent or empty.
+        fs::path rootDir = yamlDir;
+        if (const YAML::Node p = root["path"]; p.IsDefined() && !p.IsNull()) {
+            if (!p.IsScalar())
+                return yamlError("data.path_invalid", "`path:` must be a folder name", yamlPath, p);
+            const std::string s = p.Scalar();
+            if (!s.empty()) {
+                fs::path pp(s);
+                rootDir = pp.is_absolute() ? pp : yamlDir / pp;
+                if (!fs::is_directory(rootDir, ec))
+                    return yamlError("data.root_missing",
+                                     "`path: " + s + "` resolves to " + normalPath(rootDir) +
+                                         ", which is not a folder; fix `path:` (relative paths start at the "
+                                         "folder of data.yaml) or remove it",
+                                     yamlPath, p);
+            }
+        }
+        spec.root = normalPath(rootDir);
+
+        auto resolveEntry = [&](const std::string& key, const YAML::Node& node,
+                                std::vector<std::string>& out) -> std::optional<Error> {
+            if (!node.IsScalar())
+                return yamlError("data.source_invalid",
+                                 "each `" + key + ":` entry must be a folder or a .txt list path", yamlPath, node);
+            const std::string s = node.Scalar();
+            if (s.empty())
+                return yamlError("data.source_invalid", "`" + key + ":` has an empty entry", yamlPath, node);
+            fs::path p(s);
+            fs::path full = p.is_absolute() ? p : fs::path(spec.root) / p;
+            if (!fs::exists(full, ec) && !p.is_absolute() && s.rfind("../", 0) == 0 &&
+                fs::exists(fs::path(spec.root) / s.substr(3), ec))
+                full = fs::path(spec.root) / s.substr(3);  // Ultralytics' fallback for "../" entries
+            if (!fs::exists(full, ec))
+                return yamlError("data.source_missing",
+                                 "`" + key + ": " + s + "` resolves to " + normalPath(full) +
+                                     ", which does not exist; fix the entry (relative entries start at `path:`, "
+                                     "or at the folder of data.yaml when `path:` is absent)",
+                                 yamlPath, node);
+            out.push_back(normalPath(full));
+            return std::nullopt;
+        };
+
+        auto readSplit = [&](Split split, const char* key, const YAML::Node& node) -> std::optional<Error> {
+            auto& out = spec.sources[static_cast<int>(split)];
+            if (node.IsSequence()) {
+                for (const auto& item : node)
+                    if (auto err = resolveEntry(key, item, out))
+                        return err;
+            } else if (auto err = resolveEntry(key, node, out)) {
+                return err;
+            }
+            return std::nullopt;
+        };
+
+        const YAML::Node train = root["train"];
+        if (!train.IsDefined() || train.IsNull() || (train.IsScalar() && train.Scalar().empty()))
+            return Error{"data.missing_train",
+                         "data.yaml has no `train:` entry; add one, e.g. `train: images/train`", yamlPath, 0, 0};
+        YAML::Node val = root["val"];
+        const char* valKey = "val";
+        if (!val.IsDefined() || val.IsNull()) {
+            val = root["validation"];
+            valKey = "validation";
+        }
+        if (!val.IsDefined() || val.IsNull() || (val.IsScalar() && val.Scalar().empty()))
+            return Error{"data.missing_val", "data.yaml has no `val:` entry; add one, e.g. `val: images/val`",
+                         yamlPath, 0, 0};
+        if (auto err = readSplit(Split::Train, "train", train))
+            return *err;
+        if (auto err = readSplit(Split::Val, valKey, val))
+            return *err;
+        if (const YAML::Node test = root["test"]; test.IsDefined() && !test.IsNull() &&
+                                                  !(test.IsScalar() && test.Scalar().empty()))
+            if (auto err = readSplit(Split::Test, "test", test))
+                return *err;
+
+        // names: list or {index: name}; or only nc.
+        const YAML::Node names = root["names"];
+        const YAML::Node ncNode = root["nc"];
+        int nc = -1;
+        if (ncNode.IsDefined() && !ncNode.IsNull()) {
+            if (!ncNode.IsScalar() || !YAML::convert<int>::decode(ncNode, nc) || nc <= 0)
+                return yamlError("data.nc_invalid", "`nc:` must be a positive whole number (the class count)",
+                                 yamlPath, ncNode);
+        }
+        if (names.IsDefined() && !names.IsNull()) {
+            if (names.IsSequence()) {
+                for (const auto& n : names) {
+                    if (!n.IsScalar())
+                        return yamlError("data.names_invalid", "each class name must be a plain string", yamlPath,
+                                         n);
+                    spec.names.push_back(n.Scalar());
+                }
+            } else if (names.IsMap()) {
+                std::map<long long, std::string> byIndex;
+                for (const auto& kv : names) {
+                    long long idx = -1;
+                    if (!kv.first.IsScalar() || !YAML::convert<long long>::decode(kv.first, idx) || idx < 0)
+                        return yamlError("data.names_keys",
+                                         "`names:` keys must be class indices 0, 1, 2, ...; found '" +
+                                             (kv.first.IsScalar() ? kv.first.Scalar() : std::string("?")) + "'",
+                                         yamlPath, kv.first);
+                    if (!kv.second.IsScalar())
+                        return yamlError("data.names_invalid", "each class name must be a plain string", yamlPath,
+                                         kv.second);
+                    byIndex[idx] = kv.second.Scalar();
+                }
+                long long expect = 0;
+                for (const auto& [idx, name] : byIndex) {
+                    if (idx != expect)
+                        return yamlError("data.names_keys",
+                                         "`names:` indices must run 0.." + std::to_string(byIndex.size() - 1) +
+                                             " without gaps; index " + std::to_string(expect) + " is missing",
+                                         yamlPath, names);
+                    spec.names.push_back(name);
+                    ++expect;
+                }
+            } else {
+                return yamlError("data.names_invalid",
+                                 "`names:` must be a list of class names or a map {0: name, 1: name, ...}", yamlPath,
+                                 names);
+            }
+            if (spec.names.empty())
+                return yamlError("data.names_invalid", "`names:` is empty; list the class names", yamlPath, names);
+            if (nc >= 0 && nc != spec.nc())
+                return yamlError("data.names_nc_mismatch",
+                                 "`nc: " + std::to_string(nc) + "` but `names:` lists " +
+                                     std::to_string(spec.nc()) + " classes; make them agree (or remove `nc:`)",
+                                 yamlPath, ncNode);
+        } else if (nc > 0) {
+            for (int i = 0; i < nc; ++i)
+                spec.names.push_back("class_" + std::to_string(i));
+        } else {
+            return Error{"data.no_names",
+                         "data.yaml has neither `names:` nor `nc:`; add `names: [cat, dog, ...]`", yamlPath, 0, 0};
+        }
+        return spec;
+    } catch (const YAML::Exception& ex) {
+        return Error{"yaml.invalid", "unexpected YAML structure: " + ex.msg, yamlPath,
+                     ex.mark.line >= 0 ? ex.mark.line + 1 : 0, ex.mark.column >= 0 ? ex.mark.column + 1 : 0};
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Scanning
+
+namespace {
+
+struct Candidate {
+    std::string path;
+    Split split;
+    std::string listFile;  // empty for folder scans
+    int line = 0;
+};
+
+void enumerateFolder(const std::string& dir, Split split, std::vector<Candidate>& out, const CancelToken& cancel)
+{
+    std::error_code ec;
+    fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
+    for (; !ec && it != end; it.increment(ec)) {
+        if (cancel.cancelled())
+            return;
+        std::error_code fec;
+        if (!it->is_regular_file(fec))
+            continue;
+        std::string p = it->path().string();
+        if (isImageExtension(p))
+            out.push_back({normalPath(it->path()), split, {}, 0});
+    }
+}
+
+void enumerateList(const std::string& list, const std::string& root, Split split, std::vector<Candidate>& out,
+                   Dataset& ds)
+{
+    std::string text;
+    if (!detail::readTextFile(list, text)) {
+        ds.missingImages.push_back(Error{"data.list_unreadable", "cannot read this image list", list, 0, 0});
+        return;
+    }
+    const fs::path listDir = fs::path(list).parent_path();
+    std::string_view all(text);
+    if (all.size() >= 3 && all.substr(0, 3) == "\xEF\xBB\xBF")
+        all.remove_prefix(3);
+    int lineNo = 0;
+    size_t pos = 0;
+    while (pos < all.size()) {
+        size_t end = all.find('\n', pos);
+        if (end == std::string_view::npos)
+            end = all.size();
+        std::string_view line = all.substr(pos, end - pos);
+        pos = end + 1;
+        ++lineNo;
+        while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back())))
+            line.remove_suffix(1);
+        while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front())))
+            line.remove_prefix(1);
+        if (line.empty())
+            continue;
+        const std::string entry(line);
+        fs::path p;
+        if (entry.rfind("./", 0) == 0)
+            p = listDir / entry.substr(2);
+        else if (fs::path(entry).is_absolute())
+            p = entry;
+        else
+            p = fs::path(root) / entry;
+        const std::string full = normalPath(p);
+        if (!isImageExtension(full)) {
+            ds.skippedEntries.push_back(Error{"image.unsupported",
+                                              "'" + entry + "' does not have an image extension (bmp, dng, jpeg, "
+                                              "jpg, mpo, png, tif, tiff, webp, pfm) and is skipped",
+                                              list, lineNo, 0});
+            continue;
+        }
+        out.push_back({full, split, list, lineNo});
+    }
+}
+
+}  // namespace
+
+Expected<Dataset> scanDataset(const DatasetSpec& spec, const ProgressFn& progress, const CancelToken& cancel)
+{
+    Dataset ds;
+    ds.spec = spec;
+    std::vector<Candidate> cands;
+    for (int s = 0; s < kSplitCount; ++s) {
+        std::vector<Candidate> split;
+        for (const std::string& src : spec.sources[s]) {
+            std::error_code ec;
+            if (fs::is_directory(src, ec))
+                enumerateFolder(src, static_cast<Split>(s), split, cancel);
+            else if (isImageExtension(src))
+                split.push_back({normalPath(src), static_cast<Split>(s), {}, 0});
+            else if (fs::exists(src, ec))
+                enumerateList(src, spec.root, static_cast<Split>(s), split, ds);
+            else
+                return Error{"data.source_missing", "dataset source does not exist: " + src +
+                                                        "; fix data.yaml",
+                             spec.yamlPath, 0, 0};
+            if (cancel.cancelled())
+                return ds;
+        }
+        std::stable_sort(split.begin(), split.end(),
+                         [](const Candidate& a, const Candidate& b) { return a.path < b.path; });
+        for (size_t i = 0; i < split.size(); ++i) {
+            if (i > 0 && split[i].path == split[i - 1].path) {
+                const Candidate& c = split[i];
+                ds.duplicateEntries.push_back(Error{
+                    "data.listed_twice",
+                    "image " + c.path + " is listed more than once in " + toString(c.split) + " (the copy is ignored)",
+                    c.listFile.empty() ? c.path : c.listFile, c.line, 0});
+                continue;
+            }
+            cands.push_back(std::move(split[i]));
+        }
+    }
+
+    const int nc = spec.nc();
+    std::vector<ImageRecord> records(cands.size());
+    std::vector<uint8_t> missing(cands.size(), 0);
+    detail::ProgressThrottle throttle(progress, "scan", static_cast<int64_t>(cands.size()));
+    const int64_t done = detail::parallelFor(
+        static_cast<int64_t>(cands.size()), 0, cancel, &throttle, [&](int64_t i, int) {
+            thread_local std::vector<uint8_t> buf;
+            thread_local std::string text;
+            const Candidate& c = cands[static_cast<size_t>(i)];
+            ImageRecord& r = records[static_cast<size_t>(i)];
+            r.image = c.path;
+            r.split = c.split;
+            r.sourceFile = c.listFile;
+            r.sourceLine = c.line;
+            r.label = labelPathFor(c.path);
+            std::string err;
+            int64_t size = -1;
+            if (!detail::readFileBytes(c.path, kHeaderBytes, buf, size, err)) {
+                std::error_code ec;
+                if (!fs::exists(c.path, ec))
+                    missing[static_cast<size_t>(i)] = 1;
+                r.headerError = "cannot read the image: " + err;
+                r.fileSize = size;
+            } else {
+                r.fileSize = size;
+                detail::HeaderInfo h = detail::parseImageHeader(buf.data(), buf.size());
+                if (h.needMore && static_cast<int64_t>(buf.size()) < size &&
+                    detail::readFileBytes(c.path, -1, buf, size, err))
+                    h = detail::parseImageHeader(buf.data(), buf.size());
+                r.format = h.format;
+                r.width = h.width;
+                r.height = h.height;
+                r.headerError = h.error;
+                if (!h.error.empty())
+                    r.width = r.height = 0;
+            }
+            if (detail::readTextFile(r.label, text)) {
+                r.labelExists = true;
+                ParsedLabels p = parseLabels(text, nc);
+                r.boxes = std::move(p.boxes);
+                r.labelIssues = std::move(p.issues);
+                r.labelRows = p.rows;
+            }
+        });
+    records.resize(static_cast<size_t>(done));
+    ds.images.reserve(records.size());
+    for (size_t i = 0; i < records.size(); ++i) {
+        if (missing[i]) {
+            const Candidate& c = cands[i];
+            ds.missingImages.push_back(Error{"data.missing_image",
+                                             "listed image does not exist: " + c.path +
+                                                 "; fix the list or restore the file",
+                                             c.listFile.empty() ? c.path : c.listFile, c.line, 0});
+            continue;
+        }
+        ds.images.push_back(std::move(records[i]));
+    }
+    return ds;
+}
+
+Expected<Dataset> openDataset(const std::string& yamlPath, const ProgressFn& progress, const CancelToken& cancel)
+{
+    auto spec = loadDataYaml(yamlPath);
+    if (!spec)
+        return spec.error();
+    return scanDataset(*spec, progress, cancel);
+}
+
+}  // namespace ys

@@ -31,12 +31,15 @@ struct DatasetSpec {
 Expected<DatasetSpec> loadDataYaml(const std::string& yamlPath);
 
 // One box of a label file, normalised to 0..1 (cx, cy, w, h). Polygon rows are converted to their
-// bounding box and flagged.
+// bounding box and flagged. Rows whose coordinates fall outside 0..1 (beyond the 1% tolerance) or whose
+// width/height is not positive are kept (so the browser can draw them) with `valid` = false; training
+// must skip boxes that are not valid.
 struct LabelBox {
     int cls = 0;
     float cx = 0, cy = 0, w = 0, h = 0;
     int line = 0;          // 1-based line in the label file
     bool polygon = false;  // row was a polygon (class x1 y1 x2 y2 ...)
+    bool valid = true;     // false: coordinates out of range or zero/negative size (an issue says which)
 };
 
 // A problem found while parsing a label file, before any dataset-wide analysis.
@@ -63,6 +66,10 @@ std::string labelPathFor(const std::string& imagePath);
 // True when the extension is one of PRODUCT.md's image extensions (case-insensitive).
 bool isImageExtension(const std::string& path);
 
+// Container format found from the file's magic bytes (not its extension).
+enum class ImageFormat : uint8_t { Unknown = 0, Jpeg, Png, Bmp, Tiff, Webp, Pfm, Gif, Other };
+const char* toString(ImageFormat f);  // "unknown", "jpeg", "png", ...
+
 // One image of the dataset.
 struct ImageRecord {
     std::string image;               // absolute path
@@ -70,8 +77,16 @@ struct ImageRecord {
     Split split = Split::Train;
     int width = 0, height = 0;       // from the image header; 0 when unreadable
     bool labelExists = false;
-    std::vector<LabelBox> boxes;     // parsed, valid boxes (see ParsedLabels)
+    std::vector<LabelBox> boxes;     // parsed boxes with a class in 0..nc-1 (see LabelBox::valid)
     uint32_t problems = 0;           // bit set of finding categories (see check.h ProblemFlag), 0 = clean
+    // Added for the checker (scan fills them):
+    ImageFormat format = ImageFormat::Unknown;  // from the header's magic bytes
+    std::string headerError;         // non-empty when the file could not be read or its header parsed
+    int64_t fileSize = -1;           // bytes, -1 when the file could not be opened
+    int labelRows = 0;               // non-empty rows in the label file (0 = background)
+    std::vector<LabelIssue> labelIssues;  // row problems from parseLabels (codes listed in docs/CHECKS.md)
+    int sourceLine = 0;              // 1-based line in the .txt list that named this image, 0 for folder scans
+    std::string sourceFile;          // the .txt list that named this image, empty for folder scans
 };
 
 struct Dataset {
@@ -81,6 +96,8 @@ struct Dataset {
     std::vector<Error> missingImages;
     // Same image listed twice within a split (second occurrence), with list file and line where known.
     std::vector<Error> duplicateEntries;
+    // Entries of .txt lists whose extension is not an image format (skipped), with list file and line.
+    std::vector<Error> skippedEntries;
 
     int count(Split s) const;
 };
