@@ -271,7 +271,6 @@ std::optional<Error> Trainer::setup()
             return Error{"resume.not_last", "this checkpoint cannot be resumed (it has no training state); resume "
                                             "from weights/last.pt",
                          resumePath_, 0, 0};
-        const std::string argsPath = (fs::path(resumePath_).parent_path() / "args_resume.yaml").string();
         TrainConfig saved;
         {
             const std::string tmp = (fs::temp_directory_path() / ("ys-args-" + std::to_string(::getpid()) + ".yaml")).string();
@@ -284,7 +283,6 @@ std::optional<Error> Trainer::setup()
                 return loaded.error();
             saved = *loaded;
         }
-        (void)argsPath;
         const TrainConfig defaults;
         for (const char* key : kResumeOverridable)
             if (cfg_.get(key) != defaults.get(key))
@@ -419,9 +417,6 @@ std::optional<Error> Trainer::setup()
         if (auto err = loadOptimizerState(resumePath_, *opt_.optimizer, device_))
             return *err;
         // A changed batch size changes the weight decay scaling; the optimizer state keeps the old value.
-        for (auto& g : opt_.optimizer->param_groups()) {
-            (void)g;
-        }
         auto& groups = opt_.optimizer->param_groups();
         if (opt_.name == "SGD")
             static_cast<torch::optim::SGDOptions&>(groups[0].options()).weight_decay(weightDecay);
@@ -451,7 +446,7 @@ std::optional<Error> Trainer::setup()
                          resumePath_, 0, 0};
     }
 
-    if (cfg_.val && !valImages_.empty()) {
+    if (!valImages_.empty()) {   // val=false still validates the final epoch, as the reference does
         ValidatorOptions vo;
         vo.imgsz = cfg_.imgsz;
         vo.batch = cfg_.batch * 2;
