@@ -1,0 +1,123 @@
+#include "loss/internal/assigner.h"
+
+#include "loss/internal/boxes.h"
+
+#include <algorithm>
+
+namespace ys::loss {
+
+TaskAlignedAssigner::TaskAlignedAssigner(int nc, int topk, double alpha, double beta, double eps)
+    : nc_(nc), topk_(topk), alpha_(alpha), beta_(beta), eps_(eps)
+{
+    TORCH_CHECK(nc > 0, "TaskAlignedAssigner: nc must be positive");
+    TORCH_CHECK(topk > 0, "TaskAlignedAssigner: topk must be positive");
+}
+
+AssignResult TaskAlignedAssigner::operator()(const torch::Tensor& pd_scores, const torch::Tensor& pd_bboxes,
+                                             const torch::Tensor& anc_points, const torch::Tensor& gt_labels,
+                                             const torch::Tensor& gt_bboxes, const torch::Tensor& mask_gt) const
+{
+    torch::NoGradGuard noGrad;
+    TORCH_CHECK(pd_scores.dim() == 3 && pd_scores.size(2) == nc_, "assigner: pd_scores must be [B,A,nc]");
+    TORCH_CHECK(pd_bboxes.dim() == 3 && pd_bboxes.size(2) == 4, "assigner: pd_bboxes must be [B,A,4]");
+    TORCH_CHECK(gt_bboxes.dim() == 3 && gt_bboxes.size(2) == 4, "assigner: gt_bboxes must be [B,M,4]");
+    const int64_t B = pd_scores.size(0);
+    const int64_t A = pd_scores.size(1);
+    const int64_t M = gt_bboxes.size(1);
+    TORCH_CHECK(anc_points.size(0) == A, "assigner: anc_points must be [A,2]");
+    const auto dev = pd_scores.device();
+    const auto fopt = torch::TensorOptions().dtype(torch::kFloat).device(dev);
+    const auto lopt = torch::TensorOptions().dtype(torch::kLong).device(dev);
+    const auto bopt = torch::TensorOptions().dtype(torch::kBool).device(dev);
+
+    if (M == 0) {
+        return {torch::full({B, A}, static_cast<int64_t>(nc_), lopt), torch::zeros({B, A, 4}, fopt),
+                torch::zeros({B, A, nc_}, fopt), torch::zeros({B, A}, bopt), torch::zeros({B, A}, lopt)};
+    }
+
+    const auto scores = pd_scores.to(torch::kFloat).contiguous();
+    const auto pboxes = pd_bboxes.to(torch::kFloat).contiguous();
+    const auto gtb = gt_bboxes.to(torch::kFloat).contiguous();
+    const auto anc = anc_points.to(torch::kFloat);
+    const auto valid = mask_gt.reshape({B, M}).gt(0);                       // [B,M]
+    const auto labels = gt_labels.reshape({B, M}).to(torch::kLong).clamp_min(0).contiguous();
+    TORCH_CHECK(!labels.masked_select(valid).ge(nc_).any().item<bool>(),
+                "assigner: a ground-truth class index is >= nc (", nc_, ")");
+
+    // 1. Candidates: anchor centre strictly inside a real GT. [B,M,A] bool.
+    torch::Tensor inGt;
+    {
+        const auto ax = anc.select(1, 0).view({1, 1, A});
+        const auto ay = anc.select(1, 1).view({1, 1, A});
+        inGt = ax.gt(gtb.select(2, 0).unsqueeze(-1));
+        inGt.logical_and_(ay.gt(gtb.select(2, 1).unsqueeze(-1)));
+        inGt.logical_and_(ax.lt(gtb.select(2, 2).unsqueeze(-1)));
+        inGt.logical_and_(ay.lt(gtb.select(2, 3).unsqueeze(-1)));
+        inGt.logical_and_(valid.unsqueeze(-1));
+    }
+
+    // 2. Alignment metric and CIoU for candidate pairs only, scattered into dense [B,M,A] fp32.
+    auto align = torch::zeros({B, M, A}, fopt);
+    auto overlaps = torch::zeros({B, M, A}, fopt);
+    {
+        const auto flat = inGt.view({-1}).nonzero().squeeze(1);  // [K] = (b*M + m)*A + a
+        if (flat.numel() > 0) {
+            const auto bm = flat.div(A, "floor");                    // b*M + m
+            const auto a = flat - bm * A;
+            const auto ba = bm.div(M, "floor") * A + a;              // b*A + a
+            const auto gtK = gtb.view({B * M, 4}).index_select(0, bm);
+            const auto pdK = pboxes.view({B * A, 4}).index_select(0, ba);
+            const auto iouK = bboxIou(gtK, pdK, /*xywh=*/false, /*ciou=*/true).squeeze(-1).clamp_min(0);
+            const auto clsK = labels.view({-1}).index_select(0, bm);
+            const auto scoreK = scores.view({-1}).index_select(0, ba * nc_ + clsK);
+            const auto alignK = scoreK.pow(alpha_) * iouK.pow(beta_);
+            align.view({-1}).index_put_({flat}, alignK);
+            overlaps.view({-1}).index_put_({flat}, iouK);
+        }
+    }
+
+    // 3. Top-k anchors per GT by alignment, restricted to candidates.
+    const int64_t k = std::min<int64_t>(topk_, A);
+    torch::Tensor pos = torch::zeros({B, M, A}, bopt);
+    {
+        const auto topIdx = std::get<1>(align.topk(k, /*dim=*/-1, /*largest=*/true, /*sorted=*/false));
+        pos.scatter_(2, topIdx, true);
+    }
+    pos.logical_and_(inGt);
+    inGt = torch::Tensor();
+
+    // 4. An anchor claimed by several GTs keeps only the GT with the highest IoU.
+    auto fgCount = pos.sum(1);  // [B,A]
+    if (fgCount.max().item<int64_t>() > 1) {
+        const auto multi = fgCount.gt(1).unsqueeze(1);          // [B,1,A]
+        auto best = torch::zeros({B, M, A}, bopt);
+        best.scatter_(1, overlaps.argmax(1, /*keepdim=*/true), true);
+        pos = torch::where(multi, best, pos);
+        fgCount = pos.sum(1);
+    }
+    const auto fgMask = fgCount.gt(0);                           // [B,A]
+    const auto targetGtIdx = pos.to(torch::kByte).argmax(1);     // [B,A]
+
+    // 5. Targets gathered from the assigned GT.
+    const auto flatGt = (targetGtIdx + torch::arange(B, lopt).unsqueeze(1) * M).view({-1});
+    const auto targetLabels = labels.view({-1}).index_select(0, flatGt).view({B, A});
+    const auto targetBoxes = gtb.view({B * M, 4}).index_select(0, flatGt).view({B, A, 4});
+    auto targetScores = torch::one_hot(targetLabels, nc_).to(torch::kFloat);
+    targetScores.mul_(fgMask.unsqueeze(-1));
+
+    // 6. Soft scores: alignment normalised per GT so that its best anchor scores the GT's best IoU.
+    align.mul_(pos);
+    overlaps.mul_(pos);
+    pos = torch::Tensor();
+    const auto posAlign = align.amax(-1, /*keepdim=*/true);     // [B,M,1]
+    const auto posIou = overlaps.amax(-1, /*keepdim=*/true);
+    overlaps = torch::Tensor();
+    align.mul_(posIou / (posAlign + eps_));
+    const auto norm = align.amax(1);                             // [B,A]
+    align = torch::Tensor();
+    targetScores.mul_(norm.unsqueeze(-1));
+
+    return {targetLabels, targetBoxes, targetScores, fgMask, targetGtIdx};
+}
+
+}  // namespace ys::loss

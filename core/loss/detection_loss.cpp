@@ -1,0 +1,179 @@
+#include "loss/internal/detection_loss.h"
+
+#include "loss/internal/boxes.h"
+
+#include <ATen/autocast_mode.h>
+
+#include <utility>
+
+namespace ys::loss {
+
+namespace {
+
+using torch::indexing::Slice;
+
+// Turns CPU and CUDA autocast off for its scope: the loss is computed in fp32 even when the forward ran
+// under autocast (bf16 BCE/softmax sums lose too much precision).
+class AutocastOff final {
+public:
+    AutocastOff() : gpu_(at::autocast::is_enabled()), cpu_(at::autocast::is_cpu_enabled())
+    {
+        at::autocast::set_enabled(false);
+        at::autocast::set_cpu_enabled(false);
+    }
+    ~AutocastOff()
+    {
+        at::autocast::set_enabled(gpu_);
+        at::autocast::set_cpu_enabled(cpu_);
+    }
+    AutocastOff(const AutocastOff&) = delete;
+    AutocastOff& operator=(const AutocastOff&) = delete;
+
+private:
+    bool gpu_;
+    bool cpu_;
+};
+
+// Per-level [B, no, H, W] -> one [B, A, no] fp32 tensor in anchor order, plus fp32 level views.
+std::pair<torch::Tensor, std::vector<torch::Tensor>> flattenFeats(const std::vector<torch::Tensor>& feats,
+                                                                  int64_t no)
+{
+    TORCH_CHECK(!feats.empty(), "detection head output: no feature levels");
+    const int64_t B = feats[0].size(0);
+    std::vector<torch::Tensor> floats, flat;
+    floats.reserve(feats.size());
+    flat.reserve(feats.size());
+    for (const auto& f : feats) {
+        TORCH_CHECK(f.dim() == 4 && f.size(0) == B && f.size(1) == no,
+                    "detection head output: expected [", B, ",", no, ",H,W] per level, got ", f.sizes());
+        floats.push_back(f.to(torch::kFloat));
+        flat.push_back(floats.back().reshape({B, no, -1}));
+    }
+    return {torch::cat(flat, 2).permute({0, 2, 1}), std::move(floats)};
+}
+
+// Distribution focal loss for targets t in [0, reg_max - 1): cross-entropy towards the two bins around t,
+// weighted by closeness (t = 3.3 -> 0.7 on bin 3, 0.3 on bin 4). logits [P, reg_max], t [P] -> [P].
+torch::Tensor distributionFocalLoss(const torch::Tensor& logits, const torch::Tensor& t)
+{
+    const auto left = t.to(torch::kLong);
+    const auto right = left + 1;
+    const auto wLeft = right.to(t.scalar_type()) - t;
+    const auto wRight = 1 - wLeft;
+    const auto logp = logits.log_softmax(-1);
+    return -(logp.gather(1, left.unsqueeze(1)).squeeze(1) * wLeft +
+             logp.gather(1, right.unsqueeze(1)).squeeze(1) * wRight);
+}
+
+}  // namespace
+
+PaddedTargets padTargets(const torch::Tensor& targets, int64_t batchSize, double imgW, double imgH)
+{
+    TORCH_CHECK(targets.dim() == 2 && (targets.size(1) == 6 || targets.size(0) == 0),
+                "targets must be [N,6] (batch_idx, cls, cx, cy, w, h), got ", targets.sizes());
+    const auto fopt = torch::TensorOptions().dtype(torch::kFloat).device(targets.device());
+    const int64_t n = targets.size(0);
+    if (n == 0) {
+        return {torch::zeros({batchSize, 0, 1}, fopt), torch::zeros({batchSize, 0, 4}, fopt),
+                torch::zeros({batchSize, 0, 1}, fopt)};
+    }
+    const auto t = targets.to(torch::kFloat);
+    const auto img = t.select(1, 0).to(torch::kLong);
+    TORCH_CHECK(img.min().item<int64_t>() >= 0 && img.max().item<int64_t>() < batchSize,
+                "targets: batch index outside 0..", batchSize - 1);
+    const auto counts = torch::bincount(img, {}, batchSize);
+    const int64_t m = counts.max().item<int64_t>();
+    const auto order = std::get<1>(img.sort(/*stable=*/true, 0, /*descending=*/false));
+    const auto sortedImg = img.index_select(0, order);
+    const auto starts = counts.cumsum(0) - counts;
+    const auto slot = torch::arange(n, sortedImg.options()) - starts.index_select(0, sortedImg);
+
+    const auto rows = t.index_select(0, order);
+    const auto scale = torch::tensor({imgW, imgH, imgW, imgH}, fopt);
+    const auto boxes = xywh2xyxy(rows.index({Slice(), Slice(2, 6)}) * scale);
+
+    auto outLabels = torch::zeros({batchSize, m, 1}, fopt);
+    auto outBoxes = torch::zeros({batchSize, m, 4}, fopt);
+    auto outMask = torch::zeros({batchSize, m, 1}, fopt);
+    outLabels.index_put_({sortedImg, slot}, rows.index({Slice(), Slice(1, 2)}));
+    outBoxes.index_put_({sortedImg, slot}, boxes);
+    outMask.index_put_({sortedImg, slot}, torch::ones({n, 1}, fopt));
+    return {outLabels, outBoxes, outMask};
+}
+
+DetectionLoss::DetectionLoss(int nc, int reg_max, std::vector<int64_t> strides, LossGains gains)
+    : nc_(nc), regMax_(reg_max), strides_(std::move(strides)), gains_(gains), assigner_(nc, 10, 0.5, 6.0)
+{
+    TORCH_CHECK(nc > 0 && reg_max >= 2 && !strides_.empty(), "DetectionLoss: bad nc, reg_max or strides");
+}
+
+LossOutput DetectionLoss::operator()(const std::vector<torch::Tensor>& feats, const torch::Tensor& targets,
+                                     int64_t batchSize) const
+{
+    AutocastOff autocastOff;
+    TORCH_CHECK(feats.size() == strides_.size(), "DetectionLoss: ", feats.size(), " levels but ",
+                strides_.size(), " strides");
+    const int64_t no = nc_ + 4 * regMax_;
+    auto [pred, levels] = flattenFeats(feats, no);  // [B,A,no] fp32
+    const int64_t B = pred.size(0);
+    TORCH_CHECK(batchSize == B, "DetectionLoss: batchSize ", batchSize, " but feats hold ", B, " images");
+    const auto predDist = pred.index({Slice(), Slice(), Slice(0, 4 * regMax_)});  // [B,A,4*reg_max]
+    const auto predScores = pred.index({Slice(), Slice(), Slice(4 * regMax_, no)});  // [B,A,nc]
+
+    const double imgH = static_cast<double>(feats[0].size(2) * strides_[0]);
+    const double imgW = static_cast<double>(feats[0].size(3) * strides_[0]);
+    const auto [anchors, strideT] = makeAnchors(levels, strides_, 0.5);  // grid units, [A,2], [A,1]
+    levels.clear();
+
+    const auto gt = padTargets(targets.to(pred.device()), B, imgW, imgH);
+    const auto predBoxes = dist2bbox(dflDecode(predDist, regMax_), anchors, false);  // grid units, xyxy
+
+    const auto as = assigner_(predScores.detach().sigmoid(), predBoxes.detach() * strideT, anchors * strideT,
+                              gt.labels, gt.boxes, gt.mask);
+    const auto scoreSum = as.target_scores.sum().clamp_min(1.0);
+
+    const auto lossCls =
+        torch::binary_cross_entropy_with_logits(predScores, as.target_scores, {}, {}, at::Reduction::None)
+            .sum() /
+        scoreSum;
+    auto lossBox = torch::zeros({}, pred.options());
+    auto lossDfl = torch::zeros({}, pred.options());
+    const auto fg = as.fg_mask;
+    if (fg.any().item<bool>()) {
+        const auto targetBoxes = as.target_bboxes / strideT;  // grid units
+        const auto weight = as.target_scores.sum(-1).index({fg}).unsqueeze(-1);  // [P,1]
+        const auto tbFg = targetBoxes.index({fg});                               // [P,4]
+        const auto iou = bboxIou(predBoxes.index({fg}), tbFg, /*xywh=*/false, /*ciou=*/true);
+        lossBox = ((1.0 - iou) * weight).sum() / scoreSum;
+
+        const auto anchorsFg = anchors.unsqueeze(0).expand({B, -1, -1}).index({fg});  // [P,2]
+        const auto ltrb = bbox2dist(anchorsFg, tbFg, regMax_);                          // [P,4]
+        const auto logits = predDist.index({fg}).reshape({-1, regMax_});              // [P*4,reg_max]
+        const auto dfl = distributionFocalLoss(logits, ltrb.reshape({-1})).view({-1, 4}).mean(-1, true);
+        lossDfl = (dfl * weight).sum() / scoreSum;
+    }
+
+    const auto box = lossBox * gains_.box;
+    const auto cls = lossCls * gains_.cls;
+    const auto dflG = lossDfl * gains_.dfl;
+    LossOutput out;
+    out.total = (box + cls + dflG) * static_cast<double>(B);
+    out.items = torch::stack({box, cls, dflG}).detach();
+    return out;
+}
+
+torch::Tensor decodePredictions(const std::vector<torch::Tensor>& feats, int nc, int reg_max,
+                                const std::vector<int64_t>& strides)
+{
+    AutocastOff autocastOff;
+    TORCH_CHECK(feats.size() == strides.size(), "decodePredictions: one stride per level required");
+    const int64_t no = nc + 4 * static_cast<int64_t>(reg_max);
+    auto [pred, levels] = flattenFeats(feats, no);
+    const auto [anchors, strideT] = makeAnchors(levels, strides, 0.5);
+    const auto dist = dflDecode(pred.index({Slice(), Slice(), Slice(0, 4 * reg_max)}), reg_max);
+    const auto boxes = dist2bbox(dist, anchors, /*xywh=*/true) * strideT;           // [B,A,4] pixels
+    const auto probs = pred.index({Slice(), Slice(), Slice(4 * reg_max, no)}).sigmoid();  // [B,A,nc]
+    return torch::cat({boxes, probs}, -1).permute({0, 2, 1}).contiguous();         // [B,4+nc,A]
+}
+
+}  // namespace ys::loss

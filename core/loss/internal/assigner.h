@@ -1,0 +1,48 @@
+#pragma once
+// Task-Aligned Assigner (TOOD, as used by YOLOv8): picks, for every ground-truth box, the top-k anchor
+// points inside it ranked by the alignment metric t = s^alpha * u^beta (s = predicted probability of the
+// GT's class, u = CIoU of the predicted box with the GT, clamped at 0), resolves anchors claimed by
+// several GTs by the highest IoU, and builds soft class targets scaled by the normalised alignment.
+//
+// Memory: the work grows with B x M x A (M = most boxes in one image of the batch). This implementation
+// scores only candidate pairs (anchor centre inside the GT) and keeps at most these dense [B,M,A]
+// tensors alive at once: align metric (fp32), overlaps (fp32), candidate mask (bool), positive mask (bool)
+// and one bool/uint8 temporary: peak about 11 bytes x B x M x A, plus about 64 bytes per candidate pair
+// and small [B,M,topk] / [B,A] tensors. All [B,M,A] tensors are freed before operator() returns.
+
+#include <torch/torch.h>
+
+namespace ys::loss {
+
+struct AssignResult {
+    torch::Tensor target_labels;  // [B,A] int64, class of the assigned GT (0 for background anchors)
+    torch::Tensor target_bboxes;  // [B,A,4] fp32 xyxy, same units as gt_bboxes (GT 0's box for bg)
+    torch::Tensor target_scores;  // [B,A,nc] fp32 soft targets (0 for background anchors)
+    torch::Tensor fg_mask;        // [B,A] bool, true for anchors assigned to a GT
+    torch::Tensor target_gt_idx;  // [B,A] int64, index of the assigned GT within its image (0 for bg)
+};
+
+class TaskAlignedAssigner final {
+public:
+    // nc classes; topk candidates per GT; alpha/beta exponents of the alignment metric.
+    explicit TaskAlignedAssigner(int nc, int topk = 10, double alpha = 0.5, double beta = 6.0,
+                                 double eps = 1e-9);
+
+    // pd_scores [B,A,nc] sigmoid probabilities; pd_bboxes [B,A,4] xyxy pixels; anc_points [A,2] pixels;
+    // gt_labels [B,M,1]; gt_bboxes [B,M,4] xyxy pixels; mask_gt [B,M,1] (1 for real boxes, 0 for padding).
+    // Inputs are read without gradient; outputs are fp32 on the inputs' device. M may be 0.
+    AssignResult operator()(const torch::Tensor& pd_scores, const torch::Tensor& pd_bboxes,
+                            const torch::Tensor& anc_points, const torch::Tensor& gt_labels,
+                            const torch::Tensor& gt_bboxes, const torch::Tensor& mask_gt) const;
+
+    int numClasses() const { return nc_; }
+
+private:
+    int nc_;
+    int topk_;
+    double alpha_;
+    double beta_;
+    double eps_;
+};
+
+}  // namespace ys::loss

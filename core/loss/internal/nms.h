@@ -1,0 +1,35 @@
+#pragma once
+// Batched non-maximum suppression for the validator and the predictor (Debian's LibTorch has no
+// torchvision). Greedy NMS in descending confidence, per class (or across classes when agnostic); the
+// suppression loop runs in plain C++ on the CPU over the candidates of one image and stops as soon as
+// maxDet boxes are kept, so its cost is bounded by candidates x kept-boxes-of-the-same-class.
+
+#include "loss/metrics.h"
+
+#include <torch/torch.h>
+
+#include <vector>
+
+namespace ys::loss {
+
+// pred [B, 4+nc, A]: boxes xywh in pixels, then class scores (probabilities), as decodePredictions()
+// returns. Keeps candidates with score > conf (per class with multiLabel, else the best class only),
+// the maxNms most confident of them, then suppresses a box whose IoU with a kept box of the same class
+// (any class when agnostic) is > iou. Returns one fp32 tensor per image [n,6] = x1, y1, x2, y2, conf,
+// cls on pred's device, sorted by confidence (descending), n <= maxDet.
+// maxWh is accepted for compatibility with the reference's class-offset trick; classes are separated
+// exactly here, so it only bounds nothing and is ignored. The reference validator uses multiLabel=true.
+std::vector<torch::Tensor> nonMaxSuppression(const torch::Tensor& pred, double conf = 0.001, double iou = 0.7,
+                                             int maxDet = 300, bool agnostic = false, int maxNms = 30000,
+                                             int maxWh = 7680, bool multiLabel = false);
+
+// Greedy NMS of one set of boxes: boxes [N,4] xyxy, scores [N], optional classes [N] (int64; boxes of
+// different classes never suppress each other; pass an undefined tensor for class-agnostic).
+// Returns kept indices [K] int64 in descending score order, K <= maxDet (maxDet <= 0: no limit).
+torch::Tensor nms(const torch::Tensor& boxes, const torch::Tensor& scores, const torch::Tensor& classes,
+                  double iou, int maxDet = 0);
+
+// [n,6] NMS output -> evaluator detections (copied to the CPU).
+std::vector<Detection> toDetections(const torch::Tensor& det);
+
+}  // namespace ys::loss
