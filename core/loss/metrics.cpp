@@ -5,7 +5,7 @@
 #include <numeric>
 #include <stdexcept>
 
-namespace ys::loss {
+namespace ys {
 
 namespace {
 
@@ -282,4 +282,4 @@ DetectionMetrics DetectionEvaluator::compute() const
     return m;
 }
 
-}  // namespace ys::loss
+}  // namespace ys

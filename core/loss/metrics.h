@@ -26,7 +26,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace ys::loss {
+namespace ys {
 
 struct Detection {
     float x1, y1, x2, y2;
@@ -87,4 +87,4 @@ private:
 // COCO 101-point interpolated AP of one precision/recall curve (recall non-decreasing, both 0..1).
 double apCoco101(const std::vector<double>& recall, const std::vector<double>& precision);
 
-}  // namespace ys::loss
+}  // namespace ys

@@ -121,9 +121,9 @@ std::vector<torch::Tensor> nonMaxSuppression(const torch::Tensor& pred, double c
     return out;
 }
 
-std::vector<Detection> toDetections(const torch::Tensor& det)
+std::vector<ys::Detection> toDetections(const torch::Tensor& det)
 {
-    std::vector<Detection> dets;
+    std::vector<ys::Detection> dets;
     if (!det.defined() || det.numel() == 0)
         return dets;
     TORCH_CHECK(det.dim() == 2 && det.size(1) == 6, "toDetections: expected [n,6]");

@@ -46,3 +46,8 @@ private:
 };
 
 }  // namespace ys::loss
+
+namespace ys {
+using loss::AssignResult;
+using loss::TaskAlignedAssigner;
+}  // namespace ys

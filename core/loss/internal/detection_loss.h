@@ -67,3 +67,11 @@ struct PaddedTargets {
 PaddedTargets padTargets(const torch::Tensor& targets, int64_t batchSize, double imgW, double imgH);
 
 }  // namespace ys::loss
+
+// The trainer and validator (namespace ys) use these unqualified.
+namespace ys {
+using loss::decodePredictions;
+using loss::DetectionLoss;
+using loss::LossGains;
+using loss::LossOutput;
+}  // namespace ys

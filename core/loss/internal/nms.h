@@ -30,6 +30,10 @@ torch::Tensor nms(const torch::Tensor& boxes, const torch::Tensor& scores, const
                   double iou, int maxDet = 0);
 
 // [n,6] NMS output -> evaluator detections (copied to the CPU).
-std::vector<Detection> toDetections(const torch::Tensor& det);
+std::vector<ys::Detection> toDetections(const torch::Tensor& det);
 
 }  // namespace ys::loss
+
+namespace ys {
+using loss::nonMaxSuppression;
+}  // namespace ys
