@@ -1,0 +1,80 @@
+#pragma once
+// Multi-threaded batch loader for training and validation (LibTorch). Worker threads build whole batches
+// ahead of the training thread into a bounded queue; batches come out in order and their content depends
+// only on (seed, epoch, position), so a run is reproducible for a given seed whatever the thread timing
+// and whatever the worker count.
+
+#include "augment/transforms.h"
+#include "common/config.h"
+#include "data/dataset.h"
+
+#include <torch/torch.h>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace ys {
+
+struct LoaderOptions {
+    int imgsz = 640;         // training/validation size in pixels (multiple of stride)
+    int batch = 16;          // images per batch (the last batch of an epoch may be smaller)
+    bool augment = true;     // training augmentation; false = letterbox only (validation)
+    bool rect = false;       // rectangular batches sorted by aspect ratio (no mosaic/mixup)
+    bool shuffle = true;     // new order every epoch (rect: the order of batches, not their content)
+    int workers = 2;         // loader threads; 0 = build each batch inside next()
+    uint64_t seed = 0;       // with (epoch, position) determines every sample
+    bool cacheRam = false;   // keep every resized image in memory (bounded by available memory)
+    int stride = 32;         // rect shapes are multiples of this
+    double pad = 0.5;        // rect shape padding in strides: 0.5 for validation, 0 for training
+    bool pinMemory = false;  // allocate batch images in pinned memory (only when CUDA is available)
+    TrainConfig hyp;         // augmentation hyperparameters (hsv_*, degrees, ..., mosaic, mixup)
+};
+
+struct Batch {
+    torch::Tensor images;   // [B,3,H,W] uint8 RGB, contiguous
+    torch::Tensor targets;  // [N,6] float32: batch_idx, cls, cx, cy, w, h normalised to W,H
+    std::vector<int> indices;                       // image index (into the loader's list) per image
+    std::vector<std::array<int, 2>> origShapes;     // (h, w) of each source image on disk
+    std::vector<std::array<float, 3>> letterbox;    // gain, padX, padY: original -> batch pixels
+                                                    // (exact without augmentation)
+};
+
+class BatchLoader final {
+public:
+    // Starts `opt.workers` threads (idle until startEpoch). Sets OpenCV's own thread pool to 0 threads
+    // when workers > 0 (process-wide), as the workers already run in parallel.
+    BatchLoader(std::vector<ImageRecord> images, LoaderOptions opt);
+    ~BatchLoader();  // stops and joins the workers
+    BatchLoader(const BatchLoader&) = delete;
+    BatchLoader& operator=(const BatchLoader&) = delete;
+
+    int64_t size() const;  // batches per epoch
+    int64_t imageCount() const;
+
+    // Begins delivering epoch `epoch` (any earlier epoch still in flight is abandoned). mosaic=false
+    // turns mosaic and mixup off (close_mosaic). Call from the thread that calls next().
+    void startEpoch(int epoch, bool mosaic = true);
+
+    // Next batch of the current epoch in order; blocks until it is ready; nullopt at the epoch's end.
+    // Rethrows a worker's exception (only when no image at all can be read).
+    std::optional<Batch> next();
+
+    // Builds one batch synchronously from the given images (e.g. for memory probes); does not disturb
+    // the epoch in progress. augment=true applies the training pipeline with mosaic as configured.
+    Batch makeBatch(const std::vector<int>& indices, bool augment);
+
+    int maxBoxesPerImage() const;                // most labelled boxes in any one image
+    std::vector<int> mostCrowded(int n) const;   // indices of the n images with the most boxes, most first
+    int unreadableCount() const;                 // images found unreadable so far
+    const LoaderOptions& options() const;
+
+    struct Impl;
+
+private:
+    std::unique_ptr<Impl> d_;
+};
+
+}  // namespace ys

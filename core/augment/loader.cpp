@@ -1,0 +1,296 @@
+#include "augment/internal/loader.h"
+
+#include "augment/pipeline.h"
+#include "common/log.h"
+
+#include <opencv2/core.hpp>
+
+#include <algorithm>
+#include <condition_variable>
+#include <exception>
+#include <map>
+#include <mutex>
+#include <numeric>
+#include <thread>
+
+namespace ys {
+namespace {
+
+// Epoch value used for the Rng of makeBatch() probes, so they never repeat a training sample's stream.
+constexpr uint64_t kProbeEpoch = 0xFFFFFFFFull;
+// Stream id of the per-epoch shuffle (distinct from any position).
+constexpr uint64_t kShuffleStream = 0xFFFFFFFFFFFFull;
+
+Batch collate(std::vector<Sample>& samples, bool pin)
+{
+    TORCH_CHECK(!samples.empty(), "collate: empty batch");
+    const int B = static_cast<int>(samples.size());
+    const int H = samples[0].image.rows, W = samples[0].image.cols;
+    auto opts = torch::TensorOptions().dtype(torch::kUInt8);
+    if (pin) opts = opts.pinned_memory(true);
+    Batch batch;
+    batch.images = torch::empty({B, 3, H, W}, opts);
+    uint8_t* base = batch.images.data_ptr<uint8_t>();
+    int64_t nboxes = 0;
+    for (const auto& s : samples) nboxes += static_cast<int64_t>(s.boxes.size());
+    batch.targets = torch::empty({nboxes, 6}, torch::kFloat32);
+    float* t = batch.targets.data_ptr<float>();
+    const size_t plane = size_t(H) * size_t(W);
+    for (int i = 0; i < B; ++i) {
+        const Sample& s = samples[size_t(i)];
+        TORCH_CHECK(s.image.rows == H && s.image.cols == W && s.image.type() == CV_8UC3,
+                    "collate: sample ", i, " is ", s.image.cols, "x", s.image.rows, ", batch is ", W, "x", H);
+        // One copy: interleaved BGR -> planar RGB straight into the batch tensor.
+        uint8_t* dst = base + size_t(i) * 3 * plane;
+        cv::Mat planes[3] = {cv::Mat(H, W, CV_8UC1, dst), cv::Mat(H, W, CV_8UC1, dst + plane),
+                             cv::Mat(H, W, CV_8UC1, dst + 2 * plane)};
+        const int fromTo[] = {2, 0, 1, 1, 0, 2};
+        cv::mixChannels(&s.image, 1, planes, 3, fromTo, 3);
+        for (const auto& b : s.boxes) {
+            *t++ = float(i);
+            *t++ = float(b.cls);
+            *t++ = (b.x1 + b.x2) * 0.5f / W;
+            *t++ = (b.y1 + b.y2) * 0.5f / H;
+            *t++ = (b.x2 - b.x1) / W;
+            *t++ = (b.y2 - b.y1) / H;
+        }
+        batch.indices.push_back(s.index);
+        batch.origShapes.push_back({s.origH, s.origW});
+        batch.letterbox.push_back({s.gain, s.padX, s.padY});
+    }
+    return batch;
+}
+
+}  // namespace
+
+struct BatchLoader::Impl {
+    LoaderOptions opt;
+    Augmenter aug;
+    ImageSource source;
+    RectPlan rectPlan;  // fixed for the loader's life when opt.rect
+    bool pin = false;
+
+    std::mutex mutex;
+    std::condition_variable workCv, readyCv;
+    std::shared_ptr<const EpochPlan> plan;
+    uint64_t generation = 0;
+    int nextClaim = 0;
+    int consumed = 0;
+    int prefetch = 2;
+    bool stopping = false;
+    struct Result {
+        Batch batch;
+        std::exception_ptr error;
+    };
+    std::map<int, Result> ready;
+    std::vector<std::thread> threads;
+
+    Impl(std::vector<ImageRecord> images, LoaderOptions o)
+        : opt(std::move(o)), aug(opt.hyp, opt.imgsz),
+          source(std::move(images), opt.imgsz, opt.augment, cacheCapacity(opt), opt.cacheRam)
+    {
+        if (opt.rect) {
+            std::vector<std::array<int, 2>> shapes;
+            shapes.reserve(size_t(source.size()));
+            for (const auto& r : source.records()) shapes.push_back({r.height, r.width});
+            rectPlan = planRectBatches(shapes, std::max(1, opt.batch), opt.imgsz, opt.stride, opt.pad);
+        }
+        pin = opt.pinMemory && torch::cuda::is_available();
+        prefetch = std::max(2, 2 * opt.workers);
+    }
+
+    // LRU size without cache=ram: the mosaic partner window plus the batches in flight.
+    static size_t cacheCapacity(const LoaderOptions& o)
+    {
+        const size_t inflight = size_t(std::max(2, 2 * o.workers) + std::max(1, o.workers) + 1) * size_t(std::max(1, o.batch));
+        return size_t(2 * partnerWindow(o)) + inflight;
+    }
+    // Reference-like buffer length: min(batch * 8, 1000) recent images.
+    static int partnerWindow(const LoaderOptions& o) { return std::min(std::max(1, o.batch) * 8, 1000); }
+
+    std::shared_ptr<EpochPlan> makePlan(int epoch, bool mosaic) const
+    {
+        auto p = std::make_shared<EpochPlan>();
+        p->epoch = epoch;
+        p->augment = opt.augment;
+        p->rect = opt.rect;
+        p->mosaic = mosaic && !opt.rect;
+        p->window = partnerWindow(opt);
+        const int n = source.size();
+        const int B = std::max(1, opt.batch);
+        Rng rng = Rng::derive(opt.seed, uint64_t(epoch), kShuffleStream);
+        if (opt.rect) {
+            const int nb = static_cast<int>(rectPlan.batchShapes.size());
+            std::vector<int> border(static_cast<size_t>(nb), 0);
+            std::iota(border.begin(), border.end(), 0);
+            if (opt.shuffle) {
+                for (int i = nb - 1; i > 0; --i) std::swap(border[size_t(i)], border[rng.below(uint32_t(i + 1))]);
+            }
+            p->batchStart.push_back(0);
+            for (int b : border) {
+                const int lo = b * B, hi = std::min(n, lo + B);
+                for (int k = lo; k < hi; ++k) p->order.push_back(rectPlan.order[size_t(k)]);
+                p->batchStart.push_back(static_cast<int>(p->order.size()));
+                p->batchShapes.push_back(rectPlan.batchShapes[size_t(b)]);
+            }
+        } else {
+            p->order.resize(size_t(n));
+            std::iota(p->order.begin(), p->order.end(), 0);
+            if (opt.shuffle) {
+                for (int i = n - 1; i > 0; --i) std::swap(p->order[size_t(i)], p->order[rng.below(uint32_t(i + 1))]);
+            }
+            for (int lo = 0; lo < n; lo += B) {
+                p->batchStart.push_back(lo);
+                p->batchShapes.push_back({opt.imgsz, opt.imgsz});
+            }
+            p->batchStart.push_back(n);
+        }
+        return p;
+    }
+
+    Batch produce(const EpochPlan& p, int b)
+    {
+        std::vector<Sample> samples;
+        const int lo = p.batchStart[size_t(b)], hi = p.batchStart[size_t(b) + 1];
+        samples.reserve(size_t(hi - lo));
+        for (int pos = lo; pos < hi; ++pos) samples.push_back(buildSample(source, aug, p, b, pos, opt.seed));
+        return collate(samples, pin);
+    }
+
+    void workerLoop()
+    {
+        std::unique_lock lock(mutex);
+        for (;;) {
+            workCv.wait(lock, [&] {
+                return stopping || (plan && nextClaim < plan->batches() && nextClaim < consumed + prefetch);
+            });
+            if (stopping) return;
+            const int b = nextClaim++;
+            const auto p = plan;
+            const uint64_t gen = generation;
+            lock.unlock();
+            Result r;
+            try {
+                r.batch = produce(*p, b);
+            } catch (...) {
+                r.error = std::current_exception();
+            }
+            lock.lock();
+            if (gen == generation) {
+                ready.emplace(b, std::move(r));
+                readyCv.notify_all();
+            }
+        }
+    }
+};
+
+BatchLoader::BatchLoader(std::vector<ImageRecord> images, LoaderOptions opt)
+    : d_(std::make_unique<Impl>(std::move(images), std::move(opt)))
+{
+    if (d_->opt.workers > 0) {
+        cv::setNumThreads(0);
+        for (int i = 0; i < d_->opt.workers; ++i) d_->threads.emplace_back([this] { d_->workerLoop(); });
+    }
+}
+
+BatchLoader::~BatchLoader()
+{
+    {
+        std::lock_guard lock(d_->mutex);
+        d_->stopping = true;
+    }
+    d_->workCv.notify_all();
+    for (auto& t : d_->threads) t.join();
+}
+
+int64_t BatchLoader::size() const
+{
+    const int n = d_->source.size(), B = std::max(1, d_->opt.batch);
+    return (n + B - 1) / B;
+}
+
+int64_t BatchLoader::imageCount() const { return d_->source.size(); }
+
+void BatchLoader::startEpoch(int epoch, bool mosaic)
+{
+    auto p = d_->makePlan(epoch, mosaic);
+    {
+        std::lock_guard lock(d_->mutex);
+        ++d_->generation;
+        d_->plan = std::move(p);
+        d_->nextClaim = 0;
+        d_->consumed = 0;
+        d_->ready.clear();
+    }
+    d_->workCv.notify_all();
+}
+
+std::optional<Batch> BatchLoader::next()
+{
+    std::unique_lock lock(d_->mutex);
+    if (!d_->plan) throw std::logic_error("BatchLoader::next() before startEpoch()");
+    if (d_->consumed >= d_->plan->batches()) return std::nullopt;
+    if (d_->threads.empty()) {
+        const int b = d_->consumed++;
+        const auto p = d_->plan;
+        lock.unlock();
+        return d_->produce(*p, b);
+    }
+    const int b = d_->consumed;
+    d_->readyCv.wait(lock, [&] { return d_->ready.count(b) > 0; });
+    Impl::Result r = std::move(d_->ready.at(b));
+    d_->ready.erase(b);
+    ++d_->consumed;
+    lock.unlock();
+    d_->workCv.notify_all();
+    if (r.error) std::rethrow_exception(r.error);
+    return std::move(r.batch);
+}
+
+Batch BatchLoader::makeBatch(const std::vector<int>& indices, bool augment)
+{
+    TORCH_CHECK(!indices.empty(), "makeBatch: no indices");
+    EpochPlan p;
+    p.epoch = static_cast<int>(kProbeEpoch);
+    p.augment = augment;
+    p.rect = d_->opt.rect;
+    p.mosaic = augment && !d_->opt.rect;
+    p.window = Impl::partnerWindow(d_->opt);
+    p.order = indices;
+    p.batchStart = {0, static_cast<int>(indices.size())};
+    if (d_->opt.rect) {
+        std::vector<std::array<int, 2>> shapes;
+        for (int i : indices) shapes.push_back({d_->source.record(i).height, d_->source.record(i).width});
+        const RectPlan rp = planRectBatches(shapes, static_cast<int>(indices.size()), d_->opt.imgsz,
+                                            d_->opt.stride, d_->opt.pad);
+        for (size_t k = 0; k < rp.order.size(); ++k) p.order[k] = indices[size_t(rp.order[k])];
+        p.batchShapes = rp.batchShapes;
+    } else {
+        p.batchShapes = {{d_->opt.imgsz, d_->opt.imgsz}};
+    }
+    return d_->produce(p, 0);
+}
+
+int BatchLoader::maxBoxesPerImage() const
+{
+    int m = 0;
+    for (const auto& r : d_->source.records()) m = std::max(m, static_cast<int>(r.boxes.size()));
+    return m;
+}
+
+std::vector<int> BatchLoader::mostCrowded(int n) const
+{
+    const auto& recs = d_->source.records();
+    std::vector<int> idx(recs.size());
+    std::iota(idx.begin(), idx.end(), 0);
+    std::stable_sort(idx.begin(), idx.end(),
+                     [&](int a, int b) { return recs[size_t(a)].boxes.size() > recs[size_t(b)].boxes.size(); });
+    idx.resize(size_t(std::clamp(n, 0, static_cast<int>(idx.size()))));
+    return idx;
+}
+
+int BatchLoader::unreadableCount() const { return d_->source.unreadableCount(); }
+
+const LoaderOptions& BatchLoader::options() const { return d_->opt; }
+
+}  // namespace ys
