@@ -52,8 +52,8 @@ std::pair<torch::Tensor, std::vector<torch::Tensor>> flattenFeats(const std::vec
     return {torch::cat(flat, 2).permute({0, 2, 1}), std::move(floats)};
 }
 
-// Distribution focal loss for targets t in [0, reg_max - 1): cross-entropy towards the two bins around t,
-// weighted by closeness (t = 3.3 -> 0.7 on bin 3, 0.3 on bin 4). logits [P, reg_max], t [P] -> [P].
+}  // namespace
+
 torch::Tensor distributionFocalLoss(const torch::Tensor& logits, const torch::Tensor& t)
 {
     const auto left = t.to(torch::kLong);
@@ -64,8 +64,6 @@ torch::Tensor distributionFocalLoss(const torch::Tensor& logits, const torch::Te
     return -(logp.gather(1, left.unsqueeze(1)).squeeze(1) * wLeft +
              logp.gather(1, right.unsqueeze(1)).squeeze(1) * wRight);
 }
-
-}  // namespace
 
 PaddedTargets padTargets(const torch::Tensor& targets, int64_t batchSize, double imgW, double imgH)
 {

@@ -66,6 +66,11 @@ struct PaddedTargets {
 };
 PaddedTargets padTargets(const torch::Tensor& targets, int64_t batchSize, double imgW, double imgH);
 
+// Distribution focal loss per side: logits [P, reg_max], target distances t [P] in [0, reg_max - 1) (grid
+// units) -> [P]. Cross-entropy towards the two bins around t, weighted by closeness: t = 3.3 is 0.7 of
+// bin 3 and 0.3 of bin 4, so the loss is minimal when softmax(logits) puts exactly that mass there.
+torch::Tensor distributionFocalLoss(const torch::Tensor& logits, const torch::Tensor& t);
+
 }  // namespace ys::loss
 
 // The trainer and validator (namespace ys) use these unqualified.
