@@ -1,1 +1,791 @@
-// Implemented by the dataset work (issue 2).
+#include "data/check.h"
+
+#include "data/imageio.h"
+#include "data/parallel.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace fs = std::filesystem;
+
+namespace ys {
+
+namespace {
+
+// Shorter side (px) below which an image is useless for training (PRODUCT.md: "image under 10 px").
+constexpr int kMinImageSide = 10;
+// Smallest side of the reduced decode used for hashing: the pHash works on a 32x32 thumbnail.
+constexpr int kHashMinSide = 32;
+// Tail bytes read for the structural truncation test when images are not decoded.
+constexpr int64_t kTailBytes = 4096;
+// Robust z-score (|x - median| / (1.4826 * MAD)) above which a box is an outlier of its class.
+constexpr double kOutlierZ = 6.0;
+// Fewer boxes than this in a class: its size/aspect distribution is not estimated.
+constexpr int kOutlierMinBoxes = 30;
+// MAD floors (natural-log units) so that classes of identical boxes do not flag tiny deviations.
+constexpr double kMinMadLogArea = 0.15, kMinMadLogAspect = 0.10;
+// Mean absolute RGB difference (0..255) of the 8x8 thumbnails above which a pHash match is rejected.
+// Re-encoded (quality 50+) and resized copies stay under about 4.
+constexpr double kMaxThumbnailDistance = 10.0;
+// Candidates compared per image in the near-duplicate search (bounds the worst case of many images
+// sharing hash chunks, e.g. thousands of blank frames).
+constexpr int kMaxHashCandidates = 4096;
+
+const std::vector<CheckCode> kCodes = {
+    {"image.unreadable", Severity::Error, ProblemImage, "The image file cannot be opened or read (permissions, I/O error)."},
+    {"image.not_image", Severity::Error, ProblemImage, "The file's bytes are not an image (empty, text, or an unknown format)."},
+    {"image.unsupported", Severity::Error, ProblemImage, "The file is an image format YOLO does not read (e.g. GIF), or a list entry without an image extension."},
+    {"image.corrupt", Severity::Error, ProblemImage, "The header is broken or the image data cannot be decoded."},
+    {"image.truncated", Severity::Error, ProblemImage, "The file ends before the image does (interrupted copy or download)."},
+    {"image.corrupt_data", Severity::Warning, ProblemImage, "The image decodes, but the decoder reports corrupt data."},
+    {"image.too_small", Severity::Error, ProblemImage, "The image is under 10 px wide or high."},
+    {"image.extension_mismatch", Severity::Warning, ProblemImage, "The extension says one format but the bytes are another (e.g. a PNG named .jpg)."},
+    {"label.missing", Severity::Info, ProblemBackground, "No label file: the image is a background (no objects)."},
+    {"label.empty", Severity::Info, ProblemBackground, "The label file is empty: the image is a background (no objects)."},
+    {"label.columns", Severity::Error, ProblemLabelFormat, "A row has the wrong number of values (5 for a box, 7, 9, ... for a polygon)."},
+    {"label.nonnumeric", Severity::Error, ProblemLabelFormat, "A value is not a number."},
+    {"label.nonfinite", Severity::Error, ProblemLabelFormat, "A value is NaN or infinite."},
+    {"label.class_negative", Severity::Error, ProblemLabelFormat, "The class id is negative."},
+    {"label.class_noninteger", Severity::Error, ProblemLabelFormat, "The class id is not a whole number."},
+    {"label.class_range", Severity::Error, ProblemLabelFormat, "The class id is not below the number of classes in data.yaml."},
+    {"label.out_of_range", Severity::Error, ProblemLabelFormat, "Coordinates lie outside 0..1 by more than the 1% tolerance (the values are reported)."},
+    {"label.size_nonpositive", Severity::Error, ProblemLabelFormat, "The box width or height is zero or negative."},
+    {"label.duplicate_row", Severity::Warning, ProblemDuplicate, "A row repeats an earlier row of the same file exactly."},
+    {"label.mixed", Severity::Warning, ProblemMixed, "The file mixes polygon rows with box rows."},
+    {"label.more_issues", Severity::Info, ProblemLabelFormat, "More than 100 problems in one label file; the rest are counted, not listed."},
+    {"label.orphan", Severity::Warning, ProblemLabelFormat, "A label file in a labels folder has no image."},
+    {"box.near_duplicate", Severity::Warning, ProblemDuplicate, "Two boxes of the same class overlap with IoU above 0.9 (a double annotation)."},
+    {"box.too_small", Severity::Warning, ProblemSmallBox, "After letterboxing to imgsz the box is under minBoxPixels (default 3 px) on a side: too small to learn at stride 8."},
+    {"box.outlier", Severity::Info, ProblemOutlier, "The box's area or aspect ratio is far from its class's distribution (robust z-score of log area / log aspect above 6)."},
+    {"image.crowded", Severity::Warning, ProblemCrowded, "The image has unusually many boxes (more than 50 and 4 standard deviations above the mean); it drives the assigner's memory."},
+    {"image.duplicate", Severity::Warning, ProblemDuplicate, "The image is a byte-identical copy of another image of the same split."},
+    {"image.duplicate_similar", Severity::Warning, ProblemDuplicate, "The image is a near-identical copy (re-encoded, resized) of another image of the same split (perceptual hash)."},
+    {"image.leakage", Severity::Error, ProblemLeakage, "The same image (same file or identical bytes) is in two splits, e.g. train and val: validation scores it after training on it."},
+    {"image.leakage_similar", Severity::Warning, ProblemLeakage, "A near-identical copy (re-encoded, resized) of the image is in another split (perceptual hash)."},
+    {"data.missing_image", Severity::Error, ProblemImage, "A .txt list names an image that does not exist."},
+    {"data.list_unreadable", Severity::Error, ProblemImage, "A .txt image list named in data.yaml cannot be read."},
+    {"data.listed_twice", Severity::Warning, ProblemDuplicate, "The same image is listed more than once in one split (the copies are ignored)."},
+    {"class.unused", Severity::Warning, 0, "A class of data.yaml has no boxes in the training split."},
+    {"class.few_boxes", Severity::Warning, 0, "A class has fewer than 10 boxes in the training split."},
+    {"class.imbalance", Severity::Warning, 0, "The most common class has over 20x the boxes of the least common used class."},
+};
+
+const CheckCode& codeInfo(const std::string& code)
+{
+    static const std::unordered_map<std::string, const CheckCode*> byName = [] {
+        std::unordered_map<std::string, const CheckCode*> m;
+        for (const auto& c : kCodes)
+            m[c.code] = &c;
+        return m;
+    }();
+    static const CheckCode unknown{"unknown", Severity::Warning, 0, ""};
+    auto it = byName.find(code);
+    return it == byName.end() ? unknown : *it->second;
+}
+
+Finding makeFinding(const std::string& code, std::string file, int line, std::string message, int image = -1,
+                    int box = -1, int related = -1)
+{
+    const CheckCode& info = codeInfo(code);
+    Finding f;
+    f.severity = info.severity;
+    f.code = code;
+    f.file = std::move(file);
+    f.line = line;
+    f.message = std::move(message);
+    f.image = image;
+    f.box = box;
+    f.relatedImage = related;
+    f.category = info.category;
+    return f;
+}
+
+std::string fmt(const char* format, double v)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
+int boxIndexForLine(const ImageRecord& r, int line)
+{
+    for (size_t b = 0; b < r.boxes.size(); ++b)
+        if (r.boxes[b].line == line)
+            return static_cast<int>(b);
+    return -1;
+}
+
+double iou(const LabelBox& a, const LabelBox& b)
+{
+    const double ix = std::min(a.cx + a.w / 2, b.cx + b.w / 2) - std::max(a.cx - a.w / 2, b.cx - b.w / 2);
+    const double iy = std::min(a.cy + a.h / 2, b.cy + b.h / 2) - std::max(a.cy - a.h / 2, b.cy - b.h / 2);
+    if (ix <= 0 || iy <= 0)
+        return 0;
+    const double inter = ix * iy;
+    return inter / (double(a.w) * a.h + double(b.w) * b.h - inter);
+}
+
+struct ImageHashes {
+    bool valid = false;
+    uint64_t phash = 0;
+    uint64_t bytes = 0;
+    detail::ColorThumb thumb{};
+};
+
+// The per-image part: image integrity, label rows, boxes. Appends to `out`; fills `hashes`.
+void checkImage(Dataset& ds, int i, const CheckOptions& o, std::vector<Finding>& out, ImageHashes& hashes)
+{
+    thread_local std::vector<uint8_t> buf;
+    thread_local detail::ReducedImage reduced;
+    ImageRecord& r = ds.images[static_cast<size_t>(i)];
+
+    // --- image
+    bool imageOk = false;
+    if (r.fileSize < 0) {
+        out.push_back(makeFinding("image.unreadable", r.image, 0, r.headerError, i));
+    } else if (r.format == ImageFormat::Unknown) {
+        out.push_back(makeFinding("image.not_image", r.image, 0,
+                                  r.fileSize == 0 ? "the image file is empty (0 bytes)"
+                                                  : "the file is not an image: " + r.headerError,
+                                  i));
+    } else if (r.format == ImageFormat::Gif || r.format == ImageFormat::Other) {
+        out.push_back(makeFinding("image.unsupported", r.image, 0,
+                                  std::string("the file is a ") + toString(r.format) +
+                                      " image, which YOLO training does not read; convert it to JPEG or PNG",
+                                  i));
+    } else if (!r.headerError.empty()) {
+        out.push_back(makeFinding("image.corrupt", r.image, 0, "broken image header: " + r.headerError, i));
+    } else {
+        imageOk = true;
+        if (!detail::extensionMatches(r.image, r.format))
+            out.push_back(makeFinding("image.extension_mismatch", r.image, 0,
+                                      std::string("the extension does not match the content, which is ") +
+                                          toString(r.format) + "; rename the file",
+                                      i));
+        if (r.width < kMinImageSide || r.height < kMinImageSide) {
+            out.push_back(makeFinding("image.too_small", r.image, 0,
+                                      "image is " + std::to_string(r.width) + "x" + std::to_string(r.height) +
+                                          " px; at least 10 px on each side are needed",
+                                      i));
+            imageOk = false;
+        }
+    }
+    if (imageOk) {
+        std::string err, msg;
+        if (o.hashImages) {
+            int64_t size = 0;
+            if (!detail::readFileBytes(r.image, -1, buf, size, err)) {
+                out.push_back(makeFinding("image.unreadable", r.image, 0, "cannot read the image: " + err, i));
+            } else {
+                const detail::DecodeStatus s =
+                    detail::decodeReduced(buf.data(), buf.size(), r.format, kHashMinSide, reduced, msg);
+                switch (s) {
+                case detail::DecodeStatus::Ok: break;
+                case detail::DecodeStatus::Warning:
+                    out.push_back(makeFinding("image.corrupt_data", r.image, 0,
+                                              "the image decodes, but the decoder reports: " + msg, i));
+                    break;
+                case detail::DecodeStatus::Truncated:
+                    out.push_back(makeFinding("image.truncated", r.image, 0,
+                                              "the file is truncated (" + msg +
+                                                  "); restore it from the original, the studio never rewrites it",
+                                              i));
+                    break;
+                case detail::DecodeStatus::Failed:
+                    out.push_back(
+                        makeFinding("image.corrupt", r.image, 0, "the image cannot be decoded: " + msg, i));
+                    break;
+                }
+                if (s != detail::DecodeStatus::Failed && reduced.width > 0) {
+                    hashes.valid = true;
+                    hashes.phash = detail::perceptualHash(reduced);
+                    hashes.thumb = detail::colorThumbnail(reduced);
+                    hashes.bytes = detail::hashBytes(buf.data(), buf.size());
+                }
+            }
+        } else if (detail::readFileTail(r.image, kTailBytes, buf, err)) {
+            if (!detail::looksComplete(buf.data(), buf.size(), r.format, msg))
+                out.push_back(makeFinding("image.truncated", r.image, 0, msg, i));
+        }
+    }
+
+    // --- label file
+    if (!r.labelExists) {
+        out.push_back(makeFinding("label.missing", r.label, 0, "no label file: the image is used as a background", i));
+    } else if (r.labelRows == 0) {
+        out.push_back(makeFinding("label.empty", r.label, 0, "empty label file: the image is used as a background", i));
+    }
+    for (const LabelIssue& issue : r.labelIssues)
+        out.push_back(makeFinding(issue.code, r.label, issue.line, issue.message, i,
+                                  issue.line > 0 ? boxIndexForLine(r, issue.line) : -1));
+
+    // --- boxes: near-duplicates of the same class, and boxes too small to learn at imgsz
+    const auto& boxes = r.boxes;
+    for (size_t a = 0; a < boxes.size(); ++a) {
+        for (size_t b = a + 1; b < boxes.size(); ++b) {
+            if (boxes[a].cls != boxes[b].cls)
+                continue;
+            const double v = iou(boxes[a], boxes[b]);
+            if (v > o.nearDuplicateIoU)
+                out.push_back(makeFinding("box.near_duplicate", r.label, boxes[b].line,
+                                          "box overlaps the box of line " + std::to_string(boxes[a].line) +
+                                              " of the same class with IoU " + fmt("%.2f", v) +
+                                              "; delete one of them",
+                                          i, static_cast<int>(b)));
+        }
+    }
+    if (r.width > 0 && r.height > 0 && o.imgsz > 0) {
+        const double scale = double(o.imgsz) / std::max(r.width, r.height);  // letterbox scale
+        for (size_t b = 0; b < boxes.size(); ++b) {
+            if (!boxes[b].valid)
+                continue;
+            const double wpx = boxes[b].w * r.width * scale, hpx = boxes[b].h * r.height * scale;
+            if (std::min(wpx, hpx) < o.minBoxPixels)
+                out.push_back(makeFinding("box.too_small", r.label, boxes[b].line,
+                                          "box is " + fmt("%.1f", wpx) + "x" + fmt("%.1f", hpx) + " px at imgsz " +
+                                              std::to_string(o.imgsz) + " (under " + fmt("%g", o.minBoxPixels) +
+                                              " px: too small to learn); raise imgsz or drop the box",
+                                          i, static_cast<int>(b)));
+        }
+    }
+}
+
+// Labels in the labels folders that belong to no image ("orphans").
+void findOrphans(const Dataset& ds, std::vector<Finding>& out)
+{
+    std::unordered_set<std::string> known;
+    std::set<std::string> flatDirs;       // folders scanned non-recursively
+    std::set<std::string> recursiveDirs;  // labels roots of image folders, scanned recursively
+    std::unordered_set<std::string> excluded;
+    for (const ImageRecord& r : ds.images) {
+        known.insert(r.label);
+        flatDirs.insert(fs::path(r.label).parent_path().string());
+    }
+    for (const auto& e : ds.missingImages)
+        if (!e.file.empty())
+            excluded.insert(e.file);
+    for (int s = 0; s < kSplitCount; ++s) {
+        for (const std::string& src : ds.spec.sources[s]) {
+            excluded.insert(src);
+            std::error_code ec;
+            if (fs::is_directory(src, ec)) {
+                const std::string mapped = labelPathFor(src + "/x.jpg");
+                recursiveDirs.insert(fs::path(mapped).parent_path().string());
+            }
+        }
+    }
+    std::vector<std::string> candidates;
+    auto consider = [&](const fs::directory_entry& e) {
+        std::error_code ec;
+        if (!e.is_regular_file(ec))
+            return;
+        const std::string p = e.path().string();
+        if (p.size() < 4 || p.compare(p.size() - 4, 4, ".txt") != 0)
+            return;
+        if (known.count(p) || excluded.count(p) || e.path().filename() == "classes.txt")
+            return;
+        candidates.push_back(p);
+    };
+    for (const std::string& d : recursiveDirs) {
+        std::error_code ec;
+        fs::recursive_directory_iterator it(d, fs::directory_options::skip_permission_denied, ec), end;
+        for (; !ec && it != end; it.increment(ec))
+            consider(*it);
+    }
+    for (const std::string& d : flatDirs) {
+        if (std::any_of(recursiveDirs.begin(), recursiveDirs.end(), [&](const std::string& r) {
+                return d == r || (d.size() > r.size() && d.compare(0, r.size(), r) == 0 && d[r.size()] == '/');
+            }))
+            continue;
+        std::error_code ec;
+        fs::directory_iterator it(d, ec), end;
+        for (; !ec && it != end; it.increment(ec))
+            consider(*it);
+    }
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+
+    // A candidate is an orphan only if no image with its stem exists where its image would be (it may
+    // belong to an image that is in no split, which is not an orphan).
+    std::unordered_map<std::string, std::unordered_set<std::string>> stemsByDir;
+    for (const std::string& p : candidates) {
+        std::string imageSide = p;
+        if (const auto at = imageSide.rfind("/labels/"); at != std::string::npos)
+            imageSide.replace(at, 8, "/images/");
+        const fs::path ip(imageSide);
+        const std::string dir = ip.parent_path().string();
+        auto [it, fresh] = stemsByDir.try_emplace(dir);
+        if (fresh) {
+            std::error_code ec;
+            fs::directory_iterator di(dir, ec), end;
+            for (; !ec && di != end; di.increment(ec))
+                if (isImageExtension(di->path().string()))
+                    it->second.insert(di->path().stem().string());
+        }
+        if (it->second.count(ip.stem().string()))
+            continue;
+        out.push_back(makeFinding("label.orphan", p, 0,
+                                  "label file has no image (expected an image named " + ip.stem().string() +
+                                      ".* in " + dir + "); delete it or restore the image"));
+    }
+}
+
+void classChecks(const Dataset& ds, const CheckOptions& o, std::vector<Finding>& out, CheckSummary& sum)
+{
+    const int nc = ds.spec.nc();
+    sum.perClass.assign(static_cast<size_t>(std::max(nc, 0)), {});
+    std::vector<int64_t> trainBoxes(static_cast<size_t>(std::max(nc, 0)), 0), otherBoxes(trainBoxes);
+    for (const ImageRecord& r : ds.images) {
+        std::vector<uint8_t> seen(static_cast<size_t>(std::max(nc, 0)), 0);
+        for (const LabelBox& b : r.boxes) {
+            if (b.cls < 0 || b.cls >= nc)
+                continue;
+            sum.perClass[static_cast<size_t>(b.cls)].boxes++;
+            if (!seen[static_cast<size_t>(b.cls)]++)
+                sum.perClass[static_cast<size_t>(b.cls)].images++;
+            (r.split == Split::Train ? trainBoxes : otherBoxes)[static_cast<size_t>(b.cls)]++;
+        }
+    }
+    if (ds.count(Split::Train) == 0)
+        return;
+    const std::string& yaml = ds.spec.yamlPath;
+    int64_t most = 0, least = INT64_MAX;
+    int mostCls = -1, leastCls = -1;
+    for (int c = 0; c < nc; ++c) {
+        const int64_t n = trainBoxes[static_cast<size_t>(c)];
+        const std::string name = "class " + std::to_string(c) + " '" + ds.spec.names[static_cast<size_t>(c)] + "'";
+        if (n == 0) {
+            out.push_back(makeFinding("class.unused", yaml, 0,
+                                      name + " has no boxes in train" +
+                                          (otherBoxes[static_cast<size_t>(c)] > 0 ? " (only in val/test)" : "") +
+                                          "; the model cannot learn it"));
+            continue;
+        }
+        if (n < o.fewBoxesThreshold)
+            out.push_back(makeFinding("class.few_boxes", yaml, 0,
+                                      name + " has only " + std::to_string(n) + (n == 1 ? " box" : " boxes") + " in train (fewer than " +
+                                          std::to_string(o.fewBoxesThreshold) + "); label more examples"));
+        if (n > most) {
+            most = n;
+            mostCls = c;
+        }
+        if (n < least) {
+            least = n;
+            leastCls = c;
+        }
+    }
+    if (mostCls >= 0 && leastCls >= 0 && mostCls != leastCls && double(most) / least > o.imbalanceRatio)
+        out.push_back(makeFinding(
+            "class.imbalance", yaml, 0,
+            "classes are imbalanced: '" + ds.spec.names[static_cast<size_t>(mostCls)] + "' has " +
+                std::to_string(most) + " boxes in train, '" + ds.spec.names[static_cast<size_t>(leastCls)] + "' " +
+                std::to_string(least) + " (ratio " + fmt("%.0f", double(most) / least) + ", above " +
+                fmt("%g", o.imbalanceRatio) + ")"));
+}
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    const size_t m = v.size() / 2;
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(m), v.end());
+    return v[m];
+}
+
+// Boxes far from their class's size and aspect distribution: robust z-scores of log(area) and
+// log(aspect) in letterboxed pixels, median and MAD per class.
+void outlierChecks(const Dataset& ds, const CheckOptions& o, std::vector<Finding>& out)
+{
+    const int nc = ds.spec.nc();
+    struct Sample {
+        int image, box;
+        double logArea, logAspect;
+    };
+    std::vector<std::vector<Sample>> byClass(static_cast<size_t>(std::max(nc, 0)));
+    for (size_t i = 0; i < ds.images.size(); ++i) {
+        const ImageRecord& r = ds.images[i];
+        if (r.width <= 0 || r.height <= 0)
+            continue;
+        const double scale = double(std::max(o.imgsz, 1)) / std::max(r.width, r.height);
+        for (size_t b = 0; b < r.boxes.size(); ++b) {
+            const LabelBox& x = r.boxes[b];
+            if (!x.valid || x.cls < 0 || x.cls >= nc)
+                continue;
+            const double w = x.w * r.width * scale, h = x.h * r.height * scale;
+            if (w <= 0 || h <= 0)
+                continue;
+            byClass[static_cast<size_t>(x.cls)].push_back(
+                {static_cast<int>(i), static_cast<int>(b), std::log(w * h), std::log(w / h)});
+        }
+    }
+    for (int c = 0; c < nc; ++c) {
+        const auto& s = byClass[static_cast<size_t>(c)];
+        if (static_cast<int>(s.size()) < kOutlierMinBoxes)
+            continue;
+        std::vector<double> a(s.size()), r(s.size());
+        for (size_t k = 0; k < s.size(); ++k) {
+            a[k] = s[k].logArea;
+            r[k] = s[k].logAspect;
+        }
+        const double medA = median(a), medR = median(r);
+        for (size_t k = 0; k < s.size(); ++k) {
+            a[k] = std::abs(a[k] - medA);
+            r[k] = std::abs(r[k] - medR);
+        }
+        const double madA = std::max(1.4826 * median(a), kMinMadLogArea);
+        const double madR = std::max(1.4826 * median(r), kMinMadLogAspect);
+        for (const Sample& x : s) {
+            const double zA = (x.logArea - medA) / madA, zR = (x.logAspect - medR) / madR;
+            if (std::abs(zA) <= kOutlierZ && std::abs(zR) <= kOutlierZ)
+                continue;
+            const ImageRecord& rec = ds.images[static_cast<size_t>(x.image)];
+            std::string why;
+            if (std::abs(zA) > kOutlierZ)
+                why = "its area is " + fmt("%.3g", std::exp(std::abs(x.logArea - medA))) + "x " +
+                      (zA > 0 ? "larger" : "smaller") + " than the class median";
+            if (std::abs(zR) > kOutlierZ)
+                why += std::string(why.empty() ? "" : ", and ") + "its aspect ratio (w/h " +
+                       fmt("%.3g", std::exp(x.logAspect)) + ") is far from the class median (" +
+                       fmt("%.3g", std::exp(medR)) + ")";
+            out.push_back(makeFinding("box.outlier", rec.label, rec.boxes[static_cast<size_t>(x.box)].line,
+                                      "unusual box for class '" + ds.spec.names[static_cast<size_t>(c)] + "': " + why +
+                                          "; check the class id and the box",
+                                      x.image, x.box));
+        }
+    }
+}
+
+void crowdedChecks(const Dataset& ds, const CheckOptions& o, std::vector<Finding>& out)
+{
+    if (ds.images.empty())
+        return;
+    double sum = 0, sq = 0;
+    for (const ImageRecord& r : ds.images) {
+        sum += static_cast<double>(r.boxes.size());
+        sq += static_cast<double>(r.boxes.size()) * static_cast<double>(r.boxes.size());
+    }
+    const double n = static_cast<double>(ds.images.size());
+    const double mean = sum / n, sd = std::sqrt(std::max(0.0, sq / n - mean * mean));
+    const double limit = std::max<double>(o.crowdedMinBoxes, mean + o.crowdedSigma * sd);
+    for (size_t i = 0; i < ds.images.size(); ++i) {
+        const ImageRecord& r = ds.images[i];
+        if (static_cast<double>(r.boxes.size()) > limit)
+            out.push_back(makeFinding("image.crowded", r.label, 0,
+                                      "image has " + std::to_string(r.boxes.size()) + " boxes (dataset mean " +
+                                          fmt("%.1f", mean) + "); such images set the assigner's peak memory",
+                                      static_cast<int>(i)));
+    }
+}
+
+// Duplicate and leaked images: multi-index hashing over the 64-bit pHash. With d = maxDistance, the hash is
+// cut into d+1 chunks; two hashes within Hamming distance d agree exactly on at least one chunk
+// (pigeonhole), so only images sharing a chunk are compared. Each image is compared with earlier images
+// only and reports at most one duplicate in its split and one leak into another split.
+void duplicateChecks(const Dataset& ds, const CheckOptions& o, const std::vector<ImageHashes>& hashes,
+                     std::vector<Finding>& out, const ProgressFn& progress, const CancelToken& cancel)
+{
+    const int d = std::clamp(o.phashMaxDistance, 0, 31);
+    const int chunks = d + 1;
+    std::vector<int> shift(chunks), bits(chunks);
+    for (int c = 0, at = 0; c < chunks; ++c) {
+        bits[c] = 64 / chunks + (c < 64 % chunks ? 1 : 0);
+        shift[c] = at;
+        at += bits[c];
+    }
+    auto chunkKey = [&](uint64_t h, int c) {
+        const uint64_t mask = bits[c] >= 64 ? ~uint64_t(0) : ((uint64_t(1) << bits[c]) - 1);
+        return ((h >> shift[c]) & mask) | (uint64_t(c) << 58);
+    };
+    std::unordered_map<uint64_t, std::vector<int>> index;
+    index.reserve(hashes.size() * static_cast<size_t>(chunks));
+    detail::ProgressThrottle throttle(progress, "hash", static_cast<int64_t>(hashes.size()));
+    std::vector<int> stamp(hashes.size(), -1);
+
+    // Same file listed in two splits (also caught when hashing is off).
+    std::unordered_map<std::string, int> firstByPath;
+
+    for (size_t jj = 0; jj < ds.images.size(); ++jj) {
+        if (cancel.cancelled())
+            return;
+        const int j = static_cast<int>(jj);
+        const ImageRecord& rj = ds.images[jj];
+        int sameSplit = -1, otherSplit = -1, sameDist = 0, otherDist = 0;
+        bool sameBytes = false, otherBytes = false, otherSamePath = false;
+        if (auto [it, fresh] = firstByPath.try_emplace(rj.image, j); !fresh &&
+                                                                      ds.images[static_cast<size_t>(it->second)].split != rj.split) {
+            otherSplit = it->second;
+            otherSamePath = otherBytes = true;
+        }
+        const ImageHashes& hj = hashes[jj];
+        if (hj.valid) {
+            int compared = 0;
+            for (int c = 0; c < chunks && compared < kMaxHashCandidates; ++c) {
+                auto it = index.find(chunkKey(hj.phash, c));
+                if (it == index.end())
+                    continue;
+                for (int i : it->second) {
+                    if (stamp[static_cast<size_t>(i)] == j)
+                        continue;
+                    stamp[static_cast<size_t>(i)] = j;
+                    if (++compared > kMaxHashCandidates)
+                        break;
+                    const ImageHashes& hi = hashes[static_cast<size_t>(i)];
+                    const int dist = std::popcount(hi.phash ^ hj.phash);
+                    if (dist > d || detail::thumbnailDistance(hi.thumb, hj.thumb) > kMaxThumbnailDistance)
+                        continue;
+                    const bool identical = hi.bytes == hj.bytes;
+                    const bool same = ds.images[static_cast<size_t>(i)].split == rj.split;
+                    if (same && (sameSplit < 0 || (identical && !sameBytes))) {
+                        sameSplit = i;
+                        sameDist = dist;
+                        sameBytes = identical;
+                    } else if (!same && (otherSplit < 0 || (identical && !otherBytes))) {
+                        otherSplit = i;
+                        otherDist = dist;
+                        otherBytes = identical;
+                    }
+                }
+            }
+            for (int c = 0; c < chunks; ++c)
+                index[chunkKey(hj.phash, c)].push_back(j);
+        }
+        if (sameSplit >= 0) {
+            const ImageRecord& ri = ds.images[static_cast<size_t>(sameSplit)];
+            out.push_back(makeFinding(sameBytes ? "image.duplicate" : "image.duplicate_similar", rj.image, 0,
+                                      sameBytes ? "image is a byte-identical copy of " + ri.image + " (" +
+                                                      toString(rj.split) + "); keep one of them"
+                                                : "image looks like a re-encoded or resized copy of " + ri.image +
+                                                      " (perceptual hash distance " + std::to_string(sameDist) +
+                                                      " of 64); keep one of them",
+                                      j, -1, sameSplit));
+        }
+        if (otherSplit >= 0) {
+            const ImageRecord& ri = ds.images[static_cast<size_t>(otherSplit)];
+            const std::string where = std::string(toString(ri.split)) + " and " + toString(rj.split);
+            out.push_back(makeFinding(
+                otherBytes ? "image.leakage" : "image.leakage_similar", rj.image, 0,
+                otherSamePath ? "the same file is in " + where + "; remove it from one split"
+                : otherBytes  ? "image is a byte-identical copy of " + ri.image + ": the same image is in " + where +
+                                   "; remove one copy so validation measures unseen images"
+                              : "image looks like a re-encoded or resized copy of " + ri.image + " (perceptual hash "
+                                "distance " + std::to_string(otherDist) + " of 64), so it is in " + where +
+                                    "; remove one copy so validation measures unseen images",
+                j, -1, otherSplit));
+        }
+        if ((jj & 255) == 0)
+            throttle.report(static_cast<int64_t>(jj));
+    }
+    throttle.finish(static_cast<int64_t>(ds.images.size()));
+}
+
+}  // namespace
+
+const char* toString(Severity s)
+{
+    switch (s) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Info: return "info";
+    }
+    return "?";
+}
+
+const std::vector<CheckCode>& checkCodes() { return kCodes; }
+
+CheckResult checkDataset(Dataset& ds, const CheckOptions& o, const ProgressFn& progress, const CancelToken& cancel)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    CheckResult result;
+    CheckSummary& sum = result.summary;
+    std::vector<Finding>& out = result.findings;
+
+    for (ImageRecord& r : ds.images)
+        r.problems = 0;
+
+    // Per image, in parallel: integrity, decode + hashes, label rows, boxes.
+    const size_t n = ds.images.size();
+    std::vector<std::vector<Finding>> perImage(n);
+    std::vector<ImageHashes> hashes(n);
+    {
+        detail::ProgressThrottle throttle(progress, "check", static_cast<int64_t>(n));
+        const int64_t done = detail::parallelFor(static_cast<int64_t>(n), o.threads, cancel, &throttle,
+                                                 [&](int64_t i, int) {
+                                                     checkImage(ds, static_cast<int>(i), o,
+                                                                perImage[static_cast<size_t>(i)],
+                                                                hashes[static_cast<size_t>(i)]);
+                                                 });
+        sum.cancelled = done < static_cast<int64_t>(n);
+    }
+    for (auto& v : perImage)
+        for (auto& f : v)
+            out.push_back(std::move(f));
+    perImage.clear();
+
+    // Dataset-wide checks (sequential; each is linear or near-linear in images and boxes).
+    for (const Error& e : ds.missingImages)
+        out.push_back(makeFinding(e.code.empty() ? "data.missing_image" : e.code, e.file, e.line, e.message));
+    for (const Error& e : ds.duplicateEntries)
+        out.push_back(makeFinding("data.listed_twice", e.file, e.line, e.message));
+    for (const Error& e : ds.skippedEntries)
+        out.push_back(makeFinding("image.unsupported", e.file, e.line, e.message));
+    if (!sum.cancelled) {
+        findOrphans(ds, out);
+        classChecks(ds, o, out, sum);
+        outlierChecks(ds, o, out);
+        crowdedChecks(ds, o, out);
+        duplicateChecks(ds, o, hashes, out, progress, cancel);
+        sum.cancelled = cancel.cancelled();
+    }
+
+    // Flags and summary.
+    for (const Finding& f : out) {
+        if (f.image >= 0 && f.image < static_cast<int>(n))
+            ds.images[static_cast<size_t>(f.image)].problems |= f.category;
+        if (f.relatedImage >= 0 && f.relatedImage < static_cast<int>(n) && f.category == ProblemLeakage)
+            ds.images[static_cast<size_t>(f.relatedImage)].problems |= f.category;
+        (f.severity == Severity::Error ? sum.errors : f.severity == Severity::Warning ? sum.warnings : sum.infos)++;
+        sum.byCode[f.code]++;
+        if (f.code == "label.orphan")
+            sum.orphanLabels++;
+    }
+    if (sum.perClass.empty())
+        sum.perClass.assign(static_cast<size_t>(std::max(ds.spec.nc(), 0)), {});
+    for (const ImageRecord& r : ds.images) {
+        sum.images[static_cast<int>(r.split)]++;
+        sum.labelFiles += r.labelExists ? 1 : 0;
+        sum.boxes += static_cast<int64_t>(r.boxes.size());
+        sum.backgrounds += (!r.labelExists || r.labelRows == 0) ? 1 : 0;
+    }
+    for (const Finding& f : out)
+        if (f.image >= 0 && (f.code == "image.unreadable" || f.code == "image.not_image" || f.code == "image.corrupt" ||
+                             f.code == "image.truncated" || f.code == "image.unsupported"))
+            sum.corruptImages++;
+
+    std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {
+        if (a.severity != b.severity)
+            return a.severity < b.severity;
+        if (a.file != b.file)
+            return a.file < b.file;
+        return a.line < b.line;
+    });
+    sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return result;
+}
+
+std::string checkResultToJson(const Dataset& ds, const CheckResult& result, const CheckOptions& o)
+{
+    using nlohmann::json;
+    const CheckSummary& s = result.summary;
+    json perClass = json::array();
+    for (size_t c = 0; c < s.perClass.size(); ++c)
+        perClass.push_back({{"id", c},
+                            {"name", c < ds.spec.names.size() ? ds.spec.names[c] : std::string()},
+                            {"boxes", s.perClass[c].boxes},
+                            {"images", s.perClass[c].images}});
+    json byCode = json::object();
+    for (const auto& [code, count] : s.byCode)
+        byCode[code] = count;
+    json findings = json::array();
+    for (const Finding& f : result.findings) {
+        json j = {{"severity", toString(f.severity)}, {"code", f.code}, {"file", f.file},
+                  {"line", f.line},                   {"message", f.message}, {"image", f.image},
+                  {"box", f.box}};
+        if (f.relatedImage >= 0 && f.relatedImage < static_cast<int>(ds.images.size()))
+            j["related"] = ds.images[static_cast<size_t>(f.relatedImage)].image;
+        findings.push_back(std::move(j));
+    }
+    json doc = {
+        {"dataset",
+         {{"yaml", ds.spec.yamlPath}, {"root", ds.spec.root}, {"names", ds.spec.names}}},
+        {"options",
+         {{"imgsz", o.imgsz},
+          {"min_box_pixels", o.minBoxPixels},
+          {"hash_images", o.hashImages},
+          {"phash_max_distance", o.phashMaxDistance},
+          {"near_duplicate_iou", o.nearDuplicateIoU}}},
+        {"summary",
+         {{"images", {{"train", s.images[0]}, {"val", s.images[1]}, {"test", s.images[2]}}},
+          {"label_files", s.labelFiles},
+          {"boxes", s.boxes},
+          {"backgrounds", s.backgrounds},
+          {"corrupt_images", s.corruptImages},
+          {"orphan_labels", s.orphanLabels},
+          {"errors", s.errors},
+          {"warnings", s.warnings},
+          {"infos", s.infos},
+          {"per_class", perClass},
+          {"by_code", byCode},
+          {"seconds", s.seconds},
+          {"cancelled", s.cancelled}}},
+        {"findings", findings},
+    };
+    // Invalid UTF-8 in file names must not make the export throw.
+    return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+std::string checkResultToText(const Dataset& ds, const CheckResult& result, size_t maxFindings)
+{
+    const CheckSummary& s = result.summary;
+    std::string t;
+    char line[512];
+    std::snprintf(line, sizeof line, "dataset  %s\n", ds.spec.yamlPath.c_str());
+    t += line;
+    std::snprintf(line, sizeof line,
+                  "images   %lld train, %lld val, %lld test; %lld label files, %lld boxes, %lld backgrounds, "
+                  "%lld corrupt\n",
+                  static_cast<long long>(s.images[0]), static_cast<long long>(s.images[1]),
+                  static_cast<long long>(s.images[2]), static_cast<long long>(s.labelFiles),
+                  static_cast<long long>(s.boxes), static_cast<long long>(s.backgrounds),
+                  static_cast<long long>(s.corruptImages));
+    t += line;
+    std::snprintf(line, sizeof line, "result   %lld errors, %lld warnings, %lld info (%.2f s)%s\n",
+                  static_cast<long long>(s.errors), static_cast<long long>(s.warnings),
+                  static_cast<long long>(s.infos), s.seconds, s.cancelled ? " - CANCELLED, incomplete" : "");
+    t += line;
+    if (!s.perClass.empty()) {
+        t += "\nboxes per class:\n";
+        for (size_t c = 0; c < s.perClass.size(); ++c) {
+            std::snprintf(line, sizeof line, "  %3zu %-24s %8lld boxes in %lld images\n", c,
+                          c < ds.spec.names.size() ? ds.spec.names[c].c_str() : "?",
+                          static_cast<long long>(s.perClass[c].boxes), static_cast<long long>(s.perClass[c].images));
+            t += line;
+        }
+    }
+    if (!s.byCode.empty()) {
+        t += "\nfindings by code:\n";
+        for (const auto& c : kCodes) {
+            auto it = s.byCode.find(c.code);
+            if (it == s.byCode.end())
+                continue;
+            std::snprintf(line, sizeof line, "  %-8s %-26s %8lld\n", toString(c.severity), c.code,
+                          static_cast<long long>(it->second));
+            t += line;
+        }
+    }
+    if (!result.findings.empty()) {
+        t += "\nfindings";
+        if (result.findings.size() > maxFindings)
+            t += " (first " + std::to_string(maxFindings) + " of " + std::to_string(result.findings.size()) +
+                 "; use json=FILE for all)";
+        t += ":\n";
+        for (size_t k = 0; k < result.findings.size() && k < maxFindings; ++k) {
+            const Finding& f = result.findings[k];
+            t += std::string("  ") + toString(f.severity) + " " + f.code + " " + f.file;
+            if (f.line > 0)
+                t += ":" + std::to_string(f.line);
+            t += ": " + f.message + "\n";
+        }
+    }
+    return t;
+}
+
+}  // namespace ys

@@ -76,6 +76,16 @@ struct CheckResult {
     CheckSummary summary;
 };
 
+// One row of the catalogue of finding codes (the same list as docs/CHECKS.md).
+struct CheckCode {
+    const char* code;      // stable, e.g. "image.truncated"
+    Severity severity;
+    uint32_t category;     // one ProblemFlag, 0 for dataset-wide findings (class statistics)
+    const char* meaning;   // one English sentence
+};
+// Every code checkDataset can emit, in documentation order.
+const std::vector<CheckCode>& checkCodes();
+
 // Runs every check on a scanned dataset. Updates `dataset.images[i].problems`. Uses all cores, reports
 // progress ("check", "hash"), stops early when cancelled (summary.cancelled = true). Never throws for bad
 // input; reads files only.

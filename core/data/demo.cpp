@@ -22,7 +22,6 @@ namespace {
 
 constexpr std::array<const char*, 5> kClassNames = {"circle", "square", "triangle", "star", "cross"};
 constexpr int kJpegQuality = 90;
-constexpr double kBackgroundShare = 0.05;  // images with no objects, so the model also sees empty scenes
 constexpr double kMinObjectPx = 12.0;      // smallest object side: still learnable at imgsz 320 (stride 8)
 constexpr double kMaxObjectShare = 0.40;   // largest object side as a share of the shorter image side
 
@@ -207,7 +206,7 @@ bool writeOne(const fs::path& dir, const DemoOptions& o, int split, int index, s
     const int w = o.width, h = o.height;
     cv::Mat img = background(rng, w, h);
     std::vector<Shape> placed;
-    const bool empty = rng.uniform() < kBackgroundShare;
+    const bool empty = rng.uniform() < o.backgroundShare;
     const int wanted = empty ? 0 : rng.integer(1, 8);
     const double maxSide = kMaxObjectShare * std::min(w, h);
     for (int k = 0; k < wanted; ++k) {
@@ -294,7 +293,7 @@ Expected<std::string> writeDemoDataset(const std::string& dirIn, const DemoOptio
     std::vector<std::string> errors(static_cast<size_t>(total));
     detail::ProgressThrottle throttle(progress, "demo", total);
     CancelToken never;
-    detail::parallelFor(total, 0, never, &throttle, [&](int64_t i, int) {
+    detail::parallelFor(total, options.threads, never, &throttle, [&](int64_t i, int) {
         const int split = i < options.trainImages ? 0 : 1;
         const int index = static_cast<int>(split == 0 ? i : i - options.trainImages);
         writeOne(dir, options, split, index, errors[static_cast<size_t>(i)]);

@@ -15,6 +15,8 @@ struct DemoOptions {
     int valImages = 60;
     int width = 320, height = 256;  // image size in pixels
     uint32_t seed = 1;              // same seed = byte-identical dataset
+    double backgroundShare = 0.05;  // share of images with no objects (empty label files), 0..1
+    int threads = 0;                // generator threads, 0 = all cores (the output does not depend on it)
 };
 
 // Writes images/{train,val}, labels/{train,val} and data.yaml under `dir` (created if missing).

@@ -313,6 +313,32 @@ bool readFileBytes(const std::string& path, int64_t maxBytes, std::vector<uint8_
     return true;
 }
 
+bool readFileTail(const std::string& path, int64_t maxBytes, std::vector<uint8_t>& out, std::string& error)
+{
+    out.clear();
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        error = std::strerror(errno);
+        return false;
+    }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        error = std::strerror(errno);
+        ::close(fd);
+        return false;
+    }
+    const int64_t want = std::min<int64_t>(maxBytes, st.st_size);
+    out.resize(static_cast<size_t>(want));
+    const ssize_t r = ::pread(fd, out.data(), static_cast<size_t>(want), st.st_size - want);
+    ::close(fd);
+    if (r < 0) {
+        error = std::strerror(errno);
+        return false;
+    }
+    out.resize(static_cast<size_t>(r));
+    return true;
+}
+
 bool readTextFile(const std::string& path, std::string& out)
 {
     out.clear();
@@ -363,7 +389,7 @@ struct TjHandle {
     }
 };
 
-DecodeStatus decodeJpegTurbo(const uint8_t* data, size_t size, int minSide, GrayImage& out, std::string& message)
+DecodeStatus decodeJpegTurbo(const uint8_t* data, size_t size, int minSide, ReducedImage& out, std::string& message)
 {
     thread_local TjHandle tj;
     if (!tj.h) {
@@ -397,9 +423,9 @@ DecodeStatus decodeJpegTurbo(const uint8_t* data, size_t size, int minSide, Gray
     }
     out.width = TJSCALED(w, best);
     out.height = TJSCALED(h, best);
-    out.pixels.assign(static_cast<size_t>(out.width) * out.height, 0);
-    const int rc = tjDecompress2(tj.h, src, static_cast<unsigned long>(size), out.pixels.data(), out.width,
-                                 out.width, out.height, TJPF_GRAY, TJFLAG_FASTDCT);
+    out.rgb.assign(static_cast<size_t>(out.width) * out.height * 3, 0);
+    const int rc = tjDecompress2(tj.h, src, static_cast<unsigned long>(size), out.rgb.data(), out.width,
+                                 out.width * 3, out.height, TJPF_RGB, TJFLAG_FASTDCT);
     if (rc == 0)
         return DecodeStatus::Ok;
     message = tjGetErrorStr2(tj.h);
@@ -411,38 +437,45 @@ DecodeStatus decodeJpegTurbo(const uint8_t* data, size_t size, int minSide, Gray
 }
 #endif
 
-DecodeStatus decodeOpenCv(const uint8_t* data, size_t size, int minSide, GrayImage& out, std::string& message)
+DecodeStatus decodeOpenCv(const uint8_t* data, size_t size, int minSide, ReducedImage& out, std::string& message)
 {
     try {
         const cv::Mat buf(1, static_cast<int>(size), CV_8U, const_cast<uint8_t*>(data));
         // Peek the size cheaply to pick a reduced read where it keeps the shorter side >= minSide.
         const HeaderInfo hdr = parseImageHeader(data, size);
-        int flag = cv::IMREAD_GRAYSCALE;
+        int flag = cv::IMREAD_COLOR;
         const int shortSide = std::min(hdr.width, hdr.height);
         if (shortSide >= minSide * 8)
-            flag = cv::IMREAD_REDUCED_GRAYSCALE_8;
+            flag = cv::IMREAD_REDUCED_COLOR_8;
         else if (shortSide >= minSide * 4)
-            flag = cv::IMREAD_REDUCED_GRAYSCALE_4;
+            flag = cv::IMREAD_REDUCED_COLOR_4;
         else if (shortSide >= minSide * 2)
-            flag = cv::IMREAD_REDUCED_GRAYSCALE_2;
+            flag = cv::IMREAD_REDUCED_COLOR_2;
+        if (hdr.format == ImageFormat::Pfm)
+            flag = cv::IMREAD_UNCHANGED;  // float data: scaled to 8 bits below
         cv::Mat img = cv::imdecode(buf, flag);
         if (img.empty()) {
             message = "the image data could not be decoded";
             return DecodeStatus::Failed;
         }
-        if (img.channels() != 1)
-            cv::cvtColor(img, img, img.channels() == 4 ? cv::COLOR_BGRA2GRAY : cv::COLOR_BGR2GRAY);
         if (img.depth() != CV_8U) {
             cv::Mat f;
             img.convertTo(f, CV_32F);
             cv::normalize(f, f, 0, 255, cv::NORM_MINMAX);
             f.convertTo(img, CV_8U);
         }
+        if (img.channels() == 1)
+            cv::cvtColor(img, img, cv::COLOR_GRAY2RGB);
+        else if (img.channels() == 4)
+            cv::cvtColor(img, img, cv::COLOR_BGRA2RGB);
+        else
+            cv::cvtColor(img, img, cv::COLOR_BGR2RGB);
         out.width = img.cols;
         out.height = img.rows;
-        out.pixels.resize(static_cast<size_t>(img.cols) * img.rows);
+        out.rgb.resize(static_cast<size_t>(img.cols) * img.rows * 3);
         for (int y = 0; y < img.rows; ++y)
-            std::memcpy(out.pixels.data() + static_cast<size_t>(y) * img.cols, img.ptr(y), img.cols);
+            std::memcpy(out.rgb.data() + static_cast<size_t>(y) * img.cols * 3, img.ptr(y),
+                        static_cast<size_t>(img.cols) * 3);
         return DecodeStatus::Ok;
     } catch (const cv::Exception& e) {
         message = e.what();
@@ -452,8 +485,8 @@ DecodeStatus decodeOpenCv(const uint8_t* data, size_t size, int minSide, GrayIma
 
 }  // namespace
 
-DecodeStatus decodeReducedGray(const uint8_t* data, size_t size, ImageFormat format, int minSide, GrayImage& out,
-                               std::string& message)
+DecodeStatus decodeReduced(const uint8_t* data, size_t size, ImageFormat format, int minSide, ReducedImage& out,
+                           std::string& message)
 {
     out = {};
     message.clear();
@@ -498,14 +531,15 @@ bool looksComplete(const uint8_t* d, size_t n, ImageFormat format, std::string& 
     return true;
 }
 
-uint64_t perceptualHash(const GrayImage& gray)
+uint64_t perceptualHash(const ReducedImage& image)
 {
     constexpr int kN = 32;  // DCT size: the 8x8 lowest frequencies of a 32x32 thumbnail (classic pHash)
-    if (gray.width <= 0 || gray.height <= 0)
+    if (image.width <= 0 || image.height <= 0)
         return 0;
-    const cv::Mat src(gray.height, gray.width, CV_8U, const_cast<uint8_t*>(gray.pixels.data()));
-    cv::Mat small;
-    cv::resize(src, small, cv::Size(kN, kN), 0, 0, cv::INTER_AREA);
+    const cv::Mat src(image.height, image.width, CV_8UC3, const_cast<uint8_t*>(image.rgb.data()));
+    cv::Mat small3, small;
+    cv::resize(src, small3, cv::Size(kN, kN), 0, 0, cv::INTER_AREA);
+    cv::cvtColor(small3, small, cv::COLOR_RGB2GRAY);
     static const std::vector<double> basis = [] {
         std::vector<double> b(kN * kN);
         for (int u = 0; u < kN; ++u)
@@ -545,6 +579,27 @@ uint64_t perceptualHash(const GrayImage& gray)
     if (coef[0] / (kN * kN) > 128.0)
         h |= 1;
     return h;
+}
+
+ColorThumb colorThumbnail(const ReducedImage& image)
+{
+    ColorThumb t{};
+    if (image.width <= 0 || image.height <= 0)
+        return t;
+    const cv::Mat src(image.height, image.width, CV_8UC3, const_cast<uint8_t*>(image.rgb.data()));
+    cv::Mat small;
+    cv::resize(src, small, cv::Size(8, 8), 0, 0, cv::INTER_AREA);
+    for (int y = 0; y < 8; ++y)
+        std::memcpy(t.data() + y * 24, small.ptr(y), 24);
+    return t;
+}
+
+double thumbnailDistance(const ColorThumb& a, const ColorThumb& b)
+{
+    int sum = 0;
+    for (size_t i = 0; i < a.size(); ++i)
+        sum += std::abs(int(a[i]) - int(b[i]));
+    return double(sum) / static_cast<double>(a.size());
 }
 
 uint64_t hashBytes(const uint8_t* data, size_t size)
