@@ -1,0 +1,403 @@
+#include "ui/mainwindow.h"
+
+#include "ui/datasetcontroller.h"
+#include "ui/datasetpage.h"
+#include "ui/icons.h"
+#include "ui/imageviewer.h"
+#include "ui/language.h"
+#include "ui/logging.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProcess>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QStatusBar>
+
+namespace ys::ui {
+namespace {
+
+constexpr int kMaxRecent = 10;
+const QString kRecentKey = QStringLiteral("dataset/recent");
+const QString kLastKey = QStringLiteral("dataset/last");
+
+// Translated hint for core's error codes (core speaks English; the UI adds what to do, STYLE habit 8).
+QString errorHint(const std::string& code)
+{
+    const QString c = QString::fromStdString(code);
+    if (c.startsWith(QLatin1String("yaml.")))
+        return MainWindow::tr("The data.yaml file could not be read. Fix the line shown below and open it again.");
+    if (c.startsWith(QLatin1String("data.")))
+        return MainWindow::tr("The data.yaml file does not describe a usable dataset. Check the keys and paths "
+                              "named below.");
+    if (c.startsWith(QLatin1String("io.")) || c.startsWith(QLatin1String("file.")))
+        return MainWindow::tr("A file or folder could not be read or written. Check that it exists and that you "
+                              "have permission.");
+    if (c.startsWith(QLatin1String("internal.")))
+        return MainWindow::tr("This is a bug in YOLO Studio. Please report it with the details below.");
+    return {};
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), datasetPage_(new DatasetPage(this))
+{
+    setWindowTitle(tr("YOLO Studio"));
+    setWindowIcon(icon(IconId::App));
+    setAcceptDrops(true);
+    setObjectName(QStringLiteral("MainWindow"));
+
+    exportAction_ = new QAction(icon(IconId::Export), tr("&Export Check Result…"), this);
+    exportAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportAction_->setToolTip(tr("Save the findings as JSON or CSV"));
+    connect(exportAction_, &QAction::triggered, this, &MainWindow::exportCheckResult);
+    datasetPage_->setExportAction(exportAction_);
+
+    buildNavigation();
+    buildMenus();
+
+    statusCounts_ = new QLabel(this);
+    statusCounts_->setContentsMargins(6, 0, 6, 0);
+    statusBar()->addPermanentWidget(statusCounts_);
+    statusBar()->setSizeGripEnabled(true);
+
+    connect(datasetPage_, &DatasetPage::statusChanged, statusCounts_, &QLabel::setText);
+    connect(datasetPage_, &DatasetPage::datasetOpened, this, &MainWindow::rememberDataset);
+    connect(datasetPage_, &DatasetPage::errorOccurred, this, &MainWindow::showError);
+    connect(datasetPage_, &DatasetPage::openRequested, this, &MainWindow::chooseDataset);
+    connect(datasetPage_, &DatasetPage::demoRequested, this, &MainWindow::openDemo);
+    connect(datasetPage_, &DatasetPage::recentRequested, this, &MainWindow::openDataset);
+    connect(datasetPage_, &DatasetPage::busyChanged, this, &MainWindow::updateActions);
+    connect(datasetPage_, &DatasetPage::checkFinished, this, [this] {
+        updateActions();
+        statusBar()->showMessage(tr("Check finished"), 4000);
+    });
+
+    QSettings s;
+    resize(1400, 900);
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    datasetPage_->restoreState(s);
+    datasetPage_->setRecentDatasets(recentDatasets());
+    statusCounts_->setText(datasetPage_->statusText());
+    updateActions();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildNavigation()
+{
+    nav_ = new QListWidget(this);
+    nav_->setObjectName(QStringLiteral("navigation"));
+    nav_->setViewMode(QListView::IconMode);
+    nav_->setFlow(QListView::TopToBottom);
+    nav_->setMovement(QListView::Static);
+    nav_->setIconSize(QSize(28, 28));
+    nav_->setGridSize(QSize(84, 68));
+    nav_->setFixedWidth(88);
+    nav_->setFrameShape(QFrame::NoFrame);
+    nav_->setSpacing(0);
+    nav_->setUniformItemSizes(true);
+    nav_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    nav_->setStyleSheet(QStringLiteral(
+        "QListWidget#navigation { background: #263140; color: #d7dde6; padding-top: 6px; }"
+        "QListWidget#navigation::item { border-radius: 6px; margin: 2px 4px; padding-top: 6px; }"
+        "QListWidget#navigation::item:selected { background: #3a4a5e; color: white; }"
+        "QListWidget#navigation::item:hover:!selected { background: #2f3b4c; }"));
+    pages_ = new QStackedWidget(this);
+    connect(nav_, &QListWidget::currentRowChanged, pages_, &QStackedWidget::setCurrentIndex);
+
+    auto* central = new QWidget(this);
+    auto* h = new QHBoxLayout(central);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->setSpacing(0);
+    h->addWidget(nav_);
+    h->addWidget(pages_, 1);
+    setCentralWidget(central);
+    addPage(datasetPage_, icon(IconId::Dataset), tr("Dataset"));
+    nav_->setCurrentRow(0);
+}
+
+int MainWindow::addPage(QWidget* page, const QIcon& pageIcon, const QString& title)
+{
+    auto* item = new QListWidgetItem(pageIcon, title, nav_);
+    item->setTextAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    item->setSizeHint(QSize(80, 64));
+    return pages_->addWidget(page);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(icon(IconId::Open), tr("&Open Dataset…"), this, &MainWindow::chooseDataset);
+    open->setShortcut(QKeySequence::Open);
+    recentMenu_ = file->addMenu(tr("&Recent Datasets"));
+    connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    file->addAction(icon(IconId::Demo), tr("Open &Demo Dataset"), this, &MainWindow::openDemo);
+    file->addSeparator();
+    file->addAction(exportAction_);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    ImageViewer* viewer = datasetPage_->viewer();
+    view->addAction(viewer->zoomInAction());
+    view->addAction(viewer->zoomOutAction());
+    view->addAction(viewer->fitAction());
+    view->addSeparator();
+    QAction* full = view->addAction(tr("&Full Screen"));
+    full->setShortcut(QKeySequence::FullScreen);
+    full->setCheckable(true);
+    connect(full, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
+
+    QMenu* language = menuBar()->addMenu(tr("&Language"));
+    languageGroup_ = new QActionGroup(this);
+    languageGroup_->setExclusive(true);
+    for (const QString& code : availableLanguages()) {
+        QAction* a = language->addAction(languageName(code));
+        a->setCheckable(true);
+        a->setChecked(code == currentLanguage());
+        a->setData(code);
+        languageGroup_->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code] { chooseLanguage(code); });
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* aboutAction = help->addAction(icon(IconId::App), tr("&About YOLO Studio"), this, &MainWindow::about);
+    aboutAction->setMenuRole(QAction::AboutRole);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+QString MainWindow::demoDirectory()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("demo"));
+}
+
+QString MainWindow::resolveDatasetPath(const QString& path)
+{
+    const QFileInfo fi(path);
+    if (fi.isFile()) {
+        const QString suffix = fi.suffix().toLower();
+        return (suffix == QLatin1String("yaml") || suffix == QLatin1String("yml")) ? fi.absoluteFilePath() : QString();
+    }
+    if (fi.isDir()) {
+        const QDir dir(fi.absoluteFilePath());
+        if (dir.exists(QStringLiteral("data.yaml")))
+            return dir.absoluteFilePath(QStringLiteral("data.yaml"));
+        const QStringList yamls = dir.entryList({QStringLiteral("*.yaml"), QStringLiteral("*.yml")}, QDir::Files);
+        if (yamls.size() == 1)
+            return dir.absoluteFilePath(yamls.first());
+    }
+    return {};
+}
+
+void MainWindow::openDataset(const QString& path)
+{
+    const QString yaml = resolveDatasetPath(path);
+    if (yaml.isEmpty()) {
+        ys::Error e;
+        e.code = "data.not_found";
+        e.file = path.toStdString();
+        e.message = "No data.yaml found at this path.";
+        showError(tr("Could not open the dataset."), e);
+        return;
+    }
+    nav_->setCurrentRow(0);
+    datasetPage_->openDataset(yaml);
+}
+
+void MainWindow::openDemo()
+{
+    nav_->setCurrentRow(0);
+    datasetPage_->openDemo(demoDirectory());
+}
+
+bool MainWindow::reopenLastDataset()
+{
+    const QString last = QSettings().value(kLastKey).toString();
+    if (last.isEmpty() || !QFileInfo::exists(last))
+        return false;
+    openDataset(last);
+    return true;
+}
+
+void MainWindow::chooseDataset()
+{
+    const QStringList recent = recentDatasets();
+    const QString start = recent.isEmpty() ? QDir::homePath() : QFileInfo(recent.first()).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Dataset"), start,
+                                                      tr("Dataset description (*.yaml *.yml);;All files (*)"));
+    if (!path.isEmpty())
+        openDataset(path);
+}
+
+void MainWindow::exportCheckResult()
+{
+    if (!datasetPage_->hasCheckResult())
+        return;
+    const QString yaml = datasetPage_->controller()->yamlPath();
+    const QString suggested = QFileInfo(yaml).absoluteDir().filePath(QStringLiteral("check.json"));
+    QString selected;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export Check Result"), suggested,
+                                                tr("JSON (*.json);;CSV (*.csv)"), &selected);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += selected.contains(QLatin1String("csv")) ? QStringLiteral(".csv") : QStringLiteral(".json");
+    QString error;
+    if (!datasetPage_->exportCheckResult(path, &error)) {
+        ys::Error e;
+        e.code = "io.write";
+        e.file = path.toStdString();
+        e.message = error.toStdString();
+        showError(tr("Could not export the check result."), e);
+        return;
+    }
+    statusBar()->showMessage(tr("Check result written to %1").arg(QDir::toNativeSeparators(path)), 6000);
+}
+
+QStringList MainWindow::recentDatasets() const
+{
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void MainWindow::rememberDataset(const QString& yamlPath)
+{
+    QSettings s;
+    QStringList recent = s.value(kRecentKey).toStringList();
+    recent.removeAll(yamlPath);
+    recent.prepend(yamlPath);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    s.setValue(kRecentKey, recent);
+    s.setValue(kLastKey, yamlPath);
+    datasetPage_->setRecentDatasets(recent);
+    setWindowTitle(tr("%1 — YOLO Studio").arg(QFileInfo(yamlPath).dir().dirName()));
+    setWindowFilePath(yamlPath);
+}
+
+void MainWindow::fillRecentMenu()
+{
+    recentMenu_->clear();
+    const QStringList recent = recentDatasets();
+    for (const QString& p : recent) {
+        QAction* a = recentMenu_->addAction(QDir::toNativeSeparators(p));
+        a->setEnabled(QFileInfo::exists(p));
+        connect(a, &QAction::triggered, this, [this, p] { openDataset(p); });
+    }
+    if (recent.isEmpty())
+        recentMenu_->addAction(tr("No recent datasets"))->setEnabled(false);
+    recentMenu_->addSeparator();
+    QAction* clear = recentMenu_->addAction(tr("Clear List"));
+    clear->setEnabled(!recent.isEmpty());
+    connect(clear, &QAction::triggered, this, [this] {
+        QSettings().remove(kRecentKey);
+        datasetPage_->setRecentDatasets({});
+    });
+}
+
+void MainWindow::showError(const QString& context, const ys::Error& error)
+{
+    qCWarning(lcApp).noquote() << context << QString::fromStdString(error.toString());
+    QMessageBox box(this);
+    box.setIcon(QMessageBox::Warning);
+    box.setWindowTitle(tr("YOLO Studio"));
+    box.setText(QStringLiteral("<b>%1</b>").arg(context.toHtmlEscaped()));
+    QString info;
+    const QString hint = errorHint(error.code);
+    if (!hint.isEmpty())
+        info += QStringLiteral("<p>%1</p>").arg(hint.toHtmlEscaped());
+    if (!error.file.empty()) {
+        QString where = QDir::toNativeSeparators(QString::fromStdString(error.file));
+        if (error.line > 0)
+            where += QStringLiteral(":%1").arg(error.line);
+        if (error.column > 0)
+            where += QStringLiteral(":%1").arg(error.column);
+        info += QStringLiteral("<p><code>%1</code></p>").arg(where.toHtmlEscaped());
+    }
+    info += QStringLiteral("<p>%1</p>").arg(QString::fromStdString(error.message).toHtmlEscaped());
+    box.setInformativeText(info);
+    box.setDetailedText(QStringLiteral("%1\n%2").arg(QString::fromStdString(error.code),
+                                                      QString::fromStdString(error.toString())));
+    box.setStandardButtons(QMessageBox::Ok);
+    box.exec();
+}
+
+void MainWindow::chooseLanguage(const QString& code)
+{
+    if (code == currentLanguage())
+        return;
+    storeLanguage(code);
+    // Widgets built their text at construction; a restart applies the language everywhere at once.
+    QMessageBox box(this);
+    box.setIcon(QMessageBox::Information);
+    box.setWindowTitle(tr("Language"));
+    box.setText(tr("The new language is used after YOLO Studio restarts."));
+    box.setInformativeText(tr("Restart now? The open dataset is opened again."));
+    box.setStandardButtons(QMessageBox::Yes | QMessageBox::No);
+    box.setDefaultButton(QMessageBox::Yes);
+    if (box.exec() != QMessageBox::Yes)
+        return;
+    close();
+    QProcess::startDetached(QCoreApplication::applicationFilePath(), {});
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(
+        this, tr("About YOLO Studio"),
+        tr("<h3>YOLO Studio %1</h3>"
+           "<p>A native desktop studio for YOLO object detectors: open a dataset, check its labels, fit the "
+           "training run to your GPU, train and report.</p>"
+           "<p>Built with Qt %2, LibTorch, OpenCV and QCustomPlot.</p>")
+            .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::updateActions()
+{
+    exportAction_->setEnabled(datasetPage_->hasCheckResult());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    datasetPage_->cancel();
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    datasetPage_->saveState(s);
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    const auto urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile() && !resolveDatasetPath(urls.first().toLocalFile()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const auto urls = event->mimeData()->urls();
+    if (urls.isEmpty())
+        return;
+    event->acceptProposedAction();
+    openDataset(urls.first().toLocalFile());
+}
+
+}  // namespace ys::ui

@@ -1,0 +1,42 @@
+#pragma once
+// Dataset statistics: a summary table, the class histogram (boxes per class and split, with class names)
+// and the box-size distribution (histogram of sqrt(area) in pixels after letterboxing to imgsz, plus a
+// width-vs-height scatter of the normalised boxes), drawn with QCustomPlot.
+
+#include "data/check.h"
+#include "data/dataset.h"
+
+#include <QWidget>
+
+class QCustomPlot;
+class QLabel;
+
+namespace ys::ui {
+
+class PlotsWidget final : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlotsWidget(QWidget* parent = nullptr);
+
+    // Recomputes every plot from the dataset's parsed boxes; `result` (may be null) fills the summary.
+    void setData(const ys::Dataset* dataset, const ys::CheckResult* result, const ys::CheckOptions& options);
+    void clear();
+
+    QCustomPlot* classPlot() const { return classPlot_; }
+    QCustomPlot* sizePlot() const { return sizePlot_; }
+    QCustomPlot* scatterPlot() const { return scatterPlot_; }
+
+private:
+    void styleAxes(QCustomPlot* plot);
+    void fillClassPlot(const ys::Dataset& dataset);
+    void fillSizePlot(const ys::Dataset& dataset, const ys::CheckOptions& options);
+    void fillScatterPlot(const ys::Dataset& dataset);
+    void fillSummary(const ys::Dataset& dataset, const ys::CheckResult* result);
+
+    QLabel* summary_;
+    QCustomPlot* classPlot_;
+    QCustomPlot* sizePlot_;
+    QCustomPlot* scatterPlot_;
+};
+
+}  // namespace ys::ui

@@ -1,0 +1,9 @@
+#pragma once
+// Entry point of the yolostudio executable (app/gui/main.cpp only calls this):
+//   yolostudio [--demo] [--language en|zh_CN] [PATH/TO/data.yaml]
+
+namespace ys::ui {
+
+int runStudio(int argc, char** argv);
+
+}  // namespace ys::ui
