@@ -1,0 +1,76 @@
+#pragma once
+// The YOLO detection model (LibTorch). Internal: includes torch; used by ys_loss, ys_train, ys_memory and
+// the torch tests. Thread use: one thread at a time per model instance (decode() guards its own cache).
+
+#include "model/internal/modules.h"
+#include "model/internal/spec.h"
+
+#include <torch/torch.h>
+
+#include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+namespace ys {
+
+class DetectionModelImpl : public torch::nn::Module {
+public:
+    // Builds every layer of `spec` (which loadModelSpec has validated) and applies the reference
+    // initialisation (BatchNorm eps 1e-3 / momentum 0.03, Detect bias init).
+    explicit DetectionModelImpl(const ModelSpec& spec);
+
+    // x: [B, 3, H, W] float, H and W multiples of the largest stride (32). Returns per level, stride 8, 16, 32
+    // in that order, [B, 4 * reg_max + nc, H / s, W / s] raw logits (box distribution logits first, then class
+    // logits). Works in train and eval mode alike; the loss and decode() take it from here.
+    std::vector<torch::Tensor> forward(torch::Tensor x);
+
+    // Inference decoding of forward()'s output: [B, 4 + nc, A] with boxes as (cx, cy, w, h) in input pixels
+    // (DFL expectation -> ltrb distances around the anchor point, times the level's stride) and class scores
+    // after sigmoid. A = sum of H * W over levels (8400 at 640). Anchors are cached per feature-map shape.
+    torch::Tensor decode(const std::vector<torch::Tensor>& feats);
+
+    int nc() const { return spec_.nc; }
+    int regMax() const { return spec_.regMax; }
+    const std::vector<int64_t>& strides() const { return spec_.strides; }
+    const ModelSpec& spec() const { return spec_; }
+    // Registered layer i (named "model.i"), for per-layer inspection.
+    std::shared_ptr<torch::nn::Module> layer(size_t i) const { return layers_.at(i).module; }
+    size_t layerCount() const { return layers_.size(); }
+    Detect& detect() { return detect_; }
+
+private:
+    struct Layer {
+        LayerKind kind;
+        std::vector<int> from;
+        bool save = false;
+        std::shared_ptr<torch::nn::Module> module;
+    };
+    ModelSpec spec_;
+    torch::nn::ModuleList model_{nullptr};
+    std::vector<Layer> layers_;
+    Detect detect_{nullptr};
+    int64_t maxStride_ = 32;
+
+    std::mutex anchorMutex_;
+    std::vector<int64_t> anchorKey_;  // H, W per level + device/dtype tag
+    torch::Tensor anchorPoints_;      // [2, A] grid units, for broadcasting against [B, 2, A]
+    torch::Tensor anchorStrides_;     // [1, A]
+};
+TORCH_MODULE(DetectionModel);
+
+// Anchor points for the given feature maps ([B, C, H, W] each): points [A, 2] (x, y) = cell centres in grid
+// units (column + offset, row + offset), levels concatenated in order, and strides [A, 1]. dtype and device
+// of feats[0].
+std::pair<torch::Tensor, torch::Tensor> makeAnchors(const std::vector<torch::Tensor>& feats,
+                                                    const std::vector<int64_t>& strides, double offset = 0.5);
+
+// Every parameter (trainable or not), and the ones that require gradients.
+int64_t countParameters(torch::nn::Module& m);
+int64_t countGradients(torch::nn::Module& m);
+
+// Converts 4-D parameters and buffers to channels_last in place (call before creating the optimizer).
+// Inputs in channels_last then keep the whole network in that layout, which is faster on CPU (oneDNN).
+void toChannelsLast(torch::nn::Module& m);
+
+}  // namespace ys

@@ -1,0 +1,48 @@
+#pragma once
+// Torch-free view of a YOLO detection model: what `yolostudio-cli info` and the GUI's model picker show.
+
+#include "common/error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ys {
+
+// One row of the model YAML after scaling, as the reference prints it.
+struct ModelLayerInfo {
+    int index = 0;
+    std::string from;    // "-1", "[-1, 6]", "[15, 18, 21]"
+    int repeats = 1;     // after depth scaling
+    int64_t params = 0;  // parameters of this layer (trainable or not)
+    std::string module;  // "Conv", "C2f", "SPPF", "nn.Upsample", "Concat", "Detect"
+    std::string args;    // resolved arguments, e.g. "[3, 16, 3, 2]" (input channels first, as the reference)
+};
+
+struct ModelSummary {
+    std::string name;    // "YOLOv8n" for the built-in YAML, else the file's stem
+    char scale = 0;      // 'n'..'x', 0 when the YAML has no scales
+    int nc = 0;          // classes
+    int imgsz = 0;       // image size the GFLOPs refer to (square)
+    std::vector<ModelLayerInfo> layers;
+    int64_t params = 0;     // every parameter, including the fixed DFL projection (as the reference counts)
+    int64_t gradients = 0;  // parameters that require gradients
+    double gflops = 0.0;    // 2 x multiply-accumulates of every convolution for one imgsz x imgsz image, / 1e9
+    int modules = 0;        // torch modules in the tree (the reference's "layers" in its summary line)
+    std::vector<int> strides;  // Detect strides, e.g. {8, 16, 32}
+};
+
+// Builds the model described by `model` and summarises it.
+// `model`: "yolov8n.yaml" ... "yolov8x.yaml" (built-in YAML, the letter picks the scale; "yolov8.yaml" = n)
+// or a path to a model YAML (scale from its `scale:` key, else a letter in the file name as in
+// "yolov8s-custom.yaml", else the first scale listed). `nc` (>= 1) overrides the YAML's class count;
+// `imgsz` (> 0, multiple of the largest stride) is the square input the GFLOPs are computed for.
+// Errors (code "model.*") carry the YAML file and 1-based line. Thread-safe; takes ~0.1-1 s (allocates the model).
+Expected<ModelSummary> summarizeModel(const std::string& model, int nc, int imgsz);
+
+// "YOLOv8n summary: 225 layers, 3157200 parameters, 3157184 gradients, 8.7 GFLOPs"
+std::string summaryLine(const ModelSummary& s);
+// The layer table followed by summaryLine(), as `yolostudio-cli info` prints it.
+std::string formatSummary(const ModelSummary& s);
+
+}  // namespace ys

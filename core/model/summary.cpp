@@ -1,0 +1,85 @@
+// summarizeModel(): builds the model once and reports layers, parameters and analytic GFLOPs.
+#include "model/internal/yolo.h"
+#include "model/model.h"
+
+#include <cstdio>
+
+namespace ys {
+
+Expected<ModelSummary> summarizeModel(const std::string& model, int nc, int imgsz)
+{
+    auto spec = loadModelSpec(model, nc);
+    if (!spec)
+        return spec.error();
+    if (imgsz <= 0) {
+        Error e;
+        e.code = "model.bad_imgsz";
+        e.message = "imgsz must be a positive multiple of the largest stride";
+        return e;
+    }
+    const auto macs = spec->macs(imgsz, imgsz);
+    if (!macs)
+        return macs.error();
+
+    ModelSummary s;
+    s.name = spec->name;
+    s.scale = spec->scale;
+    s.nc = spec->nc;
+    s.imgsz = imgsz;
+    s.gflops = 2.0 * macs.value() / 1e9;
+    for (auto st : spec->strides)
+        s.strides.push_back(static_cast<int>(st));
+    try {
+        torch::NoGradGuard ng;
+        DetectionModel net(spec.value());
+        for (size_t i = 0; i < net->layerCount(); ++i) {
+            const LayerSpec& L = spec->layers[i];
+            ModelLayerInfo info;
+            info.index = L.index;
+            info.from = L.fromText();
+            info.repeats = L.repeats;
+            info.params = countParameters(*net->layer(i));
+            info.module = toString(L.kind);
+            info.args = L.argsText();
+            s.layers.push_back(std::move(info));
+        }
+        s.params = countParameters(*net);
+        s.gradients = countGradients(*net);
+        s.modules = static_cast<int>(net->modules(/*include_self=*/true).size());
+    } catch (const std::exception& ex) {  // allocation failure for a huge model
+        Error e;
+        e.code = "model.build_failed";
+        e.message = ex.what();
+        e.file = spec->source;
+        return e;
+    }
+    return s;
+}
+
+std::string summaryLine(const ModelSummary& s)
+{
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%s summary: %d layers, %lld parameters, %lld gradients, %.1f GFLOPs",
+                  s.name.c_str(), s.modules, static_cast<long long>(s.params), static_cast<long long>(s.gradients),
+                  s.gflops);
+    return buf;
+}
+
+std::string formatSummary(const ModelSummary& s)
+{
+    std::string out;
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%3s %20s %3s %10s  %-12s %s\n", "", "from", "n", "params", "module", "arguments");
+    out += buf;
+    for (const auto& L : s.layers) {
+        std::snprintf(buf, sizeof buf, "%3d %20s %3d %10lld  %-12s %s\n", L.index, L.from.c_str(), L.repeats,
+                      static_cast<long long>(L.params), L.module.c_str(), L.args.c_str());
+        out += buf;
+    }
+    out += summaryLine(s);
+    std::snprintf(buf, sizeof buf, " (%dx%d)\n", s.imgsz, s.imgsz);
+    out += buf;
+    return out;
+}
+
+}  // namespace ys
