@@ -57,8 +57,10 @@ cv::Mat materialize(const Canvas& c)
     return out;
 }
 
-// Visible part of [p0, p0+len) (canvas) under u = s*X + o inside [0, outLen): source range [a, b) and
-// destination range [ua, ub). Boundaries shared by neighbouring parts round to the same pixel.
+// Part [p0, p0+len) of the canvas under u = s*X + o, restricted to what lands inside [0, outLen):
+// source pixels [a, b) are resized onto destination pixels [ua, ub), which may overhang the output by a
+// pixel or two (the caller crops) so that the mapping stays exact to half a pixel. Boundaries shared by
+// neighbouring parts round to the same destination pixel.
 bool visibleSpan(int p0, int len, double s, double o, int outLen, int& a, int& b, int& ua, int& ub)
 {
     const double v0 = std::max<double>(p0, -o / s);
@@ -66,9 +68,9 @@ bool visibleSpan(int p0, int len, double s, double o, int outLen, int& a, int& b
     if (!(v1 > v0)) return false;
     a = std::max(p0, static_cast<int>(std::floor(v0)));
     b = std::min(p0 + len, static_cast<int>(std::ceil(v1)));
-    ua = static_cast<int>(std::clamp<long>(std::lround(s * a + o), 0, outLen));
-    ub = static_cast<int>(std::clamp<long>(std::lround(s * b + o), 0, outLen));
-    return b > a && ub > ua;
+    ua = static_cast<int>(std::lround(s * a + o));
+    ub = static_cast<int>(std::lround(s * b + o));
+    return b > a && ub > ua && ub > 0 && ua < outLen;
 }
 
 BoxPx clipBox(BoxPx b, float w, float h)
@@ -113,9 +115,17 @@ Sample renderPerspective(const Canvas& c, const TrainConfig& hyp, Rng& rng, int 
             int a, b, ua, ub, ya, yb, va, vb;
             if (!visibleSpan(p.x, p.src.cols, s, ox, outW, a, b, ua, ub)) continue;
             if (!visibleSpan(p.y, p.src.rows, s, oy, outH, ya, yb, va, vb)) continue;
-            cv::Mat dst = out.image(cv::Rect(ua, va, ub - ua, vb - va));
-            cv::resize(p.src(cv::Rect(a - p.x, ya - p.y, b - a, yb - ya)), dst, dst.size(), 0, 0,
-                       cv::INTER_LINEAR);
+            const cv::Mat src = p.src(cv::Rect(a - p.x, ya - p.y, b - a, yb - ya));
+            const cv::Rect full(ua, va, ub - ua, vb - va);
+            const cv::Rect inside = full & cv::Rect(0, 0, outW, outH);
+            if (inside == full) {
+                cv::Mat dst = out.image(full);
+                cv::resize(src, dst, dst.size(), 0, 0, cv::INTER_LINEAR);
+            } else {  // overhangs the output by up to a pixel or two: resize, then crop
+                cv::Mat tmp;
+                cv::resize(src, tmp, full.size(), 0, 0, cv::INTER_LINEAR);
+                tmp(inside - full.tl()).copyTo(out.image(inside));
+            }
         }
     } else {
         const cv::Mat canvas = materialize(c);
