@@ -28,6 +28,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
@@ -283,7 +284,12 @@ QWidget* DatasetPage::buildBrowser()
     tabs_ = new QTabWidget(w);
     tabs_->setDocumentMode(true);
     tabs_->addTab(findings_, severityIcon(ys::Severity::Warning), tr("Findings"));
-    tabs_->addTab(plots_, tr("Statistics"));
+    // The plots need height to be readable; a scroll area keeps them from dictating the splitter's minimum.
+    auto* plotsScroll = new QScrollArea(w);
+    plotsScroll->setWidget(plots_);
+    plotsScroll->setWidgetResizable(true);
+    plotsScroll->setFrameShape(QFrame::NoFrame);
+    tabs_->addTab(plotsScroll, tr("Statistics"));
 
     mainSplitter_ = new QSplitter(Qt::Vertical, w);
     mainSplitter_->setObjectName(QStringLiteral("pageSplitter"));

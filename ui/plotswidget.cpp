@@ -34,7 +34,7 @@ QString splitName(int s)
 QCustomPlot* makePlot(QWidget* parent)
 {
     auto* plot = new QCustomPlot(parent);
-    plot->setMinimumHeight(220);
+    plot->setMinimumHeight(200);
     plot->setNoAntialiasingOnDrag(true);
     plot->setAntialiasedElements(QCP::aePlottables);
     return plot;

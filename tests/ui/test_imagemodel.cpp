@@ -1,0 +1,217 @@
+// The grid's model and filter proxy: structure (QAbstractItemModelTester), and that each filter shows
+// exactly the images a user asked for.
+#include "uitestdata.h"
+
+#include "data/check.h"
+#include "data/dataset.h"
+#include "ui/datasetcontroller.h"
+#include "ui/imagefilterproxy.h"
+#include "ui/imagelistmodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <algorithm>
+#include <memory>
+
+using namespace ys::ui;
+
+class TestImageModel final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void modelTester();
+    void rolesDescribeTheImage();
+    void filterBySplit_data();
+    void filterBySplit();
+    void filterByClass_data();
+    void filterByClass();
+    void filterByFindingCode();
+    void filterByCategoryAndCombined();
+    void rowForImage();
+
+private:
+    QTemporaryDir dir_;
+    ys::test::UiDataset data_;
+    std::shared_ptr<ys::Dataset> dataset_;
+    std::shared_ptr<ys::CheckResult> result_;
+    std::shared_ptr<CheckIndex> index_;
+};
+
+void TestImageModel::initTestCase()
+{
+    QVERIFY(dir_.isValid());
+    QString error;
+    QVERIFY2(ys::test::writeUiDataset(dir_, &data_, &error), qPrintable(error));
+    auto opened = ys::openDataset(data_.yaml.toStdString());
+    QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().toString().c_str());
+    dataset_ = std::make_shared<ys::Dataset>(std::move(opened).value());
+    QCOMPARE(static_cast<int>(dataset_->images.size()), 80);
+    result_ = std::make_shared<ys::CheckResult>(ys::checkDataset(*dataset_));
+    index_ = std::make_shared<CheckIndex>();
+    for (const auto& r : dataset_->images)
+        index_->problems.push_back(r.problems);
+    index_->worstSeverity.assign(dataset_->images.size(), -1);
+    for (const auto& f : result_->findings)
+        if (f.image >= 0) {
+            auto& w = index_->worstSeverity[static_cast<size_t>(f.image)];
+            if (w < 0 || static_cast<int>(f.severity) < w)
+                w = static_cast<int8_t>(f.severity);
+        }
+}
+
+void TestImageModel::modelTester()
+{
+    ImageListModel model;
+    ImageFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    QAbstractItemModelTester t1(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t2(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setDataset(dataset_);
+    model.setCheckIndex(index_);
+    proxy.setSplit(static_cast<int>(ys::Split::Val));
+    proxy.setClass(1);
+    proxy.setProblemAny();
+    proxy.setProblemCode("label.class_range", result_);
+    proxy.clearFilters();
+    model.setDataset(nullptr);
+    QCOMPARE(proxy.rowCount(), 0);
+    model.setDataset(dataset_);
+    QCOMPARE(proxy.rowCount(), 80);
+}
+
+void TestImageModel::rolesDescribeTheImage()
+{
+    ImageListModel model;
+    model.setDataset(dataset_);
+    const int row = static_cast<int>(std::find_if(dataset_->images.begin(), dataset_->images.end(),
+                                                  [&](const ys::ImageRecord& r) {
+                                                      return QString::fromStdString(r.image) == data_.classRangeImage;
+                                                  }) -
+                                     dataset_->images.begin());
+    QVERIFY(row < 80);
+    const QModelIndex idx = model.index(row);
+    QCOMPARE(idx.data(Qt::DisplayRole).toString(), QStringLiteral("train_0003.jpg"));
+    QCOMPARE(idx.data(ImageListModel::PathRole).toString(), data_.classRangeImage);
+    QCOMPARE(idx.data(ImageListModel::SplitRole).toInt(), static_cast<int>(ys::Split::Train));
+    QCOMPARE(idx.data(ImageListModel::BoxCountRole).toInt(), static_cast<int>(dataset_->images[static_cast<size_t>(row)].boxes.size()));
+    // Before the check is attached the model knows of no problems; after, this image has an error.
+    QCOMPARE(idx.data(ImageListModel::WorstSeverityRole).toInt(), -1);
+    model.setCheckIndex(index_);
+    QCOMPARE(idx.data(ImageListModel::WorstSeverityRole).toInt(), static_cast<int>(ys::Severity::Error));
+    QVERIFY(idx.data(ImageListModel::ProblemsRole).toUInt() & ys::ProblemLabelFormat);
+}
+
+void TestImageModel::filterBySplit_data()
+{
+    QTest::addColumn<int>("split");
+    QTest::addColumn<int>("expected");
+    QTest::newRow("all") << -1 << 80;
+    QTest::newRow("train") << static_cast<int>(ys::Split::Train) << 60;
+    QTest::newRow("val") << static_cast<int>(ys::Split::Val) << 20;
+    QTest::newRow("test") << static_cast<int>(ys::Split::Test) << 0;
+}
+
+void TestImageModel::filterBySplit()
+{
+    QFETCH(int, split);
+    QFETCH(int, expected);
+    ImageListModel model;
+    ImageFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    model.setDataset(dataset_);
+    proxy.setSplit(split);
+    QCOMPARE(proxy.rowCount(), expected);
+    for (int r = 0; split >= 0 && r < proxy.rowCount(); ++r)
+        QCOMPARE(proxy.index(r, 0).data(ImageListModel::SplitRole).toInt(), split);
+}
+
+void TestImageModel::filterByClass_data()
+{
+    QTest::addColumn<int>("cls");
+    for (int c = 0; c < 5; ++c)
+        QTest::newRow(qPrintable(QStringLiteral("class %1").arg(c))) << c;
+}
+
+void TestImageModel::filterByClass()
+{
+    QFETCH(int, cls);
+    ImageListModel model;
+    ImageFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    model.setDataset(dataset_);
+    int expected = 0;
+    for (const auto& r : dataset_->images)
+        expected += std::any_of(r.boxes.begin(), r.boxes.end(), [&](const ys::LabelBox& b) { return b.cls == cls; });
+    QVERIFY2(expected > 0 && expected < 80, "the demo should use every class in some but not all images");
+    proxy.setClass(cls);
+    QCOMPARE(proxy.rowCount(), expected);
+    for (int r = 0; r < proxy.rowCount(); ++r) {
+        const auto* rec = model.record(proxy.index(r, 0).data(ImageListModel::ImageIndexRole).toInt());
+        QVERIFY(std::any_of(rec->boxes.begin(), rec->boxes.end(), [&](const ys::LabelBox& b) { return b.cls == cls; }));
+    }
+    // Class and split combine.
+    proxy.setSplit(static_cast<int>(ys::Split::Val));
+    QVERIFY(proxy.rowCount() < expected);
+}
+
+void TestImageModel::filterByFindingCode()
+{
+    ImageListModel model;
+    ImageFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    model.setDataset(dataset_);
+    model.setCheckIndex(index_);
+    proxy.setProblemCode("label.class_range", result_);
+    QCOMPARE(proxy.rowCount(), 1);
+    QCOMPARE(proxy.index(0, 0).data(ImageListModel::PathRole).toString(), data_.classRangeImage);
+    proxy.setProblemCode("box.near_duplicate", result_);
+    QCOMPARE(proxy.rowCount(), 1);
+    QCOMPARE(proxy.index(0, 0).data(ImageListModel::PathRole).toString(), data_.nearDupImage);
+    proxy.setProblemCode("no.such_code", result_);
+    QCOMPARE(proxy.rowCount(), 0);
+    proxy.setProblemAll();
+    QCOMPARE(proxy.rowCount(), 80);
+}
+
+void TestImageModel::filterByCategoryAndCombined()
+{
+    ImageListModel model;
+    ImageFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    model.setDataset(dataset_);
+    model.setCheckIndex(index_);
+    proxy.setProblemCategory(ys::ProblemLabelFormat);
+    QVERIFY(proxy.rowCount() >= 1);
+    bool found = false;
+    for (int r = 0; r < proxy.rowCount(); ++r)
+        found |= proxy.index(r, 0).data(ImageListModel::PathRole).toString() == data_.classRangeImage;
+    QVERIFY(found);
+    // "With errors or warnings" includes both injected images; "without" excludes them; together all.
+    proxy.setProblemAny();
+    const int any = proxy.rowCount();
+    QVERIFY(any >= 2);
+    proxy.setProblemClean();
+    QCOMPARE(proxy.rowCount() + any, 80);
+    // The val split holds neither injected problem.
+    proxy.setSplit(static_cast<int>(ys::Split::Val));
+    proxy.setProblemCode("label.class_range", result_);
+    QCOMPARE(proxy.rowCount(), 0);
+}
+
+void TestImageModel::rowForImage()
+{
+    ImageListModel model;
+    ImageFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    model.setDataset(dataset_);
+    proxy.setSplit(static_cast<int>(ys::Split::Val));
+    // Images are train first, then val: image 60 is the first val image, image 0 is filtered out.
+    QCOMPARE(proxy.rowForImage(60), 0);
+    QCOMPARE(proxy.rowForImage(0), -1);
+}
+
+QTEST_MAIN(TestImageModel)
+#include "test_imagemodel.moc"
