@@ -25,6 +25,9 @@ namespace {
 constexpr int kMinImageSide = 10;
 // Smallest side of the reduced decode used for hashing: the pHash works on a 32x32 thumbnail.
 constexpr int kHashMinSide = 32;
+// Images above this many pixels are not decoded for hashing (a bogus or gigantic header must not make the
+// checker allocate gigabytes); their truncation is still tested structurally.
+constexpr int64_t kMaxDecodePixels = int64_t(1) << 28;
 // Tail bytes read for the structural truncation test when images are not decoded.
 constexpr int64_t kTailBytes = 4096;
 // Robust z-score (|x - median| / (1.4826 * MAD)) above which a box is an outlier of its class.
@@ -181,7 +184,8 @@ void checkImage(Dataset& ds, int i, const CheckOptions& o, std::vector<Finding>&
     }
     if (imageOk) {
         std::string err, msg;
-        if (o.hashImages) {
+        const bool decode = o.hashImages && int64_t(r.width) * r.height <= kMaxDecodePixels;
+        if (decode) {
             int64_t size = 0;
             if (!detail::readFileBytes(r.image, -1, buf, size, err)) {
                 out.push_back(makeFinding("image.unreadable", r.image, 0, "cannot read the image: " + err, i));

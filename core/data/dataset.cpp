@@ -71,6 +71,9 @@ bool parseNumber(std::string_view tok, double& out)
     return r.ec == std::errc() && r.ptr == last;
 }
 
+// Stored coordinates stay finite even for rows like "0 0.5 0.5 1e300 1" (reported, kept as invalid boxes).
+float toFloat(double v) { return static_cast<float>(std::clamp(v, -1e6, 1e6)); }
+
 std::string fmt(double v)
 {
     char buf[32];
@@ -258,10 +261,10 @@ ParsedLabels parseLabels(const std::string& text, int nc)
             if (!firstBoxLine)
                 firstBoxLine = lineNo;
             const double cx = vals[1], cy = vals[2], w = vals[3], h = vals[4];
-            b.cx = static_cast<float>(cx);
-            b.cy = static_cast<float>(cy);
-            b.w = static_cast<float>(w);
-            b.h = static_cast<float>(h);
+            b.cx = toFloat(cx);
+            b.cy = toFloat(cy);
+            b.w = toFloat(w);
+            b.h = toFloat(h);
             if (w <= 0 || h <= 0) {
                 issue(lineNo, "label.size_nonpositive",
                       "box has width " + fmt(w) + " and height " + fmt(h) + "; both must be above 0");
@@ -618,8 +621,9 @@ Expected<Dataset> scanDataset(const DatasetSpec& spec, const ProgressFn& progres
         }
         std::stable_sort(split.begin(), split.end(),
                          [](const Candidate& a, const Candidate& b) { return a.path < b.path; });
+        std::string previous;
         for (size_t i = 0; i < split.size(); ++i) {
-            if (i > 0 && split[i].path == split[i - 1].path) {
+            if (i > 0 && split[i].path == previous) {
                 const Candidate& c = split[i];
                 ds.duplicateEntries.push_back(Error{
                     "data.listed_twice",
@@ -627,6 +631,7 @@ Expected<Dataset> scanDataset(const DatasetSpec& spec, const ProgressFn& progres
                     c.listFile.empty() ? c.path : c.listFile, c.line, 0});
                 continue;
             }
+            previous = split[i].path;
             cands.push_back(std::move(split[i]));
         }
     }

@@ -380,12 +380,20 @@ namespace {
 
 #ifdef YS_HAVE_TURBOJPEG
 // One decompressor per thread: tjhandle is not thread-safe, and creating one costs more than a small decode.
+// After a fatal error libjpeg-turbo 2.1 can leave the handle mid-header (the next file then fails with
+// "two SOI markers"), so a handle that reported an error is replaced.
 struct TjHandle {
     tjhandle h = tjInitDecompress();
     ~TjHandle()
     {
         if (h)
             tjDestroy(h);
+    }
+    void reset()
+    {
+        if (h)
+            tjDestroy(h);
+        h = tjInitDecompress();
     }
 };
 
@@ -400,6 +408,7 @@ DecodeStatus decodeJpegTurbo(const uint8_t* data, size_t size, int minSide, Redu
     auto* src = const_cast<unsigned char*>(data);
     if (tjDecompressHeader3(tj.h, src, static_cast<unsigned long>(size), &w, &h, &subsamp, &colorspace) != 0) {
         message = tjGetErrorStr2(tj.h);
+        tj.reset();
         return DecodeStatus::Failed;
     }
     if (colorspace == TJCS_CMYK || colorspace == TJCS_YCCK) {
@@ -429,7 +438,9 @@ DecodeStatus decodeJpegTurbo(const uint8_t* data, size_t size, int minSide, Redu
     if (rc == 0)
         return DecodeStatus::Ok;
     message = tjGetErrorStr2(tj.h);
-    if (tjGetErrorCode(tj.h) == TJERR_FATAL)
+    const bool fatal = tjGetErrorCode(tj.h) == TJERR_FATAL;
+    tj.reset();
+    if (fatal)
         return DecodeStatus::Failed;
     if (message.find("Premature end") != std::string::npos)
         return DecodeStatus::Truncated;

@@ -1,0 +1,285 @@
+// The one-pass label checker: one broken dataset per finding code, the real coco128, read-only behaviour,
+// cancellation and the JSON/text outputs.
+#include "data/check.h"
+#include "data/dataset.h"
+
+#include "datasetbuilder.h"
+#include "testsupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <atomic>
+#include <set>
+
+using namespace ys;
+
+namespace {
+
+struct Checked {
+    Dataset dataset;
+    CheckResult result;
+};
+
+Checked openAndCheck(const QString& yaml, const CheckOptions& options = {})
+{
+    Checked c;
+    auto ds = openDataset(yaml.toStdString());
+    if (!ds)
+        qFatal("cannot open %s: %s", qPrintable(yaml), ds.error().toString().c_str());
+    c.dataset = std::move(*ds);
+    c.result = checkDataset(c.dataset, options);
+    return c;
+}
+
+QString describe(const CheckResult& r)
+{
+    QString s;
+    for (const Finding& f : r.findings)
+        s += QString("\n  %1 %2 %3:%4 %5").arg(toString(f.severity), QString::fromStdString(f.code),
+                                               QString::fromStdString(f.file)).arg(f.line).arg(QString::fromStdString(f.message));
+    return s;
+}
+
+}  // namespace
+
+class TestCheck final : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cleanDatasetHasNoFindings()
+    {
+        QTemporaryDir dir;
+        test::DatasetBuilder b(dir.path());
+        b.makeClean();
+        const Checked c = openAndCheck(b.yamlPath());
+        QVERIFY2(c.result.findings.empty(), qPrintable(describe(c.result)));
+        QCOMPARE(c.result.summary.images[0], 20);
+        QCOMPARE(c.result.summary.images[1], 5);
+        QCOMPARE(c.result.summary.boxes, 50);
+        QCOMPARE(c.result.summary.perClass.size(), size_t(2));
+        QCOMPARE(c.result.summary.perClass[0].boxes, 25);
+        QCOMPARE(c.result.summary.perClass[1].images, 25);
+        QVERIFY(!c.result.summary.cancelled);
+        for (const ImageRecord& r : c.dataset.images)
+            QCOMPARE(r.problems, 0u);
+    }
+
+    void everyCodeIsDocumentedAndHasACase()
+    {
+        // docs/CHECKS.md lists every code the checker emits, and every code has a broken case below.
+        QFile doc(qEnvironmentVariable("YS_SOURCE_DIR") + "/docs/CHECKS.md");
+        QVERIFY2(doc.open(QIODevice::ReadOnly), "docs/CHECKS.md is missing");
+        const QString text = QString::fromUtf8(doc.readAll());
+        const QStringList cases = test::brokenCaseCodes();
+        for (const CheckCode& c : checkCodes()) {
+            QVERIFY2(text.contains(QString("`%1`").arg(c.code)), c.code);
+            QVERIFY2(cases.contains(c.code), c.code);
+        }
+        QCOMPARE(cases.size(), static_cast<qsizetype>(checkCodes().size()));
+    }
+
+    void brokenCase_data()
+    {
+        QTest::addColumn<QString>("code");
+        for (const QString& code : test::brokenCaseCodes())
+            QTest::newRow(qPrintable(code)) << code;
+    }
+
+    // One dataset per finding code: the defect is reported with its code, severity, file and line, the image's
+    // problem flag is set, nothing else is reported, and the dataset's bytes are unchanged.
+    void brokenCase()
+    {
+        QFETCH(QString, code);
+        QTemporaryDir dir;
+        const test::BrokenCase bc = test::makeBrokenCase(code, dir.path());
+        if (bc.skip)
+            QSKIP(qPrintable(bc.skipReason));
+        const auto before = test::hashTree(dir.path());
+        const Checked c = openAndCheck(bc.yaml);
+        QCOMPARE(test::hashTree(dir.path()), before);
+
+        const CheckCode* info = nullptr;
+        for (const CheckCode& k : checkCodes())
+            if (code == k.code)
+                info = &k;
+        QVERIFY(info);
+        int hits = 0;
+        for (const Finding& f : c.result.findings) {
+            const QString fc = QString::fromStdString(f.code);
+            QVERIFY2(fc == code || bc.alsoAllowed.contains(fc), qPrintable("unexpected finding:" + describe(c.result)));
+            if (fc != code)
+                continue;
+            ++hits;
+            QCOMPARE(f.severity, info->severity);
+            QCOMPARE(QString::fromStdString(f.file), QDir::cleanPath(bc.file));
+            QCOMPARE(f.line, bc.line);
+            QVERIFY(!f.message.empty());
+            if (f.image >= 0) {
+                QVERIFY(f.image < static_cast<int>(c.dataset.images.size()));
+                QVERIFY(c.dataset.images[static_cast<size_t>(f.image)].problems & info->category);
+            }
+            if (f.box >= 0) {
+                const ImageRecord& r = c.dataset.images[static_cast<size_t>(f.image)];
+                QVERIFY(f.box < static_cast<int>(r.boxes.size()));
+                QCOMPARE(r.boxes[static_cast<size_t>(f.box)].line, f.line);
+            }
+        }
+        QVERIFY2(hits >= 1, qPrintable("expected " + code + ", got:" + describe(c.result)));
+        QCOMPARE(c.result.summary.byCode.at(code.toStdString()), static_cast<int64_t>(hits));
+    }
+
+    void leakageNamesBothImages()
+    {
+        QTemporaryDir dir;
+        const test::BrokenCase bc = test::makeBrokenCase("image.leakage", dir.path());
+        const Checked c = openAndCheck(bc.yaml);
+        QCOMPARE(c.result.findings.size(), size_t(1));
+        const Finding& f = c.result.findings[0];
+        QVERIFY(f.relatedImage >= 0);
+        const ImageRecord& other = c.dataset.images[static_cast<size_t>(f.relatedImage)];
+        QCOMPARE(other.split, Split::Train);
+        QVERIFY(QString::fromStdString(other.image).endsWith("/images/train/t05.jpg"));
+        QVERIFY(other.problems & ProblemLeakage);
+        QCOMPARE(c.result.summary.errors, 1);
+    }
+
+    void hashingOffStillFindsTruncationAndSamePathLeakage()
+    {
+        CheckOptions o;
+        o.hashImages = false;
+        {
+            QTemporaryDir dir;
+            const test::BrokenCase bc = test::makeBrokenCase("image.truncated", dir.path());
+            const Checked c = openAndCheck(bc.yaml, o);
+            QCOMPARE(c.result.summary.byCode.count("image.truncated"), size_t(1));
+        }
+        {
+            QTemporaryDir dir;
+            test::DatasetBuilder b(dir.path());
+            b.makeClean();
+            test::writeText(b.yamlPath(), "train: images/train\nval: [images/val, images/train/t02.jpg]\nnames: [a, b]\n");
+            const Checked c = openAndCheck(b.yamlPath(), o);
+            QCOMPARE(c.result.summary.byCode.count("image.leakage"), size_t(1));
+        }
+    }
+
+    void smallBoxesDependOnImgsz()
+    {
+        QTemporaryDir dir;
+        const test::BrokenCase bc = test::makeBrokenCase("box.too_small", dir.path());
+        CheckOptions o;
+        o.imgsz = 640;
+        QCOMPARE(openAndCheck(bc.yaml, o).result.summary.byCode.count("box.too_small"), size_t(1));
+        o.imgsz = 4096;  // 0.003 * 128 px * 32 = 12 px: learnable
+        QCOMPARE(openAndCheck(bc.yaml, o).result.summary.byCode.count("box.too_small"), size_t(0));
+    }
+
+    void coco128()
+    {
+        const QString yaml = test::coco128Yaml();
+        if (yaml.isEmpty())
+            QSKIP("coco128 not found in ../shared/datasets");
+        const QString root = QFileInfo(yaml).absolutePath();
+        const auto before = test::hashTree(root);
+        const Checked c = openAndCheck(yaml);
+        QCOMPARE(test::hashTree(root), before);
+        const CheckSummary& s = c.result.summary;
+        QVERIFY2(s.errors == 0, qPrintable(describe(c.result)));
+        QCOMPARE(s.images[0] + s.images[1], 256);
+        QCOMPARE(s.backgrounds, 2);
+        QCOMPARE(s.corruptImages, 0);
+        QCOMPARE(s.byCode.at("label.missing"), 2);
+        std::set<std::string> backgrounds;
+        for (const Finding& f : c.result.findings)
+            if (f.code == "label.missing") {
+                QCOMPARE(f.severity, Severity::Info);
+                backgrounds.insert(QFileInfo(QString::fromStdString(f.file)).fileName().toStdString());
+            }
+        QCOMPARE(backgrounds, (std::set<std::string>{"000000000250.txt", "000000000508.txt"}));
+        QCOMPARE(s.perClass[0].boxes, 604);  // person
+        QCOMPARE(s.byCode.count("image.leakage") + s.byCode.count("image.leakage_similar"), size_t(0));
+    }
+
+    void progressAndCancel()
+    {
+        QTemporaryDir dir;
+        test::DatasetBuilder b(dir.path());
+        b.makeClean();
+        auto ds = openDataset(b.yamlPath().toStdString());
+        QVERIFY(ds.ok());
+        std::atomic<int> calls{0};
+        int64_t lastDone = 0, lastTotal = 0;
+        std::mutex m;
+        const CheckResult full = checkDataset(*ds, {}, [&](const Progress& p) {
+            std::lock_guard lock(m);
+            ++calls;
+            if (p.stage == "check") {
+                lastDone = p.done;
+                lastTotal = p.total;
+            }
+        });
+        QVERIFY(calls > 0);
+        QCOMPARE(lastTotal, 25);
+        QCOMPARE(lastDone, 25);
+
+        CancelToken cancel;
+        cancel.cancel();
+        const CheckResult stopped = checkDataset(*ds, {}, {}, cancel);
+        QVERIFY(stopped.summary.cancelled);
+        QVERIFY(!full.summary.cancelled);
+    }
+
+    void jsonAndText()
+    {
+        QTemporaryDir dir;
+        const test::BrokenCase bc = test::makeBrokenCase("label.nonnumeric", dir.path());
+        CheckOptions o;
+        const Checked c = openAndCheck(bc.yaml, o);
+        const std::string json = checkResultToJson(c.dataset, c.result, o);
+        QJsonParseError err;
+        const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(json), &err);
+        QVERIFY2(err.error == QJsonParseError::NoError, qPrintable(err.errorString()));
+        const QJsonArray findings = doc["findings"].toArray();
+        QCOMPARE(findings.size(), 1);
+        const QJsonObject f = findings[0].toObject();
+        QCOMPARE(f["severity"].toString(), QString("error"));
+        QCOMPARE(f["code"].toString(), QString("label.nonnumeric"));
+        QCOMPARE(f["file"].toString(), bc.file);
+        QCOMPARE(f["line"].toInt(), 3);
+        QVERIFY(f["message"].toString().contains("abc"));
+        QCOMPARE(doc["summary"]["errors"].toInt(), 1);
+        QCOMPARE(doc["summary"]["images"]["train"].toInt(), 20);
+        QCOMPARE(doc["summary"]["per_class"].toArray().size(), 2);
+
+        const std::string text = checkResultToText(c.dataset, c.result);
+        QVERIFY(text.find("1 errors") != std::string::npos);
+        QVERIFY(text.find("label.nonnumeric") != std::string::npos);
+        QVERIFY(text.find(bc.file.toStdString() + ":3") != std::string::npos);
+    }
+
+    void findingsAreSortedBySeverity()
+    {
+        QTemporaryDir dir;
+        test::DatasetBuilder b(dir.path());
+        b.makeClean();
+        test::writeText(b.labelPath("train", "t01"), "0 0.5 0.5 0.2\n");         // error
+        QFile::remove(b.labelPath("train", "t02"));                                 // info
+        test::writeText(b.labelPath("train", "t03"), "0 0.5 0.5 0.1 0.1\n0 0.5 0.5 0.1 0.1\n");  // warning
+        const Checked c = openAndCheck(b.yamlPath());
+        QVERIFY(c.result.findings.size() >= 3);
+        for (size_t i = 1; i < c.result.findings.size(); ++i)
+            QVERIFY(c.result.findings[i - 1].severity <= c.result.findings[i].severity);
+        QCOMPARE(c.result.summary.errors, 1);
+        QCOMPARE(c.result.summary.infos, 1);
+        QVERIFY(c.result.summary.warnings >= 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCheck)
+#include "test_check.moc"

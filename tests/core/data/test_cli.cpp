@@ -1,0 +1,122 @@
+// yolostudio-cli check and demo as a user runs them: exit codes, stdout/stderr, the JSON file.
+#include "datasetbuilder.h"
+#include "testsupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out, err;
+};
+
+Run cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(YS_CLI_PATH), args);
+    Run r;
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+}  // namespace
+
+class TestCli final : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void checkCleanAndBrokenDatasetsExitZero()
+    {
+        QTemporaryDir dir;
+        const ys::test::BrokenCase bc = ys::test::makeBrokenCase("image.truncated", dir.path());
+        const QString json = dir.path() + "/out/result.json";
+        QDir().mkpath(dir.path() + "/out");
+        const Run r = cli({"check", "data=" + bc.yaml, "imgsz=320", "json=" + json});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("1 errors"), qPrintable(r.out));
+        QVERIFY(r.out.contains("image.truncated"));
+        QVERIFY(r.out.contains(bc.file));
+        QFile f(json);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonDocument doc = QJsonDocument::fromJson(f.readAll());
+        QCOMPARE(doc["findings"].toArray().size(), 1);
+        const QJsonObject finding = doc["findings"][0].toObject();
+        for (const char* key : {"severity", "code", "file", "line", "message"})
+            QVERIFY2(finding.contains(key), key);
+        QCOMPARE(finding["code"].toString(), QString("image.truncated"));
+        QCOMPARE(doc["summary"]["images"]["train"].toInt(), 20);
+        QCOMPARE(doc["options"]["imgsz"].toInt(), 320);
+        // Written atomically: no temporary file is left next to it.
+        QCOMPARE(QDir(dir.path() + "/out").entryList(QDir::Files | QDir::Hidden).size(), 1);
+    }
+
+    void cannotRunExitsTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("stderrContains");
+        QTest::newRow("no data") << QStringList{"check"} << "data=";
+        QTest::newRow("missing yaml") << QStringList{"check", "data=/nonexistent/data.yaml"} << "not found";
+        QTest::newRow("bad yaml") << QStringList{"check", "data=BADYAML"} << "data.yaml:3:1: YAML syntax error";
+        QTest::newRow("bad imgsz") << QStringList{"check", "data=GOODYAML", "imgsz=big"} << "imgsz";
+        QTest::newRow("unknown key") << QStringList{"check", "data=GOODYAML", "colour=red"} << "colour";
+        QTest::newRow("json unwritable") << QStringList{"check", "data=GOODYAML", "json=/nonexistent/dir/x.json"}
+                                         << "cannot";
+        QTest::newRow("demo without out") << QStringList{"demo"} << "out=";
+    }
+    void cannotRunExitsTwo()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, stderrContains);
+        QTemporaryDir dir;
+        ys::test::DatasetBuilder b(dir.path());
+        b.makeClean();
+        ys::test::writeText(dir.path() + "/bad/data.yaml", "train: images/train\nval: [oops\n");
+        for (QString& a : args) {
+            a.replace("BADYAML", dir.path() + "/bad/data.yaml");
+            a.replace("GOODYAML", b.yamlPath());
+        }
+        const Run r = cli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(stderrContains), qPrintable(r.err));
+        QVERIFY(r.err.startsWith("error: "));
+    }
+
+    void help()
+    {
+        for (const QString cmd : {"check", "demo"}) {
+            const Run r = cli({cmd, "--help"});
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY(r.out.contains("usage: yolostudio-cli " + cmd));
+        }
+    }
+
+    void demoThenCheck()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.path() + "/演示 demo";
+        Run r = cli({"demo", "out=" + out, "seed=3", "train=30", "val=10"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(QFile::exists(out + "/data.yaml"));
+        QCOMPARE(QDir(out + "/images/train").entryList(QDir::Files).size(), 30);
+        r = cli({"check", "data=" + out + "/data.yaml", "threads=1"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("0 errors"), qPrintable(r.out));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"
