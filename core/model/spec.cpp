@@ -759,7 +759,9 @@ Expected<ModelSpec> parseModelSpec(const std::string& yamlText, const std::strin
 {
     try {
         SpecParser parser(source, nc, scale);
-        return parser.parse(yamlText);
+        ModelSpec spec = parser.parse(yamlText);
+        spec.yamlText = yamlText;
+        return spec;
     } catch (const ParseError& e) {
         return e.error;
     } catch (const YAML::Exception& e) {

@@ -14,6 +14,10 @@ ConvImpl::ConvImpl(int c1, int c2, int k, int s, int p, int g, int d, bool act) 
 {
     if (p < 0)
         p = (d * (k - 1) + 1) / 2;  // "same" padding for odd kernels, as the reference's autopad
+    stride = s;
+    padding = p;
+    dilation = d;
+    groups = g;
     conv = register_module(
         "conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(c1, c2, k).stride(s).padding(p).groups(g).dilation(d).bias(false)));
     // eps/momentum of the reference (PyTorch convention: running = (1 - m) * running + m * batch).
@@ -22,8 +26,26 @@ ConvImpl::ConvImpl(int c1, int c2, int k, int s, int p, int g, int d, bool act) 
 
 torch::Tensor ConvImpl::forward(const torch::Tensor& x)
 {
-    auto y = bn->forward(conv->forward(x));
+    torch::Tensor y;
+    if (fused) {
+        y = torch::conv2d(x, conv->weight, fusedBias, stride, padding, dilation, groups);
+    } else {
+        y = bn->forward(conv->forward(x));
+    }
     return act ? torch::silu(y) : y;
+}
+
+void ConvImpl::fuse()
+{
+    if (fused)
+        return;
+    torch::NoGradGuard ng;
+    // y = gamma * (W x - mean) / sqrt(var + eps) + beta  =  (W * s) x + (beta - mean * s),  s = gamma / sqrt(var + eps)
+    const auto scale = bn->weight / torch::sqrt(bn->running_var + bn->options.eps());
+    const auto w = conv->weight * scale.view({-1, 1, 1, 1}).to(conv->weight.scalar_type());
+    conv->weight.set_data(w.contiguous(conv->weight.suggest_memory_format()));
+    fusedBias = register_buffer("fused_bias", (bn->bias - bn->running_mean * scale).to(conv->weight.scalar_type()));
+    fused = true;
 }
 
 BottleneckImpl::BottleneckImpl(int c1, int c2, bool shortcut, int g, double e)
@@ -146,6 +168,19 @@ void DetectImpl::initBiases(const std::vector<int64_t>& strides)
 // ---------------------------------------------------------------------------------------------------------
 // Model
 
+namespace {
+
+// Empty float32 stand-ins with the feature maps' spatial shapes and device, for makeAnchors.
+std::vector<torch::Tensor> flatShapes(const std::vector<torch::Tensor>& feats)
+{
+    std::vector<torch::Tensor> out;
+    for (const auto& f : feats)
+        out.push_back(torch::empty({0, 0, f.size(2), f.size(3)}, f.options().dtype(torch::kFloat)));
+    return out;
+}
+
+}  // namespace
+
 DetectionModelImpl::DetectionModelImpl(const ModelSpec& spec) : spec_(spec)
 {
     TORCH_CHECK(!spec_.layers.empty() && spec_.layers.back().kind == LayerKind::Detect,
@@ -247,6 +282,13 @@ std::vector<torch::Tensor> DetectionModelImpl::forward(torch::Tensor x)
     TORCH_CHECK(false, "DetectionModel: no Detect layer");
 }
 
+void DetectionModelImpl::fuse()
+{
+    for (const auto& m : modules(/*include_self=*/false))
+        if (auto* c = dynamic_cast<ConvImpl*>(m.get()))
+            c->fuse();
+}
+
 torch::Tensor DetectionModelImpl::decode(const std::vector<torch::Tensor>& feats)
 {
     TORCH_CHECK(feats.size() == spec_.strides.size(), "decode expects ", spec_.strides.size(), " levels, got ",
@@ -259,18 +301,18 @@ torch::Tensor DetectionModelImpl::decode(const std::vector<torch::Tensor>& feats
     for (const auto& f : feats) {
         TORCH_CHECK(f.dim() == 4 && f.size(0) == b && f.size(1) == no, "decode: expected [", b, ", ", no,
                     ", H, W] per level, got ", f.sizes());
-        flat.push_back(f.flatten(2));
+        // Decoded in float32 whatever the head ran in: bf16 cannot hold anchor positions beyond 256 cells.
+        flat.push_back(f.flatten(2).to(torch::kFloat));
         key.push_back(f.size(2));
         key.push_back(f.size(3));
     }
-    key.push_back(static_cast<int64_t>(feats[0].scalar_type()));
     key.push_back(static_cast<int64_t>(feats[0].device().type()));
     key.push_back(feats[0].device().index());
     torch::Tensor points, strides;
     {
         std::lock_guard<std::mutex> lock(anchorMutex_);
         if (key != anchorKey_ || !anchorPoints_.defined()) {
-            auto [p, s] = makeAnchors(feats, spec_.strides, 0.5);
+            auto [p, s] = makeAnchors(flatShapes(feats), spec_.strides, 0.5);
             anchorPoints_ = p.t().contiguous();   // [2, A]
             anchorStrides_ = s.t().contiguous();  // [1, A]
             anchorKey_ = key;

@@ -13,10 +13,16 @@ class ConvImpl : public torch::nn::Module {
 public:
     ConvImpl(int c1, int c2, int k = 1, int s = 1, int p = -1, int g = 1, int d = 1, bool act = true);
     torch::Tensor forward(const torch::Tensor& x);
+    // Folds the BatchNorm's running statistics into the conv weight and a new conv bias; forward() then
+    // skips the BatchNorm. Inference only (the BatchNorm is bypassed and the state gains a `fused_bias` buffer).
+    void fuse();
 
     torch::nn::Conv2d conv{nullptr};
     torch::nn::BatchNorm2d bn{nullptr};
     bool act = true;
+    bool fused = false;
+    torch::Tensor fusedBias;  // [c2], defined once fused
+    int64_t stride = 1, padding = 0, dilation = 1, groups = 1;
 };
 TORCH_MODULE(Conv);
 

@@ -57,6 +57,7 @@ struct LayerSpec {
 
 struct ModelSpec {
     std::string source;           // path of the YAML, or "yolov8.yaml" for the built-in one
+    std::string yamlText;         // the text parsed; parseModelSpec(yamlText, source, nc, scale) rebuilds this spec
     bool builtin = false;
     std::string name;             // "YOLOv8n", or the stem of a user's file
     char scale = 0;               // 'n'..'x' (any key of `scales`), 0 when the YAML has none

@@ -25,10 +25,15 @@ public:
     // logits). Works in train and eval mode alike; the loss and decode() take it from here.
     std::vector<torch::Tensor> forward(torch::Tensor x);
 
-    // Inference decoding of forward()'s output: [B, 4 + nc, A] with boxes as (cx, cy, w, h) in input pixels
+    // Inference decoding of forward()'s output: [B, 4 + nc, A] float32 (any input dtype) with boxes as (cx, cy, w, h) in input pixels
     // (DFL expectation -> ltrb distances around the anchor point, times the level's stride) and class scores
     // after sigmoid. A = sum of H * W over levels (8400 at 640). Anchors are cached per feature-map shape.
     torch::Tensor decode(const std::vector<torch::Tensor>& feats);
+
+    // Folds every BatchNorm into its conv for faster inference (about 10-20% on CPU). Call on a model that
+    // will only be evaluated (e.g. a predictor's copy): afterwards training is wrong and the conv weights hold
+    // the folded values (plus `fused_bias` buffers), so save weights before fusing, never after.
+    void fuse();
 
     int nc() const { return spec_.nc; }
     int regMax() const { return spec_.regMax; }
