@@ -87,7 +87,8 @@ struct BatchLoader::Impl {
 
     Impl(std::vector<ImageRecord> images, LoaderOptions o)
         : opt(std::move(o)), aug(opt.hyp, opt.imgsz),
-          source(std::move(images), opt.imgsz, opt.augment, cacheCapacity(opt), opt.cacheRam)
+          source(std::move(images), opt.imgsz, opt.augment, cacheCapacity(opt), opt.cacheRam,
+                 uint64_t(std::max<int64_t>(0, opt.cacheBudgetBytes)))
     {
         if (opt.rect) {
             std::vector<std::array<int, 2>> shapes;

@@ -34,11 +34,18 @@ uint64_t resizedBytes(const ImageRecord& r, int imgsz)
 
 }  // namespace
 
-ImageSource::ImageSource(std::vector<ImageRecord> images, int imgsz, bool augment, size_t capacity, bool cacheAll)
+ImageSource::ImageSource(std::vector<ImageRecord> images, int imgsz, bool augment, size_t capacity, bool cacheAll,
+                         uint64_t budgetBytes)
     : images_(std::move(images)), imgsz_(imgsz), augment_(augment), capacity_(capacity),
       bad_(new std::atomic<uint8_t>[images_.size() + 1])
 {
     for (size_t i = 0; i < images_.size(); ++i) bad_[i] = 0;
+    if (budgetBytes > 0 && !images_.empty()) {
+        uint64_t total = 0;
+        for (const auto& r : images_) total += resizedBytes(r, imgsz);
+        const uint64_t mean = std::max<uint64_t>(1, total / images_.size());
+        capacity_ = std::max<size_t>(capacity_, std::min<uint64_t>(images_.size(), budgetBytes / mean));
+    }
     if (cacheAll) {
         // RAM cache: as many images as fit in half of the available memory (the rest stays on disk).
         const uint64_t avail = availableMemory();

@@ -23,9 +23,12 @@ namespace ys {
 // requests for the same image wait for the first decode. Thread-safe.
 class ImageSource final {
 public:
-    // capacity: images kept in the cache (0 = none). cacheAll: try to keep every image (cache=ram),
-    // limited to what fits in half of the currently available memory (a warning says when not all fit).
-    ImageSource(std::vector<ImageRecord> images, int imgsz, bool augment, size_t capacity, bool cacheAll);
+    // capacity: images kept in the cache at least (0 = none); budgetBytes raises that to as many images as
+    // fit in this many bytes (resized size from the header's width/height). cacheAll: try to keep every
+    // image (cache=ram), limited to half of the currently available memory (a warning says when not all
+    // fit).
+    ImageSource(std::vector<ImageRecord> images, int imgsz, bool augment, size_t capacity, bool cacheAll,
+                uint64_t budgetBytes = 0);
 
     int size() const { return static_cast<int>(images_.size()); }
     const ImageRecord& record(int i) const { return images_[static_cast<size_t>(i)]; }

@@ -4,6 +4,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numeric>
 #include <stdexcept>
@@ -44,7 +45,8 @@ struct Part {
 struct Canvas {
     int w = 0, h = 0;
     std::vector<Part> parts;
-    std::vector<BoxPx> boxes;  // canvas pixels
+    std::vector<BoxPx> boxes;   // canvas pixels
+    std::vector<int> boxPart;   // index of the part each box lies on, -1 = unknown (same length as boxes)
 };
 
 cv::Mat materialize(const Canvas& c)
@@ -57,20 +59,38 @@ cv::Mat materialize(const Canvas& c)
     return out;
 }
 
-// Part [p0, p0+len) of the canvas under u = s*X + o, restricted to what lands inside [0, outLen):
-// source pixels [a, b) are resized onto destination pixels [ua, ub), which may overhang the output by a
-// pixel or two (the caller crops) so that the mapping stays exact to half a pixel. Boundaries shared by
-// neighbouring parts round to the same destination pixel.
-bool visibleSpan(int p0, int len, double s, double o, int outLen, int& a, int& b, int& ua, int& ub)
+// Axis mapping of one part in the resize path: source pixels [a, b) (canvas) are resized onto output
+// pixels [ua, ub), i.e. u = ua + (X - a) * (ub - ua) / (b - a). The ideal mapping is u = s*X + o; a part
+// edge inside the output rounds to the nearest output pixel (neighbouring parts share it, so there are no
+// seams), a part cut by the output border starts at the border with the partly visible source pixel.
+// The part's boxes use this mapping, so labels and pixels agree exactly; it differs from the ideal by
+// at most one output pixel, a negligible change of the random scale and translation.
+struct Span {
+    int a = 0, b = 0, ua = 0, ub = 0;
+    double map(double X) const { return ua + (X - a) * double(ub - ua) / double(b - a); }
+};
+
+bool partSpan(int p0, int len, double s, double o, int outLen, Span& sp)
 {
-    const double v0 = std::max<double>(p0, -o / s);
-    const double v1 = std::min<double>(p0 + len, (outLen - o) / s);
-    if (!(v1 > v0)) return false;
-    a = std::max(p0, static_cast<int>(std::floor(v0)));
-    b = std::min(p0 + len, static_cast<int>(std::ceil(v1)));
-    ua = static_cast<int>(std::lround(s * a + o));
-    ub = static_cast<int>(std::lround(s * b + o));
-    return b > a && ub > ua && ub > 0 && ua < outLen;
+    const double lo = -o / s, hi = (outLen - o) / s;  // canvas range that lands in the output
+    if (!(p0 < hi && p0 + len > lo)) return false;
+    if (lo > p0) {
+        sp.a = static_cast<int>(std::floor(lo));
+        sp.ua = 0;
+    } else {
+        sp.a = p0;
+        sp.ua = static_cast<int>(std::lround(s * p0 + o));
+    }
+    if (hi < p0 + len) {
+        sp.b = static_cast<int>(std::ceil(hi));
+        sp.ub = outLen;
+    } else {
+        sp.b = p0 + len;
+        sp.ub = static_cast<int>(std::lround(s * (p0 + len) + o));
+    }
+    sp.ua = std::clamp(sp.ua, 0, outLen);
+    sp.ub = std::clamp(sp.ub, 0, outLen);
+    return sp.b > sp.a && sp.ub > sp.ua;
 }
 
 BoxPx clipBox(BoxPx b, float w, float h)
@@ -108,24 +128,22 @@ Sample renderPerspective(const Canvas& c, const TrainConfig& hyp, Rng& rng, int 
     const bool scaleShift = affine && angle == 0.0 && shx == 0.0 && shy == 0.0;
 
     Sample out;
+    std::vector<std::array<Span, 2>> spans;  // per part: x and y spans (resize path only)
+    std::vector<bool> visible;
     if (scaleShift) {
         out.image = cv::Mat(outH, outW, CV_8UC3, cv::Scalar::all(kPadValue));
-        const double ox = M(0, 2), oy = M(1, 2);
-        for (const auto& p : c.parts) {
-            int a, b, ua, ub, ya, yb, va, vb;
-            if (!visibleSpan(p.x, p.src.cols, s, ox, outW, a, b, ua, ub)) continue;
-            if (!visibleSpan(p.y, p.src.rows, s, oy, outH, ya, yb, va, vb)) continue;
-            const cv::Mat src = p.src(cv::Rect(a - p.x, ya - p.y, b - a, yb - ya));
-            const cv::Rect full(ua, va, ub - ua, vb - va);
-            const cv::Rect inside = full & cv::Rect(0, 0, outW, outH);
-            if (inside == full) {
-                cv::Mat dst = out.image(full);
-                cv::resize(src, dst, dst.size(), 0, 0, cv::INTER_LINEAR);
-            } else {  // overhangs the output by up to a pixel or two: resize, then crop
-                cv::Mat tmp;
-                cv::resize(src, tmp, full.size(), 0, 0, cv::INTER_LINEAR);
-                tmp(inside - full.tl()).copyTo(out.image(inside));
-            }
+        spans.resize(c.parts.size());
+        visible.resize(c.parts.size());
+        for (size_t i = 0; i < c.parts.size(); ++i) {
+            const Part& p = c.parts[i];
+            Span& sx = spans[i][0];
+            Span& sy = spans[i][1];
+            visible[i] = partSpan(p.x, p.src.cols, s, M(0, 2), outW, sx) &&
+                         partSpan(p.y, p.src.rows, s, M(1, 2), outH, sy);
+            if (!visible[i]) continue;
+            cv::Mat dst = out.image(cv::Rect(sx.ua, sy.ua, sx.ub - sx.ua, sy.ub - sy.ua));
+            cv::resize(p.src(cv::Rect(sx.a - p.x, sy.a - p.y, sx.b - sx.a, sy.b - sy.a)), dst, dst.size(), 0, 0,
+                       cv::INTER_LINEAR);
         }
     } else {
         const cv::Mat canvas = materialize(c);
@@ -141,22 +159,31 @@ Sample renderPerspective(const Canvas& c, const TrainConfig& hyp, Rng& rng, int 
     }
 
     out.boxes.reserve(c.boxes.size());
-    for (const auto& b : c.boxes) {
-        const double xs[4] = {b.x1, b.x2, b.x1, b.x2};
-        const double ys[4] = {b.y1, b.y1, b.y2, b.y2};
-        double x0 = 1e30, y0 = 1e30, x1 = -1e30, y1 = -1e30;
-        for (int k = 0; k < 4; ++k) {
-            double u = M(0, 0) * xs[k] + M(0, 1) * ys[k] + M(0, 2);
-            double v = M(1, 0) * xs[k] + M(1, 1) * ys[k] + M(1, 2);
-            if (!affine) {
-                const double w = M(2, 0) * xs[k] + M(2, 1) * ys[k] + M(2, 2);
-                u /= w;
-                v /= w;
+    for (size_t i = 0; i < c.boxes.size(); ++i) {
+        const BoxPx& b = c.boxes[i];
+        const int part = i < c.boxPart.size() ? c.boxPart[i] : -1;
+        BoxPx t{b.cls, 0, 0, 0, 0};
+        if (scaleShift && part >= 0 && visible[size_t(part)]) {
+            const auto& sp = spans[size_t(part)];
+            t = {b.cls, float(sp[0].map(b.x1)), float(sp[1].map(b.y1)), float(sp[0].map(b.x2)), float(sp[1].map(b.y2))};
+        } else {
+            const double xs[4] = {b.x1, b.x2, b.x1, b.x2};
+            const double ys[4] = {b.y1, b.y1, b.y2, b.y2};
+            double x0 = 1e30, y0 = 1e30, x1 = -1e30, y1 = -1e30;
+            for (int k = 0; k < 4; ++k) {
+                double u = M(0, 0) * xs[k] + M(0, 1) * ys[k] + M(0, 2);
+                double v = M(1, 0) * xs[k] + M(1, 1) * ys[k] + M(1, 2);
+                if (!affine) {
+                    const double w = M(2, 0) * xs[k] + M(2, 1) * ys[k] + M(2, 2);
+                    u /= w;
+                    v /= w;
+                }
+                x0 = std::min(x0, u), x1 = std::max(x1, u);
+                y0 = std::min(y0, v), y1 = std::max(y1, v);
             }
-            x0 = std::min(x0, u), x1 = std::max(x1, u);
-            y0 = std::min(y0, v), y1 = std::max(y1, v);
+            t = {b.cls, float(x0), float(y0), float(x1), float(y1)};
         }
-        const BoxPx t = clipBox({b.cls, float(x0), float(y0), float(x1), float(y1)}, float(outW), float(outH));
+        t = clipBox(t, float(outW), float(outH));
         if (boxCandidate(b, static_cast<float>(s), t)) out.boxes.push_back(t);
     }
     return out;
@@ -192,12 +219,19 @@ Canvas mosaicLayout(std::array<Sample, 4>& parts, int imgsz, Rng& rng)
             x1b = 0, y1b = 0, x2b = std::min(w, x2a - x1a), y2b = std::min(y2a - y1a, h);
             break;
         }
-        if (x2b > x1b && y2b > y1b)
-            c.parts.push_back({img(cv::Rect(x1b, y1b, x2b - x1b, y2b - y1b)), x1a, y1a});
+        if (x2b <= x1b || y2b <= y1b) continue;  // nothing of this image on the canvas
+        const int part = static_cast<int>(c.parts.size());
+        c.parts.push_back({img(cv::Rect(x1b, y1b, x2b - x1b, y2b - y1b)), x1a, y1a});
         const float padw = float(x1a - x1b), padh = float(y1a - y1b);
         for (const auto& b : parts[i].boxes) {
-            BoxPx t = clipBox({b.cls, b.x1 + padw, b.y1 + padh, b.x2 + padw, b.y2 + padh}, float(s2), float(s2));
-            if (t.x2 > t.x1 && t.y2 > t.y1) c.boxes.push_back(t);
+            // Clipped to this image's region of the canvas (it ends at the canvas edge or the centre).
+            BoxPx t{b.cls, b.x1 + padw, b.y1 + padh, b.x2 + padw, b.y2 + padh};
+            t.x1 = std::clamp(t.x1, float(x1a), float(x2a)), t.x2 = std::clamp(t.x2, float(x1a), float(x2a));
+            t.y1 = std::clamp(t.y1, float(y1a), float(y2a)), t.y2 = std::clamp(t.y2, float(y1a), float(y2a));
+            if (t.x2 > t.x1 && t.y2 > t.y1) {
+                c.boxes.push_back(t);
+                c.boxPart.push_back(part);
+            }
         }
     }
     return c;
@@ -373,6 +407,7 @@ Sample Augmenter::randomPerspective(Sample s, Rng& rng, int border) const
     c.w = s.image.cols, c.h = s.image.rows;
     c.parts.push_back({s.image, 0, 0});
     c.boxes = std::move(s.boxes);
+    c.boxPart.assign(c.boxes.size(), 0);
     Sample out = renderPerspective(c, hyp_, rng, border);
     out.index = s.index, out.origH = s.origH, out.origW = s.origW, out.gain = s.gain;
     return out;
@@ -398,6 +433,7 @@ Sample Augmenter::letterboxPerspective(Sample s, int newH, int newW, Rng& rng) c
     c.w = g.resizedW + g.left + g.right, c.h = g.resizedH + g.top + g.bottom;
     c.parts.push_back({s.image, g.left, g.top});
     c.boxes = std::move(s.boxes);
+    c.boxPart.assign(c.boxes.size(), 0);
     for (auto& b : c.boxes) b.x1 += g.left, b.x2 += g.left, b.y1 += g.top, b.y2 += g.top;
     Sample out = renderPerspective(c, hyp_, rng, 0);
     out.index = s.index, out.origH = s.origH, out.origW = s.origW, out.gain = s.gain;

@@ -27,6 +27,10 @@ struct LoaderOptions {
     int workers = 2;         // loader threads; 0 = build each batch inside next()
     uint64_t seed = 0;       // with (epoch, position) determines every sample
     bool cacheRam = false;   // keep every resized image in memory (bounded by available memory)
+    // Without cacheRam: an LRU of resized images shared by the workers, at most this many bytes (and at
+    // least the mosaic partner window plus the batches in flight). Small datasets then decode each image
+    // once per run. 0 = window only.
+    int64_t cacheBudgetBytes = int64_t(256) << 20;
     int stride = 32;         // rect shapes are multiples of this
     double pad = 0.5;        // rect shape padding in strides: 0.5 for validation, 0 for training
     bool pinMemory = false;  // allocate batch images in pinned memory (only when CUDA is available)
