@@ -36,6 +36,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTimer>
+#include <QElapsedTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -285,11 +287,12 @@ QWidget* DatasetPage::buildBrowser()
     tabs_->setDocumentMode(true);
     tabs_->addTab(findings_, severityIcon(ys::Severity::Warning), tr("Findings"));
     // The plots need height to be readable; a scroll area keeps them from dictating the splitter's minimum.
-    auto* plotsScroll = new QScrollArea(w);
-    plotsScroll->setWidget(plots_);
-    plotsScroll->setWidgetResizable(true);
-    plotsScroll->setFrameShape(QFrame::NoFrame);
-    tabs_->addTab(plotsScroll, tr("Statistics"));
+    plotsScroll_ = new QScrollArea(w);
+    plotsScroll_->setWidget(plots_);
+    plotsScroll_->setWidgetResizable(true);
+    plotsScroll_->setFrameShape(QFrame::NoFrame);
+    tabs_->addTab(plotsScroll_, tr("Statistics"));
+    connect(tabs_, &QTabWidget::currentChanged, this, &DatasetPage::updatePlots);
 
     mainSplitter_ = new QSplitter(Qt::Vertical, w);
     mainSplitter_->setObjectName(QStringLiteral("pageSplitter"));
@@ -413,10 +416,16 @@ void DatasetPage::onProgress(const QString& stage, qint64 done, qint64 total)
 void DatasetPage::onDatasetReady(bool complete)
 {
     auto dataset = controller_->dataset();
+    QElapsedTimer t;
+    t.start();
     grid_->loader()->clear();
     viewer_->clear();
     grid_->startFirstPaintTimer();
     images_->setDataset(dataset);
+    boxCount_ = 0;
+    for (const ys::ImageRecord& r : dataset->images)
+        boxCount_ += static_cast<qint64>(r.boxes.size());
+    qCDebug(lcPerf) << "model set" << t.elapsed() << "ms";
     findings_->setResult(nullptr, QString());
     stack_->setCurrentIndex(1);
     if (defaultSizesPending_ && isVisible()) {
@@ -430,9 +439,10 @@ void DatasetPage::onDatasetReady(bool complete)
     updateHeader();
     fillSplitAndClassFilters();
     fillProblemFilter();
-    plots_->setData(dataset.get(), nullptr, controller_->checkOptions());
+    schedulePlots();
     if (proxy_->rowCount() > 0)
         grid_->setCurrentIndex(proxy_->index(0, 0));
+    qCDebug(lcPerf) << "dataset shown" << t.elapsed() << "ms";
     if (!complete)
         qCInfo(lcDataset) << "scan cancelled; showing" << images_->rowCount() << "images";
     emit datasetOpened(controller_->yamlPath());
@@ -446,7 +456,7 @@ void DatasetPage::onCheckReady()
     images_->setCheckIndex(controller_->checkIndex());
     findings_->setResult(result, dataset ? QString::fromStdString(dataset->spec.root) : QString());
     fillProblemFilter();
-    plots_->setData(dataset.get(), result.get(), controller_->checkOptions());
+    schedulePlots();
     tabs_->setTabText(0, tr("Findings (%1)").arg(QLocale().toString(static_cast<qlonglong>(result->findings.size()))));
     // Refresh the viewer so box rows pick up their findings.
     if (viewer_->imageIndex() >= 0) {
@@ -458,6 +468,25 @@ void DatasetPage::onCheckReady()
     grid_->viewport()->update();
     updateStatus();
     emit checkFinished();
+}
+
+void DatasetPage::schedulePlots()
+{
+    // The plots walk every box: compute them only when the Statistics tab is on screen, after the grid
+    // has had its first paint.
+    plotsDirty_ = true;
+    if (tabs_->currentWidget() == plotsScroll_)
+        QTimer::singleShot(0, this, &DatasetPage::updatePlots);
+}
+
+void DatasetPage::updatePlots()
+{
+    if (!plotsDirty_ || tabs_->currentWidget() != plotsScroll_)
+        return;
+    plotsDirty_ = false;
+    auto dataset = controller_->dataset();
+    auto result = controller_->busy() ? nullptr : controller_->checkResult();
+    plots_->setData(dataset.get(), result.get(), controller_->checkOptions());
 }
 
 void DatasetPage::updateHeader()
@@ -644,9 +673,7 @@ QString DatasetPage::statusText() const
     if (!d)
         return tr("No dataset open");
     const QLocale loc;
-    qlonglong boxes = 0;
-    for (const ys::ImageRecord& r : d->images)
-        boxes += static_cast<qlonglong>(r.boxes.size());
+    const qlonglong boxes = boxCount_;
     QString s = tr("%1 images · %2 boxes · %3 classes")
                     .arg(loc.toString(static_cast<qlonglong>(d->images.size())), loc.toString(boxes),
                          loc.toString(d->spec.nc()));

@@ -14,6 +14,7 @@ class QCheckBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
 class QSettings;
 class QSpinBox;
 class QSplitter;
@@ -92,6 +93,8 @@ private:
     void fillSplitAndClassFilters();
     void fillProblemFilter();
     void applyFilters();
+    void schedulePlots();
+    void updatePlots();
     void updateHeader();
     void updateStatus();
     QString stageText(const QString& stage) const;
@@ -123,7 +126,10 @@ private:
     QSplitter* mainSplitter_ = nullptr;
     QSplitter* topSplitter_ = nullptr;
     bool filling_ = false;
-    bool defaultSizesPending_ = true;  // suppresses filter updates while combos are refilled
+    bool defaultSizesPending_ = true;
+    bool plotsDirty_ = false;
+    qint64 boxCount_ = 0;
+    QScrollArea* plotsScroll_ = nullptr;  // suppresses filter updates while combos are refilled
 };
 
 }  // namespace ys::ui
