@@ -1,15 +1,13 @@
 // `check` and `demo`: the dataset commands of yolostudio-cli.
 #include "cli/commands.h"
 
+#include "common/fileutil.h"
 #include "data/check.h"
 #include "data/dataset.h"
 #include "data/demo.h"
 
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <string>
-#include <unistd.h>
 
 namespace ys::cli {
 namespace {
@@ -37,38 +35,6 @@ constexpr const char* kDemoHelp =
     "images/{train,val}, labels/{train,val} and data.yaml. The same seed gives byte-identical files.\n"
     "\n"
     "Exit status: 0 on success, 2 on bad arguments or when DIR cannot be written.\n";
-
-// Writes `text` to `path` through a temporary file in the same folder and a rename, so readers never
-// see a half-written file.
-bool writeAtomically(const std::string& path, const std::string& text, std::string& error)
-{
-    namespace fs = std::filesystem;
-    const fs::path target = fs::absolute(fs::path(path));
-    const fs::path tmp = target.parent_path() / ("." + target.filename().string() + ".tmp" + std::to_string(::getpid()));
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        if (!f) {
-            error = "cannot create " + tmp.string();
-            return false;
-        }
-        f.write(text.data(), static_cast<std::streamsize>(text.size()));
-        f.flush();
-        if (!f) {
-            error = "cannot write " + tmp.string();
-            std::error_code ec;
-            fs::remove(tmp, ec);
-            return false;
-        }
-    }
-    std::error_code ec;
-    fs::rename(tmp, target, ec);
-    if (ec) {
-        error = "cannot rename " + tmp.string() + " to " + target.string() + ": " + ec.message();
-        fs::remove(tmp, ec);
-        return false;
-    }
-    return true;
-}
 
 }  // namespace
 
@@ -123,9 +89,9 @@ int cmdCheck(const Args& args)
 
     std::fputs(checkResultToText(*dataset, result, static_cast<size_t>(*maxFindings)).c_str(), stdout);
     if (args.has("json")) {
-        std::string error;
-        if (!writeAtomically(args.str("json"), checkResultToJson(*dataset, result, options), error)) {
-            std::fprintf(stderr, "error: %s\n", error.c_str());
+        // Temp file + rename: a reader never sees a half-written result.
+        if (auto err = writeFileAtomic(args.str("json"), checkResultToJson(*dataset, result, options))) {
+            std::fprintf(stderr, "error: cannot write the JSON result: %s\n", err->toString().c_str());
             return kExitUsage;
         }
         std::printf("\nfull result written to %s\n", args.str("json").c_str());

@@ -263,6 +263,20 @@ void checkImage(Dataset& ds, int i, const CheckOptions& o, std::vector<Finding>&
     }
 }
 
+// True when the first non-empty line of `path` parses as a YOLO row (class and at least 4 numbers).
+bool looksLikeLabels(const std::string& path)
+{
+    std::string text;
+    if (!detail::readTextFile(path, text))
+        return false;
+    const ParsedLabels p = parseLabels(text.substr(0, 4096), -1);
+    if (p.boxes.empty())
+        return false;
+    const int first = p.boxes.front().line;
+    return std::none_of(p.issues.begin(), p.issues.end(),
+                        [&](const LabelIssue& i) { return i.line > 0 && i.line < first; });
+}
+
 // Labels in the labels folders that belong to no image ("orphans").
 void findOrphans(const Dataset& ds, std::vector<Finding>& out)
 {
@@ -319,7 +333,8 @@ void findOrphans(const Dataset& ds, std::vector<Finding>& out)
     candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
 
     // A candidate is an orphan only if no image with its stem exists where its image would be (it may
-    // belong to an image that is in no split, which is not an orphan).
+    // belong to an image that is in no split, which is not an orphan). Where labels sit next to images
+    // (no /labels/ folder), a .txt counts only if it reads like a label file, so notes are not flagged.
     std::unordered_map<std::string, std::unordered_set<std::string>> stemsByDir;
     for (const std::string& p : candidates) {
         std::string imageSide = p;
@@ -336,6 +351,8 @@ void findOrphans(const Dataset& ds, std::vector<Finding>& out)
                     it->second.insert(di->path().stem().string());
         }
         if (it->second.count(ip.stem().string()))
+            continue;
+        if (p.rfind("/labels/") == std::string::npos && !looksLikeLabels(p))
             continue;
         out.push_back(makeFinding("label.orphan", p, 0,
                                   "label file has no image (expected an image named " + ip.stem().string() +

@@ -42,7 +42,7 @@ struct Finding {
 struct CheckOptions {
     int imgsz = 640;              // training image size; boxes under minBoxPixels after letterbox are flagged
     double minBoxPixels = 3.0;    // smallest box side (px at imgsz) that stride-8 features can learn
-    int threads = 0;              // 0 = all cores
+    int threads = 0;              // worker threads; 0 = all cores (two threads per core to overlap file reads)
     bool hashImages = true;       // perceptual hashes for duplicate and leakage checks (decodes at 1/8 scale)
     int fewBoxesThreshold = 10;   // a class with fewer boxes than this (but > 0) is flagged
     double imbalanceRatio = 20.0; // most/least common used class above this is flagged

@@ -169,6 +169,29 @@ private Q_SLOTS:
         }
     }
 
+    // Labels next to their images (no /images/ folder): a stray label file is an orphan, notes are not.
+    void orphansNextToImages()
+    {
+        QTemporaryDir dir;
+        const QString pics = dir.path() + "/pics";
+        for (int i = 0; i < 3; ++i) {
+            test::writeDistinctImage(pics + QString("/train/p%1.jpg").arg(i), 96, 96, 500 + i);
+            test::writeText(pics + QString("/train/p%1.txt").arg(i), "0 0.5 0.5 0.2 0.2\n");
+        }
+        test::writeDistinctImage(pics + "/val/q.jpg", 96, 96, 600);
+        test::writeText(pics + "/val/q.txt", "0 0.5 0.5 0.2 0.2\n");
+        test::writeText(pics + "/train/README.txt", "Photos taken in 2023.\n");
+        test::writeText(pics + "/train/classes.txt", "thing\n");
+        test::writeText(pics + "/train/stray.txt", "0 0.4 0.4 0.1 0.1\n");
+        test::writeText(dir.path() + "/data.yaml", "path: pics\ntrain: train\nval: val\nnames: [thing]\n");
+        const Checked c = openAndCheck(dir.path() + "/data.yaml");
+        QCOMPARE(c.result.summary.labelFiles, 4);
+        QCOMPARE(c.result.summary.orphanLabels, 1);
+        for (const Finding& f : c.result.findings)
+            if (f.code == "label.orphan")
+                QCOMPARE(QString::fromStdString(f.file), pics + "/train/stray.txt");
+    }
+
     void smallBoxesDependOnImgsz()
     {
         QTemporaryDir dir;
