@@ -3,10 +3,13 @@
 #include "augment/internal/loader.h"
 #include "augtest.h"
 #include "common/log.h"
+#include "testsupport.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <fstream>
 #include <mutex>
 #include <set>
 
@@ -132,6 +135,7 @@ private Q_SLOTS:
     void closeMosaicSwitch();
     void unreadableImageIsReplaced();
     void probesAndCrowdedImages();
+    void coco128Epoch();
 };
 
 void TestLoader::validationBatchesLetterboxed()
@@ -281,6 +285,7 @@ void TestLoader::ramCacheGivesSameBatches()
     QTemporaryDir dir;
     const auto recs = writeDataset(dir, 8);
     LoaderOptions o = trainOptions(2);
+    o.cacheBudgetBytes = 0;  // only the mosaic window is cached
     BatchLoader plain(recs, o);
     o.cacheRam = true;
     BatchLoader cached(recs, o);
@@ -383,6 +388,51 @@ void TestLoader::probesAndCrowdedImages()
     QCOMPARE(aug.images.size(2), int64_t(256));
     // Probes do not disturb the epoch.
     QCOMPARE(int(epochBatches(loader, 0).size()), 3);
+}
+
+void TestLoader::coco128Epoch()
+{
+    const QString yaml = ys::test::coco128Yaml();
+    if (yaml.isEmpty()) QSKIP("coco128 not available");
+    const QDir folder(QFileInfo(yaml).absolutePath() + "/images/train");
+    std::vector<ys::ImageRecord> recs;
+    for (const QString& name : folder.entryList({"*.jpg"}, QDir::Files, QDir::Name)) {
+        ys::ImageRecord r;
+        r.image = folder.filePath(name).toStdString();
+        const cv::Mat m = cv::imread(r.image, cv::IMREAD_REDUCED_COLOR_8);
+        QVERIFY(!m.empty());
+        r.width = m.cols * 8, r.height = m.rows * 8;  // approximate header size is enough here
+        std::string label = r.image;
+        label.replace(label.rfind("/images/"), 8, "/labels/");
+        label = label.substr(0, label.rfind('.')) + ".txt";
+        std::ifstream in(label);
+        ys::LabelBox b;
+        while (in >> b.cls >> b.cx >> b.cy >> b.w >> b.h) r.boxes.push_back(b);
+        recs.push_back(r);
+    }
+    QVERIFY(recs.size() >= 100);
+    LoaderOptions o = trainOptions(2);
+    o.imgsz = 320;
+    o.batch = 16;
+    BatchLoader loader(recs, o);
+    int images = 0;
+    int64_t boxes = 0;
+    for (int epoch = 0; epoch < 2; ++epoch) {
+        for (const auto& b : epochBatches(loader, epoch, epoch == 0)) {
+            QCOMPARE(b.images.size(2), int64_t(320));
+            images += int(b.images.size(0));
+            boxes += b.targets.size(0);
+            const auto t = b.targets.accessor<float, 2>();
+            for (int64_t r = 0; r < b.targets.size(0); ++r) {
+                QVERIFY(t[r][4] > 0 && t[r][5] > 0);
+                QVERIFY(t[r][2] - t[r][4] / 2 >= -1e-4f && t[r][2] + t[r][4] / 2 <= 1 + 1e-4f);
+                QVERIFY(t[r][1] >= 0 && t[r][1] < 80);
+            }
+        }
+    }
+    QCOMPARE(images, 2 * int(recs.size()));
+    QVERIFY(boxes > int64_t(recs.size()) * 3);  // coco128 averages ~7 boxes per image
+    QCOMPARE(loader.unreadableCount(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestLoader)
