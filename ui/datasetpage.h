@@ -68,6 +68,8 @@ public:
     ImageViewer* viewer() const { return viewer_; }
     FindingsView* findings() const { return findings_; }
     PlotsWidget* plots() const { return plots_; }
+    QTabWidget* bottomTabs() const { return tabs_; }
+    QSplitter* pageSplitter() const { return mainSplitter_; }
     QComboBox* splitFilter() const { return splitCombo_; }
     QComboBox* classFilter() const { return classCombo_; }
     QComboBox* problemFilter() const { return problemCombo_; }

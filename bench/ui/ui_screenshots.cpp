@@ -1,0 +1,117 @@
+// Regenerates docs/screenshots/: drives the real main window on a dataset (opens it, waits for the check,
+// selects a finding, switches tabs) and saves window grabs. Run it under Xvfb (or offscreen):
+//   ui_screenshots DATA_YAML OUT_DIR [--language zh_CN]
+// Writes dataset-browser.png, findings.png, statistics.png (suffixed _zh_CN for Chinese).
+#include "ui/datasetcontroller.h"
+#include "ui/datasetpage.h"
+#include "ui/findingsmodel.h"
+#include "ui/findingsview.h"
+#include "ui/imagefilterproxy.h"
+#include "ui/language.h"
+#include "ui/mainwindow.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStyleFactory>
+#include <QTabWidget>
+#include <QTableView>
+
+#include <cstdio>
+
+namespace {
+
+void settle(int ms)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+}
+
+int findingRow(ys::ui::DatasetPage* page, const QString& code)
+{
+    const QAbstractItemModel* m = page->findings()->table()->model();
+    for (int r = 0; r < m->rowCount(); ++r)
+        if (m->index(r, ys::ui::FindingsModel::CodeColumn).data().toString() == code)
+            return r;
+    return -1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("YoloStudioScreenshots"));
+    QCoreApplication::setApplicationName(QStringLiteral("yolostudio"));
+    QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    const QStringList args = app.arguments();
+    if (args.size() < 3) {
+        std::fprintf(stderr, "usage: ui_screenshots DATA_YAML OUT_DIR [--language zh_CN]\n");
+        return 2;
+    }
+    const int li = static_cast<int>(args.indexOf(QStringLiteral("--language")));
+    const QString lang = li > 0 && li + 1 < args.size() ? args[li + 1] : QStringLiteral("en");
+    ys::ui::installTranslators(lang);
+    const QString suffix = lang == QLatin1String("en") ? QString() : QStringLiteral("_") + lang;
+    const QDir out(args[2]);
+    QDir().mkpath(out.absolutePath());
+
+    ys::ui::MainWindow w;
+    w.resize(1440, 900);
+    w.move(0, 0);
+    w.show();
+    ys::ui::DatasetPage* page = w.datasetPage();
+    bool checked = false;
+    QObject::connect(page, &ys::ui::DatasetPage::checkFinished, [&] { checked = true; });
+    w.openDataset(args[1]);
+    QElapsedTimer t;
+    t.start();
+    while (!checked && t.elapsed() < 120000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    if (!checked) {
+        std::fprintf(stderr, "error: the check did not finish\n");
+        return 1;
+    }
+    auto save = [&](const QString& name) {
+        settle(600);
+        const QString path = out.filePath(name + suffix + QStringLiteral(".png"));
+        if (!w.grab().save(path))
+            std::fprintf(stderr, "error: cannot write %s\n", qPrintable(path));
+        else
+            std::printf("%s\n", qPrintable(path));
+    };
+
+    // 1. Grid + viewer: images with errors or warnings, a near-duplicate box highlighted.
+    QComboBox* problems = page->problemFilter();
+    problems->setCurrentIndex(problems->findData(QStringLiteral("any")));
+    settle(300);
+    int row = findingRow(page, QStringLiteral("box.near_duplicate"));
+    if (row >= 0)
+        page->findings()->selectRow(row);
+    problems->setCurrentIndex(problems->findData(QStringLiteral("any")));
+    if (row >= 0)
+        page->findings()->selectRow(row);
+    save(QStringLiteral("dataset-browser"));
+
+    // 2. Findings table given more room, an out-of-range class selected.
+    problems->setCurrentIndex(0);
+    const int h = page->pageSplitter()->height();
+    page->pageSplitter()->setSizes({h * 45 / 100, h - h * 45 / 100});
+    row = findingRow(page, QStringLiteral("label.class_range"));
+    if (row >= 0)
+        page->findings()->selectRow(row);
+    save(QStringLiteral("findings"));
+
+    // 3. Statistics.
+    page->bottomTabs()->setCurrentIndex(1);
+    page->pageSplitter()->setSizes({h * 35 / 100, h - h * 35 / 100});
+    save(QStringLiteral("statistics"));
+    return 0;
+}
