@@ -398,6 +398,153 @@
     </message>
 </context>
 <context>
+    <name>ys::ui::FindingText</name>
+    <message>
+        <source>Image cannot be read</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Not an image</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unsupported image format</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Corrupt image</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Truncated image</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Damaged image data</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Image too small</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Extension does not match the content</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>No label file (background)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Empty label file (background)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Wrong number of columns</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Value is not a number</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Value is NaN or infinite</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Negative class id</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Class id is not an integer</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Class id out of range</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Coordinates outside the image</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Zero or negative box size</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Duplicate row</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Polygons mixed with boxes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>More problems in this file</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Label file without an image</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Near-duplicate box</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Box too small to learn</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unusual box size or shape</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Unusually many boxes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Duplicate image</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Near-duplicate image</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Same image in train and val</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Near-identical image in train and val</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Listed image does not exist</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Image list cannot be read</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Image listed twice</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Class never used</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Class with very few boxes</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Classes strongly imbalanced</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>ys::ui::FindingsModel</name>
     <message>
         <source>Error</source>
@@ -431,13 +578,13 @@
         <source>Message</source>
         <translation type="unfinished" />
     </message>
+    <message>
+        <source>Problem</source>
+        <translation type="unfinished" />
+    </message>
 </context>
 <context>
     <name>ys::ui::FindingsView</name>
-    <message>
-        <source>Filter by code, file or message</source>
-        <translation type="unfinished" />
-    </message>
     <message>
         <source>%1 Errors</source>
         <translation type="unfinished" />
@@ -456,6 +603,10 @@
     </message>
     <message>
         <source>%1 of %2 shown</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>Filter by problem, code, file or message</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -519,6 +670,10 @@
     <message>
         <source>This image cannot be decoded.
 %1</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>line %1</source>
         <translation type="unfinished" />
     </message>
 </context>

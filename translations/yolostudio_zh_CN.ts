@@ -398,6 +398,153 @@
     </message>
 </context>
 <context>
+    <name>ys::ui::FindingText</name>
+    <message>
+        <source>Image cannot be read</source>
+        <translation>无法读取图像</translation>
+    </message>
+    <message>
+        <source>Not an image</source>
+        <translation>不是图像文件</translation>
+    </message>
+    <message>
+        <source>Unsupported image format</source>
+        <translation>不支持的图像格式</translation>
+    </message>
+    <message>
+        <source>Corrupt image</source>
+        <translation>图像已损坏</translation>
+    </message>
+    <message>
+        <source>Truncated image</source>
+        <translation>图像文件被截断</translation>
+    </message>
+    <message>
+        <source>Damaged image data</source>
+        <translation>图像数据受损</translation>
+    </message>
+    <message>
+        <source>Image too small</source>
+        <translation>图像过小</translation>
+    </message>
+    <message>
+        <source>Extension does not match the content</source>
+        <translation>扩展名与内容不符</translation>
+    </message>
+    <message>
+        <source>No label file (background)</source>
+        <translation>无标注文件（背景图）</translation>
+    </message>
+    <message>
+        <source>Empty label file (background)</source>
+        <translation>标注文件为空（背景图）</translation>
+    </message>
+    <message>
+        <source>Wrong number of columns</source>
+        <translation>列数错误</translation>
+    </message>
+    <message>
+        <source>Value is not a number</source>
+        <translation>数值不是数字</translation>
+    </message>
+    <message>
+        <source>Value is NaN or infinite</source>
+        <translation>数值为 NaN 或无穷大</translation>
+    </message>
+    <message>
+        <source>Negative class id</source>
+        <translation>类别编号为负数</translation>
+    </message>
+    <message>
+        <source>Class id is not an integer</source>
+        <translation>类别编号不是整数</translation>
+    </message>
+    <message>
+        <source>Class id out of range</source>
+        <translation>类别编号超出范围</translation>
+    </message>
+    <message>
+        <source>Coordinates outside the image</source>
+        <translation>坐标超出图像范围</translation>
+    </message>
+    <message>
+        <source>Zero or negative box size</source>
+        <translation>框的宽或高为零或负数</translation>
+    </message>
+    <message>
+        <source>Duplicate row</source>
+        <translation>重复的行</translation>
+    </message>
+    <message>
+        <source>Polygons mixed with boxes</source>
+        <translation>多边形与框混用</translation>
+    </message>
+    <message>
+        <source>More problems in this file</source>
+        <translation>此文件还有更多问题</translation>
+    </message>
+    <message>
+        <source>Label file without an image</source>
+        <translation>标注文件没有对应图像</translation>
+    </message>
+    <message>
+        <source>Near-duplicate box</source>
+        <translation>几乎重复的框</translation>
+    </message>
+    <message>
+        <source>Box too small to learn</source>
+        <translation>框太小，无法学习</translation>
+    </message>
+    <message>
+        <source>Unusual box size or shape</source>
+        <translation>框的尺寸或形状异常</translation>
+    </message>
+    <message>
+        <source>Unusually many boxes</source>
+        <translation>框的数量异常多</translation>
+    </message>
+    <message>
+        <source>Duplicate image</source>
+        <translation>重复的图像</translation>
+    </message>
+    <message>
+        <source>Near-duplicate image</source>
+        <translation>几乎重复的图像</translation>
+    </message>
+    <message>
+        <source>Same image in train and val</source>
+        <translation>训练集与验证集含相同图像</translation>
+    </message>
+    <message>
+        <source>Near-identical image in train and val</source>
+        <translation>训练集与验证集含几乎相同的图像</translation>
+    </message>
+    <message>
+        <source>Listed image does not exist</source>
+        <translation>列出的图像不存在</translation>
+    </message>
+    <message>
+        <source>Image list cannot be read</source>
+        <translation>无法读取图像列表</translation>
+    </message>
+    <message>
+        <source>Image listed twice</source>
+        <translation>图像被列出两次</translation>
+    </message>
+    <message>
+        <source>Class never used</source>
+        <translation>类别从未使用</translation>
+    </message>
+    <message>
+        <source>Class with very few boxes</source>
+        <translation>类别的框极少</translation>
+    </message>
+    <message>
+        <source>Classes strongly imbalanced</source>
+        <translation>类别严重不平衡</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::FindingsModel</name>
     <message>
         <source>Error</source>
@@ -431,13 +578,13 @@
         <source>Message</source>
         <translation>说明</translation>
     </message>
+    <message>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::FindingsView</name>
-    <message>
-        <source>Filter by code, file or message</source>
-        <translation>按代码、文件或说明筛选</translation>
-    </message>
     <message>
         <source>%1 Errors</source>
         <translation>%1 个错误</translation>
@@ -457,6 +604,10 @@
     <message>
         <source>%1 of %2 shown</source>
         <translation>显示 %1 / %2 条</translation>
+    </message>
+    <message>
+        <source>Filter by problem, code, file or message</source>
+        <translation>按问题、代码、文件或说明筛选</translation>
     </message>
 </context>
 <context>
@@ -521,6 +672,10 @@
 %1</source>
         <translation>无法解码此图像。
 %1</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
     </message>
 </context>
 <context>

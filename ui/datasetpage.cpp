@@ -3,6 +3,7 @@
 #include "ui/datasetcontroller.h"
 #include "ui/findingsmodel.h"
 #include "ui/findingsview.h"
+#include "ui/findingtext.h"
 #include "ui/icons.h"
 #include "ui/imagefilterproxy.h"
 #include "ui/imagelistmodel.h"
@@ -279,8 +280,10 @@ QWidget* DatasetPage::buildBrowser()
 
     findings_ = new FindingsView(w);
     connect(findings_, &FindingsView::findingActivated, this, [this](int image, int box) {
-        if (image >= 0)
-            selectImage(image, box);
+        if (image < 0)
+            return;
+        selectImage(image, box);
+        viewer_->setFindingNote(findings_->currentFinding());
     });
     plots_ = new PlotsWidget(w);
     tabs_ = new QTabWidget(w);
@@ -594,11 +597,13 @@ void DatasetPage::fillProblemFilter()
         }
         if (!perCode.empty())
             problemCombo_->insertSeparator(problemCombo_->count());
-        for (const auto& [code, e] : perCode)
+        for (const auto& [code, e] : perCode) {
             problemCombo_->addItem(severityIcon(static_cast<ys::Severity>(e.second)),
-                                   QStringLiteral("%1 (%2)").arg(QString::fromStdString(code),
+                                   QStringLiteral("%1 (%2)").arg(problemTitle(code),
                                                                  loc.toString(static_cast<int>(e.first.size()))),
                                    QStringLiteral("code:") + QString::fromStdString(code));
+            problemCombo_->setItemData(problemCombo_->count() - 1, QString::fromStdString(code), Qt::ToolTipRole);
+        }
     } else if (controller_->busy()) {
         problemCombo_->addItem(tr("Checking…"), QStringLiteral("all"));
         problemCombo_->model()->setData(problemCombo_->model()->index(1, 0), 0, Qt::UserRole - 1);  // disabled

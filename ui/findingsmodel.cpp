@@ -1,5 +1,6 @@
 #include "ui/findingsmodel.h"
 
+#include "ui/findingtext.h"
 #include "ui/icons.h"
 
 #include <QDir>
@@ -63,6 +64,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case SeverityColumn: return severityName(f->severity);
+        case ProblemColumn: return problemTitle(f->code);
         case CodeColumn: return QString::fromStdString(f->code);
         case FileColumn: return displayPath(f->file);
         case LineColumn: return f->line > 0 ? QVariant(f->line) : QVariant(QString());
@@ -74,6 +76,8 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == FileColumn)
             return QString::fromStdString(f->file);
+        if (index.column() == ProblemColumn || index.column() == CodeColumn)
+            return QString::fromStdString(f->code);
         if (index.column() == MessageColumn)
             return QString::fromStdString(f->message);
         return {};
@@ -89,7 +93,8 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const
     case ImageRole: return f->image;
     case BoxRole: return f->box;
     case SearchRole:
-        return QString::fromStdString(f->code) + QLatin1Char('\n') + QString::fromStdString(f->file) +
+        return QString::fromStdString(f->code) + QLatin1Char('\n') + problemTitle(f->code) + QLatin1Char('\n') +
+               QString::fromStdString(f->file) +
                QLatin1Char('\n') + QString::fromStdString(f->message);
     default:
         return {};
@@ -102,6 +107,7 @@ QVariant FindingsModel::headerData(int section, Qt::Orientation orientation, int
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case SeverityColumn: return tr("Severity");
+    case ProblemColumn: return tr("Problem");
     case CodeColumn: return tr("Code");
     case FileColumn: return tr("File");
     case LineColumn: return tr("Line");

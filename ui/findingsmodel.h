@@ -15,7 +15,7 @@ namespace ys::ui {
 class FindingsModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { SeverityColumn, CodeColumn, FileColumn, LineColumn, MessageColumn, ColumnCount };
+    enum Column { SeverityColumn, ProblemColumn, CodeColumn, FileColumn, LineColumn, MessageColumn, ColumnCount };
     enum Role {
         SortRole = Qt::UserRole + 1,  // numeric/string key used for sorting
         SeverityRole,                 // int, ys::Severity

@@ -45,7 +45,7 @@ FindingsView::FindingsView(QWidget* parent) : QWidget(parent)
     }
     bar->addSpacing(8);
     search_ = new QLineEdit(this);
-    search_->setPlaceholderText(tr("Filter by code, file or message"));
+    search_->setPlaceholderText(tr("Filter by problem, code, file or message"));
     search_->setClearButtonEnabled(true);
     search_->setMaximumWidth(320);
     connect(search_, &QLineEdit::textChanged, this, [this](const QString& t) {
@@ -80,8 +80,9 @@ FindingsView::FindingsView(QWidget* parent) : QWidget(parent)
     h->setSectionResizeMode(QHeaderView::Interactive);
     h->setStretchLastSection(true);
     h->resizeSection(FindingsModel::SeverityColumn, 96);
-    h->resizeSection(FindingsModel::CodeColumn, 170);
-    h->resizeSection(FindingsModel::FileColumn, 260);
+    h->resizeSection(FindingsModel::ProblemColumn, 200);
+    h->resizeSection(FindingsModel::CodeColumn, 150);
+    h->resizeSection(FindingsModel::FileColumn, 240);
     h->resizeSection(FindingsModel::LineColumn, 56);
     connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &FindingsView::onCurrentChanged);
     connect(table_, &QTableView::clicked, this, &FindingsView::onCurrentChanged);
@@ -113,6 +114,12 @@ void FindingsView::selectRow(int proxyRow)
     table_->selectRow(proxyRow);
     table_->scrollTo(proxy_->index(proxyRow, 0));
     onCurrentChanged();
+}
+
+const ys::Finding* FindingsView::currentFinding() const
+{
+    const QModelIndex cur = table_->currentIndex();
+    return cur.isValid() ? model_->finding(proxy_->mapToSource(cur).row()) : nullptr;
 }
 
 void FindingsView::updateCounts()

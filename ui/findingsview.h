@@ -29,6 +29,8 @@ public:
     FindingsModel* model() const { return model_; }
     FindingsProxy* proxy() const { return proxy_; }
     QTableView* table() const { return table_; }
+    // The selected finding, nullptr when none.
+    const ys::Finding* currentFinding() const;
     // Selects the finding at `proxyRow` (as a click would).
     void selectRow(int proxyRow);
 

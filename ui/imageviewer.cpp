@@ -1,5 +1,6 @@
 #include "ui/imageviewer.h"
 
+#include "ui/findingtext.h"
 #include "ui/icons.h"
 #include "ui/logging.h"
 #include "ui/palette.h"
@@ -78,6 +79,13 @@ void ImageCanvas::setBoxes(std::vector<ys::LabelBox> boxes, QStringList names)
 void ImageCanvas::setMessage(const QString& text)
 {
     message_ = text;
+    update();
+}
+
+void ImageCanvas::setNote(const QString& text, int severity)
+{
+    note_ = text;
+    noteSeverity_ = severity;
     update();
 }
 
@@ -217,6 +225,20 @@ void ImageCanvas::paintEvent(QPaintEvent*)
             p.setPen(c.lightnessF() > 0.6 ? Qt::black : Qt::white);
             p.drawText(placed.adjusted(4, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft, name);
         }
+    }
+    if (!note_.isEmpty()) {
+        p.setFont(font());
+        const QFontMetrics nfm(font());
+        const int iconSize = nfm.height();
+        const QRect textArea = rect().adjusted(16 + iconSize + 8, 0, -16, 0);
+        const QRect bounds = nfm.boundingRect(textArea, Qt::TextWordWrap, note_);
+        const QRect bar(8, height() - bounds.height() - 20, width() - 16, bounds.height() + 12);
+        p.setPen(Qt::NoPen);
+        p.setBrush(QColor(20, 24, 30, 215));
+        p.drawRoundedRect(bar, 6, 6);
+        severityIcon(static_cast<ys::Severity>(noteSeverity_)).paint(&p, QRect(bar.left() + 8, bar.top() + 6, iconSize, iconSize));
+        p.setPen(QColor(0xf0, 0xf2, 0xf5));
+        p.drawText(bar.adjusted(iconSize + 16, 6, -8, -6), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, note_);
     }
 }
 
@@ -370,6 +392,7 @@ void ImageViewer::clear()
     title_->setText(QString());
     canvas_->setImage({});
     canvas_->setBoxes({}, {});
+    canvas_->setNote({}, 0);
     canvas_->setMessage(tr("Select an image to see it at full size."));
     table_->setRowCount(0);
     updateZoomLabel(1.0);
@@ -401,6 +424,7 @@ void ImageViewer::showImage(const ys::Dataset* dataset, int imageIndex, const st
     title_->setToolTip(path);
 
     if (!sameImage) {
+        canvas_->setNote({}, 0);
         canvas_->setBoxes(rec.boxes, names);
         const QSignalBlocker block(table_);
         table_->setRowCount(static_cast<int>(rec.boxes.size()));
@@ -467,6 +491,19 @@ void ImageViewer::highlightBox(int box)
         table_->clearSelection();
     }
     canvas_->setHighlightedBox(box);
+}
+
+void ImageViewer::setFindingNote(const ys::Finding* f)
+{
+    if (!f) {
+        canvas_->setNote({}, 0);
+        return;
+    }
+    QString text = problemTitle(f->code);
+    if (f->line > 0)
+        text += QStringLiteral(" · ") + tr("line %1").arg(f->line);
+    text += QStringLiteral("\n") + QString::fromStdString(f->message);
+    canvas_->setNote(text, static_cast<int>(f->severity));
 }
 
 void ImageViewer::onTableSelection()

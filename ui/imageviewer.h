@@ -30,6 +30,9 @@ public:
     void setBoxes(std::vector<ys::LabelBox> boxes, QStringList names);
     void setHighlightedBox(int box);     // -1 = none
     void setMessage(const QString& text);  // shown when there is no image (loading, unreadable)
+    // A note drawn over the bottom of the image (the selected finding); empty text removes it.
+    void setNote(const QString& text, int severity);
+    QString note() const { return note_; }
     int highlightedBox() const { return highlighted_; }
     bool hasImage() const { return !pixmap_.isNull(); }
 
@@ -66,6 +69,8 @@ private:
     QStringList names_;
     int highlighted_ = -1;
     QString message_;
+    QString note_;
+    int noteSeverity_ = 0;
     double scale_ = 1.0;
     QPointF offset_;  // widget position of the image's top-left corner
     bool fit_ = true;
@@ -85,6 +90,8 @@ public:
     void showImage(const ys::Dataset* dataset, int imageIndex, const std::vector<ys::Finding>& findings, int box = -1);
     void clear();
     void highlightBox(int box);
+    // Shows `finding` (severity, title, message) over the image; nullptr removes the note.
+    void setFindingNote(const ys::Finding* finding);
 
     int imageIndex() const { return imageIndex_; }
     int highlightedBox() const { return canvas_->highlightedBox(); }

@@ -206,7 +206,8 @@ void PlotsWidget::fillClassPlot(const ys::Dataset& d)
     p->xAxis->grid()->setVisible(false);
     p->xAxis->setRange(-0.7, nc - 0.3);
     p->yAxis->setLabel(tr("boxes"));
-    p->yAxis->setRange(0, std::max(1.0, maxStack * 1.08));
+    // Head room above the tallest bar keeps the legend (top right) off the bars.
+    p->yAxis->setRange(0, std::max(1.0, maxStack * 1.25));
     p->legend->setVisible(true);
     p->legend->setBrush(QColor(255, 255, 255, 200));
     p->legend->setBorderPen(QPen(palette().color(QPalette::Mid)));
@@ -285,12 +286,14 @@ void PlotsWidget::fillScatterPlot(const ys::Dataset& d)
     const int nc = std::max(1, d.spec.nc());
     std::vector<QVector<double>> xs(static_cast<size_t>(nc)), ys_(static_cast<size_t>(nc));
     int64_t k = 0;
+    double maxSide = 0.05;
     for (const ys::ImageRecord& r : d.images)
         for (const ys::LabelBox& b : r.boxes) {
             if (k++ % stride != 0 || b.cls < 0 || b.cls >= nc)
                 continue;
             xs[static_cast<size_t>(b.cls)].push_back(b.w);
             ys_[static_cast<size_t>(b.cls)].push_back(b.h);
+            maxSide = std::max({maxSide, static_cast<double>(b.w), static_cast<double>(b.h)});
         }
     QCustomPlot* p = scatterPlot_;
     for (int c = 0; c < nc; ++c) {
@@ -306,8 +309,10 @@ void PlotsWidget::fillScatterPlot(const ys::Dataset& d)
     }
     p->xAxis->setLabel(tr("width (fraction of image)"));
     p->yAxis->setLabel(tr("height (fraction of image)"));
-    p->xAxis->setRange(0, 1);
-    p->yAxis->setRange(0, 1);
+    // Same range on both axes so the aspect of the point cloud is the boxes' aspect.
+    const double range = std::min(1.0, maxSide * 1.1);
+    p->xAxis->setRange(0, range);
+    p->yAxis->setRange(0, range);
     if (stride > 1)
         titleOf(p)->setText(tr("Box width vs height (every %1th box)").arg(stride));
     p->replot();

@@ -158,6 +158,9 @@ void TestDatasetPage::clickingFindingSelectsImageAndBox()
     QTableWidget* boxes = page_->viewer()->boxTable();
     QCOMPARE(boxes->currentRow(), box);
     QCOMPARE(boxes->item(box, 5)->text().toInt(), data_.nearDupLine);
+    // The finding is spelled out over the image.
+    QVERIFY2(page_->viewer()->canvas()->note().startsWith(QStringLiteral("Near-duplicate box")),
+             qPrintable(page_->viewer()->canvas()->note()));
     // Selecting another box in the list moves the highlight.
     const int other = box == 0 ? 1 : 0;
     boxes->selectRow(other);
