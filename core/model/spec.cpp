@@ -24,6 +24,8 @@ constexpr int kMaxStride = 8;
 constexpr int kMaxLayers = 1000;
 constexpr double kMaxMultiple = 8.0;
 constexpr int kMaxClasses = 100000;
+constexpr int64_t kMaxTotalStride = 1024;
+constexpr int64_t kMaxParams = 1'000'000'000;  // 4 GB of fp32 weights; the largest YOLOv8 has 68 M
 
 struct ParseError {
     Error error;
@@ -212,6 +214,7 @@ private:
     char scaleHint_;
     ModelSpec spec_;
     std::vector<int> ch_;  // output channels per layer
+    int64_t totalParams_ = 0;
 };
 
 void SpecParser::readHeader(const YAML::Node& root)
@@ -422,6 +425,9 @@ void SpecParser::readRow(const YAML::Node& row, int i)
                      ") and output (" + std::to_string(L.c2) + ") channels",
                  file_, argsNode.Mark());
         L.stride *= L.s;
+        if (L.stride > kMaxTotalStride)
+            fail("model.too_large", "the total stride would exceed " + std::to_string(kMaxTotalStride), file_,
+                 argsNode.Mark());
         L.params = convParams(L.c1, L.c2, L.k, L.g);
         break;
     }
@@ -493,6 +499,8 @@ void SpecParser::readRow(const YAML::Node& row, int i)
         break;
     }
     case LayerKind::Detect: {
+        // Arguments are ignored: the class count is always the model's nc (the YAML's or the override).
+        L.nc = spec_.nc;
         const int rm = spec_.regMax;
         for (int r : L.from) {
             if (r < 0)
@@ -514,6 +522,12 @@ void SpecParser::readRow(const YAML::Node& row, int i)
     }
     if (L.kind != LayerKind::Detect && L.c2 < 1)
         fail("model.bad_args", L.module + " has no output channels", file_, argsNode.Mark());
+    totalParams_ += L.params;
+    if (totalParams_ > kMaxParams)
+        fail("model.too_large",
+             "the model would have more than " + std::to_string(kMaxParams) + " parameters by layer " +
+                 std::to_string(i),
+             file_, row.Mark());
     ch_.push_back(L.c2);
     spec_.layers.push_back(std::move(L));
 }
@@ -660,7 +674,7 @@ std::string LayerSpec::argsText() const
         for (size_t k = 0; k < chIn.size(); ++k)
             s += (k ? ", " : "") + str(chIn[k]);
         s += "]";
-        return "[" + str(args.empty() ? 0 : args[0].i) + ", " + s + "]";
+        return "[" + str(nc) + ", " + s + "]";
     }
     }
     return "[]";

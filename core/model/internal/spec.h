@@ -47,6 +47,7 @@ struct LayerSpec {
     double e = 0.5;               // C2f hidden-channel ratio
     int scaleFactor = 2;          // Upsample (nearest)
     std::vector<int> chIn;        // Detect: channels of each input level
+    int nc = 0;                   // Detect: class count
     int64_t stride = 1;           // output stride relative to the model input
     int64_t params = 0;           // parameters of this layer, counted analytically
     int line = 0, column = 0;     // 1-based position of the row in the YAML

@@ -68,7 +68,7 @@ private Q_SLOTS:
 void TestModel::initTestCase()
 {
     torch::manual_seed(0);
-    torch::set_num_threads(2);
+    torch::set_num_threads(1);  // correctness only; one thread keeps CTest -j from oversubscribing
 }
 
 void TestModel::parameterCounts_data()
@@ -447,6 +447,9 @@ void TestModel::errorsCarryFileAndLine_data()
     QTest::newRow("detect not last") << h + "  - [-1, 1, Conv, [64, 3, 2]]\n  - [[0], 1, Detect, [nc]]\n"
                                             "  - [-1, 1, Conv, [64, 3, 2]]\n"
                                      << "model.bad_row" << 6;
+    QTest::newRow("billions of weights")
+        << "nc: 80\nbackbone:\n  - [-1, 1, Conv, [4096, 15]]\n  - [-1, 1, Conv, [4096, 15]]\n"
+        << "model.too_large" << 4;
     QTest::newRow("huge width") << "nc: 80\nscales:\n  n: [0.33, 99, 1024]\nbackbone:\n  - [-1, 1, Conv, [64]]\n"
                                 << "model.too_large" << 3;
 }
