@@ -3,11 +3,15 @@
 #include "loss/internal/boxes.h"
 
 #include <algorithm>
+#include <functional>
+#include <limits>
 #include <unordered_map>
 
 namespace ys::loss {
 
 namespace {
+
+constexpr size_t kFirstChunk = 1024;  // candidates sorted first; 300 detections rarely need more
 
 struct Box {
     float x1, y1, x2, y2, area;
@@ -78,45 +82,132 @@ std::vector<torch::Tensor> nonMaxSuppression(const torch::Tensor& pred, double c
                 pred.sizes());
     TORCH_CHECK(iou >= 0 && iou <= 1, "nonMaxSuppression: iou must be in [0,1]");
     const int64_t B = pred.size(0);
-    const auto device = pred.device();
+    const int64_t nc = pred.size(1) - 4;
+    const int64_t A = pred.size(2);
+    const auto host = pred.to(torch::kCPU, torch::kFloat).contiguous();
+    const float confF = static_cast<float>(conf);
+    const int64_t limit = maxNms > 0 ? maxNms : std::numeric_limits<int64_t>::max();
+    const int64_t wantKept = maxDet > 0 ? maxDet : std::numeric_limits<int64_t>::max();
+
+    struct Cand {
+        float score;
+        int32_t anchor;
+        int32_t cls;
+    };
+    // Total order (score desc, then anchor, then class) so that results do not depend on sort internals.
+    const auto before = [](const Cand& x, const Cand& y) {
+        if (x.score != y.score)
+            return x.score > y.score;
+        if (x.anchor != y.anchor)
+            return x.anchor < y.anchor;
+        return x.cls < y.cls;
+    };
+
     std::vector<torch::Tensor> out;
-    out.reserve(B);
+    out.reserve(static_cast<size_t>(B));
+    std::vector<Cand> cand;
+    std::vector<float> best;
+    std::vector<int32_t> bestCls;
+    std::vector<float> tmp;
+    const float iouF = static_cast<float>(iou);
     for (int64_t bi = 0; bi < B; ++bi) {
-        const auto p = pred[bi].to(torch::kFloat).t();  // [A, 4+nc]
-        const auto scores = p.narrow(1, 4, p.size(1) - 4);
-        torch::Tensor idx, cf, cl;
-        if (multiLabel) {
-            const auto nz = scores.gt(conf).nonzero();  // [K,2] = anchor, class
-            idx = nz.select(1, 0);
-            cl = nz.select(1, 1);
-            cf = scores.index({idx, cl});
+        // Layout [4+nc, A]: rows are contiguous along anchors.
+        const float* base = host.data_ptr<float>() + bi * (4 + nc) * A;
+        const float* cx = base;
+        const float* cy = base + A;
+        const float* w = base + 2 * A;
+        const float* h = base + 3 * A;
+        const float* sc = base + 4 * A;
+        // Best class per anchor (the single-label candidates; in multi-label mode a cheap bound below).
+        best.assign(sc, sc + A);
+        bestCls.assign(static_cast<size_t>(A), 0);
+        for (int64_t c = 1; c < nc; ++c) {
+            const float* row = sc + c * A;
+            for (int64_t a = 0; a < A; ++a)
+                if (row[a] > best[a]) {
+                    best[a] = row[a];
+                    bestCls[a] = static_cast<int32_t>(c);
+                }
+        }
+
+        std::unordered_map<int32_t, std::vector<Box>> keptByClass;
+        std::vector<float> rows;  // kept detections, 6 floats each
+        int64_t kept = 0;
+        int64_t processed = 0;
+        // Greedy suppression in descending score over at most maxNms candidates, sorted lazily in growing
+        // chunks: it usually stops at maxDet kept boxes long before the candidates run out.
+        const auto process = [&]() {
+            size_t done = 0;
+            const size_t n = cand.size();
+            while (done < n && kept < wantKept && processed < limit) {
+                size_t end = std::min(n, std::max<size_t>(kFirstChunk, 2 * done));
+                end = std::min(end, done + static_cast<size_t>(limit - processed));
+                if (end < n)
+                    std::nth_element(cand.begin() + static_cast<std::ptrdiff_t>(done),
+                                     cand.begin() + static_cast<std::ptrdiff_t>(end), cand.end(), before);
+                std::sort(cand.begin() + static_cast<std::ptrdiff_t>(done),
+                          cand.begin() + static_cast<std::ptrdiff_t>(end), before);
+                for (size_t i = done; i < end && kept < wantKept; ++i) {
+                    ++processed;
+                    const Cand& k = cand[i];
+                    const int64_t a = k.anchor;
+                    const float x1 = cx[a] - w[a] / 2, y1 = cy[a] - h[a] / 2;
+                    const float x2 = cx[a] + w[a] / 2, y2 = cy[a] + h[a] / 2;
+                    const Box b{x1, y1, x2, y2, std::max(0.f, x2 - x1) * std::max(0.f, y2 - y1)};
+                    auto& list = keptByClass[agnostic ? 0 : k.cls];
+                    bool suppressed = false;
+                    for (const Box& o : list)
+                        if (iouOf(b, o) > iouF) {
+                            suppressed = true;
+                            break;
+                        }
+                    if (suppressed)
+                        continue;
+                    list.push_back(b);
+                    rows.insert(rows.end(), {x1, y1, x2, y2, k.score, static_cast<float>(k.cls)});
+                    ++kept;
+                }
+                done = end;
+            }
+        };
+        // Multi-label candidates with score in [lo, hi) (and > conf).
+        const auto collectMulti = [&](float lo, float hi) {
+            cand.clear();
+            for (int64_t c = 0; c < nc; ++c) {
+                const float* row = sc + c * A;
+                for (int64_t a = 0; a < A; ++a) {
+                    const float v = row[a];
+                    if (v > confF && v >= lo && v < hi)
+                        cand.push_back({v, static_cast<int32_t>(a), static_cast<int32_t>(c)});
+                }
+            }
+        };
+
+        if (!multiLabel) {
+            cand.clear();
+            for (int64_t a = 0; a < A; ++a)
+                if (best[a] > confF)
+                    cand.push_back({best[a], static_cast<int32_t>(a), bestCls[a]});
+            process();
         } else {
-            auto [best, bestCls] = scores.max(1);
-            idx = best.gt(conf).nonzero().squeeze(1);
-            cf = best.index_select(0, idx);
-            cl = bestCls.index_select(0, idx);
+            // The kFirstChunk-th largest per-anchor maximum bounds the kFirstChunk-th largest candidate
+            // from below (those anchors' best classes are candidates), so the first pass collects only
+            // candidates at or above it; the rest is collected only if suppression needs more.
+            float split = -std::numeric_limits<float>::infinity();
+            if (A > static_cast<int64_t>(kFirstChunk)) {
+                tmp.assign(best.begin(), best.end());
+                std::nth_element(tmp.begin(), tmp.begin() + (kFirstChunk - 1), tmp.end(), std::greater<float>());
+                split = tmp[kFirstChunk - 1];
+            }
+            collectMulti(split, std::numeric_limits<float>::infinity());
+            process();
+            if (kept < wantKept && processed < limit && split > confF) {
+                collectMulti(-std::numeric_limits<float>::infinity(), split);
+                process();
+            }
         }
-        if (idx.numel() == 0) {
-            out.push_back(torch::zeros({0, 6}, torch::TensorOptions().dtype(torch::kFloat).device(device)));
-            continue;
-        }
-        // Most confident first; at most maxNms candidates enter suppression.
-        torch::Tensor order;
-        if (maxNms > 0 && cf.size(0) > maxNms)
-            order = std::get<1>(cf.topk(maxNms, 0, /*largest=*/true, /*sorted=*/true));
-        else
-            order = std::get<1>(cf.sort(/*stable=*/true, 0, /*descending=*/true));
-        idx = idx.index_select(0, order);
-        cf = cf.index_select(0, order).to(torch::kCPU);
-        cl = cl.index_select(0, order).to(torch::kCPU).contiguous();
-        const auto boxes = xywh2xyxy(p.narrow(1, 0, 4).index_select(0, idx)).to(torch::kCPU).contiguous();
-        const auto keep = greedy(boxes.data_ptr<float>(), agnostic ? nullptr : cl.data_ptr<int64_t>(),
-                                 boxes.size(0), static_cast<float>(iou), maxDet);
-        const auto k = torch::tensor(std::vector<int64_t>(keep.begin(), keep.end()), torch::kLong);
-        auto det = torch::cat({boxes.index_select(0, k), cf.index_select(0, k).unsqueeze(1),
-                               cl.index_select(0, k).to(torch::kFloat).unsqueeze(1)},
-                              1);
-        out.push_back(det.to(device));
+        auto det = torch::from_blob(rows.data(), {kept, 6}, torch::kFloat).clone();
+        out.push_back(det.to(pred.device()));
     }
     return out;
 }
