@@ -209,6 +209,7 @@ void PlotsWidget::fillClassPlot(const ys::Dataset& d)
     // Head room above the tallest bar keeps the legend (top right) off the bars.
     p->yAxis->setRange(0, std::max(1.0, maxStack * 1.25));
     p->legend->setVisible(true);
+    p->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);  // one row: stays above the bars
     p->legend->setBrush(QColor(255, 255, 255, 200));
     p->legend->setBorderPen(QPen(palette().color(QPalette::Mid)));
     p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);

@@ -110,6 +110,7 @@ int main(int argc, char** argv)
     save(QStringLiteral("findings"));
 
     // 3. Statistics.
+    page->selectImage(0);
     page->bottomTabs()->setCurrentIndex(1);
     page->pageSplitter()->setSizes({h * 35 / 100, h - h * 35 / 100});
     save(QStringLiteral("statistics"));
