@@ -6,6 +6,7 @@
 #include <opencv2/core.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <map>
@@ -83,6 +84,7 @@ struct BatchLoader::Impl {
         std::exception_ptr error;
     };
     std::map<int, Result> ready;
+    LoaderStats stats;  // guarded by mutex
     std::vector<std::thread> threads;
 
     Impl(std::vector<ImageRecord> images, LoaderOptions o)
@@ -222,6 +224,7 @@ void BatchLoader::startEpoch(int epoch, bool mosaic)
         d_->nextClaim = 0;
         d_->consumed = 0;
         d_->ready.clear();
+        d_->stats = {};
     }
     d_->workCv.notify_all();
 }
@@ -231,14 +234,27 @@ std::optional<Batch> BatchLoader::next()
     std::unique_lock lock(d_->mutex);
     if (!d_->plan) throw std::logic_error("BatchLoader::next() before startEpoch()");
     if (d_->consumed >= d_->plan->batches()) return std::nullopt;
+    using Clock = std::chrono::steady_clock;
     if (d_->threads.empty()) {
         const int b = d_->consumed++;
         const auto p = d_->plan;
         lock.unlock();
-        return d_->produce(*p, b);
+        const auto t0 = Clock::now();
+        Batch batch = d_->produce(*p, b);
+        lock.lock();
+        ++d_->stats.batches;
+        ++d_->stats.stalls;
+        d_->stats.stallSeconds += std::chrono::duration<double>(Clock::now() - t0).count();
+        return batch;
     }
     const int b = d_->consumed;
-    d_->readyCv.wait(lock, [&] { return d_->ready.count(b) > 0; });
+    ++d_->stats.batches;
+    if (!d_->ready.count(b)) {
+        const auto t0 = Clock::now();
+        d_->readyCv.wait(lock, [&] { return d_->ready.count(b) > 0; });
+        ++d_->stats.stalls;
+        d_->stats.stallSeconds += std::chrono::duration<double>(Clock::now() - t0).count();
+    }
     Impl::Result r = std::move(d_->ready.at(b));
     d_->ready.erase(b);
     ++d_->consumed;
@@ -291,6 +307,12 @@ std::vector<int> BatchLoader::mostCrowded(int n) const
 }
 
 int BatchLoader::unreadableCount() const { return d_->source.unreadableCount(); }
+
+LoaderStats BatchLoader::stats() const
+{
+    std::lock_guard lock(d_->mutex);
+    return d_->stats;
+}
 
 const LoaderOptions& BatchLoader::options() const { return d_->opt; }
 

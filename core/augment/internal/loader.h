@@ -46,6 +46,13 @@ struct Batch {
                                                     // (exact without augmentation)
 };
 
+// How the current epoch went for the training thread (reset by startEpoch).
+struct LoaderStats {
+    int64_t batches = 0;        // batches delivered by next()
+    int64_t stalls = 0;         // next() calls that found their batch not ready yet
+    double stallSeconds = 0;    // time next() spent waiting for workers (workers=0: building the batch)
+};
+
 class BatchLoader final {
 public:
     // Starts `opt.workers` threads (idle until startEpoch). Sets OpenCV's own thread pool to 0 threads
@@ -59,7 +66,9 @@ public:
     int64_t imageCount() const;
 
     // Begins delivering epoch `epoch` (any earlier epoch still in flight is abandoned). mosaic=false
-    // turns mosaic and mixup off (close_mosaic). Call from the thread that calls next().
+    // turns mosaic and mixup off (close_mosaic). Call from the thread that calls next(). Calling it for
+    // the next epoch right after the last batch (before validating) lets the workers fill the queue
+    // while validation runs, so the first batch of the epoch does not stall.
     void startEpoch(int epoch, bool mosaic = true);
 
     // Next batch of the current epoch in order; blocks until it is ready; nullopt at the epoch's end.
@@ -73,6 +82,7 @@ public:
     int maxBoxesPerImage() const;                // most labelled boxes in any one image
     std::vector<int> mostCrowded(int n) const;   // indices of the n images with the most boxes, most first
     int unreadableCount() const;                 // images found unreadable so far
+    LoaderStats stats() const;                   // of the current epoch; call from the next() thread
     const LoaderOptions& options() const;
 
     struct Impl;

@@ -175,6 +175,9 @@ void TestLoader::validationBatchesLetterboxed()
         }
     }
     QCOMPARE(checked, 7 * 3 + 2);
+    // workers=0 builds every batch inside next(): each one counts as a stall.
+    QCOMPARE(loader.stats().batches, int64_t(3));
+    QCOMPARE(loader.stats().stalls, int64_t(3));
 }
 
 void TestLoader::rectValidationBatches()
@@ -305,6 +308,7 @@ void TestLoader::restartEpochWhileInFlight()
     QVERIFY(loader.next().has_value());  // others still being built
     QVERIFY(sameBatches(epochBatches(loader, 1), expected));
     QVERIFY(!loader.next().has_value());
+    QCOMPARE(loader.stats().batches, int64_t(expected.size()));  // counts restart with the epoch
 }
 
 void TestLoader::closeMosaicSwitch()
