@@ -7,7 +7,10 @@
 #include "data/demo.h"
 
 #include <cstdio>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <unistd.h>
 
 namespace ys::cli {
 namespace {
@@ -35,6 +38,22 @@ constexpr const char* kDemoHelp =
     "images/{train,val}, labels/{train,val} and data.yaml. The same seed gives byte-identical files.\n"
     "\n"
     "Exit status: 0 on success, 2 on bad arguments or when DIR cannot be written.\n";
+
+// Progress on stderr ("scan 1200/10000"), only when stderr is a terminal so logs and pipes stay clean.
+ProgressFn terminalProgress()
+{
+    if (!::isatty(STDERR_FILENO))
+        return {};
+    auto mutex = std::make_shared<std::mutex>();
+    return [mutex](const Progress& p) {
+        std::lock_guard lock(*mutex);
+        std::fprintf(stderr, "\r%-6s %lld/%lld", p.stage.c_str(), static_cast<long long>(p.done),
+                     static_cast<long long>(p.total));
+        if (p.total > 0 && p.done >= p.total)
+            std::fputs("\n", stderr);
+        std::fflush(stderr);
+    };
+}
 
 }  // namespace
 
@@ -76,7 +95,8 @@ int cmdCheck(const Args& args)
         std::fprintf(stderr, "error: %s\n", spec.error().toString().c_str());
         return kExitUsage;
     }
-    auto dataset = scanDataset(*spec);
+    const ProgressFn progress = terminalProgress();
+    auto dataset = scanDataset(*spec, progress);
     if (!dataset) {
         std::fprintf(stderr, "error: %s\n", dataset.error().toString().c_str());
         return kExitUsage;
@@ -85,7 +105,7 @@ int cmdCheck(const Args& args)
     options.imgsz = *imgsz;
     options.threads = *threads;
     options.hashImages = *hash;
-    const CheckResult result = checkDataset(*dataset, options);
+    const CheckResult result = checkDataset(*dataset, options, progress);
 
     std::fputs(checkResultToText(*dataset, result, static_cast<size_t>(*maxFindings)).c_str(), stdout);
     if (args.has("json")) {

@@ -46,6 +46,7 @@ public:
         if (done < total_ && now - last_ < std::chrono::milliseconds(50))
             return;
         last_ = now;
+        lastDone_ = done;
         fn_(Progress{stage_, done, total_});
     }
     void finish(int64_t done)
@@ -53,7 +54,9 @@ public:
         if (!fn_)
             return;
         std::lock_guard lock(mutex_);
-        fn_(Progress{stage_, done, total_});
+        if (done != lastDone_)
+            fn_(Progress{stage_, done, total_});
+        lastDone_ = done;
     }
 
 private:
@@ -62,6 +65,7 @@ private:
     int64_t total_;
     std::mutex mutex_;
     std::chrono::steady_clock::time_point last_{};
+    int64_t lastDone_ = -1;
 };
 
 // Returns the number of items completed; they are always the indices [0, returned) because a worker
