@@ -21,10 +21,11 @@ function(ys_use_torch target)
   endif()
 endfunction()
 
-# ys_add_test(NAME SOURCES a.cpp b.cpp LIBS lib1 lib2 [TORCH] [GUI] [TIMEOUT s] [LABELS l])
+# ys_add_test(NAME SOURCES a.cpp b.cpp LIBS lib1 lib2 [TORCH] [SERIAL] [TIMEOUT s] [LABELS l])
+# TORCH: the test includes LibTorch headers. SERIAL: it runs LibTorch work (TORCH implies it).
 # One Qt Test executable per unit, registered with CTest. GUI tests run offscreen.
 function(ys_add_test name)
-  cmake_parse_arguments(T "TORCH;GUI" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
+  cmake_parse_arguments(T "TORCH;GUI;SERIAL" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
   add_executable(${name} ${T_SOURCES})
   set_target_properties(${name} PROPERTIES AUTOMOC ON)
   target_link_libraries(${name} PRIVATE Qt6::Test ys_test_support ${T_LIBS})
@@ -40,6 +41,11 @@ function(ys_add_test name)
   endif()
   set_tests_properties(${name} PROPERTIES TIMEOUT ${T_TIMEOUT}
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen;YS_SHARED_DATASETS=${YS_SHARED_DATASETS};YS_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+  if(T_TORCH OR T_SERIAL)
+    # LibTorch uses every core; two such tests side by side oversubscribe the CPU and OpenMP's spinning
+    # barriers then slow both down many times over.
+    set_tests_properties(${name} PROPERTIES RUN_SERIAL TRUE)
+  endif()
   if(T_LABELS)
     set_tests_properties(${name} PROPERTIES LABELS "${T_LABELS}")
   endif()

@@ -195,7 +195,7 @@ bool GradScaler::unscale(const std::vector<torch::Tensor>& params)
         if (p.grad().defined())
             grads.push_back(p.grad());
     foundInf_.zero_();
-    const torch::Tensor inv = scale_.double().reciprocal().to(torch::kFloat32);
+    const torch::Tensor inv = scale_.to(torch::kFloat64).reciprocal().to(torch::kFloat32);
     at::_amp_foreach_non_finite_check_and_unscale_(grads, foundInf_, inv);
     return foundInf_.item<float>() == 0.0f;
 }
@@ -220,6 +220,14 @@ void GradScaler::setScale(double s)
 }
 
 // ---------------------------------------------------------------------------------------------------------
+std::string modelYamlText(const ModelSpec& spec)
+{
+    if (spec.builtin)
+        return builtinYolov8Yaml();
+    auto text = readFile(spec.source);
+    return text ? *text : std::string();
+}
+
 std::string metaToJson(const CheckpointMeta& m)
 {
     nlohmann::json j;
@@ -238,7 +246,7 @@ std::string metaToJson(const CheckpointMeta& m)
     j["args_yaml"] = m.argsYaml;
     j["model_yaml"] = m.modelYaml;
     j["model_name"] = m.modelName;
-    j["scale"] = std::string(1, m.scale);
+    j["scale"] = m.scale ? std::string(1, m.scale) : std::string();
     j["names"] = m.names;
     j["imgsz"] = m.imgsz;
     return j.dump();
@@ -264,8 +272,8 @@ Expected<CheckpointMeta> metaFromJson(const std::string& text)
     m.argsYaml = j.value("args_yaml", "");
     m.modelYaml = j.value("model_yaml", "");
     m.modelName = j.value("model_name", "");
-    const std::string sc = j.value("scale", "n");
-    m.scale = sc.empty() ? 'n' : sc[0];
+    const std::string sc = j.value("scale", "");
+    m.scale = sc.empty() ? '\0' : sc[0];
     m.names = j.value("names", std::vector<std::string>{});
     m.imgsz = j.value("imgsz", 640);
     return m;
@@ -307,15 +315,7 @@ namespace {
 Expected<ModelSpec> specFromMeta(const CheckpointMeta& meta)
 {
     // Rebuild from the YAML text stored in the checkpoint, so a moved or edited YAML does not matter.
-    const std::string tmp = (fs::temp_directory_path() /
-                             ("yolostudio-model-" + std::to_string(::getpid()) + "-" + meta.scale + ".yaml"))
-                                .string();
-    if (auto err = writeFileAtomic(tmp, meta.modelYaml))
-        return *err;
-    auto spec = loadModelSpec(tmp, static_cast<int>(meta.names.size()));
-    std::error_code ec;
-    fs::remove(tmp, ec);
-    return spec;
+    return parseModelSpec(meta.modelYaml, meta.modelName, static_cast<int>(meta.names.size()), meta.scale);
 }
 
 }  // namespace

@@ -96,6 +96,9 @@ struct CheckpointMeta {
     int imgsz = 640;
 };
 
+// Text of the model YAML a spec came from (embedded built-in or the user's file).
+std::string modelYamlText(const ModelSpec& spec);
+
 std::string metaToJson(const CheckpointMeta& meta);
 Expected<CheckpointMeta> metaFromJson(const std::string& json);
 

@@ -64,6 +64,8 @@ ys::TrainConfig quietConfig(const QString& data, const QString& project)
     c.scale = 0;
     c.warmup_epochs = 0;
     c.patience = 0;
+    // 0 = all cores; a busy developer machine runs faster with YS_TEST_THREADS=1 (OpenMP spin-waits).
+    c.threads = qEnvironmentVariableIntValue("YS_TEST_THREADS");
     return c;
 }
 
