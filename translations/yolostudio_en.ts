@@ -384,10 +384,6 @@
         <source>%1 errors, %2 warnings, %3 info</source>
         <translation type="unfinished" />
     </message>
-    <message numerus="yes">
-        <source>%n image(s)</source>
-        <translation><numerusform>%n image</numerusform><numerusform>%n images</numerusform></translation>
-    </message>
     <message>
         <source>%1 of %2 images</source>
         <translation type="unfinished" />
@@ -395,6 +391,10 @@
     <message>
         <source>There is no finished check to export.</source>
         <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%Ln image(s)</source>
+        <translation><numerusform>%Ln image</numerusform><numerusform>%Ln images</numerusform></translation>
     </message>
 </context>
 <context>
@@ -597,10 +597,6 @@
         <source>%1 Info</source>
         <translation type="unfinished" />
     </message>
-    <message numerus="yes">
-        <source>%n finding(s)</source>
-        <translation><numerusform>%n finding</numerusform><numerusform>%n findings</numerusform></translation>
-    </message>
     <message>
         <source>%1 of %2 shown</source>
         <translation type="unfinished" />
@@ -608,6 +604,10 @@
     <message>
         <source>Filter by problem, code, file or message</source>
         <translation type="unfinished" />
+    </message>
+    <message numerus="yes">
+        <source>%Ln finding(s)</source>
+        <translation><numerusform>%Ln finding</numerusform><numerusform>%Ln findings</numerusform></translation>
     </message>
 </context>
 <context>
@@ -617,8 +617,8 @@
         <translation type="unfinished" />
     </message>
     <message numerus="yes">
-        <source>%n box(es)</source>
-        <translation><numerusform>%n box</numerusform><numerusform>%n boxes</numerusform></translation>
+        <source>%Ln box(es)</source>
+        <translation><numerusform>%Ln box</numerusform><numerusform>%Ln boxes</numerusform></translation>
     </message>
 </context>
 <context>

@@ -384,10 +384,6 @@
         <source>%1 errors, %2 warnings, %3 info</source>
         <translation>%1 个错误，%2 个警告，%3 条提示</translation>
     </message>
-    <message numerus="yes">
-        <source>%n image(s)</source>
-        <translation><numerusform>%n 张图像</numerusform></translation>
-    </message>
     <message>
         <source>%1 of %2 images</source>
         <translation>%1 / %2 张图像</translation>
@@ -395,6 +391,10 @@
     <message>
         <source>There is no finished check to export.</source>
         <translation>没有可导出的已完成检查。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln image(s)</source>
+        <translation><numerusform>%Ln 张图像</numerusform></translation>
     </message>
 </context>
 <context>
@@ -597,10 +597,6 @@
         <source>%1 Info</source>
         <translation>%1 条提示</translation>
     </message>
-    <message numerus="yes">
-        <source>%n finding(s)</source>
-        <translation><numerusform>%n 条结果</numerusform></translation>
-    </message>
     <message>
         <source>%1 of %2 shown</source>
         <translation>显示 %1 / %2 条</translation>
@@ -608,6 +604,10 @@
     <message>
         <source>Filter by problem, code, file or message</source>
         <translation>按问题、代码、文件或说明筛选</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln finding(s)</source>
+        <translation><numerusform>%Ln 条结果</numerusform></translation>
     </message>
 </context>
 <context>
@@ -617,8 +617,8 @@
         <translation>%1 × %2 像素</translation>
     </message>
     <message numerus="yes">
-        <source>%n box(es)</source>
-        <translation><numerusform>%n 个框</numerusform></translation>
+        <source>%Ln box(es)</source>
+        <translation><numerusform>%Ln 个框</numerusform></translation>
     </message>
 </context>
 <context>

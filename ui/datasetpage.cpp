@@ -700,7 +700,7 @@ void DatasetPage::updateStatus()
         const int shown = proxy_->rowCount();
         shownLabel_->setText(total == 0 ? QString()
                              : shown == total
-                                 ? tr("%n image(s)", nullptr, total)
+                                 ? tr("%Ln image(s)", nullptr, total)
                                  : tr("%1 of %2 images").arg(loc.toString(shown), loc.toString(total)));
     }
     emit statusChanged(statusText());

@@ -136,7 +136,7 @@ void FindingsView::updateCounts()
     severity_[2]->setText(tr("%1 Info").arg(loc.toString(n[2])));
     const int shown = proxy_->rowCount();
     const int total = model_->rowCount();
-    count_->setText(shown == total ? tr("%n finding(s)", nullptr, total)
+    count_->setText(shown == total ? tr("%Ln finding(s)", nullptr, total)
                                    : tr("%1 of %2 shown").arg(loc.toString(shown), loc.toString(total)));
     emit countChanged(shown, total);
 }

@@ -74,7 +74,7 @@ QVariant ImageListModel::data(const QModelIndex& index, int role) const
         QString tip = QString::fromStdString(r->image);
         if (r->width > 0)
             tip += QStringLiteral("\n") + tr("%1 × %2 px").arg(r->width).arg(r->height);
-        tip += QStringLiteral("\n") + tr("%n box(es)", nullptr, static_cast<int>(r->boxes.size()));
+        tip += QStringLiteral("\n") + tr("%Ln box(es)", nullptr, static_cast<int>(r->boxes.size()));
         return tip;
     }
     case PathRole:
