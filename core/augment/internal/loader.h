@@ -85,9 +85,8 @@ public:
     LoaderStats stats() const;                   // of the current epoch; call from the next() thread
     const LoaderOptions& options() const;
 
-    struct Impl;
-
 private:
+    struct Impl;
     std::unique_ptr<Impl> d_;
 };
 
