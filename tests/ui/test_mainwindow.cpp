@@ -8,6 +8,11 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QImage>
+#include <QMimeData>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QUrl>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -22,6 +27,7 @@ private slots:
     void initTestCase();
     void resolveDatasetPath();
     void demoIsWrittenOnceAndOpened();
+    void droppingAFolderOpensItsDataset();
 
 private:
     QTemporaryDir dir_;
@@ -90,6 +96,49 @@ void TestMainWindow::demoIsWrittenOnceAndOpened()
     QCOMPARE(QFileInfo(yaml).lastModified(), written);
     QCOMPARE(QFileInfo(marker).lastModified(), imageWritten);
     QDir(MainWindow::demoDirectory()).removeRecursively();
+}
+
+void TestMainWindow::droppingAFolderOpensItsDataset()
+{
+    // A dataset in a folder whose name has a space and Chinese characters.
+    const QString folder = QDir(dir_.path()).filePath(QStringLiteral("我的 数据"));
+    QDir().mkpath(folder + QStringLiteral("/images/train"));
+    QDir().mkpath(folder + QStringLiteral("/labels/train"));
+    QImage img(64, 48, QImage::Format_RGB32);
+    img.fill(Qt::darkCyan);
+    QVERIFY(img.save(folder + QStringLiteral("/images/train/a.jpg")));
+    QVERIFY(img.save(folder + QStringLiteral("/images/train/b.jpg")));
+    QFile label(folder + QStringLiteral("/labels/train/a.txt"));
+    QVERIFY(label.open(QIODevice::WriteOnly));
+    label.write("0 0.5 0.5 0.2 0.2\n");
+    label.close();
+    QFile yaml(folder + QStringLiteral("/data.yaml"));
+    QVERIFY(yaml.open(QIODevice::WriteOnly));
+    yaml.write("train: images/train\nval: images/train\nnames: [thing]\n");
+    yaml.close();
+
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QSignalSpy ready(w.datasetPage()->controller(), &DatasetController::datasetReady);
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(folder)});
+    QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&w, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&w, &drop);
+    QTRY_VERIFY_WITH_TIMEOUT(ready.count() > 0, 20000);
+    QCOMPARE(w.datasetPage()->controller()->yamlPath(), folder + QStringLiteral("/data.yaml"));
+    QCOMPARE(w.datasetPage()->imageModel()->rowCount(), 4);  // two images, listed by train and val
+
+    // Something that is not a dataset is refused at the door.
+    QMimeData other;
+    other.setUrls({QUrl::fromLocalFile(folder + QStringLiteral("/images/train/a.jpg"))});
+    QDragEnterEvent refuse(QPoint(100, 100), Qt::CopyAction, &other, Qt::LeftButton, Qt::NoModifier);
+    refuse.setAccepted(false);
+    QCoreApplication::sendEvent(&w, &refuse);
+    QVERIFY(!refuse.isAccepted());
 }
 
 QTEST_MAIN(TestMainWindow)
