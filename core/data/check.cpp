@@ -28,6 +28,8 @@ constexpr int kHashMinSide = 32;
 // Images above this many pixels are not decoded for hashing (a bogus or gigantic header must not make the
 // checker allocate gigabytes); their truncation is still tested structurally.
 constexpr int64_t kMaxDecodePixels = int64_t(1) << 28;
+// Per-thread read buffers above this are released after use.
+constexpr size_t kKeepBufferBytes = size_t(64) << 20;
 // Tail bytes read for the structural truncation test when images are not decoded.
 constexpr int64_t kTailBytes = 4096;
 // Robust z-score (|x - median| / (1.4826 * MAD)) above which a box is an outlier of its class.
@@ -220,6 +222,8 @@ void checkImage(Dataset& ds, int i, const CheckOptions& o, std::vector<Finding>&
             if (!detail::looksComplete(buf.data(), buf.size(), r.format, msg))
                 out.push_back(makeFinding("image.truncated", r.image, 0, msg, i));
         }
+        if (buf.capacity() > kKeepBufferBytes)
+            std::vector<uint8_t>().swap(buf);  // one huge image must not pin its size per thread
     }
 
     // --- label file

@@ -75,7 +75,8 @@ struct ImageRecord {
     std::string image;               // absolute path
     std::string label;               // absolute label path (may not exist)
     Split split = Split::Train;
-    int width = 0, height = 0;       // from the image header; 0 when unreadable
+    int width = 0, height = 0;       // from the image header, after EXIF orientation (as imread returns
+                                     // the image); 0 when unreadable
     bool labelExists = false;
     std::vector<LabelBox> boxes;     // parsed boxes with a class in 0..nc-1 (see LabelBox::valid)
     uint32_t problems = 0;           // bit set of finding categories (see check.h ProblemFlag), 0 = clean

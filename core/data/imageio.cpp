@@ -17,6 +17,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 namespace ys::detail {
 namespace {
@@ -32,10 +33,37 @@ uint32_t le32(const uint8_t* p)
     return uint32_t(p[0]) | (uint32_t(p[1]) << 8) | (uint32_t(p[2]) << 16) | (uint32_t(p[3]) << 24);
 }
 
+// EXIF orientation (1..8) from an APP1 segment's payload, 0 when absent or unreadable.
+int exifOrientation(const uint8_t* p, size_t n)
+{
+    if (n < 14 || std::memcmp(p, "Exif\0\0", 6) != 0)
+        return 0;
+    const uint8_t* t = p + 6;
+    const size_t tn = n - 6;
+    const bool le = t[0] == 'I' && t[1] == 'I';
+    if (!le && !(t[0] == 'M' && t[1] == 'M'))
+        return 0;
+    auto r16 = [&](size_t o) { return le ? le16(t + o) : be16(t + o); };
+    auto r32 = [&](size_t o) { return le ? le32(t + o) : be32(t + o); };
+    const size_t ifd = r32(4);
+    if (ifd + 2 > tn)
+        return 0;
+    const size_t count = r16(ifd);
+    for (size_t i = 0; i < count && ifd + 2 + (i + 1) * 12 <= tn; ++i) {
+        const size_t e = ifd + 2 + i * 12;
+        if (r16(e) == 0x0112) {
+            const int v = r16(e + 8);
+            return v >= 1 && v <= 8 ? v : 0;
+        }
+    }
+    return 0;
+}
+
 HeaderInfo parseJpeg(const uint8_t* d, size_t n)
 {
     HeaderInfo h;
     h.format = ImageFormat::Jpeg;
+    int orientation = 0;
     size_t pos = 2;
     while (true) {
         // Markers may be preceded by any number of 0xFF fill bytes.
@@ -78,8 +106,14 @@ HeaderInfo parseJpeg(const uint8_t* d, size_t n)
                 h.error = "JPEG frame header gives a zero width or height";
             else
                 h.error.clear();
+            // Orientations 5-8 turn the picture by 90 degrees; OpenCV's imread (and the trainer) apply them,
+            // so labels are normalised to the turned size.
+            if (orientation >= 5)
+                std::swap(h.width, h.height);
             return h;
         }
+        if (m == 0xE1 && orientation == 0 && pos + len <= n)
+            orientation = exifOrientation(d + pos + 2, len - 2);
         pos += len;
     }
 }

@@ -390,6 +390,31 @@ private Q_SLOTS:
         QVERIFY(partial->images.size() < 25);
     }
 
+    // A phone photo stored landscape with EXIF orientation 6 is used (and labelled) as portrait.
+    void exifOrientationTurnsTheSize()
+    {
+        QTemporaryDir dir;
+        test::DatasetBuilder b(dir.path());
+        const QString img = b.addImage("train", "phone", {{0}}, true, "jpg", 128, 96);
+        b.addImage("val", "v", {{0}});
+        b.writeYaml({"x"});
+        QFile f(img);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray j = f.readAll();
+        f.close();
+        const QByteArray app1("\xFF\xE1\x00\x22" "Exif\x00\x00" "II*\x00\x08\x00\x00\x00" "\x01\x00"
+                              "\x12\x01\x03\x00\x01\x00\x00\x00\x06\x00\x00\x00" "\x00\x00\x00\x00",
+                              36);
+        j.insert(2, app1);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(j);
+        f.close();
+        Dataset ds = mustOpen(b.yamlPath());
+        QCOMPARE(ds.images[0].width, 96);
+        QCOMPARE(ds.images[0].height, 128);
+        QCOMPARE(checkDataset(ds).summary.errors, 0);
+    }
+
     void headersOfEveryFormat_data()
     {
         QTest::addColumn<QString>("ext");
