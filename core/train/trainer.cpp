@@ -8,6 +8,7 @@
 #include "data/check.h"
 #include "data/dataset.h"
 #include "loss/internal/detection_loss.h"
+#include "memory/memory.h"
 #include "train/internal/engine.h"
 #include "train/internal/validator.h"
 #include "train/runfolder.h"
@@ -172,6 +173,12 @@ public:
     {
     }
 
+    ~Trainer()
+    {
+        if (budgetSet_)
+            memory::setBudget(0, memDevice_);   // the budget is process-wide: do not leave it behind
+    }
+
     Expected<TrainSummary> run();
 
 private:
@@ -224,6 +231,10 @@ private:
     Clock::time_point start_;
     bool resumed_ = false;
     std::string resumePath_;
+
+    std::unique_ptr<memory::MemoryTimeline> timeline_;
+    std::string memDevice_ = "cpu";   // device name as ys::memory spells it
+    bool budgetSet_ = false;
 
     // Per-epoch running state.
     torch::Tensor tloss_;
@@ -304,6 +315,23 @@ std::optional<Error> Trainer::setup()
         return amp.error();
     amp_ = *amp;
     channelsLast_ = device_.is_cpu();
+    memDevice_ = device_.is_cuda() ? "cuda:" + std::to_string(device_.index()) : "cpu";
+    if (device_.is_cpu())
+        memory::installCpuTracker();
+    {
+        const memory::MemoryStats ms = memory::currentStats(memDevice_);
+        auto budget = memory::parseMemoryBudget(cfg_.vram, ms.deviceTotal);
+        if (!budget)
+            return budget.error();
+        // An empty vram means the whole device: no cap beyond what the device itself enforces.
+        if (!cfg_.vram.empty()) {
+            memory::setBudget(*budget, memDevice_);
+            budgetSet_ = true;
+        }
+    }
+    memory::TimelineOptions to;
+    to.device = memDevice_;
+    timeline_ = std::make_unique<memory::MemoryTimeline>(to);
     torch::set_num_threads(cfg_.threads > 0 ? cfg_.threads
                                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
     if (cfg_.batch < 1)
@@ -500,6 +528,7 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
                 {
                     AutocastGuard ac(amp_, device_);
                     auto feats = model_->forward(x);
+                    memory::PhaseScope assigner(timeline_.get(), memory::Phase::Assigner);
                     out = (*loss_)(feats, t, end - begin);
                 }
                 scaler_->scale(out.total).backward();
@@ -544,6 +573,7 @@ bool Trainer::trainEpoch(int epoch)
         logLine("Closing dataloader mosaic");
     torch::manual_seed(static_cast<uint64_t>(cfg_.seed) * 1000003ULL + static_cast<uint64_t>(epoch));
     loader_->startEpoch(epoch, mosaic);
+    memory::resetPeak(memDevice_);
     tloss_ = torch::zeros({3});
     tlossCount_ = 0;
     imagesThisEpoch_ = 0;
@@ -555,7 +585,10 @@ bool Trainer::trainEpoch(int epoch)
         if (control_->stopRequested())
             return false;
         const int64_t ni = static_cast<int64_t>(i) + static_cast<int64_t>(nb_) * epoch;
-        trainBatch(*batch, epoch, i, ni);
+        {
+            memory::PhaseScope phase(timeline_.get(), memory::Phase::TrainStep);
+            trainBatch(*batch, epoch, i, ni);
+        }
         imagesThisEpoch_ += batch->images.size(0);
         if (cb_.onBatch) {
             BatchProgress bp;
@@ -573,6 +606,9 @@ bool Trainer::trainEpoch(int epoch)
             bp.imagesPerSecond = secs > 0 ? imagesThisEpoch_ / secs : 0;
             bp.lr = opt_.optimizer->param_groups()[0].options().get_lr();
             bp.elapsed = elapsed();
+            const memory::MemoryStats ms = memory::currentStats(memDevice_);
+            bp.memoryAllocated = ms.allocated;
+            bp.memoryPeak = ms.peak;
             cb_.onBatch(bp);
         }
         ++i;
@@ -624,6 +660,7 @@ Expected<TrainSummary> Trainer::run()
         return *err;
     }
     summary_.runDir = runDir_;
+    timeline_->start();
     const fs::path weights = fs::path(runDir_) / "weights";
     summary_.lastWeights = (weights / "last.pt").string();
     summary_.bestWeights = (weights / "best.pt").string();
@@ -671,6 +708,7 @@ Expected<TrainSummary> Trainer::run()
             DetectionMetrics metrics;
             const bool finalEpoch = epoch + 1 == cfg_.epochs;
             if (validator_ && (cfg_.val || finalEpoch)) {
+                memory::PhaseScope phase(timeline_.get(), memory::Phase::Validation);
                 auto v = validator_->run(ema_->model(), loss_.get(), control_,
                                          [this](const TrainEvent& e) { event(e.kind, e.message, e.detailsJson); });
                 if (v.cancelled) {
@@ -713,8 +751,13 @@ Expected<TrainSummary> Trainer::run()
             }
             if (auto err = results_->append(row))
                 return *err;
-            if (auto err = saveCheckpoints(row, isBest))
-                return *err;
+            row.peakMemory = memory::currentStats(memDevice_).peak;
+            {
+                memory::PhaseScope phase(timeline_.get(), memory::Phase::Checkpoint);
+                if (auto err = saveCheckpoints(row, isBest))
+                    return *err;
+                timeline_->writeCsv((fs::path(runDir_) / "memory.csv").string());
+            }
             summary_.epochsCompleted = row.epoch;
             if (cb_.onEpoch)
                 cb_.onEpoch(row, metrics);
@@ -740,6 +783,8 @@ Expected<TrainSummary> Trainer::run()
                 summary_.best = r;
     }
     summary_.finalMicroBatch = microBatch_;
+    timeline_->stop();
+    timeline_->writeCsv((fs::path(runDir_) / "memory.csv").string());
     event("finish", std::to_string(summary_.epochsCompleted) + " epochs completed; best fitness " +
                         fmtG(bestFitness_) + " at epoch " + std::to_string(bestEpoch_));
     return summary_;
