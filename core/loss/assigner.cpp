@@ -6,11 +6,28 @@
 
 namespace ys::loss {
 
+namespace {
+// Candidate pairs scored per pass: bounds their temporaries (about 250 bytes a pair, so ~64 MiB) while
+// one pass covers typical batches (a chunk costs a few dozen kernel launches on CUDA).
+constexpr int64_t kPairChunk = int64_t{1} << 18;
+}  // namespace
+
 TaskAlignedAssigner::TaskAlignedAssigner(int nc, int topk, double alpha, double beta, double eps)
     : nc_(nc), topk_(topk), alpha_(alpha), beta_(beta), eps_(eps)
 {
     TORCH_CHECK(nc > 0, "TaskAlignedAssigner: nc must be positive");
     TORCH_CHECK(topk > 0, "TaskAlignedAssigner: topk must be positive");
+}
+
+int64_t TaskAlignedAssigner::peakBytes(int64_t B, int64_t M, int64_t A, int nc, int64_t candidatePairs)
+{
+    const int64_t bma = B * M * A;
+    const int64_t pairs = candidatePairs < 0 ? bma : std::min(candidatePairs, bma);
+    constexpr int64_t kDensePerElement = 11;  // align fp32 + overlaps fp32 + 3 bool masks alive at once
+    constexpr int64_t kPerPair = 8;           // the candidate index list (int64)
+    constexpr int64_t kPerChunkPair = 256;    // temporaries of one scored chunk (CIoU terms, gathers)
+    const int64_t outputs = B * A * (4 * static_cast<int64_t>(nc) + 64);  // results + [B,A] temporaries
+    return kDensePerElement * bma + kPerPair * pairs + kPerChunkPair * std::min(pairs, kPairChunk) + outputs;
 }
 
 AssignResult TaskAlignedAssigner::operator()(const torch::Tensor& pd_scores, const torch::Tensor& pd_bboxes,
@@ -56,22 +73,23 @@ AssignResult TaskAlignedAssigner::operator()(const torch::Tensor& pd_scores, con
         inGt.logical_and_(valid.unsqueeze(-1));
     }
 
-    // 2. Alignment metric and CIoU for candidate pairs only, scattered into dense [B,M,A] fp32.
+    // 2. Alignment metric and CIoU for candidate pairs only, scattered into dense [B,M,A] fp32. The pairs
+    //    are scored kPairChunk at a time so their temporaries stay bounded.
     auto align = torch::zeros({B, M, A}, fopt);
     auto overlaps = torch::zeros({B, M, A}, fopt);
     {
-        const auto flat = inGt.view({-1}).nonzero().squeeze(1);  // [K] = (b*M + m)*A + a
-        if (flat.numel() > 0) {
-            const auto bm = flat.div(A, "floor");                    // b*M + m
-            const auto a = flat - bm * A;
-            const auto ba = bm.div(M, "floor") * A + a;              // b*A + a
+        const auto allPairs = inGt.view({-1}).nonzero().squeeze(1);  // [K] = (b*M + m)*A + a
+        const int64_t numPairs = allPairs.numel();
+        for (int64_t start = 0; start < numPairs; start += kPairChunk) {
+            const auto flat = allPairs.narrow(0, start, std::min(kPairChunk, numPairs - start));
+            const auto bm = flat.div(A, "floor");                      // b*M + m
+            const auto ba = bm.div(M, "floor") * A + (flat - bm * A);  // b*A + a
             const auto gtK = gtb.view({B * M, 4}).index_select(0, bm);
             const auto pdK = pboxes.view({B * A, 4}).index_select(0, ba);
             const auto iouK = bboxIou(gtK, pdK, /*xywh=*/false, /*ciou=*/true).squeeze(-1).clamp_min(0);
             const auto clsK = labels.view({-1}).index_select(0, bm);
             const auto scoreK = scores.view({-1}).index_select(0, ba * nc_ + clsK);
-            const auto alignK = scoreK.pow(alpha_) * iouK.pow(beta_);
-            align.view({-1}).index_put_({flat}, alignK);
+            align.view({-1}).index_put_({flat}, scoreK.pow(alpha_) * iouK.pow(beta_));
             overlaps.view({-1}).index_put_({flat}, iouK);
         }
     }
@@ -102,8 +120,8 @@ AssignResult TaskAlignedAssigner::operator()(const torch::Tensor& pd_scores, con
     const auto flatGt = (targetGtIdx + torch::arange(B, lopt).unsqueeze(1) * M).view({-1});
     const auto targetLabels = labels.view({-1}).index_select(0, flatGt).view({B, A});
     const auto targetBoxes = gtb.view({B * M, 4}).index_select(0, flatGt).view({B, A, 4});
-    auto targetScores = torch::one_hot(targetLabels, nc_).to(torch::kFloat);
-    targetScores.mul_(fgMask.unsqueeze(-1));
+    auto targetScores = torch::zeros({B, A, nc_}, fopt);  // not one_hot: that would be int64
+    targetScores.scatter_(2, targetLabels.unsqueeze(-1), fgMask.unsqueeze(-1).to(torch::kFloat));
 
     // 6. Soft scores: alignment normalised per GT so that its best anchor scores the GT's best IoU.
     align.mul_(pos);

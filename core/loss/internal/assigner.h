@@ -5,10 +5,12 @@
 // several GTs by the highest IoU, and builds soft class targets scaled by the normalised alignment.
 //
 // Memory: the work grows with B x M x A (M = most boxes in one image of the batch). This implementation
-// scores only candidate pairs (anchor centre inside the GT) and keeps at most these dense [B,M,A]
-// tensors alive at once: align metric (fp32), overlaps (fp32), candidate mask (bool), positive mask (bool)
-// and one bool/uint8 temporary: peak about 11 bytes x B x M x A, plus about 64 bytes per candidate pair
-// and small [B,M,topk] / [B,A] tensors. All [B,M,A] tensors are freed before operator() returns.
+// scores only candidate pairs (anchor centre inside a GT, K of them) and keeps at most these dense
+// [B,M,A] tensors alive at once: align metric (fp32), overlaps (fp32) and three bool masks, so the peak is
+// about 11 bytes x B x M x A + 8 bytes x K (the pair list) + the temporaries of one chunk of at most 2^18
+// pairs (~256 bytes a pair) + the outputs (B x A x (4 nc + 64) bytes). peakBytes() returns this figure;
+// the reference implementation's is several times larger (many fp32/int64 [B,M,A] temporaries).
+// All [B,M,A] tensors are freed before operator() returns.
 
 #include <torch/torch.h>
 
@@ -36,6 +38,11 @@ public:
                             const torch::Tensor& gt_bboxes, const torch::Tensor& mask_gt) const;
 
     int numClasses() const { return nc_; }
+
+    // Upper estimate of the bytes operator() allocates at its peak on the inputs' device, for B images,
+    // M boxes in the fullest image, A anchors, nc classes and K candidate pairs (anchor centres inside a
+    // GT; pass -1 when unknown for the worst case K = B x M x A). Inputs are not counted.
+    static int64_t peakBytes(int64_t B, int64_t M, int64_t A, int nc, int64_t candidatePairs = -1);
 
 private:
     int nc_;

@@ -3,7 +3,10 @@
 #include "loss/internal/boxes.h"
 
 #include <QtTest>
+#include <c10/core/CPUAllocator.h>
+#include <c10/core/impl/alloc_cpu.h>
 
+#include <atomic>
 #include <cmath>
 
 using namespace ys::loss;
@@ -71,6 +74,37 @@ AssignResult denseReference(const torch::Tensor& scores, const torch::Tensor& pd
     return {tl, gtb.gather(1, idx.unsqueeze(-1).expand({B, A, 4})), ts, fg, idx};
 }
 
+// Counts every CPU tensor allocation (size kept in a header before the block, as oneDNN requires the
+// DataPtr context to equal its data pointer).
+class TrackingAllocator final : public c10::Allocator {
+public:
+    static constexpr size_t kHeader = 64;  // keeps the 64-byte alignment of alloc_cpu
+    static inline std::atomic<int64_t> current{0};
+    static inline std::atomic<int64_t> peak{0};
+
+    c10::DataPtr allocate(size_t n) const override
+    {
+        auto* raw = static_cast<char*>(c10::alloc_cpu(n + kHeader));
+        *reinterpret_cast<size_t*>(raw) = n;
+        const int64_t now = current += static_cast<int64_t>(n);
+        int64_t p = peak.load();
+        while (now > p && !peak.compare_exchange_weak(p, now)) {
+        }
+        void* data = raw + kHeader;
+        return {data, data, &release, c10::Device(c10::DeviceType::CPU)};
+    }
+    c10::DeleterFnPtr raw_deleter() const override { return &release; }
+
+    static void release(void* data)
+    {
+        if (!data)
+            return;
+        char* raw = static_cast<char*>(data) - kHeader;
+        current -= static_cast<int64_t>(*reinterpret_cast<size_t*>(raw));
+        c10::free_cpu(raw);
+    }
+};
+
 }  // namespace
 
 class TestAssigner final : public QObject {
@@ -83,6 +117,7 @@ private Q_SLOTS:
     void noGroundTruthIsAllBackground();
     void paddingBelongsToNoImage();
     void matchesDenseFormulation();
+    void peakMemoryWithinEstimate();
 };
 
 void TestAssigner::anchorInsideOneGtGetsIt()
@@ -236,6 +271,57 @@ void TestAssigner::matchesDenseFormulation()
     QVERIFY(torch::equal(r.target_gt_idx.masked_select(r.fg_mask), d.target_gt_idx.masked_select(d.fg_mask)));
     QVERIFY(torch::equal(r.target_labels.masked_select(r.fg_mask), d.target_labels.masked_select(d.fg_mask)));
     QVERIFY(torch::allclose(r.target_scores, d.target_scores, 1e-5, 1e-6));
+}
+
+void TestAssigner::peakMemoryWithinEstimate()
+{
+    // A crowded 640 x 640 batch: 4 images, up to 60 boxes, 8400 anchors, 80 classes. The measured peak
+    // must stay under peakBytes() (the figure the memory predictor uses) and not be far below it.
+    torch::manual_seed(3);
+    const int nc = 80;
+    const int64_t B = 4, M = 60;
+    const std::vector<torch::Tensor> feats{torch::zeros({1, 1, 80, 80}), torch::zeros({1, 1, 40, 40}),
+                                           torch::zeros({1, 1, 20, 20})};
+    const auto [grid, strides] = makeAnchors(feats, {8, 16, 32});
+    const auto anc = grid * strides;
+    const int64_t A = anc.size(0);
+    const auto scores = torch::rand({B, A, nc});
+    const auto c = anc.unsqueeze(0).repeat({B, 1, 1});
+    const auto pd = torch::cat({c - 20, c + 20}, -1);
+    const auto gc = torch::rand({B, M, 2}) * 640;
+    const auto gwh = torch::rand({B, M, 2}) * 150 + 10;
+    const auto gtb = torch::cat({gc - gwh / 2, gc + gwh / 2}, -1);
+    const auto labels = torch::randint(0, nc, {B, M, 1}).to(torch::kFloat);
+    auto mask = torch::ones({B, M, 1});
+    mask[1].slice(0, 30, M).zero_();
+    // Candidate pairs: anchor centres inside real GTs.
+    const auto ax = anc.select(1, 0).view({1, 1, A}), ay = anc.select(1, 1).view({1, 1, A});
+    const int64_t pairs = (ax.gt(gtb.select(2, 0).unsqueeze(-1)) & ay.gt(gtb.select(2, 1).unsqueeze(-1)) &
+                           ax.lt(gtb.select(2, 2).unsqueeze(-1)) & ay.lt(gtb.select(2, 3).unsqueeze(-1)) &
+                           mask.gt(0))
+                              .sum()
+                              .item<int64_t>();
+
+    c10::Allocator* original = c10::GetCPUAllocator();
+    static TrackingAllocator tracking;
+    c10::SetCPUAllocator(&tracking, 0);
+    const int64_t base = TrackingAllocator::current.load();
+    TrackingAllocator::peak = base;
+    int64_t peak = 0;
+    {
+        const auto r = TaskAlignedAssigner(nc)(scores, pd, anc, labels, gtb, mask);
+        peak = TrackingAllocator::peak.load() - base;
+        QVERIFY(r.fg_mask.any().item<bool>());
+    }
+    c10::SetCPUAllocator(original, 0);
+    const int64_t estimate = TaskAlignedAssigner::peakBytes(B, M, A, nc, pairs);
+    qInfo("assigner B=%lld M=%lld A=%lld nc=%d, %lld candidate pairs: peak %.1f MiB, estimate %.1f MiB, "
+          "B*M*A = %.1f M elements",
+          static_cast<long long>(B), static_cast<long long>(M), static_cast<long long>(A), nc,
+          static_cast<long long>(pairs), peak / 1048576.0, estimate / 1048576.0, B * M * A / 1e6);
+    QVERIFY(peak > 0);
+    QVERIFY(peak <= estimate);
+    QVERIFY(peak >= estimate * 0.6);
 }
 
 QTEST_GUILESS_MAIN(TestAssigner)
