@@ -76,6 +76,7 @@ const std::vector<CheckCode> kCodes = {
     {"image.duplicate_similar", Severity::Warning, ProblemDuplicate, "The image is a near-identical copy (re-encoded, resized) of another image of the same split (perceptual hash)."},
     {"image.leakage", Severity::Error, ProblemLeakage, "The same image (same file or identical bytes) is in two splits, e.g. train and val: validation scores it after training on it."},
     {"image.leakage_similar", Severity::Warning, ProblemLeakage, "A near-identical copy (re-encoded, resized) of the image is in another split (perceptual hash)."},
+    {"data.empty_split", Severity::Error, 0, "A split of data.yaml (train, val or test) contains no images at all."},
     {"data.missing_image", Severity::Error, ProblemImage, "A .txt list names an image that does not exist."},
     {"data.list_unreadable", Severity::Error, ProblemImage, "A .txt image list named in data.yaml cannot be read."},
     {"data.listed_twice", Severity::Warning, ProblemDuplicate, "The same image is listed more than once in one split (the copies are ignored)."},
@@ -656,6 +657,17 @@ CheckResult checkDataset(Dataset& ds, const CheckOptions& o, const ProgressFn& p
     perImage.clear();
 
     // Dataset-wide checks (sequential; each is linear or near-linear in images and boxes).
+    if (!sum.cancelled)
+        for (int sp = 0; sp < kSplitCount; ++sp)
+            if (ds.spec.hasSplit(static_cast<Split>(sp)) && ds.count(static_cast<Split>(sp)) == 0) {
+                std::string where;
+                for (const std::string& src : ds.spec.sources[sp])
+                    where += (where.empty() ? "" : ", ") + src;
+                out.push_back(makeFinding("data.empty_split", ds.spec.yamlPath, 0,
+                                          std::string(toString(static_cast<Split>(sp))) + " has no images: no file "
+                                          "with an image extension was found in " + where +
+                                              "; check the path in data.yaml"));
+            }
     for (const Error& e : ds.missingImages)
         out.push_back(makeFinding(e.code.empty() ? "data.missing_image" : e.code, e.file, e.line, e.message));
     for (const Error& e : ds.duplicateEntries)

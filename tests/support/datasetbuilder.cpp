@@ -164,7 +164,7 @@ QStringList brokenCaseCodes()
             "label.class_noninteger", "label.class_range", "label.out_of_range", "label.size_nonpositive",
             "label.duplicate_row", "label.mixed", "label.more_issues", "label.orphan", "box.near_duplicate",
             "box.too_small", "box.outlier", "image.crowded", "image.duplicate", "image.duplicate_similar",
-            "image.leakage", "image.leakage_similar", "data.missing_image", "data.list_unreadable",
+            "image.leakage", "image.leakage_similar", "data.empty_split", "data.missing_image", "data.list_unreadable",
             "data.listed_twice", "class.unused", "class.few_boxes", "class.imbalance"};
 }
 
@@ -304,6 +304,11 @@ BrokenCase makeBrokenCase(const QString& code, const QString& dir)
         c.file = b.imagePath("val", "t06_resized");
         resizedCopy(b.imagePath("train", "t06"), c.file, 0.5, 75);
         QFile::copy(b.labelPath("train", "t06"), b.labelPath("val", "t06_resized"));
+    } else if (code == "data.empty_split") {
+        QDir().mkpath(dir + "/images/test");
+        writeText(dir + "/images/test/readme.md", "test images go here\n");
+        b.writeYaml({"a", "b"}, "test: images/test\n");
+        c.file = b.yamlPath();
     } else if (code == "data.missing_image") {
         listYaml({"./images/train/gone.jpg"});
     } else if (code == "data.list_unreadable") {
