@@ -654,7 +654,17 @@ Expected<TrainSummary> Trainer::run()
     if (!control_)
         control_ = &ownControl_;
     start_ = Clock::now();
-    if (auto err = setup()) {
+    std::optional<Error> setupError;
+    try {
+        setupError = setup();
+    } catch (const std::exception& e) {
+        setupError = isOutOfMemory(e)
+                         ? Error{"train.oom", "the model does not fit in the memory budget even before training "
+                                              "(weights, gradients and optimizer state); raise vram or pick a smaller model",
+                                 cfg_.data, 0, 0}
+                         : Error{"train.setup", std::string("could not set up training: ") + e.what(), cfg_.data, 0, 0};
+    }
+    if (auto err = setupError) {
         if (events_)
             event("error", err->toString());
         return *err;

@@ -1,0 +1,133 @@
+// Out-of-memory recovery with a CPU memory budget (the tracking allocator raises c10::OutOfMemoryError):
+// a budget that holds for ordinary batches but not for the batch holding a very crowded image. The run
+// must finish every epoch, log the recovery (old -> new micro-batch) and write a complete results.csv.
+#include "common/config.h"
+#include "data/demo.h"
+#include "testsupport.h"
+#include "train/trainer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+ys::TrainConfig baseConfig(const QString& data, const QString& project, const QString& name)
+{
+    ys::TrainConfig c;
+    c.data = data.toStdString();
+    c.project = project.toStdString();
+    c.name = name.toStdString();
+    c.imgsz = 128;
+    c.batch = 8;
+    c.nbs = 8;
+    c.epochs = 2;
+    c.workers = 1;
+    c.amp = "off";
+    c.mosaic = 0;
+    c.close_mosaic = 0;
+    c.warmup_epochs = 0;
+    c.patience = 0;
+    c.threads = qEnvironmentVariableIntValue("YS_TEST_THREADS");
+    return c;
+}
+
+}  // namespace
+
+class TestOomRecovery final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void denseBatchRecovers();
+    void batchOneThatDoesNotFitStopsCleanly();
+};
+
+void TestOomRecovery::denseBatchRecovers()
+{
+    QTemporaryDir dir;
+    ys::DemoOptions o;
+    o.trainImages = 16;
+    o.valImages = 4;
+    o.width = 160;
+    o.height = 128;
+    o.seed = 3;
+    auto yaml = ys::writeDemoDataset(dir.filePath("demo").toStdString(), o);
+    QVERIFY(yaml.ok());
+    const QString data = QString::fromStdString(*yaml);
+
+    // 1. Peak tensor memory of ordinary training at this size, without a budget.
+    int64_t ordinaryPeak = 0;
+    ys::TrainCallbacks quiet;
+    quiet.onLog = [](const std::string&) {};
+    quiet.onBatch = [&](const ys::BatchProgress& p) { ordinaryPeak = std::max(ordinaryPeak, p.memoryPeak); };
+    auto plain = ys::train(baseConfig(data, dir.filePath("runs"), "plain"), quiet);
+    QVERIFY2(plain.ok(), plain.ok() ? "" : plain.error().toString().c_str());
+    QVERIFY(ordinaryPeak > 0);
+
+    // 2. One training image with 1500 tiny boxes: the assigner's [batch x boxes x anchors] tensors of its
+    //    batch need far more than the ordinary peak.
+    const QString denseImage = dir.filePath("demo/images/train/dense.jpg");
+    QVERIFY(ys::test::writeImage(denseImage, 160, 128, 11));
+    std::string label;
+    for (int i = 0; i < 1500; ++i) {
+        const double cx = 0.05 + 0.9 * ((i * 37) % 100) / 100.0, cy = 0.05 + 0.9 * ((i * 53) % 97) / 97.0;
+        label += std::to_string(i % 5) + " " + std::to_string(cx) + " " + std::to_string(cy) + " 0.04 0.05\n";
+    }
+    QVERIFY(ys::test::writeText(dir.filePath("demo/labels/train/dense.txt"), label));
+
+    ys::TrainConfig c = baseConfig(data, dir.filePath("runs"), "budget");
+    const int64_t budget = ordinaryPeak * 13 / 10;   // 30% headroom over ordinary batches
+    c.vram = std::to_string(budget);
+    std::vector<ys::TrainEvent> events;
+    ys::TrainCallbacks cb;
+    cb.onLog = [](const std::string&) {};
+    cb.onEvent = [&](const ys::TrainEvent& e) { events.push_back(e); };
+    int64_t peakWithBudget = 0;
+    cb.onBatch = [&](const ys::BatchProgress& p) { peakWithBudget = std::max(peakWithBudget, p.memoryPeak); };
+    auto r = ys::train(c, cb);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    QCOMPARE(r->epochsCompleted, 2);
+    QVERIFY(r->finalMicroBatch < 8);
+    QVERIFY2(peakWithBudget <= budget, qPrintable(QString("peak %1 > budget %2").arg(peakWithBudget).arg(budget)));
+
+    const auto oom = std::find_if(events.begin(), events.end(), [](const auto& e) { return e.kind == "oom_recovered"; });
+    QVERIFY2(oom != events.end(), "no oom_recovered event");
+    const QJsonObject details = QJsonDocument::fromJson(QByteArray::fromStdString(oom->detailsJson)).object();
+    QCOMPARE(details["old_micro_batch"].toInt(), 8);
+    QVERIFY(details["new_micro_batch"].toInt() < 8);
+
+    // The event log on disk has it too, and results.csv has every epoch.
+    QFile ev(QString::fromStdString(r->runDir) + "/events.jsonl");
+    QVERIFY(ev.open(QIODevice::ReadOnly));
+    QVERIFY(ev.readAll().contains("\"oom_recovered\""));
+    QFile csv(QString::fromStdString(r->runDir) + "/results.csv");
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString(csv.readAll()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 3);
+    QVERIFY(QFile::exists(QString::fromStdString(r->runDir) + "/memory.csv"));
+}
+
+void TestOomRecovery::batchOneThatDoesNotFitStopsCleanly()
+{
+    QTemporaryDir dir;
+    ys::DemoOptions o;
+    o.trainImages = 8;
+    o.valImages = 2;
+    o.width = 160;
+    o.height = 128;
+    auto yaml = ys::writeDemoDataset(dir.filePath("demo").toStdString(), o);
+    QVERIFY(yaml.ok());
+    ys::TrainConfig c = baseConfig(QString::fromStdString(*yaml), dir.filePath("runs"), "tiny");
+    c.vram = "4MiB";   // less than the model's weights and gradients
+    ys::TrainCallbacks cb;
+    cb.onLog = [](const std::string&) {};
+    auto r = ys::train(c, cb);
+    QVERIFY(!r.ok());
+    QCOMPARE(QString::fromStdString(r.error().code), QString("train.oom"));
+    QVERIFY(!r.error().message.empty());
+}
+
+QTEST_GUILESS_MAIN(TestOomRecovery)
+#include "test_oom_recovery.moc"
