@@ -544,12 +544,11 @@ DecodeStatus decodeReduced(const uint8_t* data, size_t size, ImageFormat format,
     }
 #endif
     DecodeStatus s = decodeOpenCv(data, size, minSide, out, message);
-    if (s == DecodeStatus::Ok) {
-        std::string reason;
-        if (!looksComplete(data, size, format, reason)) {
-            message = reason;
-            s = DecodeStatus::Truncated;
-        }
+    // A cut-off PNG either fails to decode or decodes partially; both are "truncated" when IEND is missing.
+    std::string reason;
+    if (!looksComplete(data, size, format, reason)) {
+        message = reason;
+        s = DecodeStatus::Truncated;
     }
     return s;
 }

@@ -134,6 +134,25 @@ private Q_SLOTS:
         QCOMPARE(c.result.summary.byCode.at(code.toStdString()), static_cast<int64_t>(hits));
     }
 
+    void truncatedPngIsTruncated()
+    {
+        QTemporaryDir dir;
+        test::DatasetBuilder b(dir.path());
+        b.makeClean();
+        const QString png = b.addImage("train", "cut", {{0, 0.5, 0.5, 0.1, 0.1}}, true, "png");
+        QFile f(png);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        f.close();
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(bytes.left(bytes.size() * 2 / 3));
+        f.close();
+        const Checked c = openAndCheck(b.yamlPath());
+        QCOMPARE(c.result.findings.size(), size_t(1));
+        QCOMPARE(c.result.findings[0].code, std::string("image.truncated"));
+        QCOMPARE(c.result.summary.corruptImages, 1);
+    }
+
     void leakageNamesBothImages()
     {
         QTemporaryDir dir;
