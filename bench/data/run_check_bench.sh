@@ -31,7 +31,12 @@ if [[ -n "${YS_BENCH_NICE:-}" ]]; then
   nice_prefix=(nice -n "$YS_BENCH_NICE")
   # With scheduler autogroups, nice only ranks processes within one session; the session's own weight
   # decides its share against other sessions' jobs.
-  if [[ -w /proc/self/autogroup ]]; then echo "$YS_BENCH_NICE" > /proc/self/autogroup 2>/dev/null || true; fi
+  # The autogroup outlives this script (it belongs to the calling session), so it is restored on exit.
+  if [[ -w /proc/self/autogroup ]]; then
+    old_group_nice=$(awk '{print $NF}' /proc/self/autogroup)
+    trap 'echo "$old_group_nice" > /proc/self/autogroup 2>/dev/null || true' EXIT
+    echo "$YS_BENCH_NICE" > /proc/self/autogroup 2>/dev/null || true
+  fi
 fi
 
 run_once() {  # prints "wall_s rss_kb cpu_s"
