@@ -275,6 +275,29 @@ private Q_SLOTS:
         const CheckResult stopped = checkDataset(*ds, {}, {}, cancel);
         QVERIFY(stopped.summary.cancelled);
         QVERIFY(!full.summary.cancelled);
+
+        // Cancelled from the progress callback in the middle of the image pass (as the GUI's button does):
+        // every image lacks its label, so the findings count the images that were checked.
+        for (const ImageRecord& r : ds->images)
+            QVERIFY(QFile::remove(QString::fromStdString(r.label)));
+        ds = openDataset(b.yamlPath().toStdString());
+        QVERIFY(ds.ok());
+        QCOMPARE(checkDataset(*ds).summary.byCode.at("label.missing"), 25);
+        CancelToken midway;
+        CheckOptions one;
+        one.threads = 1;
+        int64_t doneAtCancel = -1;
+        const CheckResult partial = checkDataset(*ds, one, [&](const Progress& p) {
+            if (p.stage == "check" && p.done > 0 && p.done < p.total && doneAtCancel < 0) {
+                doneAtCancel = p.done;
+                midway.cancel();
+            }
+        }, midway);
+        QVERIFY(doneAtCancel > 0);
+        QVERIFY(partial.summary.cancelled);
+        const int64_t checked = partial.summary.byCode.at("label.missing");
+        QVERIFY2(checked >= doneAtCancel && checked < 25, qPrintable(QString::number(checked)));
+        QCOMPARE(partial.summary.byCode.count("class.unused"), size_t(0));  // dataset-wide checks skipped
     }
 
     void jsonAndText()
