@@ -348,6 +348,7 @@ void SpecParser::readRow(const YAML::Node& row, int i)
                      " does not name an earlier layer",
                  file_, fromNode.Mark());
         L.from.push_back(static_cast<int>(r));
+        L.fromWritten.push_back(static_cast<int>(f));
     }
 
     // repeats
@@ -631,12 +632,11 @@ std::string ModelArg::repr() const
 
 std::string LayerSpec::fromText() const
 {
-    auto rel = [&](int r) { return r == index - 1 ? -1 : r; };
     if (!fromList)
-        return std::to_string(rel(from[0]));
+        return std::to_string(fromWritten.at(0));
     std::string s = "[";
-    for (size_t k = 0; k < from.size(); ++k)
-        s += (k ? ", " : "") + std::to_string(rel(from[k]));
+    for (size_t k = 0; k < fromWritten.size(); ++k)
+        s += (k ? ", " : "") + std::to_string(fromWritten[k]);
     return s + "]";
 }
 

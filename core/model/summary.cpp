@@ -2,6 +2,7 @@
 #include "model/internal/yolo.h"
 #include "model/model.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace ys {
@@ -11,10 +12,12 @@ Expected<ModelSummary> summarizeModel(const std::string& model, int nc, int imgs
     auto spec = loadModelSpec(model, nc);
     if (!spec)
         return spec.error();
-    if (imgsz <= 0) {
+    const int64_t maxStride = *std::max_element(spec->strides.begin(), spec->strides.end());
+    if (imgsz <= 0 || imgsz % maxStride != 0) {
         Error e;
         e.code = "model.bad_imgsz";
-        e.message = "imgsz must be a positive multiple of the largest stride";
+        e.message = "imgsz " + std::to_string(imgsz) + " is not a positive multiple of the model's largest stride (" +
+                    std::to_string(maxStride) + ")";
         return e;
     }
     const auto macs = spec->macs(imgsz, imgsz);

@@ -32,6 +32,7 @@ struct LayerSpec {
     int index = 0;
     std::vector<int> from;        // absolute layer indices; -1 = the model input (first row only)
     bool fromList = false;        // `from` was written as a list
+    std::vector<int> fromWritten; // `from` as written (relative or absolute)
     int repeatsYaml = 1;          // as written
     int repeats = 1;              // after depth scaling: max(round(n * depth), 1) when n > 1
     LayerKind kind = LayerKind::Conv;
@@ -52,7 +53,7 @@ struct LayerSpec {
     int64_t params = 0;           // parameters of this layer, counted analytically
     int line = 0, column = 0;     // 1-based position of the row in the YAML
 
-    std::string fromText() const;  // "-1", "[-1, 6]"
+    std::string fromText() const;  // as written: "-1", "[-1, 6]", "[15, 18, 21]"
     std::string argsText() const;  // resolved arguments as the reference prints them, e.g. "[3, 16, 3, 2]"
 };
 

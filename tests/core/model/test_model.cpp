@@ -318,7 +318,9 @@ void TestModel::gflops()
     QCOMPARE(s->strides, (std::vector<int>{8, 16, 32}));
     QCOMPARE(s->scale, 's');
     QCOMPARE(QString::fromStdString(s->name), QString("YOLOv8s"));
-    QVERIFY(!summarizeModel("yolov8n.yaml", 80, 100).ok());  // not a multiple of the stride
+    auto bad = summarizeModel("yolov8n.yaml", 80, 100);  // not a multiple of the stride
+    QVERIFY(!bad.ok());
+    QCOMPARE(QString::fromStdString(bad.error().code), QString("model.bad_imgsz"));
 }
 
 void TestModel::ncOverride()
@@ -605,6 +607,8 @@ void TestModel::summaryTable()
     QCOMPARE(QString::fromStdString(s->layers[11].from), QString("[-1, 6]"));
     QCOMPARE(QString::fromStdString(s->layers[10].args), QString("[None, 2, 'nearest']"));
     QCOMPARE(QString::fromStdString(s->layers[22].args), QString("[80, [64, 128, 256]]"));
+    QCOMPARE(QString::fromStdString(s->layers[22].from), QString("[15, 18, 21]"));
+    QCOMPARE(QString::fromStdString(s->layers[12].from), QString("-1"));
     QCOMPARE(s->layers[22].params, int64_t{897664});
     QCOMPARE(s->gradients, int64_t{3157184});
     const QString line = QString::fromStdString(summaryLine(s.value()));
