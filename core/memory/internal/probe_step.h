@@ -1,0 +1,85 @@
+#pragma once
+// The probe's training iteration (LibTorch): exactly what a training step allocates — model forward,
+// DetectionLoss with the task-aligned assigner, backward, gradient clipping, an optimizer step with its
+// state, and an EMA update — with the tracked peak of each phase. Internal to ys_memory and its tests.
+
+#include "model/internal/yolo.h"
+
+#include <torch/torch.h>
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace ys::memory::internal {
+
+enum class ProbeAmp { Off, Fp16, Bf16 };
+
+// Tracked peaks of one measured iteration, absolute bytes of the device figure (CPU: allocated).
+struct StepPeaks {
+    int64_t before = 0;                     // allocated when the iteration started
+    std::array<int64_t, 4> phase{};         // forward, loss, backward, step+EMA
+    int64_t afterForward = 0;               // allocated after the forward (saved activations)
+    int64_t peak() const;
+};
+
+class StepProbe final {
+public:
+    // Builds the model, its EMA copy, the loss and the optimizer ("SGD" or "AdamW", 3 parameter groups as
+    // the trainer) on `device`. CPU models are channels_last as the trainer's.
+    StepProbe(const ModelSpec& spec, const torch::Device& device, const std::string& optimizer);
+
+    // Runs `iterations` complete training iterations on the batch (images uint8 [B,3,H,W], targets [N,6]
+    // normalised) and returns the phase-wise maximum over them. The first iteration creates optimizer
+    // state; later ones are steady state. Throws c10::OutOfMemoryError when the device runs out.
+    StepPeaks trainStep(const torch::Tensor& images, const torch::Tensor& targets, ProbeAmp amp, int iterations);
+
+    // One validation batch as the validator runs it: eval mode, no grad, forward, loss (assigner at this
+    // batch), decode and NMS. Returns the tracked peak (absolute bytes).
+    int64_t validationBatch(const torch::Tensor& images, const torch::Tensor& targets, ProbeAmp amp);
+
+    // One forward and a backward of the summed outputs (what Ultralytics AutoBatch profiles); tracked
+    // peak, absolute bytes. Gradients are zeroed afterwards.
+    int64_t forwardBackward(const torch::Tensor& images);
+
+    int64_t parameterBytes() const { return paramBytes_; }
+    int64_t bufferBytes() const { return bufferBytes_; }
+    int64_t gradientBytes() const { return gradBytes_; }
+    int64_t optimizerStateBytes() const;
+    int64_t parameterCount() const { return paramCount_; }
+    const torch::Device& device() const { return device_; }
+
+private:
+    void emaUpdate();
+
+    torch::Device device_;
+    DetectionModel model_{nullptr};
+    DetectionModel ema_{nullptr};
+    std::unique_ptr<torch::optim::Optimizer> optimizer_;
+    std::string optimizerName_;
+    std::vector<torch::Tensor> params_, emaFloats_, modelFloats_;
+    int64_t paramBytes_ = 0, bufferBytes_ = 0, gradBytes_ = 0, paramCount_ = 0;
+    int64_t updates_ = 0;
+    int nc_ = 80;
+};
+
+// Sets autocast for the scope on this thread (autocast state is thread-local).
+class ProbeAutocast final {
+public:
+    ProbeAutocast(ProbeAmp amp, const torch::Device& device);
+    ~ProbeAutocast();
+    ProbeAutocast(const ProbeAutocast&) = delete;
+    ProbeAutocast& operator=(const ProbeAutocast&) = delete;
+
+private:
+    ProbeAmp amp_;
+    bool cuda_;
+    bool prev_ = false;
+};
+
+// Synthetic batch: random images and `boxesPerImage` random boxes of 2-40% of the image side per image.
+std::pair<torch::Tensor, torch::Tensor> syntheticBatch(int batch, int imgsz, int boxesPerImage, int nc,
+                                                       uint64_t seed);
+
+}  // namespace ys::memory::internal

@@ -1,0 +1,257 @@
+// The probe's training iteration and validation batch, with tracked phase peaks.
+#include "memory/internal/probe_step.h"
+#include "memory/memory.h"
+
+#include "loss/internal/detection_loss.h"
+#include "loss/internal/nms.h"
+
+#include <ATen/autocast_mode.h>
+
+#include <cmath>
+
+namespace ys::memory::internal {
+namespace {
+
+// The trainer's constants, so the probe allocates what a training step allocates.
+constexpr double kGradClipNorm = 10.0;
+constexpr double kEmaDecay = 0.9999;
+constexpr double kEmaTau = 2000.0;
+
+std::string deviceName(const torch::Device& d)
+{
+    return d.is_cuda() ? "cuda:" + std::to_string(d.has_index() ? d.index() : 0) : "cpu";
+}
+
+int64_t tensorBytes(const torch::Tensor& t)
+{
+    return t.defined() ? static_cast<int64_t>(t.numel()) * static_cast<int64_t>(t.element_size()) : 0;
+}
+
+torch::Tensor prepare(const torch::Tensor& images, const torch::Device& device)
+{
+    torch::Tensor x = images.to(device, /*non_blocking=*/true).to(torch::kFloat32).div_(255.0);
+    if (device.is_cpu())
+        x = x.contiguous(at::MemoryFormat::ChannelsLast);
+    return x;
+}
+
+void floatState(DetectionModel& m, std::vector<torch::Tensor>& out)
+{
+    for (auto& p : m->parameters(true))
+        if (p.is_floating_point())
+            out.push_back(p);
+    for (auto& b : m->buffers(true))
+        if (b.is_floating_point())
+            out.push_back(b);
+}
+
+}  // namespace
+
+int64_t StepPeaks::peak() const
+{
+    int64_t m = before;
+    for (int64_t p : phase)
+        m = std::max(m, p);
+    return m;
+}
+
+ProbeAutocast::ProbeAutocast(ProbeAmp amp, const torch::Device& device) : amp_(amp), cuda_(device.is_cuda())
+{
+    if (amp_ == ProbeAmp::Off)
+        return;
+    if (cuda_) {
+        prev_ = at::autocast::is_enabled();
+        at::autocast::set_autocast_gpu_dtype(amp_ == ProbeAmp::Bf16 ? at::kBFloat16 : at::kHalf);
+        at::autocast::set_enabled(true);
+    } else {
+        prev_ = at::autocast::is_cpu_enabled();
+        at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
+        at::autocast::set_cpu_enabled(true);
+    }
+}
+
+ProbeAutocast::~ProbeAutocast()
+{
+    if (amp_ == ProbeAmp::Off)
+        return;
+    if (cuda_)
+        at::autocast::set_enabled(prev_);
+    else
+        at::autocast::set_cpu_enabled(prev_);
+    at::autocast::clear_cache();
+}
+
+StepProbe::StepProbe(const ModelSpec& spec, const torch::Device& device, const std::string& optimizer)
+    : device_(device), optimizerName_(optimizer), nc_(spec.nc)
+{
+    model_ = DetectionModel(spec);
+    ema_ = DetectionModel(spec);
+    model_->to(device_);
+    ema_->to(device_);
+    torch::NoGradGuard ng;
+    if (device_.is_cpu()) {
+        for (auto& p : model_->parameters())
+            if (p.dim() == 4)
+                p.set_data(p.contiguous(at::MemoryFormat::ChannelsLast));
+    }
+    model_->train();
+    ema_->eval();
+    for (auto& p : ema_->parameters())
+        p.requires_grad_(false);
+    floatState(ema_, emaFloats_);
+    floatState(model_, modelFloats_);
+    for (auto& p : model_->parameters()) {
+        paramBytes_ += tensorBytes(p);
+        paramCount_ += p.numel();
+        if (p.requires_grad())
+            gradBytes_ += tensorBytes(p);
+    }
+    for (auto& b : model_->buffers())
+        bufferBytes_ += tensorBytes(b);
+
+    // Three groups as the trainer: weights with decay, norm weights, biases.
+    std::vector<torch::Tensor> g[3];
+    for (auto& p : model_->named_parameters(true)) {
+        if (!p.value().requires_grad())
+            continue;
+        const std::string& name = p.key();
+        const bool bias = name.size() >= 5 && name.compare(name.size() - 5, 5, ".bias") == 0;
+        g[bias ? 2 : p.value().dim() == 1 ? 1 : 0].push_back(p.value());
+        params_.push_back(p.value());
+    }
+    std::vector<torch::optim::OptimizerParamGroup> groups;
+    if (optimizerName_ == "SGD") {
+        for (int i = 0; i < 3; ++i)
+            groups.emplace_back(g[i], std::make_unique<torch::optim::SGDOptions>(
+                                          torch::optim::SGDOptions(0.01).momentum(0.937).nesterov(true).weight_decay(
+                                              i == 0 ? 5e-4 : 0.0)));
+        optimizer_ = std::make_unique<torch::optim::SGD>(groups, torch::optim::SGDOptions(0.01).momentum(0.937));
+    } else {
+        for (int i = 0; i < 3; ++i)
+            groups.emplace_back(g[i], std::make_unique<torch::optim::AdamWOptions>(
+                                          torch::optim::AdamWOptions(1e-3).weight_decay(i == 0 ? 5e-4 : 0.0)));
+        optimizer_ = std::make_unique<torch::optim::AdamW>(groups, torch::optim::AdamWOptions(1e-3));
+    }
+}
+
+int64_t StepProbe::optimizerStateBytes() const
+{
+    // SGD: one momentum buffer per parameter; AdamW: two moments (+ a step counter, negligible).
+    return optimizerName_ == "SGD" ? gradBytes_ : 2 * gradBytes_;
+}
+
+void StepProbe::emaUpdate()
+{
+    torch::NoGradGuard ng;
+    ++updates_;
+    const double d = kEmaDecay * (1.0 - std::exp(-static_cast<double>(updates_) / kEmaTau));
+    std::vector<torch::Tensor> src;
+    src.reserve(modelFloats_.size());
+    for (auto& t : modelFloats_)
+        src.push_back(t.detach());
+    at::_foreach_mul_(emaFloats_, d);
+    at::_foreach_add_(emaFloats_, src, 1.0 - d);
+}
+
+StepPeaks StepProbe::trainStep(const torch::Tensor& images, const torch::Tensor& targets, ProbeAmp amp,
+                               int iterations)
+{
+    const std::string dev = deviceName(device_);
+    const DetectionLoss loss(nc_, model_->regMax(), model_->strides());
+    model_->train();
+    StepPeaks out;
+    const int64_t batch = images.size(0);
+    for (int it = 0; it < std::max(iterations, 1); ++it) {
+        const torch::Tensor t = targets.to(device_);
+        resetPeak(dev);
+        const int64_t before = currentStats(dev).allocated;
+        LossOutput lo;
+        std::vector<torch::Tensor> feats;
+        torch::Tensor x = prepare(images, device_);
+        {
+            ProbeAutocast ac(amp, device_);
+            feats = model_->forward(x);
+            const int64_t fwd = currentStats(dev).peak;
+            out.afterForward = std::max(out.afterForward, currentStats(dev).allocated);
+            resetPeak(dev);
+            lo = loss(feats, t, batch);
+            out.phase[0] = std::max(out.phase[0], fwd);
+            out.phase[1] = std::max(out.phase[1], currentStats(dev).peak);
+        }
+        feats.clear();
+        x = torch::Tensor();
+        resetPeak(dev);
+        lo.total.backward();
+        lo = LossOutput();
+        out.phase[2] = std::max(out.phase[2], currentStats(dev).peak);
+        resetPeak(dev);
+        torch::nn::utils::clip_grad_norm_(params_, kGradClipNorm);
+        optimizer_->step();
+        optimizer_->zero_grad();
+        emaUpdate();
+        out.phase[3] = std::max(out.phase[3], currentStats(dev).peak);
+        out.before = std::max(out.before, before);
+    }
+    return out;
+}
+
+int64_t StepProbe::forwardBackward(const torch::Tensor& images)
+{
+    const std::string dev = deviceName(device_);
+    model_->train();
+    resetPeak(dev);
+    {
+        torch::Tensor x = prepare(images, device_);
+        auto feats = model_->forward(x);
+        torch::Tensor sum = torch::zeros({}, x.options());
+        for (auto& f : feats)
+            sum = sum + f.sum();
+        feats.clear();
+        sum.backward();
+    }
+    const int64_t peak = currentStats(dev).peak;
+    optimizer_->zero_grad();
+    return peak;
+}
+
+int64_t StepProbe::validationBatch(const torch::Tensor& images, const torch::Tensor& targets, ProbeAmp amp)
+{
+    const std::string dev = deviceName(device_);
+    const DetectionLoss loss(nc_, ema_->regMax(), ema_->strides());
+    torch::NoGradGuard ng;
+    resetPeak(dev);
+    {
+        torch::Tensor x = prepare(images, device_);
+        std::vector<torch::Tensor> feats;
+        torch::Tensor pred;
+        {
+            ProbeAutocast ac(amp, device_);
+            feats = ema_->forward(x);
+            pred = ema_->decode(feats);
+        }
+        const LossOutput lo = loss(feats, targets.to(device_), images.size(0));
+        const auto kept = nonMaxSuppression(pred.to(torch::kFloat32), 0.001, 0.7, 300);
+        (void)kept;
+    }
+    return currentStats(dev).peak;
+}
+
+std::pair<torch::Tensor, torch::Tensor> syntheticBatch(int batch, int imgsz, int boxesPerImage, int nc,
+                                                       uint64_t seed)
+{
+    torch::Generator gen = at::detail::createCPUGenerator(seed);
+    torch::Tensor images = torch::randint(0, 256, {batch, 3, imgsz, imgsz}, gen, torch::kUInt8);
+    const int64_t n = static_cast<int64_t>(batch) * boxesPerImage;
+    torch::Tensor t = torch::empty({n, 6});
+    if (n > 0) {
+        t.select(1, 0).copy_(torch::arange(batch).repeat_interleave(boxesPerImage));
+        t.select(1, 1).copy_(torch::randint(0, nc, {n}, gen));
+        auto wh = torch::rand({n, 2}, gen) * 0.38 + 0.02;
+        auto c = wh / 2 + torch::rand({n, 2}, gen) * (1 - wh);
+        t.slice(1, 2, 4).copy_(c);
+        t.slice(1, 4, 6).copy_(wh);
+    }
+    return {images, t};
+}
+
+}  // namespace ys::memory::internal

@@ -1,0 +1,241 @@
+// Fit to memory: the probe's predictions against real iterations at configurations it did not probe,
+// the recommendation's arithmetic, GPU planning, request errors and the JSON the CLI writes.
+#include "memory/internal/fitmodel.h"
+#include "memory/memory.h"
+#include "memory/probe.h"
+#include "testsupport.h"
+
+#include <torch/torch.h>
+
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+namespace mem = ys::memory;
+namespace mi = ys::memory::internal;
+
+namespace {
+constexpr int64_t kMiB = 1024 * 1024;
+}
+
+class TestFit final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void linearPeakFit();
+    void predictsUnprobedConfigurations();
+    void recommendationArithmetic();
+    void plansForTargetGpus();
+    void rejectsBadRequests();
+    void autoBatchBaseline();
+
+private:
+    std::string data_;
+    // One probe at imgsz 320 shared by the tests (about 10 s on 2 cores).
+    std::optional<mem::FitResult> fit_;
+    mi::FitInternals internals_;
+    mem::FitRequest request_;
+};
+
+void TestFit::initTestCase()
+{
+    QVERIFY(mem::installCpuTracker());
+    torch::set_num_threads(1);
+    data_ = ys::test::coco128Yaml().toStdString();
+    if (data_.empty())
+        return;
+    request_.data = data_;
+    request_.model = "yolov8n.yaml";
+    request_.imgsz = 320;
+    request_.workers = 0;   // no prefetch queue, so measured peaks compare one to one
+    request_.epochs = 2;    // optimizer=auto resolves to AdamW, as the trainer would
+    request_.budget = "1500MiB";
+    request_.threads = 1;  // a shared CI machine: OpenMP spinning with 2 threads under load is far slower
+    auto r = mi::fitToMemory(request_, &internals_);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    fit_ = *r;
+    qInfo("probe: %zu points in %.1f s; recommended batch %d imgsz %d amp %s, predicted %s of %s",
+          fit_->points.size(), fit_->probeSeconds, fit_->recommended.batch, fit_->recommended.imgsz,
+          fit_->recommended.ampMode.c_str(), mem::formatBytes(fit_->recommended.predictedPeakBytes).c_str(),
+          mem::formatBytes(fit_->budgetBytes).c_str());
+}
+
+void TestFit::linearPeakFit()
+{
+    // Exact recovery of fixed + b * (area * s^2 + edge * s) from three points.
+    const mi::LinearPeak truth{1.5e8, 300.0, 2.0e4};
+    std::vector<std::array<double, 3>> pts;
+    for (auto [b, s] : {std::pair{2, 640}, {4, 640}, {4, 320}})
+        pts.push_back({double(b), double(s), truth.at(b, s)});
+    mi::LinearPeak fit;
+    QVERIFY(mi::fitLinearPeak(pts, fit));
+    for (auto [b, s] : {std::pair{16, 640}, {7, 480}, {1, 1280}})
+        QVERIFY(std::abs(fit.at(b, s) - truth.at(b, s)) < 1e-6 * truth.at(b, s));
+    // One image size: the per-image slope goes to `area`.
+    std::vector<std::array<double, 3>> one{{2, 320, 1000.0 + 2 * 5.0 * 320 * 320}, {4, 320, 1000.0 + 4 * 5.0 * 320 * 320}};
+    QVERIFY(mi::fitLinearPeak(one, fit));
+    QCOMPARE(fit.edge, 0.0);
+    QVERIFY(std::abs(fit.at(8, 320) - (1000.0 + 8 * 5.0 * 320 * 320)) < 1e-3);
+    std::vector<std::array<double, 3>> single{{2, 320, 1000.0}};
+    QVERIFY(!mi::fitLinearPeak(single, fit));
+}
+
+void TestFit::predictsUnprobedConfigurations()
+{
+    if (data_.empty())
+        QSKIP("coco128 not found");
+    QVERIFY(fit_.has_value());
+    QVERIFY(!internals_.models.empty());
+    mem::FitRequest mreq = request_;
+    mreq.optimizer = internals_.optimizer;
+    auto session = mi::MeasureSession::open(mreq);
+    QVERIFY2(session.ok(), session.ok() ? "" : session.error().toString().c_str());
+    // Configurations the probe did not run (it ran batch 2/4 at 320 and batch 4 at 160).
+    const std::pair<int, int> configs[] = {{8, 320}, {6, 256}, {3, 416}};
+    double worst = 0;
+    for (const auto& [ampOn, model] : internals_.models) {
+        for (const auto& [b, s] : configs) {
+            const mi::MeasuredPeaks m = (*session)->measure(b, s, ampOn);
+            const double predTrain = model.trainPeak(b, s) - static_cast<double>(model.baseline);
+            const double predVal = model.validationPeak(2 * b, s) - static_cast<double>(model.baseline);
+            const double errTrain = (predTrain - static_cast<double>(m.train)) / static_cast<double>(m.train);
+            const double errVal = (predVal - static_cast<double>(m.validation)) / static_cast<double>(m.validation);
+            qInfo("amp %-3s batch %2d imgsz %3d: train measured %8.1f MiB predicted %8.1f (%+.2f%%), validation "
+                  "measured %8.1f predicted %8.1f (%+.2f%%)",
+                  ampOn ? "on" : "off", b, s, double(m.train) / kMiB, predTrain / kMiB, 100 * errTrain,
+                  double(m.validation) / kMiB, predVal / kMiB, 100 * errVal);
+            QVERIFY2(std::abs(errTrain) <= 0.05, "training peak off by more than 5%");
+            QVERIFY2(std::abs(errVal) <= 0.05, "validation peak off by more than 5%");
+            worst = std::max({worst, std::abs(errTrain), std::abs(errVal)});
+        }
+    }
+    qInfo("worst relative error over unprobed configurations: %.2f%%", 100 * worst);
+}
+
+void TestFit::recommendationArithmetic()
+{
+    if (data_.empty())
+        QSKIP("coco128 not found");
+    QVERIFY(fit_.has_value());
+    const auto& r = *fit_;
+    QCOMPARE(r.budgetBytes, 1500 * kMiB);
+    QVERIFY(r.recommended.fits);
+    QVERIFY(r.recommended.batch >= 1);
+    QCOMPARE(r.recommended.imgsz, 320);
+    QCOMPARE(r.recommended.accumulate, std::max(1, static_cast<int>(std::lround(64.0 / r.recommended.batch))));
+    QVERIFY(r.recommended.predictedPeakBytes <= static_cast<int64_t>(r.budgetBytes * (1 - r.margin)));
+    QVERIFY(r.maxBoxes > 20);  // coco128 has crowded images
+    QVERIFY(r.points.size() >= 6);
+    QVERIFY(r.probeSeconds < 60);
+    // The next batch up would not fit under the margin: the recommendation is the largest.
+    const auto& model = r.recommended.amp ? internals_.models.back().second : internals_.models.front().second;
+    QVERIFY(model.runPeak(r.recommended.batch + 1, 320) > r.budgetBytes * (1 - r.margin));
+    // Breakdown: model state in bytes per parameter as PRODUCT.md says (fp32 weights, grads, AdamW moments, EMA).
+    const auto& bd = r.breakdown;
+    const double params = static_cast<double>(internals_.parameterCount);
+    QVERIFY(std::abs(static_cast<double>(bd.gradients) - 4 * params) < 0.01 * 4 * params);
+    QVERIFY(std::abs(static_cast<double>(bd.optimizer) - 8 * params) < 0.01 * 8 * params);
+    QVERIFY(bd.activations > bd.weights);  // at the recommended batch, activations dominate
+    QVERIFY(bd.validation > 0);
+    // Table: scales n..x at several sizes; larger models and images fit fewer images.
+    int n640 = -1, x640 = -1, n320 = -1;
+    for (const auto& row : r.table) {
+        if (row.amp)
+            continue;
+        if (row.scale == 'n' && row.imgsz == 640)
+            n640 = row.maxBatch;
+        if (row.scale == 'x' && row.imgsz == 640)
+            x640 = row.maxBatch;
+        if (row.scale == 'n' && row.imgsz == 320)
+            n320 = row.maxBatch;
+    }
+    QVERIFY(n640 >= 1 && n320 > n640 && x640 < n640);
+    // JSON carries what the CLI promises.
+    const auto j = nlohmann::json::parse(mem::fitResultToJson(r));
+    QCOMPARE(j["recommended"]["batch"].get<int>(), r.recommended.batch);
+    QCOMPARE(j["recommended"]["imgsz"].get<int>(), 320);
+    QCOMPARE(j["recommended"]["accumulate"].get<int>(), r.recommended.accumulate);
+    QCOMPARE(j["recommended"]["predicted_peak_bytes"].get<int64_t>(), r.recommended.predictedPeakBytes);
+    QVERIFY(j["recommended"]["amp"].is_boolean());
+    QCOMPARE(j["budget_bytes"].get<int64_t>(), r.budgetBytes);
+    QCOMPARE(j["probe_points"].size(), r.points.size());
+    QVERIFY(j["probe_points"][0]["peak_bytes"].get<int64_t>() > 0);
+    QVERIFY(QString::fromStdString(mem::formatFitResult(r)).contains("recommended: batch="));
+}
+
+void TestFit::plansForTargetGpus()
+{
+    auto t = mem::findTargetGpu("RTX 3060");
+    QVERIFY(t.ok());
+    QCOMPARE(t->name, std::string("rtx3060"));
+    QCOMPARE(mem::findTargetGpu("3070")->name, std::string("rtx3070"));
+    QCOMPARE(mem::findTargetGpu("a100-40")->name, std::string("a100-40"));
+    QCOMPARE(mem::findTargetGpu("custom:12GiB")->totalBytes, int64_t{12} << 30);
+    QVERIFY(!mem::findTargetGpu("voodoo2").ok());
+    QVERIFY(!mem::findTargetGpu("custom:12").ok());
+    // The planning model from fp32 CPU measurements: fp16 halves the per-image terms.
+    if (internals_.models.empty())
+        QSKIP("coco128 not found");
+    const auto& fp32 = internals_.models.front().second;
+    const auto half = mi::cudaPlanningModel(fp32, true, internals_.parameterCount);
+    const auto full = mi::cudaPlanningModel(fp32, false, internals_.parameterCount);
+    const double d16 = half.trainPeak(32, 640) - half.trainPeak(16, 640);
+    const double d32 = full.trainPeak(32, 640) - full.trainPeak(16, 640);
+    QVERIFY(std::abs(d16 - d32 / 2) < 0.01 * d32);
+
+    // A full planning run for a small card: cheaper than the probe above (fp32 only) at imgsz 256.
+    mem::FitRequest req = request_;
+    req.imgsz = 256;
+    req.budget = "";
+    req.targetGpu = "rtx3070";
+    req.amp = "auto";
+    auto r = mem::fitToMemory(req);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    QCOMPARE(r->budgetBytes, int64_t{8192} * kMiB);
+    QVERIFY(r->recommended.amp);
+    QCOMPARE(r->recommended.ampMode, std::string("fp16"));
+    QVERIFY(r->recommended.batch > 16);  // yolov8n at 256 on 8 GB: a big batch
+    QVERIFY(r->breakdown.cudaContext > 512 * kMiB);
+    QVERIFY(r->uncertainty >= 0.1);
+    QVERIFY(QString::fromStdString(r->certainty).startsWith("low"));
+    QVERIFY(r->recommended.predictedPeakBytes <= int64_t(r->budgetBytes * (1 - r->margin)));
+}
+
+void TestFit::rejectsBadRequests()
+{
+    mem::FitRequest req;
+    req.imgsz = 300;
+    QCOMPARE(mem::fitToMemory(req).error().code, std::string("fit.imgsz"));
+    req.imgsz = 320;
+    req.device = "tpu";
+    QCOMPARE(mem::fitToMemory(req).error().code, std::string("fit.device"));
+    req.device = "cpu";
+    req.budget = "lots";
+    QCOMPARE(mem::fitToMemory(req).error().code, std::string("memory.budget"));
+    req.budget = "";
+    req.amp = "fp8";
+    QCOMPARE(mem::fitToMemory(req).error().code, std::string("fit.amp"));
+    req.amp = "auto";
+    req.targetGpu = "voodoo2";
+    QCOMPARE(mem::fitToMemory(req).error().code, std::string("fit.target"));
+    req.targetGpu.clear();
+    req.data = "/nonexistent/data.yaml";
+    QVERIFY(!mem::fitToMemory(req).ok());
+    if (!mem::cudaBuild()) {
+        req.data.clear();
+        req.device = "0";
+        QCOMPARE(mem::fitToMemory(req).error().code, std::string("fit.device"));
+    }
+}
+
+void TestFit::autoBatchBaseline()
+{
+    // Straight line through (1, 1 GB + 100 MB), (2, 1.2 GB)... at 60% of a 10 GB budget.
+    std::vector<std::pair<int, int64_t>> s;
+    for (int b : {1, 2, 4, 8, 16})
+        s.emplace_back(b, int64_t{1000} * kMiB + b * 100 * kMiB);
+    QCOMPARE(mi::autoBatchPick(s, int64_t{10000} * kMiB, 0.6), 50);
+}
+
+QTEST_GUILESS_MAIN(TestFit)
+#include "test_fit.moc"
