@@ -5,6 +5,7 @@
 #include "data/check.h"
 #include "data/dataset.h"
 #include "ui/datasetcontroller.h"
+#include "ui/findingsmodel.h"
 #include "ui/imagefilterproxy.h"
 #include "ui/imagelistmodel.h"
 
@@ -31,6 +32,7 @@ private slots:
     void filterByFindingCode();
     void filterByCategoryAndCombined();
     void rowForImage();
+    void findingsModelTester();
 
 private:
     QTemporaryDir dir_;
@@ -211,6 +213,28 @@ void TestImageModel::rowForImage()
     // Images are train first, then val: image 60 is the first val image, image 0 is filtered out.
     QCOMPARE(proxy.rowForImage(60), 0);
     QCOMPARE(proxy.rowForImage(0), -1);
+}
+
+void TestImageModel::findingsModelTester()
+{
+    FindingsModel model;
+    FindingsProxy proxy;
+    proxy.setSourceModel(&model);
+    QAbstractItemModelTester t1(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester t2(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setResult(result_, QString::fromStdString(dataset_->spec.root));
+    QCOMPARE(model.rowCount(), static_cast<int>(result_->findings.size()));
+    proxy.sort(FindingsModel::LineColumn, Qt::DescendingOrder);
+    proxy.setSeverityMask(1u << static_cast<int>(ys::Severity::Error));
+    proxy.setText(QStringLiteral("train_0003"));
+    QCOMPARE(proxy.rowCount(), 1);
+    // The file column is relative to the dataset root; the tooltip keeps the full path.
+    const QModelIndex file = proxy.index(0, FindingsModel::FileColumn);
+    QCOMPARE(file.data().toString(), QStringLiteral("labels/train/train_0003.txt"));
+    QVERIFY(file.data(Qt::ToolTipRole).toString().endsWith(QStringLiteral("/labels/train/train_0003.txt")));
+    QCOMPARE(proxy.index(0, FindingsModel::ProblemColumn).data().toString(), QStringLiteral("Class id out of range"));
+    model.setResult(nullptr, QString());
+    QCOMPARE(proxy.rowCount(), 0);
 }
 
 QTEST_MAIN(TestImageModel)
