@@ -31,7 +31,7 @@ double mib(double b)
 int main(int argc, char** argv)
 {
     mem::installCpuTracker();
-    torch::set_num_threads(2);
+    torch::set_num_threads(1);  // memory does not depend on it; one thread keeps a shared machine responsive
     const char* env = std::getenv("YS_SHARED_DATASETS");
     std::string data = argc > 1 ? argv[1]
                                 : std::string(env ? env : "/work/shared/datasets") + "/coco128/data.yaml";
@@ -46,7 +46,7 @@ int main(int argc, char** argv)
     req.budget = budgetText;
     req.amp = "off";  // AutoBatch profiles at the trainer's AMP; compare like with like in fp32
     req.workers = 0;
-    req.threads = 2;
+    req.threads = 1;
     mi::FitInternals internals;
     auto fit = mi::fitToMemory(req, &internals);
     if (!fit) {

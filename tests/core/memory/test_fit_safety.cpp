@@ -90,6 +90,8 @@ void TestFitSafety::recommendedTrainsUnderBudgetAndLargerDoesNot()
             oomEvents.push_back(e.message);
     };
     cb.onLog = [](const std::string&) {};
+    int validatedEpochs = 0;
+    cb.onEpoch = [&](const ys::EpochResult& r, const ys::DetectionMetrics&) { validatedEpochs += r.validated; };
     const int64_t oomBefore = mem::cpuOutOfMemoryCount();
     mem::resetPeak();
     mem::setBudget(fit->budgetBytes);
@@ -101,7 +103,7 @@ void TestFitSafety::recommendedTrainsUnderBudgetAndLargerDoesNot()
     QVERIFY2(oomEvents.empty(), oomEvents.empty() ? "" : oomEvents.front().c_str());
     QCOMPARE(mem::cpuOutOfMemoryCount(), oomBefore);
     QCOMPARE(run->finalMicroBatch, batch);
-    QVERIFY(run->best.validated);
+    QVERIFY(validatedEpochs >= 1);
     qInfo("trainer peak %s = %.1f%% of the %s budget (predicted %s)", mem::formatBytes(peak).c_str(),
           100.0 * double(peak) / double(fit->budgetBytes), kBudget,
           mem::formatBytes(fit->recommended.predictedPeakBytes).c_str());
