@@ -13,8 +13,16 @@ function(ys_use_torch target)
   target_compile_options(${target} PRIVATE -Wno-unused-parameter -Wno-missing-field-initializers
                                             -Wno-deprecated-declarations)
   if(YS_USE_PCH)
-    if(TARGET ys_torch_pch AND NOT target STREQUAL "ys_torch_pch")
-      target_precompile_headers(${target} REUSE_FROM ys_torch_pch)
+    # One precompiled header for libraries (-fPIC) and one for executables (-fPIE): GCC rejects a PCH
+    # built with the other flag, and Qt's targets make every executable that links them PIE.
+    get_target_property(type ${target} TYPE)
+    if(type STREQUAL "EXECUTABLE")
+      set(anchor ys_torch_pch_exe)
+    else()
+      set(anchor ys_torch_pch)
+    endif()
+    if(TARGET ${anchor} AND NOT target STREQUAL anchor)
+      target_precompile_headers(${target} REUSE_FROM ${anchor})
     else()
       target_precompile_headers(${target} PRIVATE <torch/torch.h>)
     endif()
@@ -40,7 +48,7 @@ function(ys_add_test name)
     set(T_TIMEOUT 300)
   endif()
   set_tests_properties(${name} PROPERTIES TIMEOUT ${T_TIMEOUT}
-    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;YS_SHARED_DATASETS=${YS_SHARED_DATASETS};YS_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+    ENVIRONMENT "QTEST_FUNCTION_TIMEOUT=${T_TIMEOUT}000;QT_QPA_PLATFORM=offscreen;YS_SHARED_DATASETS=${YS_SHARED_DATASETS};YS_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
   if(T_TORCH OR T_SERIAL)
     # LibTorch uses every core; two such tests side by side oversubscribe the CPU and OpenMP's spinning
     # barriers then slow both down many times over.
