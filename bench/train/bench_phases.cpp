@@ -58,12 +58,8 @@ int main(int argc, char** argv)
     ys::DetectionModel model(*spec);
     model->train();
     const bool cl = get("channels_last", 1) != 0;
-    if (cl) {
-        torch::NoGradGuard ng;
-        for (auto& p : model->parameters())
-            if (p.dim() == 4)
-                p.set_data(p.contiguous(at::MemoryFormat::ChannelsLast));
-    }
+    if (cl)
+        ys::toChannelsLast(*model);
     ys::DetectionLoss loss(ds->spec.nc(), model->regMax(), model->strides());
     torch::optim::SGD opt(model->parameters(), torch::optim::SGDOptions(0.01).momentum(0.9).nesterov(true));
     ys::ModelEma ema(*spec, model);

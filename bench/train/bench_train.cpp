@@ -93,12 +93,7 @@ int main(int argc, char** argv)
     }
     ys::DetectionModel model(*spec);
     model->train();
-    {
-        torch::NoGradGuard ng;
-        for (auto& p : model->parameters())
-            if (p.dim() == 4)
-                p.set_data(p.contiguous(at::MemoryFormat::ChannelsLast));
-    }
+    ys::toChannelsLast(*model);
     torch::Tensor x = torch::rand({batch, 3, imgsz, imgsz}).contiguous(at::MemoryFormat::ChannelsLast);
     auto step = [&] {
         auto feats = model->forward(x);

@@ -222,6 +222,8 @@ void GradScaler::setScale(double s)
 // ---------------------------------------------------------------------------------------------------------
 std::string modelYamlText(const ModelSpec& spec)
 {
+    if (!spec.yamlText.empty())
+        return spec.yamlText;
     if (spec.builtin)
         return builtinYolov8Yaml();
     auto text = readFile(spec.source);

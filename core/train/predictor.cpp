@@ -101,12 +101,8 @@ Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::s
     vo.channelsLast = dev->is_cpu();
     Validator validator(val, ds->spec.nc(), vo, *dev);
     DetectionModel& model = inferenceModel(*ck);
-    if (vo.channelsLast) {
-        torch::NoGradGuard ng;
-        for (auto& p : model->parameters())
-            if (p.dim() == 4)
-                p.set_data(p.contiguous(at::MemoryFormat::ChannelsLast));
-    }
+    if (vo.channelsLast)
+        ys::toChannelsLast(*model);
     DetectionLoss loss(ds->spec.nc(), model->regMax(), model->strides());
     const ValidationOutput v = validator.run(model, &loss);
     ValSummary s;

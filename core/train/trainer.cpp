@@ -9,6 +9,7 @@
 #include "data/dataset.h"
 #include "loss/internal/detection_loss.h"
 #include "memory/memory.h"
+#include "memory/probe.h"
 #include "train/internal/engine.h"
 #include "train/internal/validator.h"
 #include "train/runfolder.h"
@@ -18,6 +19,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <sstream>
 #include <thread>
 
 namespace fs = std::filesystem;
@@ -183,6 +185,8 @@ public:
 
 private:
     std::optional<Error> setup();
+    // batch=auto / -1: probes memory, picks the batch (and AMP when amp=auto), writes fit.json.
+    std::optional<Error> fitBatchToMemory();
     // One epoch of training; false when stopped by the user. Throws on unrecoverable errors.
     bool trainEpoch(int epoch);
     void trainBatch(const Batch& batch, int epoch, int i, int64_t ni);
@@ -191,6 +195,8 @@ private:
     void logLine(const std::string& line);
     double elapsed() const { return elapsedBase_ + std::chrono::duration<double>(Clock::now() - start_).count(); }
     std::optional<Error> saveCheckpoints(const EpochResult& row, bool isBest);
+    // metrics.json: the best epoch's per-class P/R/AP and confusion matrix (for the report).
+    void writeBestMetrics();
 
     TrainConfig cfg_;
     TrainCallbacks cb_;
@@ -334,8 +340,6 @@ std::optional<Error> Trainer::setup()
     timeline_ = std::make_unique<memory::MemoryTimeline>(to);
     torch::set_num_threads(cfg_.threads > 0 ? cfg_.threads
                                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
-    if (cfg_.batch < 1)
-        return Error{"config.batch", "batch=auto needs the memory fit; run 'yolostudio-cli fit' or pass a batch size", {}, 0, 0};
 
     // ---- data ------------------------------------------------------------------------------------------
     auto ds = openDataset(cfg_.data);
@@ -372,6 +376,14 @@ std::optional<Error> Trainer::setup()
     }
     events_ = std::make_unique<EventLog>((fs::path(runDir_) / "events.jsonl").string());
     results_ = std::make_unique<ResultsCsv>((fs::path(runDir_) / "results.csv").string());
+    if (cfg_.batch < 1) {
+        if (auto err = fitBatchToMemory())
+            return *err;
+        auto fittedAmp = resolveAmp(cfg_.amp, device_);
+        if (!fittedAmp)
+            return fittedAmp.error();
+        amp_ = *fittedAmp;
+    }
     if (auto err = writeFileAtomic((fs::path(runDir_) / "args.yaml").string(), cfg_.toYaml()))
         return *err;
     if (auto err = writeFileAtomic((fs::path(runDir_) / "check.json").string(), checkResultToJson(dataset_, check, co)))
@@ -396,12 +408,8 @@ std::optional<Error> Trainer::setup()
         model_ = DetectionModel(spec_);
     }
     model_->to(device_);
-    if (channelsLast_) {
-        torch::NoGradGuard ng;
-        for (auto& p : model_->parameters())
-            if (p.dim() == 4)
-                p.set_data(p.contiguous(at::MemoryFormat::ChannelsLast));
-    }
+    if (channelsLast_)
+        ys::toChannelsLast(*model_);
     model_->train();
     loss_ = std::make_unique<DetectionLoss>(nc, model_->regMax(), model_->strides(),
                                             LossGains{cfg_.box, cfg_.cls, cfg_.dfl});
@@ -486,6 +494,47 @@ std::optional<Error> Trainer::setup()
         vo.channelsLast = channelsLast_;
         validator_ = std::make_unique<Validator>(valImages_, nc, vo, device_);
     }
+    return std::nullopt;
+}
+
+std::optional<Error> Trainer::fitBatchToMemory()
+{
+    memory::FitRequest req;
+    req.data = cfg_.data;
+    req.model = cfg_.model;
+    req.imgsz = cfg_.imgsz;
+    req.device = cfg_.device;
+    req.budget = cfg_.vram;
+    req.amp = cfg_.amp;
+    req.nbs = cfg_.nbs;
+    req.optimizer = cfg_.optimizer;
+    req.epochs = cfg_.epochs;
+    req.workers = cfg_.workers;
+    req.threads = cfg_.threads;
+    logLine("batch=auto: probing memory to fit the batch size...");
+    auto fit = memory::fitToMemory(req);
+    if (!fit)
+        return fit.error();
+    if (auto err = writeFileAtomic((fs::path(runDir_) / "fit.json").string(), memory::fitResultToJson(*fit)))
+        return *err;
+    const memory::Recommendation& rec = fit->recommended;
+    if (!rec.fits)
+        return Error{"fit.no_fit", "not even batch 1 fits the memory budget at imgsz " + std::to_string(cfg_.imgsz) +
+                                       "; lower imgsz, pick a smaller model or raise vram",
+                     cfg_.data, 0, 0};
+    cfg_.batch = rec.batch;
+    if (cfg_.amp == "auto")
+        cfg_.amp = rec.ampMode;
+    std::istringstream report(memory::formatFitResult(*fit));
+    for (std::string line; std::getline(report, line);)
+        logLine(line);
+    event("fit", "batch=auto chose batch " + std::to_string(rec.batch) + " (accumulate " +
+                     std::to_string(rec.accumulate) + ", amp " + rec.ampMode + "), predicted peak " +
+                     memory::formatBytes(rec.predictedPeakBytes) + " of " + memory::formatBytes(fit->budgetBytes),
+          nlohmann::json{{"batch", rec.batch}, {"accumulate", rec.accumulate}, {"amp", rec.ampMode},
+                         {"predicted_peak_bytes", rec.predictedPeakBytes}, {"budget_bytes", fit->budgetBytes},
+                         {"certainty", fit->certainty}}
+              .dump());
     return std::nullopt;
 }
 
@@ -649,6 +698,32 @@ std::optional<Error> Trainer::saveCheckpoints(const EpochResult& row, bool isBes
     return std::nullopt;
 }
 
+void Trainer::writeBestMetrics()
+{
+    const DetectionMetrics& m = summary_.bestMetrics;
+    nlohmann::json classes = nlohmann::json::array();
+    for (const ClassMetrics& c : m.perClass) {
+        const auto& names = dataset_.spec.names;
+        classes.push_back({{"class", c.cls},
+                           {"name", c.cls >= 0 && static_cast<size_t>(c.cls) < names.size() ? names[static_cast<size_t>(c.cls)] : ""},
+                           {"images", c.images}, {"instances", c.instances}, {"precision", c.precision},
+                           {"recall", c.recall}, {"map50", c.ap50}, {"map50_95", c.ap50_95}});
+    }
+    nlohmann::json j{{"epoch", summary_.best.epoch},
+                     {"fitness", summary_.best.fitness},
+                     {"fitness_formula", "0.1 * mAP50 + 0.9 * mAP50-95"},
+                     {"precision", m.precision},
+                     {"recall", m.recall},
+                     {"map50", m.map50},
+                     {"map50_95", m.map50_95},
+                     {"names", dataset_.spec.names},
+                     {"classes", classes},
+                     {"confusion_matrix", m.confusion},
+                     {"confusion_note", "rows = predicted class, columns = true class; last row/column = background"}};
+    if (auto err = writeFileAtomic((fs::path(runDir_) / "metrics.json").string(), j.dump(2)))
+        event("warning", err->toString());
+}
+
 Expected<TrainSummary> Trainer::run()
 {
     if (!control_)
@@ -793,6 +868,8 @@ Expected<TrainSummary> Trainer::run()
                 summary_.best = r;
     }
     summary_.finalMicroBatch = microBatch_;
+    if (summary_.best.validated)
+        writeBestMetrics();
     timeline_->stop();
     timeline_->writeCsv((fs::path(runDir_) / "memory.csv").string());
     event("finish", std::to_string(summary_.epochsCompleted) + " epochs completed; best fitness " +

@@ -22,6 +22,8 @@ std::vector<GroundTruth> groundTruth(const ImageRecord& rec)
     gts.reserve(rec.boxes.size());
     const float w = static_cast<float>(rec.width), h = static_cast<float>(rec.height);
     for (const LabelBox& b : rec.boxes) {
+        if (!b.valid)
+            continue;   // kept by the scanner for display only (out of range, zero size)
         GroundTruth g;
         g.x1 = (b.cx - b.w / 2) * w;
         g.y1 = (b.cy - b.h / 2) * h;
@@ -106,7 +108,10 @@ ValidationOutput Validator::run(DetectionModel& model, DetectionLoss* loss, cons
                     msLoss += msSince(tl);
                 }
                 auto tp = Clock::now();
-                const auto nms = nonMaxSuppression(pred.to(torch::kFloat32), opt_.conf, opt_.iou, opt_.maxDet);
+                // Every class above conf per box (multi-label), as the reference validator scores mAP.
+                const auto nms = nonMaxSuppression(pred.to(torch::kFloat32), opt_.conf, opt_.iou, opt_.maxDet,
+                                                   /*agnostic=*/false, /*maxNms=*/30000, /*maxWh=*/7680,
+                                                   /*multiLabel=*/true);
                 for (int64_t i = begin; i < end; ++i) {
                     const size_t bi = static_cast<size_t>(i);
                     const ImageRecord& rec = images_[static_cast<size_t>(batch->indices[bi])];
