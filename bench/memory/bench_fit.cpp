@@ -1,7 +1,8 @@
 // Fit to memory against Ultralytics' AutoBatch method on the same model, data and CPU budget.
 //
-//   bench_memory_fit [data.yaml] [imgsz=320] [budget=2GiB] [model=yolov8n.yaml]
+//   bench_memory_fit [data.yaml | synthetic:BOXES] [imgsz=320] [budget=2GiB] [model=yolov8n.yaml]
 //
+// synthetic:BOXES uses random images with BOXES boxes each (a dense dataset: the assigner grows with it).
 // AutoBatch: one forward + backward of the summed outputs at batch 1, 2, 4, 8, 16, a straight line through
 // (batch, peak), solved for 60% of the budget. Ours: fitToMemory (complete iterations + validation, fitted
 // phase model, 5% margin). Truth: complete training iterations and validation batches measured at the
@@ -40,7 +41,12 @@ int main(int argc, char** argv)
     const std::string model = argc > 4 ? argv[4] : "yolov8n.yaml";
 
     mem::FitRequest req;
-    req.data = data;
+    if (data.rfind("synthetic:", 0) == 0) {
+        req.data.clear();
+        req.syntheticBoxes = std::atoi(data.c_str() + 10);
+    } else {
+        req.data = data;
+    }
     req.model = model;
     req.imgsz = imgsz;
     req.budget = budgetText;
