@@ -21,6 +21,12 @@ bool writeText(const QString& path, const std::string& text);
 // Writes a noise-textured BGR image of the given size. Format from the extension (jpg, png, bmp, ...).
 bool writeImage(const QString& path, int width, int height, unsigned seed = 1);
 
+// A small dataset a detector can memorise quickly: `images` noisy-background images of width x height with
+// 1-3 large filled shapes each (class 0 = rectangle, 1 = ellipse, 2 = triangle; sides 25-45% of the image),
+// written as images/ + labels/ under `dir`, and a data.yaml whose train and val are both those images.
+// Returns the data.yaml path, or an empty string on failure.
+QString writeShapesDataset(const QString& dir, int images, int width, int height, unsigned seed = 1);
+
 // SHA-256 of every file under `dir` (relative path → hex digest), to prove a check changed nothing.
 std::vector<std::pair<QString, QString>> hashTree(const QString& dir);
 

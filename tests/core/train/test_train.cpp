@@ -82,14 +82,16 @@ private Q_SLOTS:
 void TestTrain::overfitsFewImages()
 {
     QTemporaryDir dir;
-    const QString data = makeOverfitData(dir, 8);
+    const QString data = ys::test::writeShapesDataset(dir.filePath("shapes"), 8, 160, 128, 5);
     QVERIFY(!data.isEmpty());
     ys::TrainConfig c = quietConfig(data, dir.filePath("runs"));
-    c.epochs = 60;
-    c.batch = 8;
-    c.nbs = 8;
+    c.imgsz = 160;
+    c.epochs = 100;
+    c.batch = 4;
+    c.nbs = 4;
     c.optimizer = "AdamW";
-    c.lr0 = 0.004;
+    c.lr0 = 0.01;
+    c.lrf = 0.05;
     int epochs = 0;
     ys::TrainCallbacks cb;
     cb.onEpoch = [&](const ys::EpochResult& r, const ys::DetectionMetrics&) {
@@ -100,21 +102,21 @@ void TestTrain::overfitsFewImages()
     cb.onLog = [](const std::string&) {};
     auto r = ys::train(c, cb);
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
-    QCOMPARE(epochs, 60);
+    QCOMPARE(epochs, c.epochs);
     QVERIFY2(r->best.map50 >= 0.9, qPrintable(QString("best mAP50 %1").arg(r->best.map50)));
     QVERIFY(QFile::exists(QString::fromStdString(r->bestWeights)));
 
     // The saved best weights validate to the same quality.
-    auto v = ys::validateCheckpoint(r->bestWeights, data.toStdString(), 128, 8, "cpu", [](const std::string&) {});
+    auto v = ys::validateCheckpoint(r->bestWeights, data.toStdString(), c.imgsz, 8, "cpu", [](const std::string&) {});
     QVERIFY2(v.ok(), v.ok() ? "" : v.error().toString().c_str());
     QVERIFY(std::abs(v->metrics.map50 - r->best.map50) < 0.02);
 
     // Prediction writes annotated images and YOLO text results.
     ys::PredictOptions po;
     po.weights = r->bestWeights;
-    po.source = dir.filePath("demo/images/train").toStdString();
+    po.source = dir.filePath("shapes/images").toStdString();
     po.out = dir.filePath("pred").toStdString();
-    po.imgsz = 128;
+    po.imgsz = c.imgsz;
     auto p = ys::predict(po, [](const std::string&) {});
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
     QCOMPARE(p->images, 8);
