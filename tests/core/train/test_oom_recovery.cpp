@@ -66,14 +66,14 @@ void TestOomRecovery::denseBatchRecovers()
     QVERIFY2(plain.ok(), plain.ok() ? "" : plain.error().toString().c_str());
     QVERIFY(ordinaryPeak > 0);
 
-    // 2. One training image with 1500 tiny boxes: the assigner's [batch x boxes x anchors] tensors of its
-    //    batch need far more than the ordinary peak.
+    // 2. One training image with 5000 overlapping boxes: the assigner's work grows with batch x boxes x
+    //    anchors (every anchor lies inside hundreds of boxes), far above the ordinary peak.
     const QString denseImage = dir.filePath("demo/images/train/dense.jpg");
     QVERIFY(ys::test::writeImage(denseImage, 160, 128, 11));
     std::string label;
-    for (int i = 0; i < 1500; ++i) {
-        const double cx = 0.05 + 0.9 * ((i * 37) % 100) / 100.0, cy = 0.05 + 0.9 * ((i * 53) % 97) / 97.0;
-        label += std::to_string(i % 5) + " " + std::to_string(cx) + " " + std::to_string(cy) + " 0.04 0.05\n";
+    for (int i = 0; i < 5000; ++i) {
+        const double cx = 0.2 + 0.6 * ((i * 37) % 100) / 100.0, cy = 0.2 + 0.6 * ((i * 53) % 97) / 97.0;
+        label += std::to_string(i % 5) + " " + std::to_string(cx) + " " + std::to_string(cy) + " 0.3 0.3\n";
     }
     QVERIFY(ys::test::writeText(dir.filePath("demo/labels/train/dense.txt"), label));
 
