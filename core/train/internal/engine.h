@@ -4,6 +4,7 @@
 #include "common/config.h"
 #include "common/error.h"
 #include "loss/metrics.h"
+#include "model/internal/amp.h"
 #include "model/internal/yolo.h"
 
 #include <torch/torch.h>
@@ -18,26 +19,6 @@ namespace ys {
 
 // "cpu", "0", "cuda", "cuda:1" -> torch::Device. Error when CUDA is asked for and not available.
 Expected<torch::Device> resolveDevice(const std::string& device);
-
-enum class AmpMode { Off, Fp16, Bf16 };
-// auto: fp16 on CUDA, bf16 on CPUs with native bf16 (avx512_bf16 / amx), else off.
-Expected<AmpMode> resolveAmp(const std::string& amp, const torch::Device& device);
-const char* toString(AmpMode mode);
-bool cpuHasNativeBf16();
-
-// Enables autocast for the scope on the thread that constructs it (autocast state is thread-local).
-class AutocastGuard {
-public:
-    AutocastGuard(AmpMode mode, const torch::Device& device);
-    ~AutocastGuard();
-    AutocastGuard(const AutocastGuard&) = delete;
-    AutocastGuard& operator=(const AutocastGuard&) = delete;
-
-private:
-    AmpMode mode_;
-    bool cuda_;
-    bool prevEnabled_ = false;
-};
 
 // uint8 [B,3,H,W] -> float [0,1] on the device, channels_last on CPU (faster convolutions).
 torch::Tensor prepareImages(const torch::Tensor& images, const torch::Device& device, bool channelsLast);
