@@ -1,5 +1,1 @@
-// Anchor translation unit for the shared LibTorch precompiled headers (see ys_use_torch): ys_torch_pch
-// (static libraries) and ys_torch_pch_exe (executables) compile it once each.
-#ifdef YS_PCH_ANCHOR_MAIN
-int main() { return 0; }
-#endif
+// Anchor translation unit for the shared LibTorch precompiled header of static libraries (ys_torch_pch).
