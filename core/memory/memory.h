@@ -108,7 +108,8 @@ public:
     MemoryTimeline(const MemoryTimeline&) = delete;
     MemoryTimeline& operator=(const MemoryTimeline&) = delete;
 
-    // Starts the clock (time 0) and, if options.background, the sampling thread. Takes a first sample.
+    // Starts the clock (time 0; a restart after stop() continues it) and, if options.background, the
+    // sampling thread. Takes a first sample.
     void start();
     // Takes a last sample and joins the background thread. Samples stay readable.
     void stop();

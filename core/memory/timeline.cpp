@@ -68,7 +68,9 @@ void MemoryTimeline::start()
         if (running_)
             return;
         running_ = true;
-        startNs_ = nowNs();
+        // A restarted timeline continues its clock, so times never run backwards within one CSV.
+        if (samples_.empty())
+            startNs_ = nowNs();
         lastSampleTime_ = -1e300;
         lastPeak_ = currentStats(options_.device).peak;
     }
