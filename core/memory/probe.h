@@ -36,7 +36,8 @@ struct FitRequest {
     double margin = 0;               // fraction of the budget kept free; 0 = default (5% measured, 12% planned)
     int maxBatch = 1024;             // search limit
     int syntheticBoxes = 50;         // boxes per image without data
-    int threads = 0;                 // intra-op CPU threads for the probe; 0 = cores
+    int threads = 0;                 // intra-op CPU threads during the probe; 0 = 1 (memory does not depend
+                                     // on it); the caller's setting is restored afterwards
     ProgressFn progress;             // stage "probe", done/total probe points; called on the calling thread
     CancelToken cancel;
 };
