@@ -47,19 +47,6 @@ struct ScaleInfo {
 constexpr ScaleInfo kScales[] = {{'n', 3157200, 1.00}, {'s', 11166560, 1.39}, {'m', 25902640, 2.46},
                                  {'l', 43691520, 3.29}, {'x', 68229648, 4.00}};
 
-bool cpuNativeBf16()
-{
-    static const bool has = [] {
-        std::ifstream in("/proc/cpuinfo");
-        std::string line;
-        while (std::getline(in, line))
-            if (line.rfind("flags", 0) == 0)
-                return line.find("avx512_bf16") != std::string::npos || line.find("amx_bf16") != std::string::npos;
-        return false;
-    }();
-    return has;
-}
-
 int round32(double v)
 {
     return std::max(32, static_cast<int>(std::lround(v / 32.0)) * 32);
@@ -248,7 +235,7 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& req, FitInternals* i
     } else if (!planning) {
         if (amp == "fp16")
             return fitError("fit.amp", "fp16 autocast needs a CUDA device; on the CPU use amp=bf16 or off");
-        if (amp == "bf16" || (amp == "auto" && cpuNativeBf16()))
+        if (amp == "bf16" || (amp == "auto" && ys::cpuHasNativeBf16()))
             modes.push_back(ProbeAmp::Bf16), ampName = "bf16";
     } else if (amp == "auto" || amp == "fp16") {
         ampName = "fp16";  // derived, not probed

@@ -55,32 +55,6 @@ int64_t StepPeaks::peak() const
     return m;
 }
 
-ProbeAutocast::ProbeAutocast(ProbeAmp amp, const torch::Device& device) : amp_(amp), cuda_(device.is_cuda())
-{
-    if (amp_ == ProbeAmp::Off)
-        return;
-    if (cuda_) {
-        prev_ = at::autocast::is_enabled();
-        at::autocast::set_autocast_gpu_dtype(amp_ == ProbeAmp::Bf16 ? at::kBFloat16 : at::kHalf);
-        at::autocast::set_enabled(true);
-    } else {
-        prev_ = at::autocast::is_cpu_enabled();
-        at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
-        at::autocast::set_cpu_enabled(true);
-    }
-}
-
-ProbeAutocast::~ProbeAutocast()
-{
-    if (amp_ == ProbeAmp::Off)
-        return;
-    if (cuda_)
-        at::autocast::set_enabled(prev_);
-    else
-        at::autocast::set_cpu_enabled(prev_);
-    at::autocast::clear_cache();
-}
-
 StepProbe::StepProbe(const ModelSpec& spec, const torch::Device& device, const std::string& optimizer)
     : device_(device), optimizerName_(optimizer), nc_(spec.nc)
 {

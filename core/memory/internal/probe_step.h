@@ -3,6 +3,7 @@
 // DetectionLoss with the task-aligned assigner, backward, gradient clipping, an optimizer step with its
 // state, and an EMA update — with the tracked peak of each phase. Internal to ys_memory and its tests.
 
+#include "model/internal/amp.h"
 #include "model/internal/yolo.h"
 
 #include <torch/torch.h>
@@ -14,7 +15,9 @@
 
 namespace ys::memory::internal {
 
-enum class ProbeAmp { Off, Fp16, Bf16 };
+// The trainer's AMP modes and autocast scope, so the probe measures exactly what training runs.
+using ProbeAmp = ys::AmpMode;
+using ProbeAutocast = ys::AutocastGuard;
 
 // Tracked peaks of one measured iteration, absolute bytes of the device figure (CPU: allocated).
 struct StepPeaks {
@@ -64,19 +67,6 @@ private:
     int nc_ = 80;
 };
 
-// Sets autocast for the scope on this thread (autocast state is thread-local).
-class ProbeAutocast final {
-public:
-    ProbeAutocast(ProbeAmp amp, const torch::Device& device);
-    ~ProbeAutocast();
-    ProbeAutocast(const ProbeAutocast&) = delete;
-    ProbeAutocast& operator=(const ProbeAutocast&) = delete;
-
-private:
-    ProbeAmp amp_;
-    bool cuda_;
-    bool prev_ = false;
-};
 
 // Synthetic batch: random images and `boxesPerImage` random boxes of 2-40% of the image side per image.
 std::pair<torch::Tensor, torch::Tensor> syntheticBatch(int batch, int imgsz, int boxesPerImage, int nc,
