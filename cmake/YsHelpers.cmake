@@ -13,13 +13,19 @@ function(ys_use_torch target)
   target_compile_options(${target} PRIVATE -Wno-unused-parameter -Wno-missing-field-initializers
                                             -Wno-deprecated-declarations)
   if(YS_USE_PCH)
-    # One precompiled header for libraries (-fPIC) and one for executables (-fPIE): GCC rejects a PCH
-    # built with the other flag, and Qt's targets make every executable that links them PIE.
+    # One precompiled header for libraries and one for Qt-linked executables: GCC rejects a PCH built
+    # with other position-independence flags (-fPIC vs -fPIE), and Qt's targets set them for executables.
+    # Call after target_link_libraries: an executable reuses the executable anchor only when it links Qt
+    # (Qt's targets decide its -fPIC); others (benchmarks, one torch TU each) go without a PCH.
     get_target_property(type ${target} TYPE)
+    get_target_property(libs ${target} LINK_LIBRARIES)
+    set(anchor ys_torch_pch)
     if(type STREQUAL "EXECUTABLE")
-      set(anchor ys_torch_pch_exe)
-    else()
-      set(anchor ys_torch_pch)
+      if("${libs}" MATCHES "Qt6::")
+        set(anchor ys_torch_pch_exe)
+      else()
+        return()
+      endif()
     endif()
     if(TARGET ${anchor} AND NOT target STREQUAL anchor)
       target_precompile_headers(${target} REUSE_FROM ${anchor})
