@@ -46,6 +46,16 @@ Expected<torch::Device> resolveDevice(const std::string& device)
     return torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(index));
 }
 
+torch::Tensor sliceTargets(const torch::Tensor& targets, int64_t begin, int64_t end)
+{
+    if (targets.size(0) == 0)
+        return targets;
+    const torch::Tensor idx = targets.select(1, 0);
+    torch::Tensor t = targets.index({(idx >= begin).logical_and(idx < end)}).clone();
+    t.select(1, 0).sub_(static_cast<double>(begin));
+    return t;
+}
+
 torch::Tensor prepareImages(const torch::Tensor& images, const torch::Device& device, bool channelsLast)
 {
     torch::Tensor x = images.to(device, /*non_blocking=*/true).to(torch::kFloat32).div_(255.0);

@@ -157,17 +157,6 @@ std::string fmtG(double v)
     return buf;
 }
 
-// Rows of `targets` for images [begin, end) of the batch, re-indexed from 0.
-torch::Tensor targetsFor(const torch::Tensor& targets, int64_t begin, int64_t end)
-{
-    if (targets.size(0) == 0)
-        return targets;
-    const torch::Tensor idx = targets.select(1, 0);
-    torch::Tensor t = targets.index({(idx >= begin).logical_and(idx < end)}).clone();
-    t.select(1, 0).sub_(static_cast<double>(begin));
-    return t;
-}
-
 class Trainer {
 public:
     Trainer(TrainConfig cfg, const TrainCallbacks& cb, TrainControl* control)
@@ -571,7 +560,7 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
             for (int64_t begin = 0; begin < n; begin += microBatch_) {
                 const int64_t end = std::min<int64_t>(n, begin + microBatch_);
                 torch::Tensor x = prepareImages(batch.images.slice(0, begin, end), device_, channelsLast_);
-                torch::Tensor t = (begin == 0 && end == n ? batch.targets : targetsFor(batch.targets, begin, end))
+                torch::Tensor t = (begin == 0 && end == n ? batch.targets : sliceTargets(batch.targets, begin, end))
                                       .to(device_);
                 LossOutput out;
                 {

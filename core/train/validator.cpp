@@ -35,18 +35,6 @@ std::vector<GroundTruth> groundTruth(const ImageRecord& rec)
     return gts;
 }
 
-// Rows of `targets` whose batch index lies in [begin, end), re-indexed from 0.
-torch::Tensor sliceTargets(const torch::Tensor& targets, int64_t begin, int64_t end)
-{
-    if (targets.size(0) == 0)
-        return targets;
-    const torch::Tensor idx = targets.select(1, 0);
-    const torch::Tensor keep = (idx >= begin).logical_and(idx < end);
-    torch::Tensor t = targets.index({keep}).clone();
-    t.select(1, 0).sub_(static_cast<double>(begin));
-    return t;
-}
-
 }  // namespace
 
 Validator::Validator(std::vector<ImageRecord> images, int nc, const ValidatorOptions& options,

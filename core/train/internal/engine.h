@@ -20,6 +20,10 @@ namespace ys {
 // "cpu", "0", "cuda", "cuda:1" -> torch::Device. Error when CUDA is asked for and not available.
 Expected<torch::Device> resolveDevice(const std::string& device);
 
+// Rows of a batch's targets [N,6] (batch_idx, cls, cx, cy, w, h) for images [begin, end), re-indexed from 0:
+// the targets of one micro-batch.
+torch::Tensor sliceTargets(const torch::Tensor& targets, int64_t begin, int64_t end);
+
 // uint8 [B,3,H,W] -> float [0,1] on the device, channels_last on CPU (faster convolutions).
 torch::Tensor prepareImages(const torch::Tensor& images, const torch::Device& device, bool channelsLast);
 
