@@ -3,7 +3,6 @@
 
 #include "common/fileutil.h"
 
-#include <ATen/autocast_mode.h>
 #ifdef YS_WITH_CUDA
 #include <c10/cuda/CUDACachingAllocator.h>
 #endif
@@ -12,7 +11,6 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <unistd.h>
 
 namespace fs = std::filesystem;

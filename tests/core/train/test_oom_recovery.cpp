@@ -3,6 +3,7 @@
 // must finish every epoch, log the recovery (old -> new micro-batch) and write a complete results.csv.
 #include "common/config.h"
 #include "data/demo.h"
+#include "smallrun.h"
 #include "testsupport.h"
 #include "train/trainer.h"
 
@@ -17,24 +18,12 @@ namespace {
 
 ys::TrainConfig baseConfig(const QString& data, const QString& project, const QString& name)
 {
-    ys::TrainConfig c;
-    c.data = data.toStdString();
-    c.project = project.toStdString();
-    c.name = name.toStdString();
-    c.imgsz = 128;
+    ys::TrainConfig c = ys::test::smallRunConfig(data, project, name);
     c.batch = 8;
     c.nbs = 8;
     c.epochs = 2;
-    c.workers = 1;
-    c.amp = "off";
-    c.mosaic = 0;
-    c.close_mosaic = 0;
-    c.warmup_epochs = 0;
-    c.patience = 0;
-    c.threads = qEnvironmentVariableIntValue("YS_TEST_THREADS");
     return c;
 }
-
 }  // namespace
 
 class TestOomRecovery final : public QObject {

@@ -2,6 +2,7 @@
 // results.csv (also with another batch size), and validation/prediction read the saved weights.
 #include "common/config.h"
 #include "data/demo.h"
+#include "smallrun.h"
 #include "testsupport.h"
 #include "train/trainer.h"
 
@@ -46,26 +47,14 @@ QString makeOverfitData(const QTemporaryDir& dir, int images)
     return path;
 }
 
+// No photometric or geometric augmentation: the test measures learning, not robustness.
 ys::TrainConfig quietConfig(const QString& data, const QString& project)
 {
-    ys::TrainConfig c;
-    c.data = data.toStdString();
-    c.model = "yolov8n.yaml";
-    c.project = project.toStdString();
-    c.name = "run";
-    c.imgsz = 128;
-    c.workers = 1;
-    c.amp = "off";
-    c.mosaic = 0;
-    c.close_mosaic = 0;
+    ys::TrainConfig c = ys::test::smallRunConfig(data, project, "run");
     c.hsv_h = c.hsv_s = c.hsv_v = 0;
     c.fliplr = 0;
     c.translate = 0;
     c.scale = 0;
-    c.warmup_epochs = 0;
-    c.patience = 0;
-    // 0 = all cores; a busy developer machine runs faster with YS_TEST_THREADS=1 (OpenMP spin-waits).
-    c.threads = qEnvironmentVariableIntValue("YS_TEST_THREADS");
     return c;
 }
 
