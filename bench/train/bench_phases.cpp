@@ -1,12 +1,15 @@
 // Where a training iteration spends its time: loader wait, forward, loss (assigner included), backward,
 // optimizer step, EMA. Medians over N iterations on one dataset, same process.
 //
-// usage: bench_phases data=PATH [imgsz=320] [batch=8] [threads=2] [iters=10] [workers=2] [mosaic=1]
+// usage: bench_phases data=PATH [imgsz=320] [batch=8] [threads=2] [iters=10] [workers=0] [mosaic=1] [amp=auto]
+//        [warm=1] [profile=0]   (warm=1: one epoch through the loader first, so images come from its cache as in epoch 2+; profile=1: operators of the loss)
 #include "augment/internal/loader.h"
 #include "data/dataset.h"
 #include "loss/internal/detection_loss.h"
+#include "model/internal/amp.h"
 #include "model/internal/yolo.h"
 #include "train/internal/engine.h"
+#include "benchutil.h"
 
 #include <torch/torch.h>
 
@@ -14,6 +17,7 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <optional>
 
 namespace {
 using Clock = std::chrono::steady_clock;
@@ -27,13 +31,7 @@ double median(std::vector<double> v)
 
 int main(int argc, char** argv)
 {
-    std::map<std::string, std::string> kv;
-    for (int i = 1; i < argc; ++i) {
-        std::string a = argv[i];
-        auto eq = a.find('=');
-        if (eq != std::string::npos)
-            kv[a.substr(0, eq)] = a.substr(eq + 1);
-    }
+    auto kv = ys::bench::parseArgs(argc, argv);
     auto get = [&](const char* k, int d) { return kv.count(k) ? std::stoi(kv[k]) : d; };
     const int imgsz = get("imgsz", 320), batch = get("batch", 8), threads = get("threads", 2), iters = get("iters", 10);
     torch::set_num_threads(threads);
@@ -49,10 +47,21 @@ int main(int argc, char** argv)
     ys::LoaderOptions lo;
     lo.imgsz = imgsz;
     lo.batch = batch;
-    lo.workers = get("workers", 2);
+    lo.workers = get("workers", 0);
     lo.hyp.mosaic = get("mosaic", 1);
     ys::BatchLoader loader(train, lo);
-    loader.startEpoch(0, lo.hyp.mosaic > 0);
+    int epoch = 0;
+    if (get("warm", 1)) {
+        loader.startEpoch(epoch++, lo.hyp.mosaic > 0);
+        while (loader.next()) {
+        }
+    }
+    loader.startEpoch(epoch++, lo.hyp.mosaic > 0);
+    const auto amp = ys::resolveAmp(kv.count("amp") ? kv["amp"] : "auto", torch::Device(torch::kCPU));
+    if (!amp) {
+        std::fprintf(stderr, "error: %s\n", amp.error().toString().c_str());
+        return 2;
+    }
 
     auto spec = ys::loadModelSpec(kv.count("model") ? kv["model"] : "yolov8n.yaml", ds->spec.nc());
     ys::DetectionModel model(*spec);
@@ -68,14 +77,16 @@ int main(int argc, char** argv)
         auto t0 = Clock::now();
         auto b = loader.next();
         if (!b) {
-            loader.startEpoch(it, lo.hyp.mosaic > 0);
+            loader.startEpoch(epoch++, lo.hyp.mosaic > 0);
             b = loader.next();
         }
         auto t1 = Clock::now();
         torch::Tensor x = ys::prepareImages(b->images, torch::kCPU, cl);
+        std::optional<ys::AutocastGuard> ac(std::in_place, *amp, torch::Device(torch::kCPU));
         auto feats = model->forward(x);
         auto t2 = Clock::now();
         auto out = loss(feats, b->targets, x.size(0));
+        ac.reset();
         auto t3 = Clock::now();
         out.total.backward();
         auto t4 = Clock::now();
@@ -93,8 +104,14 @@ int main(int argc, char** argv)
         t["optimizer"].push_back(ms(t4, t5));
         t["ema"].push_back(ms(t5, t6));
         t["total"].push_back(ms(t0, t6));
+        if (it == iters && get("profile", 0)) {
+            ys::AutocastGuard g(*amp, torch::Device(torch::kCPU));
+            auto f = model->forward(x);
+            ys::bench::printOpProfile("loss+assigner", [&] { loss(f, b->targets, x.size(0)); });
+        }
     }
-    std::printf("imgsz %d batch %d threads %d, median ms per iteration over %d:\n", imgsz, batch, threads, iters);
+    std::printf("imgsz %d batch %d threads %d workers %d amp %s, median ms per iteration over %d:\n", imgsz, batch,
+                threads, lo.workers, ys::toString(*amp), iters);
     for (auto& [k, v] : t)
         std::printf("  %-14s %8.1f\n", k.c_str(), median(v));
     return 0;

@@ -1,12 +1,15 @@
 // Training throughput and overhead over the compute floor, measured in one process:
 //   1. the real trainer (ys::train) for `epochs` epochs on a dataset; throughput of the last epoch
 //      (loading, augmentation, assigner, loss, optimizer, EMA; validation excluded);
-//   2. the bare model forward+backward (sum of outputs, no loss) on a fixed batch of the same size and shape.
+//   2. the bare model forward+backward (sum of outputs, no loss) on a fixed batch of the same size and shape,
+//      in the same precision (amp resolved as the trainer does: auto = bf16 on CPUs with native bf16).
 // The ratio floor_img_s / train_img_s is the overhead of everything around the model.
 //
-// usage: bench_train data=PATH [imgsz=320] [batch=8] [threads=2] [epochs=2] [amp=off] [workers=2] [json=FILE]
+// usage: bench_train data=PATH [imgsz=320] [batch=8] [threads=2] [epochs=2] [amp=auto] [workers=8] [json=FILE]
+// (workers as the user would type them: the trainer runs fewer where the model's threads take every core)
 #include "common/fileutil.h"
 #include "model/internal/yolo.h"
+#include "benchutil.h"
 #include "train/trainer.h"
 
 #include <nlohmann/json.hpp>
@@ -20,18 +23,6 @@
 
 namespace {
 
-std::map<std::string, std::string> parse(int argc, char** argv)
-{
-    std::map<std::string, std::string> kv;
-    for (int i = 1; i < argc; ++i) {
-        std::string a = argv[i];
-        auto eq = a.find('=');
-        if (eq != std::string::npos)
-            kv[a.substr(0, eq)] = a.substr(eq + 1);
-    }
-    return kv;
-}
-
 double peakRssMiB()
 {
     rusage ru{};
@@ -43,18 +34,18 @@ double peakRssMiB()
 
 int main(int argc, char** argv)
 {
-    auto kv = parse(argc, argv);
+    auto kv = ys::bench::parseArgs(argc, argv);
     if (!kv.count("data")) {
-        std::fprintf(stderr, "usage: bench_train data=PATH [imgsz=320] [batch=8] [threads=2] [epochs=2] [amp=off] "
-                             "[workers=2] [json=FILE]\n");
+        std::fprintf(stderr, "usage: bench_train data=PATH [imgsz=320] [batch=8] [threads=2] [epochs=2] [amp=auto] "
+                             "[workers=8] [json=FILE]\n");
         return 2;
     }
     const int imgsz = kv.count("imgsz") ? std::stoi(kv["imgsz"]) : 320;
     const int batch = kv.count("batch") ? std::stoi(kv["batch"]) : 8;
     const int threads = kv.count("threads") ? std::stoi(kv["threads"]) : 2;
     const int epochs = kv.count("epochs") ? std::stoi(kv["epochs"]) : 2;
-    const std::string amp = kv.count("amp") ? kv["amp"] : "off";
-    const int workers = kv.count("workers") ? std::stoi(kv["workers"]) : 2;
+    const std::string amp = kv.count("amp") ? kv["amp"] : "auto";
+    const int workers = kv.count("workers") ? std::stoi(kv["workers"]) : ys::TrainConfig{}.workers;
     const std::string project = kv.count("project") ? kv["project"] : "/tmp/ys-bench-runs";
 
     ys::TrainConfig cfg;
@@ -95,15 +86,12 @@ int main(int argc, char** argv)
     model->train();
     ys::toChannelsLast(*model);
     torch::Tensor x = torch::rand({batch, 3, imgsz, imgsz}).contiguous(at::MemoryFormat::ChannelsLast);
-    auto step = [&] {
-        auto feats = model->forward(x);
-        torch::Tensor s = feats[0].sum();
-        for (size_t i = 1; i < feats.size(); ++i)
-            s = s + feats[i].sum();
-        s.backward();
-        for (auto& p : model->parameters())
-            p.mutable_grad() = torch::Tensor();
-    };
+    const auto ampMode = ys::resolveAmp(amp, torch::Device(torch::kCPU));
+    if (!ampMode) {
+        std::fprintf(stderr, "error: %s\n", ampMode.error().toString().c_str());
+        return 1;
+    }
+    auto step = [&] { ys::bench::bareStep(model, x, *ampMode); };
     step();
     std::vector<double> times;
     const int iters = std::max(4, 128 / batch);
@@ -115,7 +103,8 @@ int main(int argc, char** argv)
     std::sort(times.begin(), times.end());
     const double floorRate = batch / times[times.size() / 2];
 
-    std::printf("imgsz %d batch %d threads %d amp %s workers %d\n", imgsz, batch, threads, amp.c_str(), workers);
+    std::printf("imgsz %d batch %d threads %d amp %s (%s) workers %d\n", imgsz, batch, threads, amp.c_str(),
+                ys::toString(*ampMode), workers);
     std::printf("train   %.1f img/s (last of %d epochs: loading, augmentation, assigner, loss, optimizer, EMA)\n",
                 trainRate, epochs);
     std::printf("floor   %.1f img/s (median of %d bare forward+backward steps)\n", floorRate, iters);

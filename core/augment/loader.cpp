@@ -3,6 +3,7 @@
 #include "augment/pipeline.h"
 #include "common/log.h"
 
+#include <ATen/Parallel.h>
 #include <opencv2/core.hpp>
 
 #include <algorithm>
@@ -151,12 +152,23 @@ struct BatchLoader::Impl {
         return p;
     }
 
-    Batch produce(const EpochPlan& p, int b)
+    // Builds batch b. Without workers the samples are built in parallel on the intra-op threads (the
+    // ones that run the model), between two training steps: on a machine whose cores all run the model,
+    // background workers would preempt those threads in the middle of every convolution (measured here:
+    // 2 workers next to 2 intra-op threads made each step 23% slower). A worker thread builds its batch
+    // serially, as a parallel region opened from it would start a second thread team.
+    Batch produce(const EpochPlan& p, int b, bool parallel)
     {
-        std::vector<Sample> samples;
         const int lo = p.batchStart[size_t(b)], hi = p.batchStart[size_t(b) + 1];
-        samples.reserve(size_t(hi - lo));
-        for (int pos = lo; pos < hi; ++pos) samples.push_back(buildSample(source, aug, p, b, pos, opt.seed));
+        std::vector<Sample> samples(size_t(hi - lo));
+        auto build = [&](int64_t from, int64_t to) {
+            for (int64_t pos = from; pos < to; ++pos)
+                samples[size_t(pos - lo)] = buildSample(source, aug, p, b, static_cast<int>(pos), opt.seed);
+        };
+        if (parallel)
+            at::parallel_for(lo, hi, 1, build);
+        else
+            build(lo, hi);
         return collate(samples, pin);
     }
 
@@ -174,7 +186,7 @@ struct BatchLoader::Impl {
             lock.unlock();
             Result r;
             try {
-                r.batch = produce(*p, b);
+                r.batch = produce(*p, b, false);
             } catch (...) {
                 r.error = std::current_exception();
             }
@@ -190,8 +202,8 @@ struct BatchLoader::Impl {
 BatchLoader::BatchLoader(std::vector<ImageRecord> images, LoaderOptions opt)
     : d_(std::make_unique<Impl>(std::move(images), std::move(opt)))
 {
+    cv::setNumThreads(0);  // samples are already built in parallel (by workers or the intra-op threads)
     if (d_->opt.workers > 0) {
-        cv::setNumThreads(0);
         for (int i = 0; i < d_->opt.workers; ++i) d_->threads.emplace_back([this] { d_->workerLoop(); });
     }
 }
@@ -240,7 +252,7 @@ std::optional<Batch> BatchLoader::next()
         const auto p = d_->plan;
         lock.unlock();
         const auto t0 = Clock::now();
-        Batch batch = d_->produce(*p, b);
+        Batch batch = d_->produce(*p, b, true);
         lock.lock();
         ++d_->stats.batches;
         ++d_->stats.stalls;
@@ -285,7 +297,7 @@ Batch BatchLoader::makeBatch(const std::vector<int>& indices, bool augment)
     } else {
         p.batchShapes = {{d_->opt.imgsz, d_->opt.imgsz}};
     }
-    return d_->produce(p, 0);
+    return d_->produce(p, 0, true);
 }
 
 int BatchLoader::maxBoxesPerImage() const

@@ -15,6 +15,13 @@ std::optional<Error> writeFileAtomic(const std::string& path, const std::string&
 // Renames `tmpPath` over `path` after syncing it (for files written by other writers, e.g. torch::save).
 std::optional<Error> commitFileAtomic(const std::string& tmpPath, const std::string& path);
 
+// A temporary name next to `path` for an atomic write: "<path>.tmp<pid>_<n>", unique in this process.
+std::string tempPathFor(const std::string& path);
+
+// Removes the temporary files (tempPathFor's names) in `dir` left by processes that no longer run, e.g. a
+// training run killed while writing a checkpoint. Not recursive. Returns how many were removed.
+int removeStaleTempFiles(const std::string& dir);
+
 // Reads a whole file; Error when it cannot be opened.
 Expected<std::string> readFile(const std::string& path);
 

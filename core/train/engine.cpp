@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <unistd.h>
 
 namespace fs = std::filesystem;
 
@@ -247,7 +246,7 @@ std::optional<Error> saveCheckpoint(const std::string& path, const CheckpointMet
         }
         std::error_code ec;
         fs::create_directories(fs::path(path).parent_path(), ec);
-        const std::string tmp = path + ".tmp" + std::to_string(::getpid());
+        const std::string tmp = tempPathFor(path);
         archive.save_to(tmp);
         return commitFileAtomic(tmp, path);
     } catch (const std::exception& e) {

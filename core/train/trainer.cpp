@@ -20,6 +20,7 @@
 #include <cmath>
 #include <filesystem>
 #include <sstream>
+#include <algorithm>
 #include <thread>
 
 namespace fs = std::filesystem;
@@ -46,6 +47,17 @@ double interp(double x, double x0, double x1, double y0, double y1)
     if (x >= x1)
         return y1;
     return y0 + (y1 - y0) * (x - x0) / (x1 - x0);
+}
+
+// Loader threads to run beside `intraThreads` intra-op threads. On CPU every core that runs the model
+// would be preempted by a worker mid-convolution, so only spare cores get workers; with none spare the
+// batch is built between steps on the intra-op threads (BatchLoader, workers = 0).
+int loaderWorkers(int requested, const torch::Device& device, int intraThreads)
+{
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (device.is_cuda())
+        return std::min(requested, cores);
+    return std::clamp(cores - intraThreads, 0, requested);
 }
 
 int accumulateFor(int nbs, int batch)
@@ -357,6 +369,9 @@ std::optional<Error> Trainer::setup()
     // ---- run folder --------------------------------------------------------------------------------------
     if (resumed_) {
         runDir_ = fs::path(resumePath_).parent_path().parent_path().string();
+        const int stale = removeStaleTempFiles(runDir_) + removeStaleTempFiles((fs::path(runDir_) / "weights").string());
+        if (stale > 0)
+            logLine("removed " + std::to_string(stale) + " unfinished file(s) left by the interrupted run");
     } else {
         auto dir = createRunFolder(cfg_.project, cfg_.name, cfg_.exist_ok);
         if (!dir)
@@ -410,7 +425,13 @@ std::optional<Error> Trainer::setup()
     lo.augment = true;
     lo.rect = cfg_.rect;
     lo.shuffle = !cfg_.rect;
-    lo.workers = cfg_.workers;
+    lo.workers = loaderWorkers(cfg_.workers, device_, torch::get_num_threads());
+    if (lo.workers != cfg_.workers)
+        logLine("workers=" + std::to_string(cfg_.workers) + " -> " + std::to_string(lo.workers) + ": " +
+                std::to_string(torch::get_num_threads()) + " of " +
+                std::to_string(std::max(1u, std::thread::hardware_concurrency())) +
+                " cores run the model" +
+                (lo.workers == 0 ? ", so batches are built on those threads between steps" : ""));
     lo.seed = static_cast<uint64_t>(cfg_.seed);
     lo.cacheRam = cfg_.cache == "ram";
     lo.pad = 0.0;
@@ -475,7 +496,7 @@ std::optional<Error> Trainer::setup()
         ValidatorOptions vo;
         vo.imgsz = cfg_.imgsz;
         vo.batch = cfg_.batch * 2;
-        vo.workers = cfg_.workers;
+        vo.workers = loaderWorkers(cfg_.workers, device_, torch::get_num_threads());
         vo.conf = cfg_.conf;
         vo.iou = cfg_.iou;
         vo.maxDet = cfg_.max_det;

@@ -24,7 +24,7 @@ struct LoaderOptions {
     bool augment = true;     // training augmentation; false = letterbox only (validation)
     bool rect = false;       // rectangular batches sorted by aspect ratio (no mosaic/mixup)
     bool shuffle = true;     // new order every epoch (rect: the order of batches, not their content)
-    int workers = 2;         // loader threads; 0 = build each batch inside next()
+    int workers = 2;         // loader threads; 0 = build each batch inside next() on the intra-op threads
     uint64_t seed = 0;       // with (epoch, position) determines every sample
     bool cacheRam = false;   // keep every resized image in memory (bounded by available memory)
     // Without cacheRam: an LRU of resized images shared by the workers, at most this many bytes (and at
@@ -55,8 +55,9 @@ struct LoaderStats {
 
 class BatchLoader final {
 public:
-    // Starts `opt.workers` threads (idle until startEpoch). Sets OpenCV's own thread pool to 0 threads
-    // when workers > 0 (process-wide), as the workers already run in parallel.
+    // Starts `opt.workers` threads (idle until startEpoch). With workers = 0, next() and makeBatch() build
+    // the batch's images in parallel on LibTorch's intra-op threads. Sets OpenCV's own thread pool to
+    // 0 threads (process-wide), as samples are already built in parallel.
     BatchLoader(std::vector<ImageRecord> images, LoaderOptions opt);
     ~BatchLoader();  // stops and joins the workers
     BatchLoader(const BatchLoader&) = delete;

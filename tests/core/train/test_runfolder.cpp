@@ -1,5 +1,6 @@
 // Run folder files: results.csv header and rows, resume truncation, event log, folder numbering.
 #include "testsupport.h"
+#include "common/fileutil.h"
 #include "train/runfolder.h"
 
 #include <QDir>
@@ -9,6 +10,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
+
 class TestRunFolder final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -16,6 +21,7 @@ private Q_SLOTS:
     void rowsRoundTripAndTruncate();
     void folderNumbering();
     void eventsAreJsonLines();
+    void staleTempFilesOfDeadProcessesAreRemoved();
 };
 
 void TestRunFolder::headerIsExact()
@@ -94,6 +100,35 @@ void TestRunFolder::eventsAreJsonLines()
     QCOMPARE(o["kind"].toString(), QString("oom_recovered"));
     QCOMPARE(o["message"].toString(), QString("micro-batch 8 -> 4 \"quoted\""));
     QCOMPARE(o["details"].toObject()["new_micro_batch"].toInt(), 4);
+}
+
+void TestRunFolder::staleTempFilesOfDeadProcessesAreRemoved()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    // A pid that no process has: the child of a fork that has exited and been reaped.
+    const pid_t child = ::fork();
+    if (child == 0)
+        ::_exit(0);
+    QVERIFY(child > 0);
+    QCOMPARE(::waitpid(child, nullptr, 0), child);
+    const QString dead = QString::number(child), alive = QString::number(::getpid());
+    const QStringList names{"last.pt.tmp" + dead + "_0", "results.csv.tmp" + dead + "_12",  // removed
+                            "last.pt.tmp" + alive + "_3",                                   // ours: kept
+                            "best.pt", "notes.tmp", "x.tmp" + dead, "y.tmpabc_1", "z.tmp" + dead + "_"};
+    for (const QString& n : names) {
+        QFile f(tmp.filePath(n));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+    }
+    QCOMPARE(ys::removeStaleTempFiles(tmp.path().toStdString()), 2);
+    QStringList left = QDir(tmp.path()).entryList(QDir::Files);
+    left.sort();
+    QStringList expected = names.mid(2);
+    expected.sort();
+    QCOMPARE(left, expected);
+    // the names tempPathFor makes are the ones it recognises
+    const std::string made = ys::tempPathFor(tmp.filePath("run.csv").toStdString());
+    QVERIFY(QString::fromStdString(made).startsWith(tmp.filePath("run.csv.tmp") + alive + "_"));
 }
 
 QTEST_GUILESS_MAIN(TestRunFolder)

@@ -1,0 +1,63 @@
+// Bare model forward+backward (the compute floor of training) under different settings, plus an optional
+// per-operator profile, to see where the model's own time goes.
+//
+// usage: bench_model [model=yolov8n.yaml] [imgsz=320] [batch=8] [threads=2] [iters=10] [profile=1]
+#include "model/internal/amp.h"
+#include "model/internal/yolo.h"
+#include "benchutil.h"
+
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
+
+
+int main(int argc, char** argv)
+{
+    auto kv = ys::bench::parseArgs(argc, argv);
+    auto get = [&](const char* k, const char* d) { return kv.count(k) ? kv[k] : std::string(d); };
+    const int imgsz = std::stoi(get("imgsz", "320"));
+    const int batch = std::stoi(get("batch", "8"));
+    const int threads = std::stoi(get("threads", "2"));
+    const int iters = std::stoi(get("iters", "10"));
+    const bool profile = get("profile", "0") == "1";
+    torch::set_num_threads(threads);
+    auto spec = ys::loadModelSpec(get("model", "yolov8n.yaml"), 80);
+    if (!spec) {
+        std::fprintf(stderr, "error: %s\n", spec.error().toString().c_str());
+        return 1;
+    }
+    for (const std::string mode : {"nchw", "channels_last", "channels_last+bf16"}) {
+        if (kv.count("mode") && kv["mode"] != mode)
+            continue;
+        torch::manual_seed(0);
+        ys::DetectionModel model(*spec);
+        model->train();
+        const bool cl = mode != "nchw";
+        const bool bf16 = mode == "channels_last+bf16";
+        if (bf16 && !ys::cpuHasNativeBf16())
+            continue;
+        if (cl)
+            ys::toChannelsLast(*model);
+        torch::Tensor x = torch::rand({batch, 3, imgsz, imgsz});
+        if (cl)
+            x = x.contiguous(at::MemoryFormat::ChannelsLast);
+        const auto amp = bf16 ? ys::AmpMode::Bf16 : ys::AmpMode::Off;
+        auto step = [&] { ys::bench::bareStep(model, x, amp); };
+        step();
+        std::vector<double> fwdT, allT;
+        for (int i = 0; i < iters; ++i) {
+            auto t0 = std::chrono::steady_clock::now();
+            step();
+            allT.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        }
+        std::sort(allT.begin(), allT.end());
+        std::printf("%-20s %6.1f img/s  (median %.1f ms per batch of %d, min %.1f)\n", mode.c_str(),
+                    batch / allT[allT.size() / 2], 1e3 * allT[allT.size() / 2], batch, 1e3 * allT.front());
+        if (profile)
+            ys::bench::printOpProfile("forward+backward", step);
+    }
+    return 0;
+}

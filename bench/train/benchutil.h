@@ -1,0 +1,86 @@
+#pragma once
+// Helpers the training benchmarks share: key=value arguments, the bare forward+backward step (the compute
+// floor of training) and a per-operator profile.
+#include "model/internal/amp.h"
+#include "model/internal/yolo.h"
+
+#include <torch/csrc/autograd/profiler_legacy.h>
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ys::bench {
+
+inline std::map<std::string, std::string> parseArgs(int argc, char** argv)
+{
+    std::map<std::string, std::string> kv;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto eq = a.find('=');
+        if (eq != std::string::npos)
+            kv[a.substr(0, eq)] = a.substr(eq + 1);
+    }
+    return kv;
+}
+
+// One bare training step of the model on `x`: forward (under `amp`), sum of the outputs, backward, drop
+// the gradients. No loss, no optimizer: what the model alone costs.
+inline void bareStep(DetectionModel& model, const torch::Tensor& x, AmpMode amp)
+{
+    torch::Tensor s;
+    {
+        AutocastGuard ac(amp, x.device());
+        for (const auto& f : model->forward(x)) {
+            const auto part = f.to(torch::kFloat).sum();
+            s = s.defined() ? s + part : part;
+        }
+    }
+    s.backward();
+    for (auto& p : model->parameters())
+        p.mutable_grad() = torch::Tensor();
+}
+
+// Per-operator CPU time of one call of `fn`, from LibTorch's legacy profiler: top-level operators only
+// (nested ones are inside their parent's time), summed by name, largest first.
+
+template <class F>
+void printOpProfile(const char* title, F&& fn, size_t top = 25)
+{
+    using namespace torch::autograd::profiler;
+    enableProfilerLegacy(ProfilerConfig(ProfilerState::CPU));
+    fn();
+    auto lists = disableProfilerLegacy();
+    std::map<std::string, std::pair<double, int>> byName;  // name -> (microseconds, calls)
+    for (auto& list : lists) {
+        std::vector<const LegacyEvent*> stack;
+        for (auto& e : list) {
+            if (e.kindStr() == "push") {
+                stack.push_back(&e);
+            } else if (e.kindStr() == "pop" && !stack.empty()) {
+                const LegacyEvent* s = stack.back();
+                stack.pop_back();
+                if (stack.empty()) {
+                    auto& slot = byName[s->name()];
+                    slot.first += s->cpuElapsedUs(e);
+                    slot.second++;
+                }
+            }
+        }
+    }
+    std::vector<std::pair<double, std::string>> rows;
+    double total = 0;
+    for (auto& [name, v] : byName) {
+        rows.push_back({v.first, name + " x" + std::to_string(v.second)});
+        total += v.first;
+    }
+    std::sort(rows.rbegin(), rows.rend());
+    std::printf("  %s: top-level operators, %.1f ms in all\n", title, total / 1e3);
+    for (size_t i = 0; i < std::min(rows.size(), top); ++i)
+        std::printf("  %8.2f ms  %s\n", rows[i].first / 1e3, rows[i].second.c_str());
+}
+
+}  // namespace ys::bench
