@@ -83,16 +83,9 @@ StepProbe::StepProbe(const ModelSpec& spec, const torch::Device& device, const s
     for (auto& b : model_->buffers())
         bufferBytes_ += tensorBytes(b);
 
-    // Three groups as the trainer: weights with decay, norm weights, biases.
-    std::vector<torch::Tensor> g[3];
-    for (auto& p : model_->named_parameters(true)) {
-        if (!p.value().requires_grad())
-            continue;
-        const std::string& name = p.key();
-        const bool bias = name.size() >= 5 && name.compare(name.size() - 5, 5, ".bias") == 0;
-        g[bias ? 2 : p.value().dim() == 1 ? 1 : 0].push_back(p.value());
-        params_.push_back(p.value());
-    }
+    const auto g = parameterGroups(*model_);  // the trainer's groups
+    for (const auto& group : g)
+        params_.insert(params_.end(), group.begin(), group.end());
     std::vector<torch::optim::OptimizerParamGroup> groups;
     if (optimizerName_ == "SGD") {
         for (int i = 0; i < 3; ++i)

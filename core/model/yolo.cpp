@@ -366,6 +366,19 @@ int64_t countGradients(torch::nn::Module& m)
     return n;
 }
 
+std::array<std::vector<torch::Tensor>, 3> parameterGroups(torch::nn::Module& model)
+{
+    std::array<std::vector<torch::Tensor>, 3> g;
+    for (auto& p : model.named_parameters(true)) {
+        if (!p.value().requires_grad())
+            continue;
+        const std::string& name = p.key();
+        const bool bias = name.size() >= 5 && name.compare(name.size() - 5, 5, ".bias") == 0;
+        g[bias ? 2 : p.value().dim() == 1 ? 1 : 0].push_back(p.value());
+    }
+    return g;
+}
+
 void toChannelsLast(torch::nn::Module& m)
 {
     torch::NoGradGuard ng;

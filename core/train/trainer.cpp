@@ -65,25 +65,6 @@ int accumulateFor(int nbs, int batch)
     return std::max(static_cast<int>(std::lround(static_cast<double>(nbs) / batch)), 1);
 }
 
-// Three parameter groups as the reference: 0 = weights with decay, 1 = norm weights, 2 = biases.
-std::array<std::vector<torch::Tensor>, 3> parameterGroups(DetectionModel& model)
-{
-    std::array<std::vector<torch::Tensor>, 3> g;
-    for (auto& p : model->named_parameters(true)) {
-        const std::string& name = p.key();
-        if (!p.value().requires_grad())
-            continue;
-        const bool bias = name.size() >= 5 && name.compare(name.size() - 5, 5, ".bias") == 0;
-        if (bias)
-            g[2].push_back(p.value());
-        else if (p.value().dim() == 1)
-            g[1].push_back(p.value());   // BatchNorm weights
-        else
-            g[0].push_back(p.value());
-    }
-    return g;
-}
-
 struct OptimizerSetup {
     std::unique_ptr<torch::optim::Optimizer> optimizer;
     std::string name;
@@ -119,7 +100,7 @@ OptimizerSetup buildOptimizer(DetectionModel& model, const TrainConfig& cfg, dou
     }
     if (s.name == "AdamW" || s.name == "Adam")
         s.momentum = forcedName.empty() && cfg.optimizer == "auto" ? 0.9 : s.momentum;
-    auto groups = parameterGroups(model);
+    auto groups = parameterGroups(*model);
     const double decays[3] = {weightDecay, 0.0, 0.0};
     if (s.name == "SGD") {
         std::vector<torch::optim::OptimizerParamGroup> pg;

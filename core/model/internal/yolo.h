@@ -7,6 +7,7 @@
 
 #include <torch/torch.h>
 
+#include <array>
 #include <memory>
 #include <mutex>
 #include <utility>
@@ -73,6 +74,10 @@ std::pair<torch::Tensor, torch::Tensor> makeAnchors(const std::vector<torch::Ten
 // Every parameter (trainable or not), and the ones that require gradients.
 int64_t countParameters(torch::nn::Module& m);
 int64_t countGradients(torch::nn::Module& m);
+
+// The optimizer's three parameter groups, as the reference trainer makes them: [0] weights (with weight
+// decay), [1] normalisation weights, [2] biases (both without decay). Frozen parameters are left out.
+std::array<std::vector<torch::Tensor>, 3> parameterGroups(torch::nn::Module& model);
 
 // Converts 4-D parameters and buffers to channels_last in place (call before creating the optimizer).
 // Inputs in channels_last then keep the whole network in that layout, which is faster on CPU (oneDNN).
