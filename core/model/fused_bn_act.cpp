@@ -175,23 +175,34 @@ YS_INLINE void applySpan(const T* x, T* y, int64_t n, const float* mean, const f
     applyLoop<T, T, Act, Vec>(x, y, n, mean, a, beta);
 }
 
-// dx = a dz + k1 xhat + k0 from the dz that the first backward pass stored. For fp32 input dz and dx are
-// the same buffer (each element is read before it is overwritten), so no restrict on them.
-template <class T, class TOut, bool Vec>
-YS_INLINE void gradInputLoop(const float* dz, const T* __restrict x, TOut* dx, int64_t n, const float* mean,
-                             const float* rstd, const float* a, const float* k1, const float* k0)
+// dx = a dz + k1 xhat + k0. Mode kStoredDz reads the dz that the first backward pass stored (fp32 input:
+// dz and dx are the same buffer, each element read before it is overwritten, so no restrict on them);
+// kRecomputeSilu / kRecomputeIdentity evaluate dz again from x and dy (bf16 input: re-reading 4 bytes per
+// value is cheaper than writing and reading an fp32 dz buffer, 8 bytes and more).
+enum GradInputMode { kStoredDz, kRecomputeSilu, kRecomputeIdentity };
+
+template <class T, class TOut, bool Vec, int Mode>
+YS_INLINE void gradInputLoop(const float* dz, const T* __restrict dy, const T* __restrict x, TOut* dx, int64_t n,
+                             const float* mean, const float* rstd, const float* a, const float* beta, const float* k1,
+                             const float* k0)
 {
 #pragma omp simd
     for (int64_t i = 0; i < n; ++i) {
         const int64_t j = Vec ? i : 0;
-        const float xhat = (toFloat(x[i]) - mean[j]) * rstd[j];
-        store(dx + i, a[j] * dz[i] + k1[j] * xhat + k0[j]);
+        const float xc = toFloat(x[i]) - mean[j];
+        float d;
+        if constexpr (Mode == kStoredDz)
+            d = dz[i];
+        else
+            d = actBackward<Mode == kRecomputeSilu>(xc * a[j] + beta[j], toFloat(dy[i]));
+        store(dx + i, a[j] * d + k1[j] * (xc * rstd[j]) + k0[j]);
     }
 }
 
-template <class T, bool Vec>
-YS_INLINE void gradInputSpan(const float* dz, const T* x, T* dx, int64_t n, const float* mean, const float* rstd,
-                             const float* a, const float* k1, const float* k0, Bf16Convert cvt)
+template <class T, bool Vec, int Mode>
+YS_INLINE void gradInputSpan(const float* dz, const T* dy, const T* x, T* dx, int64_t n, const float* mean,
+                             const float* rstd, const float* a, const float* beta, const float* k1, const float* k0,
+                             Bf16Convert cvt)
 {
     if constexpr (std::is_same_v<T, bf16>) {
         if (cvt) {
@@ -199,13 +210,14 @@ YS_INLINE void gradInputSpan(const float* dz, const T* x, T* dx, int64_t n, cons
             for (int64_t o = 0; o < n; o += kChunk) {
                 const int64_t m = std::min(kChunk, n - o);
                 const int64_t j = Vec ? o : 0;
-                gradInputLoop<T, float, Vec>(dz + o, x + o, tmp, m, mean + j, rstd + j, a + j, k1 + j, k0 + j);
+                gradInputLoop<T, float, Vec, Mode>(Mode == kStoredDz ? dz + o : nullptr, dy + o, x + o, tmp, m,
+                                                   mean + j, rstd + j, a + j, beta + j, k1 + j, k0 + j);
                 cvt(tmp, dx + o, m);
             }
             return;
         }
     }
-    gradInputLoop<T, T, Vec>(dz, x, dx, n, mean, rstd, a, k1, k0);
+    gradInputLoop<T, T, Vec, Mode>(dz, dy, x, dx, n, mean, rstd, a, beta, k1, k0);
 }
 
 // NHWC kernels walk the [M, C] rows R at a time, as one flat span of up to L = R C values, against
@@ -444,7 +456,7 @@ YS_INLINE void gradSumsNchwT(const void* x, const void* dy, float* dz, int64_t N
         }                                                                                                         \
     } while (false)
 
-// dz: where to store dz ([M C] floats, same element order as x), or null when dx is not wanted.
+// dz: where to store dz ([M C] floats, same element order as x), or null when the second pass recomputes it.
 YS_KERNEL void gradSumsNhwc(const void* x, const void* dy, float* dz, bool isBf16, bool act, int64_t r0, int64_t r1,
                             int64_t C, int64_t R, const Consts& k, float* scratch, double* sdz, double* sdzx)
 {
@@ -458,47 +470,60 @@ YS_KERNEL void gradSumsNchw(const void* x, const void* dy, float* dz, bool isBf1
 }
 #undef YS_GRAD_SUMS_DISPATCH
 
-template <class T>
-YS_INLINE void gradInputNhwcT(const float* dz, const void* x, void* dx, int64_t r0, int64_t r1, int64_t C, int64_t R,
-                              const Consts& k)
+template <class T, int Mode>
+YS_INLINE void gradInputNhwcT(const float* dz, const void* dy, const void* x, void* dx, int64_t r0, int64_t r1,
+                              int64_t C, int64_t R, const Consts& k)
 {
+    const T* gp = static_cast<const T*>(dy);
     const T* xp = static_cast<const T*>(x);
     T* op = static_cast<T*>(dx);
     for (int64_t r = r0; r < r1; r += R)
-        gradInputSpan<T, true>(dz + r * C, xp + r * C, op + r * C, std::min(R, r1 - r) * C, k.mean, k.rstd, k.a, k.k1,
-                               k.k0, k.cvt);
+        gradInputSpan<T, true, Mode>(Mode == kStoredDz ? dz + r * C : nullptr, gp + r * C, xp + r * C, op + r * C,
+                                     std::min(R, r1 - r) * C, k.mean, k.rstd, k.a, k.beta, k.k1, k.k0, k.cvt);
 }
 
-YS_KERNEL void gradInputNhwc(const float* dz, const void* x, void* dx, bool isBf16, int64_t r0, int64_t r1, int64_t C,
-                             int64_t R, const Consts& k)
+template <class T, int Mode>
+YS_INLINE void gradInputNchwT(const float* dz, const void* dy, const void* x, void* dx, int64_t p0, int64_t p1,
+                              int64_t C, int64_t HW, const Consts& k)
 {
-    if (isBf16)
-        gradInputNhwcT<bf16>(dz, x, dx, r0, r1, C, R, k);
-    else
-        gradInputNhwcT<float>(dz, x, dx, r0, r1, C, R, k);
-}
-
-template <class T>
-YS_INLINE void gradInputNchwT(const float* dz, const void* x, void* dx, int64_t p0, int64_t p1, int64_t C, int64_t HW,
-                              const Consts& k)
-{
+    const T* gp = static_cast<const T*>(dy);
     const T* xp = static_cast<const T*>(x);
     T* op = static_cast<T*>(dx);
     for (int64_t p = p0; p < p1; ++p) {
         const int64_t c = p % C;
-        gradInputSpan<T, false>(dz + p * HW, xp + p * HW, op + p * HW, HW, k.mean + c, k.rstd + c, k.a + c, k.k1 + c,
-                                k.k0 + c, k.cvt);
+        gradInputSpan<T, false, Mode>(Mode == kStoredDz ? dz + p * HW : nullptr, gp + p * HW, xp + p * HW, op + p * HW,
+                                      HW, k.mean + c, k.rstd + c, k.a + c, k.beta + c, k.k1 + c, k.k0 + c, k.cvt);
     }
 }
 
-YS_KERNEL void gradInputNchw(const float* dz, const void* x, void* dx, bool isBf16, int64_t p0, int64_t p1, int64_t C,
-                             int64_t HW, const Consts& k)
+#define YS_GRAD_INPUT_DISPATCH(fn, ...)                                                                           \
+    do {                                                                                                          \
+        if (isBf16) {                                                                                             \
+            if (dz)                                                                                               \
+                fn<bf16, kStoredDz>(__VA_ARGS__);                                                                 \
+            else                                                                                                  \
+                act ? fn<bf16, kRecomputeSilu>(__VA_ARGS__) : fn<bf16, kRecomputeIdentity>(__VA_ARGS__);          \
+        } else {                                                                                                  \
+            if (dz)                                                                                               \
+                fn<float, kStoredDz>(__VA_ARGS__);                                                                \
+            else                                                                                                  \
+                act ? fn<float, kRecomputeSilu>(__VA_ARGS__) : fn<float, kRecomputeIdentity>(__VA_ARGS__);        \
+        }                                                                                                         \
+    } while (false)
+
+// dz: what the first pass stored, or null to recompute it from dy.
+YS_KERNEL void gradInputNhwc(const float* dz, const void* dy, const void* x, void* dx, bool isBf16, bool act,
+                             int64_t r0, int64_t r1, int64_t C, int64_t R, const Consts& k)
 {
-    if (isBf16)
-        gradInputNchwT<bf16>(dz, x, dx, p0, p1, C, HW, k);
-    else
-        gradInputNchwT<float>(dz, x, dx, p0, p1, C, HW, k);
+    YS_GRAD_INPUT_DISPATCH(gradInputNhwcT, dz, dy, x, dx, r0, r1, C, R, k);
 }
+
+YS_KERNEL void gradInputNchw(const float* dz, const void* dy, const void* x, void* dx, bool isBf16, bool act,
+                             int64_t p0, int64_t p1, int64_t C, int64_t HW, const Consts& k)
+{
+    YS_GRAD_INPUT_DISPATCH(gradInputNchwT, dz, dy, x, dx, p0, p1, C, HW, k);
+}
+#undef YS_GRAD_INPUT_DISPATCH
 
 // Shape of a 4-d input seen as NHWC rows ([M, C], M = N H W) or NCHW planes ([N C, HW]).
 struct Shape {
@@ -684,16 +709,15 @@ public:
                    aL = repeatRows(a.data(), C, s.R), betaL = repeatRows(bias.data_ptr<float>(), C, s.R);
         Consts k{meanL.data(), rstdL.data(), aL.data(), betaL.data(), nullptr, nullptr, cvt};
 
-        // The first pass stores dz (fp32) so the second does not evaluate the sigmoid again; for fp32 input
-        // it goes straight into dx's buffer, for bf16 into a temporary.
+        // fp32: the first pass stores dz in dx's buffer so the second does not evaluate the sigmoid again.
+        // bf16: the second pass recomputes it (see GradInputMode).
         const bool wantDx = ctx->needs_input_grad(0);
-        torch::Tensor dx, dzBuf;
+        torch::Tensor dx;
         float* dzp = nullptr;
         if (wantDx) {
             dx = torch::empty_like(x);
-            if (isBf16)
-                dzBuf = torch::empty({x.numel()}, x.options().dtype(torch::kFloat));
-            dzp = isBf16 ? dzBuf.data_ptr<float>() : dx.data_ptr<float>();
+            if (!isBf16)
+                dzp = dx.data_ptr<float>();
         }
         std::vector<double> sdz, sdzx;
         if (s.nhwc) {
@@ -730,11 +754,11 @@ public:
             void* dxp = dx.data_ptr();
             if (s.nhwc) {
                 at::parallel_for(0, s.M, std::max<int64_t>(1, kTaskElems / C), [&](int64_t r0, int64_t r1) {
-                    gradInputNhwc(dzp, xp, dxp, isBf16, r0, r1, C, s.R, k);
+                    gradInputNhwc(dzp, gp, xp, dxp, isBf16, act, r0, r1, C, s.R, k);
                 });
             } else {
                 at::parallel_for(0, s.N * C, std::max<int64_t>(1, kTaskElems / s.HW), [&](int64_t p0, int64_t p1) {
-                    gradInputNchw(dzp, xp, dxp, isBf16, p0, p1, C, s.HW, k);
+                    gradInputNchw(dzp, gp, xp, dxp, isBf16, act, p0, p1, C, s.HW, k);
                 });
             }
         }
