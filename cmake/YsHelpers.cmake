@@ -64,3 +64,17 @@ function(ys_add_test name)
     set_tests_properties(${name} PROPERTIES LABELS "${T_LABELS}")
   endif()
 endfunction()
+
+# Sources that call at::parallel_for: ATen inlines it, and it forks threads only in a file compiled with
+# OpenMP (LibTorch's own runtime, libgomp on Debian); elsewhere it silently runs on the calling thread.
+# Such files skip the shared precompiled header, which is built without _OPENMP.
+function(ys_openmp_sources target)
+  find_package(OpenMP COMPONENTS CXX)
+  if(OpenMP_CXX_FOUND)
+    set_property(SOURCE ${ARGN} TARGET_DIRECTORY ${target} APPEND PROPERTY COMPILE_OPTIONS ${OpenMP_CXX_FLAGS})
+    target_link_libraries(${target} PRIVATE ${OpenMP_CXX_LIBRARIES})
+  else()
+    message(WARNING "OpenMP not found: ${ARGN} of ${target} run on one thread")
+  endif()
+  set_property(SOURCE ${ARGN} TARGET_DIRECTORY ${target} PROPERTY SKIP_PRECOMPILE_HEADERS ON)
+endfunction()

@@ -45,10 +45,9 @@ inline void bareStep(DetectionModel& model, const torch::Tensor& x, AmpMode amp)
 }
 
 // Per-operator CPU time of one call of `fn`, from LibTorch's legacy profiler: top-level operators only
-// (nested ones are inside their parent's time), summed by name, largest first.
-
+// (nested ones are inside their parent's time), summed by name, largest first. Returns ms per name.
 template <class F>
-void printOpProfile(const char* title, F&& fn, size_t top = 25)
+std::map<std::string, double> printOpProfile(const char* title, F&& fn, size_t top = 25)
 {
     using namespace torch::autograd::profiler;
     enableProfilerLegacy(ProfilerConfig(ProfilerState::CPU));
@@ -81,6 +80,10 @@ void printOpProfile(const char* title, F&& fn, size_t top = 25)
     std::printf("  %s: top-level operators, %.1f ms in all\n", title, total / 1e3);
     for (size_t i = 0; i < std::min(rows.size(), top); ++i)
         std::printf("  %8.2f ms  %s\n", rows[i].first / 1e3, rows[i].second.c_str());
+    std::map<std::string, double> ms;
+    for (auto& [name, v] : byName)
+        ms[name] = v.first / 1e3;
+    return ms;
 }
 
 }  // namespace ys::bench

@@ -1,6 +1,8 @@
 // YOLOv8 modules and the detection model built from a resolved ModelSpec.
 #include "model/internal/yolo.h"
 
+#include "model/internal/fused_bn_act.h"
+
 #include <cmath>
 
 namespace ys {
@@ -26,13 +28,11 @@ ConvImpl::ConvImpl(int c1, int c2, int k, int s, int p, int g, int d, bool act) 
 
 torch::Tensor ConvImpl::forward(const torch::Tensor& x)
 {
-    torch::Tensor y;
     if (fused) {
-        y = torch::conv2d(x, conv->weight, fusedBias, stride, padding, dilation, groups);
-    } else {
-        y = bn->forward(conv->forward(x));
+        torch::Tensor y = torch::conv2d(x, conv->weight, fusedBias, stride, padding, dilation, groups);
+        return act ? torch::silu(y) : y;
     }
-    return act ? torch::silu(y) : y;
+    return batchNormAct(conv->forward(x), *bn, act);
 }
 
 void ConvImpl::fuse()

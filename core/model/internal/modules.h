@@ -8,7 +8,8 @@
 
 namespace ys {
 
-// Conv2d (no bias) + BatchNorm2d (eps 1e-3, momentum 0.03) + optional SiLU.
+// Conv2d (no bias) + BatchNorm2d (eps 1e-3, momentum 0.03) + optional SiLU. In training on the CPU the
+// BatchNorm and SiLU run as one fused autograd op (internal/fused_bn_act.h).
 class ConvImpl : public torch::nn::Module {
 public:
     ConvImpl(int c1, int c2, int k = 1, int s = 1, int p = -1, int g = 1, int d = 1, bool act = true);
