@@ -7,6 +7,7 @@
 #include "data/dataset.h"
 #include "loss/internal/detection_loss.h"
 #include "loss/internal/nms.h"
+#include "model/internal/threads.h"
 #include "train/internal/engine.h"
 #include "train/internal/validator.h"
 
@@ -31,11 +32,6 @@ void emit(const std::function<void(const std::string&)>& onLog, const std::strin
         onLog(line);
     else
         logInfo(line);
-}
-
-void useAllCores()
-{
-    torch::set_num_threads(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
 }
 
 // A fixed, distinguishable palette (BGR) for class colours.
@@ -77,7 +73,7 @@ Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::s
     auto dev = resolveDevice(device);
     if (!dev)
         return dev.error();
-    useAllCores();
+    configureIntraOpThreads(0);
     auto ck = loadCheckpoint(weights, *dev);
     if (!ck)
         return ck.error();
@@ -144,7 +140,7 @@ Expected<PredictSummary> predict(const PredictOptions& o, const std::function<vo
     auto dev = resolveDevice(o.device);
     if (!dev)
         return dev.error();
-    useAllCores();
+    configureIntraOpThreads(0);
     auto ck = loadCheckpoint(o.weights, *dev);
     if (!ck)
         return ck.error();

@@ -1,5 +1,6 @@
 // YOLO detection model: YAML parsing and errors, parameter counts against the reference, shapes, names,
 // decode conventions, bias initialisation and the analytic GFLOPs.
+#include "model/internal/threads.h"
 #include "model/internal/yolo.h"
 #include "model/model.h"
 #include "testsupport.h"
@@ -37,6 +38,7 @@ class TestModel final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
+    void intraOpThreadsFlushDenormals();
     void parameterCounts_data();
     void parameterCounts();
     void analyticCountMatchesModules();
@@ -650,6 +652,20 @@ void TestModel::specRebuildsFromStoredText()
     QCOMPARE(b->scale, 's');
     QCOMPARE(b->params(), a->params());
     QCOMPARE(b->nc, 7);
+}
+
+void TestModel::intraOpThreadsFlushDenormals()
+{
+    // A denormal times 0.5 stays denormal unless the thread that computes it flushes denormals; a large
+    // tensor is split over every intra-op thread, so all of them must.
+    const int saved = at::get_num_threads();
+    QCOMPARE(ys::configureIntraOpThreads(2), 2);
+    const float denormal = 1e-39f;
+    QVERIFY(std::fpclassify(denormal) == FP_SUBNORMAL);
+    const auto y = torch::full({1 << 20}, denormal) * 0.5;
+    QCOMPARE(y.ne(0).sum().item<int64_t>(), int64_t{0});
+    at::globalContext().setFlushDenormal(false);  // leave this thread as other tests expect it
+    at::set_num_threads(saved);
 }
 
 QTEST_GUILESS_MAIN(TestModel)
