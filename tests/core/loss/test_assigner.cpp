@@ -271,6 +271,15 @@ void TestAssigner::matchesDenseFormulation()
     QVERIFY(torch::equal(r.target_gt_idx.masked_select(r.fg_mask), d.target_gt_idx.masked_select(d.fg_mask)));
     QVERIFY(torch::equal(r.target_labels.masked_select(r.fg_mask), d.target_labels.masked_select(d.fg_mask)));
     QVERIFY(torch::allclose(r.target_scores, d.target_scores, 1e-5, 1e-6));
+
+    // The loss passes the class scores as a strided slice of the head's output: same assignment.
+    const auto wide = torch::cat({torch::rand({B, A, 5}), scores}, -1);  // [B, A, 5 + nc]
+    const auto strided = wide.narrow(2, 5, nc);
+    QVERIFY(!strided.is_contiguous());
+    const auto s = TaskAlignedAssigner(nc, 4)(strided, pd, anc, labels, gtb, mask);
+    QVERIFY(torch::equal(s.fg_mask, r.fg_mask));
+    QVERIFY(torch::equal(s.target_gt_idx, r.target_gt_idx));
+    QVERIFY(torch::equal(s.target_scores, r.target_scores));
 }
 
 void TestAssigner::peakMemoryWithinEstimate()

@@ -46,6 +46,7 @@ class TestDetectionLoss final : public QObject {
 private Q_SLOTS:
     void initTestCase() { torch::manual_seed(11); }
     void finiteWithoutTargets();
+    void channelsLastHeadGivesSameLoss();
     void gainsAndBatchScaling();
     void learnsTowardTargets();
     void autocastStillFp32();
@@ -66,11 +67,33 @@ void TestDetectionLoss::finiteWithoutTargets()
     QCOMPARE(out.items[0].item<double>(), 0.0);  // no box, no DFL term
     QCOMPARE(out.items[2].item<double>(), 0.0);
     QVERIFY(out.items[1].item<double>() > 0);    // every anchor is pushed toward background
+    // ... by binary cross-entropy with logits against 0, summed (normalised by max(sum of targets, 1) = 1)
+    double bce = 0;
+    for (const auto& f : feats)
+        bce += torch::binary_cross_entropy_with_logits(f.detach().narrow(1, 4 * kRegMax, kNc),
+                                                       torch::zeros({2, kNc, f.size(2), f.size(3)}), {}, {},
+                                                       at::Reduction::Sum)
+                   .item<double>();
+    QVERIFY(std::abs(out.items[1].item<double>() - 0.5 * bce) < 1e-4 * bce);  // cls gain 0.5
     out.total.backward();
     for (const auto& f : feats) {
         QVERIFY(f.grad().defined());
         QVERIFY(finite(f.grad()));
     }
+}
+
+void TestDetectionLoss::channelsLastHeadGivesSameLoss()
+{
+    // The CPU model's head output is channels-last; the loss must not depend on the memory layout.
+    const auto feats = randomFeats(2);
+    std::vector<torch::Tensor> cl;
+    for (const auto& f : feats)
+        cl.push_back(f.contiguous(at::MemoryFormat::ChannelsLast));
+    DetectionLoss loss(kNc, kRegMax, kStrides);
+    const auto a = loss(feats, oneBoxTargets(2), 2);
+    const auto b = loss(cl, oneBoxTargets(2), 2);
+    QVERIFY(a.items[0].item<double>() > 0);
+    QVERIFY(torch::allclose(a.items, b.items, 1e-6, 1e-7));
 }
 
 void TestDetectionLoss::gainsAndBatchScaling()
