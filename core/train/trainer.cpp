@@ -4,6 +4,7 @@
 
 #include "augment/internal/loader.h"
 #include "common/fileutil.h"
+#include "model/internal/threads.h"
 #include "common/log.h"
 #include "data/check.h"
 #include "data/dataset.h"
@@ -320,8 +321,7 @@ std::optional<Error> Trainer::setup()
     memory::TimelineOptions to;
     to.device = memDevice_;
     timeline_ = std::make_unique<memory::MemoryTimeline>(to);
-    torch::set_num_threads(cfg_.threads > 0 ? cfg_.threads
-                                            : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+    configureIntraOpThreads(cfg_.threads);
 
     // ---- data ------------------------------------------------------------------------------------------
     auto ds = openDataset(cfg_.data);
@@ -463,6 +463,8 @@ std::optional<Error> Trainer::setup()
         startEpoch_ = resumed->meta.epoch;
         bestFitness_ = resumed->meta.bestFitness;
         bestEpoch_ = resumed->meta.bestEpoch;
+        if (!fs::exists(fs::path(resumePath_).parent_path() / "best.pt"))
+            bestFitness_ = -1;  // best.pt lost (deleted, or a run older than this order): the next epoch writes one
         epochsWithoutImprovement_ = resumed->meta.epochsWithoutImprovement;
         elapsedBase_ = resumed->meta.elapsed;
         if (auto err = results_->load(startEpoch_))
@@ -677,12 +679,14 @@ std::optional<Error> Trainer::saveCheckpoints(const EpochResult& row, bool isBes
     meta.names = dataset_.spec.names;
     meta.imgsz = cfg_.imgsz;
     const fs::path weights = fs::path(runDir_) / "weights";
-    if (auto err = saveCheckpoint((weights / "last.pt").string(), meta, &model_, &ema_->model(), opt_.optimizer.get()))
-        return err;
+    // best.pt before last.pt: a run killed between the two then resumes from the older last.pt and redoes
+    // the epoch, instead of resuming with a best fitness whose weights were never written.
     if (isBest) {
         if (auto err = saveCheckpoint((weights / "best.pt").string(), meta, nullptr, &ema_->model(), nullptr))
             return err;
     }
+    if (auto err = saveCheckpoint((weights / "last.pt").string(), meta, &model_, &ema_->model(), opt_.optimizer.get()))
+        return err;
     if (cfg_.save_period > 0 && row.epoch % cfg_.save_period == 0)
         saveCheckpoint((weights / ("epoch" + std::to_string(row.epoch) + ".pt")).string(), meta, nullptr,
                        &ema_->model(), nullptr);

@@ -42,7 +42,7 @@ void TestKillResume::killedRunResumesFromLastCheckpoint()
     const QString runDir = tmp.filePath("runs/killed");
     const QString last = runDir + "/weights/last.pt";
     const QString csv = runDir + "/results.csv";
-    const int epochs = 6;
+    const int epochs = 10;
     QStringList args{"train", "data=" + data, "model=yolov8n.yaml", "epochs=" + QString::number(epochs),
                      "imgsz=96", "batch=4", "workers=0", "amp=off", "mosaic=0", "close_mosaic=0",
                      "warmup_epochs=0", "patience=0", "project=" + tmp.filePath("runs"), "name=killed"};
