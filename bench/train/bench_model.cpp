@@ -5,6 +5,7 @@
 //                    [mode=nchw|channels_last|channels_last+bf16] [fused=0|1|both]
 // fused: the Conv's BatchNorm + SiLU as the fused op (1), as the torch composite (0), or each in turn.
 #include "model/internal/amp.h"
+#include "model/internal/threads.h"
 #include "model/internal/fused_bn_act.h"
 #include "model/internal/yolo.h"
 #include "benchutil.h"
@@ -26,7 +27,7 @@ int main(int argc, char** argv)
     const int threads = std::stoi(get("threads", "2"));
     const int iters = std::stoi(get("iters", "10"));
     const bool profile = get("profile", "0") == "1";
-    torch::set_num_threads(threads);
+    ys::configureIntraOpThreads(threads);  // as the trainer: FTZ/DAZ on every thread
     auto spec = ys::loadModelSpec(get("model", "yolov8n.yaml"), 80);
     if (!spec) {
         std::fprintf(stderr, "error: %s\n", spec.error().toString().c_str());

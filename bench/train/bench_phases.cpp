@@ -2,11 +2,13 @@
 // optimizer step, EMA. Medians over N iterations on one dataset, same process.
 //
 // usage: bench_phases data=PATH [imgsz=320] [batch=8] [threads=2] [iters=10] [workers=0] [mosaic=1] [amp=auto]
-//        [warm=1] [profile=0]   (warm=1: one epoch through the loader first, so images come from its cache as in epoch 2+; profile=1: operators of the loss)
+//        [warm=1] [profile=0] [tracker=0]   (warm=1: one epoch through the loader first, so images come from its cache as in epoch 2+; profile=1: operators of the loss)
 #include "augment/internal/loader.h"
 #include "data/dataset.h"
 #include "loss/internal/detection_loss.h"
+#include "memory/memory.h"
 #include "model/internal/amp.h"
+#include "model/internal/threads.h"
 #include "model/internal/yolo.h"
 #include "train/internal/engine.h"
 #include "benchutil.h"
@@ -34,7 +36,9 @@ int main(int argc, char** argv)
     auto kv = ys::bench::parseArgs(argc, argv);
     auto get = [&](const char* k, int d) { return kv.count(k) ? std::stoi(kv[k]) : d; };
     const int imgsz = get("imgsz", 320), batch = get("batch", 8), threads = get("threads", 2), iters = get("iters", 10);
-    torch::set_num_threads(threads);
+    ys::configureIntraOpThreads(threads);  // as the trainer: FTZ/DAZ on every thread
+    if (get("tracker", 0))
+        ys::memory::installCpuTracker();  // as the trainer does
     auto ds = ys::openDataset(kv["data"]);
     if (!ds) {
         std::fprintf(stderr, "error: %s\n", ds.error().toString().c_str());

@@ -5,11 +5,13 @@
 //      in the same precision (amp resolved as the trainer does: auto = bf16 on CPUs with native bf16).
 // The ratio floor_img_s / train_img_s is the overhead of everything around the model.
 //
-// usage: bench_train data=PATH [imgsz=320] [batch=8] [threads=2] [epochs=2] [amp=auto] [workers=8] [json=FILE]
+// usage: bench_train data=PATH [imgsz=320] [batch=8] [threads=2] [epochs=2] [amp=auto] [workers=8] [warmup_epochs=0]
+//                    [json=FILE]
 // (workers as the user would type them: the trainer runs fewer where the model's threads take every core)
 #include "common/fileutil.h"
 #include "model/internal/yolo.h"
 #include "benchutil.h"
+#include "model/internal/threads.h"
 #include "train/trainer.h"
 
 #include <nlohmann/json.hpp>
@@ -62,6 +64,9 @@ int main(int argc, char** argv)
     cfg.exist_ok = true;
     cfg.close_mosaic = 0;
     cfg.val = false;   // throughput of training only; the final epoch still validates once
+    // Steady state: warmup (max(3 epochs, 100 batches)) steps the optimizer and EMA every batch at first,
+    // which in a real run is a few percent of the batches but here would be every measured one.
+    cfg.warmup_epochs = kv.count("warmup_epochs") ? std::stod(kv["warmup_epochs"]) : 0.0;
 
     std::vector<double> epochRates;
     ys::TrainCallbacks cb;
@@ -76,7 +81,7 @@ int main(int argc, char** argv)
     const double rssAfterTrain = peakRssMiB();
 
     // Compute floor: same model, same batch shape, forward + backward of the raw outputs.
-    torch::set_num_threads(threads);
+    ys::configureIntraOpThreads(threads);  // as the trainer: FTZ/DAZ on every thread
     auto spec = ys::loadModelSpec(cfg.model, 80);
     if (!spec) {
         std::fprintf(stderr, "error: %s\n", spec.error().toString().c_str());
