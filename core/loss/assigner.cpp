@@ -74,7 +74,8 @@ int64_t TaskAlignedAssigner::peakBytes(int64_t B, int64_t M, int64_t A, int nc, 
 
 AssignResult TaskAlignedAssigner::operator()(const torch::Tensor& pd_scores, const torch::Tensor& pd_bboxes,
                                              const torch::Tensor& anc_points, const torch::Tensor& gt_labels,
-                                             const torch::Tensor& gt_bboxes, const torch::Tensor& mask_gt) const
+                                             const torch::Tensor& gt_bboxes, const torch::Tensor& mask_gt,
+                                             bool scoresAreLogits) const
 {
     torch::NoGradGuard noGrad;
     TORCH_CHECK(pd_scores.dim() == 3 && pd_scores.size(2) == nc_, "assigner: pd_scores must be [B,A,nc]");
@@ -132,7 +133,9 @@ AssignResult TaskAlignedAssigner::operator()(const torch::Tensor& pd_scores, con
             const auto iouK = bboxIou(gtK, pdK, /*xywh=*/false, /*ciou=*/true).squeeze(-1).clamp_min(0);
             const auto clsK = labels.view({-1}).index_select(0, bm);
             // Gathered where they are: pd_scores may be a strided view (a slice of the head's output).
-            const auto scoreK = pd_scores.index({bK, aK, clsK}).to(torch::kFloat);
+            auto scoreK = pd_scores.index({bK, aK, clsK}).to(torch::kFloat);
+            if (scoresAreLogits)
+                scoreK = scoreK.sigmoid();
             align.view({-1}).index_put_({flat}, scoreK.pow(alpha_) * iouK.pow(beta_));
             overlaps.view({-1}).index_put_({flat}, iouK);
         }

@@ -136,8 +136,8 @@ LossOutput DetectionLoss::operator()(const std::vector<torch::Tensor>& feats, co
     const auto gt = padTargets(targets.to(predScores.device()), B, imgW, imgH);
     const auto predBoxes = dist2bbox(dflDecode(predDist, regMax_), anchors, false);  // grid units, xyxy
 
-    const auto as = assigner_(predScores.detach().sigmoid(), predBoxes.detach() * strideT, anchors * strideT,
-                              gt.labels, gt.boxes, gt.mask);
+    const auto as = assigner_(predScores.detach(), predBoxes.detach() * strideT, anchors * strideT, gt.labels,
+                              gt.boxes, gt.mask, /*scoresAreLogits=*/true);
     const auto scoreSum = as.target_scores.sum().clamp_min(1.0);
 
     // Sum of BCE-with-logits as softplus(x) - x t (the same function): LibTorch 1.13's fused BCE makes five

@@ -30,12 +30,15 @@ public:
     explicit TaskAlignedAssigner(int nc, int topk = 10, double alpha = 0.5, double beta = 6.0,
                                  double eps = 1e-9);
 
-    // pd_scores [B,A,nc] sigmoid probabilities; pd_bboxes [B,A,4] xyxy pixels; anc_points [A,2] pixels;
+    // pd_scores [B,A,nc] sigmoid probabilities (scoresAreLogits: the logits, of which only the candidate
+    // pairs' are then put through the sigmoid); pd_bboxes [B,A,4] xyxy pixels; anc_points [A,2] pixels;
     // gt_labels [B,M,1]; gt_bboxes [B,M,4] xyxy pixels; mask_gt [B,M,1] (1 for real boxes, 0 for padding).
-    // Inputs are read without gradient; outputs are fp32 on the inputs' device. M may be 0.
+    // Inputs are read without gradient and may be strided views; outputs are fp32 on the inputs' device.
+    // M may be 0.
     AssignResult operator()(const torch::Tensor& pd_scores, const torch::Tensor& pd_bboxes,
                             const torch::Tensor& anc_points, const torch::Tensor& gt_labels,
-                            const torch::Tensor& gt_bboxes, const torch::Tensor& mask_gt) const;
+                            const torch::Tensor& gt_bboxes, const torch::Tensor& mask_gt,
+                            bool scoresAreLogits = false) const;
 
     int numClasses() const { return nc_; }
 

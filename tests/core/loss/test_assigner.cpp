@@ -280,6 +280,11 @@ void TestAssigner::matchesDenseFormulation()
     QVERIFY(torch::equal(s.fg_mask, r.fg_mask));
     QVERIFY(torch::equal(s.target_gt_idx, r.target_gt_idx));
     QVERIFY(torch::equal(s.target_scores, r.target_scores));
+    // ... and as logits (the loss hands them over before the sigmoid)
+    const auto l = TaskAlignedAssigner(nc, 4)(torch::logit(strided), pd, anc, labels, gtb, mask, true);
+    QVERIFY(torch::equal(l.fg_mask, r.fg_mask));
+    QVERIFY(torch::equal(l.target_gt_idx, r.target_gt_idx));
+    QVERIFY(torch::allclose(l.target_scores, r.target_scores, 1e-5, 1e-6));
 }
 
 void TestAssigner::peakMemoryWithinEstimate()
