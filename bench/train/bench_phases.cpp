@@ -112,6 +112,9 @@ int main(int argc, char** argv)
             ys::AutocastGuard g(*amp, torch::Device(torch::kCPU));
             auto f = model->forward(x);
             ys::bench::printOpProfile("loss+assigner", [&] { loss(f, b->targets, x.size(0)); });
+            ys::bench::printOpProfile("loss+assigner, then backward of loss and model", [&] {
+                loss(f, b->targets, x.size(0)).total.backward();
+            }, 40);
         }
     }
     std::printf("imgsz %d batch %d threads %d workers %d amp %s, median ms per iteration over %d:\n", imgsz, batch,

@@ -167,9 +167,6 @@ AssignResult TaskAlignedAssigner::operator()(const torch::Tensor& pd_scores, con
     const auto flatGt = (targetGtIdx + torch::arange(B, lopt).unsqueeze(1) * M).view({-1});
     const auto targetLabels = labels.view({-1}).index_select(0, flatGt).view({B, A});
     const auto targetBoxes = gtb.view({B * M, 4}).index_select(0, flatGt).view({B, A, 4});
-    auto targetScores = torch::zeros({B, A, nc_}, fopt);  // not one_hot: that would be int64
-    targetScores.scatter_(2, targetLabels.unsqueeze(-1), fgMask.unsqueeze(-1).to(torch::kFloat));
-
     // 6. Soft scores: alignment normalised per GT so that its best anchor scores the GT's best IoU.
     align.mul_(pos);
     overlaps.mul_(pos);
@@ -180,7 +177,9 @@ AssignResult TaskAlignedAssigner::operator()(const torch::Tensor& pd_scores, con
     align.mul_(posIou / (posAlign + eps_));
     const auto norm = align.amax(1);                             // [B,A]
     align = torch::Tensor();
-    targetScores.mul_(norm.unsqueeze(-1));
+    // One scatter of the final values (not one_hot, which would be int64, then a multiply over B x A x nc).
+    auto targetScores = torch::zeros({B, A, nc_}, fopt);
+    targetScores.scatter_(2, targetLabels.unsqueeze(-1), (norm * fgMask.to(torch::kFloat)).unsqueeze(-1));
 
     return {targetLabels, targetBoxes, targetScores, fgMask, targetGtIdx};
 }
