@@ -21,18 +21,7 @@
 // -fopenmp-simd and -fno-trapping-math (without it GCC keeps the float clamps as branches, so nothing
 // vectorises below AVX-512), no -ffast-math.
 // bf16 results are rounded by AVX512-BF16 instructions where the CPU has them (checked at run time).
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#include <immintrin.h>
-#define YS_KERNEL __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#define YS_NATIVE_BF16_CVT 1
-#else
-#define YS_KERNEL
-#endif
-#if defined(__GNUC__)
-#define YS_INLINE inline __attribute__((always_inline))
-#else
-#define YS_INLINE inline
-#endif
+#include "common/simd.h"
 
 namespace ys {
 namespace fusedbn {
@@ -69,27 +58,7 @@ YS_INLINE void store(bf16* p, float v)
     *p = bf16((u & 0x7FFFFFFF) > 0x7F800000 ? nan : rounded);
 }
 
-// exp(x) for x clamped to [-87, 88] (so neither inf nor a denormal scale appears): Cody-Waite reduction
-// x = n ln2 + r, |r| <= ln2 / 2, e^r by a degree-5 polynomial interpolating at Chebyshev nodes, 2^n built in
-// the exponent bits. Relative error < 3e-7 over the range.
-YS_INLINE float expClamped(float x)
-{
-    x = x < -87.0f ? -87.0f : x;
-    x = x > 88.0f ? 88.0f : x;
-    const float n = (x * 1.44269504088896341f + 12582912.0f) - 12582912.0f;  // round to nearest integer
-    float r = x - n * 0.693359375f;
-    r = r + n * 2.12194440e-4f;
-    float p = 8.369148709e-3f;
-    p = p * r + 4.191750661e-2f;
-    p = p * r + 1.666650474e-1f;
-    p = p * r + 4.999887049e-1f;
-    p = p * r + 1.0f;
-    p = p * r + 1.000000119f;
-    const std::int32_t bits = (static_cast<std::int32_t>(n) + 127) << 23;
-    float scale;
-    std::memcpy(&scale, &bits, sizeof scale);
-    return p * scale;
-}
+using simd::expClamped;
 
 // float -> bf16 for n values; null where the CPU has no native conversion (then the kernels round inline).
 using Bf16Convert = void (*)(const float* in, bf16* out, int64_t n);

@@ -1,5 +1,6 @@
 // YOLOv8 detection loss: behaviour with and without targets, gains and batch scaling, autocast, learning
 // toward a target, target padding and the inference decode.
+#include "loss/internal/bce.h"
 #include "loss/internal/boxes.h"
 #include "loss/internal/detection_loss.h"
 
@@ -47,6 +48,7 @@ private Q_SLOTS:
     void initTestCase() { torch::manual_seed(11); }
     void finiteWithoutTargets();
     void channelsLastHeadGivesSameLoss();
+    void bceSumMatchesTorch();
     void gainsAndBatchScaling();
     void learnsTowardTargets();
     void autocastStillFp32();
@@ -94,6 +96,29 @@ void TestDetectionLoss::channelsLastHeadGivesSameLoss()
     const auto b = loss(cl, oneBoxTargets(2), 2);
     QVERIFY(a.items[0].item<double>() > 0);
     QVERIFY(torch::allclose(a.items, b.items, 1e-6, 1e-7));
+}
+
+void TestDetectionLoss::bceSumMatchesTorch()
+{
+    // Extremes included (|x| up to 120, where exp under- and overflows), non-contiguous logits, odd size.
+    auto x = (torch::randn({5, 3001, 7}) * 8).transpose(0, 1);
+    x.narrow(0, 0, 1).fill_(120.0f);
+    x.narrow(0, 1, 1).fill_(-120.0f);
+    const auto t = torch::rand({3001, 5, 7});
+    auto xa = x.detach().requires_grad_(true);
+    auto xb = x.detach().requires_grad_(true);
+    const auto mine = bceWithLogitsSum(xa, t);
+    const auto ref = torch::binary_cross_entropy_with_logits(xb.to(torch::kDouble), t.to(torch::kDouble), {}, {},
+                                                             at::Reduction::Sum);
+    QCOMPARE(mine.dim(), int64_t{0});
+    QVERIFY2(std::abs(mine.item<double>() - ref.item<double>()) < 1e-5 * ref.item<double>(),
+             qPrintable(QString("%1 vs %2").arg(mine.item<double>()).arg(ref.item<double>())));
+    (mine * 0.5).backward();
+    (ref * 0.5).backward();
+    QVERIFY(torch::allclose(xa.grad(), xb.grad().to(torch::kFloat), 1e-5, 1e-6));
+    // Other dtypes take LibTorch's ops, same value.
+    const auto d = bceWithLogitsSum(x.to(torch::kDouble), t.to(torch::kDouble));
+    QVERIFY(std::abs(d.item<double>() - ref.item<double>()) < 1e-9 * ref.item<double>());
 }
 
 void TestDetectionLoss::gainsAndBatchScaling()
