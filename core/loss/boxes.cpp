@@ -103,31 +103,6 @@ torch::Tensor bboxIou(const torch::Tensor& box1, const torch::Tensor& box2, bool
     return iou - (rho2 / c2 + v * alpha);
 }
 
-std::pair<torch::Tensor, torch::Tensor> makeAnchors(const std::vector<torch::Tensor>& feats,
-                                                    const std::vector<int64_t>& strides, double offset)
-{
-    TORCH_CHECK(!feats.empty() && feats.size() == strides.size(),
-                "makeAnchors: need one stride per feature level (", feats.size(), " levels, ",
-                strides.size(), " strides)");
-    const auto opts = torch::TensorOptions().dtype(feats[0].scalar_type()).device(feats[0].device());
-    std::vector<torch::Tensor> points, strideCols;
-    points.reserve(feats.size());
-    strideCols.reserve(feats.size());
-    for (size_t i = 0; i < feats.size(); ++i) {
-        TORCH_CHECK(feats[i].dim() == 4, "makeAnchors: feature level ", i, " must be [B,C,H,W]");
-        const int64_t h = feats[i].size(2);
-        const int64_t w = feats[i].size(3);
-        const auto sx = torch::arange(w, opts) + offset;
-        const auto sy = torch::arange(h, opts) + offset;
-        // Row-major: y outer, x inner.
-        const auto xs = sx.unsqueeze(0).expand({h, w});
-        const auto ys = sy.unsqueeze(1).expand({h, w});
-        points.push_back(torch::stack({xs, ys}, -1).reshape({-1, 2}));
-        strideCols.push_back(torch::full({h * w, 1}, static_cast<double>(strides[i]), opts));
-    }
-    return {torch::cat(points, 0), torch::cat(strideCols, 0)};
-}
-
 torch::Tensor dist2bbox(const torch::Tensor& dist, const torch::Tensor& points, bool xywh)
 {
     TORCH_CHECK(dist.size(-1) == 4 && points.size(-1) == 2, "dist2bbox: expected [...,4] and [...,2]");

@@ -37,13 +37,12 @@ private:
 
 // Per-level [B, no, H, W] -> one [B, A, no] fp32 tensor in anchor order, plus fp32 level views.
 // The head's levels [B, 4 * reg_max + nc, H, W] as two contiguous float32 tensors over all anchors (level by
-// level, row-major within a level): box-distribution logits [B, A, 4 * reg_max] and class logits [B, A, nc],
-// plus float32 stand-ins with each level's shape for makeAnchors. Channels-last levels (the CPU model) are
+// level, row-major within a level): box-distribution logits [B, A, 4 * reg_max] and class logits [B, A, nc].
+// Channels-last levels (the CPU model) are
 // [B, H, W, no] in memory already, so each output is one copy that also converts bf16/fp16 to float; the
 // softmax, BCE and gathers below then run on contiguous rows.
 struct FlatHead {
     torch::Tensor dist, scores;
-    std::vector<torch::Tensor> shapes;
 };
 
 FlatHead flattenFeats(const std::vector<torch::Tensor>& feats, int64_t nBox, int64_t nc)
@@ -58,7 +57,6 @@ FlatHead flattenFeats(const std::vector<torch::Tensor>& feats, int64_t nBox, int
         const auto rows = f.permute({0, 2, 3, 1}).reshape({B, -1, no});
         dist.push_back(rows.narrow(2, 0, nBox));
         cls.push_back(rows.narrow(2, nBox, nc));
-        out.shapes.push_back(torch::empty({0, 0, f.size(2), f.size(3)}, f.options().dtype(torch::kFloat)));
     }
     out.dist = torch::cat(dist, 1).to(torch::kFloat);
     out.scores = torch::cat(cls, 1).to(torch::kFloat);
@@ -132,7 +130,7 @@ LossOutput DetectionLoss::operator()(const std::vector<torch::Tensor>& feats, co
 
     const double imgH = static_cast<double>(feats[0].size(2) * strides_[0]);
     const double imgW = static_cast<double>(feats[0].size(3) * strides_[0]);
-    const auto [anchors, strideT] = makeAnchors(head.shapes, strides_, 0.5);  // grid units, [A,2], [A,1]
+    const auto [anchors, strideT] = makeAnchors(feats, strides_, 0.5);  // grid units, [A,2], [A,1]
 
     const auto gt = padTargets(targets.to(predScores.device()), B, imgW, imgH);
     const auto predBoxes = dist2bbox(dflDecode(predDist, regMax_), anchors, false);  // grid units, xyxy
@@ -174,7 +172,7 @@ torch::Tensor decodePredictions(const std::vector<torch::Tensor>& feats, int nc,
     AutocastOff autocastOff;
     TORCH_CHECK(feats.size() == strides.size(), "decodePredictions: one stride per level required");
     const auto head = flattenFeats(feats, 4 * static_cast<int64_t>(reg_max), nc);
-    const auto [anchors, strideT] = makeAnchors(head.shapes, strides, 0.5);
+    const auto [anchors, strideT] = makeAnchors(feats, strides, 0.5);
     const auto boxes = dist2bbox(dflDecode(head.dist, reg_max), anchors, /*xywh=*/true) * strideT;  // [B,A,4] pixels
     const auto probs = head.scores.sigmoid();                                                     // [B,A,nc]
     return torch::cat({boxes, probs}, -1).permute({0, 2, 1}).contiguous();         // [B,4+nc,A]

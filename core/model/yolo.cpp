@@ -168,18 +168,6 @@ void DetectImpl::initBiases(const std::vector<int64_t>& strides)
 // ---------------------------------------------------------------------------------------------------------
 // Model
 
-namespace {
-
-// Empty float32 stand-ins with the feature maps' spatial shapes and device, for makeAnchors.
-std::vector<torch::Tensor> flatShapes(const std::vector<torch::Tensor>& feats)
-{
-    std::vector<torch::Tensor> out;
-    for (const auto& f : feats)
-        out.push_back(torch::empty({0, 0, f.size(2), f.size(3)}, f.options().dtype(torch::kFloat)));
-    return out;
-}
-
-}  // namespace
 
 DetectionModelImpl::DetectionModelImpl(const ModelSpec& spec) : spec_(spec)
 {
@@ -312,7 +300,7 @@ torch::Tensor DetectionModelImpl::decode(const std::vector<torch::Tensor>& feats
     {
         std::lock_guard<std::mutex> lock(anchorMutex_);
         if (key != anchorKey_ || !anchorPoints_.defined()) {
-            auto [p, s] = makeAnchors(flatShapes(feats), spec_.strides, 0.5);
+            auto [p, s] = makeAnchors(feats, spec_.strides, 0.5);
             anchorPoints_ = p.t().contiguous();   // [2, A]
             anchorStrides_ = s.t().contiguous();  // [1, A]
             anchorKey_ = key;
@@ -336,9 +324,11 @@ std::pair<torch::Tensor, torch::Tensor> makeAnchors(const std::vector<torch::Ten
 {
     TORCH_CHECK(!feats.empty() && feats.size() == strides.size(), "makeAnchors: ", feats.size(), " maps but ",
                 strides.size(), " strides");
-    const auto opts = torch::TensorOptions().dtype(feats[0].scalar_type()).device(feats[0].device());
+    // float32 whatever the maps hold: bf16 cannot hold anchor positions beyond 256 cells.
+    const auto opts = torch::TensorOptions().dtype(torch::kFloat).device(feats[0].device());
     std::vector<torch::Tensor> points, strideT;
     for (size_t i = 0; i < feats.size(); ++i) {
+        TORCH_CHECK(feats[i].dim() == 4, "makeAnchors: feature level ", i, " must be [B,C,H,W]");
         const int64_t h = feats[i].size(2), w = feats[i].size(3);
         auto sx = torch::arange(w, opts) + offset;
         auto sy = torch::arange(h, opts) + offset;

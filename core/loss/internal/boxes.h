@@ -4,6 +4,8 @@
 // coordinates. Units are whatever the caller uses (pixels or grid cells); functions never rescale.
 // Every function is pure (no state) and safe to call from any thread.
 
+#include "model/internal/yolo.h"
+
 #include <torch/torch.h>
 
 #include <cstdint>
@@ -27,13 +29,8 @@ torch::Tensor boxIou(const torch::Tensor& a, const torch::Tensor& b, double eps 
 torch::Tensor bboxIou(const torch::Tensor& box1, const torch::Tensor& box2, bool xywh = true,
                       bool ciou = false, double eps = 1e-7);
 
-// Anchor points of the detection head: one per cell of every level, cell centre (x + offset,
-// y + offset) in grid units of its level, ordered level by level, row-major (y outer, x inner).
-// feats are the per-level head outputs [B, C, H, W] (only H, W, dtype and device are read).
-// Returns {points [A,2] (x, y), strides [A,1]}, both in feats[0]'s dtype and device.
-std::pair<torch::Tensor, torch::Tensor> makeAnchors(const std::vector<torch::Tensor>& feats,
-                                                    const std::vector<int64_t>& strides,
-                                                    double offset = 0.5);
+// Anchor points of the detection head: ys::makeAnchors (model/internal/yolo.h).
+using ys::makeAnchors;
 
 // Distances (left, top, right, bottom) from anchor points to box sides -> boxes (xyxy or xywh).
 // dist [..., A, 4], points [A, 2] (broadcast). Same units as the inputs.

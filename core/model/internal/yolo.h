@@ -66,8 +66,8 @@ private:
 TORCH_MODULE(DetectionModel);
 
 // Anchor points for the given feature maps ([B, C, H, W] each): points [A, 2] (x, y) = cell centres in grid
-// units (column + offset, row + offset), levels concatenated in order, and strides [A, 1]. dtype and device
-// of feats[0].
+// units (column + offset, row + offset), levels concatenated in order, and strides [A, 1]. float32 on
+// feats[0]'s device (only the maps' H, W and device are read).
 std::pair<torch::Tensor, torch::Tensor> makeAnchors(const std::vector<torch::Tensor>& feats,
                                                     const std::vector<int64_t>& strides, double offset = 0.5);
 
