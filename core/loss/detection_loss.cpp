@@ -166,16 +166,4 @@ LossOutput DetectionLoss::operator()(const std::vector<torch::Tensor>& feats, co
     return out;
 }
 
-torch::Tensor decodePredictions(const std::vector<torch::Tensor>& feats, int nc, int reg_max,
-                                const std::vector<int64_t>& strides)
-{
-    AutocastOff autocastOff;
-    TORCH_CHECK(feats.size() == strides.size(), "decodePredictions: one stride per level required");
-    const auto head = flattenFeats(feats, 4 * static_cast<int64_t>(reg_max), nc);
-    const auto [anchors, strideT] = makeAnchors(feats, strides, 0.5);
-    const auto boxes = dist2bbox(dflDecode(head.dist, reg_max), anchors, /*xywh=*/true) * strideT;  // [B,A,4] pixels
-    const auto probs = head.scores.sigmoid();                                                     // [B,A,nc]
-    return torch::cat({boxes, probs}, -1).permute({0, 2, 1}).contiguous();         // [B,4+nc,A]
-}
-
 }  // namespace ys::loss

@@ -53,11 +53,6 @@ private:
     TaskAlignedAssigner assigner_;
 };
 
-// Inference decode of the same head output: [B, 4 + nc, A] with boxes xywh in pixels (DFL expectation,
-// scaled by each anchor's stride) and class probabilities (sigmoid). This is nonMaxSuppression()'s input.
-torch::Tensor decodePredictions(const std::vector<torch::Tensor>& feats, int nc, int reg_max,
-                                const std::vector<int64_t>& strides);
-
 // Targets [N,6] (batch_idx, cls, cx, cy, w, h normalised) -> padded per-image tensors for the assigner:
 // labels [B,M,1], boxes [B,M,4] xyxy in pixels (scaled by imgW/imgH), mask [B,M,1] (1 = real box),
 // with M the most boxes in one image (0 when N == 0).
@@ -75,7 +70,6 @@ torch::Tensor distributionFocalLoss(const torch::Tensor& logits, const torch::Te
 
 // The trainer and validator (namespace ys) use these unqualified.
 namespace ys {
-using loss::decodePredictions;
 using loss::DetectionLoss;
 using loss::LossGains;
 using loss::LossOutput;

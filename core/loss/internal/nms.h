@@ -12,7 +12,7 @@
 
 namespace ys::loss {
 
-// pred [B, 4+nc, A]: boxes xywh in pixels, then class scores (probabilities), as decodePredictions()
+// pred [B, 4+nc, A]: boxes xywh in pixels, then class scores (probabilities), as DetectionModel::decode()
 // returns. Keeps candidates with score > conf (per class with multiLabel, else the best class only),
 // the maxNms most confident of them, then suppresses a box whose IoU with a kept box of the same class
 // (any class when agnostic) is > iou. Returns one fp32 tensor per image [n,6] = x1, y1, x2, y2, conf,

@@ -3,6 +3,7 @@
 #include "loss/internal/bce.h"
 #include "loss/internal/boxes.h"
 #include "loss/internal/detection_loss.h"
+#include "model/internal/yolo.h"
 
 #include <ATen/autocast_mode.h>
 #include <QtTest>
@@ -33,6 +34,13 @@ torch::Tensor oneBoxTargets(int64_t batch)
     for (int64_t b = 0; b < batch; ++b)
         rows.push_back(torch::tensor({static_cast<float>(b), 2.f, 0.5f, 0.5f, 24.f / 64, 16.f / 64}));
     return torch::stack(rows);
+}
+
+// The inference decode of a head with this test's nc (yolov8n layout: reg_max 16, strides 8/16/32).
+torch::Tensor decode(const std::vector<torch::Tensor>& feats)
+{
+    static ys::DetectionModel model(*ys::loadModelSpec("yolov8n.yaml", kNc));
+    return model->decode(feats);
 }
 
 bool finite(const torch::Tensor& t)
@@ -162,7 +170,7 @@ void TestDetectionLoss::learnsTowardTargets()
     QVERIFY(last[1].item<double>() < 0.1 * first[1].item<double>());
 
     torch::NoGradGuard noGrad;
-    const auto pred = decodePredictions(feats, kNc, kRegMax, kStrides)[0];  // [4+nc, A]
+    const auto pred = decode(feats)[0];  // [4+nc, A]
     const auto cls = pred.slice(0, 4, 4 + kNc);
     const int64_t best = std::get<0>(cls.max(0)).argmax().item<int64_t>();
     QCOMPARE(cls.select(1, best).argmax().item<int64_t>(), int64_t{2});
@@ -226,7 +234,7 @@ void TestDetectionLoss::decodeUniformDistances()
     std::vector<torch::Tensor> feats;
     for (int64_t s : {8, 4, 2})
         feats.push_back(torch::zeros({1, 4 * kRegMax + kNc, s, s}));
-    const auto pred = decodePredictions(feats, kNc, kRegMax, kStrides);
+    const auto pred = decode(feats);
     QCOMPARE(pred.sizes().vec(), (std::vector<int64_t>{1, 4 + kNc, 84}));
     QVERIFY(torch::allclose(pred[0].select(1, 0), torch::tensor({4.f, 4.f, 120.f, 120.f, 0.5f, 0.5f, 0.5f})));
     // Anchor 64 is the first of stride 16: centre (8, 8), side 15 * 16.
