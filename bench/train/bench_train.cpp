@@ -1,12 +1,15 @@
-// Training throughput and overhead over the compute floor, measured in one process:
-//   1. the real trainer (ys::train) for `epochs` epochs on a dataset; throughput of the last epoch
-//      (loading, augmentation, assigner, loss, optimizer, EMA; validation excluded);
-//   2. the bare model forward+backward (sum of outputs, no loss) on a fixed batch of the same size and shape,
-//      in the same precision (amp resolved as the trainer does: auto = bf16 on CPUs with native bf16).
-// The ratio floor_img_s / train_img_s is the overhead of everything around the model.
+// Training throughput and overhead over the compute floor, measured in one process and interleaved:
+//   1. the real trainer (ys::train) for `epochs` epochs on a dataset; the throughput of each epoch
+//      (images / wall time of the epoch: loading, augmentation, assigner, loss, optimizer, EMA; validation off);
+//   2. after every epoch (from the trainer's epoch callback, outside the epoch's timing), `floor_steps` bare
+//      model forward+backward steps (sum of outputs, no loss) on a fixed batch of the same size and shape, in
+//      the same precision (amp resolved as the trainer does: auto = bf16 on CPUs with native bf16).
+// Both sides are means (images / total time), and each epoch is paired with the floor measured right after it,
+// so a VM that slows down for a minute slows both sides of a pair. The overhead is the median over the
+// epochs after the first (cold image cache, first-touch allocations) of floor_img_s / train_img_s.
 //
-// usage: bench_train data=PATH [imgsz=320] [batch=8] [threads=2] [epochs=2] [amp=auto] [workers=8] [warmup_epochs=0]
-//                    [json=FILE]
+// usage: bench_train data=PATH [imgsz=320] [batch=8] [threads=2] [epochs=4] [amp=auto] [workers=8]
+//                    [warmup_epochs=0] [floor_steps=8] [json=FILE]
 // (workers as the user would type them: the trainer runs fewer where the model's threads take every core)
 #include "common/fileutil.h"
 #include "model/internal/yolo.h"
@@ -25,27 +28,53 @@
 
 namespace {
 
+// Peak resident memory of this process (VmHWM) since start or since the last resetPeakRss().
 double peakRssMiB()
 {
+    std::ifstream in("/proc/self/status");
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind("VmHWM:", 0) == 0)
+            return std::stod(line.substr(6)) / 1024.0;  // kB
     rusage ru{};
     getrusage(RUSAGE_SELF, &ru);
     return ru.ru_maxrss / 1024.0;
 }
 
+// Resets VmHWM to the current RSS (Linux >= 4.0), so the floor steps between epochs do not count as the
+// trainer's peak. Returns false where the kernel does not allow it.
+bool resetPeakRss()
+{
+    std::ofstream out("/proc/self/clear_refs");
+    out << "5";
+    out.flush();
+    return static_cast<bool>(out);
+}
+
 }  // namespace
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
 
 int main(int argc, char** argv)
 {
     auto kv = ys::bench::parseArgs(argc, argv);
     if (!kv.count("data")) {
-        std::fprintf(stderr, "usage: bench_train data=PATH [imgsz=320] [batch=8] [threads=2] [epochs=2] [amp=auto] "
-                             "[workers=8] [json=FILE]\n");
+        std::fprintf(stderr, "usage: bench_train data=PATH [imgsz=320] [batch=8] [threads=2] [epochs=4] [amp=auto] "
+                             "[workers=8] [warmup_epochs=0] [floor_steps=8] [json=FILE]\n");
         return 2;
     }
     const int imgsz = kv.count("imgsz") ? std::stoi(kv["imgsz"]) : 320;
     const int batch = kv.count("batch") ? std::stoi(kv["batch"]) : 8;
     const int threads = kv.count("threads") ? std::stoi(kv["threads"]) : 2;
-    const int epochs = kv.count("epochs") ? std::stoi(kv["epochs"]) : 2;
+    const int epochs = std::max(2, kv.count("epochs") ? std::stoi(kv["epochs"]) : 4);
+    const int floorSteps = std::max(2, kv.count("floor_steps") ? std::stoi(kv["floor_steps"]) : 8);
     const std::string amp = kv.count("amp") ? kv["amp"] : "auto";
     const int workers = kv.count("workers") ? std::stoi(kv["workers"]) : ys::TrainConfig{}.workers;
     const std::string project = kv.count("project") ? kv["project"] : "/tmp/ys-bench-runs";
@@ -68,57 +97,94 @@ int main(int argc, char** argv)
     // which in a real run is a few percent of the batches but here would be every measured one.
     cfg.warmup_epochs = kv.count("warmup_epochs") ? std::stod(kv["warmup_epochs"]) : 0.0;
 
-    std::vector<double> epochRates;
-    ys::TrainCallbacks cb;
-    cb.onLog = [](const std::string&) {};
-    cb.onEpoch = [&](const ys::EpochResult& r, const ys::DetectionMetrics&) { epochRates.push_back(r.imagesPerSecond); };
-    auto result = ys::train(cfg, cb);
-    if (!result) {
-        std::fprintf(stderr, "error: %s\n", result.error().toString().c_str());
-        return 1;
-    }
-    const double trainRate = epochRates.empty() ? 0 : epochRates.back();
-    const double rssAfterTrain = peakRssMiB();
-
-    // Compute floor: same model, same batch shape, forward + backward of the raw outputs.
-    ys::configureIntraOpThreads(threads);  // as the trainer: FTZ/DAZ on every thread
+    // The floor's model and batch, built before training so that building them is not timed.
     auto spec = ys::loadModelSpec(cfg.model, 80);
     if (!spec) {
         std::fprintf(stderr, "error: %s\n", spec.error().toString().c_str());
         return 1;
     }
-    ys::DetectionModel model(*spec);
-    model->train();
-    ys::toChannelsLast(*model);
-    torch::Tensor x = torch::rand({batch, 3, imgsz, imgsz}).contiguous(at::MemoryFormat::ChannelsLast);
     const auto ampMode = ys::resolveAmp(amp, torch::Device(torch::kCPU));
     if (!ampMode) {
         std::fprintf(stderr, "error: %s\n", ampMode.error().toString().c_str());
         return 1;
     }
-    auto step = [&] { ys::bench::bareStep(model, x, *ampMode); };
-    step();
-    std::vector<double> times;
-    const int iters = std::max(4, 128 / batch);
-    for (int i = 0; i < iters; ++i) {
-        auto t0 = std::chrono::steady_clock::now();
-        step();
-        times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    }
-    std::sort(times.begin(), times.end());
-    const double floorRate = batch / times[times.size() / 2];
+    ys::DetectionModel model(*spec);
+    model->train();
+    ys::toChannelsLast(*model);
+    const torch::Tensor x = torch::rand({batch, 3, imgsz, imgsz}).contiguous(at::MemoryFormat::ChannelsLast);
+    auto floorStep = [&] { ys::bench::bareStep(model, x, *ampMode); };
 
+    struct Pair {
+        double train = 0;        // img/s over the epoch
+        double floorMean = 0;    // img/s over floor_steps steps
+        double floorMedian = 0;  // img/s from the median step
+    };
+    std::vector<Pair> pairs;
+    ys::TrainCallbacks cb;
+    cb.onLog = [](const std::string&) {};
+    double trainerPeakRss = 0;  // max of VmHWM read before each floor measurement and after training
+    bool peakResettable = true;
+    cb.onEpoch = [&](const ys::EpochResult& r, const ys::DetectionMetrics&) {
+        trainerPeakRss = std::max(trainerPeakRss, peakRssMiB());
+        if (r.epoch == epochs)
+            return;  // the trainer is done; nothing to pair with
+        ys::configureIntraOpThreads(threads);  // as the trainer: FTZ/DAZ on every thread (already so)
+        floorStep();                            // re-warm the floor model's allocations after the epoch
+        std::vector<double> times;
+        for (int i = 0; i < floorSteps; ++i) {
+            const auto t0 = std::chrono::steady_clock::now();
+            floorStep();
+            times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        }
+        double sum = 0;
+        for (double t : times)
+            sum += t;
+        pairs.push_back({r.imagesPerSecond, batch * floorSteps / sum, batch / median(times)});
+        peakResettable = peakResettable && resetPeakRss();
+    };
+    auto result = ys::train(cfg, cb);
+    if (!result) {
+        std::fprintf(stderr, "error: %s\n", result.error().toString().c_str());
+        return 1;
+    }
+    // Peak RSS of training: VmHWM is reset after each floor measurement, so the floor's activations are left
+    // out (its weights, 13 MiB for n, stay in). Where the reset is not allowed the figure includes the floor.
+    const double rssAfterTrain = std::max(trainerPeakRss, peakRssMiB());
+    if (pairs.size() < 2) {
+        std::fprintf(stderr, "error: no epoch to measure (epochs=%d)\n", epochs);
+        return 1;
+    }
+
+    // Epoch 1 reads and decodes every image and touches its memory first: left out.
+    std::vector<double> train, floorMean, floorMedian, overhead, overheadMedianStep;
     std::printf("imgsz %d batch %d threads %d amp %s (%s) workers %d\n", imgsz, batch, threads, amp.c_str(),
                 ys::toString(*ampMode), workers);
-    std::printf("train   %.1f img/s (last of %d epochs: loading, augmentation, assigner, loss, optimizer, EMA)\n",
-                trainRate, epochs);
-    std::printf("floor   %.1f img/s (median of %d bare forward+backward steps)\n", floorRate, iters);
-    std::printf("overhead %.3fx\n", trainRate > 0 ? floorRate / trainRate : 0.0);
-    std::printf("peak RSS %.0f MiB (after training %.0f MiB)\n", peakRssMiB(), rssAfterTrain);
+    for (size_t i = 0; i < pairs.size(); ++i) {
+        const Pair& p = pairs[i];
+        std::printf("  epoch %zu: train %.1f img/s, floor %.1f img/s (mean of %d; median step %.1f) -> %.3fx%s\n",
+                    i + 1, p.train, p.floorMean, floorSteps, p.floorMedian, p.floorMean / p.train,
+                    i == 0 ? "  (cold: not counted)" : "");
+        if (i == 0)
+            continue;
+        train.push_back(p.train);
+        floorMean.push_back(p.floorMean);
+        floorMedian.push_back(p.floorMedian);
+        overhead.push_back(p.floorMean / p.train);
+        overheadMedianStep.push_back(p.floorMedian / p.train);
+    }
+    const double trainRate = median(train), floorRate = median(floorMean), ratio = median(overhead);
+    std::printf("train    %.1f img/s (median over %zu epochs: loading, augmentation, assigner, loss, optimizer, EMA)\n",
+                trainRate, train.size());
+    std::printf("floor    %.1f img/s (bare forward+backward, %d steps after each epoch)\n", floorRate, floorSteps);
+    std::printf("overhead %.3fx (median of per-epoch ratios; %.3fx against the floor's median step)\n", ratio,
+                median(overheadMedianStep));
+    std::printf("peak RSS %.0f MiB during training%s\n", rssAfterTrain,
+                peakResettable ? "" : " (includes the floor steps: VmHWM could not be reset)");
     if (kv.count("json")) {
         nlohmann::json j{{"imgsz", imgsz}, {"batch", batch}, {"threads", threads}, {"amp", amp}, {"workers", workers},
-                         {"train_img_s", trainRate}, {"floor_img_s", floorRate},
-                         {"overhead", trainRate > 0 ? floorRate / trainRate : 0.0}, {"peak_rss_mib", rssAfterTrain}};
+                         {"train_img_s", trainRate}, {"floor_img_s", floorRate}, {"overhead", ratio},
+                         {"overhead_vs_median_step", median(overheadMedianStep)}, {"peak_rss_mib", rssAfterTrain},
+                         {"epochs_measured", train.size()}};
         ys::writeFileAtomic(kv["json"], j.dump(2));
     }
     return 0;
