@@ -45,4 +45,24 @@ YS_INLINE float expClamped(float x)
     return p * scale;
 }
 
+// bf16 <-> float on the raw bits of c10::BFloat16, written so that GCC vectorises loops of them.
+YS_INLINE float bf16ToFloat(std::uint16_t v)
+{
+    const std::uint32_t u = std::uint32_t(v) << 16;
+    float f;
+    std::memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+// Round to nearest even like c10::BFloat16; NaN stays NaN (quiet bit set). Signed arithmetic because AVX2
+// has no unsigned 32-bit compare; the low 16 bits kept are the same.
+YS_INLINE std::uint16_t floatToBf16(float v)
+{
+    std::int32_t u;
+    std::memcpy(&u, &v, sizeof u);
+    const std::int32_t rounded = (u + 0x7FFF + ((u >> 16) & 1)) >> 16;
+    const std::int32_t nan = (u >> 16) | 0x40;
+    return std::uint16_t((u & 0x7FFFFFFF) > 0x7F800000 ? nan : rounded);
+}
+
 }  // namespace ys::simd

@@ -2,6 +2,7 @@
 
 #include "loss/internal/bce.h"
 #include "loss/internal/boxes.h"
+#include "loss/internal/head.h"
 
 #include <ATen/autocast_mode.h>
 
@@ -34,34 +35,6 @@ private:
     bool gpu_;
     bool cpu_;
 };
-
-// Per-level [B, no, H, W] -> one [B, A, no] fp32 tensor in anchor order, plus fp32 level views.
-// The head's levels [B, 4 * reg_max + nc, H, W] as two contiguous float32 tensors over all anchors (level by
-// level, row-major within a level): box-distribution logits [B, A, 4 * reg_max] and class logits [B, A, nc].
-// Channels-last levels (the CPU model) are
-// [B, H, W, no] in memory already, so each output is one copy that also converts bf16/fp16 to float; the
-// softmax, BCE and gathers below then run on contiguous rows.
-struct FlatHead {
-    torch::Tensor dist, scores;
-};
-
-FlatHead flattenFeats(const std::vector<torch::Tensor>& feats, int64_t nBox, int64_t nc)
-{
-    TORCH_CHECK(!feats.empty(), "detection head output: no feature levels");
-    const int64_t B = feats[0].size(0), no = nBox + nc;
-    std::vector<torch::Tensor> dist, cls;
-    FlatHead out;
-    for (const auto& f : feats) {
-        TORCH_CHECK(f.dim() == 4 && f.size(0) == B && f.size(1) == no,
-                    "detection head output: expected [", B, ",", no, ",H,W] per level, got ", f.sizes());
-        const auto rows = f.permute({0, 2, 3, 1}).reshape({B, -1, no});
-        dist.push_back(rows.narrow(2, 0, nBox));
-        cls.push_back(rows.narrow(2, nBox, nc));
-    }
-    out.dist = torch::cat(dist, 1).to(torch::kFloat);
-    out.scores = torch::cat(cls, 1).to(torch::kFloat);
-    return out;
-}
 
 }  // namespace
 
@@ -122,7 +95,7 @@ LossOutput DetectionLoss::operator()(const std::vector<torch::Tensor>& feats, co
     AutocastOff autocastOff;
     TORCH_CHECK(feats.size() == strides_.size(), "DetectionLoss: ", feats.size(), " levels but ",
                 strides_.size(), " strides");
-    auto head = flattenFeats(feats, 4 * regMax_, nc_);
+    const auto head = flattenHead(feats, 4 * regMax_, nc_);
     const auto& predDist = head.dist;      // [B,A,4*reg_max] fp32
     const auto& predScores = head.scores;  // [B,A,nc] fp32
     const int64_t B = predScores.size(0);
@@ -133,9 +106,11 @@ LossOutput DetectionLoss::operator()(const std::vector<torch::Tensor>& feats, co
     const auto [anchors, strideT] = makeAnchors(feats, strides_, 0.5);  // grid units, [A,2], [A,1]
 
     const auto gt = padTargets(targets.to(predScores.device()), B, imgW, imgH);
-    const auto predBoxes = dist2bbox(dflDecode(predDist, regMax_), anchors, false);  // grid units, xyxy
+    // The assigner needs every anchor's box but no gradient; the box loss needs gradients only at the anchors
+    // it assigns, so the softmax with autograd runs on those rows alone.
+    const auto predBoxes = decodeBoxes(predDist.detach(), anchors, regMax_);  // grid units, xyxy, no grad
 
-    const auto as = assigner_(predScores.detach(), predBoxes.detach() * strideT, anchors * strideT, gt.labels,
+    const auto as = assigner_(predScores.detach(), predBoxes * strideT, anchors * strideT, gt.labels,
                               gt.boxes, gt.mask, /*scoresAreLogits=*/true);
     const auto scoreSum = as.target_scores.sum().clamp_min(1.0);
 
@@ -147,12 +122,14 @@ LossOutput DetectionLoss::operator()(const std::vector<torch::Tensor>& feats, co
         const auto targetBoxes = as.target_bboxes / strideT;  // grid units
         const auto weight = as.target_scores.sum(-1).index({fg}).unsqueeze(-1);  // [P,1]
         const auto tbFg = targetBoxes.index({fg});                               // [P,4]
-        const auto iou = bboxIou(predBoxes.index({fg}), tbFg, /*xywh=*/false, /*ciou=*/true);
+        const auto anchorsFg = anchors.unsqueeze(0).expand({B, -1, -1}).index({fg});  // [P,2]
+        const auto distFg = predDist.index({fg});                                      // [P,4*reg_max]
+        const auto boxesFg = dist2bbox(dflDecode(distFg, regMax_), anchorsFg, false);  // [P,4] with grad
+        const auto iou = bboxIou(boxesFg, tbFg, /*xywh=*/false, /*ciou=*/true);
         lossBox = ((1.0 - iou) * weight).sum() / scoreSum;
 
-        const auto anchorsFg = anchors.unsqueeze(0).expand({B, -1, -1}).index({fg});  // [P,2]
-        const auto ltrb = bbox2dist(anchorsFg, tbFg, regMax_);                          // [P,4]
-        const auto logits = predDist.index({fg}).reshape({-1, regMax_});              // [P*4,reg_max]
+        const auto ltrb = bbox2dist(anchorsFg, tbFg, regMax_);  // [P,4]
+        const auto logits = distFg.reshape({-1, regMax_});      // [P*4,reg_max]
         const auto dfl = distributionFocalLoss(logits, ltrb.reshape({-1})).view({-1, 4}).mean(-1, true);
         lossDfl = (dfl * weight).sum() / scoreSum;
     }

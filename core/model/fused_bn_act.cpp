@@ -39,24 +39,9 @@ constexpr int64_t kChunk = 256;
 constexpr int64_t kTaskElems = 32768;
 
 YS_INLINE float toFloat(float v) { return v; }
-YS_INLINE float toFloat(bf16 v)
-{
-    const std::uint32_t u = std::uint32_t(v) << 16;
-    float f;
-    std::memcpy(&f, &u, sizeof f);
-    return f;
-}
+YS_INLINE float toFloat(bf16 v) { return simd::bf16ToFloat(v); }
 YS_INLINE void store(float* p, float v) { *p = v; }
-// Round to nearest even like c10::BFloat16; NaN stays NaN (quiet bit set). Signed arithmetic because AVX2
-// has no unsigned 32-bit compare; the low 16 bits kept are the same.
-YS_INLINE void store(bf16* p, float v)
-{
-    std::int32_t u;
-    std::memcpy(&u, &v, sizeof u);
-    const std::int32_t rounded = (u + 0x7FFF + ((u >> 16) & 1)) >> 16;
-    const std::int32_t nan = (u >> 16) | 0x40;
-    *p = bf16((u & 0x7FFFFFFF) > 0x7F800000 ? nan : rounded);
-}
+YS_INLINE void store(bf16* p, float v) { *p = simd::floatToBf16(v); }
 
 using simd::expClamped;
 

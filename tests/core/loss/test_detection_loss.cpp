@@ -1,8 +1,9 @@
 // YOLOv8 detection loss: behaviour with and without targets, gains and batch scaling, autocast, learning
-// toward a target, target padding and the inference decode.
+// toward a target, target padding, the head's flattening and box decode, and the inference decode.
 #include "loss/internal/bce.h"
 #include "loss/internal/boxes.h"
 #include "loss/internal/detection_loss.h"
+#include "loss/internal/head.h"
 #include "model/internal/yolo.h"
 
 #include <ATen/autocast_mode.h>
@@ -63,6 +64,10 @@ private Q_SLOTS:
     void padTargetsPlacesBoxes();
     void rejectsBadTargets();
     void decodeUniformDistances();
+    void headRowsMatchComposite_data();
+    void headRowsMatchComposite();
+    void headRowsOnlyOneOutputUsed();
+    void decodeBoxesMatchesSoftmaxExpectation();
 };
 
 void TestDetectionLoss::finiteWithoutTargets()
@@ -239,6 +244,99 @@ void TestDetectionLoss::decodeUniformDistances()
     QVERIFY(torch::allclose(pred[0].select(1, 0), torch::tensor({4.f, 4.f, 120.f, 120.f, 0.5f, 0.5f, 0.5f})));
     // Anchor 64 is the first of stride 16: centre (8, 8), side 15 * 16.
     QVERIFY(torch::allclose(pred[0].select(1, 64).slice(0, 0, 4), torch::tensor({8.f, 8.f, 240.f, 240.f})));
+}
+
+// What flattenHead computes, written with LibTorch's ops: the reference for its one-pass CPU path.
+HeadRows compositeHead(const std::vector<torch::Tensor>& feats, int64_t nBox, int64_t nc)
+{
+    std::vector<torch::Tensor> dist, cls;
+    for (const auto& f : feats) {
+        const auto rows = f.permute({0, 2, 3, 1}).reshape({f.size(0), -1, nBox + nc});
+        dist.push_back(rows.narrow(2, 0, nBox));
+        cls.push_back(rows.narrow(2, nBox, nc));
+    }
+    return {torch::cat(dist, 1).to(torch::kFloat), torch::cat(cls, 1).to(torch::kFloat)};
+}
+
+std::string gradFnName(const torch::Tensor& t)
+{
+    return t.grad_fn() ? t.grad_fn()->name() : std::string();
+}
+
+void TestDetectionLoss::headRowsMatchComposite_data()
+{
+    QTest::addColumn<bool>("bf16");
+    QTest::addColumn<bool>("channelsLast");
+    QTest::newRow("fp32 channels-last") << false << true;
+    QTest::newRow("bf16 channels-last") << true << true;
+    QTest::newRow("fp32 NCHW (composite path)") << false << false;
+}
+
+void TestDetectionLoss::headRowsMatchComposite()
+{
+    QFETCH(bool, bf16);
+    QFETCH(bool, channelsLast);
+    const int64_t nBox = 4 * kRegMax;
+    std::vector<torch::Tensor> a, b;
+    for (auto f : randomFeats(3, 4.0)) {  // batch 3: rows of one task span image boundaries
+        if (bf16)
+            f = f.to(torch::kBFloat16);
+        if (channelsLast)
+            f = f.contiguous(at::MemoryFormat::ChannelsLast);
+        a.push_back(f.detach().requires_grad_(true));
+        b.push_back(f.detach().requires_grad_(true));
+    }
+    const auto fast = flattenHead(a, nBox, kNc);
+    const auto ref = compositeHead(b, nBox, kNc);
+    // The one-pass path is taken exactly where it should be (else this test would compare the composite to itself).
+    QCOMPARE(gradFnName(fast.dist).find("HeadRows") != std::string::npos, channelsLast);
+    QCOMPARE(fast.dist.scalar_type(), torch::kFloat);
+    QVERIFY(fast.dist.is_contiguous() && fast.scores.is_contiguous());
+    QVERIFY(torch::equal(fast.dist, ref.dist));
+    QVERIFY(torch::equal(fast.scores, ref.scores));
+
+    // Gradients with values bf16 must round (nearest even, as autograd's copy does).
+    const auto gd = torch::randn(fast.dist.sizes()) * 3;
+    const auto gc = torch::randn(fast.scores.sizes()) * 3;
+    ((fast.dist * gd).sum() + (fast.scores * gc).sum()).backward();
+    ((ref.dist * gd).sum() + (ref.scores * gc).sum()).backward();
+    for (size_t l = 0; l < a.size(); ++l) {
+        QCOMPARE(a[l].grad().scalar_type(), a[l].scalar_type());
+        QVERIFY(torch::equal(a[l].grad(), b[l].grad()));
+    }
+}
+
+void TestDetectionLoss::headRowsOnlyOneOutputUsed()
+{
+    // Only the class logits reach the loss (no foreground): the box channels' gradient is zero.
+    std::vector<torch::Tensor> feats;
+    for (const auto& f : randomFeats(2))
+        feats.push_back(f.to(torch::kBFloat16).contiguous(at::MemoryFormat::ChannelsLast).requires_grad_(true));
+    const auto head = flattenHead(feats, 4 * kRegMax, kNc);
+    head.scores.sum().backward();
+    for (const auto& f : feats) {
+        QVERIFY(f.grad().narrow(1, 0, 4 * kRegMax).eq(0).all().item<bool>());
+        QVERIFY(f.grad().narrow(1, 4 * kRegMax, kNc).eq(1).all().item<bool>());
+    }
+}
+
+void TestDetectionLoss::decodeBoxesMatchesSoftmaxExpectation()
+{
+    // Logits up to |80| (exp would overflow without the max shift), an odd anchor count, batch 3.
+    auto dist = torch::randn({3, 37, 4 * kRegMax}) * 6;
+    dist[1][5].fill_(80.0f);
+    dist[2][7].narrow(0, 0, kRegMax).fill_(-80.0f);
+    dist[0][3][kRegMax * 2 + 9] = 80.0f;  // side t: all weight on bin 9
+    const auto anchors = torch::rand({37, 2}) * 40;
+    const auto fast = decodeBoxes(dist, anchors, kRegMax);
+    const auto ref = dist2bbox(dflDecode(dist, kRegMax), anchors, false);
+    QCOMPARE(fast.sizes().vec(), (std::vector<int64_t>{3, 37, 4}));
+    QVERIFY(!fast.requires_grad());
+    QVERIFY2(torch::allclose(fast, ref, 1e-5, 1e-4),
+             qPrintable(QString::number((fast - ref).abs().max().item<double>())));
+    QVERIFY(std::abs(fast[0][3][2].item<float>() - (anchors[3][0].item<float>() + 9.0f)) < 1e-4);
+    // Equal logits: bin 7.5 on each side.
+    QVERIFY(torch::allclose(fast[1][5], anchors[5].repeat({2}) + torch::tensor({-7.5f, -7.5f, 7.5f, 7.5f})));
 }
 
 QTEST_GUILESS_MAIN(TestDetectionLoss)
