@@ -5,6 +5,7 @@
 
 #include <ATen/Parallel.h>
 #include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -31,23 +32,21 @@ Batch collate(std::vector<Sample>& samples, bool pin)
     auto opts = torch::TensorOptions().dtype(torch::kUInt8);
     if (pin) opts = opts.pinned_memory(true);
     Batch batch;
-    batch.images = torch::empty({B, 3, H, W}, opts);
+    // NHWC memory seen as [B,3,H,W]: each image is one BGR -> RGB pass, and the CPU model (channels-last)
+    // reads it without a transpose.
+    batch.images = torch::empty({B, H, W, 3}, opts).permute({0, 3, 1, 2});
     uint8_t* base = batch.images.data_ptr<uint8_t>();
     int64_t nboxes = 0;
     for (const auto& s : samples) nboxes += static_cast<int64_t>(s.boxes.size());
     batch.targets = torch::empty({nboxes, 6}, torch::kFloat32);
     float* t = batch.targets.data_ptr<float>();
-    const size_t plane = size_t(H) * size_t(W);
+    const size_t imageBytes = size_t(H) * size_t(W) * 3;
     for (int i = 0; i < B; ++i) {
         const Sample& s = samples[size_t(i)];
         TORCH_CHECK(s.image.rows == H && s.image.cols == W && s.image.type() == CV_8UC3,
                     "collate: sample ", i, " is ", s.image.cols, "x", s.image.rows, ", batch is ", W, "x", H);
-        // One copy: interleaved BGR -> planar RGB straight into the batch tensor.
-        uint8_t* dst = base + size_t(i) * 3 * plane;
-        cv::Mat planes[3] = {cv::Mat(H, W, CV_8UC1, dst), cv::Mat(H, W, CV_8UC1, dst + plane),
-                             cv::Mat(H, W, CV_8UC1, dst + 2 * plane)};
-        const int fromTo[] = {2, 0, 1, 1, 0, 2};
-        cv::mixChannels(&s.image, 1, planes, 3, fromTo, 3);
+        cv::Mat rgb(H, W, CV_8UC3, base + size_t(i) * imageBytes);
+        cv::cvtColor(s.image, rgb, cv::COLOR_BGR2RGB);
         for (const auto& b : s.boxes) {
             *t++ = float(i);
             *t++ = float(b.cls);

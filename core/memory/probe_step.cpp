@@ -27,14 +27,6 @@ int64_t tensorBytes(const torch::Tensor& t)
     return t.defined() ? static_cast<int64_t>(t.numel()) * static_cast<int64_t>(t.element_size()) : 0;
 }
 
-torch::Tensor prepare(const torch::Tensor& images, const torch::Device& device)
-{
-    torch::Tensor x = images.to(device, /*non_blocking=*/true).to(torch::kFloat32).div_(255.0);
-    if (device.is_cpu())
-        x = x.contiguous(at::MemoryFormat::ChannelsLast);
-    return x;
-}
-
 void floatState(DetectionModel& m, std::vector<torch::Tensor>& out)
 {
     for (auto& p : m->parameters(true))
@@ -134,7 +126,7 @@ StepPeaks StepProbe::trainStep(const torch::Tensor& images, const torch::Tensor&
         const int64_t before = currentStats(dev).allocated;
         LossOutput lo;
         std::vector<torch::Tensor> feats;
-        torch::Tensor x = prepare(images, device_);
+        torch::Tensor x = prepareImages(images, device_, device_.is_cpu());
         {
             ProbeAutocast ac(amp, device_);
             feats = model_->forward(x);
@@ -168,7 +160,7 @@ int64_t StepProbe::forwardBackward(const torch::Tensor& images)
     model_->train();
     resetPeak(dev);
     {
-        torch::Tensor x = prepare(images, device_);
+        torch::Tensor x = prepareImages(images, device_, device_.is_cpu());
         auto feats = model_->forward(x);
         torch::Tensor sum = torch::zeros({}, x.options());
         for (auto& f : feats)
@@ -188,7 +180,7 @@ int64_t StepProbe::validationBatch(const torch::Tensor& images, const torch::Ten
     torch::NoGradGuard ng;
     resetPeak(dev);
     {
-        torch::Tensor x = prepare(images, device_);
+        torch::Tensor x = prepareImages(images, device_, device_.is_cpu());
         std::vector<torch::Tensor> feats;
         torch::Tensor pred;
         {

@@ -380,4 +380,11 @@ void toChannelsLast(torch::nn::Module& m)
             b.set_data(b.data().contiguous(torch::MemoryFormat::ChannelsLast));
 }
 
+torch::Tensor prepareImages(const torch::Tensor& images, const torch::Device& device, bool channelsLast)
+{
+    // to(kFloat32) keeps the memory format, so the layout change (if any) is the last step.
+    torch::Tensor x = images.to(device, /*non_blocking=*/true).to(torch::kFloat32).div_(255.0);
+    return x.contiguous(channelsLast ? at::MemoryFormat::ChannelsLast : at::MemoryFormat::Contiguous);
+}
+
 }  // namespace ys

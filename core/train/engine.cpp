@@ -53,14 +53,6 @@ torch::Tensor sliceTargets(const torch::Tensor& targets, int64_t begin, int64_t 
     return t;
 }
 
-torch::Tensor prepareImages(const torch::Tensor& images, const torch::Device& device, bool channelsLast)
-{
-    torch::Tensor x = images.to(device, /*non_blocking=*/true).to(torch::kFloat32).div_(255.0);
-    if (channelsLast)
-        x = x.contiguous(at::MemoryFormat::ChannelsLast);
-    return x;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 ModelEma::ModelEma(const ModelSpec& spec, DetectionModel& model, double decay, double tau)
     : ema_(spec), decay_(decay), tau_(tau)

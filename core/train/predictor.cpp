@@ -178,7 +178,7 @@ Expected<PredictSummary> predict(const PredictOptions& o, const std::function<vo
         cv::Mat rgb;
         cv::cvtColor(lb.image, rgb, cv::COLOR_BGR2RGB);
         torch::Tensor t = torch::from_blob(rgb.data, {1, rgb.rows, rgb.cols, 3}, torch::kUInt8).permute({0, 3, 1, 2});
-        torch::Tensor x = prepareImages(t.contiguous(), *dev, dev->is_cpu());
+        torch::Tensor x = prepareImages(t, *dev, dev->is_cpu());
         auto pred = model->decode(model->forward(x));
         auto dets = nonMaxSuppression(pred.to(torch::kFloat32), o.conf, o.iou, o.maxDet);
         const auto boxes = toDetections(dets[0], lb.gain, lb.padX, lb.padY, img.cols, img.rows);

@@ -38,7 +38,7 @@ struct LoaderOptions {
 };
 
 struct Batch {
-    torch::Tensor images;   // [B,3,H,W] uint8 RGB, contiguous
+    torch::Tensor images;   // [B,3,H,W] uint8 RGB, channels-last in memory (NHWC, as decoded images are)
     torch::Tensor targets;  // [N,6] float32: batch_idx, cls, cx, cy, w, h normalised to W,H
     std::vector<int> indices;                       // image index (into the loader's list) per image
     std::vector<std::array<int, 2>> origShapes;     // (h, w) of each source image on disk

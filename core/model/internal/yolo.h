@@ -83,4 +83,9 @@ std::array<std::vector<torch::Tensor>, 3> parameterGroups(torch::nn::Module& mod
 // Inputs in channels_last then keep the whole network in that layout, which is faster on CPU (oneDNN).
 void toChannelsLast(torch::nn::Module& m);
 
+// uint8 RGB [B,3,H,W] -> float in [0,1] on `device`, in channels_last (the CPU model's layout) or NCHW.
+// The loader's batches are channels-last in memory already (NHWC, as images are decoded), so on CPU this is
+// one conversion with no transpose.
+torch::Tensor prepareImages(const torch::Tensor& images, const torch::Device& device, bool channelsLast);
+
 }  // namespace ys

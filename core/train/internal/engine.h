@@ -24,8 +24,6 @@ Expected<torch::Device> resolveDevice(const std::string& device);
 // the targets of one micro-batch.
 torch::Tensor sliceTargets(const torch::Tensor& targets, int64_t begin, int64_t end);
 
-// uint8 [B,3,H,W] -> float [0,1] on the device, channels_last on CPU (faster convolutions).
-torch::Tensor prepareImages(const torch::Tensor& images, const torch::Device& device, bool channelsLast);
 
 // Exponential moving average of a model's floating-point state (params and BN buffers).
 // decay(updates) = decay * (1 - exp(-updates / tau)): small early, approaching `decay`.

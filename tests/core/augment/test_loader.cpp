@@ -152,7 +152,8 @@ void TestLoader::validationBatchesLetterboxed()
     int checked = 0, seen = 0;
     for (const auto& b : batches) {
         QCOMPARE(b.images.dtype(), torch::kUInt8);
-        QVERIFY(b.images.is_contiguous());
+        // NHWC memory (as decoded), so the channels-last CPU model needs no transpose.
+        QVERIFY(b.images.is_contiguous(at::MemoryFormat::ChannelsLast));
         QCOMPARE(b.images.size(1), int64_t(3));
         QCOMPARE(b.images.size(2), int64_t(256));
         QCOMPARE(b.images.size(3), int64_t(256));

@@ -62,6 +62,7 @@ private Q_SLOTS:
     void fuzzedYamlNeverCrashes();
     void trainingStepHasGradients();
     void channelsLastMatchesContiguous();
+    void prepareImagesScalesAndLaysOut();
     void summaryTable();
     void fusedMatchesUnfused();
     void specRebuildsFromStoredText();
@@ -666,6 +667,23 @@ void TestModel::intraOpThreadsFlushDenormals()
     QCOMPARE(y.ne(0).sum().item<int64_t>(), int64_t{0});
     at::globalContext().setFlushDenormal(false);  // leave this thread as other tests expect it
     at::set_num_threads(saved);
+}
+
+void TestModel::prepareImagesScalesAndLaysOut()
+{
+    const auto nchw = torch::randint(0, 256, {2, 3, 5, 7}, torch::kUInt8);
+    const auto nhwc = nchw.contiguous(at::MemoryFormat::ChannelsLast);
+    const auto expected = nchw.to(torch::kFloat) / 255.0;
+    for (const auto& in : {nchw, nhwc}) {
+        const auto cl = ys::prepareImages(in, torch::kCPU, true);
+        const auto plain = ys::prepareImages(in, torch::kCPU, false);
+        QCOMPARE(cl.scalar_type(), torch::kFloat);
+        QVERIFY(cl.is_contiguous(at::MemoryFormat::ChannelsLast));
+        QVERIFY(plain.is_contiguous());
+        QVERIFY(torch::equal(cl, expected));
+        QVERIFY(torch::equal(plain, expected));
+    }
+    QCOMPARE(ys::prepareImages(nhwc, torch::kCPU, true)[1][2][4][6].item<float>(), nchw[1][2][4][6].item<float>() / 255.0f);
 }
 
 QTEST_GUILESS_MAIN(TestModel)
