@@ -76,12 +76,12 @@ C2fImpl::C2fImpl(int c1, int c2, int n, bool shortcut, int g, double e)
 
 torch::Tensor C2fImpl::forward(const torch::Tensor& x)
 {
-    // cat([a, b, m1(b), m2(m1(b)), ...]) == cat([cv1(x), m1(b), ...]) with (a, b) = halves of cv1(x):
-    // one concatenation and no copy of the halves.
-    std::vector<torch::Tensor> ys;
-    ys.reserve(blocks.size() + 1);
-    ys.push_back(cv1->forward(x));
-    torch::Tensor last = ys.front().narrow(1, c, c);
+    // cat([a, b, m1(b), m2(m1(b)), ...]) with (a, b) = halves of cv1(x) as views (split, not two narrows:
+    // its backward is one concatenation of the halves' gradients, where a narrow's backward zero-fills a
+    // full-size tensor for its half and autograd then adds that to the other path's gradient).
+    std::vector<torch::Tensor> ys = cv1->forward(x).split(c, 1);
+    ys.reserve(blocks.size() + 2);
+    torch::Tensor last = ys.back();
     for (auto& b : blocks) {
         last = b->forward(last);
         ys.push_back(last);
