@@ -28,6 +28,7 @@ int main(int argc, char** argv)
     const int iters = std::stoi(get("iters", "10"));
     const bool profile = get("profile", "0") == "1";
     ys::configureIntraOpThreads(threads);  // as the trainer: FTZ/DAZ on every thread
+    const ys::RetainFreedMemory retain;     // as the trainer: freed memory kept for the next step
     auto spec = ys::loadModelSpec(get("model", "yolov8n.yaml"), 80);
     if (!spec) {
         std::fprintf(stderr, "error: %s\n", spec.error().toString().c_str());

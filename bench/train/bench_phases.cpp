@@ -37,6 +37,7 @@ int main(int argc, char** argv)
     auto get = [&](const char* k, int d) { return kv.count(k) ? std::stoi(kv[k]) : d; };
     const int imgsz = get("imgsz", 320), batch = get("batch", 8), threads = get("threads", 2), iters = get("iters", 10);
     ys::configureIntraOpThreads(threads);  // as the trainer: FTZ/DAZ on every thread
+    const ys::RetainFreedMemory retain;     // as the trainer: freed memory kept for the next step
     if (get("tracker", 0))
         ys::memory::installCpuTracker();  // as the trainer does
     auto ds = ys::openDataset(kv["data"]);

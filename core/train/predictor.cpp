@@ -74,6 +74,7 @@ Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::s
     if (!dev)
         return dev.error();
     configureIntraOpThreads(0);
+    const RetainFreedMemory retain;  // validation batches allocate the same sizes batch after batch
     auto ck = loadCheckpoint(weights, *dev);
     if (!ck)
         return ck.error();

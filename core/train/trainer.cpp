@@ -181,6 +181,8 @@ private:
     // metrics.json: the best epoch's per-class P/R/AP and confusion matrix (for the report).
     void writeBestMetrics();
 
+    // First member, so destroyed last: freed memory is handed back once every tensor of the run is gone.
+    RetainFreedMemory retainFreedMemory_;
     TrainConfig cfg_;
     TrainCallbacks cb_;
     TrainControl* control_;

@@ -10,8 +10,11 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <random>
 #include <set>
+#include <sys/resource.h>
 
 using namespace ys;
 
@@ -39,6 +42,7 @@ class TestModel final : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void intraOpThreadsFlushDenormals();
+    void retainFreedMemoryAvoidsRefaulting();
     void parameterCounts_data();
     void parameterCounts();
     void analyticCountMatchesModules();
@@ -72,6 +76,55 @@ void TestModel::initTestCase()
 {
     torch::manual_seed(0);
     torch::set_num_threads(1);  // correctness only; one thread keeps CTest -j from oversubscribing
+}
+
+// Minor page faults of this process so far: each is a page the kernel mapped in (and zeroed) on first touch.
+long minorFaults()
+{
+    rusage ru{};
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_minflt;
+}
+
+// A training step's pattern: 48 blocks of 4 MiB (192 MiB) allocated, written, all freed; then again.
+// Returns the page faults of the second round.
+long faultsOfRepeatedStep()
+{
+    constexpr size_t kBlocks = 48, kBytes = size_t(4) << 20;
+    long faults = 0;
+    for (int round = 0; round < 2; ++round) {
+        const long before = minorFaults();
+        std::vector<void*> blocks;
+        for (size_t i = 0; i < kBlocks; ++i) {
+            blocks.push_back(std::malloc(kBytes));
+            std::memset(blocks.back(), int(i + 1), kBytes);
+        }
+        for (auto it = blocks.rbegin(); it != blocks.rend(); ++it)
+            std::free(*it);
+        faults = minorFaults() - before;
+    }
+    return faults;
+}
+
+void TestModel::retainFreedMemoryAvoidsRefaulting()
+{
+#if !defined(__GLIBC__)
+    QSKIP("glibc's malloc settings only");
+#else
+    const long pages = 48L * (4L << 20) / 4096;  // 49152
+    {
+        const ys::RetainFreedMemory retain;
+        const ys::RetainFreedMemory nested;  // guards nest
+        const long faults = faultsOfRepeatedStep();
+        qInfo("second round while retained: %ld page faults for %ld pages", faults, pages);
+        QVERIFY(faults < pages / 20);
+    }
+    // After the last guard glibc's defaults are back: the 192 MiB freed at the top of the heap go back to the
+    // system, so the same round faults its pages in again.
+    const long faults = faultsOfRepeatedStep();
+    qInfo("second round with glibc's defaults: %ld page faults", faults);
+    QVERIFY(faults > pages / 2);
+#endif
 }
 
 void TestModel::parameterCounts_data()
