@@ -8,7 +8,7 @@ data=${2:-$(dirname "$0")/../../../shared/datasets/coco128/data.yaml}
 runs=${3:-5}
 bin="$build/bench/train/bench_train"
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
-for setting in "320 auto 3" "320 off 3" "640 auto 2" "640 off 2"; do
+for setting in "320 auto 6" "320 off 6" "640 auto 3" "640 off 3"; do
     read -r imgsz amp epochs <<<"$setting"
     out=$(mktemp -d)
     for i in $(seq "$runs"); do
