@@ -14,8 +14,6 @@ namespace {
 
 // The trainer's constants, so the probe allocates what a training step allocates.
 constexpr double kGradClipNorm = 10.0;
-constexpr double kEmaDecay = 0.9999;
-constexpr double kEmaTau = 2000.0;
 
 std::string deviceName(const torch::Device& d)
 {
@@ -25,16 +23,6 @@ std::string deviceName(const torch::Device& d)
 int64_t tensorBytes(const torch::Tensor& t)
 {
     return t.defined() ? static_cast<int64_t>(t.numel()) * static_cast<int64_t>(t.element_size()) : 0;
-}
-
-void floatState(DetectionModel& m, std::vector<torch::Tensor>& out)
-{
-    for (auto& p : m->parameters(true))
-        if (p.is_floating_point())
-            out.push_back(p);
-    for (auto& b : m->buffers(true))
-        if (b.is_floating_point())
-            out.push_back(b);
 }
 
 }  // namespace
@@ -51,21 +39,11 @@ StepProbe::StepProbe(const ModelSpec& spec, const torch::Device& device, const s
     : device_(device), optimizerName_(optimizer), nc_(spec.nc)
 {
     model_ = DetectionModel(spec);
-    ema_ = DetectionModel(spec);
     model_->to(device_);
-    ema_->to(device_);
-    torch::NoGradGuard ng;
-    if (device_.is_cpu()) {
-        for (auto& p : model_->parameters())
-            if (p.dim() == 4)
-                p.set_data(p.contiguous(at::MemoryFormat::ChannelsLast));
-    }
+    if (device_.is_cpu())
+        toChannelsLast(*model_);  // as the trainer
     model_->train();
-    ema_->eval();
-    for (auto& p : ema_->parameters())
-        p.requires_grad_(false);
-    floatState(ema_, emaFloats_);
-    floatState(model_, modelFloats_);
+    ema_ = std::make_unique<ModelEma>(spec, model_);
     for (auto& p : model_->parameters()) {
         paramBytes_ += tensorBytes(p);
         paramCount_ += p.numel();
@@ -97,19 +75,6 @@ int64_t StepProbe::optimizerStateBytes() const
 {
     // SGD: one momentum buffer per parameter; AdamW: two moments (+ a step counter, negligible).
     return optimizerName_ == "SGD" ? gradBytes_ : 2 * gradBytes_;
-}
-
-void StepProbe::emaUpdate()
-{
-    torch::NoGradGuard ng;
-    ++updates_;
-    const double d = kEmaDecay * (1.0 - std::exp(-static_cast<double>(updates_) / kEmaTau));
-    std::vector<torch::Tensor> src;
-    src.reserve(modelFloats_.size());
-    for (auto& t : modelFloats_)
-        src.push_back(t.detach());
-    at::_foreach_mul_(emaFloats_, d);
-    at::_foreach_add_(emaFloats_, src, 1.0 - d);
 }
 
 StepPeaks StepProbe::trainStep(const torch::Tensor& images, const torch::Tensor& targets, ProbeAmp amp,
@@ -147,7 +112,7 @@ StepPeaks StepProbe::trainStep(const torch::Tensor& images, const torch::Tensor&
         torch::nn::utils::clip_grad_norm_(params_, kGradClipNorm);
         optimizer_->step();
         optimizer_->zero_grad();
-        emaUpdate();
+        ema_->update(model_);
         out.phase[3] = std::max(out.phase[3], currentStats(dev).peak);
         out.before = std::max(out.before, before);
     }
@@ -176,7 +141,7 @@ int64_t StepProbe::forwardBackward(const torch::Tensor& images)
 int64_t StepProbe::validationBatch(const torch::Tensor& images, const torch::Tensor& targets, ProbeAmp amp)
 {
     const std::string dev = deviceName(device_);
-    const DetectionLoss loss(nc_, ema_->regMax(), ema_->strides());
+    const DetectionLoss loss(nc_, ema_->model()->regMax(), ema_->model()->strides());
     torch::NoGradGuard ng;
     resetPeak(dev);
     {
@@ -185,8 +150,8 @@ int64_t StepProbe::validationBatch(const torch::Tensor& images, const torch::Ten
         torch::Tensor pred;
         {
             ProbeAutocast ac(amp, device_);
-            feats = ema_->forward(x);
-            pred = ema_->decode(feats);
+            feats = ema_->model()->forward(x);
+            pred = ema_->model()->decode(feats);
         }
         const LossOutput lo = loss(feats, targets.to(device_), images.size(0));
         const auto kept = nonMaxSuppression(pred.to(torch::kFloat32), 0.001, 0.7, 300);

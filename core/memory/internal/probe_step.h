@@ -4,6 +4,7 @@
 // state, and an EMA update — with the tracked peak of each phase. Internal to ys_memory and its tests.
 
 #include "model/internal/amp.h"
+#include "model/internal/ema.h"
 #include "model/internal/yolo.h"
 
 #include <torch/torch.h>
@@ -54,16 +55,13 @@ public:
     const torch::Device& device() const { return device_; }
 
 private:
-    void emaUpdate();
-
     torch::Device device_;
     DetectionModel model_{nullptr};
-    DetectionModel ema_{nullptr};
+    std::unique_ptr<ModelEma> ema_;  // the trainer's EMA, updated after each optimizer step
     std::unique_ptr<torch::optim::Optimizer> optimizer_;
     std::string optimizerName_;
-    std::vector<torch::Tensor> params_, emaFloats_, modelFloats_;
+    std::vector<torch::Tensor> params_;
     int64_t paramBytes_ = 0, bufferBytes_ = 0, gradBytes_ = 0, paramCount_ = 0;
-    int64_t updates_ = 0;
     int nc_ = 80;
 };
 

@@ -5,6 +5,7 @@
 #include "common/error.h"
 #include "loss/metrics.h"
 #include "model/internal/amp.h"
+#include "model/internal/ema.h"
 #include "model/internal/yolo.h"
 
 #include <torch/torch.h>
@@ -24,22 +25,6 @@ Expected<torch::Device> resolveDevice(const std::string& device);
 // the targets of one micro-batch.
 torch::Tensor sliceTargets(const torch::Tensor& targets, int64_t begin, int64_t end);
 
-
-// Exponential moving average of a model's floating-point state (params and BN buffers).
-// decay(updates) = decay * (1 - exp(-updates / tau)): small early, approaching `decay`.
-class ModelEma {
-public:
-    ModelEma(const ModelSpec& spec, DetectionModel& model, double decay = 0.9999, double tau = 2000.0);
-    void update(DetectionModel& model);
-    DetectionModel& model() { return ema_; }
-    int64_t updates = 0;
-
-private:
-    void collect(DetectionModel& m, std::vector<torch::Tensor>& floats, std::vector<torch::Tensor>& others);
-    DetectionModel ema_;
-    double decay_, tau_;
-    std::vector<torch::Tensor> emaFloats_, emaOthers_;
-};
 
 // Dynamic loss scaling for CUDA fp16 (skip steps whose gradients hold inf/NaN). Disabled = identity.
 class GradScaler {

@@ -1,0 +1,30 @@
+#pragma once
+// Exponential moving average of a model's weights: what the trainer validates and saves as best, and what
+// the memory probe allocates alongside the model.
+#include "model/internal/yolo.h"
+
+#include <torch/torch.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace ys {
+
+// Exponential moving average of a model's floating-point state (params and BN buffers).
+// decay(updates) = decay * (1 - exp(-updates / tau)): small early, approaching `decay`.
+class ModelEma {
+public:
+    // A copy of `model` (its values and device), in eval mode, without gradients.
+    ModelEma(const ModelSpec& spec, DetectionModel& model, double decay = 0.9999, double tau = 2000.0);
+    void update(DetectionModel& model);
+    DetectionModel& model() { return ema_; }
+    int64_t updates = 0;
+
+private:
+    void collect(DetectionModel& m, std::vector<torch::Tensor>& floats, std::vector<torch::Tensor>& others);
+    DetectionModel ema_;
+    double decay_, tau_;
+    std::vector<torch::Tensor> emaFloats_, emaOthers_;
+};
+
+}  // namespace ys
