@@ -24,6 +24,18 @@ ys::TrainConfig baseConfig(const QString& data, const QString& project, const QS
     c.epochs = 2;
     return c;
 }
+// The generated demo dataset (160 x 128 images) with this many images, under dir/demo; its data.yaml.
+ys::Expected<std::string> demoData(const QTemporaryDir& dir, int trainImages, int valImages, uint32_t seed)
+{
+    ys::DemoOptions o;
+    o.trainImages = trainImages;
+    o.valImages = valImages;
+    o.width = 160;
+    o.height = 128;
+    o.seed = seed;
+    return ys::writeDemoDataset(dir.filePath("demo").toStdString(), o);
+}
+
 }  // namespace
 
 class TestOomRecovery final : public QObject {
@@ -36,13 +48,7 @@ private Q_SLOTS:
 void TestOomRecovery::denseBatchRecovers()
 {
     QTemporaryDir dir;
-    ys::DemoOptions o;
-    o.trainImages = 16;
-    o.valImages = 4;
-    o.width = 160;
-    o.height = 128;
-    o.seed = 3;
-    auto yaml = ys::writeDemoDataset(dir.filePath("demo").toStdString(), o);
+    auto yaml = demoData(dir, 16, 4, 3);
     QVERIFY(yaml.ok());
     const QString data = QString::fromStdString(*yaml);
 
@@ -101,12 +107,7 @@ void TestOomRecovery::denseBatchRecovers()
 void TestOomRecovery::batchOneThatDoesNotFitStopsCleanly()
 {
     QTemporaryDir dir;
-    ys::DemoOptions o;
-    o.trainImages = 8;
-    o.valImages = 2;
-    o.width = 160;
-    o.height = 128;
-    auto yaml = ys::writeDemoDataset(dir.filePath("demo").toStdString(), o);
+    auto yaml = demoData(dir, 8, 2, ys::DemoOptions{}.seed);
     QVERIFY(yaml.ok());
     ys::TrainConfig c = baseConfig(QString::fromStdString(*yaml), dir.filePath("runs"), "tiny");
     c.vram = "4MiB";   // less than the model's weights and gradients
