@@ -1,7 +1,7 @@
 // Bare model forward+backward (the compute floor of training) under different settings, plus an optional
 // per-operator profile, to see where the model's own time goes.
 //
-// usage: bench_model [model=yolov8n.yaml] [imgsz=320] [batch=8] [threads=2] [iters=10] [profile=1]
+// usage: bench_model [model=yolov8n.yaml] [imgsz=320] [batch=8] [threads=2] [iters=10] [profile=0]
 //                    [mode=nchw|channels_last|channels_last+bf16] [fused=0|1|both]
 // fused: the Conv's BatchNorm + SiLU as the fused op (1), as the torch composite (0), or each in turn.
 #include "model/internal/amp.h"
@@ -13,28 +13,25 @@
 #include <torch/torch.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
-#include <map>
 
 
 int main(int argc, char** argv)
 {
-    auto kv = ys::bench::parseArgs(argc, argv);
-    auto get = [&](const char* k, const char* d) { return kv.count(k) ? kv[k] : std::string(d); };
-    const int imgsz = std::stoi(get("imgsz", "320"));
-    const int batch = std::stoi(get("batch", "8"));
-    const int threads = std::stoi(get("threads", "2"));
-    const int iters = std::stoi(get("iters", "10"));
-    const bool profile = get("profile", "0") == "1";
+    const ys::bench::Args args(argc, argv);
+    const int imgsz = args.integer("imgsz", 320);
+    const int batch = args.integer("batch", 8);
+    const int threads = args.integer("threads", 2);
+    const int iters = args.integer("iters", 10);
+    const bool profile = args.integer("profile", 0) == 1;
     ys::configureIntraOpThreads(threads);  // as the trainer: FTZ/DAZ on every thread
     const ys::RetainFreedMemory retain;     // as the trainer: freed memory kept for the next step
-    auto spec = ys::loadModelSpec(get("model", "yolov8n.yaml"), 80);
+    auto spec = ys::loadModelSpec(args.text("model", "yolov8n.yaml"), 80);
     if (!spec) {
         std::fprintf(stderr, "error: %s\n", spec.error().toString().c_str());
         return 1;
     }
-    const std::string fusedArg = get("fused", "both");
+    const std::string fusedArg = args.text("fused", "both");
     std::vector<bool> fusedSettings;
     if (fusedArg == "0" || fusedArg == "both")
         fusedSettings.push_back(false);
@@ -42,16 +39,14 @@ int main(int argc, char** argv)
         fusedSettings.push_back(true);
     for (const std::string mode : {"nchw", "channels_last", "channels_last+bf16"})
       for (const bool fused : fusedSettings) {
-        if (kv.count("mode") && kv["mode"] != mode)
+        const bool cl = mode != "nchw";
+        const bool bf16 = mode == "channels_last+bf16";
+        if (args.text("mode", mode) != mode || (bf16 && !ys::cpuHasNativeBf16()))
             continue;
         ys::setFusedBnActEnabled(fused);
         torch::manual_seed(0);
         ys::DetectionModel model(*spec);
         model->train();
-        const bool cl = mode != "nchw";
-        const bool bf16 = mode == "channels_last+bf16";
-        if (bf16 && !ys::cpuHasNativeBf16())
-            continue;
         if (cl)
             ys::toChannelsLast(*model);
         torch::Tensor x = torch::rand({batch, 3, imgsz, imgsz});
@@ -60,15 +55,10 @@ int main(int argc, char** argv)
         const auto amp = bf16 ? ys::AmpMode::Bf16 : ys::AmpMode::Off;
         auto step = [&] { ys::bench::bareStep(model, x, amp); };
         step();
-        std::vector<double> fwdT, allT;
-        for (int i = 0; i < iters; ++i) {
-            auto t0 = std::chrono::steady_clock::now();
-            step();
-            allT.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-        }
-        std::sort(allT.begin(), allT.end());
+        const std::vector<double> t = ys::bench::timeCalls(iters, step);
+        const double mid = ys::bench::median(t);
         std::printf("%-20s fused=%d %6.1f img/s  (median %.1f ms per batch of %d, min %.1f)\n", mode.c_str(),
-                    int(fused), batch / allT[allT.size() / 2], 1e3 * allT[allT.size() / 2], batch, 1e3 * allT.front());
+                    int(fused), batch / mid, 1e3 * mid, batch, 1e3 * *std::min_element(t.begin(), t.end()));
         if (profile) {
             double fwd = 0, bwd = 0;  // the Conv's BatchNorm + SiLU, whichever way it ran
             for (const auto& [name, ms] : ys::bench::printOpProfile("forward+backward", step)) {

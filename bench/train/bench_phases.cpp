@@ -24,23 +24,17 @@
 namespace {
 using Clock = std::chrono::steady_clock;
 double ms(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); }
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
 }  // namespace
 
 int main(int argc, char** argv)
 {
-    auto kv = ys::bench::parseArgs(argc, argv);
-    auto get = [&](const char* k, int d) { return kv.count(k) ? std::stoi(kv[k]) : d; };
-    const int imgsz = get("imgsz", 320), batch = get("batch", 8), threads = get("threads", 2), iters = get("iters", 10);
+    const ys::bench::Args args(argc, argv);
+    const int imgsz = args.integer("imgsz", 320), batch = args.integer("batch", 8), threads = args.integer("threads", 2), iters = args.integer("iters", 10);
     ys::configureIntraOpThreads(threads);  // as the trainer: FTZ/DAZ on every thread
     const ys::RetainFreedMemory retain;     // as the trainer: freed memory kept for the next step
-    if (get("tracker", 0))
+    if (args.integer("tracker", 0))
         ys::memory::installCpuTracker();  // as the trainer does
-    auto ds = ys::openDataset(kv["data"]);
+    auto ds = ys::openDataset(args.text("data", ""));
     if (!ds) {
         std::fprintf(stderr, "error: %s\n", ds.error().toString().c_str());
         return 2;
@@ -52,26 +46,26 @@ int main(int argc, char** argv)
     ys::LoaderOptions lo;
     lo.imgsz = imgsz;
     lo.batch = batch;
-    lo.workers = get("workers", 0);
-    lo.hyp.mosaic = get("mosaic", 1);
+    lo.workers = args.integer("workers", 0);
+    lo.hyp.mosaic = args.integer("mosaic", 1);
     ys::BatchLoader loader(train, lo);
     int epoch = 0;
-    if (get("warm", 1)) {
+    if (args.integer("warm", 1)) {
         loader.startEpoch(epoch++, lo.hyp.mosaic > 0);
         while (loader.next()) {
         }
     }
     loader.startEpoch(epoch++, lo.hyp.mosaic > 0);
-    const auto amp = ys::resolveAmp(kv.count("amp") ? kv["amp"] : "auto", torch::Device(torch::kCPU));
+    const auto amp = ys::resolveAmp(args.text("amp", "auto"), torch::Device(torch::kCPU));
     if (!amp) {
         std::fprintf(stderr, "error: %s\n", amp.error().toString().c_str());
         return 2;
     }
 
-    auto spec = ys::loadModelSpec(kv.count("model") ? kv["model"] : "yolov8n.yaml", ds->spec.nc());
+    auto spec = ys::loadModelSpec(args.text("model", "yolov8n.yaml"), ds->spec.nc());
     ys::DetectionModel model(*spec);
     model->train();
-    const bool cl = get("channels_last", 1) != 0;
+    const bool cl = args.integer("channels_last", 1) != 0;
     if (cl)
         ys::toChannelsLast(*model);
     ys::DetectionLoss loss(ds->spec.nc(), model->regMax(), model->strides());
@@ -109,7 +103,7 @@ int main(int argc, char** argv)
         t["optimizer"].push_back(ms(t4, t5));
         t["ema"].push_back(ms(t5, t6));
         t["total"].push_back(ms(t0, t6));
-        if (it == iters && get("profile", 0)) {
+        if (it == iters && args.integer("profile", 0)) {
             ys::AutocastGuard g(*amp, torch::Device(torch::kCPU));
             auto f = model->forward(x);
             ys::bench::printOpProfile("loss+assigner", [&] { loss(f, b->targets, x.size(0)); });
@@ -121,6 +115,6 @@ int main(int argc, char** argv)
     std::printf("imgsz %d batch %d threads %d workers %d amp %s, median ms per iteration over %d:\n", imgsz, batch,
                 threads, lo.workers, ys::toString(*amp), iters);
     for (auto& [k, v] : t)
-        std::printf("  %-14s %8.1f\n", k.c_str(), median(v));
+        std::printf("  %-14s %8.1f\n", k.c_str(), ys::bench::median(v));
     return 0;
 }

@@ -14,7 +14,6 @@
 #include "common/fileutil.h"
 #include "model/internal/yolo.h"
 #include "benchutil.h"
-#include "model/internal/threads.h"
 #include "train/trainer.h"
 
 #include <nlohmann/json.hpp>
@@ -23,7 +22,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <map>
+#include <numeric>
 #include <sys/resource.h>
 
 namespace {
@@ -53,49 +52,39 @@ bool resetPeakRss()
 
 }  // namespace
 
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 int main(int argc, char** argv)
 {
-    auto kv = ys::bench::parseArgs(argc, argv);
-    if (!kv.count("data")) {
+    const ys::bench::Args args(argc, argv);
+    if (!args.has("data")) {
         std::fprintf(stderr, "usage: bench_train data=PATH [imgsz=320] [batch=8] [threads=2] [epochs=4] [amp=auto] "
                              "[workers=8] [warmup_epochs=0] [floor_steps=8] [json=FILE]\n");
         return 2;
     }
-    const int imgsz = kv.count("imgsz") ? std::stoi(kv["imgsz"]) : 320;
-    const int batch = kv.count("batch") ? std::stoi(kv["batch"]) : 8;
-    const int threads = kv.count("threads") ? std::stoi(kv["threads"]) : 2;
-    const int epochs = std::max(2, kv.count("epochs") ? std::stoi(kv["epochs"]) : 4);
-    const int floorSteps = std::max(2, kv.count("floor_steps") ? std::stoi(kv["floor_steps"]) : 8);
-    const std::string amp = kv.count("amp") ? kv["amp"] : "auto";
-    const int workers = kv.count("workers") ? std::stoi(kv["workers"]) : ys::TrainConfig{}.workers;
-    const std::string project = kv.count("project") ? kv["project"] : "/tmp/ys-bench-runs";
+    const int imgsz = args.integer("imgsz", 320);
+    const int batch = args.integer("batch", 8);
+    const int threads = args.integer("threads", 2);
+    const int epochs = std::max(2, args.integer("epochs", 4));
+    const int floorSteps = std::max(2, args.integer("floor_steps", 8));
+    const std::string amp = args.text("amp", "auto");
+    const int workers = args.integer("workers", ys::TrainConfig{}.workers);
 
     ys::TrainConfig cfg;
-    cfg.data = kv["data"];
-    cfg.model = kv.count("model") ? kv["model"] : "yolov8n.yaml";
+    cfg.data = args.text("data", "");
+    cfg.model = args.text("model", "yolov8n.yaml");
     cfg.imgsz = imgsz;
     cfg.batch = batch;
     cfg.threads = threads;
     cfg.epochs = epochs;
     cfg.amp = amp;
     cfg.workers = workers;
-    cfg.project = project;
+    cfg.project = args.text("project", "/tmp/ys-bench-runs");
     cfg.name = "bench";
     cfg.exist_ok = true;
     cfg.close_mosaic = 0;
     cfg.val = false;   // throughput of training only; the final epoch still validates once
     // Steady state: warmup (max(3 epochs, 100 batches)) steps the optimizer and EMA every batch at first,
     // which in a real run is a few percent of the batches but here would be every measured one.
-    cfg.warmup_epochs = kv.count("warmup_epochs") ? std::stod(kv["warmup_epochs"]) : 0.0;
+    cfg.warmup_epochs = args.real("warmup_epochs", 0.0);
 
     // The floor's model and batch, built before training so that building them is not timed.
     auto spec = ys::loadModelSpec(cfg.model, 80);
@@ -128,18 +117,11 @@ int main(int argc, char** argv)
         trainerPeakRss = std::max(trainerPeakRss, peakRssMiB());
         if (r.epoch == epochs)
             return;  // the trainer is done; nothing to pair with
-        ys::configureIntraOpThreads(threads);  // as the trainer: FTZ/DAZ on every thread (already so)
-        floorStep();                            // re-warm the floor model's allocations after the epoch
-        std::vector<double> times;
-        for (int i = 0; i < floorSteps; ++i) {
-            const auto t0 = std::chrono::steady_clock::now();
-            floorStep();
-            times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-        }
-        double sum = 0;
-        for (double t : times)
-            sum += t;
-        pairs.push_back({r.imagesPerSecond, batch * floorSteps / sum, batch / median(times)});
+        // The trainer's intra-op threads (FTZ/DAZ set) and RetainFreedMemory are in effect here.
+        floorStep();  // re-warm the floor model's allocations after the epoch
+        const std::vector<double> times = ys::bench::timeCalls(floorSteps, floorStep);
+        const double sum = std::accumulate(times.begin(), times.end(), 0.0);
+        pairs.push_back({r.imagesPerSecond, batch * floorSteps / sum, batch / ys::bench::median(times)});
         peakResettable = peakResettable && resetPeakRss();
     };
     auto result = ys::train(cfg, cb);
@@ -156,7 +138,7 @@ int main(int argc, char** argv)
     }
 
     // Epoch 1 reads and decodes every image and touches its memory first: left out.
-    std::vector<double> train, floorMean, floorMedian, overhead, overheadMedianStep;
+    std::vector<double> train, floorMean, overhead, overheadMedianStep;
     std::printf("imgsz %d batch %d threads %d amp %s (%s) workers %d\n", imgsz, batch, threads, amp.c_str(),
                 ys::toString(*ampMode), workers);
     for (size_t i = 0; i < pairs.size(); ++i) {
@@ -168,24 +150,25 @@ int main(int argc, char** argv)
             continue;
         train.push_back(p.train);
         floorMean.push_back(p.floorMean);
-        floorMedian.push_back(p.floorMedian);
         overhead.push_back(p.floorMean / p.train);
         overheadMedianStep.push_back(p.floorMedian / p.train);
     }
+    using ys::bench::median;
     const double trainRate = median(train), floorRate = median(floorMean), ratio = median(overhead);
+    const double ratioMedianStep = median(overheadMedianStep);
     std::printf("train    %.1f img/s (median over %zu epochs: loading, augmentation, assigner, loss, optimizer, EMA)\n",
                 trainRate, train.size());
     std::printf("floor    %.1f img/s (bare forward+backward, %d steps after each epoch)\n", floorRate, floorSteps);
     std::printf("overhead %.3fx (median of per-epoch ratios; %.3fx against the floor's median step)\n", ratio,
-                median(overheadMedianStep));
+                ratioMedianStep);
     std::printf("peak RSS %.0f MiB during training%s\n", rssAfterTrain,
                 peakResettable ? "" : " (includes the floor steps: VmHWM could not be reset)");
-    if (kv.count("json")) {
+    if (args.has("json")) {
         nlohmann::json j{{"imgsz", imgsz}, {"batch", batch}, {"threads", threads}, {"amp", amp}, {"workers", workers},
                          {"train_img_s", trainRate}, {"floor_img_s", floorRate}, {"overhead", ratio},
-                         {"overhead_vs_median_step", median(overheadMedianStep)}, {"peak_rss_mib", rssAfterTrain},
+                         {"overhead_vs_median_step", ratioMedianStep}, {"peak_rss_mib", rssAfterTrain},
                          {"epochs_measured", train.size()}};
-        ys::writeFileAtomic(kv["json"], j.dump(2));
+        ys::writeFileAtomic(args.text("json", ""), j.dump(2));
     }
     return 0;
 }

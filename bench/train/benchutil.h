@@ -8,6 +8,7 @@
 #include <torch/torch.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -15,16 +16,48 @@
 
 namespace ys::bench {
 
-inline std::map<std::string, std::string> parseArgs(int argc, char** argv)
-{
-    std::map<std::string, std::string> kv;
-    for (int i = 1; i < argc; ++i) {
-        std::string a = argv[i];
-        auto eq = a.find('=');
-        if (eq != std::string::npos)
-            kv[a.substr(0, eq)] = a.substr(eq + 1);
+// key=value command-line arguments, read with a default per key.
+class Args {
+public:
+    Args(int argc, char** argv)
+    {
+        for (int i = 1; i < argc; ++i) {
+            const std::string a = argv[i];
+            const auto eq = a.find('=');
+            if (eq != std::string::npos)
+                kv_[a.substr(0, eq)] = a.substr(eq + 1);
+        }
     }
-    return kv;
+    bool has(const std::string& k) const { return kv_.count(k) > 0; }
+    std::string text(const std::string& k, const std::string& d) const { return has(k) ? kv_.at(k) : d; }
+    int integer(const std::string& k, int d) const { return has(k) ? std::stoi(kv_.at(k)) : d; }
+    double real(const std::string& k, double d) const { return has(k) ? std::stod(kv_.at(k)) : d; }
+
+private:
+    std::map<std::string, std::string> kv_;
+};
+
+// Median (mean of the middle two for an even count); 0 for none.
+inline double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// Wall time in seconds of each of `n` calls of `fn`.
+template <class F>
+std::vector<double> timeCalls(int n, F&& fn)
+{
+    std::vector<double> t;
+    for (int i = 0; i < n; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        fn();
+        t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    return t;
 }
 
 // One bare training step of the model on `x`: forward (under `amp`), sum of the outputs, backward, drop

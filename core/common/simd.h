@@ -17,8 +17,10 @@
 #endif
 #if defined(__GNUC__)
 #define YS_INLINE inline __attribute__((always_inline))
+#define YS_INLINE_LAMBDA __attribute__((always_inline))  // after a lambda's parameter list
 #else
 #define YS_INLINE inline
+#define YS_INLINE_LAMBDA
 #endif
 
 namespace ys::simd {
@@ -64,5 +66,11 @@ YS_INLINE std::uint16_t floatToBf16(float v)
     const std::int32_t nan = (u >> 16) | 0x40;
     return std::uint16_t((u & 0x7FFFFFFF) > 0x7F800000 ? nan : rounded);
 }
+
+// Element access for kernels templated on float or bf16 (raw bits) storage.
+YS_INLINE float toFloat(float v) { return v; }
+YS_INLINE float toFloat(std::uint16_t v) { return bf16ToFloat(v); }
+YS_INLINE void store(float* p, float v) { *p = v; }
+YS_INLINE void store(std::uint16_t* p, float v) { *p = floatToBf16(v); }
 
 }  // namespace ys::simd

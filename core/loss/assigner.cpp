@@ -132,7 +132,7 @@ AssignResult TaskAlignedAssigner::operator()(const torch::Tensor& pd_scores, con
             const auto pdK = pboxes.view({B * A, 4}).index_select(0, ba);
             const auto iouK = bboxIou(gtK, pdK, /*xywh=*/false, /*ciou=*/true).squeeze(-1).clamp_min(0);
             const auto clsK = labels.view({-1}).index_select(0, bm);
-            // Gathered where they are: pd_scores may be a strided view (a slice of the head's output).
+            // Gathered where they are: pd_scores may be any strided view, and is not copied.
             auto scoreK = pd_scores.index({bK, aK, clsK}).to(torch::kFloat);
             if (scoresAreLogits)
                 scoreK = scoreK.sigmoid();

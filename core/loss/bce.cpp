@@ -109,7 +109,7 @@ torch::Tensor bceWithLogitsSum(const torch::Tensor& logits, const torch::Tensor&
                       logits.scalar_type() == torch::kFloat && targets.scalar_type() == torch::kFloat &&
                       logits.sizes() == targets.sizes() && !targets.requires_grad() && logits.numel() > 0;
     if (!fast)
-        return torch::softplus(logits).sum() - (logits * targets).sum();
+        return torch::binary_cross_entropy_with_logits(logits, targets, {}, {}, at::Reduction::Sum);
     return BceSumFunction::apply(logits, targets);
 }
 

@@ -108,7 +108,7 @@ LossOutput DetectionLoss::operator()(const std::vector<torch::Tensor>& feats, co
     const auto gt = padTargets(targets.to(predScores.device()), B, imgW, imgH);
     // The assigner needs every anchor's box but no gradient; the box loss needs gradients only at the anchors
     // it assigns, so the softmax with autograd runs on those rows alone.
-    const auto predBoxes = decodeBoxes(predDist.detach(), anchors, regMax_);  // grid units, xyxy, no grad
+    const auto predBoxes = decodeBoxes(predDist, anchors, regMax_);  // grid units, xyxy, no grad
 
     const auto as = assigner_(predScores.detach(), predBoxes * strideT, anchors * strideT, gt.labels,
                               gt.boxes, gt.mask, /*scoresAreLogits=*/true);

@@ -19,10 +19,8 @@ using bf16 = std::uint16_t;  // raw bits of c10::BFloat16
 // Rows per parallel task: a row is 4 * reg_max + nc values (144 for COCO), so this is ~150 KiB of fp32.
 constexpr int64_t kGrainRows = 256;
 
-YS_INLINE float widen(float v) { return v; }
-YS_INLINE float widen(bf16 v) { return simd::bf16ToFloat(v); }
-YS_INLINE void put(float* p, float v) { *p = v; }
-YS_INLINE void put(bf16* p, float v) { *p = simd::floatToBf16(v); }
+using simd::store;
+using simd::toFloat;
 
 template <class T>
 YS_INLINE void splitRowsT(const T* __restrict src, int64_t rows, int64_t nBox, int64_t nc, float* __restrict dist,
@@ -35,14 +33,14 @@ YS_INLINE void splitRowsT(const T* __restrict src, int64_t rows, int64_t nBox, i
         float* c = cls + r * nc;
 #pragma omp simd
         for (int64_t i = 0; i < nBox; ++i)
-            d[i] = widen(s[i]);
+            d[i] = toFloat(s[i]);
 #pragma omp simd
         for (int64_t i = 0; i < nc; ++i)
-            c[i] = widen(s[nBox + i]);
+            c[i] = toFloat(s[nBox + i]);
     }
 }
 
-// A null gradient (that output unused by the loss) writes zeros.
+// A null gradient (that output did not reach the loss, e.g. no foreground for the box logits) writes zeros.
 template <class T>
 YS_INLINE void joinRowsT(const float* __restrict dist, const float* __restrict cls, int64_t rows, int64_t nBox,
                          int64_t nc, T* __restrict dst)
@@ -54,19 +52,19 @@ YS_INLINE void joinRowsT(const float* __restrict dist, const float* __restrict c
             const float* d = dist + r * nBox;
 #pragma omp simd
             for (int64_t i = 0; i < nBox; ++i)
-                put(o + i, d[i]);
+                store(o + i, d[i]);
         } else {
             for (int64_t i = 0; i < nBox; ++i)
-                put(o + i, 0.0f);
+                store(o + i, 0.0f);
         }
         if (cls) {
             const float* c = cls + r * nc;
 #pragma omp simd
             for (int64_t i = 0; i < nc; ++i)
-                put(o + nBox + i, c[i]);
+                store(o + nBox + i, c[i]);
         } else {
             for (int64_t i = 0; i < nc; ++i)
-                put(o + nBox + i, 0.0f);
+                store(o + nBox + i, 0.0f);
         }
     }
 }
@@ -104,14 +102,14 @@ void forLevelRows(int64_t B, int64_t hw, const F& fn)
     });
 }
 
-bool fastLayout(const std::vector<torch::Tensor>& feats, int64_t no)
+// Shapes are checked by flattenHead; this decides between the one-pass op and the composite.
+bool fastLayout(const std::vector<torch::Tensor>& feats)
 {
     const auto dtype = feats.front().scalar_type();
     if (dtype != torch::kFloat && dtype != torch::kBFloat16)
         return false;
     for (const auto& f : feats) {
-        if (!f.device().is_cpu() || f.scalar_type() != dtype || f.dim() != 4 || f.size(1) != no ||
-            !f.is_contiguous(at::MemoryFormat::ChannelsLast) || f.size(0) != feats.front().size(0))
+        if (!f.device().is_cpu() || f.scalar_type() != dtype || !f.is_contiguous(at::MemoryFormat::ChannelsLast))
             return false;
     }
     return true;
@@ -121,6 +119,9 @@ class HeadRowsFunction final : public torch::autograd::Function<HeadRowsFunction
 public:
     static tensor_list forward(AutogradContext* ctx, torch::TensorList feats, int64_t nBox, int64_t nc)
     {
+        // An output that does not reach the loss gets an undefined gradient (zeros written in backward),
+        // not a zero-filled [B, A, n] tensor to read.
+        ctx->set_materialize_grads(false);
         const int64_t B = feats[0].size(0);
         int64_t A = 0;
         std::vector<int64_t> shapes;  // H, W per level
@@ -232,7 +233,7 @@ HeadRows flattenHead(const std::vector<torch::Tensor>& feats, int64_t nBox, int6
     for (const auto& f : feats)
         TORCH_CHECK(f.dim() == 4 && f.size(0) == B && f.size(1) == no, "detection head output: expected [", B, ",",
                     no, ",H,W] per level, got ", f.sizes());
-    if (fastLayout(feats, no)) {
+    if (fastLayout(feats)) {
         // As a TensorList: a std::vector argument would not be recorded as autograd inputs.
         auto out = HeadRowsFunction::apply(torch::TensorList(feats), nBox, nc);
         return {out[0], out[1]};
@@ -243,7 +244,7 @@ HeadRows flattenHead(const std::vector<torch::Tensor>& feats, int64_t nBox, int6
         dist.push_back(rows.narrow(2, 0, nBox));
         cls.push_back(rows.narrow(2, nBox, nc));
     }
-    return {torch::cat(dist, 1).to(torch::kFloat).contiguous(), torch::cat(cls, 1).to(torch::kFloat).contiguous()};
+    return {torch::cat(dist, 1).to(torch::kFloat), torch::cat(cls, 1).to(torch::kFloat)};
 }
 
 torch::Tensor decodeBoxes(const torch::Tensor& dist, const torch::Tensor& anchors, int64_t regMax)

@@ -9,7 +9,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <numeric>
 #include <string>
 #include <type_traits>
@@ -38,10 +37,8 @@ constexpr int64_t kChunk = 256;
 // Minimum elements per parallel task; below this the OpenMP fork costs more than it saves.
 constexpr int64_t kTaskElems = 32768;
 
-YS_INLINE float toFloat(float v) { return v; }
-YS_INLINE float toFloat(bf16 v) { return simd::bf16ToFloat(v); }
-YS_INLINE void store(float* p, float v) { *p = v; }
-YS_INLINE void store(bf16* p, float v) { *p = simd::floatToBf16(v); }
+using simd::store;
+using simd::toFloat;
 
 using simd::expClamped;
 
@@ -110,23 +107,35 @@ YS_INLINE void applyLoop(const TIn* __restrict x, TOut* __restrict y, int64_t n,
     }
 }
 
-template <class T, bool Act, bool Vec>
-YS_INLINE void applySpan(const T* x, T* y, int64_t n, const float* mean, const float* a, const float* beta,
-                         Bf16Convert cvt)
+// Writes n results to y through body(o, m, out), which stores results o .. o+m-1 to out[0 .. m): out is y
+// itself (fp32, or bf16 rounded inline) or, where the CPU converts natively, a float chunk that cvt then
+// rounds into y + o. body must be a YS_INLINE_LAMBDA so that its loop is compiled (and vectorised) inside
+// the calling instruction-set clone.
+template <class T, class Body>
+YS_INLINE void writeChunked(T* y, int64_t n, Bf16Convert cvt, const Body& body)
 {
     if constexpr (std::is_same_v<T, bf16>) {
         if (cvt) {
             alignas(64) float tmp[kChunk];
             for (int64_t o = 0; o < n; o += kChunk) {
                 const int64_t m = std::min(kChunk, n - o);
-                const int64_t j = Vec ? o : 0;
-                applyLoop<T, float, Act, Vec>(x + o, tmp, m, mean + j, a + j, beta + j);
+                body(o, m, tmp);
                 cvt(tmp, y + o, m);
             }
             return;
         }
     }
-    applyLoop<T, T, Act, Vec>(x, y, n, mean, a, beta);
+    body(int64_t{0}, n, y);
+}
+
+template <class T, bool Act, bool Vec>
+YS_INLINE void applySpan(const T* x, T* y, int64_t n, const float* mean, const float* a, const float* beta,
+                         Bf16Convert cvt)
+{
+    writeChunked(y, n, cvt, [&](int64_t o, int64_t m, auto* out) YS_INLINE_LAMBDA {
+        const int64_t j = Vec ? o : 0;
+        applyLoop<T, std::remove_pointer_t<decltype(out)>, Act, Vec>(x + o, out, m, mean + j, a + j, beta + j);
+    });
 }
 
 // dx = a dz + k1 xhat + k0. Mode kStoredDz reads the dz that the first backward pass stored (fp32 input:
@@ -158,20 +167,12 @@ YS_INLINE void gradInputSpan(const float* dz, const T* dy, const T* x, T* dx, in
                              const float* rstd, const float* a, const float* beta, const float* k1, const float* k0,
                              Bf16Convert cvt)
 {
-    if constexpr (std::is_same_v<T, bf16>) {
-        if (cvt) {
-            alignas(64) float tmp[kChunk];
-            for (int64_t o = 0; o < n; o += kChunk) {
-                const int64_t m = std::min(kChunk, n - o);
-                const int64_t j = Vec ? o : 0;
-                gradInputLoop<T, float, Vec, Mode>(Mode == kStoredDz ? dz + o : nullptr, dy + o, x + o, tmp, m,
-                                                   mean + j, rstd + j, a + j, beta + j, k1 + j, k0 + j);
-                cvt(tmp, dx + o, m);
-            }
-            return;
-        }
-    }
-    gradInputLoop<T, T, Vec, Mode>(dz, dy, x, dx, n, mean, rstd, a, beta, k1, k0);
+    writeChunked(dx, n, cvt, [&](int64_t o, int64_t m, auto* out) YS_INLINE_LAMBDA {
+        const int64_t j = Vec ? o : 0;
+        gradInputLoop<T, std::remove_pointer_t<decltype(out)>, Vec, Mode>(Mode == kStoredDz ? dz + o : nullptr,
+                                                                          dy + o, x + o, out, m, mean + j, rstd + j,
+                                                                          a + j, beta + j, k1 + j, k0 + j);
+    });
 }
 
 // NHWC kernels walk the [M, C] rows R at a time, as one flat span of up to L = R C values, against
@@ -392,22 +393,17 @@ YS_INLINE void gradSumsNchwT(const void* x, const void* dy, float* dz, int64_t N
                                    k.rstd, k.a, k.beta, sdz, sdzx);
 }
 
-// The flag combinations are spelled out (no generic lambdas): code in a lambda would be compiled for the
-// default instruction set, not for the clone that calls it.
+// The flag combinations are spelled out (no generic lambda here): a lambda that is not YS_INLINE_LAMBDA is
+// compiled for the default instruction set, not for the clone that calls it. Only combinations backward() can ask for are
+// instantiated: bf16 never stores dz (its second pass recomputes it), fp32 stores it when dx is wanted.
 #define YS_GRAD_SUMS_DISPATCH(fn, ...)                                                                            \
     do {                                                                                                          \
-        const bool store_ = dz != nullptr;                                                                        \
-        if (isBf16) {                                                                                             \
-            if (act)                                                                                              \
-                store_ ? fn<bf16, true, true>(__VA_ARGS__) : fn<bf16, true, false>(__VA_ARGS__);                  \
-            else                                                                                                  \
-                store_ ? fn<bf16, false, true>(__VA_ARGS__) : fn<bf16, false, false>(__VA_ARGS__);                \
-        } else {                                                                                                  \
-            if (act)                                                                                              \
-                store_ ? fn<float, true, true>(__VA_ARGS__) : fn<float, true, false>(__VA_ARGS__);                \
-            else                                                                                                  \
-                store_ ? fn<float, false, true>(__VA_ARGS__) : fn<float, false, false>(__VA_ARGS__);              \
-        }                                                                                                         \
+        if (isBf16)                                                                                               \
+            act ? fn<bf16, true, false>(__VA_ARGS__) : fn<bf16, false, false>(__VA_ARGS__);                       \
+        else if (dz)                                                                                              \
+            act ? fn<float, true, true>(__VA_ARGS__) : fn<float, false, true>(__VA_ARGS__);                       \
+        else                                                                                                      \
+            act ? fn<float, true, false>(__VA_ARGS__) : fn<float, false, false>(__VA_ARGS__);                     \
     } while (false)
 
 // dz: where to store dz ([M C] floats, same element order as x), or null when the second pass recomputes it.
@@ -450,19 +446,17 @@ YS_INLINE void gradInputNchwT(const float* dz, const void* dy, const void* x, vo
     }
 }
 
+// The pass runs only when dx is wanted, so fp32 always brings the dz that the first pass stored in dx's
+// buffer and bf16 never does (see backward()).
 #define YS_GRAD_INPUT_DISPATCH(fn, ...)                                                                           \
     do {                                                                                                          \
-        if (isBf16) {                                                                                             \
-            if (dz)                                                                                               \
-                fn<bf16, kStoredDz>(__VA_ARGS__);                                                                 \
-            else                                                                                                  \
-                act ? fn<bf16, kRecomputeSilu>(__VA_ARGS__) : fn<bf16, kRecomputeIdentity>(__VA_ARGS__);          \
-        } else {                                                                                                  \
-            if (dz)                                                                                               \
-                fn<float, kStoredDz>(__VA_ARGS__);                                                                \
-            else                                                                                                  \
-                act ? fn<float, kRecomputeSilu>(__VA_ARGS__) : fn<float, kRecomputeIdentity>(__VA_ARGS__);        \
-        }                                                                                                         \
+        TORCH_INTERNAL_ASSERT_DEBUG_ONLY(isBf16 == (dz == nullptr));                                              \
+        if (!isBf16)                                                                                              \
+            fn<float, kStoredDz>(__VA_ARGS__);                                                                    \
+        else if (act)                                                                                             \
+            fn<bf16, kRecomputeSilu>(__VA_ARGS__);                                                                \
+        else                                                                                                      \
+            fn<bf16, kRecomputeIdentity>(__VA_ARGS__);                                                            \
     } while (false)
 
 // dz: what the first pass stored, or null to recompute it from dy.
@@ -744,7 +738,11 @@ bool fusedBnActEnabled() { return fusedbn::enabledFlag().load(std::memory_order_
 
 void setFusedBnActEnabled(bool enabled) { fusedbn::enabledFlag().store(enabled, std::memory_order_relaxed); }
 
-void setFusedBnActNativeBf16(bool allowed) { fusedbn::nativeBf16Allowed.store(allowed, std::memory_order_relaxed); }
+bool setFusedBnActNativeBf16(bool allowed)
+{
+    fusedbn::nativeBf16Allowed.store(allowed, std::memory_order_relaxed);
+    return fusedbn::bf16Converter() != nullptr;
+}
 
 bool fusedBnActApplies(const torch::Tensor& x, const torch::nn::BatchNorm2dImpl& bn)
 {

@@ -54,7 +54,6 @@ torch::Tensor sliceTargets(const torch::Tensor& targets, int64_t begin, int64_t 
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// ---------------------------------------------------------------------------------------------------------
 // Growth/backoff constants of the usual dynamic loss scaler: double after 2000 clean steps, halve on inf.
 constexpr double kScalerInit = 65536.0;
 constexpr double kScalerGrowth = 2.0;

@@ -4,24 +4,24 @@
 
 #include "augment/internal/loader.h"
 #include "common/fileutil.h"
-#include "model/internal/threads.h"
 #include "common/log.h"
 #include "data/check.h"
 #include "data/dataset.h"
 #include "loss/internal/detection_loss.h"
 #include "memory/memory.h"
 #include "memory/probe.h"
+#include "model/internal/threads.h"
 #include "train/internal/engine.h"
 #include "train/internal/validator.h"
 #include "train/runfolder.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <sstream>
-#include <algorithm>
 #include <thread>
 
 namespace fs = std::filesystem;
@@ -55,7 +55,7 @@ double interp(double x, double x0, double x1, double y0, double y1)
 // batch is built between steps on the intra-op threads (BatchLoader, workers = 0).
 int loaderWorkers(int requested, const torch::Device& device, int intraThreads)
 {
-    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int cores = cpuCores();
     if (device.is_cuda())
         return std::min(requested, cores);
     return std::clamp(cores - intraThreads, 0, requested);
@@ -191,6 +191,8 @@ private:
     torch::Device device_{torch::kCPU};
     AmpMode amp_ = AmpMode::Off;
     bool channelsLast_ = false;
+    int intraThreads_ = 1;   // in effect after configureIntraOpThreads
+    int loaderWorkers_ = 0;  // for training and validation loaders (see loaderWorkers)
     std::string runDir_;
     std::unique_ptr<EventLog> events_;
     std::unique_ptr<ResultsCsv> results_;
@@ -323,7 +325,8 @@ std::optional<Error> Trainer::setup()
     memory::TimelineOptions to;
     to.device = memDevice_;
     timeline_ = std::make_unique<memory::MemoryTimeline>(to);
-    configureIntraOpThreads(cfg_.threads);
+    intraThreads_ = configureIntraOpThreads(cfg_.threads);
+    loaderWorkers_ = loaderWorkers(cfg_.workers, device_, intraThreads_);
 
     // ---- data ------------------------------------------------------------------------------------------
     auto ds = openDataset(cfg_.data);
@@ -408,12 +411,10 @@ std::optional<Error> Trainer::setup()
     lo.augment = true;
     lo.rect = cfg_.rect;
     lo.shuffle = !cfg_.rect;
-    lo.workers = loaderWorkers(cfg_.workers, device_, torch::get_num_threads());
+    lo.workers = loaderWorkers_;
     if (lo.workers != cfg_.workers)
         logLine("workers=" + std::to_string(cfg_.workers) + " -> " + std::to_string(lo.workers) + ": " +
-                std::to_string(torch::get_num_threads()) + " of " +
-                std::to_string(std::max(1u, std::thread::hardware_concurrency())) +
-                " cores run the model" +
+                std::to_string(intraThreads_) + " of " + std::to_string(cpuCores()) + " cores run the model" +
                 (lo.workers == 0 ? ", so batches are built on those threads between steps" : ""));
     lo.seed = static_cast<uint64_t>(cfg_.seed);
     lo.cacheRam = cfg_.cache == "ram";
@@ -481,7 +482,7 @@ std::optional<Error> Trainer::setup()
         ValidatorOptions vo;
         vo.imgsz = cfg_.imgsz;
         vo.batch = cfg_.batch * 2;
-        vo.workers = loaderWorkers(cfg_.workers, device_, torch::get_num_threads());
+        vo.workers = loaderWorkers_;
         vo.conf = cfg_.conf;
         vo.iou = cfg_.iou;
         vo.maxDet = cfg_.max_det;
@@ -750,7 +751,7 @@ Expected<TrainSummary> Trainer::run()
         nlohmann::json d{{"device", device_.str()}, {"amp", toString(amp_)}, {"batch", cfg_.batch},
                          {"accumulate", accumulateFor(cfg_.nbs, cfg_.batch)}, {"optimizer", opt_.name},
                          {"lr0", opt_.lr0}, {"train_images", trainImages_.size()}, {"val_images", valImages_.size()},
-                         {"threads", torch::get_num_threads()}};
+                         {"threads", intraThreads_}};
         event(resumed_ ? "resume" : "start",
               (resumed_ ? "resumed from epoch " + std::to_string(startEpoch_) + ": " : std::string("started: ")) +
                   std::to_string(trainImages_.size()) + " train / " + std::to_string(valImages_.size()) +

@@ -9,8 +9,6 @@
 #include <torch/torch.h>
 
 #include <cstdint>
-#include <utility>
-#include <vector>
 
 namespace ys::loss {
 

@@ -2,7 +2,7 @@
 // YOLOv8 detection loss: task-aligned assignment, CIoU box loss, distribution focal loss (DFL) and BCE
 // class loss, weighted by the box/cls/dfl gains. Head layout (shared with core/model): per level
 // feats [B, 4*reg_max + nc, H, W]; the first 4*reg_max channels are ltrb distance logits (reg_max bins
-// each, in grid units of the level), the rest class logits. Anchors follow makeAnchors() (boxes.h).
+// each, in grid units of the level), the rest class logits. Anchors follow makeAnchors() (model/internal/yolo.h).
 //
 // Thread use: one DetectionLoss per training thread; operator() keeps no state between calls.
 

@@ -28,7 +28,8 @@ bool fusedBnActEnabled();
 void setFusedBnActEnabled(bool enabled);
 
 // For tests: whether bf16 results may be rounded by the CPU's AVX512-BF16 instructions where it has them
-// (default) rather than by the portable code. Both round to nearest even. Thread-safe.
-void setFusedBnActNativeBf16(bool allowed);
+// (default) rather than by the portable code. Both round to nearest even. Thread-safe. Returns whether the
+// native instructions are now in use (false where the CPU lacks them, whatever `allowed`).
+bool setFusedBnActNativeBf16(bool allowed);
 
 }  // namespace ys

@@ -11,12 +11,15 @@ namespace ys {
 // that runs the model, before it runs. Returns the thread count in effect.
 int configureIntraOpThreads(int requested);
 
+// The machine's logical cores (at least 1).
+int cpuCores();
+
 // While one of these lives, memory that a training step frees stays in the process for the next step
 // instead of going back to the system. A step frees its activations (hundreds of MiB), and glibc's defaults
 // trim the freed top of the heap once it exceeds 2 x the mmap threshold (<= 64 MiB), so every step
 // faulted the same pages in again and the kernel zeroed them: 1.12 M page faults in a 6-epoch benchmark,
-// 131 K with this, and 5% more images per second (docs/BENCHMARKS.md). Blocks above 32 MiB still come from
-// mmap. The last guard to go restores glibc's defaults and gives the freed memory back (malloc_trim).
+// 127 K with this, and 13% more images per second for 7% more peak RSS (docs/BENCHMARKS.md). Blocks above
+// 32 MiB still come from mmap. The last guard to go restores glibc's defaults and gives the freed memory back (malloc_trim).
 // Guards nest and may live on different threads. Without glibc nothing changes.
 class RetainFreedMemory final {
 public:

@@ -25,7 +25,6 @@ Expected<torch::Device> resolveDevice(const std::string& device);
 // the targets of one micro-batch.
 torch::Tensor sliceTargets(const torch::Tensor& targets, int64_t begin, int64_t end);
 
-
 // Dynamic loss scaling for CUDA fp16 (skip steps whose gradients hold inf/NaN). Disabled = identity.
 class GradScaler {
 public:

@@ -246,16 +246,15 @@ void TestDetectionLoss::decodeUniformDistances()
     QVERIFY(torch::allclose(pred[0].select(1, 64).slice(0, 0, 4), torch::tensor({8.f, 8.f, 240.f, 240.f})));
 }
 
-// What flattenHead computes, written with LibTorch's ops: the reference for its one-pass CPU path.
+// What flattenHead computes, formulated differently from both of its paths (levels flattened and joined
+// channel-first, then transposed): the reference for the one-pass op and the composite alike.
 HeadRows compositeHead(const std::vector<torch::Tensor>& feats, int64_t nBox, int64_t nc)
 {
-    std::vector<torch::Tensor> dist, cls;
-    for (const auto& f : feats) {
-        const auto rows = f.permute({0, 2, 3, 1}).reshape({f.size(0), -1, nBox + nc});
-        dist.push_back(rows.narrow(2, 0, nBox));
-        cls.push_back(rows.narrow(2, nBox, nc));
-    }
-    return {torch::cat(dist, 1).to(torch::kFloat), torch::cat(cls, 1).to(torch::kFloat)};
+    std::vector<torch::Tensor> flat;
+    for (const auto& f : feats)
+        flat.push_back(f.flatten(2));                                          // [B, no, HW]
+    const auto rows = torch::cat(flat, 2).transpose(1, 2).to(torch::kFloat);  // [B, A, no]
+    return {rows.narrow(2, 0, nBox), rows.narrow(2, nBox, nc)};
 }
 
 std::string gradFnName(const torch::Tensor& t)
@@ -327,6 +326,7 @@ void TestDetectionLoss::decodeBoxesMatchesSoftmaxExpectation()
     dist[1][5].fill_(80.0f);
     dist[2][7].narrow(0, 0, kRegMax).fill_(-80.0f);
     dist[0][3][kRegMax * 2 + 9] = 80.0f;  // side t: all weight on bin 9
+    dist.requires_grad_(true);            // as the loss's logits: the decoded boxes must still carry no graph
     const auto anchors = torch::rand({37, 2}) * 40;
     const auto fast = decodeBoxes(dist, anchors, kRegMax);
     const auto ref = dist2bbox(dflDecode(dist, kRegMax), anchors, false);

@@ -32,6 +32,13 @@ QStringList dataRows(const QString& csv)
     return lines;
 }
 
+// threads=N when the test environment caps the intra-op threads (YS_TEST_THREADS).
+QStringList threadArgs()
+{
+    const int threads = qEnvironmentVariableIntValue("YS_TEST_THREADS");
+    return threads > 0 ? QStringList{"threads=" + QString::number(threads)} : QStringList{};
+}
+
 }  // namespace
 
 void TestKillResume::killedRunResumesFromLastCheckpoint()
@@ -43,11 +50,11 @@ void TestKillResume::killedRunResumesFromLastCheckpoint()
     const QString last = runDir + "/weights/last.pt";
     const QString csv = runDir + "/results.csv";
     const int epochs = 10;
-    QStringList args{"train", "data=" + data, "model=yolov8n.yaml", "epochs=" + QString::number(epochs),
-                     "imgsz=96", "batch=4", "workers=0", "amp=off", "mosaic=0", "close_mosaic=0",
-                     "warmup_epochs=0", "patience=0", "project=" + tmp.filePath("runs"), "name=killed"};
-    if (const int threads = qEnvironmentVariableIntValue("YS_TEST_THREADS"))
-        args << "threads=" + QString::number(threads);
+    const QStringList args = QStringList{"train", "data=" + data, "model=yolov8n.yaml",
+                                         "epochs=" + QString::number(epochs), "imgsz=96", "batch=4", "workers=0",
+                                         "amp=off", "mosaic=0", "close_mosaic=0", "warmup_epochs=0", "patience=0",
+                                         "project=" + tmp.filePath("runs"), "name=killed"} +
+                             threadArgs();
 
     QProcess run;
     run.setProcessChannelMode(QProcess::MergedChannels);
@@ -70,10 +77,7 @@ void TestKillResume::killedRunResumesFromLastCheckpoint()
 
     QProcess resume;
     resume.setProcessChannelMode(QProcess::MergedChannels);
-    QStringList resumeArgs{"train", "resume=" + last};
-    if (const int threads = qEnvironmentVariableIntValue("YS_TEST_THREADS"))
-        resumeArgs << "threads=" + QString::number(threads);
-    resume.start(QStringLiteral(YS_CLI_PATH), resumeArgs);
+    resume.start(QStringLiteral(YS_CLI_PATH), QStringList{"train", "resume=" + last} + threadArgs());
     QVERIFY(resume.waitForFinished(600000));
     const QString log = QString::fromUtf8(resume.readAll());
     QVERIFY2(resume.exitStatus() == QProcess::NormalExit && resume.exitCode() == 0, qPrintable(log));
