@@ -1,5 +1,5 @@
 // yolostudio: the desktop studio. Wiring only; the application lives in ys_ui.
-#include "ui/studioapp.h"
+#include "ui/shell/studioapp.h"
 
 int main(int argc, char** argv)
 {

@@ -9,11 +9,11 @@
 // --jumps K: instead of paging through the whole grid, jump to K evenly spaced positions and the end
 // (for 100,000 images, where paging would take minutes).
 #include "data/demo.h"
-#include "ui/datasetcontroller.h"
-#include "ui/datasetpage.h"
-#include "ui/imagelistmodel.h"
-#include "ui/thumbnailloader.h"
-#include "ui/thumbnailview.h"
+#include "ui/dataset/datasetcontroller.h"
+#include "ui/dataset/datasetpage.h"
+#include "ui/dataset/imagelistmodel.h"
+#include "ui/thumbnails/thumbnailloader.h"
+#include "ui/thumbnails/thumbnailview.h"
 
 #include <QApplication>
 #include <QDir>

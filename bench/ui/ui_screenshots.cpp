@@ -2,13 +2,13 @@
 // selects a finding, switches tabs) and saves window grabs. Run it under Xvfb (or offscreen):
 //   ui_screenshots DATA_YAML OUT_DIR [--language zh_CN]
 // Writes dataset-browser.png, findings.png, statistics.png (suffixed _zh_CN for Chinese).
-#include "ui/datasetcontroller.h"
-#include "ui/datasetpage.h"
-#include "ui/findingsmodel.h"
-#include "ui/findingsview.h"
-#include "ui/imagefilterproxy.h"
-#include "ui/language.h"
-#include "ui/mainwindow.h"
+#include "ui/dataset/datasetcontroller.h"
+#include "ui/dataset/datasetpage.h"
+#include "ui/dataset/findingsmodel.h"
+#include "ui/dataset/findingsview.h"
+#include "ui/dataset/imagefilterproxy.h"
+#include "ui/shell/language.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QApplication>
 #include <QComboBox>

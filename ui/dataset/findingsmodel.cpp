@@ -1,7 +1,7 @@
-#include "ui/findingsmodel.h"
+#include "ui/dataset/findingsmodel.h"
 
-#include "ui/findingtext.h"
-#include "ui/icons.h"
+#include "ui/dataset/findingtext.h"
+#include "ui/common/icons.h"
 
 #include <QDir>
 

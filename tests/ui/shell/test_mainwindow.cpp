@@ -1,9 +1,9 @@
 // Main window wiring: which path a drop or a command-line argument opens, the demo dataset written once
 // into the data folder and opened, recent datasets remembered.
-#include "ui/datasetcontroller.h"
-#include "ui/datasetpage.h"
-#include "ui/imagelistmodel.h"
-#include "ui/mainwindow.h"
+#include "ui/dataset/datasetcontroller.h"
+#include "ui/dataset/datasetpage.h"
+#include "ui/dataset/imagelistmodel.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QDir>
 #include <QFile>

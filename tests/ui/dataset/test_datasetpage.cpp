@@ -2,15 +2,15 @@
 // by finding through the combo boxes, click a finding to see its image and box, export the result.
 #include "uitestdata.h"
 
-#include "ui/datasetcontroller.h"
-#include "ui/datasetpage.h"
-#include "ui/findingsmodel.h"
-#include "ui/findingsview.h"
-#include "ui/imagefilterproxy.h"
-#include "ui/imagelistmodel.h"
-#include "ui/imageviewer.h"
-#include "ui/thumbnailloader.h"
-#include "ui/thumbnailview.h"
+#include "ui/dataset/datasetcontroller.h"
+#include "ui/dataset/datasetpage.h"
+#include "ui/dataset/findingsmodel.h"
+#include "ui/dataset/findingsview.h"
+#include "ui/dataset/imagefilterproxy.h"
+#include "ui/dataset/imagelistmodel.h"
+#include "ui/thumbnails/imageviewer.h"
+#include "ui/thumbnails/thumbnailloader.h"
+#include "ui/thumbnails/thumbnailview.h"
 
 #include <QComboBox>
 #include <QFile>

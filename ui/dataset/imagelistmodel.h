@@ -3,7 +3,7 @@
 // shared Dataset (paths, sizes, parsed boxes) and the check's per-image index, never decoded pixels.
 
 #include "data/dataset.h"
-#include "ui/datasetcontroller.h"
+#include "ui/dataset/datasetcontroller.h"
 
 #include <QAbstractListModel>
 

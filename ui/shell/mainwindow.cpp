@@ -1,11 +1,11 @@
-#include "ui/mainwindow.h"
+#include "ui/shell/mainwindow.h"
 
-#include "ui/datasetcontroller.h"
-#include "ui/datasetpage.h"
-#include "ui/icons.h"
-#include "ui/imageviewer.h"
-#include "ui/language.h"
-#include "ui/logging.h"
+#include "ui/dataset/datasetcontroller.h"
+#include "ui/dataset/datasetpage.h"
+#include "ui/common/icons.h"
+#include "ui/thumbnails/imageviewer.h"
+#include "ui/shell/language.h"
+#include "ui/common/logging.h"
 
 #include <QAction>
 #include <QActionGroup>

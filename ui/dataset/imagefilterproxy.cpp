@@ -1,6 +1,6 @@
-#include "ui/imagefilterproxy.h"
+#include "ui/dataset/imagefilterproxy.h"
 
-#include "ui/imagelistmodel.h"
+#include "ui/dataset/imagelistmodel.h"
 
 #include <algorithm>
 

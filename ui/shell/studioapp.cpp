@@ -1,9 +1,9 @@
-#include "ui/studioapp.h"
+#include "ui/shell/studioapp.h"
 
-#include "ui/datasetpage.h"
-#include "ui/language.h"
-#include "ui/logging.h"
-#include "ui/mainwindow.h"
+#include "ui/dataset/datasetpage.h"
+#include "ui/shell/language.h"
+#include "ui/common/logging.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -4,10 +4,10 @@
 
 #include "data/check.h"
 #include "data/dataset.h"
-#include "ui/datasetcontroller.h"
-#include "ui/findingsmodel.h"
-#include "ui/imagefilterproxy.h"
-#include "ui/imagelistmodel.h"
+#include "ui/dataset/datasetcontroller.h"
+#include "ui/dataset/findingsmodel.h"
+#include "ui/dataset/imagefilterproxy.h"
+#include "ui/dataset/imagelistmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -1,4 +1,4 @@
-#include "ui/progressrelay.h"
+#include "ui/common/progressrelay.h"
 
 #include <QMetaObject>
 

@@ -1,4 +1,4 @@
-#include "ui/logging.h"
+#include "ui/common/logging.h"
 
 Q_LOGGING_CATEGORY(lcApp, "ys.ui.app", QtInfoMsg)
 Q_LOGGING_CATEGORY(lcDataset, "ys.ui.dataset", QtInfoMsg)

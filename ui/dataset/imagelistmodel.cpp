@@ -1,4 +1,4 @@
-#include "ui/imagelistmodel.h"
+#include "ui/dataset/imagelistmodel.h"
 
 #include <QFileInfo>
 #include <QLocale>

@@ -1,6 +1,6 @@
-#include "ui/thumbnailloader.h"
+#include "ui/thumbnails/thumbnailloader.h"
 
-#include "ui/logging.h"
+#include "ui/common/logging.h"
 
 #include <QImageReader>
 #include <QMetaObject>

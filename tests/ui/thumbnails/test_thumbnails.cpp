@@ -3,10 +3,10 @@
 #include "uitestdata.h"
 
 #include "data/dataset.h"
-#include "ui/imagefilterproxy.h"
-#include "ui/imagelistmodel.h"
-#include "ui/thumbnailloader.h"
-#include "ui/thumbnailview.h"
+#include "ui/dataset/imagefilterproxy.h"
+#include "ui/dataset/imagelistmodel.h"
+#include "ui/thumbnails/thumbnailloader.h"
+#include "ui/thumbnails/thumbnailview.h"
 
 #include <QFile>
 #include <QScrollBar>

@@ -1,4 +1,4 @@
-#include "ui/findingtext.h"
+#include "ui/dataset/findingtext.h"
 
 #include <QCoreApplication>
 

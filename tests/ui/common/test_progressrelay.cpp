@@ -1,6 +1,6 @@
 // Progress from pool threads reaches the GUI thread queued and throttled (about 10 per second), with the
 // first and last update of a stage always delivered.
-#include "ui/progressrelay.h"
+#include "ui/common/progressrelay.h"
 
 #include <QSignalSpy>
 #include <QThread>

@@ -1,6 +1,6 @@
-#include "ui/language.h"
+#include "ui/shell/language.h"
 
-#include "ui/logging.h"
+#include "ui/common/logging.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

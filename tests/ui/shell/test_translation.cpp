@@ -1,8 +1,8 @@
 // Translations: the embedded Simplified Chinese .qm loads and the UI's strings become Chinese; the .ts
 // file has no unfinished entries (every visible string is translated).
-#include "ui/datasetpage.h"
-#include "ui/language.h"
-#include "ui/mainwindow.h"
+#include "ui/dataset/datasetpage.h"
+#include "ui/shell/language.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QFile>
 #include <QMenuBar>

@@ -1,11 +1,11 @@
-#include "ui/thumbnailview.h"
+#include "ui/thumbnails/thumbnailview.h"
 
 #include "data/check.h"
-#include "ui/icons.h"
-#include "ui/imagelistmodel.h"
-#include "ui/logging.h"
-#include "ui/palette.h"
-#include "ui/thumbnailloader.h"
+#include "ui/common/icons.h"
+#include "ui/dataset/imagelistmodel.h"
+#include "ui/common/logging.h"
+#include "ui/common/palette.h"
+#include "ui/thumbnails/thumbnailloader.h"
 
 #include <QApplication>
 #include <QPaintEvent>

@@ -1,7 +1,7 @@
-#include "ui/findingsview.h"
+#include "ui/dataset/findingsview.h"
 
-#include "ui/findingsmodel.h"
-#include "ui/icons.h"
+#include "ui/dataset/findingsmodel.h"
+#include "ui/common/icons.h"
 
 #include <QAction>
 #include <QHBoxLayout>

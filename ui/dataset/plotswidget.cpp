@@ -1,7 +1,7 @@
-#include "ui/plotswidget.h"
+#include "ui/dataset/plotswidget.h"
 
-#include "ui/logging.h"
-#include "ui/palette.h"
+#include "ui/common/logging.h"
+#include "ui/common/palette.h"
 
 #include <QElapsedTimer>
 #include <QGridLayout>

@@ -1,8 +1,8 @@
-#include "ui/datasetcontroller.h"
+#include "ui/dataset/datasetcontroller.h"
 
 #include "data/demo.h"
-#include "ui/logging.h"
-#include "ui/progressrelay.h"
+#include "ui/common/logging.h"
+#include "ui/common/progressrelay.h"
 
 #include <QDir>
 #include <QElapsedTimer>

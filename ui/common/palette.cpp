@@ -1,4 +1,4 @@
-#include "ui/palette.h"
+#include "ui/common/palette.h"
 
 #include <array>
 

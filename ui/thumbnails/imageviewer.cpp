@@ -1,9 +1,9 @@
-#include "ui/imageviewer.h"
+#include "ui/thumbnails/imageviewer.h"
 
-#include "ui/findingtext.h"
-#include "ui/icons.h"
-#include "ui/logging.h"
-#include "ui/palette.h"
+#include "ui/dataset/findingtext.h"
+#include "ui/common/icons.h"
+#include "ui/common/logging.h"
+#include "ui/common/palette.h"
 
 #include <QAction>
 #include <QFileInfo>
