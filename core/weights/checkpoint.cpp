@@ -63,7 +63,7 @@ std::optional<Error> requireDetection(const CheckpointInfo& info)
     const std::string name = fs::path(info.path).filename().string();
     std::string message = name + " is " + what + " checkpoint";
     if (!info.modelClass.empty())
-        message += " (" + info.modelClass + (info.headClass.empty() ? "" : " with a " + info.headClass + " head") + ")";
+        message += " (" + info.modelClass + (info.headClass.empty() ? "" : ", head " + info.headClass) + ")";
     message += "; YOLO Studio trains detection models";
     return Error{"weights.task", message, info.path, 0, 0};
 }
@@ -807,7 +807,8 @@ std::optional<Error> recognise(Parsed& p)
             if (doc.kind(p.model) == Kind::Object)
                 return describeUltralytics(p, root);
             if (doc.kind(p.model) == Kind::Dict && plainStateDict(doc, p.model)) {
-                info.note = "'model' is a plain state dict (" + std::to_string(doc.at(p.model).items.size() / 2) +
+                info.tensors = static_cast<int64_t>(doc.at(p.model).items.size() / 2);
+                info.note = "'model' is a plain state dict (" + std::to_string(info.tensors) +
                             " tensors) without the model's description";
                 return std::nullopt;
             }
@@ -838,7 +839,10 @@ std::optional<Error> recognise(Parsed& p)
             p.model = root;  // torch.save(model)
             return describeUltralytics(p, root);
         }
-        const Ref inner = doc.get(root, "model");  // torch.save(YOLO(...)): the YOLO object holds .model
+        // torch.save(YOLO(...)): the YOLO object (an nn.Module) holds the model as its submodule `model`.
+        Ref inner = doc.get(doc.get(root, "_modules"), "model");
+        if (doc.kind(inner) != Kind::Object)
+            inner = doc.get(root, "model");
         if (doc.kind(inner) == Kind::Object && lookupTask(kModelClasses, doc.className(inner)) != ModelTask::Unknown) {
             p.model = inner;
             return describeUltralytics(p, root);

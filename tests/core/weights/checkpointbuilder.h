@@ -12,15 +12,22 @@ namespace ys::test {
 
 // A checkpoint assembled opcode by opcode: {'model': DetectionModel with a Conv (fp16 weight, SiLU shared
 // through the memo) and a Detect (fp32 bias, a persistent and a non-persistent buffer, the Conv's weight
-// shared), 'ema': None, names, nc, stride, yaml, train_args, date, version}.
-inline Records handBuiltCheckpoint()
+// shared), 'ema': None, names, nc, stride, yaml, train_args, date, version}. Other roots, as users save them:
+// torch.save(model) (the DetectionModel itself) and torch.save(YOLO(...)) (the model as its submodule).
+enum class CheckpointRoot { Dict, Model, YoloObject };
+
+inline Records handBuiltCheckpoint(CheckpointRoot root = CheckpointRoot::Dict)
 {
     PickleWriter w;
     auto moduleStart = [&](const char* module, const char* cls) {
         w.global(module, cls).emptyTuple().newobj().emptyDict().mark().str("training").boolean(false);
     };
-    w.proto().emptyDict().mark();
-    w.str("model");
+    w.proto();
+    if (root == CheckpointRoot::Dict)
+        w.emptyDict().mark().str("model");
+    else if (root == CheckpointRoot::YoloObject)
+        w.global("ultralytics.models.yolo.model", "YOLO").emptyTuple().newobj().emptyDict().str("_modules")
+            .orderedDict().str("model");
     moduleStart("ultralytics.nn.tasks", "DetectionModel");
     w.str("_parameters").orderedDict().str("_buffers").orderedDict();
     w.str("_modules").orderedDict().mark().str("model");
@@ -57,10 +64,15 @@ inline Records handBuiltCheckpoint()
         .op('l').op('l')
         .str("yaml_file").str("yolov8s-tiny.yaml").setitems();
     w.setitems().build();  // DetectionModel
-    w.str("ema").none().str("date").str("2026-01-02T03:04:05").str("version").str("8.3.0");
-    w.str("train_args").emptyDict().mark().str("imgsz").mark().integer(320).integer(256).op('l').str("epochs")
-        .integer(3).str("data").str("data.yaml").setitems();
-    w.setitems().stop();
+    if (root == CheckpointRoot::Dict) {
+        w.str("ema").none().str("date").str("2026-01-02T03:04:05").str("version").str("8.3.0");
+        w.str("train_args").emptyDict().mark().str("imgsz").mark().integer(320).integer(256).op('l').str("epochs")
+            .integer(3).str("data").str("data.yaml").setitems();
+        w.setitems();
+    } else if (root == CheckpointRoot::YoloObject) {
+        w.setitem().setitem().build();  // YOLO._modules['model'], YOLO.__dict__['_modules']
+    }
+    w.stop();
 
     auto floats = [](std::initializer_list<float> v) {
         return std::string(reinterpret_cast<const char*>(std::data(v)), v.size() * sizeof(float));

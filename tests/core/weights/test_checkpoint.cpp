@@ -339,6 +339,31 @@ private Q_SLOTS:
         QCOMPARE(sd[3].second.item<int64_t>(), int64_t(7));
     }
 
+    // torch.save(model) and torch.save(YOLO(...)) hold the same model without the checkpoint dict around it.
+    void otherRootsUsersSave_data()
+    {
+        QTest::addColumn<int>("root");
+        QTest::newRow("torch.save(model)") << int(test::CheckpointRoot::Model);
+        QTest::newRow("torch.save(YOLO)") << int(test::CheckpointRoot::YoloObject);
+    }
+    void otherRootsUsersSave()
+    {
+        QFETCH(int, root);
+        QTemporaryDir tmp;
+        const std::string path = (tmp.path() + "/model.pt").toStdString();
+        QVERIFY(test::writeArchive(path, test::handBuiltCheckpoint(test::CheckpointRoot(root))));
+        auto info = inspectCheckpoint(path);
+        QVERIFY2(info.ok(), info.ok() ? "" : info.error().toString().c_str());
+        QCOMPARE(info->format, CheckpointFormat::Ultralytics);
+        QCOMPARE(info->names, (std::vector<std::string>{"cat", "dog"}));
+        QCOMPARE(info->parameters, int64_t(5));
+        QCOMPARE(info->imgsz, 0);  // no train_args
+        auto w = loadUltralyticsWeights(path);
+        QVERIFY(w.ok());
+        QCOMPARE(w->stateDict.size(), size_t(4));
+        QCOMPARE(w->stateDict[0].first, std::string("model.0.weight"));
+    }
+
     void readsStudioCheckpoints()
     {
         QTemporaryDir tmp;
@@ -396,7 +421,7 @@ private Q_SLOTS:
         QTest::addColumn<int>("task");
         QTest::addColumn<QString>("message");
         QTest::newRow("segment") << "SegmentationModel" << "Segment" << int(ModelTask::Segment)
-                                 << "seg.pt is a segmentation checkpoint (SegmentationModel with a Segment head); "
+                                 << "seg.pt is a segmentation checkpoint (SegmentationModel, head Segment); "
                                     "YOLO Studio trains detection models";
         QTest::newRow("pose") << "PoseModel" << "Pose" << int(ModelTask::Pose) << "seg.pt is a pose checkpoint";
         QTest::newRow("obb") << "OBBModel" << "OBB" << int(ModelTask::Obb) << "seg.pt is an oriented-box (OBB) checkpoint";
