@@ -333,21 +333,16 @@ std::string TrainConfig::toYaml() const
     return std::string(out.c_str()) + "\n";
 }
 
-Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path, const TrainConfig& base,
-                                                std::vector<std::string>* ignored)
+namespace {
+
+// Applies the keys of a parsed args.yaml / hyp.yaml to `base` (fromYamlFile and fromYamlText).
+Expected<TrainConfig> fromYamlNode(const YAML::Node& root, const TrainConfig& base, const std::string& source,
+                                   std::vector<std::string>* ignored, std::vector<Error>* rejected)
 {
-    YAML::Node root;
-    try {
-        root = YAML::LoadFile(path);
-    } catch (const YAML::BadFile&) {
-        return Error{"config.unreadable", "cannot open the file; check that it exists and is readable", path, 0, 0};
-    } catch (const YAML::ParserException& ex) {
-        return Error{"yaml.syntax", "YAML syntax error: " + ex.msg, path, ex.mark.line + 1, ex.mark.column + 1};
-    }
     if (root.IsNull())
         return base;
     if (!root.IsMap())
-        return Error{"config.not_a_map", "expected a mapping of settings such as 'lr0: 0.01'", path, 1, 1};
+        return Error{"config.not_a_map", "expected a mapping of settings such as 'lr0: 0.01'", source, 1, 1};
     TrainConfig cfg = base;
     for (const auto& kv : root) {
         const std::string key = kv.first.as<std::string>("");
@@ -372,13 +367,42 @@ Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path, const T
         if (v.IsNull() && findEntry(key)->key.type != T::String)
             continue;
         if (auto err = cfg.set(key, text)) {
-            err->file = path;
+            err->file = source;
             err->line = v.Mark().line + 1;
             err->column = v.Mark().column + 1;
-            return *err;
+            if (!rejected)
+                return *err;
+            rejected->push_back(*err);
         }
     }
     return cfg;
+}
+
+}  // namespace
+
+Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path, const TrainConfig& base,
+                                                std::vector<std::string>* ignored)
+{
+    YAML::Node root;
+    try {
+        root = YAML::LoadFile(path);
+    } catch (const YAML::BadFile&) {
+        return Error{"config.unreadable", "cannot open the file; check that it exists and is readable", path, 0, 0};
+    } catch (const YAML::ParserException& ex) {
+        return Error{"yaml.syntax", "YAML syntax error: " + ex.msg, path, ex.mark.line + 1, ex.mark.column + 1};
+    }
+    return fromYamlNode(root, base, path, ignored, nullptr);
+}
+
+Expected<TrainConfig> TrainConfig::fromYamlText(const std::string& text, const TrainConfig& base,
+                                                std::vector<std::string>* ignored, const std::string& source,
+                                                std::vector<Error>* rejected)
+{
+    try {
+        return fromYamlNode(YAML::Load(text), base, source, ignored, rejected);
+    } catch (const YAML::Exception& ex) {   // syntax errors, and the nesting limit on hostile input
+        return Error{"yaml.syntax", "YAML syntax error: " + ex.msg, source, ex.mark.line + 1, ex.mark.column + 1};
+    }
 }
 
 Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path)
