@@ -30,7 +30,7 @@ const std::vector<Entry>& entries()
 {
     static const std::vector<Entry> table = {
         {{"data", "task", T::String, 0, 0, {}, "path to data.yaml"}, &TrainConfig::data},
-        {{"model", "task", T::String, 0, 0, {}, "model YAML (yolov8n.yaml ... yolov8x.yaml) or checkpoint"}, &TrainConfig::model},
+        {{"model", "task", T::String, 0, 0, {}, "model YAML (yolov8n.yaml, yolo11s.yaml, yolov9c.yaml, ...) or checkpoint"}, &TrainConfig::model},
         {{"epochs", "task", T::Int, 1, 100000, {}, "epochs to train"}, &TrainConfig::epochs},
         {{"imgsz", "task", T::Int, 32, 8192, {}, "image size in pixels, multiple of 32"}, &TrainConfig::imgsz},
         {{"batch", "task", T::Int, -1, 4096, {}, "images per micro-batch; -1 or auto = fit to memory"}, &TrainConfig::batch},
