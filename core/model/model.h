@@ -29,7 +29,7 @@ struct ModelSummary {
     int64_t gradients = 0;  // parameters that require gradients
     double gflops = 0.0;    // 2 x multiply-accumulates of every convolution (and attention matrix product) for
                             // one imgsz x imgsz image, / 1e9
-    int modules = 0;        // torch modules in the tree (the reference's "layers" in its summary line)
+    int modules = 0;        // modules in the reference's tree (its "layers" in the summary line: 225 for YOLOv8n)
     std::vector<int> strides;  // Detect strides, e.g. {8, 16, 32}
 };
 

@@ -417,13 +417,17 @@ void TestFamilies::summaryRows()
     QCOMPARE(QString::fromStdString(n->layers[10].module), QString("C2PSA"));
     QCOMPARE(QString::fromStdString(n->layers[10].args), QString("[256, 256, 1]"));
     QCOMPARE(n->layers[10].params, int64_t{249728});
-    QVERIFY(QString::fromStdString(summaryLine(n.value())).startsWith("YOLO11n summary: "));
+    QCOMPARE(QString::fromStdString(summaryLine(n.value())),
+             QString("YOLO11n summary: 319 layers, 2624080 parameters, 2624064 gradients, 6.5 GFLOPs"));
     auto m = summarizeModel("yolo11m.yaml", 80, 640);
     QVERIFY(m.ok());
     QCOMPARE(QString::fromStdString(m->layers[2].args), QString("[128, 256, 1, True, 0.25]"));  // C3k for m/l/x
     auto e = summarizeModel("yolov9e.yaml", 80, 640);
     QVERIFY(e.ok());
     QCOMPARE(QString::fromStdString(e->layers[0].module), QString("nn.Identity"));
+    // The reference's module counts (len(list(model.modules()))): yolov8n 225, yolo11n 319, yolov9t 917.
+    QCOMPARE(summarizeModel("yolov8n.yaml", 80, 640)->modules, 225);
+    QCOMPARE(summarizeModel("yolov9t.yaml", 80, 640)->modules, 917);
     QCOMPARE(QString::fromStdString(e->layers[14].args), QString("[1024, [64, 128, 256, 512, 1024]]"));
     QCOMPARE(QString::fromStdString(e->layers[16].args), QString("[[0, 0, 0, 0, 0]]"));
     QCOMPARE(QString::fromStdString(e->layers[16].from), QString("[10, 11, 12, 13, 14, -1]"));
