@@ -2,6 +2,8 @@
 // and fit (whose table lists the family's scales).
 #include <QDir>
 #include <QFile>
+#include "clirun.h"
+
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -9,28 +11,8 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out, err;
-};
-
-Run cli(const QStringList& args)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("OMP_WAIT_POLICY", "PASSIVE");
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(YS_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(300000)) {
-        p.kill();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
+using Run = ys::test::CliRun;
+Run cli(const QStringList& args) { return ys::test::cli(args, 300000); }
 
 }  // namespace
 
