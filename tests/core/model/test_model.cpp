@@ -61,6 +61,7 @@ private Q_SLOTS:
     void errorsCarryFileAndLine_data();
     void errorsCarryFileAndLine();
     void missingFile();
+    void fuzzedYamlNeverCrashes_data();
     void fuzzedYamlNeverCrashes();
     void trainingStepHasGradients();
     void channelsLastMatchesContiguous();
@@ -519,13 +520,24 @@ void TestModel::missingFile()
     QVERIFY(!loadModelSpec("", 80).ok());
 }
 
+void TestModel::fuzzedYamlNeverCrashes_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("yolov8") << "yolov8.yaml";
+    QTest::newRow("yolo11") << "yolo11.yaml";
+    QTest::newRow("yolov9e") << "yolov9e.yaml";  // CBLinear / CBFuse rows
+}
+
 void TestModel::fuzzedYamlNeverCrashes()
 {
-    // Mutated copies of the built-in YAML either load (and then build and run) or fail with a located error.
-    const std::string base = builtinYolov8Yaml();
+    // Mutated copies of a built-in YAML either load (and then build and run) or fail with a located error.
+    QFETCH(QString, file);
+    const std::string base = builtinModelYaml(file.toStdString());
     std::mt19937 rng(12345);
     const char* tokens[] = {"nc", "-1", "[", "]", ",", ":", "Conv", "C2f", "99999", "0", "-7", "None", "True",
-                            "{", "\"", "'", "#", "\n", "  ", "- ", "Detect", "3.5", "1e9", "[[", "]]", "&a", "*a"};
+                            "{", "\"", "'", "#", "\n", "  ", "- ", "Detect", "3.5", "1e9", "[[", "]]", "&a", "*a",
+                            "C3k2", "C2PSA", "RepNCSPELAN4", "ELAN1", "ADown", "AConv", "SPPELAN", "CBLinear",
+                            "CBFuse", "nn.Identity", "[[0, 1]]"};
     int ok = 0, failed = 0, ran = 0;
     for (int iter = 0; iter < 300; ++iter) {
         std::string t = base;
