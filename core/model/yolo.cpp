@@ -361,16 +361,17 @@ DetectImpl::DetectImpl(const LayerSpec& L, int regMax) : nc(L.nc), regMax(regMax
         Branch bx{{Conv(x, c2, 3), Conv(c2, c2, 3)}, torch::nn::Conv2d(torch::nn::Conv2dOptions(c2, 4 * regMax, 1))};
         cv2->push_back(torch::nn::Sequential(bx.convs[0], bx.convs[1], bx.out));
         box.push_back(bx);
-        Branch cl;
-        cl.out = torch::nn::Conv2d(torch::nn::Conv2dOptions(c3, nc, 1));
+        Branch cl;  // created in forward order: the random initialisation draws in that order
         if (L.dwClassBranch) {
             // [[DWConv(x, x, 3), Conv(x, c3, 1)], [DWConv(c3, c3, 3), Conv(c3, c3, 1)], Conv2d(c3, nc, 1)]
             cl.convs = {Conv(x, x, 3, 1, -1, x), Conv(x, c3, 1), Conv(c3, c3, 3, 1, -1, c3), Conv(c3, c3, 1)};
+            cl.out = torch::nn::Conv2d(torch::nn::Conv2dOptions(c3, nc, 1));
             // Lists only name the modules as the reference's Sequentials do (the branch runs through `cl`).
             cv3->push_back(torch::nn::ModuleList(torch::nn::ModuleList(cl.convs[0], cl.convs[1]),
                                                  torch::nn::ModuleList(cl.convs[2], cl.convs[3]), cl.out));
         } else {
             cl.convs = {Conv(x, c3, 3), Conv(c3, c3, 3)};
+            cl.out = torch::nn::Conv2d(torch::nn::Conv2dOptions(c3, nc, 1));
             cv3->push_back(torch::nn::Sequential(cl.convs[0], cl.convs[1], cl.out));
         }
         cls.push_back(cl);
