@@ -39,10 +39,6 @@ constexpr double kEmaDecay = 0.9999;
 constexpr double kEmaTau = 2000.0;
 constexpr auto kPausePoll = std::chrono::milliseconds(50);
 
-// Keys a resumed run may change; everything else comes from the run's args.yaml.
-const char* const kResumeOverridable[] = {"batch", "device", "workers", "threads", "vram", "amp", "epochs",
-                                          "patience"};
-
 double interp(double x, double x0, double x1, double y0, double y1)
 {
     if (x <= x0)
@@ -291,7 +287,8 @@ std::optional<Error> Trainer::setup()
             return loaded.error();
         TrainConfig saved = *loaded;
         const TrainConfig defaults;
-        for (const char* key : kResumeOverridable)
+        // Keys a resumed run may change (ConfigKey::resumable); everything else comes from its args.yaml.
+        for (const std::string& key : resumableKeys())
             if (cfg_.get(key) != defaults.get(key))
                 saved.set(key, *cfg_.get(key));
         saved.resume = resumePath_;

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -102,6 +103,18 @@ private Q_SLOTS:
             QCOMPARE(r.exitCode, 0);
             QVERIFY(r.out.contains("usage: yolostudio-cli " + cmd));
         }
+    }
+
+    void trainHelpComesFromTheSchema()
+    {
+        const Run r = cli({"train", "--help"});
+        QCOMPARE(r.exitCode, 0);
+        // Every setting, under its group, resumable ones marked; vram may change on resume too.
+        QVERIFY2(r.out.contains("Memory & precision"), qPrintable(r.out));
+        QVERIFY(r.out.contains(QRegularExpression(R"(\* vram\s)")));
+        QVERIFY(r.out.contains(QRegularExpression(R"(\n   lr0\s+0\.01\s+initial learning rate)")));
+        QVERIFY(r.out.contains(QRegularExpression(R"(\* batch\s+16 images)")));
+        QVERIFY(r.out.contains(QRegularExpression(R"(may change on resume: [^)]*vram)")));
     }
 
     void demoThenCheck()
