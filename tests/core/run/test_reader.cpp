@@ -27,6 +27,7 @@ private Q_SLOTS:
     void runningWhileLocked();
     void notARun();
     void ultralyticsRun();
+    void realUltralyticsFolder();
     void ultralyticsStatus_data();
     void ultralyticsStatus();
     void cutLastLines();
@@ -225,6 +226,38 @@ void TestReader::ultralyticsRun()
             QVERIFY2(std::find(r.unknownArgs.begin(), r.unknownArgs.end(), key) != r.unknownArgs.end(), key);
         QVERIFY(r.events.empty() && r.memory.empty() && !r.metrics);
     }
+}
+
+void TestReader::realUltralyticsFolder()
+{
+    // args.yaml and results.csv as Ultralytics 8.3.112 wrote them (2 epochs of yolov8n at imgsz 64 on the
+    // demo dataset); its weights (6 MB each) are replaced by stand-ins.
+    QTemporaryDir tmp;
+    const QString dir = tmp.filePath("train");
+    std::filesystem::copy(std::string(YS_RUN_TEST_DATA "/ultralytics-8.3.112-train"), dir.toStdString(),
+                          std::filesystem::copy_options::recursive);
+    QVERIFY(ys::test::writeText(dir + "/weights/last.pt", "PK"));
+    QVERIFY(ys::test::writeText(dir + "/weights/best.pt", "PK"));
+    const ys::RunRecord r = readUnchanged(dir);
+    QVERIFY2(r.problems.empty(), r.problems.empty() ? "" : r.problems.front().toString().c_str());
+    QCOMPARE(r.origin, ys::RunOrigin::Ultralytics);
+    QCOMPARE(r.status, RunStatus::Finished);
+    QVERIFY(!r.resumable);
+    QCOMPARE(r.rows.size(), size_t(2));
+    QCOMPARE(r.rows[1].epoch, 2);
+    QCOMPARE(r.rows[1].time, 36.9895);
+    QCOMPARE(r.rows[1].valCls, 2.5664);
+    QCOMPARE(r.rows[1].lr[0], 8.41583e-05);
+    QCOMPARE(r.summary.epochsDone, 2);
+    QCOMPARE(r.summary.epochsTotal, 2);
+    QCOMPARE(r.summary.imgsz, 64);
+    QCOMPARE(r.summary.batch, 8);
+    QCOMPARE(QString::fromStdString(r.summary.device), QString("cpu"));
+    QCOMPARE(QString::fromStdString(r.summary.model), QString("yolov8n.yaml"));
+    QCOMPARE(r.args.fraction, 0.25);
+    QCOMPARE(r.args.amp, std::string("off"));
+    for (const char* key : {"task", "mode", "time", "pose", "kobj", "tracker", "save_dir", "copy_paste_mode"})
+        QVERIFY2(std::find(r.unknownArgs.begin(), r.unknownArgs.end(), key) != r.unknownArgs.end(), key);
 }
 
 void TestReader::ultralyticsStatus_data()
