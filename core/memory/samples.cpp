@@ -1,11 +1,10 @@
 #include "memory/samples.h"
 
-#include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <iterator>
-#include <vector>
+#include <string_view>
 
 namespace ys::memory {
 namespace {
@@ -13,17 +12,11 @@ namespace {
 constexpr const char* kPhaseNames[] = {"idle", "train_step", "assigner", "validation", "checkpoint", "probe"};
 constexpr size_t kColumns = 6;
 
-bool parseInt(const std::string& cell, int64_t* out)
+template <typename T>
+bool parseCell(std::string_view cell, T* out)
 {
-    if (cell.empty())
-        return false;
-    char* end = nullptr;
-    errno = 0;
-    const long long v = std::strtoll(cell.c_str(), &end, 10);
-    if (end != cell.c_str() + cell.size() || errno == ERANGE)
-        return false;
-    *out = v;
-    return true;
+    const auto [end, ec] = std::from_chars(cell.data(), cell.data() + cell.size(), *out);
+    return !cell.empty() && ec == std::errc() && end == cell.data() + cell.size();
 }
 
 }  // namespace
@@ -34,7 +27,7 @@ const char* toString(Phase phase)
     return i < std::size(kPhaseNames) ? kPhaseNames[i] : "idle";
 }
 
-std::optional<Phase> phaseFromString(const std::string& text)
+std::optional<Phase> phaseFromString(std::string_view text)
 {
     for (size_t i = 0; i < std::size(kPhaseNames); ++i)
         if (text == kPhaseNames[i])
@@ -63,26 +56,30 @@ std::optional<MemorySample> parseSampleRow(const std::string& line, std::string*
             *why = reason;
         return std::nullopt;
     };
-    std::vector<std::string> f;
-    size_t start = 0;
-    for (size_t comma; f.size() <= kColumns && (comma = line.find(',', start)) != std::string::npos; start = comma + 1)
-        f.push_back(line.substr(start, comma - start));
-    f.push_back(line.substr(start));
-    if (f.size() != kColumns)
-        return fail("expected " + std::to_string(kColumns) + " comma-separated fields, found " +
-                    (f.size() > kColumns ? "more" : std::to_string(f.size())));
+    std::string_view f[kColumns];
+    size_t n = 0, start = 0;
+    const std::string_view text(line);
+    for (;;) {
+        const size_t comma = text.find(',', start);
+        if (n == kColumns)
+            return fail("expected " + std::to_string(kColumns) + " comma-separated fields, found more");
+        f[n++] = text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+        if (comma == std::string_view::npos)
+            break;
+        start = comma + 1;
+    }
+    if (n != kColumns)
+        return fail("expected " + std::to_string(kColumns) + " comma-separated fields, found " + std::to_string(n));
     MemorySample s;
-    char* end = nullptr;
-    s.time = std::strtod(f[0].c_str(), &end);
-    if (f[0].empty() || end != f[0].c_str() + f[0].size() || !std::isfinite(s.time))
-        return fail("the time '" + f[0].substr(0, 40) + "' is not a number");
+    if (!parseCell(f[0], &s.time) || !std::isfinite(s.time))
+        return fail("the time '" + std::string(f[0].substr(0, 40)) + "' is not a number");
     auto phase = phaseFromString(f[1]);
     if (!phase)
-        return fail("unknown phase '" + f[1].substr(0, 40) + "'");
+        return fail("unknown phase '" + std::string(f[1].substr(0, 40)) + "'");
     s.phase = *phase;
     int64_t* ints[] = {&s.allocated, &s.reserved, &s.peak, &s.windowPeak};
     for (size_t k = 0; k < 4; ++k)
-        if (!parseInt(f[2 + k], ints[k]))
+        if (!parseCell(f[2 + k], ints[k]))
             return fail("non-numeric field in memory timeline row");
     return s;
 }

@@ -6,12 +6,13 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace ys::memory {
 
 enum class Phase : uint8_t { Idle = 0, TrainStep, Assigner, Validation, Checkpoint, Probe };
 const char* toString(Phase phase);  // "idle", "train_step", "assigner", "validation", "checkpoint", "probe"
-std::optional<Phase> phaseFromString(const std::string& text);
+std::optional<Phase> phaseFromString(std::string_view text);
 
 struct MemorySample {
     double time = 0;         // seconds since the timeline started

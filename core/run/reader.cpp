@@ -236,8 +236,9 @@ std::optional<uint64_t> prefixHash(int fd, int64_t n)
     return h;
 }
 
-// Reads the complete lines added to the cursor's file since the last call.
-FileRead advance(Cursor& c, std::vector<Error>& problems)
+// Reads the complete lines added to the cursor's file since the last call. `fingerprint`: hash what was
+// read, for the replace check of the next call (a one-shot read skips it).
+FileRead advance(Cursor& c, bool fingerprint, std::vector<Error>& problems)
 {
     FileRead out;
     const int fd = ::open(c.path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -282,7 +283,8 @@ FileRead advance(Cursor& c, std::vector<Error>& problems)
     size_t consumed = 0;
     out.lines = completeLines(bytes, &consumed);
     out.firstLineNo = c.lineNo + 1;
-    c.hash = fnv1a(c.hash, bytes.data(), consumed);
+    if (fingerprint)
+        c.hash = fnv1a(c.hash, bytes.data(), consumed);
     const size_t keep = std::min(consumed, kTailCheckBytes);
     c.tail += bytes.substr(consumed - keep, keep);
     if (c.tail.size() > kTailCheckBytes)
@@ -296,7 +298,8 @@ FileRead advance(Cursor& c, std::vector<Error>& problems)
 // Follows the three appended/rewritten files of one run folder and keeps what the status needs.
 class TailReader {
 public:
-    explicit TailReader(std::string dir) : dir_(std::move(dir))
+    // `follow`: polled again later (RunTail), so fingerprint what is read; false for one read (readRun).
+    TailReader(std::string dir, bool follow) : dir_(std::move(dir)), follow_(follow)
     {
         results_.path = join(dir_, "results.csv");
         results_.kind = FileKind::Results;
@@ -340,7 +343,7 @@ public:
 private:
     void pollResults(RunTailUpdate& u)
     {
-        FileRead r = advance(results_, u.problems);
+        FileRead r = advance(results_, follow_, u.problems);
         if (r.reset) {
             u.rowsReset = true;
             u.rows.clear();
@@ -375,7 +378,7 @@ private:
 
     void pollEvents(RunTailUpdate& u)
     {
-        FileRead r = advance(events_, u.problems);
+        FileRead r = advance(events_, follow_, u.problems);
         if (r.reset) {
             u.eventsReset = true;
             u.events.clear();
@@ -404,7 +407,7 @@ private:
 
     void pollMemory(RunTailUpdate& u)
     {
-        FileRead r = advance(memory_, u.problems);
+        FileRead r = advance(memory_, follow_, u.problems);
         if (r.reset) {
             u.memoryReset = true;
             u.memory.clear();
@@ -452,6 +455,7 @@ private:
     }
 
     std::string dir_;
+    bool follow_ = true;
     Cursor results_, events_, memory_;
     SessionFlags session_;
     int eventCount_ = 0;
@@ -702,7 +706,7 @@ Expected<RunRecord> readRun(const std::string& dir)
         rec.dir.pop_back();
     readArgs(rec);
 
-    TailReader tail(rec.dir);
+    TailReader tail(rec.dir, false);
     RunTailUpdate u = tail.poll();
     rec.rows = std::move(u.rows);
     rec.events = std::move(u.events);
@@ -790,7 +794,7 @@ bool RunTailUpdate::changed() const
 }
 
 struct RunTail::State {
-    explicit State(std::string dir) : reader(std::move(dir)) {}
+    explicit State(std::string dir) : reader(std::move(dir), true) {}
     TailReader reader;
 };
 
