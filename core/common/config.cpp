@@ -15,7 +15,7 @@ namespace ys {
 namespace {
 
 using Member = std::variant<bool TrainConfig::*, int TrainConfig::*, double TrainConfig::*,
-                            std::string TrainConfig::*>;
+                            std::string TrainConfig::*, std::vector<int> TrainConfig::*>;
 
 struct Entry {
     ConfigKey key;
@@ -75,6 +75,13 @@ const std::vector<Entry>& entries()
         {{.name = "fraction", .group = G::ModelData, .type = T::Float, .min = 0.0001, .max = 1.0,
           .help = "fraction of the training set to use", .step = 0.05, .decimals = 3, .advanced = true},
          &TrainConfig::fraction},
+        // Element ranges: a model has far fewer than 1000 layers (YOLOv9e: 42); class ids as the weights reader's.
+        {{.name = "classes", .group = G::ModelData, .type = T::IntList, .min = 0, .max = 99999,
+          .help = "train on these class ids only, e.g. [0, 2, 3] (renumbered 0..k-1); empty = all"},
+         &TrainConfig::classes},
+        {{.name = "freeze", .group = G::ModelData, .type = T::IntList, .min = 0, .max = 999,
+          .help = "layers not trained: N = the first N, or [i, j, ...]; empty = none", .countForm = true},
+         &TrainConfig::freeze},
         {{.name = "cos_lr", .group = G::Schedule, .type = T::Bool, .help = "cosine LR schedule"}, &TrainConfig::cos_lr},
         {{.name = "close_mosaic", .group = G::Schedule, .type = T::Int, .min = 0, .max = 100000,
           .help = "disable mosaic for the last N epochs", .unit = U::Epochs, .minText = "never"},
@@ -214,6 +221,23 @@ Error keyError(const std::string& key, const std::string& message)
     return Error{"config." + key, message, {}, 0, 0};
 }
 
+// Text of an IntList value as set() reads it back: "" (none), "N" for 0..N-1 when the key has the count form,
+// else "[a, b, c]".
+std::string intListText(const std::vector<int>& v, bool countForm)
+{
+    if (v.empty())
+        return {};
+    bool prefix = countForm;
+    for (size_t i = 0; prefix && i < v.size(); ++i)
+        prefix = v[i] == static_cast<int>(i);
+    if (prefix)
+        return std::to_string(v.size());
+    std::string s = "[";
+    for (size_t i = 0; i < v.size(); ++i)
+        s += (i ? ", " : "") + std::to_string(v[i]);
+    return s + "]";
+}
+
 }  // namespace
 
 const std::vector<ConfigKey>& configKeys()
@@ -334,6 +358,37 @@ std::optional<Error> TrainConfig::set(const std::string& key, const std::string&
                 if (outOfRange(*d))
                     return keyError(key, "'" + key + "' must be between " + rangeText() + ", not " + value);
                 this->*member = *d;
+            } else if constexpr (std::is_same_v<M, std::vector<int>>) {
+                // "", none, [], "3", "[0, 2, 3]", "0,2,3" (and a Python tuple's parentheses).
+                std::string body = value;
+                const bool bracketed = body.size() >= 2 && ((body.front() == '[' && body.back() == ']') ||
+                                                            (body.front() == '(' && body.back() == ')'));
+                if (bracketed)
+                    body = body.substr(1, body.size() - 2);
+                const std::string l = lower(trim(body));
+                std::vector<int> list;
+                if (!(l.empty() || (!bracketed && (l == "none" || l == "null" || l == "~")))) {
+                    std::stringstream items(body);
+                    for (std::string item; std::getline(items, item, ',');) {
+                        auto d = parseDouble(item);
+                        if (!d || std::floor(*d) != *d)
+                            return keyError(key, "'" + key + "' must be whole numbers such as [0, 2, 3], not '" +
+                                                     value + "'");
+                        if (outOfRange(*d))
+                            return keyError(key, "'" + key + "' values must be between " + rangeText() + ", not " +
+                                                     trim(item));
+                        list.push_back(static_cast<int>(*d));
+                    }
+                }
+                if (k.countForm && !bracketed && list.size() == 1) {  // freeze=N: layers 0..N-1
+                    const int n = list.front();
+                    list.resize(static_cast<size_t>(n));
+                    for (int i = 0; i < n; ++i)
+                        list[static_cast<size_t>(i)] = i;
+                }
+                std::sort(list.begin(), list.end());
+                list.erase(std::unique(list.begin(), list.end()), list.end());
+                this->*member = std::move(list);
             } else {
                 std::string v = value;
                 if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front())
@@ -390,6 +445,8 @@ std::optional<std::string> TrainConfig::get(const std::string& key) const
                 return std::to_string(this->*member);
             else if constexpr (std::is_same_v<M, double>)
                 return formatDouble(this->*member);
+            else if constexpr (std::is_same_v<M, std::vector<int>>)
+                return intListText(this->*member, e->key.countForm);
             else
                 return this->*member;
         },
@@ -451,6 +508,20 @@ std::string TrainConfig::toYaml() const
         case T::Bool: out << (v == "true"); break;
         case T::Int: out << std::stoll(v); break;
         case T::Float: out << std::stod(v); break;
+        case T::IntList: {
+            if (v.empty()) {
+                out << YAML::Null;
+            } else if (v.front() != '[') {
+                out << std::stoll(v);  // the count form: freeze: 10
+            } else {
+                const auto& list = std::get<std::vector<int> TrainConfig::*>(e.member);
+                out << YAML::Flow << YAML::BeginSeq;
+                for (int i : this->*list)
+                    out << i;
+                out << YAML::EndSeq;
+            }
+            break;
+        }
         default:
             if (v.empty())
                 out << YAML::Null;
@@ -481,19 +552,25 @@ Expected<TrainConfig> fromYamlNode(const YAML::Node& root, const TrainConfig& ba
             continue;
         }
         const YAML::Node& v = kv.second;
+        const T type = findEntry(key)->key.type;
         std::string text;
         if (v.IsNull())
             text = "";
         else if (v.IsScalar())
             text = v.Scalar();
-        else {
+        else if (v.IsSequence() && type == T::IntList) {
+            text = "[";
+            for (size_t i = 0; i < v.size(); ++i)
+                text += (i ? "," : "") + (v[i].IsScalar() ? v[i].Scalar() : std::string("?"));
+            text += "]";
+        } else {
             if (ignored)
                 ignored->push_back(key);
             continue;
         }
         // A null for a typed key means "default" in Ultralytics' files (e.g. `batch: null` is rare, but
-        // `resume: null`/`vram: null` are common).
-        if (v.IsNull() && findEntry(key)->key.type != T::String)
+        // `resume: null`/`vram: null` are common); for a list (`freeze: null`) it is the empty default.
+        if (v.IsNull() && type != T::String && type != T::IntList)
             continue;
         if (auto err = cfg.set(key, text)) {
             err->file = source;

@@ -38,6 +38,13 @@ struct TrainConfig {
     int close_mosaic = 10;               // turn mosaic off for the last N epochs
     int threads = 0;                     // intra-op CPU threads; 0 = number of cores
     std::string vram;                    // memory budget: "8GiB", "6000MB", "0.8" (fraction); empty = device total
+    // Layers whose parameters are not trained (Ultralytics' `freeze`), ascending, no repeats; empty = none.
+    // `freeze=N` means the first N layers (0..N-1) and is written back as N; `freeze=[2, 5]` means those.
+    // The DFL projection is never trained, whatever this says (model/freeze.h resolves it).
+    std::vector<int> freeze;
+    // Dataset class ids to train on (Ultralytics' `classes`), ascending, no repeats; empty = every class.
+    // The run's model has these classes only, renumbered 0..k-1 in ascending order (data/classes.h).
+    std::vector<int> classes;
 
     // --- optimizer -----------------------------------------------------------------------------------
     std::string optimizer = "auto";      // auto | SGD | AdamW | Adam
@@ -106,7 +113,8 @@ struct TrainConfig {
 // edit a key comes from here (type, range, step, unit, group), so the CLI, the YAML loader and the forms
 // cannot disagree.
 struct ConfigKey {
-    enum class Type { Bool, Int, Float, String, Choice };
+    // IntList: whole numbers written as a YAML list ("[0, 2, 3]"), each within min..max; empty = none (null).
+    enum class Type { Bool, Int, Float, String, Choice, IntList };
     // The section a form shows the key in; the enum order is the display order.
     enum class Group { ModelData, Schedule, Memory, Optimizer, Loss, Augment, Validation, Output };
     // What a number counts (shown after it); None for plain numbers, fractions and probabilities.
@@ -124,6 +132,8 @@ struct ConfigKey {
     const char* minText = nullptr;     // meaning of the minimum when it is special ("auto", "off"), else null
     bool resumable = false;            // a resumed run may change it (everything else comes from its args.yaml)
     bool advanced = false;             // rarely changed; forms hide it until asked
+    bool countForm = false;            // IntList: a single number N means 0..N-1 (`freeze=10`), and a list
+                                       // 0..N-1 is written back as N; otherwise N means [N] (`classes=2`)
 };
 
 // All keys in a stable order (the order of args.yaml).

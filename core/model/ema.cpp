@@ -18,17 +18,16 @@ ModelEma::ModelEma(const ModelSpec& spec, DetectionModel& model, double decay, d
     ema_->eval();
     for (auto& p : ema_->parameters())
         p.set_requires_grad(false);
-    collect(ema_, emaFloats_, emaOthers_);
+    emaState_ = collect(ema_);
 }
 
-void ModelEma::collect(DetectionModel& m, std::vector<torch::Tensor>& floats, std::vector<torch::Tensor>& others)
+ModelEma::State ModelEma::collect(DetectionModel& m)
 {
-    floats.clear();
-    others.clear();
-    for (auto& p : m->parameters(true))
-        floats.push_back(p);
+    State s;
+    s.params = m->parameters(true);
     for (auto& b : m->buffers(true))
-        (b.is_floating_point() ? floats : others).push_back(b);
+        (b.is_floating_point() ? s.floatBuffers : s.otherBuffers).push_back(b);
+    return s;
 }
 
 void ModelEma::update(DetectionModel& model)
@@ -36,17 +35,24 @@ void ModelEma::update(DetectionModel& model)
     torch::NoGradGuard ng;
     ++updates;
     const double d = decay_ * (1.0 - std::exp(-static_cast<double>(updates) / tau_));
-    std::vector<torch::Tensor> srcFloats, srcOthers;
-    collect(model, srcFloats, srcOthers);
-    std::vector<torch::Tensor> detached;
-    detached.reserve(srcFloats.size());
-    for (auto& t : srcFloats)
-        detached.push_back(t.detach());
+    const State src = collect(model);
+    std::vector<torch::Tensor> dst, from;
+    dst.reserve(src.params.size() + src.floatBuffers.size());
+    from.reserve(dst.capacity());
+    for (size_t i = 0; i < src.params.size() && i < emaState_.params.size(); ++i)
+        if (src.params[i].requires_grad()) {
+            dst.push_back(emaState_.params[i]);
+            from.push_back(src.params[i].detach());
+        }
+    for (size_t i = 0; i < src.floatBuffers.size() && i < emaState_.floatBuffers.size(); ++i) {
+        dst.push_back(emaState_.floatBuffers[i]);
+        from.push_back(src.floatBuffers[i]);
+    }
     // ema = d * ema + (1 - d) * model, as two fused multi-tensor kernels.
-    at::_foreach_mul_(emaFloats_, d);
-    at::_foreach_add_(emaFloats_, detached, 1.0 - d);
-    for (size_t i = 0; i < emaOthers_.size() && i < srcOthers.size(); ++i)
-        emaOthers_[i].copy_(srcOthers[i]);
+    at::_foreach_mul_(dst, d);
+    at::_foreach_add_(dst, from, 1.0 - d);
+    for (size_t i = 0; i < emaState_.otherBuffers.size() && i < src.otherBuffers.size(); ++i)
+        emaState_.otherBuffers[i].copy_(src.otherBuffers[i]);
 }
 
 }  // namespace ys

@@ -11,7 +11,9 @@
 namespace ys {
 
 // Exponential moving average of a model's floating-point state (params and BN buffers).
-// decay(updates) = decay * (1 - exp(-updates / tau)): small early, approaching `decay`.
+// decay(updates) = decay * (1 - exp(-updates / tau)): small early, approaching `decay`. Parameters that do not
+// train (frozen layers, the DFL projection) are not averaged: they keep the EMA's copy bit for bit (averaging
+// two equal values would only add rounding).
 class ModelEma {
 public:
     // A copy of `model` (its values and device), in eval mode, without gradients.
@@ -21,10 +23,13 @@ public:
     int64_t updates = 0;
 
 private:
-    void collect(DetectionModel& m, std::vector<torch::Tensor>& floats, std::vector<torch::Tensor>& others);
+    struct State {
+        std::vector<torch::Tensor> params, floatBuffers, otherBuffers;
+    };
+    static State collect(DetectionModel& m);
     DetectionModel ema_;
     double decay_, tau_;
-    std::vector<torch::Tensor> emaFloats_, emaOthers_;
+    State emaState_;
 };
 
 }  // namespace ys

@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -81,6 +82,18 @@ int64_t countGradients(torch::nn::Module& m);
 // The optimizer's three parameter groups, as the reference trainer makes them: [0] weights (with weight
 // decay), [1] normalisation weights, [2] biases (both without decay). Frozen parameters are left out.
 std::array<std::vector<torch::Tensor>, 3> parameterGroups(torch::nn::Module& model);
+
+// What freezeLayers() froze: the layers asked for, the parameter names (the DFL projection included) and the
+// numbers they hold.
+struct FrozenLayers {
+    std::vector<int> layers;
+    std::vector<std::string> names;
+    int64_t parameters = 0;
+};
+// Applies `freeze` (layer indices, TrainConfig::freeze) to `model` (model/freeze.h): frozen parameters stop
+// requiring gradients, every other one requires them. Call before creating the optimizer (parameterGroups()
+// leaves frozen ones out). Errors as resolveFreeze().
+Expected<FrozenLayers> freezeLayers(DetectionModelImpl& model, const std::vector<int>& layers);
 
 // Converts 4-D parameters and buffers to channels_last in place (call before creating the optimizer).
 // Inputs in channels_last then keep the whole network in that layout, which is faster on CPU (oneDNN).

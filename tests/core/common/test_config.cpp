@@ -18,6 +18,7 @@ private Q_SLOTS:
     void setParsesAndRejects_data();
     void setParsesAndRejects();
     void yamlRoundTrip();
+    void listsRoundTripThroughArgsYaml();
     void yamlErrorsNameFileAndLine();
     void ultralyticsArgsYamlLoads();
     void yamlTextLoadsWithoutAFile();
@@ -63,6 +64,20 @@ void TestConfig::setParsesAndRejects_data()
     QTest::newRow("out of range") << "fliplr" << "1.5" << false << "0.5";
     QTest::newRow("bad choice") << "amp" << "fp8" << false << "auto";
     QTest::newRow("unknown") << "learning_rate" << "1" << false << "";
+    // Lists: freeze=N is the first N layers (written back as N), a list is those layers; classes=N is class N.
+    QTest::newRow("freeze count") << "freeze" << "10" << true << "10";
+    QTest::newRow("freeze list") << "freeze" << "[0, 3, 1]" << true << "[0, 1, 3]";
+    QTest::newRow("freeze prefix list") << "freeze" << "[2,0,1]" << true << "3";
+    QTest::newRow("freeze none") << "freeze" << "None" << true << "";
+    QTest::newRow("freeze zero") << "freeze" << "0" << true << "";
+    QTest::newRow("freeze negative") << "freeze" << "[-1]" << false << "";
+    QTest::newRow("freeze words") << "freeze" << "backbone" << false << "";
+    QTest::newRow("classes one") << "classes" << "2" << true << "[2]";
+    QTest::newRow("classes list") << "classes" << "[4, 0, 2, 2]" << true << "[0, 2, 4]";
+    QTest::newRow("classes commas") << "classes" << "0,1" << true << "[0, 1]";
+    QTest::newRow("classes tuple") << "classes" << "(1, 3)" << true << "[1, 3]";
+    QTest::newRow("classes empty") << "classes" << "[]" << true << "";
+    QTest::newRow("classes fraction") << "classes" << "[0.5]" << false << "";
 }
 
 void TestConfig::setParsesAndRejects()
@@ -97,6 +112,43 @@ void TestConfig::yamlRoundTrip()
     QVERIFY(back->cos_lr);
     const auto changed = back->changedKeys();
     QCOMPARE(changed.size(), size_t(4));
+}
+
+// freeze and classes as Ultralytics writes them in args.yaml (null, an int, a list) load, and ours write them back
+// the same way: null, `freeze: 10`, `freeze: [2, 5]`, `classes: [0, 2, 3]`.
+void TestConfig::listsRoundTripThroughArgsYaml()
+{
+    const std::string ultralytics = "task: detect\nfreeze: 10\nclasses:\n- 0\n- 2\n- 3\nmodel: yolov8n.pt\n";
+    auto loaded = TrainConfig::fromYamlText(ultralytics, TrainConfig{});
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().toString().c_str());
+    QCOMPARE(loaded->freeze, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+    QCOMPARE(loaded->classes, (std::vector<int>{0, 2, 3}));
+    const std::string yaml = loaded->toYaml();
+    QVERIFY2(yaml.find("\nfreeze: 10\n") != std::string::npos, yaml.c_str());
+    QVERIFY2(yaml.find("\nclasses: [0, 2, 3]\n") != std::string::npos, yaml.c_str());
+    auto back = TrainConfig::fromYamlText(yaml, TrainConfig{});
+    QVERIFY(back.ok());
+    QCOMPARE(back->freeze, loaded->freeze);
+    QCOMPARE(back->classes, loaded->classes);
+    QCOMPARE(back->changedKeys(), (std::vector<std::string>{"model", "classes", "freeze"}));
+
+    TrainConfig layers;
+    QVERIFY(!layers.set("freeze", "[2, 5]"));
+    QVERIFY2(layers.toYaml().find("\nfreeze: [2, 5]\n") != std::string::npos, layers.toYaml().c_str());
+    QCOMPARE(TrainConfig::fromYamlText(layers.toYaml(), TrainConfig{})->freeze, (std::vector<int>{2, 5}));
+    // Defaults are null, as in Ultralytics' default.yaml, and null clears a base value.
+    QVERIFY(TrainConfig{}.toYaml().find("\nfreeze: ~\n") != std::string::npos);
+    auto cleared = TrainConfig::fromYamlText("freeze: null\nclasses: ~\n", *back);
+    QVERIFY(cleared.ok());
+    QVERIFY(cleared->freeze.empty() && cleared->classes.empty());
+    // A bad element names the key, the file and the line.
+    auto bad = TrainConfig::fromYamlText("lr0: 0.01\nclasses: [0, -2]\n", TrainConfig{}, nullptr, "args.yaml");
+    QVERIFY(!bad.ok());
+    QCOMPARE(QString::fromStdString(bad.error().code), QString("config.classes"));
+    QCOMPARE(bad.error().line, 2);
+    auto nested = TrainConfig::fromYamlText("freeze: [[1, 2]]\n", TrainConfig{});
+    QVERIFY(!nested.ok());
+    QCOMPARE(QString::fromStdString(nested.error().code), QString("config.freeze"));
 }
 
 void TestConfig::yamlErrorsNameFileAndLine()
