@@ -394,8 +394,10 @@ void SpecParser::readScales(const YAML::Node& root)
 {
     // Scale: an explicit `scale:` wins over the letter in the file name (unless the caller forces one).
     char scale = scaleHint_;
+    // Ultralytics writes `scale: ''` when the file name has no n/s/m/l/x (yolov9t.yaml): no scale given.
     const YAML::Node scaleNode = root["scale"];
-    const bool scaleKey = scaleNode && !scaleNode.IsNull();
+    const bool scaleKey =
+        scaleNode && !scaleNode.IsNull() && !(scaleNode.IsScalar() && scaleNode.Scalar().empty());
     if (scaleKey) {
         if (!scaleNode.IsScalar() || scaleNode.Scalar().size() != 1)
             fail("model.bad_scale", "scale must be a single letter such as n, s, m, l or x", file_, scaleNode.Mark());
@@ -416,6 +418,7 @@ void SpecParser::readScales(const YAML::Node& root)
                 fail("model.bad_scales", std::string(key) + " must be a number in (0, 8]", file_, n.Mark());
             (key[0] == 'd' ? spec_.depth : spec_.width) = v;
         }
+        spec_.scale = scale;  // the caller's letter (a YOLOv9 file's 't', 'c', 'e'), if any: a name, not a multiple
         return;
     }
     if (!scales.IsMap() || scales.size() == 0)

@@ -214,7 +214,8 @@ private Q_SLOTS:
                 module = module.substr(module.rfind('.') + 1);  // nn.Upsample -> Upsample
                 QCOMPARE(module, info->layerTypes[i++]);
             }
-        auto spec = parseModelSpec(info->modelYaml, info->yamlFile, 0);
+        // YOLOv9 files have no scales (Ultralytics writes `scale: ''`): the letter comes from the file name.
+        auto spec = parseModelSpec(info->modelYaml, info->yamlFile, 0, info->scale);
         QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().toString().c_str());
         QCOMPARE(spec->params(), io["parameters"].get<int64_t>());
         QCOMPARE(spec->nc, info->nc);

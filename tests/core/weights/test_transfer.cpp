@@ -96,8 +96,8 @@ private Q_SLOTS:
         QCOMPARE(out.sizes().vec(), oshape);
         const torch::Tensor expected = torch::from_blob(ref.data(), oshape, torch::kFloat);
         const int64_t nc = oshape[1] - 4;
-        if (folder.startsWith("demo"))  // trained for 20 epochs: confident scores, not all ~0
-            QVERIFY(expected.narrow(1, 4, nc).max().item<double>() > 0.2);
+        if (folder.startsWith("demo"))  // trained for 20 epochs: scores up to 0.17 (YOLOv9t) .. 0.3, not all ~0
+            QVERIFY(expected.narrow(1, 4, nc).max().item<double>() > 0.1);
         const double boxDiff = (out.narrow(1, 0, 4) - expected.narrow(1, 0, 4)).abs().max().item<double>();
         const double clsDiff = (out.narrow(1, 4, nc) - expected.narrow(1, 4, nc)).abs().max().item<double>();
         qInfo("max |diff|: boxes %.2e px, class scores %.2e", boxDiff, clsDiff);
