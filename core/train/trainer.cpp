@@ -714,6 +714,10 @@ void Trainer::writeBestMetrics()
                      {"recall", m.recall},
                      {"map50", m.map50},
                      {"map50_95", m.map50_95},
+                     {"map50_coco", m.map50_coco},
+                     {"map50_95_coco", m.map50_95_coco},
+                     {"metrics_note", "precision, recall, map50, map50_95 as Ultralytics 8.3 computes them (results.csv, "
+                                      "fitness); *_coco: COCO-style step AP over the same matches, for reference"},
                      {"names", dataset_.spec.names},
                      {"classes", classes},
                      {"confusion_matrix", m.confusion},
