@@ -5,6 +5,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -101,6 +102,22 @@ QString writeShapesDataset(const QString& dir, int images, int width, int height
     if (!writeText(yaml, "path: " + dir.toStdString() + "\ntrain: images\nval: images\nnames: [rectangle, ellipse, triangle]\n"))
         return {};
     return yaml;
+}
+
+ProcessRun runProcess(const QString& program, const QStringList& args, int timeoutMs)
+{
+    QProcess p;
+    p.start(program, args);
+    ProcessRun r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
 }
 
 std::vector<std::pair<QString, QString>> hashTree(const QString& dir)
