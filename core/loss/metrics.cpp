@@ -95,6 +95,7 @@ std::vector<int64_t> npArgsort(const std::vector<T>& v)
         int depth;
     };
     std::vector<Span> stack;
+    stack.reserve(128);  // PYA_QS_STACK: the larger part waits, so the depth stays below 2 log2(n)
     int64_t* pl = idx.data();
     int64_t* pr = idx.data() + num - 1;
     int cdepth = 0;
@@ -343,15 +344,21 @@ void DetectionEvaluator::addImage(const std::vector<Detection>& detsIn, const st
         return iou[static_cast<size_t>(gi) * static_cast<size_t>(nd) + static_cast<size_t>(di)];
     };
 
+    // Same-class pairs at the lowest threshold, in np.nonzero's row-major order; each threshold keeps a
+    // subsequence of them (same order).
+    std::vector<Pair> candidates;
+    for (int gi = 0; gi < ng; ++gi)
+        for (int di = 0; di < nd; ++di)
+            if (gts[static_cast<size_t>(gi)].cls == dets[static_cast<size_t>(di)].cls && iouAt(gi, di) >= iouThreshold(0))
+                candidates.push_back({gi, di, iouAt(gi, di)});
     std::vector<uint16_t> tp(static_cast<size_t>(nd), 0);
     std::vector<Pair> pairs;
     for (int j = 0; j < kNumIou; ++j) {
         const float t = iouThreshold(j);
         pairs.clear();
-        for (int gi = 0; gi < ng; ++gi)
-            for (int di = 0; di < nd; ++di)
-                if (gts[static_cast<size_t>(gi)].cls == dets[static_cast<size_t>(di)].cls && iouAt(gi, di) >= t)
-                    pairs.push_back({gi, di, iouAt(gi, di)});
+        for (const Pair& p : candidates)
+            if (p.iou >= t)
+                pairs.push_back(p);
         const std::vector<Pair> matches =
             pairs.size() > 1 ? firstPerKey(firstPerKey(byIouDescending(pairs), kByDet, nd), kByGt, ng) : pairs;
         for (const Pair& p : matches)
