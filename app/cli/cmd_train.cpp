@@ -165,10 +165,14 @@ int cmdTrain(const Args& args)
 
 int cmdVal(const Args& args)
 {
+    if (args.has("predictions"))
+        return cmdScore(args);
     if (args.help) {
         std::printf("usage: yolostudio-cli val data=PATH weights=FILE [imgsz=0] [batch=32] [device=cpu]\n"
                     "Validates weights on the dataset's val split and prints P, R, mAP50, mAP50-95 per class.\n"
-                    "imgsz=0 uses the size the weights were trained at.\n");
+                    "imgsz=0 uses the size the weights were trained at.\n"
+                    "   or: yolostudio-cli val data=PATH predictions=DIR ... scores prediction files instead\n"
+                    "       (val predictions=DIR --help tells more).\n");
         return kExitOk;
     }
     if (!args.rejectUnknown({"data", "weights", "imgsz", "batch", "device"}))
