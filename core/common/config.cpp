@@ -1,5 +1,7 @@
 #include "common/config.h"
 
+#include "common/configfile.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -214,6 +216,22 @@ Error keyError(const std::string& key, const std::string& message)
     return Error{"config." + key, message, {}, 0, 0};
 }
 
+// Choice keys Ultralytics writes as booleans: the choice `true` and `false` stand for.
+struct BoolAlias {
+    const char* key;
+    const char* whenTrue;
+    const char* whenFalse;
+};
+constexpr BoolAlias kBoolAliases[] = {{"amp", "auto", "off"}, {"cache", "ram", "off"}};
+
+const BoolAlias* boolAlias(const std::string& key)
+{
+    for (const BoolAlias& a : kBoolAliases)
+        if (key == a.key)
+            return &a;
+    return nullptr;
+}
+
 }  // namespace
 
 const std::vector<ConfigKey>& configKeys()
@@ -305,7 +323,7 @@ std::optional<Error> TrainConfig::set(const std::string& key, const std::string&
     };
     auto rangeText = [&] {
         std::ostringstream os;
-        os << k.min << " to " << k.max;
+        os << k.min << " and " << k.max;
         return os.str();
     };
     return std::visit(
@@ -341,22 +359,16 @@ std::optional<Error> TrainConfig::set(const std::string& key, const std::string&
                 if (k.type == T::Choice) {
                     auto it = std::find_if(k.choices.begin(), k.choices.end(),
                                            [&](const std::string& c) { return lower(c) == lower(v); });
-                    // Ultralytics writes amp: true/false.
-                    if (it == k.choices.end() && key == "amp") {
+                    // Ultralytics writes amp: true/false and cache: true/false (see boolSpelling).
+                    if (const BoolAlias* alias = boolAlias(key); it == k.choices.end() && alias) {
                         if (auto b = parseBool(v)) {
-                            this->*member = *b ? "auto" : "off";
+                            this->*member = *b ? alias->whenTrue : alias->whenFalse;
                             return std::nullopt;
                         }
                     }
-                    if (key == "cache") {
-                        if (auto b = parseBool(v)) {
-                            this->*member = *b ? "ram" : "off";
-                            return std::nullopt;
-                        }
-                        if (lower(v) == "disk") {
-                            this->*member = "ram";
-                            return std::nullopt;
-                        }
+                    if (key == "cache" && lower(v) == "disk") {  // no disk cache here: RAM is the nearest
+                        this->*member = "ram";
+                        return std::nullopt;
                     }
                     if (it == k.choices.end()) {
                         std::string list;
@@ -368,6 +380,14 @@ std::optional<Error> TrainConfig::set(const std::string& key, const std::string&
                 } else {
                     if (lower(v) == "null" || lower(v) == "none" || v == "~")
                         v.clear();
+                    // Ultralytics' args.yaml says `resume: false` for a new run; `true` there means "the
+                    // latest run", which only a path can name here.
+                    if (key == "resume" && parseBool(v)) {
+                        if (*parseBool(v))
+                            return keyError(key, "'resume' must be the path of a run's weights/last.pt (or its "
+                                                 "run folder), not '" + v + "'");
+                        v.clear();
+                    }
                     this->*member = v;
                 }
             }
@@ -440,79 +460,61 @@ std::vector<std::string> TrainConfig::changedKeys() const
     return changed;
 }
 
+std::string TrainConfig::yamlValue(const std::string& key) const
+{
+    const Entry* e = findEntry(key);
+    if (!e)
+        return {};
+    // get()'s text of a number or boolean is already plain YAML ("0.0005", "3.0", "true"); the emitter's
+    // own float output would print 17 digits (0.00050000000000000001).
+    const std::string v = *get(key);
+    if (e->key.type == T::Bool || e->key.type == T::Int || e->key.type == T::Float)
+        return v;
+    if (v.empty())
+        return "null";
+    YAML::Emitter out;
+    out << YAML::DoubleQuoted << v;
+    return out.c_str();
+}
+
 std::string TrainConfig::toYaml() const
 {
-    YAML::Emitter out;
-    out << YAML::BeginMap;
-    for (const Entry& e : entries()) {
-        out << YAML::Key << e.key.name << YAML::Value;
-        const std::string v = *get(e.key.name);
-        switch (e.key.type) {
-        case T::Bool: out << (v == "true"); break;
-        case T::Int: out << std::stoll(v); break;
-        case T::Float: out << std::stod(v); break;
-        default:
-            if (v.empty())
-                out << YAML::Null;
-            else
-                out << YAML::DoubleQuoted << v;
-        }
-    }
-    out << YAML::EndMap;
-    return std::string(out.c_str()) + "\n";
+    std::string out;
+    for (const Entry& e : entries())
+        out += std::string(e.key.name) + ": " + yamlValue(e.key.name) + "\n";
+    return out;
 }
 
 Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path, const TrainConfig& base,
                                                 std::vector<std::string>* ignored)
 {
-    YAML::Node root;
-    try {
-        root = YAML::LoadFile(path);
-    } catch (const YAML::BadFile&) {
-        return Error{"config.unreadable", "cannot open the file; check that it exists and is readable", path, 0, 0};
-    } catch (const YAML::ParserException& ex) {
-        return Error{"yaml.syntax", "YAML syntax error: " + ex.msg, path, ex.mark.line + 1, ex.mark.column + 1};
-    }
-    if (root.IsNull())
-        return base;
-    if (!root.IsMap())
-        return Error{"config.not_a_map", "expected a mapping of settings such as 'lr0: 0.01'", path, 1, 1};
-    TrainConfig cfg = base;
-    for (const auto& kv : root) {
-        const std::string key = kv.first.as<std::string>("");
-        if (!findEntry(key)) {
-            if (ignored)
-                ignored->push_back(key);
-            continue;
-        }
-        const YAML::Node& v = kv.second;
-        std::string text;
-        if (v.IsNull())
-            text = "";
-        else if (v.IsScalar())
-            text = v.Scalar();
-        else {
-            if (ignored)
-                ignored->push_back(key);
-            continue;
-        }
-        // A null for a typed key means "default" in Ultralytics' files (e.g. `batch: null` is rare, but
-        // `resume: null`/`vram: null` are common).
-        if (v.IsNull() && findEntry(key)->key.type != T::String)
-            continue;
-        if (auto err = cfg.set(key, text)) {
-            err->file = path;
-            err->line = v.Mark().line + 1;
-            err->column = v.Mark().column + 1;
-            return *err;
-        }
-    }
-    return cfg;
+    auto file = ConfigFile::load(path, base);
+    if (!file)
+        return file.error();
+    if (!file->problems().empty())
+        return file->problems().front();
+    if (ignored)
+        for (const ConfigFileEntry& e : file->unknownKeys())
+            ignored->push_back(e.key);
+    return file->config();
 }
 
 Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path)
 {
     return fromYamlFile(path, TrainConfig{});
+}
+
+std::optional<bool> boolSpelling(const std::string& key, const std::string& value)
+{
+    const BoolAlias* alias = boolAlias(key);
+    if (!alias)
+        return std::nullopt;
+    const std::string v = lower(trim(value));
+    if (v == alias->whenTrue)
+        return true;
+    if (v == alias->whenFalse)
+        return false;
+    return parseBool(v);
 }
 
 std::optional<int64_t> parseByteSize(const std::string& text)

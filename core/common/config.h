@@ -84,14 +84,18 @@ struct TrainConfig {
     // Current value of a key as text, or nullopt for an unknown key.
     std::optional<std::string> get(const std::string& key) const;
 
-    // Loads keys from an Ultralytics/YOLOv9 args.yaml or hyp.yaml. Keys this studio does not use are
-    // ignored and listed in `ignored` (if given); bad values are errors with file and line.
+    // Loads keys from an Ultralytics/YOLOv9 args.yaml or hyp.yaml (through ConfigFile, common/configfile.h,
+    // which also keeps what it does not use for saving). Keys this studio does not use are listed in
+    // `ignored` (if given); the first bad value is the error, with file and line.
     // `base` supplies the values of keys the file does not set.
     static Expected<TrainConfig> fromYamlFile(const std::string& path, const TrainConfig& base,
                                               std::vector<std::string>* ignored = nullptr);
     static Expected<TrainConfig> fromYamlFile(const std::string& path);
     // YAML text of every key in registry order (the `args.yaml` of a run).
     std::string toYaml() const;
+    // The value of `key` as one YAML scalar, as toYaml() writes it ("0.01", "true", "\"cpu\"", "null").
+    // Empty for an unknown key.
+    std::string yamlValue(const std::string& key) const;
     // Keys whose value differs from the default, in registry order.
     std::vector<std::string> changedKeys() const;
 };
@@ -110,7 +114,7 @@ struct ConfigKey {
     Group group;
     Type type;
     double min = 0, max = 0;           // inclusive range for Int/Float (min == max: unbounded)
-    std::vector<std::string> choices;  // allowed values for Choice
+    std::vector<std::string> choices = {};  // allowed values for Choice
     const char* help = "";             // one English line
     Unit unit = Unit::None;
     double step = 1;                   // spin-box step for Int/Float
@@ -136,6 +140,11 @@ const char* groupId(ConfigKey::Group group);
 const char* groupTitle(ConfigKey::Group group);
 // English unit after a number: "px", "images", "epochs", "threads", "°", "boxes"; "" for Unit::None.
 const char* unitSymbol(ConfigKey::Unit unit);
+
+// Ultralytics writes two choice keys as booleans: `amp: true` (= auto) / `amp: false` (= off) and
+// `cache: true` (= ram) / `cache: false` (= off). The boolean that `value` of `key` is written as, or
+// nullopt when the key has no boolean spelling or the value has none.
+std::optional<bool> boolSpelling(const std::string& key, const std::string& value);
 
 // Parses "8GiB", "8 GB", "6000MB", "512MiB", "1e9" (bytes). Fractions ("0.8") return nullopt here;
 // see parseMemoryBudget in memory/. Returns nullopt for text that is not a size.
