@@ -127,11 +127,25 @@ int cmdTrain(const Args& args)
     TrainCallbacks cb;
     cb.onLog = [](const std::string& line) { std::printf("%s\n", line.c_str()); std::fflush(stdout); };
     cb.onEvent = [](const TrainEvent& e) {
-        if (e.kind == "oom_recovered" || e.kind == "val_oom_recovered" || e.kind == "early_stop" ||
-            e.kind == "stopped" || e.kind == "error" || e.kind == "warning")
-            std::printf("%s: %s\n", e.kind.c_str(), e.message.c_str());
-        else if (e.kind == "start" || e.kind == "resume")
+        switch (e.kind) {
+        case EventKind::Start:
+        case EventKind::Resume:
             std::printf("%s\n", e.message.c_str());
+            break;
+        case EventKind::OomRecovered:
+        case EventKind::ValOomRecovered:
+        case EventKind::EarlyStop:
+        case EventKind::Stopped:
+        case EventKind::Warning:
+        case EventKind::Error:
+        case EventKind::Unknown:
+            std::printf("%s: %s\n", toString(e.kind), e.message.c_str());
+            break;
+        case EventKind::Fit:      // the fit's report is already in the log
+        case EventKind::Best:     // the epoch table shows it
+        case EventKind::Finish:   // the summary below says it
+            break;
+        }
         std::fflush(stdout);
     };
     int lastEpochHeader = 0;

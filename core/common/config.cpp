@@ -485,18 +485,39 @@ std::string TrainConfig::toYaml() const
     return out;
 }
 
-Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path, const TrainConfig& base,
-                                                std::vector<std::string>* ignored)
+namespace {
+
+// A settings document as a TrainConfig (fromYamlFile and fromYamlText): the first bad value fails it unless
+// `rejected` collects them.
+Expected<TrainConfig> configOf(const Expected<ConfigFile>& file, std::vector<std::string>* ignored,
+                               std::vector<Error>* rejected)
 {
-    auto file = ConfigFile::load(path, base);
     if (!file)
         return file.error();
-    if (!file->problems().empty())
-        return file->problems().front();
+    if (!file->problems().empty()) {
+        if (!rejected)
+            return file->problems().front();
+        rejected->insert(rejected->end(), file->problems().begin(), file->problems().end());
+    }
     if (ignored)
         for (const ConfigFileEntry& e : file->unknownKeys())
             ignored->push_back(e.key);
     return file->config();
+}
+
+}  // namespace
+
+Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path, const TrainConfig& base,
+                                                std::vector<std::string>* ignored)
+{
+    return configOf(ConfigFile::load(path, base), ignored, nullptr);
+}
+
+Expected<TrainConfig> TrainConfig::fromYamlText(const std::string& text, const TrainConfig& base,
+                                                std::vector<std::string>* ignored, const std::string& source,
+                                                std::vector<Error>* rejected)
+{
+    return configOf(ConfigFile::parse(text, source, base), ignored, rejected);
 }
 
 Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path)

@@ -91,6 +91,12 @@ struct TrainConfig {
     static Expected<TrainConfig> fromYamlFile(const std::string& path, const TrainConfig& base,
                                               std::vector<std::string>* ignored = nullptr);
     static Expected<TrainConfig> fromYamlFile(const std::string& path);
+    // The same from YAML text (e.g. the args.yaml kept in a checkpoint). `source` names the text in errors
+    // (a path; empty for none). With `rejected`, a bad value does not stop the load: its Error (with line)
+    // is added there and the key keeps base's value; a YAML syntax error still fails the whole load.
+    static Expected<TrainConfig> fromYamlText(const std::string& text, const TrainConfig& base,
+                                              std::vector<std::string>* ignored = nullptr,
+                                              const std::string& source = {}, std::vector<Error>* rejected = nullptr);
     // YAML text of every key in registry order (the `args.yaml` of a run).
     std::string toYaml() const;
     // The value of `key` as one YAML scalar, as toYaml() writes it ("0.01", "true", "\"cpu\"", "null").

@@ -113,7 +113,7 @@ Expected<ConfigFile> ConfigFile::parse(const std::string& text, const std::strin
     YAML::Node root;
     try {
         root = YAML::Load(text);
-    } catch (const YAML::ParserException& ex) {
+    } catch (const YAML::Exception& ex) {  // syntax errors, and the nesting limit on hostile input
         return Error{"yaml.syntax", "YAML syntax error: " + ex.msg, source, ex.mark.line + 1, ex.mark.column + 1};
     }
     ConfigFile f;

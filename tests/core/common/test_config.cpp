@@ -20,6 +20,7 @@ private Q_SLOTS:
     void yamlRoundTrip();
     void yamlErrorsNameFileAndLine();
     void ultralyticsArgsYamlLoads();
+    void yamlTextLoadsWithoutAFile();
     void validateFindsCrossKeyProblems();
     void byteSizes_data();
     void byteSizes();
@@ -132,6 +133,39 @@ void TestConfig::ultralyticsArgsYamlLoads()
     QCOMPARE(r->mixup, 0.15);
     QCOMPARE(r->copy_paste, 0.3);
     QCOMPARE(ignored.size(), size_t(2));
+}
+
+void TestConfig::yamlTextLoadsWithoutAFile()
+{
+    TrainConfig c;
+    c.lr0 = 0.003;
+    c.name = "my run: 1";
+    auto back = TrainConfig::fromYamlText(c.toYaml(), TrainConfig{});
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+    QCOMPARE(back->lr0, 0.003);
+    QCOMPARE(QString::fromStdString(back->name), QString("my run: 1"));
+
+    // Errors name the source given; with `rejected`, bad values are listed and the rest still loads.
+    const std::string text = "lr0: 0.02\nfliplr: lots\ntask: detect\nbatch: 0.7\nepochs: 7\n";
+    auto strict = TrainConfig::fromYamlText(text, TrainConfig{}, nullptr, "run/args.yaml");
+    QVERIFY(!strict.ok());
+    QCOMPARE(QString::fromStdString(strict.error().file), QString("run/args.yaml"));
+    QCOMPARE(strict.error().line, 2);
+    std::vector<std::string> ignored;
+    std::vector<ys::Error> rejected;
+    auto lenient = TrainConfig::fromYamlText(text, TrainConfig{}, &ignored, "run/args.yaml", &rejected);
+    QVERIFY(lenient.ok());
+    QCOMPARE(lenient->lr0, 0.02);
+    QCOMPARE(lenient->epochs, 7);
+    QCOMPARE(lenient->fliplr, TrainConfig{}.fliplr);
+    QCOMPARE(rejected.size(), size_t(2));
+    QCOMPARE(rejected[0].line, 2);
+    QCOMPARE(QString::fromStdString(rejected[1].code), QString("config.batch"));
+    QCOMPARE(ignored, std::vector<std::string>{"task"});
+
+    auto syntax = TrainConfig::fromYamlText("lr0: [0.01\n", TrainConfig{}, nullptr, "x.yaml", &rejected);
+    QVERIFY(!syntax.ok());
+    QCOMPARE(QString::fromStdString(syntax.error().code), QString("yaml.syntax"));
 }
 
 void TestConfig::validateFindsCrossKeyProblems()
