@@ -704,7 +704,8 @@ void ConfigForm::refreshField(Field& f)
             const int v = value.toInt();
             const int lo = k.min != k.max ? static_cast<int>(k.min) : std::numeric_limits<int>::min();
             const int hi = k.min != k.max ? static_cast<int>(k.max) : std::numeric_limits<int>::max();
-            f.spin->setRange(std::min(lo, v), std::max(hi, v));
+            if (f.spin->minimum() != std::min(lo, v) || f.spin->maximum() != std::max(hi, v))
+                f.spin->setRange(std::min(lo, v), std::max(hi, v));
             if (f.spin->value() != v)
                 f.spin->setValue(v);
             break;
@@ -715,7 +716,8 @@ void ConfigForm::refreshField(Field& f)
             if (f.dspin->decimals() != decimals)
                 f.dspin->setDecimals(decimals);
             const double lo = k.min != k.max ? k.min : -kUnboundedFloat, hi = k.min != k.max ? k.max : kUnboundedFloat;
-            f.dspin->setRange(std::min(lo, v), std::max(hi, v));
+            if (f.dspin->minimum() != std::min(lo, v) || f.dspin->maximum() != std::max(hi, v))
+                f.dspin->setRange(std::min(lo, v), std::max(hi, v));
             if (f.dspin->value() != v)
                 f.dspin->setValue(v);
             break;
@@ -733,18 +735,29 @@ void ConfigForm::refreshField(Field& f)
     }
     const bool changed = isChanged(f.name);
     const bool editable = !resumeMode_ || k.resumable;
-    f.mark->setText(changed ? QStringLiteral("●") : QString());
-    QFont lf = f.label->font();
-    lf.setBold(changed);
-    f.label->setFont(lf);
+    // Only what changed is set: a font or palette change re-polishes and re-lays out the widget.
+    const QString mark = changed ? QStringLiteral("●") : QString();
+    if (f.mark->text() != mark)
+        f.mark->setText(mark);
+    if (f.label->font().bold() != changed) {
+        QFont lf = f.label->font();
+        lf.setBold(changed);
+        f.label->setFont(lf);
+    }
     f.reset->setVisible(changed && editable);
-    f.editor->setEnabled(editable);
+    if (f.editor->isEnabled() != editable)
+        f.editor->setEnabled(editable);
     const QString error = errorText(f.name);
-    f.error->setText(error.isEmpty() ? QString() : QStringLiteral("⚠ ") + error);
+    const QString shown = error.isEmpty() ? QString() : QStringLiteral("⚠ ") + error;
+    if (f.error->text() != shown)
+        f.error->setText(shown);
     f.error->setVisible(!error.isEmpty());
-    QPalette lp = f.label->palette();
-    lp.setColor(QPalette::WindowText, error.isEmpty() ? palette().color(QPalette::WindowText) : kErrorColor);
-    f.label->setPalette(lp);
+    const QColor labelColor = error.isEmpty() ? palette().color(QPalette::WindowText) : kErrorColor;
+    if (f.label->palette().color(QPalette::WindowText) != labelColor) {
+        QPalette lp = f.label->palette();
+        lp.setColor(QPalette::WindowText, labelColor);
+        f.label->setPalette(lp);
+    }
 }
 
 void ConfigForm::refreshVisibility()
