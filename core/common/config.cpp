@@ -311,28 +311,25 @@ const char* unitSymbol(ConfigKey::Unit unit)
     return "";
 }
 
-std::optional<Error> TrainConfig::set(const std::string& key, const std::string& rawValue)
+std::optional<ConfigProblem> TrainConfig::trySet(const std::string& key, const std::string& rawValue)
 {
     const Entry* e = findEntry(key);
+    using R = ConfigProblem::Reason;
     if (!e)
-        return keyError(key, "unknown setting '" + key + "'");
+        return ConfigProblem{key, R::UnknownKey, rawValue};
     const std::string value = trim(rawValue);
     const ConfigKey& k = e->key;
     auto outOfRange = [&](double d) {
         return k.min != k.max && (d < k.min || d > k.max);
     };
-    auto rangeText = [&] {
-        std::ostringstream os;
-        os << k.min << " and " << k.max;
-        return os.str();
-    };
+    auto problem = [&](R reason, const std::string& v) { return ConfigProblem{key, reason, v, k.min, k.max, k.choices}; };
     return std::visit(
-        [&](auto member) -> std::optional<Error> {
+        [&](auto member) -> std::optional<ConfigProblem> {
             using M = std::remove_cvref_t<decltype(this->*member)>;
             if constexpr (std::is_same_v<M, bool>) {
                 auto b = parseBool(value);
                 if (!b)
-                    return keyError(key, "'" + key + "' must be true or false, not '" + value + "'");
+                    return problem(R::NotBool, value);
                 this->*member = *b;
             } else if constexpr (std::is_same_v<M, int>) {
                 if (key == "batch" && lower(value) == "auto") {
@@ -341,16 +338,16 @@ std::optional<Error> TrainConfig::set(const std::string& key, const std::string&
                 }
                 auto d = parseDouble(value);
                 if (!d || std::floor(*d) != *d)
-                    return keyError(key, "'" + key + "' must be a whole number, not '" + value + "'");
+                    return problem(R::NotWhole, value);
                 if (outOfRange(*d))
-                    return keyError(key, "'" + key + "' must be between " + rangeText() + ", not " + value);
+                    return problem(R::OutOfRange, value);
                 this->*member = static_cast<int>(*d);
             } else if constexpr (std::is_same_v<M, double>) {
                 auto d = parseDouble(value);
                 if (!d)
-                    return keyError(key, "'" + key + "' must be a number, not '" + value + "'");
+                    return problem(R::NotNumber, value);
                 if (outOfRange(*d))
-                    return keyError(key, "'" + key + "' must be between " + rangeText() + ", not " + value);
+                    return problem(R::OutOfRange, value);
                 this->*member = *d;
             } else {
                 std::string v = value;
@@ -370,12 +367,8 @@ std::optional<Error> TrainConfig::set(const std::string& key, const std::string&
                         this->*member = "ram";
                         return std::nullopt;
                     }
-                    if (it == k.choices.end()) {
-                        std::string list;
-                        for (const auto& c : k.choices)
-                            list += (list.empty() ? "" : ", ") + c;
-                        return keyError(key, "'" + key + "' must be one of " + list + ", not '" + v + "'");
-                    }
+                    if (it == k.choices.end())
+                        return problem(R::NotAChoice, v);
                     this->*member = *it;
                 } else {
                     if (lower(v) == "null" || lower(v) == "none" || v == "~")
@@ -384,8 +377,7 @@ std::optional<Error> TrainConfig::set(const std::string& key, const std::string&
                     // latest run", which only a path can name here.
                     if (key == "resume" && parseBool(v)) {
                         if (*parseBool(v))
-                            return keyError(key, "'resume' must be the path of a run's weights/last.pt (or its "
-                                                 "run folder), not '" + v + "'");
+                            return problem(R::ResumeNeedsPath, v);
                         v.clear();
                     }
                     this->*member = v;
@@ -394,6 +386,13 @@ std::optional<Error> TrainConfig::set(const std::string& key, const std::string&
             return std::nullopt;
         },
         e->member);
+}
+
+std::optional<Error> TrainConfig::set(const std::string& key, const std::string& value)
+{
+    if (auto p = trySet(key, value))
+        return p->toError();
+    return std::nullopt;
 }
 
 std::optional<std::string> TrainConfig::get(const std::string& key) const
@@ -416,38 +415,81 @@ std::optional<std::string> TrainConfig::get(const std::string& key) const
         e->member);
 }
 
-std::vector<Error> TrainConfig::validate() const
+std::vector<ConfigProblem> TrainConfig::problems() const
 {
-    std::vector<Error> errors;
+    using R = ConfigProblem::Reason;
+    std::vector<ConfigProblem> found;
     // Re-check every range (a struct filled in code skips set()).
     for (const Entry& e : entries()) {
-        const std::string text = *get(e.key.name);
         TrainConfig probe;
-        if (auto err = probe.set(e.key.name, text))
-            errors.push_back(*err);
+        if (auto p = probe.trySet(e.key.name, *get(e.key.name)))
+            found.push_back(*p);
     }
     if (imgsz % 32 != 0)
-        errors.push_back(keyError("imgsz", "'imgsz' must be a multiple of 32 (the largest stride), not " +
-                                               std::to_string(imgsz)));
+        found.push_back({"imgsz", R::NotMultipleOf32, std::to_string(imgsz)});
     if (batch == 0)
-        errors.push_back(keyError("batch", "'batch' must be at least 1, or -1/auto to fit it to memory"));
+        found.push_back({"batch", R::BatchZero, "0"});
     if (data.empty() && resume.empty())
-        errors.push_back(keyError("data", "no dataset given: set data=path/to/data.yaml"));
+        found.push_back({"data", R::NoData, {}});
     if (model.empty() && resume.empty())
-        errors.push_back(keyError("model", "no model given: set model=yolov8n.yaml"));
+        found.push_back({"model", R::NoModel, {}});
     if (!vram.empty() && !parseByteSize(vram)) {
         auto f = parseDouble(vram);
         if (!f || *f <= 0 || *f > 1)
-            errors.push_back(keyError("vram", "'vram' must be a size such as 8GiB or 6000MB, or a fraction "
-                                              "such as 0.8, not '" + vram + "'"));
+            found.push_back({"vram", R::BadMemoryBudget, vram});
     }
     const std::string dev = lower(device);
     bool devOk = dev == "cpu" || dev == "cuda" || dev.rfind("cuda:", 0) == 0 ||
                  (!dev.empty() && std::all_of(dev.begin(), dev.end(), ::isdigit));
     if (!devOk)
-        errors.push_back(keyError("device", "'device' must be cpu, a GPU index such as 0, or cuda:0, not '" +
-                                                device + "'"));
+        found.push_back({"device", R::BadDevice, device});
+    return found;
+}
+
+std::vector<Error> TrainConfig::validate() const
+{
+    std::vector<Error> errors;
+    for (const ConfigProblem& p : problems())
+        errors.push_back(p.toError());
     return errors;
+}
+
+Error ConfigProblem::toError() const
+{
+    using R = Reason;
+    const std::string q = "'" + key + "'";
+    std::string m;
+    switch (reason) {
+    case R::UnknownKey: m = "unknown setting " + q; break;
+    case R::NotBool: m = q + " must be true or false, not '" + value + "'"; break;
+    case R::NotWhole: m = q + " must be a whole number, not '" + value + "'"; break;
+    case R::NotNumber: m = q + " must be a number, not '" + value + "'"; break;
+    case R::OutOfRange: {
+        std::ostringstream os;
+        os << q << " must be between " << min << " and " << max << ", not " << value;
+        m = os.str();
+        break;
+    }
+    case R::NotAChoice: {
+        std::string list;
+        for (const auto& c : choices)
+            list += (list.empty() ? "" : ", ") + c;
+        m = q + " must be one of " + list + ", not '" + value + "'";
+        break;
+    }
+    case R::ResumeNeedsPath:
+        m = q + " must be the path of a run's weights/last.pt (or its run folder), not '" + value + "'";
+        break;
+    case R::NotMultipleOf32: m = q + " must be a multiple of 32 (the largest stride), not " + value; break;
+    case R::BatchZero: m = q + " must be at least 1, or -1/auto to fit it to memory"; break;
+    case R::NoData: m = "no dataset given: set data=path/to/data.yaml"; break;
+    case R::NoModel: m = "no model given: set model=yolov8n.yaml"; break;
+    case R::BadMemoryBudget:
+        m = q + " must be a size such as 8GiB or 6000MB, or a fraction such as 0.8, not '" + value + "'";
+        break;
+    case R::BadDevice: m = q + " must be cpu, a GPU index such as 0, or cuda:0, not '" + value + "'"; break;
+    }
+    return keyError(key, m);
 }
 
 std::vector<std::string> TrainConfig::changedKeys() const

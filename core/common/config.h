@@ -12,6 +12,33 @@
 
 namespace ys {
 
+// Why a value cannot be used, with what its message needs: a reason code with arguments, so a GUI can
+// translate it (toError() gives the English message, code "config.<key>").
+struct ConfigProblem {
+    enum class Reason {
+        UnknownKey,       // no such setting
+        NotBool,          // value: the text
+        NotWhole,         // value
+        NotNumber,        // value
+        OutOfRange,       // value, min, max
+        NotAChoice,       // value, choices
+        ResumeNeedsPath,  // value ("true": Ultralytics' "latest run")
+        NotMultipleOf32,  // value (imgsz)
+        BatchZero,        // batch 0
+        NoData,           // neither data nor resume
+        NoModel,          // neither model nor resume
+        BadMemoryBudget,  // value (vram)
+        BadDevice,        // value
+    };
+    std::string key;
+    Reason reason = Reason::UnknownKey;
+    std::string value;
+    double min = 0, max = 0;             // OutOfRange
+    std::vector<std::string> choices = {};  // NotAChoice
+
+    Error toError() const;
+};
+
 struct TrainConfig {
     // --- task and data -----------------------------------------------------------------------------
     std::string data;                    // path to data.yaml
@@ -77,10 +104,14 @@ struct TrainConfig {
 
     // Every problem with the current values (empty when valid). Each Error's code is "config.<key>".
     std::vector<Error> validate() const;
+    // The same problems as codes with arguments (validate() is their toError()).
+    std::vector<ConfigProblem> problems() const;
 
     // Sets one key from text as typed on a command line (`lr0=0.02`, `amp=off`, `batch=auto`).
     // Unknown keys and unparsable values return an Error naming the key.
     std::optional<Error> set(const std::string& key, const std::string& value);
+    // The same, returning the problem as a code with arguments.
+    std::optional<ConfigProblem> trySet(const std::string& key, const std::string& value);
     // Current value of a key as text, or nullopt for an unknown key.
     std::optional<std::string> get(const std::string& key) const;
 

@@ -186,7 +186,7 @@ ConfigForm::ConfigForm(QWidget* parent) : QWidget(parent), undo_(new QUndoStack(
         s->header->setArrowType(s->expanded ? Qt::DownArrow : Qt::RightArrow);
     }
 
-    errors_ = config_.validate();
+    revalidate();
     retranslate();
     refresh();
 }
@@ -447,11 +447,11 @@ void ConfigForm::edited(const QString& key, const QString& value)
 {
     const QString current = q(*config_.get(key.toStdString()));
     ys::TrainConfig probe = config_;
-    if (auto err = probe.set(key.toStdString(), value.toStdString())) {
+    if (auto problem = probe.trySet(key.toStdString(), value.toStdString())) {
         // Only free text can fail here (spin boxes and combos hold valid values); show it, keep the old value.
         for (auto& f : fields_)
             if (f->name == key) {
-                f->error->setText(q(err->message));
+                f->error->setText(QStringLiteral("⚠ ") + problemText(*problem));
                 f->error->setVisible(true);
             }
         return;
@@ -495,7 +495,7 @@ void ConfigForm::setValuesNow(const QMap<QString, QString>& values)
     for (auto it = values.begin(); it != values.end(); ++it)
         config_.set(it.key().toStdString(), it.value().toStdString());
     const bool wasValid = isValid();
-    errors_ = config_.validate();
+    revalidate();
     refresh();
     emit configChanged();
     if (wasValid != isValid())
@@ -507,7 +507,7 @@ void ConfigForm::setConfig(const ys::TrainConfig& config)
     const bool wasValid = isValid();
     config_ = config;
     undo_->clear();
-    errors_ = config_.validate();
+    revalidate();
     refresh();
     emit configChanged();
     if (wasValid != isValid())
@@ -824,13 +824,21 @@ QWidget* ConfigForm::editor(const QString& key) const
     return nullptr;
 }
 
+void ConfigForm::revalidate()
+{
+    problems_ = config_.problems();
+    errors_.clear();
+    for (const ys::ConfigProblem& p : problems_)
+        errors_.push_back(p.toError());
+}
+
 QString ConfigForm::errorText(const QString& key) const
 {
-    const std::string code = "config." + key.toStdString();
+    const std::string k = key.toStdString();
     QStringList messages;
-    for (const ys::Error& e : errors_)
-        if (e.code == code)
-            messages << q(e.message);
+    for (const ys::ConfigProblem& p : problems_)
+        if (p.key == k)
+            messages << problemText(p);
     return messages.join(QLatin1Char('\n'));
 }
 
@@ -892,8 +900,10 @@ bool ConfigForm::isSectionExpanded(Group group) const
 
 void ConfigForm::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
+        refresh();  // the reasons beside the fields
+    }
     QWidget::changeEvent(event);
 }
 

@@ -84,7 +84,7 @@ public:
 
     // What a user sees, for tests and for pages that point at a field.
     QWidget* editor(const QString& key) const;
-    QString errorText(const QString& key) const;  // the reason shown next to the field; empty when valid
+    QString errorText(const QString& key) const;  // the translated reason shown next to the field; empty when valid
     bool isChanged(const QString& key) const;      // differs from the default (and is marked so)
     bool isFieldVisible(const QString& key) const;
     int changedCount(ys::ConfigKey::Group group) const;
@@ -113,7 +113,8 @@ private:
     void edited(const QString& key, const QString& value);
     // Sets values without touching the undo stack (SetValues calls it).
     void setValuesNow(const QMap<QString, QString>& values);
-    void refresh();  // every field from config_, marks, errors, visibility
+    void revalidate();  // problems_ and errors_ from config_
+    void refresh();     // every field from config_, marks, errors, visibility
     void refreshField(Field& field);
     void refreshVisibility();
     void showFieldMenu(Field& field, const QPoint& globalPos);
@@ -126,7 +127,8 @@ private:
 
     ys::TrainConfig config_;
     std::optional<ys::ConfigFile> document_;
-    std::vector<ys::Error> errors_;
+    std::vector<ys::Error> errors_;           // validate()
+    std::vector<ys::ConfigProblem> problems_;  // the same as codes, for the translated reasons
     bool resumeMode_ = false;
     bool advancedVisible_ = false;
     QString filter_;

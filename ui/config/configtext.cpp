@@ -198,6 +198,35 @@ QString choiceText(const QString& key, const QString& value)
     return value;
 }
 
+QString problemText(const ConfigProblem& p)
+{
+    using R = ConfigProblem::Reason;
+    const QString value = QString::fromStdString(p.value);
+    switch (p.reason) {
+    case R::UnknownKey: return tx(YS_CT("unknown setting"));
+    case R::NotBool: return tx(YS_CT("must be true or false, not “%1”")).arg(value);
+    case R::NotWhole: return tx(YS_CT("must be a whole number, not “%1”")).arg(value);
+    case R::NotNumber: return tx(YS_CT("must be a number, not “%1”")).arg(value);
+    case R::OutOfRange:
+        return tx(YS_CT("must be between %1 and %2, not %3")).arg(QString::number(p.min), QString::number(p.max), value);
+    case R::NotAChoice: {
+        QStringList choices;
+        for (const std::string& c : p.choices)
+            choices << QString::fromStdString(c);
+        return tx(YS_CT("must be one of %1, not “%2”")).arg(choices.join(QStringLiteral(", ")), value);
+    }
+    case R::ResumeNeedsPath: return tx(YS_CT("must be the path of a run's weights/last.pt or of its run folder"));
+    case R::NotMultipleOf32: return tx(YS_CT("must be a multiple of 32 (the model's largest stride), not %1")).arg(value);
+    case R::BatchZero: return tx(YS_CT("must be at least 1, or auto to fit it to memory"));
+    case R::NoData: return tx(YS_CT("no dataset: open one, or choose its data.yaml"));
+    case R::NoModel: return tx(YS_CT("no model: pick one"));
+    case R::BadMemoryBudget:
+        return tx(YS_CT("must be a size such as 8GiB or 6000MB, or a fraction such as 0.8, not “%1”")).arg(value);
+    case R::BadDevice: return tx(YS_CT("must be cpu, a GPU index such as 0, or cuda:0, not “%1”")).arg(value);
+    }
+    return QString::fromStdString(p.toError().message);
+}
+
 QString presetTitle(const std::string& id)
 {
     for (const PresetText& p : kPresets)

@@ -27,6 +27,9 @@ QString minimumText(const ys::ConfigKey& key);
 // How a choice is shown: "off (fp32)" for amp=off; the value itself when it needs no words.
 QString choiceText(const QString& key, const QString& value);
 
+// Why a value cannot be used, translated, as shown beside its field ("must be between 0 and 10, not 20").
+QString problemText(const ys::ConfigProblem& problem);
+
 QString presetTitle(const std::string& id);
 QString presetDescription(const std::string& id);
 

@@ -479,6 +479,13 @@ void TestConfigForm::retranslatesOnLanguageChange()
     QVERIFY(labelMarked);
     QVERIFY(form.sectionSummary(Group::Augment).startsWith(QStringLiteral("»")));
     QVERIFY(qobject_cast<QSpinBox*>(form.editor("imgsz"))->suffix().startsWith(QStringLiteral("»")));
+    // The reason beside a field is translated too (no dataset yet).
+    QVERIFY2(form.errorText("data").startsWith(QStringLiteral("»no dataset")), qPrintable(form.errorText("data")));
+    bool reasonShown = false;
+    for (QLabel* l : form.findChildren<QLabel*>())
+        if (l->text().contains(QStringLiteral("»no dataset")))
+            reasonShown = true;
+    QVERIFY(reasonShown);
     QCoreApplication::removeTranslator(&marking);
     QCoreApplication::processEvents();
     bool english = false;

@@ -15,6 +15,7 @@ class TestConfigText final : public QObject {
 private slots:
     void everyKeyHasCoreHelp();
     void everyTextIsTranslated();
+    void reasonsCarryTheirArguments();
 };
 
 void TestConfigText::everyKeyHasCoreHelp()
@@ -50,8 +51,32 @@ void TestConfigText::everyTextIsTranslated()
         QCOMPARE(presetDescription(p.id), mark + QString::fromStdString(p.description));
     }
     QVERIFY(choiceText("amp", "off").startsWith(mark));
+    // Every reason core can give has its own translated text.
+    for (int r = 0; r <= static_cast<int>(ys::ConfigProblem::Reason::BadDevice); ++r) {
+        ys::ConfigProblem p{"lr0", static_cast<ys::ConfigProblem::Reason>(r), "x", 0, 10, {"a", "b"}};
+        QVERIFY2(problemText(p).startsWith(mark), qPrintable(problemText(p)));
+    }
     QCOMPARE(choiceText("optimizer", "SGD"), QString("SGD"));
     QCoreApplication::removeTranslator(&marking);
+}
+
+void TestConfigText::reasonsCarryTheirArguments()
+{
+    ys::TrainConfig c;
+    c.imgsz = 650;
+    c.lr0 = 20;
+    QStringList texts;
+    for (const ys::ConfigProblem& p : c.problems())
+        texts << QString::fromStdString(p.key) + ": " + problemText(p);
+    QVERIFY2(texts.contains("lr0: must be between 0 and 10, not 20.0"), qPrintable(texts.join('|')));
+    QVERIFY(texts.contains("imgsz: must be a multiple of 32 (the model's largest stride), not 650"));
+    QVERIFY(texts.contains("data: no dataset: open one, or choose its data.yaml"));
+    ys::TrainConfig d;
+    auto p = d.trySet("amp", "fp8");
+    QVERIFY(p);
+    QCOMPARE(problemText(*p), QString("must be one of auto, off, fp16, bf16, not “fp8”"));
+    // The English of core's Error is the same problem.
+    QCOMPARE(QString::fromStdString(p->toError().message), QString("'amp' must be one of auto, off, fp16, bf16, not 'fp8'"));
 }
 
 QTEST_MAIN(TestConfigText)
