@@ -101,6 +101,23 @@ private Q_SLOTS:
         QVERIFY(r.out.contains(QRegularExpression(R"(may change on resume: [^)]*vram)")));
     }
 
+    void trainSettingsFileAndPresetErrors()
+    {
+        QTemporaryDir dir;
+        const QString hyp = dir.filePath("hyp.yaml");
+        ys::test::writeText(hyp, "lr0: fast\nobj: 0.7\nmosaic: 3\n");
+        Run r = cli({"train", "cfg=" + hyp, "data=x.yaml"});
+        QCOMPARE(r.exitCode, 2);
+        // Every bad value, each with its line; the unused key is not an error.
+        QVERIFY2(r.err.contains(hyp + ":1:6: 'lr0' must be a number"), qPrintable(r.err));
+        QVERIFY(r.err.contains(hyp + ":3:9: 'mosaic' must be between 0 and 1"));
+        QVERIFY(!r.err.contains("obj"));
+        r = cli({"train", "preset=fastest", "data=x.yaml"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("unknown preset 'fastest' (presets: ultralytics, yolov9-scratch-high, low-memory)"),
+                 qPrintable(r.err));
+    }
+
     void demoThenCheck()
     {
         QTemporaryDir dir;
