@@ -18,7 +18,7 @@ struct KeyText {
 
 const KeyText kKeys[] = {
     {"data", YS_CT("Dataset"), YS_CT("path to data.yaml")},
-    {"model", YS_CT("Model"), YS_CT("model YAML (yolov8n.yaml ... yolov8x.yaml) or checkpoint")},
+    {"model", YS_CT("Model"), YS_CT("model YAML (yolov8n.yaml, yolo11s.yaml, yolov9c.yaml, ...) or checkpoint")},
     {"epochs", YS_CT("Epochs"), YS_CT("epochs to train")},
     {"imgsz", YS_CT("Image size"), YS_CT("image size in pixels, multiple of 32")},
     {"batch", YS_CT("Batch size"), YS_CT("images per batch; -1 or auto = fit to memory")},
