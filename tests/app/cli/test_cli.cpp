@@ -13,24 +13,11 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out, err;
-};
+using Run = ys::test::ProcessRun;
 
 Run cli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(YS_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
+    return ys::test::runProcess(QStringLiteral(YS_CLI_PATH), args, 120000);
 }
 
 }  // namespace
@@ -115,6 +102,16 @@ private Q_SLOTS:
         r = cli({"check", "data=" + out + "/data.yaml", "threads=1"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("0 errors"), qPrintable(r.out));
+    }
+
+    void versionNamesTheRelease()
+    {
+        for (const QString spelling : {"--version", "version"}) {
+            const Run r = cli({spelling});
+            QCOMPARE(r.exitCode, 0);
+            QCOMPARE(r.out, QStringLiteral("yolostudio-cli " YS_VERSION "\n"));
+        }
+        QVERIFY(cli({"--help"}).out.contains("version"));
     }
 };
 
