@@ -35,6 +35,20 @@ private Q_SLOTS:
         QCOMPARE(r.out.trimmed(), QStringLiteral("yolostudio " YS_VERSION));
     }
 
+    void versionAndHelpNeedNoDisplay()
+    {
+        QTemporaryDir home;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+            env.remove(QLatin1String(name));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.path() + QStringLiteral("/config"));
+        for (const char* option : {"--version", "--help"}) {
+            const Run r = ys::test::runProcess(QStringLiteral(YS_GUI_PATH), {QLatin1String(option)}, 60000, env);
+            QVERIFY2(r.exitCode == 0, qPrintable(option + QStringLiteral(": exit %1\n").arg(r.exitCode) + r.err));
+            QVERIFY(r.out.contains(QLatin1String("yolostudio")));
+        }
+    }
+
     void helpListsEveryOption()
     {
         QTemporaryDir home;
