@@ -78,6 +78,8 @@ void TestConfig::setParsesAndRejects_data()
     QTest::newRow("classes tuple") << "classes" << "(1, 3)" << true << "[1, 3]";
     QTest::newRow("classes empty") << "classes" << "[]" << true << "";
     QTest::newRow("classes fraction") << "classes" << "[0.5]" << false << "";
+    QTest::newRow("resume false") << "resume" << "false" << true << "";  // Ultralytics' args.yaml
+    QTest::newRow("resume true") << "resume" << "True" << false << "";   // "latest run": needs a path here
 }
 
 void TestConfig::setParsesAndRejects()
@@ -137,7 +139,7 @@ void TestConfig::listsRoundTripThroughArgsYaml()
     QVERIFY2(layers.toYaml().find("\nfreeze: [2, 5]\n") != std::string::npos, layers.toYaml().c_str());
     QCOMPARE(TrainConfig::fromYamlText(layers.toYaml(), TrainConfig{})->freeze, (std::vector<int>{2, 5}));
     // Defaults are null, as in Ultralytics' default.yaml, and null clears a base value.
-    QVERIFY(TrainConfig{}.toYaml().find("\nfreeze: ~\n") != std::string::npos);
+    QVERIFY(TrainConfig{}.toYaml().find("\nfreeze: null\n") != std::string::npos);
     auto cleared = TrainConfig::fromYamlText("freeze: null\nclasses: ~\n", *back);
     QVERIFY(cleared.ok());
     QVERIFY(cleared->freeze.empty() && cleared->classes.empty());
