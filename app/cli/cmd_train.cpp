@@ -191,7 +191,8 @@ int cmdVal(const Args& args)
     if (args.help) {
         std::printf("usage: yolostudio-cli val data=PATH weights=FILE [imgsz=0] [batch=32] [device=cpu]\n"
                     "Validates weights on the dataset's val split and prints P, R, mAP50, mAP50-95 per class.\n"
-                    "imgsz=0 uses the size the weights were trained at.\n"
+                    "imgsz=0 uses the size the weights were trained at. weights: a YOLO Studio run's .pt or an\n"
+                    "Ultralytics checkpoint (yolov8n.pt, best.pt; YOLOv8, YOLO11, YOLOv9).\n"
                     "   or: yolostudio-cli val data=PATH predictions=DIR ... scores prediction files instead\n"
                     "       (val predictions=DIR --help tells more).\n");
         return kExitOk;
@@ -218,9 +219,11 @@ int cmdVal(const Args& args)
 int cmdPredict(const Args& args)
 {
     if (args.help) {
-        std::printf("usage: yolostudio-cli predict weights=FILE source=DIR|FILE out=DIR [imgsz=640] [conf=0.25]\n"
+        std::printf("usage: yolostudio-cli predict weights=FILE source=DIR|FILE out=DIR [imgsz=0] [conf=0.25]\n"
                     "                              [iou=0.7] [max_det=300] [device=cpu] [save_img=true] [save_txt=true]\n"
-                    "Writes images with boxes drawn and YOLO-format results (class cx cy w h conf) to out/labels/.\n");
+                    "Writes images with boxes drawn and YOLO-format results (class cx cy w h conf) to out/labels/.\n"
+                    "weights: a YOLO Studio run's .pt or an Ultralytics checkpoint (yolov8n.pt, best.pt; YOLOv8,\n"
+                    "YOLO11, YOLOv9). imgsz=0 uses the size the weights were trained at.\n");
         return kExitOk;
     }
     if (!args.rejectUnknown({"weights", "source", "out", "imgsz", "conf", "iou", "max_det", "device", "save_img",
@@ -230,7 +233,7 @@ int cmdPredict(const Args& args)
     o.weights = args.str("weights");
     o.source = args.str("source");
     o.out = args.str("out", "runs/predict");
-    const auto imgsz = args.integer("imgsz", 640);
+    const auto imgsz = args.integer("imgsz", 0);
     const auto conf = args.number("conf", 0.25);
     const auto iou = args.number("iou", 0.7);
     const auto maxDet = args.integer("max_det", 300);
@@ -242,8 +245,8 @@ int cmdPredict(const Args& args)
         std::fprintf(stderr, "error: predict needs weights=FILE and source=DIR|FILE\n");
         return kExitUsage;
     }
-    if (*imgsz < 32 || *imgsz % 32 != 0) {
-        std::fprintf(stderr, "error: imgsz must be a multiple of 32, not %d\n", *imgsz);
+    if (*imgsz != 0 && (*imgsz < 32 || *imgsz % 32 != 0)) {
+        std::fprintf(stderr, "error: imgsz must be 0 (the weights' own) or a multiple of 32, not %d\n", *imgsz);
         return kExitUsage;
     }
     o.imgsz = *imgsz;

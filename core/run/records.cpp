@@ -9,6 +9,7 @@ const std::vector<EventKindInfo> kKinds = {
     {EventKind::Start, "start", Severity::Info, "A new run began: device, AMP, batch, accumulation, optimizer and image counts."},
     {EventKind::Resume, "resume", Severity::Info, "The run continued from weights/last.pt after the epoch it names."},
     {EventKind::Fit, "fit", Severity::Info, "batch=auto probed memory and chose the batch, accumulation and AMP (fit.json)."},
+    {EventKind::Transfer, "transfer", Severity::Info, "The run started from a weights file (model=x.pt): how many tensors came from it, and which start fresh (another class count)."},
     {EventKind::OomRecovered, "oom_recovered", Severity::Warning, "Out of memory in a training step: the micro-batch was halved and the batch redone; the effective batch is unchanged."},
     {EventKind::ValOomRecovered, "val_oom_recovered", Severity::Warning, "Out of memory during validation: the validation batch was halved and the batch redone."},
     {EventKind::Best, "best", Severity::Info, "The epoch reached a new best fitness (0.1 x mAP50 + 0.9 x mAP50-95): weights/best.pt was written."},

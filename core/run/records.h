@@ -47,6 +47,7 @@ enum class EventKind : uint8_t {
     Start,            // a new run began
     Resume,           // a run continued from weights/last.pt
     Fit,              // batch=auto chose the batch (fit.json written)
+    Transfer,         // the run started from a weights file (model=x.pt): which tensors came from it
     OomRecovered,     // out of memory in a training step: micro-batch halved, batch redone
     ValOomRecovered,  // out of memory in validation: validation batch halved
     Best,             // a new best fitness: weights/best.pt written

@@ -2,6 +2,8 @@
 #include "train/internal/engine.h"
 
 #include "common/fileutil.h"
+#include "weights/checkpoint.h"
+#include "weights/internal/ultralytics.h"
 
 #ifdef YS_WITH_CUDA
 #include <c10/cuda/CUDACachingAllocator.h>
@@ -139,6 +141,8 @@ std::string metaToJson(const CheckpointMeta& m)
     j["scale"] = m.scale ? std::string(1, m.scale) : std::string();
     j["names"] = m.names;
     j["imgsz"] = m.imgsz;
+    if (!m.classes.empty())
+        j["classes"] = m.classes;
     return j.dump();
 }
 
@@ -166,6 +170,7 @@ Expected<CheckpointMeta> metaFromJson(const std::string& text)
     m.scale = sc.empty() ? '\0' : sc[0];
     m.names = j.value("names", std::vector<std::string>{});
     m.imgsz = j.value("imgsz", 640);
+    m.classes = j.value("classes", std::vector<int>{});
     return m;
 }
 
@@ -208,12 +213,76 @@ Expected<ModelSpec> specFromMeta(const CheckpointMeta& meta)
     return parseModelSpec(meta.modelYaml, meta.modelName, static_cast<int>(meta.names.size()), meta.scale);
 }
 
+// An Ultralytics checkpoint as a LoadedCheckpoint: its weights (the EMA when present) as `ema`, no training state.
+Expected<LoadedCheckpoint> loadUltralyticsCheckpoint(const std::string& path, const torch::Device& device)
+{
+    auto weights = loadUltralyticsWeights(path);
+    if (!weights)
+        return weights.error();
+    auto built = modelFromCheckpoint(*weights);
+    if (!built)
+        return built.error();
+    const CheckpointInfo& info = weights->info;
+    LoadedCheckpoint out;
+    out.path = path;
+    out.ultralytics = true;
+    out.spec = built->spec;
+    out.meta.epoch = std::max(info.epoch, 0);
+    out.meta.bestFitness = info.bestFitness;
+    out.meta.modelYaml = info.modelYaml;
+    out.meta.modelName = info.yamlFile;
+    out.meta.scale = built->spec.scale;
+    out.meta.names = info.names;
+    for (int i = static_cast<int>(out.meta.names.size()); i < built->spec.nc; ++i)
+        out.meta.names.push_back(std::to_string(i));  // a file without names: ids, as Ultralytics shows them
+    out.meta.names.resize(static_cast<size_t>(built->spec.nc));
+    out.meta.imgsz = info.imgsz > 0 ? info.imgsz : 640;
+    out.ema = built->model;
+    out.ema->to(device);
+    out.ema->eval();
+    return out;
+}
+
 }  // namespace
+
+bool isWeightsFile(const std::string& model)
+{
+    std::string ext = fs::path(model).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
+    return ext == ".pt" || ext == ".pth";
+}
+
+Expected<CheckpointModel> startingModel(const std::string& path, int nc)
+{
+    auto info = inspectCheckpoint(path);
+    if (!info)
+        return info.error();
+    if (info->format == CheckpointFormat::Ultralytics) {
+        auto weights = loadUltralyticsWeights(path);
+        if (!weights)
+            return weights.error();
+        return modelFromCheckpoint(*weights, nc);
+    }
+    // One of ours: its inference weights under the same names, rebuilt from the YAML it stores.
+    auto ck = loadCheckpoint(path, torch::Device(torch::kCPU));
+    if (!ck)
+        return ck.error();
+    UltralyticsWeights own;
+    own.info.path = path;
+    own.info.modelYaml = ck->meta.modelYaml;
+    own.info.yamlFile = ck->meta.modelName;
+    own.info.nc = ck->spec.nc;
+    own.info.scale = ck->spec.scale;
+    own.stateDict = stateDictOf(*inferenceModel(*ck));
+    return modelFromCheckpoint(own, nc);
+}
 
 Expected<LoadedCheckpoint> loadCheckpoint(const std::string& path, const torch::Device& device)
 {
     if (!fs::exists(path))
         return Error{"checkpoint.missing", "checkpoint not found", path, 0, 0};
+    if (auto info = inspectCheckpoint(path); info && info->format == CheckpointFormat::Ultralytics)
+        return loadUltralyticsCheckpoint(path, device);
     LoadedCheckpoint out;
     out.path = path;
     try {

@@ -4,6 +4,7 @@
 #include "augment/transforms.h"
 #include "common/fileutil.h"
 #include "common/log.h"
+#include "data/classes.h"
 #include "data/dataset.h"
 #include "loss/internal/detection_loss.h"
 #include "loss/internal/nms.h"
@@ -81,14 +82,20 @@ Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::s
     auto ds = openDataset(data);
     if (!ds)
         return ds.error();
-    if (ds->spec.nc() != ck->spec.nc)
-        return Error{"val.nc", "the dataset has " + std::to_string(ds->spec.nc()) + " classes, the weights " +
+    // Weights trained with classes=[...] know the dataset ids of their classes: score those, renumbered.
+    auto subset = makeClassSubset(ck->meta.classes, ds->spec.names, ds->spec.yamlPath);
+    if (!subset)
+        return subset.error();
+    if (subset->nc() != ck->spec.nc)
+        return Error{"val.nc", "the dataset has " + std::to_string(subset->nc()) + " classes, the weights " +
                                    std::to_string(ck->spec.nc),
                      data, 0, 0};
     std::vector<ImageRecord> val;
     for (const auto& r : ds->images)
         if (r.split == Split::Val && r.width > 0 && r.height > 0)
             val.push_back(r);
+    if (!subset->identity())
+        applyClassSubset(*subset, val);
     if (val.empty())
         return Error{"val.no_images", "the dataset's val split has no readable images", data, 0, 0};
     ValidatorOptions vo;
@@ -96,11 +103,11 @@ Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::s
     vo.batch = std::max(1, batch);
     vo.workers = 2;
     vo.channelsLast = dev->is_cpu();
-    Validator validator(val, ds->spec.nc(), vo, *dev);
+    Validator validator(val, subset->nc(), vo, *dev);
     DetectionModel& model = inferenceModel(*ck);
     if (vo.channelsLast)
         ys::toChannelsLast(*model);
-    DetectionLoss loss(ds->spec.nc(), model->regMax(), model->strides());
+    DetectionLoss loss(subset->nc(), model->regMax(), model->strides());
     const ValidationOutput v = validator.run(model, &loss);
     ValSummary s;
     s.metrics = v.metrics;
@@ -123,8 +130,8 @@ Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::s
                   s.metrics.map50_95);
     emit(onLog, buf);
     for (const auto& c : s.metrics.perClass) {
-        const std::string name = c.cls >= 0 && c.cls < ds->spec.nc() ? ds->spec.names[static_cast<size_t>(c.cls)]
-                                                                      : std::to_string(c.cls);
+        const std::string name = c.cls >= 0 && c.cls < subset->nc() ? subset->names[static_cast<size_t>(c.cls)]
+                                                                     : std::to_string(c.cls);
         std::snprintf(buf, sizeof buf, "%22s%11lld%11lld%11.3g%11.3g%11.3g%11.3g", name.substr(0, 22).c_str(),
                       static_cast<long long>(c.images), static_cast<long long>(c.instances), c.precision, c.recall,
                       c.ap50, c.ap50_95);
@@ -161,6 +168,7 @@ Expected<PredictSummary> predict(const PredictOptions& o, const std::function<vo
     PredictSummary summary;
     const auto t0 = Clock::now();
     const int stride = static_cast<int>(model->strides().back());
+    const int imgsz = o.imgsz > 0 ? o.imgsz : ck->meta.imgsz;  // 0: the size the weights were trained at
     for (const std::string& file : files) {
         cv::Mat img = cv::imread(file, cv::IMREAD_COLOR);
         if (img.empty()) {
@@ -171,7 +179,7 @@ Expected<PredictSummary> predict(const PredictOptions& o, const std::function<vo
         s.image = img;
         s.origH = img.rows;
         s.origW = img.cols;
-        const double r = static_cast<double>(o.imgsz) / std::max(img.rows, img.cols);
+        const double r = static_cast<double>(imgsz) / std::max(img.rows, img.cols);
         // Minimal padding: each side rounded up to the stride, as the reference predictor does.
         const int newW = static_cast<int>(std::ceil(std::round(img.cols * r) / stride) * stride);
         const int newH = static_cast<int>(std::ceil(std::round(img.rows * r) / stride) * stride);

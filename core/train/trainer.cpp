@@ -6,10 +6,12 @@
 #include "common/fileutil.h"
 #include "common/log.h"
 #include "data/check.h"
+#include "data/classes.h"
 #include "data/dataset.h"
 #include "loss/internal/detection_loss.h"
 #include "memory/memory.h"
 #include "memory/probe.h"
+#include "model/freeze.h"
 #include "model/internal/threads.h"
 #include "train/internal/engine.h"
 #include "train/internal/validator.h"
@@ -200,6 +202,7 @@ private:
     std::unique_ptr<ResultsCsv> results_;
 
     Dataset dataset_;
+    ClassSubset classes_;   // `classes=`: the dataset classes the run trains on, renumbered 0..k-1
     std::vector<ImageRecord> trainImages_, valImages_;
     ModelSpec spec_;
     std::string modelYaml_;
@@ -278,6 +281,10 @@ std::optional<Error> Trainer::setup()
         auto ck = loadCheckpoint(resumePath_, *dev);
         if (!ck)
             return ck.error();
+        if (ck->ultralytics)
+            return Error{"resume.ultralytics", "an Ultralytics checkpoint cannot be resumed here; start a new run "
+                                               "from its weights with model=" + resumePath_,
+                         resumePath_, 0, 0};
         if (!ck->model || !ck->hasOptimizer)
             return Error{"resume.not_last", "this checkpoint cannot be resumed (it has no training state); resume "
                                             "from weights/last.pt",
@@ -350,7 +357,20 @@ std::optional<Error> Trainer::setup()
         trainImages_.resize(std::max<size_t>(1, static_cast<size_t>(trainImages_.size() * cfg_.fraction)));
     if (trainImages_.empty())
         return Error{"data.no_train_images", "the dataset has no usable training images", dataset_.spec.yamlPath, 0, 0};
-    const int nc = dataset_.spec.nc();
+    auto subset = makeClassSubset(cfg_.classes, dataset_.spec.names, dataset_.spec.yamlPath);
+    if (!subset)
+        return subset.error();
+    classes_ = std::move(*subset);
+    if (!classes_.identity()) {
+        const int64_t dropped = applyClassSubset(classes_, trainImages_) + applyClassSubset(classes_, valImages_);
+        std::string kept;
+        for (size_t i = 0; i < classes_.kept.size(); ++i)
+            kept += (i ? ", " : "") + std::to_string(classes_.kept[i]) + " " + classes_.names[i];
+        logLine("classes: training on " + std::to_string(classes_.nc()) + " of " +
+                std::to_string(dataset_.spec.nc()) + " classes (" + kept + "), renumbered 0.." +
+                std::to_string(classes_.nc() - 1) + "; " + std::to_string(dropped) + " boxes of other classes left out");
+    }
+    const int nc = classes_.nc();
 
     // ---- run folder --------------------------------------------------------------------------------------
     if (resumed_) {
@@ -392,6 +412,25 @@ std::optional<Error> Trainer::setup()
             return Error{"resume.nc", "the dataset now has " + std::to_string(nc) + " classes but the run was trained "
                                       "with " + std::to_string(resumed->spec.nc),
                          cfg_.data, 0, 0};
+    } else if (isWeightsFile(cfg_.model)) {
+        // Fine-tuning: the file's own model at this dataset's nc, every tensor whose name and shape match.
+        torch::manual_seed(static_cast<uint64_t>(cfg_.seed));
+        auto start = startingModel(cfg_.model, nc);
+        if (!start)
+            return start.error();
+        spec_ = start->spec;
+        modelYaml_ = spec_.yamlText;
+        model_ = start->model;
+        const TransferReport& r = start->report;
+        logLine(r.summary() + " from " + cfg_.model);
+        nlohmann::json kept = nlohmann::json::array();
+        for (const TensorMismatch& m : r.kept) {
+            logLine("  not transferred: " + m.describe());
+            kept.push_back(m.name);
+        }
+        event(EventKind::Transfer, r.summary() + " from " + cfg_.model + (r.kept.empty() ? "" : "; the others start fresh"),
+              nlohmann::json{{"weights", cfg_.model}, {"transferred", r.transferred}, {"total", r.total},
+                             {"kept", kept}}.dump());
     } else {
         auto spec = loadModelSpec(cfg_.model, nc);
         if (!spec)
@@ -405,6 +444,13 @@ std::optional<Error> Trainer::setup()
     if (channelsLast_)
         ys::toChannelsLast(*model_);
     model_->train();
+    // freeze= (and the DFL projection, always): before the optimizer, whose groups leave frozen tensors out.
+    auto frozen = freezeLayers(*model_, cfg_.freeze);
+    if (!frozen)
+        return frozen.error();
+    if (!frozen->layers.empty())
+        logLine("freeze: layers " + *cfg_.get("freeze") + " (" + std::to_string(frozen->names.size()) + " tensors, " +
+                std::to_string(frozen->parameters) + " parameters, the DFL projection included) are not trained");
     loss_ = std::make_unique<DetectionLoss>(nc, model_->regMax(), model_->strides(),
                                             LossGains{cfg_.box, cfg_.cls, cfg_.dfl});
 
@@ -685,8 +731,10 @@ std::optional<Error> Trainer::saveCheckpoints(const EpochResult& row, bool isBes
     meta.modelYaml = modelYaml_;
     meta.modelName = cfg_.model;
     meta.scale = spec_.scale;
-    meta.names = dataset_.spec.names;
+    meta.names = classes_.names;
     meta.imgsz = cfg_.imgsz;
+    if (!classes_.identity())
+        meta.classes = classes_.kept;
     const fs::path weights = fs::path(runDir_) / "weights";
     // best.pt before last.pt: a run killed between the two then resumes from the older last.pt and redoes
     // the epoch, instead of resuming with a best fitness whose weights were never written.
@@ -707,7 +755,7 @@ void Trainer::writeBestMetrics()
     RunMetrics m;
     m.epoch = summary_.best.epoch;
     m.fitness = summary_.best.fitness;
-    m.names = dataset_.spec.names;
+    m.names = classes_.names;
     m.metrics = summary_.bestMetrics;
     if (auto err = writeFileAtomic((fs::path(runDir_) / "metrics.json").string(), metricsToJson(m)))
         event(EventKind::Warning, err->toString());

@@ -73,7 +73,7 @@ struct PredictOptions {
     std::string weights;
     std::string source;            // image file or folder (searched recursively)
     std::string out;               // output folder: annotated images + labels/*.txt
-    int imgsz = 640;
+    int imgsz = 0;                 // 0: the size the weights were trained at (Ultralytics: train_args.imgsz)
     double conf = 0.25, iou = 0.7;
     int maxDet = 300;
     std::string device = "cpu";

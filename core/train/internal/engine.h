@@ -7,6 +7,7 @@
 #include "model/internal/amp.h"
 #include "model/internal/ema.h"
 #include "model/internal/yolo.h"
+#include "weights/internal/transfer.h"
 
 #include <torch/torch.h>
 
@@ -59,8 +60,10 @@ struct CheckpointMeta {
     std::string modelYaml;         // text of the model YAML, so the checkpoint rebuilds without the file
     std::string modelName;         // e.g. "yolov8n.yaml"
     char scale = 'n';
-    std::vector<std::string> names;
+    std::vector<std::string> names;  // the model's classes (with `classes`: the subset's names, by new id)
     int imgsz = 640;
+    // `classes=` of the run: dataset class ids the model's classes 0..k-1 are (data/classes.h); empty = all.
+    std::vector<int> classes;
 };
 
 // Text of the model YAML a spec came from (embedded built-in or the user's file).
@@ -79,12 +82,22 @@ struct LoadedCheckpoint {
     DetectionModel model{nullptr};   // training weights, or the EMA when the file has no training weights
     DetectionModel ema{nullptr};     // EMA weights when present
     bool hasOptimizer = false;
+    bool ultralytics = false;        // an Ultralytics checkpoint (its EMA or model as `ema`; never resumable here)
     std::string path;
 };
 
-// Loads a checkpoint onto `device`. The optimizer state is loaded separately (loadOptimizerState) once
-// the optimizer exists.
+// Loads a checkpoint onto `device`: YOLO Studio's own, or an Ultralytics one (yolov8n.pt, best.pt / last.pt of an
+// Ultralytics run, any family), whose model is built from the YAML it carries and whose names, imgsz (train_args)
+// fill `meta`. The optimizer state is loaded separately (loadOptimizerState) once the optimizer exists.
 Expected<LoadedCheckpoint> loadCheckpoint(const std::string& path, const torch::Device& device);
+
+// The model a run starts from when `model=` names a weights file (Ultralytics or ours): built from the file's own
+// YAML with `nc` classes, on the CPU, given every tensor of the file whose name and shape match (the report says
+// which did not). Errors as loadCheckpoint() and modelFromCheckpoint().
+Expected<CheckpointModel> startingModel(const std::string& path, int nc);
+
+// True when `model` names a weights file (".pt" / ".pth") rather than a model YAML.
+bool isWeightsFile(const std::string& model);
 std::optional<Error> loadOptimizerState(const std::string& path, torch::optim::Optimizer& optimizer,
                                         const torch::Device& device);
 
