@@ -448,9 +448,12 @@ std::optional<Error> Trainer::setup()
     auto frozen = freezeLayers(*model_, cfg_.freeze);
     if (!frozen)
         return frozen.error();
-    if (!frozen->layers.empty())
-        logLine("freeze: layers " + *cfg_.get("freeze") + " (" + std::to_string(frozen->names.size()) + " tensors, " +
+    if (!frozen->layers.empty()) {
+        const std::string which = *cfg_.get("freeze");  // "10" (the first 10) or "[2, 5]"
+        logLine("freeze: " + (which.front() == '[' ? "layers " + which : "the first " + which + " layers") + " (" +
+                std::to_string(frozen->names.size()) + " tensors, " +
                 std::to_string(frozen->parameters) + " parameters, the DFL projection included) are not trained");
+    }
     loss_ = std::make_unique<DetectionLoss>(nc, model_->regMax(), model_->strides(),
                                             LossGains{cfg_.box, cfg_.cls, cfg_.dfl});
 

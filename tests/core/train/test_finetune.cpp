@@ -1,11 +1,14 @@
 // Starting from the weights users have: val of each Ultralytics demo fixture (../shared/fixtures/ultralytics,
 // skipped when absent) on its dataset gives Ultralytics' mAP50-95 within 0.005; `train model=best.pt` with
 // `classes=` picking 3 of 5 classes transfers all but the class outputs, trains a subset renumbered 0..2, stores
-// the mapping in args.yaml and the weights, and beats training from scratch at equal epochs.
+// the mapping in args.yaml and the weights, keeps frozen layers bit-identical, and beats training from scratch at
+// equal epochs.
 #include "common/config.h"
 #include "data/demo.h"
 #include "smallrun.h"
+#include "train/internal/engine.h"
 #include "train/trainer.h"
+#include "weights/internal/ultralytics.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <map>
 #include <fstream>
 #include <string>
 
@@ -80,8 +84,10 @@ void TestFinetune::valMatchesUltralytics()
 }
 
 // Fine-tuning from demo-yolov8n (trained on seed 1's 5 classes) onto a dataset generated with another seed,
-// training on 3 of its 5 classes: the class outputs start fresh (349/355 tensors transferred), and after the same
-// few epochs the fine-tuned model is far ahead of one trained from scratch.
+// training on 3 of its 5 classes: the class outputs start fresh (349/355 tensors transferred). With layers 0-21
+// frozen (freeze=22: only Detect trains, so AdamW's first full-size steps cannot wreck the transferred features;
+// without warmup they do) the fine-tuned model is far ahead after 2 epochs of one trained from scratch with the
+// same settings (measured: 0.10 against 0.00 mAP50-95).
 void TestFinetune::fineTuningBeatsScratch()
 {
     const QString fx = fixture("demo-yolov8n");
@@ -98,11 +104,13 @@ void TestFinetune::fineTuningBeatsScratch()
         ys::TrainConfig c = ys::test::smallRunConfig(QString::fromStdString(*data), dir_.filePath("runs"), name);
         c.model = model;
         c.classes = {0, 2, 4};
-        c.imgsz = 160;
-        c.epochs = 3;
-        c.batch = 16;
-        c.nbs = 16;
+        c.imgsz = 320;  // the fixture's training size
+        c.epochs = 2;
+        c.batch = 8;
+        c.nbs = 8;
         c.seed = 1;
+        if (name == "tuned")
+            c.freeze = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21};
         ys::TrainCallbacks cb;
         cb.onLog = [&log](const std::string& l) { log.push_back(l); };
         return ys::train(c, cb);
@@ -118,7 +126,7 @@ void TestFinetune::fineTuningBeatsScratch()
         transferred |= l.rfind("transferred 349/355 tensors from ", 0) == 0;
     QVERIFY(transferred);
     const double t = tuned->best.map50_95, s = scratch->best.map50_95;
-    qInfo("after 3 epochs at 160 px, 3 of 5 classes: fine-tuned mAP50-95 %.4f (mAP50 %.4f), from scratch %.4f "
+    qInfo("after 2 epochs at 320 px, 3 of 5 classes: fine-tuned mAP50-95 %.4f (mAP50 %.4f), from scratch %.4f "
           "(mAP50 %.4f)",
           t, tuned->best.map50, s, scratch->best.map50);
     QVERIFY2(t > s + 0.05, qPrintable(QString("%1 vs %2").arg(t).arg(s)));
@@ -128,11 +136,34 @@ void TestFinetune::fineTuningBeatsScratch()
     const std::string args = readText(QString::fromStdString(tuned->runDir) + "/args.yaml");
     QVERIFY2(args.find("\nclasses: [0, 2, 4]\n") != std::string::npos, args.c_str());
     std::vector<std::string> valLog;
-    auto v = ys::validateCheckpoint(tuned->bestWeights, *data, 160, 16, "cpu",
+    auto v = ys::validateCheckpoint(tuned->bestWeights, *data, 0, 16, "cpu",
                                     [&valLog](const std::string& l) { valLog.push_back(l); });
     QVERIFY2(v.ok(), v.ok() ? "" : v.error().toString().c_str());
     QCOMPARE(v->metrics.perClass.size() <= 3, true);
     QVERIFY(std::abs(v->metrics.map50_95 - t) < 0.02);
+
+    // Frozen parameters (layers 0-21) are the file's bit for bit in the trained weights; Detect's are not.
+    auto file = ys::loadUltralyticsWeights((fx + "/best.pt").toStdString());
+    QVERIFY(file.ok());
+    auto ours = ys::loadCheckpoint(tuned->lastWeights, torch::Device(torch::kCPU));
+    QVERIFY2(ours.ok(), ours.ok() ? "" : ours.error().toString().c_str());
+    QCOMPARE(ours->meta.classes, (std::vector<int>{0, 2, 4}));
+    QCOMPARE(ours->meta.names, (std::vector<std::string>{"circle", "triangle", "cross"}));
+    std::map<std::string, torch::Tensor> original(file->stateDict.begin(), file->stateDict.end());
+    int frozen = 0, moved = 0;
+    for (ys::DetectionModel* m : {&ours->model, &ours->ema})
+        for (const auto& p : (*m)->named_parameters()) {
+            const bool isFrozen = p.key().rfind("model.22.", 0) != 0 || p.key() == "model.22.dfl.conv.weight";
+            const torch::Tensor before = original.at(p.key());
+            if (isFrozen) {
+                QVERIFY2(torch::equal(p.value().contiguous(), before), p.key().c_str());
+                ++frozen;
+            } else if (before.sizes() == p.value().sizes() && !torch::equal(p.value().contiguous(), before)) {
+                ++moved;
+            }
+        }
+    QVERIFY(frozen > 200);
+    QVERIFY(moved > 20);
 }
 
 QTEST_GUILESS_MAIN(TestFinetune)
