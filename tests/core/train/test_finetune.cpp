@@ -17,7 +17,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QFileInfo>
+
+#include <array>
 #include <cmath>
+#include <sstream>
 #include <map>
 #include <fstream>
 #include <string>
@@ -40,6 +44,25 @@ std::string readText(const QString& path)
     return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
+// Rows "cls cx cy w h conf" of a predictions file (none when it does not exist).
+std::vector<std::array<double, 6>> readRows(const QString& path)
+{
+    std::vector<std::array<double, 6>> rows;
+    std::istringstream in(readText(path));
+    for (std::array<double, 6> r; in >> r[0] >> r[1] >> r[2] >> r[3] >> r[4] >> r[5];)
+        rows.push_back(r);
+    return rows;
+}
+
+// Writes the demo dataset with its default seed 1 (the fixtures' dataset) once per test run.
+QString demoSeed1(const QTemporaryDir& dir)
+{
+    const QString dataDir = dir.filePath("demo1");
+    if (!QFile::exists(dataDir + "/data.yaml") && !ys::writeDemoDataset(dataDir.toStdString()).ok())
+        return {};
+    return dataDir;
+}
+
 }  // namespace
 
 class TestFinetune final : public QObject {
@@ -47,6 +70,8 @@ class TestFinetune final : public QObject {
 private Q_SLOTS:
     void valMatchesUltralytics_data();
     void valMatchesUltralytics();
+    void predictMatchesUltralytics_data() { valMatchesUltralytics_data(); }
+    void predictMatchesUltralytics();
     void fineTuningBeatsScratch();
 
 private:
@@ -67,9 +92,8 @@ void TestFinetune::valMatchesUltralytics()
     const QString fx = fixture(folder);
     if (fx.isEmpty())
         QSKIP("../shared/fixtures is absent");
-    const QString dataDir = dir_.filePath("demo1");
-    if (!QFile::exists(dataDir + "/data.yaml"))
-        QVERIFY(ys::writeDemoDataset(dataDir.toStdString()).ok());
+    const QString dataDir = demoSeed1(dir_);
+    QVERIFY(!dataDir.isEmpty());
     const auto ref = nlohmann::json::parse(readText(fx + "/val.json"));
     // imgsz 0: the checkpoint's training size (train_args.imgsz, 320); batch 32 as Ultralytics' val.
     auto v = ys::validateCheckpoint((fx + "/best.pt").toStdString(), (dataDir + "/data.yaml").toStdString(), 0, 32,
@@ -81,6 +105,56 @@ void TestFinetune::valMatchesUltralytics()
           ref["mAP50"].get<double>());
     QVERIFY(theirs > 0.05);  // a trained model: the comparison means something
     QVERIFY2(std::abs(ours - theirs) < 0.005, qPrintable(QString::number(ours - theirs)));
+}
+
+// predict weights=best.pt at conf 0.001 (imgsz 0: the checkpoint's 320) on the first 12 val images gives
+// Ultralytics' detections (predict/labels): the same rows per image, each within the files' 6 decimals.
+void TestFinetune::predictMatchesUltralytics()
+{
+    QFETCH(QString, folder);
+    const QString fx = fixture(folder);
+    if (fx.isEmpty())
+        QSKIP("../shared/fixtures is absent");
+    const QString dataDir = demoSeed1(dir_);
+    QVERIFY(!dataDir.isEmpty());
+    const QString images = dir_.filePath("val12");
+    QDir().mkpath(images);
+    const QStringList all = QDir(dataDir + "/images/val").entryList(QDir::Files, QDir::Name);
+    for (int i = 0; i < 12 && i < all.size(); ++i)
+        QFile::copy(dataDir + "/images/val/" + all[i], images + "/" + all[i]);
+    ys::PredictOptions po;
+    po.weights = (fx + "/best.pt").toStdString();
+    po.source = images.toStdString();
+    po.out = dir_.filePath("pred-" + folder).toStdString();
+    po.conf = 0.001;
+    po.saveImages = false;
+    auto p = ys::predict(po, [](const std::string&) {});
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().toString().c_str());
+    QCOMPARE(p->images, 12);
+    int64_t rows = 0;
+    double worst = 0;
+    for (int i = 0; i < 12; ++i) {
+        const QString stem = QFileInfo(all[i]).completeBaseName() + ".txt";
+        const auto theirs = readRows(fx + "/predict/labels/" + stem);
+        auto ours = readRows(QString::fromStdString(po.out) + "/labels/" + stem);
+        QCOMPARE(ours.size(), theirs.size());
+        for (const auto& t : theirs) {  // the nearest of our rows of the same class
+            double best = 1e9;
+            for (const auto& o : ours)
+                if (o[0] == t[0]) {
+                    double d = 0;
+                    for (size_t k = 1; k < 6; ++k)
+                        d = std::max(d, std::abs(o[k] - t[k]));
+                    best = std::min(best, d);
+                }
+            worst = std::max(worst, best);
+        }
+        rows += static_cast<int64_t>(theirs.size());
+    }
+    qInfo("%lld detections, as Ultralytics'; largest difference %.1e (normalised box, confidence)",
+          static_cast<long long>(rows), worst);
+    QVERIFY(rows > 100);
+    QVERIFY2(worst < 1e-4, qPrintable(QString::number(worst)));
 }
 
 // Fine-tuning from demo-yolov8n (trained on seed 1's 5 classes) onto a dataset generated with another seed,
