@@ -35,7 +35,7 @@ const std::vector<Entry>& entries()
     static const std::vector<Entry> table = {
         {{.name = "data", .group = G::ModelData, .type = T::String, .help = "path to data.yaml"}, &TrainConfig::data},
         {{.name = "model", .group = G::ModelData, .type = T::String,
-          .help = "model YAML (yolov8n.yaml ... yolov8x.yaml) or checkpoint"}, &TrainConfig::model},
+          .help = "model YAML (yolov8n.yaml, yolo11s.yaml, yolov9c.yaml, ...) or checkpoint"}, &TrainConfig::model},
         {{.name = "epochs", .group = G::Schedule, .type = T::Int, .min = 1, .max = 100000, .help = "epochs to train",
           .unit = U::Epochs, .resumable = true}, &TrainConfig::epochs},
         {{.name = "imgsz", .group = G::Memory, .type = T::Int, .min = 32, .max = 8192,

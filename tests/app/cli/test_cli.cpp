@@ -1,4 +1,5 @@
 // yolostudio-cli check and demo as a user runs them: exit codes, stdout/stderr, the JSON file.
+#include "clirun.h"
 #include "datasetbuilder.h"
 #include "testsupport.h"
 
@@ -14,25 +15,8 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out, err;
-};
-
-Run cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(YS_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
+using Run = ys::test::CliRun;
+using ys::test::cli;
 
 }  // namespace
 
