@@ -18,6 +18,8 @@ namespace {
 
 // Image size the model summary (for its scale letter) is built at: any multiple of the largest stride.
 constexpr int kSummaryImgsz = 640;
+// The scale the fit's table gives a model whose YAML has no scales (TableRow::scale).
+constexpr char kNoScale = '-';
 
 struct JobOutcome {
     FitOutcome outcome;
@@ -72,7 +74,7 @@ bool FitController::run(ys::memory::FitRequest request)
             shared->outcome.ampAsked = request.amp;
             // The scale of the probed model marks its (measured) rows in the scale table.
             if (auto summary = ys::summarizeModel(request.model, 1, kSummaryImgsz))
-                shared->outcome.scale = summary->scale;
+                shared->outcome.scale = summary->scale ? summary->scale : kNoScale;
             shared->ok = true;
         } catch (const std::exception& e) {
             shared->error = exceptionError(e.what());

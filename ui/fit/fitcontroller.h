@@ -25,7 +25,8 @@ class ProgressRelay;
 // What a finished fit hands to the dialog.
 struct FitOutcome {
     ys::memory::FitResult result;
-    char scale = 0;        // scale letter of the probed model ('n'...), 0 when its YAML has none
+    char scale = 0;        // scale letter of the probed model ('n', 't', ...; '-' when its YAML has none, as in
+                           // the fit's table); 0 when unknown
     bool largestImgsz = false;  // the request gave a batch and asked for the largest image size
     std::string ampAsked;  // the request's amp ("auto", "off", "fp16", "bf16")
     double seconds = 0;    // wall time of the job

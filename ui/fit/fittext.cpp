@@ -31,7 +31,7 @@ const EnglishNote kEnglishNotes[] = {
                           R"(the dataset: (\d+))"},
     {"fit.synthetic", R"(no dataset given: synthetic batches with (\d+) boxes per image)"},
     {"fit.loader_queue", R"(data loader prefetch of (\d+) batches \(workers=(\d+)\) counted in CPU memory)"},
-    {"fit.no_scales", R"(the model has no n/s/m/l/x scale, so the table lists no other scales)"},
+    {"fit.no_scales", R"(the model has no other scales, so the table lists only the model itself)"},
     {"fit.nothing_fits", R"(even batch 1 does not fit the budget at this image size; .*)"},
 };
 
@@ -268,7 +268,7 @@ QString FitText::noteText(const FitNoteRef& n)
         return tr("The data loader keeps %1 batches ready (workers = %2); they count in CPU memory.")
             .arg(arg(n, 0), arg(n, 1));
     if (c == "fit.no_scales")
-        return tr("The model has no n/s/m/l/x scales, so the table lists only this model.");
+        return tr("The model has no other scales, so the table lists only this model.");
     if (c == "fit.nothing_fits")
         return tr("Even batch 1 does not fit the budget at this image size: lower the image size or raise the "
                   "budget.");

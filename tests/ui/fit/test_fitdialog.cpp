@@ -2,7 +2,7 @@
 // 64 px, fp32: six measured steps, about 2 s each fit): Enter runs it and the recommendation shows in words;
 // Apply hands batch, imgsz and amp over and they change the setup; Cancel (and Esc) stop a running fit; a
 // budget too small for batch 1 shows "does not fit" and offers no Apply; the largest-image-size mode; the
-// target picker plans for a card this machine lacks; the budget is checked as typed; the last budget and
+// target picker plans for a card this machine lacks; a model YAML without scales; the budget is checked as typed; the last budget and
 // target are remembered; the table model passes QAbstractItemModelTester; every text retranslates.
 #include "ui/charts/breakdownchart.h"
 #include "ui/fit/fitdialog.h"
@@ -14,11 +14,13 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -46,6 +48,7 @@ private slots:
     void tooSmallABudgetDoesNotFit();
     void largestImageSizeForABatch();
     void plansForAnotherCard();
+    void modelWithoutScales();
     void budgetIsCheckedAsTyped();
     void remembersBudgetAndTarget();
     void retranslates();
@@ -315,6 +318,45 @@ void TestFitDialog::plansForAnotherCard()
     const auto app = dialog.application();
     QVERIFY(app.has_value());
     QCOMPARE(app->values.value(QStringLiteral("amp")), QStringLiteral("auto"));
+}
+
+void TestFitDialog::modelWithoutScales()
+{
+    // yolov8.yaml with its scales replaced by one depth/width multiple (a user's own model YAML).
+    const QString source = qEnvironmentVariable("YS_SOURCE_DIR");
+    if (source.isEmpty())
+        QSKIP("YS_SOURCE_DIR is not set (run through ctest)");
+    QFile in(source + QStringLiteral("/resources/models/yolov8.yaml"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QString yaml = QString::fromUtf8(in.readAll());
+    static const QRegularExpression scales(QStringLiteral("scales:[^\\n]*\\n(  [a-z]: [^\\n]*\\n)+"));
+    QVERIFY(yaml.contains(scales));
+    yaml.replace(scales, QStringLiteral("depth_multiple: 0.33\nwidth_multiple: 0.25\n"));
+    const QString path = dir_.filePath(QStringLiteral("custom.yaml"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(yaml.toUtf8());
+    out.close();
+
+    ys::TrainConfig cfg = setup();
+    cfg.model = path.toStdString();
+    FitDialog dialog(cfg);
+    dialog.budgetEdit()->setText(QStringLiteral("300MB"));
+    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
+    QVERIFY(dialog.runFit());
+    QVERIFY(waitForFit(dialog, finished));
+    QVERIFY(dialog.outcome().has_value());
+    QCOMPARE(dialog.outcome()->scale, '-');
+    QVERIFY2(dialog.notesLabel()->text().contains(QStringLiteral("The model has no other scales")),
+             qPrintable(dialog.notesLabel()->text()));
+    // Only the model itself, measured, its recommended row highlighted.
+    FitTableModel* model = dialog.tableModel();
+    QVERIFY(model->rowCount() > 0);
+    const int row = model->recommendedRow();
+    QVERIFY(row >= 0);
+    for (int r = 0; r < model->rowCount(); ++r)
+        QCOMPARE(model->index(r, FitTableModel::BasisColumn).data().toString(), QStringLiteral("measured"));
+    QCOMPARE(model->index(row, FitTableModel::BatchColumn).data().toInt(), dialog.outcome()->result.recommended.batch);
 }
 
 void TestFitDialog::budgetIsCheckedAsTyped()
