@@ -1,9 +1,12 @@
 // Regenerates docs/screenshots/: drives the real main window on a dataset (opens it, waits for the check,
 // selects a finding, switches tabs) and saves window grabs. Run it under Xvfb (or offscreen):
 //   ui_screenshots DATA_YAML OUT_DIR [--language zh_CN]
-// Writes dataset-browser.png, findings.png, statistics.png and fit-dialog.png (the Fit to my GPU dialog after a
-// real fit of yolov8n at 320 px on the dataset, planned for an RTX 3060 with 90% of its memory), suffixed
-// _zh_CN for Chinese.
+// Writes dataset-browser.png, findings.png, statistics.png, train-setup.png (the training setup form after
+// loading YOLOv9's hyp.scratch-high.yaml and a Fit-style Apply, one value typed wrong so its reason shows)
+// and fit-dialog.png (the Fit to my GPU dialog after a real fit of yolov8n at 320 px on the dataset, planned
+// for an RTX 3060 with 90% of its memory), suffixed _zh_CN for Chinese.
+#include "ui/config/configform.h"
+#include "ui/config/modelpicker.h"
 #include "ui/dataset/datasetcontroller.h"
 #include "ui/dataset/datasetpage.h"
 #include "ui/dataset/findingsmodel.h"
@@ -23,6 +26,7 @@
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTest>
 
 #include <cstdio>
 
@@ -73,6 +77,33 @@ bool saveFitDialog(const QString& dataYaml, const QString& path)
         settle(50);
     settle(400);
     return ok && dialog.grab().save(path);
+}
+
+bool saveTrainSetup(const QString& dataYaml, const QString& path)
+{
+    ys::ui::ConfigForm form;
+    form.resize(980, 1500);
+    ys::TrainConfig start;
+    start.data = dataYaml.toStdString();
+    form.setConfig(start);
+    QString message;
+    if (!form.loadFile(QStringLiteral(YS_SOURCE_DIR "/tests/data/config/yolov9-hyp.scratch-high.yaml"), &message))
+        std::fprintf(stderr, "%s\n", qPrintable(message));
+    form.applyValues({{"model", "yolov8s.yaml"}, {"batch", "24"}, {"imgsz", "512"}, {"epochs", "150"}},
+                     QStringLiteral("Apply fit"));
+    form.setSectionExpanded(ys::ConfigKey::Group::Validation, false);
+    form.setSectionExpanded(ys::ConfigKey::Group::Output, false);
+    form.show();
+    settle(300);
+    auto* vram = qobject_cast<QLineEdit*>(form.editor(QStringLiteral("vram")));
+    vram->setFocus();
+    QTest::keyClicks(vram, QStringLiteral("8 gigs"));
+    QElapsedTimer t;
+    t.start();
+    while (form.modelPicker()->isSummarizing() && t.elapsed() < 20000)
+        settle(50);
+    settle(300);
+    return form.grab().save(path);
 }
 
 }  // namespace
@@ -149,7 +180,15 @@ int main(int argc, char** argv)
     page->pageSplitter()->setSizes({h * 35 / 100, h - h * 35 / 100});
     save(QStringLiteral("statistics"));
 
-    // 4. Fit to my GPU.
+    // 4. The training setup form.
+    const QString setup = out.filePath(QStringLiteral("train-setup") + suffix + QStringLiteral(".png"));
+    if (!saveTrainSetup(args[1], setup)) {
+        std::fprintf(stderr, "error: cannot write %s\n", qPrintable(setup));
+        return 1;
+    }
+    std::printf("%s\n", qPrintable(setup));
+
+    // 5. Fit to my GPU.
     const QString fitPath = out.filePath(QStringLiteral("fit-dialog") + suffix + QStringLiteral(".png"));
     if (!saveFitDialog(args[1], fitPath))
         std::fprintf(stderr, "error: the fit did not finish or %s cannot be written\n", qPrintable(fitPath));
