@@ -281,8 +281,16 @@ Expected<LoadedCheckpoint> loadCheckpoint(const std::string& path, const torch::
 {
     if (!fs::exists(path))
         return Error{"checkpoint.missing", "checkpoint not found", path, 0, 0};
-    if (auto info = inspectCheckpoint(path); info && info->format == CheckpointFormat::Ultralytics)
+    // The container and pickle first: a damaged or foreign file is a one-line error naming it (never LibTorch's).
+    auto info = inspectCheckpoint(path);
+    if (!info)
+        return info.error();
+    if (info->format == CheckpointFormat::Ultralytics)
         return loadUltralyticsCheckpoint(path, device);
+    if (info->format != CheckpointFormat::Studio)
+        return Error{"checkpoint.format",
+                     "neither a YOLO Studio nor an Ultralytics checkpoint" + (info->note.empty() ? "" : ": " + info->note),
+                     path, 0, 0};
     LoadedCheckpoint out;
     out.path = path;
     try {
@@ -317,6 +325,10 @@ Expected<LoadedCheckpoint> loadCheckpoint(const std::string& path, const torch::
             return Error{"checkpoint.empty", "the checkpoint holds no weights", path, 0, 0};
         torch::serialize::InputArchive optSub;
         out.hasOptimizer = archive.try_read("optimizer", optSub);
+    } catch (const c10::Error& e) {
+        return Error{"checkpoint.read", std::string("could not read the checkpoint (damaged or from another "
+                                                    "version?): ") + e.what_without_backtrace(),
+                     path, 0, 0};
     } catch (const std::exception& e) {
         return Error{"checkpoint.read", std::string("could not read the checkpoint (damaged or from another "
                                                     "version?): ") + e.what(),
