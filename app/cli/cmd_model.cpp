@@ -10,15 +10,6 @@ namespace ys::cli {
 
 namespace {
 
-bool isWeightsPath(const std::string& model)
-{
-    const size_t dot = model.rfind('.');
-    std::string ext = dot == std::string::npos ? std::string() : model.substr(dot);
-    for (char& c : ext)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return ext == ".pt" || ext == ".pth";
-}
-
 // `info model=x.pt`: what the checkpoint holds (inspectCheckpoint reads no weights).
 int printCheckpoint(const std::string& path)
 {
@@ -81,7 +72,7 @@ int cmdInfo(const Args& args)
         std::fprintf(stderr, "error: model is required, e.g. info model=yolov8n.yaml\n");
         return kExitUsage;
     }
-    if (isWeightsPath(model))
+    if (isWeightsFile(model))
         return printCheckpoint(model);
     const auto nc = args.integer("nc", 80);
     const auto imgsz = args.integer("imgsz", 640);

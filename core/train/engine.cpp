@@ -245,13 +245,6 @@ Expected<LoadedCheckpoint> loadUltralyticsCheckpoint(const std::string& path, co
 
 }  // namespace
 
-bool isWeightsFile(const std::string& model)
-{
-    std::string ext = fs::path(model).extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
-    return ext == ".pt" || ext == ".pth";
-}
-
 Expected<CheckpointModel> startingModel(const std::string& path, int nc)
 {
     auto info = inspectCheckpoint(path);

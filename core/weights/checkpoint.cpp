@@ -1,6 +1,7 @@
 // Checkpoints on the user's disk: the PyTorch zip container (LibTorch's PyTorchStreamReader), its pickle
 // (weights/pickle.h), what kind of checkpoint it is, and the Ultralytics model tree -> state dict.
 #include "weights/checkpoint.h"
+
 #include "weights/internal/ultralytics.h"
 #include "weights/pickle.h"
 
@@ -11,6 +12,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -1008,6 +1010,17 @@ Expected<UltralyticsWeights> loadUltralyticsWeights(const std::string& path, con
     }
     out.info = std::move(p.info);
     return out;
+}
+
+bool isWeightsFile(const std::string& model)
+{
+    const size_t dot = model.find_last_of("./");
+    if (dot == std::string::npos || model[dot] != '.')
+        return false;
+    std::string ext = model.substr(dot);
+    for (char& c : ext)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext == ".pt" || ext == ".pth";
 }
 
 }  // namespace ys

@@ -71,6 +71,10 @@ struct CheckpointInfo {
 // Thread-safe.
 Expected<CheckpointInfo> inspectCheckpoint(const std::string& path);
 
+// True when `model` names a weights file (".pt" / ".pth", any case) rather than a model YAML: what `model=`,
+// `info model=` and the model picker treat as a checkpoint.
+bool isWeightsFile(const std::string& model);
+
 // An Error ("weights.task") when the checkpoint is not a detection model, e.g.
 // "… is a segmentation checkpoint; YOLO Studio trains detection models"; nullopt for a detection model.
 std::optional<Error> requireDetection(const CheckpointInfo& info);

@@ -95,9 +95,6 @@ Expected<LoadedCheckpoint> loadCheckpoint(const std::string& path, const torch::
 // YAML with `nc` classes, on the CPU, given every tensor of the file whose name and shape match (the report says
 // which did not). Errors as loadCheckpoint() and modelFromCheckpoint().
 Expected<CheckpointModel> startingModel(const std::string& path, int nc);
-
-// True when `model` names a weights file (".pt" / ".pth") rather than a model YAML.
-bool isWeightsFile(const std::string& model);
 std::optional<Error> loadOptimizerState(const std::string& path, torch::optim::Optimizer& optimizer,
                                         const torch::Device& device);
 
