@@ -1,0 +1,119 @@
+#pragma once
+// The live dashboard of a training run: progress of the epoch and of the run with the time left, the
+// charts (memory, losses, metrics, learning rate, throughput), the predictions preview, the epoch table and
+// the log. Fed either live, by the Train page from its TrainController's signals, or at once from a run's
+// files (showRun), so a finished, stopped or running run looks the same. GUI thread only.
+
+#include "common/config.h"
+#include "ui/train/logmodel.h"
+#include "ui/train/runprogress.h"
+#include "ui/train/trainmetatypes.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QCheckBox;
+class QLabel;
+class QListView;
+class QProgressBar;
+class QSortFilterProxyModel;
+class QSplitter;
+class QTabWidget;
+class QTableView;
+
+namespace ys::ui {
+
+class EpochTableModel;
+class LearningRateChart;
+class LossChart;
+class MemoryChart;
+class MetricsChart;
+class PredictionPreview;
+class ThroughputChart;
+
+class Dashboard final : public QWidget {
+    Q_OBJECT
+public:
+    // A whole run, as read from its folder (results.csv, memory.csv, events.jsonl, args.yaml).
+    struct RunData {
+        int epochs = 0;                       // planned epochs (args.yaml)
+        std::vector<ys::EpochResult> rows;
+        MemorySamples memory;
+        std::vector<ys::TrainEvent> events;
+        int64_t budgetBytes = 0;              // vram budget, 0 = none
+    };
+
+    explicit Dashboard(QWidget* parent = nullptr);
+    ~Dashboard() override;
+
+    // ---- live --------------------------------------------------------------------------------------
+    // Clears everything for a new run of `config` (planned epochs, budget line; 0 = no budget).
+    void beginRun(const ys::TrainConfig& config, int64_t budgetBytes);
+    void addBatch(const ys::BatchProgress& progress);
+    void addEpoch(const ys::EpochResult& row, const ys::DetectionMetrics& metrics);
+    void addEvent(const ys::TrainEvent& event);
+    void addMemory(const MemorySamples& samples);
+    void addLog(const QString& line);
+    void addNote(const QString& text, LogModel::Kind kind = LogModel::Kind::Milestone);
+    // "Training", "Paused", "Stopping after this step…", "Finished" next to the progress bars.
+    void setStateText(const QString& text);
+    // The peak a fit predicted for this run (a horizontal line on the memory chart); 0 hides it.
+    void setPredictedPeak(int64_t bytes);
+
+    // ---- a run from its files ------------------------------------------------------------------------
+    void showRun(const RunData& run);
+    void clear();
+
+    // ---- parts (tests, screenshots, the Train page) ----------------------------------------------------
+    MemoryChart* memoryChart() const { return memory_; }
+    LossChart* lossChart() const { return losses_; }
+    MetricsChart* metricsChart() const { return metrics_; }
+    LearningRateChart* learningRateChart() const { return lr_; }
+    ThroughputChart* throughputChart() const { return throughput_; }
+    PredictionPreview* preview() const { return preview_; }
+    EpochTableModel* epochModel() const { return epochModel_; }
+    LogModel* logModel() const { return logModel_; }
+    QProgressBar* epochProgress() const { return epochBar_; }
+    QProgressBar* runProgress() const { return runBar_; }
+    QTabWidget* bottomTabs() const { return tabs_; }
+    QSplitter* splitter() const { return splitter_; }
+    const RunProgress& progress() const { return progress_; }
+    // Seconds the memory timeline is behind the run's clock: event time - this = memory time.
+    double memoryTimeOffset() const { return memoryOffset_; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void updateProgressText();
+    void markOutOfMemory(const ys::TrainEvent& event);
+
+    MemoryChart* memory_;
+    LossChart* losses_;
+    MetricsChart* metrics_;
+    LearningRateChart* lr_;
+    ThroughputChart* throughput_;
+    PredictionPreview* preview_;
+    EpochTableModel* epochModel_;
+    LogModel* logModel_;
+    QSortFilterProxyModel* logFilter_;
+    QLabel* epochLabel_ = nullptr;
+    QLabel* runLabel_ = nullptr;
+    QLabel* stateLabel_ = nullptr;
+    QLabel* etaLabel_ = nullptr;
+    QProgressBar* epochBar_ = nullptr;
+    QProgressBar* runBar_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    QTableView* table_ = nullptr;
+    QListView* log_ = nullptr;
+    QCheckBox* showMessages_ = nullptr;
+    QSplitter* splitter_ = nullptr;
+    RunProgress progress_;
+    QString stateText_;
+    double memoryOffset_ = 0;
+    int epochs_ = 0;
+};
+
+}  // namespace ys::ui
