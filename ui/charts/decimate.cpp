@@ -1,13 +1,12 @@
 #include "ui/charts/decimate.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 namespace ys::ui {
 namespace {
 
-constexpr size_t kPointsPerColumn = 4;  // first, min, max, last
+constexpr size_t kPointsPerColumn = 2;  // the column's lowest and highest point
 
 void push(DecimatedSeries& out, double x, double y)
 {
@@ -46,7 +45,7 @@ DecimatedSeries decimateMinMax(const double* x, const double* y, size_t n, doubl
         // The column of point i; every following point with the same column joins it.
         const double c = width > 0 ? std::floor((x[i] - xFrom) / width) : 0.0;
         const double columnEnd = width > 0 ? xFrom + (std::min(c, columns - 1.0) + 1) * width : xTo;
-        size_t iFirst = n, iMin = n, iMax = n, iLast = n;
+        size_t iFirst = n, iMin = n, iMax = n;
         // Point i always joins (rounding must not leave it in no column); later ones while inside the column.
         for (size_t start = i; i < end && (i == start || x[i] < columnEnd || c >= columns - 1); ++i) {
             if (std::isnan(y[i]))
@@ -57,15 +56,14 @@ DecimatedSeries decimateMinMax(const double* x, const double* y, size_t n, doubl
                 iMin = i;
             if (iMax == n || y[i] > y[iMax])
                 iMax = i;
-            iLast = i;
         }
         if (iFirst == n)
             continue;
-        std::array<size_t, kPointsPerColumn> idx{iFirst, iMin, iMax, iLast};
-        std::sort(idx.begin(), idx.end());
-        for (size_t k = 0; k < idx.size(); ++k)
-            if (k == 0 || idx[k] != idx[k - 1])
-                push(out, x[idx[k]], y[idx[k]]);
+        // In x order, so the line runs through the column's extremes as the data does.
+        const size_t a = std::min(iMin, iMax), b = std::max(iMin, iMax);
+        push(out, x[a], y[a]);
+        if (b != a)
+            push(out, x[b], y[b]);
     }
     if (last > end && !std::isnan(y[end]))
         push(out, x[end], y[end]);

@@ -45,6 +45,43 @@ private:
     double step_ = 1;
 };
 
+}  // namespace
+
+// Every shaded x-range in one layerable: it draws only the bands in view and at most one fill per pixel
+// column, where 600 separate rectangle items cost 40 ms a redraw.
+class SeriesChart::RangeBands final : public QCPLayerable {
+public:
+    struct Band {
+        double x0, x1;
+        QColor color;
+    };
+
+    explicit RangeBands(QCustomPlot* plot) : QCPLayerable(plot, kRangesLayer) {}
+    std::vector<Band> bands;   // in x order, not overlapping (as a timeline adds them)
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override { painter->setAntialiasing(false); }
+    QRect clipRect() const override { return mParentPlot->axisRect()->rect(); }
+    void draw(QCPPainter* painter) override
+    {
+        QCPAxis* x = mParentPlot->xAxis;
+        const QRect area = mParentPlot->axisRect()->rect();
+        const double lower = x->range().lower, upper = x->range().upper;
+        auto it = std::lower_bound(bands.begin(), bands.end(), lower, [](const Band& b, double v) { return b.x1 < v; });
+        int filledTo = std::numeric_limits<int>::min();
+        for (; it != bands.end() && it->x0 <= upper; ++it) {
+            const int left = std::max(filledTo, static_cast<int>(std::floor(x->coordToPixel(it->x0))));
+            const int right = static_cast<int>(std::ceil(x->coordToPixel(it->x1)));
+            if (right <= left)
+                continue;   // inside a pixel already filled
+            painter->fillRect(QRect(left, area.top(), right - left, area.height()), it->color);
+            filledTo = right;
+        }
+    }
+};
+
+namespace {
+
 // Nearest index to x in a sorted vector (n > 0).
 size_t nearestIndex(const std::vector<double>& xs, double x)
 {
@@ -67,14 +104,18 @@ SeriesChart::SeriesChart(QWidget* parent) : QWidget(parent), plot_(new QCustomPl
     setMinimumSize(260, 180);
 
     plot_->setNoAntialiasingOnDrag(true);
-    plot_->setAntialiasedElements(QCP::aePlottables | QCP::aeItems);
+    plot_->setAntialiasedElements(QCP::aeItems);   // graphs choose per refresh (see decimate())
     plot_->setPlottingHint(QCP::phCacheLabels, true);
+    // Lines as separate segments: a wide antialiased polyline through thousands of zigzag points is stroked
+    // as one self-intersecting path otherwise, which takes seconds in the raster engine.
+    plot_->setPlottingHint(QCP::phFastPolylines, true);
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot_->axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
     plot_->axisRect()->setRangeZoom(Qt::Horizontal);
     plot_->axisRect()->setRangeDragAxes({plot_->xAxis}, {plot_->yAxis, plot_->yAxis2});
     plot_->axisRect()->setRangeZoomAxes({plot_->xAxis}, {plot_->yAxis, plot_->yAxis2});
     plot_->addLayer(kRangesLayer, plot_->layer(QStringLiteral("grid")), QCustomPlot::limBelow);
+    ranges_ = new RangeBands(plot_);
     plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new UnitTicker(ValueUnit::Number)));
     plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new UnitTicker(ValueUnit::Number)));
     plot_->yAxis2->setTicker(QSharedPointer<QCPAxisTicker>(new UnitTicker(ValueUnit::Number)));
@@ -227,9 +268,7 @@ void SeriesChart::clearData()
         s.x.clear();
         s.y.clear();
     }
-    for (QCPAbstractItem* r : ranges_)
-        plot_->removeItem(r);
-    ranges_.clear();
+    ranges_->bands.clear();
     marks_.clear();
     // Marks are the items that are neither ranges, levels nor the tracer.
     for (int i = plot_->itemCount() - 1; i >= 0; --i) {
@@ -319,27 +358,20 @@ void SeriesChart::setXExtent(double lower, double upper)
 
 int SeriesChart::addRange(double x0, double x1, const QColor& color)
 {
-    auto* r = new QCPItemRect(plot_);
-    r->setLayer(kRangesLayer);
-    r->topLeft->setTypeX(QCPItemPosition::ptPlotCoords);
-    r->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    r->bottomRight->setTypeX(QCPItemPosition::ptPlotCoords);
-    r->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    r->topLeft->setCoords(x0, 0);
-    r->bottomRight->setCoords(x1, 1);
-    r->setPen(Qt::NoPen);
-    r->setBrush(color);
-    r->setSelectable(false);
-    ranges_.push_back(r);
+    ranges_->bands.push_back({x0, x1, color});
     scheduleRefresh();
     return rangeCount() - 1;
 }
 
 void SeriesChart::setRangeEnd(int range, double x1)
 {
-    auto* r = static_cast<QCPItemRect*>(ranges_.at(static_cast<size_t>(range)));
-    r->bottomRight->setCoords(x1, 1);
+    ranges_->bands.at(static_cast<size_t>(range)).x1 = x1;
     scheduleRefresh();
+}
+
+int SeriesChart::rangeCount() const
+{
+    return static_cast<int>(ranges_->bands.size());
 }
 
 int SeriesChart::addRangeLegend(const QString& name, const QColor& color)
@@ -570,6 +602,9 @@ void SeriesChart::decimate(int columns)
             continue;
         const DecimatedSeries d = decimateMinMax(s.x.data(), s.y.data(), s.x.size(), r.lower, r.upper, columns);
         s.drawn = static_cast<int>(d.x.size());
+        // Denser than a point per pixel column the line is a min/max band: antialiasing adds nothing to
+        // it but costs most of the redraw.
+        s.graph->setAntialiased(s.drawn <= columns);
         s.graph->setData(QVector<double>(d.x.begin(), d.x.end()), QVector<double>(d.y.begin(), d.y.end()), true);
     }
 }

@@ -85,7 +85,7 @@ public:
     // A shaded band over [x0, x1] across the full height, under the series. Returns its id.
     int addRange(double x0, double x1, const QColor& color);
     void setRangeEnd(int range, double x1);
-    int rangeCount() const { return static_cast<int>(ranges_.size()); }
+    int rangeCount() const;
     // A legend entry for a kind of range (a filled swatch); returns a series id with no points.
     int addRangeLegend(const QString& name, const QColor& color);
     // A vertical line at x with a short label at the top; the read-out near it names it.
@@ -162,7 +162,8 @@ private:
     QCPItemTracer* tracer_ = nullptr;
     QTimer* refreshTimer_;
     std::vector<Series> series_;
-    std::vector<QCPAbstractItem*> ranges_;
+    class RangeBands;
+    RangeBands* ranges_ = nullptr;   // owned by plot_
     struct Mark {
         double x;
         QString label;

@@ -43,7 +43,7 @@ void setEpochAxis(SeriesChart& chart)
 MemoryChart::MemoryChart(QWidget* parent) : SeriesChart(parent)
 {
     addSeries(QString(), Style{kBlue, Qt::SolidLine, 1.6, false});
-    addSeries(QString(), Style{QColor(0x1f, 0x77, 0xb4, 110), Qt::SolidLine, 3.0, false});
+    addSeries(QString(), Style{QColor(0xa6, 0xc8, 0xe3), Qt::SolidLine, 3.0, false});   // opaque: fast to draw
     addSeries(QString(), Style{kRed, Qt::SolidLine, 1.2, false});
     for (Band b : {Band::Train, Band::Validation, Band::Checkpoint})
     {

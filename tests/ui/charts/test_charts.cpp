@@ -58,7 +58,7 @@ void TestCharts::decimationKeepsColumnMinMax()
     }
     const double from = x[static_cast<size_t>(points / 10)], to = x[static_cast<size_t>(points * 9 / 10)];
     const DecimatedSeries d = decimateMinMax(x.data(), y.data(), x.size(), from, to, columns);
-    QVERIFY(d.x.size() <= static_cast<size_t>(4 * columns + 2));
+    QVERIFY(d.x.size() <= static_cast<size_t>(2 * columns + 2));
     QVERIFY(d.x.size() >= static_cast<size_t>(columns));
     QVERIFY(std::is_sorted(d.x.begin(), d.x.end()));
     // Every column: the drawn points' min and max are the data's min and max in that column.
@@ -108,7 +108,7 @@ void TestCharts::chartKeepsAllPointsAndDrawsFew()
     chart.setData(s, x, y);
     chart.refreshNow();
     QCOMPARE(chart.pointCount(s), size_t(100000));
-    QVERIFY2(chart.drawnPointCount(s) <= 4 * 800 + 2, qPrintable(QString::number(chart.drawnPointCount(s))));
+    QVERIFY2(chart.drawnPointCount(s) <= 2 * 800 + 2, qPrintable(QString::number(chart.drawnPointCount(s))));
     QVERIFY(chart.drawnPointCount(s) > 100);
     // The spike is in the fitted range.
     QVERIFY(chart.following());
