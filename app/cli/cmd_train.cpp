@@ -29,13 +29,27 @@ extern "C" void onInterrupt(int)
 
 void printTrainHelp()
 {
+    std::string resumable;
+    for (const std::string& key : resumableKeys())
+        resumable += (resumable.empty() ? "" : ", ") + key;
     std::printf(
-        "usage: yolostudio-cli train data=PATH model=yolov8n.yaml [key=value ...]\n\n"
+        "usage: yolostudio-cli train data=PATH model=yolov8n.yaml [key=value ...] [cfg=args.yaml]\n\n"
         "Trains a detector and writes a run folder (args.yaml, results.csv, events.jsonl, weights/last.pt and\n"
         "best.pt) under project/name. Ctrl+C stops after the current batch; resume=RUN/weights/last.pt continues\n"
-        "(batch, device, workers, threads, amp, epochs and patience may change on resume).\n\nsettings:\n");
-    for (const auto& k : configKeys())
-        std::printf("  %-16s %-10s %s\n", k.name, TrainConfig().get(k.name).value_or("").c_str(), k.help);
+        "(settings marked * may change on resume: %s).\n\nsettings:\n",
+        resumable.c_str());
+    const TrainConfig defaults;
+    for (const ConfigKey::Group group : configGroups()) {
+        std::printf("\n %s\n", groupTitle(group));
+        for (const auto& k : configKeys()) {
+            if (k.group != group)
+                continue;
+            std::string value = defaults.get(k.name).value_or("");
+            if (*unitSymbol(k.unit))
+                value += std::string(" ") + unitSymbol(k.unit);
+            std::printf(" %c %-16s %-14s %s\n", k.resumable ? '*' : ' ', k.name, value.c_str(), k.help);
+        }
+    }
 }
 
 std::string bar(int done, int total)
@@ -92,11 +106,25 @@ int cmdTrain(const Args& args)
     TrainCallbacks cb;
     cb.onLog = [](const std::string& line) { std::printf("%s\n", line.c_str()); std::fflush(stdout); };
     cb.onEvent = [](const TrainEvent& e) {
-        if (e.kind == "oom_recovered" || e.kind == "val_oom_recovered" || e.kind == "early_stop" ||
-            e.kind == "stopped" || e.kind == "error" || e.kind == "warning")
-            std::printf("%s: %s\n", e.kind.c_str(), e.message.c_str());
-        else if (e.kind == "start" || e.kind == "resume")
+        switch (e.kind) {
+        case EventKind::Start:
+        case EventKind::Resume:
             std::printf("%s\n", e.message.c_str());
+            break;
+        case EventKind::OomRecovered:
+        case EventKind::ValOomRecovered:
+        case EventKind::EarlyStop:
+        case EventKind::Stopped:
+        case EventKind::Warning:
+        case EventKind::Error:
+        case EventKind::Unknown:
+            std::printf("%s: %s\n", toString(e.kind), e.message.c_str());
+            break;
+        case EventKind::Fit:      // the fit's report is already in the log
+        case EventKind::Best:     // the epoch table shows it
+        case EventKind::Finish:   // the summary below says it
+            break;
+        }
         std::fflush(stdout);
     };
     int lastEpochHeader = 0;

@@ -21,7 +21,9 @@
 #include "ui/train/trainpage.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -32,6 +34,8 @@
 #include <ctime>
 #include <cstdio>
 #include <map>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -59,6 +63,44 @@ double percentile(std::vector<double> v, double p)
         return 0;
     std::sort(v.begin(), v.end());
     return v[std::min(v.size() - 1, static_cast<size_t>(std::ceil(p * static_cast<double>(v.size()))) - 1)];
+}
+
+// CPU seconds per thread name (threads of one name summed), from /proc/self/task/*/stat, and minor faults.
+struct CpuSnapshot {
+    std::map<QString, double> seconds;
+    long minorFaults = 0;
+};
+
+CpuSnapshot cpuSnapshot()
+{
+    CpuSnapshot c;
+    const double tick = static_cast<double>(sysconf(_SC_CLK_TCK));
+    for (const QString& tid : QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile f(QStringLiteral("/proc/self/task/%1/stat").arg(tid));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray line = f.readAll();
+        const int open = static_cast<int>(line.indexOf('(')), close = static_cast<int>(line.lastIndexOf(')'));
+        const QString name = QString::fromUtf8(line.mid(open + 1, close - open - 1));
+        const QList<QByteArray> fields = line.mid(close + 2).split(' ');
+        if (fields.size() > 13)
+            c.seconds[name] += (fields[11].toDouble() + fields[12].toDouble()) / tick;   // utime, stime
+    }
+    rusage ru{};
+    getrusage(RUSAGE_SELF, &ru);
+    c.minorFaults = ru.ru_minflt;
+    return c;
+}
+
+void printCpu(const char* what, const CpuSnapshot& a, const CpuSnapshot& b)
+{
+    std::printf("    %s cpu by thread:", what);
+    for (const auto& [name, sec] : b.seconds) {
+        const double d = sec - (a.seconds.count(name) ? a.seconds.at(name) : 0.0);
+        if (d >= 0.05)
+            std::printf(" %s %.1f s;", qPrintable(name), d);
+    }
+    std::printf(" minor faults %ld\n", b.minorFaults - a.minorFaults);
 }
 
 std::map<QString, QString> parseArgs(const QStringList& args, int from)
@@ -258,6 +300,10 @@ int train(const std::map<QString, QString>& kv)
     cfg.patience = 0;
     cfg.project = dir.filePath(QStringLiteral("runs")).toStdString();
     const int pairs = kv.count("pairs") ? kv.at("pairs").toInt() : 3;
+    if (kv.count("fraction"))
+        cfg.fraction = kv.at("fraction").toDouble();
+    if (kv.count("val"))
+        cfg.val = kv.at("val").toInt() != 0;
 
     ys::ui::TrainPage page;
     page.resize(1600, 1000);
@@ -281,17 +327,32 @@ int train(const std::map<QString, QString>& kv)
     for (int p = 0; p < pairs; ++p) {
         // Alternate which goes first, so a drift in the machine's load hits both sides alike.
         RunFigures a, b;
-        if (p % 2 == 0) {
+        CpuSnapshot a0, a1, b0, b1;
+        auto cliRun = [&] {
+            a0 = cpuSnapshot();
             a = trainCli(cfg);
+            a1 = cpuSnapshot();
+        };
+        auto guiRun = [&] {
+            b0 = cpuSnapshot();
             b = trainGui(page, cfg);
+            b1 = cpuSnapshot();
+        };
+        if (kv.count("only")) {
+            kv.at("only") == QLatin1String("gui") ? guiRun() : cliRun();
+        } else if (p % 2 == 0) {
+            cliRun();
+            guiRun();
         } else {
-            b = trainGui(page, cfg);
-            a = trainCli(cfg);
+            guiRun();
+            cliRun();
         }
         const double ma = median(a.imagesPerSecond), mb = median(b.imagesPerSecond);
         std::printf("pair %d: cli %.2f img/s (%.0f s), gui %.2f img/s (%.0f s), gui/cli %.3f, longest stall %.1f ms\n", p + 1,
                     ma, a.seconds, mb, b.seconds, ma > 0 ? mb / ma : 0.0,
                     b.lateness.empty() ? 0.0 : *std::max_element(b.lateness.begin(), b.lateness.end()));
+        printCpu("cli", a0, a1);
+        printCpu("gui", b0, b1);
         std::fflush(stdout);
         cli.insert(cli.end(), a.imagesPerSecond.begin(), a.imagesPerSecond.end());
         gui.insert(gui.end(), b.imagesPerSecond.begin(), b.imagesPerSecond.end());

@@ -1,14 +1,22 @@
 // Regenerates docs/screenshots/: drives the real main window on a dataset (opens it, waits for the check,
 // selects a finding, switches tabs) and saves window grabs. Run it under Xvfb (or offscreen):
-//   ui_screenshots DATA_YAML OUT_DIR [--language zh_CN]
-// Writes dataset-browser.png, findings.png, statistics.png (suffixed _zh_CN for Chinese).
+//   ui_screenshots DATA_YAML OUT_DIR [--language zh_CN] [--train [EPOCHS]]
+// Writes dataset-browser.png, findings.png, statistics.png (suffixed _zh_CN for Chinese); with --train also
+// trains yolov8n on the dataset from the Train page (imgsz 128, EPOCHS epochs, default 8) and writes
+// train-setup-preflight.png (before Start), train-dashboard-running.png (during the run, with its mouse
+// read-out) and train-dashboard.png (after it), plus runs.png.
 #include "ui/dataset/datasetcontroller.h"
 #include "ui/dataset/datasetpage.h"
 #include "ui/dataset/findingsmodel.h"
 #include "ui/dataset/findingsview.h"
 #include "ui/dataset/imagefilterproxy.h"
+#include "ui/charts/trainingcharts.h"
+#include "ui/runs/runspage.h"
 #include "ui/shell/language.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/train/dashboard.h"
+#include "ui/train/setupform.h"
+#include "ui/train/trainpage.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -18,6 +26,7 @@
 #include <QStandardPaths>
 #include <QStyleFactory>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTableView>
 
 #include <cstdio>
@@ -114,5 +123,46 @@ int main(int argc, char** argv)
     page->bottomTabs()->setCurrentIndex(1);
     page->pageSplitter()->setSizes({h * 35 / 100, h - h * 35 / 100});
     save(QStringLiteral("statistics"));
+
+    const int ti = static_cast<int>(args.indexOf(QStringLiteral("--train")));
+    if (ti < 0)
+        return 0;
+    // 4. The Train page: setup and pre-flight, a run in progress, the run finished.
+    const int epochs = ti + 1 < args.size() && args[ti + 1].toInt() > 0 ? args[ti + 1].toInt() : 8;
+    ys::ui::TrainPage* train = w.trainPage();
+    w.showPage(train);
+    ys::TrainConfig cfg = train->form()->config();
+    cfg.model = "yolov8n.yaml";
+    cfg.epochs = epochs;
+    cfg.imgsz = 128;
+    cfg.batch = 16;
+    cfg.close_mosaic = 2;
+    cfg.vram = "3GiB";
+    train->form()->setConfig(cfg);
+    QTemporaryDir runs;
+    train->setProjectFolder(runs.path());
+    save(QStringLiteral("train-setup-preflight"));
+    train->setStartAnyway(true);
+    bool ended = false;
+    int epochsDone = 0;
+    QObject::connect(train->controller(), &ys::ui::TrainController::ended, [&] { ended = true; });
+    QObject::connect(train->controller(), &ys::ui::TrainController::epochFinished,
+                     [&](const ys::EpochResult& r, const ys::DetectionMetrics&) { epochsDone = r.epoch; });
+    if (!train->start()) {
+        std::fprintf(stderr, "error: the Train page did not start\n");
+        return 1;
+    }
+    t.restart();
+    while (!ended && epochsDone < epochs / 2 + 1 && t.elapsed() < 1800000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    train->dashboard()->memoryChart()->refreshNow();
+    save(QStringLiteral("train-dashboard-running"));
+    while (!ended && t.elapsed() < 3600000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    settle(2500);   // the preview of the last best.pt
+    save(QStringLiteral("train-dashboard"));
+    w.runsPage()->refresh();
+    w.showPage(w.runsPage());
+    save(QStringLiteral("runs"));
     return 0;
 }

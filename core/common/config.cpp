@@ -23,64 +23,127 @@ struct Entry {
 };
 
 using T = ConfigKey::Type;
+using G = ConfigKey::Group;
+using U = ConfigKey::Unit;
 
 // The registry: one row per key, in args.yaml order. Ranges are the ones a run can use at all;
-// validate() adds the cross-key rules.
+// validate() adds the cross-key rules. Steps and decimals suit the values users type (lr0 in 1e-3 steps,
+// probabilities in 0.05); `resumable` keys may change on resume because they change how a run is
+// computed, not what it learns.
 const std::vector<Entry>& entries()
 {
     static const std::vector<Entry> table = {
-        {{"data", "task", T::String, 0, 0, {}, "path to data.yaml"}, &TrainConfig::data},
-        {{"model", "task", T::String, 0, 0, {}, "model YAML (yolov8n.yaml ... yolov8x.yaml) or checkpoint"}, &TrainConfig::model},
-        {{"epochs", "task", T::Int, 1, 100000, {}, "epochs to train"}, &TrainConfig::epochs},
-        {{"imgsz", "task", T::Int, 32, 8192, {}, "image size in pixels, multiple of 32"}, &TrainConfig::imgsz},
-        {{"batch", "task", T::Int, -1, 4096, {}, "images per micro-batch; -1 or auto = fit to memory"}, &TrainConfig::batch},
-        {{"device", "task", T::String, 0, 0, {}, "cpu, 0, cuda:0"}, &TrainConfig::device},
-        {{"workers", "task", T::Int, 0, 64, {}, "data loader threads; 0 = main thread"}, &TrainConfig::workers},
-        {{"amp", "task", T::Choice, 0, 0, {"auto", "off", "fp16", "bf16"}, "mixed precision"}, &TrainConfig::amp},
-        {{"project", "task", T::String, 0, 0, {}, "parent folder of run folders"}, &TrainConfig::project},
-        {{"name", "task", T::String, 0, 0, {}, "run folder name"}, &TrainConfig::name},
-        {{"exist_ok", "task", T::Bool, 0, 0, {}, "reuse an existing run folder"}, &TrainConfig::exist_ok},
-        {{"resume", "task", T::String, 0, 0, {}, "checkpoint to resume from"}, &TrainConfig::resume},
-        {{"seed", "task", T::Int, 0, 2147483647, {}, "random seed"}, &TrainConfig::seed},
-        {{"deterministic", "task", T::Bool, 0, 0, {}, "reproducible batches for a seed and worker count"}, &TrainConfig::deterministic},
-        {{"patience", "task", T::Int, 0, 100000, {}, "epochs without improvement before early stop; 0 = off"}, &TrainConfig::patience},
-        {{"val", "task", T::Bool, 0, 0, {}, "validate every epoch"}, &TrainConfig::val},
-        {{"save_period", "task", T::Int, -1, 100000, {}, "save weights every N epochs; -1 = off"}, &TrainConfig::save_period},
-        {{"rect", "task", T::Bool, 0, 0, {}, "rectangular training batches"}, &TrainConfig::rect},
-        {{"cache", "task", T::Choice, 0, 0, {"off", "ram"}, "cache decoded images in RAM"}, &TrainConfig::cache},
-        {{"fraction", "task", T::Float, 0.0001, 1.0, {}, "fraction of the training set to use"}, &TrainConfig::fraction},
-        {{"cos_lr", "optimizer", T::Bool, 0, 0, {}, "cosine LR schedule"}, &TrainConfig::cos_lr},
-        {{"close_mosaic", "augment", T::Int, 0, 100000, {}, "disable mosaic for the last N epochs"}, &TrainConfig::close_mosaic},
-        {{"threads", "task", T::Int, 0, 1024, {}, "CPU threads for tensor ops; 0 = all cores"}, &TrainConfig::threads},
-        {{"vram", "task", T::String, 0, 0, {}, "memory budget, e.g. 8GiB or 0.8; empty = whole device"}, &TrainConfig::vram},
-        {{"optimizer", "optimizer", T::Choice, 0, 0, {"auto", "SGD", "AdamW", "Adam"}, "optimizer"}, &TrainConfig::optimizer},
-        {{"lr0", "optimizer", T::Float, 0.0, 10.0, {}, "initial learning rate"}, &TrainConfig::lr0},
-        {{"lrf", "optimizer", T::Float, 0.0, 1.0, {}, "final LR as a fraction of lr0"}, &TrainConfig::lrf},
-        {{"momentum", "optimizer", T::Float, 0.0, 1.0, {}, "SGD momentum / Adam beta1"}, &TrainConfig::momentum},
-        {{"weight_decay", "optimizer", T::Float, 0.0, 1.0, {}, "weight decay"}, &TrainConfig::weight_decay},
-        {{"warmup_epochs", "optimizer", T::Float, 0.0, 1000.0, {}, "warmup epochs"}, &TrainConfig::warmup_epochs},
-        {{"warmup_momentum", "optimizer", T::Float, 0.0, 1.0, {}, "warmup initial momentum"}, &TrainConfig::warmup_momentum},
-        {{"warmup_bias_lr", "optimizer", T::Float, 0.0, 10.0, {}, "warmup initial bias LR"}, &TrainConfig::warmup_bias_lr},
-        {{"nbs", "optimizer", T::Int, 1, 100000, {}, "nominal batch size for accumulation"}, &TrainConfig::nbs},
-        {{"box", "loss", T::Float, 0.0, 1000.0, {}, "box loss gain"}, &TrainConfig::box},
-        {{"cls", "loss", T::Float, 0.0, 1000.0, {}, "class loss gain"}, &TrainConfig::cls},
-        {{"dfl", "loss", T::Float, 0.0, 1000.0, {}, "DFL loss gain"}, &TrainConfig::dfl},
-        {{"hsv_h", "augment", T::Float, 0.0, 1.0, {}, "hue jitter fraction"}, &TrainConfig::hsv_h},
-        {{"hsv_s", "augment", T::Float, 0.0, 1.0, {}, "saturation jitter fraction"}, &TrainConfig::hsv_s},
-        {{"hsv_v", "augment", T::Float, 0.0, 1.0, {}, "value jitter fraction"}, &TrainConfig::hsv_v},
-        {{"degrees", "augment", T::Float, 0.0, 180.0, {}, "rotation +/- degrees"}, &TrainConfig::degrees},
-        {{"translate", "augment", T::Float, 0.0, 1.0, {}, "translation +/- fraction"}, &TrainConfig::translate},
-        {{"scale", "augment", T::Float, 0.0, 1.0, {}, "scale +/- gain"}, &TrainConfig::scale},
-        {{"shear", "augment", T::Float, 0.0, 180.0, {}, "shear +/- degrees"}, &TrainConfig::shear},
-        {{"perspective", "augment", T::Float, 0.0, 0.001, {}, "perspective coefficient"}, &TrainConfig::perspective},
-        {{"flipud", "augment", T::Float, 0.0, 1.0, {}, "vertical flip probability"}, &TrainConfig::flipud},
-        {{"fliplr", "augment", T::Float, 0.0, 1.0, {}, "horizontal flip probability"}, &TrainConfig::fliplr},
-        {{"mosaic", "augment", T::Float, 0.0, 1.0, {}, "mosaic probability"}, &TrainConfig::mosaic},
-        {{"mixup", "augment", T::Float, 0.0, 1.0, {}, "mixup probability"}, &TrainConfig::mixup},
-        {{"copy_paste", "augment", T::Float, 0.0, 1.0, {}, "copy-paste probability (segments only)"}, &TrainConfig::copy_paste},
-        {{"conf", "val", T::Float, 0.0, 1.0, {}, "NMS confidence threshold"}, &TrainConfig::conf},
-        {{"iou", "val", T::Float, 0.0, 1.0, {}, "NMS IoU threshold"}, &TrainConfig::iou},
-        {{"max_det", "val", T::Int, 1, 100000, {}, "detections per image"}, &TrainConfig::max_det},
+        {{.name = "data", .group = G::ModelData, .type = T::String, .help = "path to data.yaml"}, &TrainConfig::data},
+        {{.name = "model", .group = G::ModelData, .type = T::String,
+          .help = "model YAML (yolov8n.yaml, yolo11s.yaml, yolov9c.yaml, ...) or checkpoint"}, &TrainConfig::model},
+        {{.name = "epochs", .group = G::Schedule, .type = T::Int, .min = 1, .max = 100000, .help = "epochs to train",
+          .unit = U::Epochs, .resumable = true}, &TrainConfig::epochs},
+        {{.name = "imgsz", .group = G::Memory, .type = T::Int, .min = 32, .max = 8192,
+          .help = "image size in pixels, multiple of 32", .unit = U::Pixels, .step = 32}, &TrainConfig::imgsz},
+        {{.name = "batch", .group = G::Memory, .type = T::Int, .min = -1, .max = 4096,
+          .help = "images per batch; -1 or auto = fit to memory", .unit = U::Images, .minText = "auto",
+          .resumable = true}, &TrainConfig::batch},
+        {{.name = "device", .group = G::Memory, .type = T::String, .help = "cpu, 0, cuda:0", .resumable = true},
+         &TrainConfig::device},
+        {{.name = "workers", .group = G::Memory, .type = T::Int, .min = 0, .max = 64,
+          .help = "data loader threads; 0 = main thread", .unit = U::Threads, .minText = "main thread",
+          .resumable = true}, &TrainConfig::workers},
+        {{.name = "amp", .group = G::Memory, .type = T::Choice, .choices = {"auto", "off", "fp16", "bf16"},
+          .help = "mixed precision", .resumable = true}, &TrainConfig::amp},
+        {{.name = "project", .group = G::Output, .type = T::String, .help = "parent folder of run folders"},
+         &TrainConfig::project},
+        {{.name = "name", .group = G::Output, .type = T::String, .help = "run folder name"}, &TrainConfig::name},
+        {{.name = "exist_ok", .group = G::Output, .type = T::Bool, .help = "reuse an existing run folder",
+          .advanced = true}, &TrainConfig::exist_ok},
+        {{.name = "resume", .group = G::ModelData, .type = T::String, .help = "checkpoint to resume from",
+          .advanced = true}, &TrainConfig::resume},
+        {{.name = "seed", .group = G::Schedule, .type = T::Int, .min = 0, .max = 2147483647, .help = "random seed",
+          .advanced = true}, &TrainConfig::seed},
+        {{.name = "deterministic", .group = G::Schedule, .type = T::Bool,
+          .help = "reproducible batches for a seed and worker count", .advanced = true}, &TrainConfig::deterministic},
+        {{.name = "patience", .group = G::Schedule, .type = T::Int, .min = 0, .max = 100000,
+          .help = "epochs without improvement before early stop; 0 = off", .unit = U::Epochs, .minText = "off",
+          .resumable = true}, &TrainConfig::patience},
+        {{.name = "val", .group = G::Validation, .type = T::Bool, .help = "validate every epoch"}, &TrainConfig::val},
+        {{.name = "save_period", .group = G::Output, .type = T::Int, .min = -1, .max = 100000,
+          .help = "save weights every N epochs; -1 = off", .unit = U::Epochs, .minText = "off", .advanced = true},
+         &TrainConfig::save_period},
+        {{.name = "rect", .group = G::Augment, .type = T::Bool, .help = "rectangular training batches",
+          .advanced = true}, &TrainConfig::rect},
+        {{.name = "cache", .group = G::Memory, .type = T::Choice, .choices = {"off", "ram"},
+          .help = "cache decoded images in RAM"}, &TrainConfig::cache},
+        {{.name = "fraction", .group = G::ModelData, .type = T::Float, .min = 0.0001, .max = 1.0,
+          .help = "fraction of the training set to use", .step = 0.05, .decimals = 3, .advanced = true},
+         &TrainConfig::fraction},
+        {{.name = "cos_lr", .group = G::Schedule, .type = T::Bool, .help = "cosine LR schedule"}, &TrainConfig::cos_lr},
+        {{.name = "close_mosaic", .group = G::Schedule, .type = T::Int, .min = 0, .max = 100000,
+          .help = "disable mosaic for the last N epochs", .unit = U::Epochs, .minText = "never"},
+         &TrainConfig::close_mosaic},
+        {{.name = "threads", .group = G::Memory, .type = T::Int, .min = 0, .max = 1024,
+          .help = "CPU threads for tensor ops; 0 = all cores", .unit = U::Threads, .minText = "all cores",
+          .resumable = true, .advanced = true}, &TrainConfig::threads},
+        {{.name = "vram", .group = G::Memory, .type = T::String,
+          .help = "memory budget, e.g. 8GiB or 0.8; empty = whole device", .resumable = true}, &TrainConfig::vram},
+        {{.name = "optimizer", .group = G::Optimizer, .type = T::Choice, .choices = {"auto", "SGD", "AdamW", "Adam"},
+          .help = "optimizer"}, &TrainConfig::optimizer},
+        {{.name = "lr0", .group = G::Optimizer, .type = T::Float, .min = 0.0, .max = 10.0,
+          .help = "initial learning rate", .step = 0.001, .decimals = 5}, &TrainConfig::lr0},
+        {{.name = "lrf", .group = G::Optimizer, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "final LR as a fraction of lr0", .step = 0.01, .decimals = 4}, &TrainConfig::lrf},
+        {{.name = "momentum", .group = G::Optimizer, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "SGD momentum / Adam beta1", .step = 0.001, .decimals = 3}, &TrainConfig::momentum},
+        {{.name = "weight_decay", .group = G::Optimizer, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "weight decay", .step = 0.0001, .decimals = 5}, &TrainConfig::weight_decay},
+        {{.name = "warmup_epochs", .group = G::Schedule, .type = T::Float, .min = 0.0, .max = 1000.0,
+          .help = "warmup epochs", .unit = U::Epochs, .step = 0.5, .decimals = 1}, &TrainConfig::warmup_epochs},
+        {{.name = "warmup_momentum", .group = G::Schedule, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "warmup initial momentum", .step = 0.05, .decimals = 2, .advanced = true},
+         &TrainConfig::warmup_momentum},
+        {{.name = "warmup_bias_lr", .group = G::Schedule, .type = T::Float, .min = 0.0, .max = 10.0,
+          .help = "warmup initial bias LR", .step = 0.01, .decimals = 3, .advanced = true},
+         &TrainConfig::warmup_bias_lr},
+        {{.name = "nbs", .group = G::Memory, .type = T::Int, .min = 1, .max = 100000,
+          .help = "nominal batch size for accumulation", .unit = U::Images, .advanced = true}, &TrainConfig::nbs},
+        {{.name = "box", .group = G::Loss, .type = T::Float, .min = 0.0, .max = 1000.0, .help = "box loss gain",
+          .step = 0.1, .decimals = 2}, &TrainConfig::box},
+        {{.name = "cls", .group = G::Loss, .type = T::Float, .min = 0.0, .max = 1000.0, .help = "class loss gain",
+          .step = 0.1, .decimals = 2}, &TrainConfig::cls},
+        {{.name = "dfl", .group = G::Loss, .type = T::Float, .min = 0.0, .max = 1000.0, .help = "DFL loss gain",
+          .step = 0.1, .decimals = 2}, &TrainConfig::dfl},
+        {{.name = "hsv_h", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "hue jitter fraction", .step = 0.005, .decimals = 3}, &TrainConfig::hsv_h},
+        {{.name = "hsv_s", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "saturation jitter fraction", .step = 0.05, .decimals = 2}, &TrainConfig::hsv_s},
+        {{.name = "hsv_v", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "value jitter fraction", .step = 0.05, .decimals = 2}, &TrainConfig::hsv_v},
+        {{.name = "degrees", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 180.0,
+          .help = "rotation +/- degrees", .unit = U::Degrees, .step = 1, .decimals = 1}, &TrainConfig::degrees},
+        {{.name = "translate", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "translation +/- fraction", .step = 0.05, .decimals = 2}, &TrainConfig::translate},
+        {{.name = "scale", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0, .help = "scale +/- gain",
+          .step = 0.05, .decimals = 2}, &TrainConfig::scale},
+        {{.name = "shear", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 180.0,
+          .help = "shear +/- degrees", .unit = U::Degrees, .step = 1, .decimals = 1}, &TrainConfig::shear},
+        {{.name = "perspective", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 0.001,
+          .help = "perspective coefficient", .step = 0.0001, .decimals = 4, .advanced = true},
+         &TrainConfig::perspective},
+        {{.name = "flipud", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "vertical flip probability", .step = 0.05, .decimals = 2}, &TrainConfig::flipud},
+        {{.name = "fliplr", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "horizontal flip probability", .step = 0.05, .decimals = 2}, &TrainConfig::fliplr},
+        {{.name = "mosaic", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "mosaic probability", .step = 0.05, .decimals = 2}, &TrainConfig::mosaic},
+        {{.name = "mixup", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "mixup probability", .step = 0.05, .decimals = 2}, &TrainConfig::mixup},
+        {{.name = "copy_paste", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "copy-paste probability (segments only)", .step = 0.05, .decimals = 2, .advanced = true},
+         &TrainConfig::copy_paste},
+        {{.name = "conf", .group = G::Validation, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "NMS confidence threshold", .step = 0.001, .decimals = 3, .advanced = true}, &TrainConfig::conf},
+        {{.name = "iou", .group = G::Validation, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "NMS IoU threshold", .step = 0.05, .decimals = 2, .advanced = true}, &TrainConfig::iou},
+        {{.name = "max_det", .group = G::Validation, .type = T::Int, .min = 1, .max = 100000,
+          .help = "detections per image", .unit = U::Boxes, .advanced = true}, &TrainConfig::max_det},
     };
     return table;
 }
@@ -162,6 +225,72 @@ const std::vector<ConfigKey>& configKeys()
         return k;
     }();
     return keys;
+}
+
+const ConfigKey* findConfigKey(const std::string& name)
+{
+    const Entry* e = findEntry(name);
+    return e ? &configKeys()[static_cast<size_t>(e - entries().data())] : nullptr;
+}
+
+std::vector<std::string> resumableKeys()
+{
+    std::vector<std::string> keys;
+    for (const ConfigKey& k : configKeys())
+        if (k.resumable)
+            keys.emplace_back(k.name);
+    return keys;
+}
+
+const std::vector<ConfigKey::Group>& configGroups()
+{
+    static const std::vector<G> groups = {G::ModelData, G::Schedule, G::Memory,     G::Optimizer,
+                                          G::Loss,      G::Augment,  G::Validation, G::Output};
+    return groups;
+}
+
+const char* groupId(ConfigKey::Group group)
+{
+    switch (group) {
+    case G::ModelData: return "model_data";
+    case G::Schedule: return "schedule";
+    case G::Memory: return "memory";
+    case G::Optimizer: return "optimizer";
+    case G::Loss: return "loss";
+    case G::Augment: return "augment";
+    case G::Validation: return "validation";
+    case G::Output: return "output";
+    }
+    return "";
+}
+
+const char* groupTitle(ConfigKey::Group group)
+{
+    switch (group) {
+    case G::ModelData: return "Model & data";
+    case G::Schedule: return "Schedule";
+    case G::Memory: return "Memory & precision";
+    case G::Optimizer: return "Optimizer";
+    case G::Loss: return "Loss gains";
+    case G::Augment: return "Augmentation";
+    case G::Validation: return "Validation";
+    case G::Output: return "Output";
+    }
+    return "";
+}
+
+const char* unitSymbol(ConfigKey::Unit unit)
+{
+    switch (unit) {
+    case U::None: return "";
+    case U::Pixels: return "px";
+    case U::Images: return "images";
+    case U::Epochs: return "epochs";
+    case U::Threads: return "threads";
+    case U::Degrees: return "°";
+    case U::Boxes: return "boxes";
+    }
+    return "";
 }
 
 std::optional<Error> TrainConfig::set(const std::string& key, const std::string& rawValue)
@@ -333,21 +462,16 @@ std::string TrainConfig::toYaml() const
     return std::string(out.c_str()) + "\n";
 }
 
-Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path, const TrainConfig& base,
-                                                std::vector<std::string>* ignored)
+namespace {
+
+// Applies the keys of a parsed args.yaml / hyp.yaml to `base` (fromYamlFile and fromYamlText).
+Expected<TrainConfig> fromYamlNode(const YAML::Node& root, const TrainConfig& base, const std::string& source,
+                                   std::vector<std::string>* ignored, std::vector<Error>* rejected)
 {
-    YAML::Node root;
-    try {
-        root = YAML::LoadFile(path);
-    } catch (const YAML::BadFile&) {
-        return Error{"config.unreadable", "cannot open the file; check that it exists and is readable", path, 0, 0};
-    } catch (const YAML::ParserException& ex) {
-        return Error{"yaml.syntax", "YAML syntax error: " + ex.msg, path, ex.mark.line + 1, ex.mark.column + 1};
-    }
     if (root.IsNull())
         return base;
     if (!root.IsMap())
-        return Error{"config.not_a_map", "expected a mapping of settings such as 'lr0: 0.01'", path, 1, 1};
+        return Error{"config.not_a_map", "expected a mapping of settings such as 'lr0: 0.01'", source, 1, 1};
     TrainConfig cfg = base;
     for (const auto& kv : root) {
         const std::string key = kv.first.as<std::string>("");
@@ -372,13 +496,42 @@ Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path, const T
         if (v.IsNull() && findEntry(key)->key.type != T::String)
             continue;
         if (auto err = cfg.set(key, text)) {
-            err->file = path;
+            err->file = source;
             err->line = v.Mark().line + 1;
             err->column = v.Mark().column + 1;
-            return *err;
+            if (!rejected)
+                return *err;
+            rejected->push_back(*err);
         }
     }
     return cfg;
+}
+
+}  // namespace
+
+Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path, const TrainConfig& base,
+                                                std::vector<std::string>* ignored)
+{
+    YAML::Node root;
+    try {
+        root = YAML::LoadFile(path);
+    } catch (const YAML::BadFile&) {
+        return Error{"config.unreadable", "cannot open the file; check that it exists and is readable", path, 0, 0};
+    } catch (const YAML::ParserException& ex) {
+        return Error{"yaml.syntax", "YAML syntax error: " + ex.msg, path, ex.mark.line + 1, ex.mark.column + 1};
+    }
+    return fromYamlNode(root, base, path, ignored, nullptr);
+}
+
+Expected<TrainConfig> TrainConfig::fromYamlText(const std::string& text, const TrainConfig& base,
+                                                std::vector<std::string>* ignored, const std::string& source,
+                                                std::vector<Error>* rejected)
+{
+    try {
+        return fromYamlNode(YAML::Load(text), base, source, ignored, rejected);
+    } catch (const YAML::Exception& ex) {   // syntax errors, and the nesting limit on hostile input
+        return Error{"yaml.syntax", "YAML syntax error: " + ex.msg, source, ex.mark.line + 1, ex.mark.column + 1};
+    }
 }
 
 Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path)

@@ -37,15 +37,33 @@ constexpr int kProbeBatchSmall = 2;        // probe batches: small enough for se
 constexpr int kProbeBatchLarge = 4;        // small-batch regime where the peak sits at another moment
 constexpr int kMaxImgsz = 2048;
 
-// Published parameter counts at nc=80 (PRODUCT.md) and activation ratios relative to n, derived from the
-// published AMP peaks at 640 x 16 (2.8/4.0/7.2/9.8/12.2 GB minus 18 B/param of model state).
+// One row group of the scale table: a scale of the probed model's family, its parameter count at the
+// dataset's nc and its activations per image relative to the probed model's (ModelCost::activations).
 struct ScaleInfo {
     char scale;
     double params;
     double activationRatio;
 };
-constexpr ScaleInfo kScales[] = {{'n', 3157200, 1.00}, {'s', 11166560, 1.39}, {'m', 25902640, 2.46},
-                                 {'l', 43691520, 3.29}, {'x', 68229648, 4.00}};
+
+// The scales of the model's family (familyScales: its YAML's n/s/m/l/x, YOLOv9's t/s/m/c/e files); only the
+// model itself when its YAML has no other scales.
+std::vector<ScaleInfo> familyScaleInfo(const ModelSpec& spec, int imgsz)
+{
+    auto family = familyScales(spec);
+    const auto own = spec.cost(imgsz, imgsz);
+    std::vector<ScaleInfo> out;
+    if (family && own) {
+        for (const auto& member : family.value()) {
+            const auto c = member.cost(imgsz, imgsz);
+            if (c)
+                out.push_back({member.scale ? member.scale : '-', static_cast<double>(member.params()),
+                               c->activations / own->activations});
+        }
+    }
+    if (out.empty())
+        out.push_back({spec.scale ? spec.scale : '-', static_cast<double>(spec.params()), 1.0});
+    return out;
+}
 
 int round32(double v)
 {
@@ -433,24 +451,25 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& req, FitInternals* i
 
     // ---- table: model scale x imgsz x amp ------------------------------------------------------------------
     {
-        char probed = spec->scale ? spec->scale : 'n';
+        const char probed = spec->scale ? spec->scale : '-';
+        const std::vector<ScaleInfo> scales = familyScaleInfo(*spec, s0);
         const ScaleInfo* ref = nullptr;
-        for (const auto& si : kScales)
+        for (const auto& si : scales)
             if (si.scale == probed)
                 ref = &si;
         std::vector<int> sizes{320, 480, 640, 960, 1280};
         if (std::find(sizes.begin(), sizes.end(), s0) == sizes.end())
             sizes.push_back(s0), std::sort(sizes.begin(), sizes.end());
         const double perParamState = optimizer == "SGD" ? 16.0 : 20.0;
-        for (const auto& si : kScales) {
+        for (const auto& si : scales) {
             if (!ref)
                 break;
             for (int s : sizes) {
                 for (bool ampOn : ampChoices) {
                     DeviceMemoryModel m = modelFor(ampOn);
                     if (si.scale != probed) {
-                        // Another scale: model state by parameter count, per-image terms by the published
-                        // activation ratio (estimates; the probed scale's row is measured).
+                        // Another scale: model state by parameter count, per-image terms by the ratio of
+                        // activations counted from the shapes (estimates; the probed scale's row is measured).
                         const double dState = (si.params - ref->params) * (perParamState + (planning && ampOn ? 2.0 : 0.0));
                         const double ratio = si.activationRatio / ref->activationRatio;
                         for (auto& p : m.train)
@@ -470,8 +489,8 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& req, FitInternals* i
                 }
             }
         }
-        if (!ref)
-            result.notes.push_back("the model has no n/s/m/l/x scale, so the table lists no other scales");
+        if (scales.size() < 2)
+            result.notes.push_back("the model has no other scales, so the table lists only the model itself");
     }
 
     // ---- certainty and notes --------------------------------------------------------------------------------

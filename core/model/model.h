@@ -20,20 +20,22 @@ struct ModelLayerInfo {
 };
 
 struct ModelSummary {
-    std::string name;    // "YOLOv8n" for the built-in YAML, else the file's stem
-    char scale = 0;      // 'n'..'x', 0 when the YAML has no scales
+    std::string name;    // "YOLOv8n", "YOLO11s", "YOLOv9c" for a built-in model, else the file's stem
+    char scale = 0;      // 'n'..'x', a built-in YOLOv9's letter (t/s/m/c/e), 0 when the YAML has no scales
     int nc = 0;          // classes
     int imgsz = 0;       // image size the GFLOPs refer to (square)
     std::vector<ModelLayerInfo> layers;
     int64_t params = 0;     // every parameter, including the fixed DFL projection (as the reference counts)
     int64_t gradients = 0;  // parameters that require gradients
-    double gflops = 0.0;    // 2 x multiply-accumulates of every convolution for one imgsz x imgsz image, / 1e9
-    int modules = 0;        // torch modules in the tree (the reference's "layers" in its summary line)
+    double gflops = 0.0;    // 2 x multiply-accumulates of every convolution (and attention matrix product) for
+                            // one imgsz x imgsz image, / 1e9
+    int modules = 0;        // modules in the reference's tree (its "layers" in the summary line: 225 for YOLOv8n)
     std::vector<int> strides;  // Detect strides, e.g. {8, 16, 32}
 };
 
 // Builds the model described by `model` and summarises it.
-// `model`: "yolov8n.yaml" ... "yolov8x.yaml" (built-in YAML, the letter picks the scale; "yolov8.yaml" = n)
+// `model`: a built-in model ("yolov8n.yaml" ... "yolov8x.yaml", "yolo11n.yaml" ... "yolo11x.yaml": the letter
+// picks the scale, none = n; "yolov9t.yaml", "yolov9s.yaml", "yolov9m.yaml", "yolov9c.yaml", "yolov9e.yaml")
 // or a path to a model YAML (scale from its `scale:` key, else a letter in the file name as in
 // "yolov8s-custom.yaml", else the first scale listed). `nc` (>= 1) overrides the YAML's class count;
 // `imgsz` (> 0, multiple of the largest stride) is the square input the GFLOPs are computed for.

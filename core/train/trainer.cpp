@@ -13,7 +13,7 @@
 #include "model/internal/threads.h"
 #include "train/internal/engine.h"
 #include "train/internal/validator.h"
-#include "train/runfolder.h"
+#include "run/runfolder.h"
 
 #include <nlohmann/json.hpp>
 
@@ -36,10 +36,6 @@ constexpr int kMinWarmupIterations = 100;    // warmup lasts at least this many 
 constexpr double kEmaDecay = 0.9999;
 constexpr double kEmaTau = 2000.0;
 constexpr auto kPausePoll = std::chrono::milliseconds(50);
-
-// Keys a resumed run may change; everything else comes from the run's args.yaml.
-const char* const kResumeOverridable[] = {"batch", "device", "workers", "threads", "vram", "amp", "epochs",
-                                          "patience"};
 
 double interp(double x, double x0, double x1, double y0, double y1)
 {
@@ -174,7 +170,8 @@ private:
     bool trainEpoch(int epoch);
     void trainBatch(const Batch& batch, int epoch, int i, int64_t ni);
     void optimizerStep();
-    void event(const std::string& kind, const std::string& message, const std::string& details = "{}");
+    // Writes the event to events.jsonl and sends it, stamped with eventEpoch_/eventBatch_ (records.h).
+    void event(EventKind kind, const std::string& message, const std::string& details = "{}");
     void logLine(const std::string& line);
     double elapsed() const { return elapsedBase_ + std::chrono::duration<double>(Clock::now() - start_).count(); }
     // Writes best.pt (isBest) and last.pt holding `epochsDone` finished epochs; partial: at a stop mid-epoch
@@ -232,6 +229,8 @@ private:
     Clock::time_point start_;
     bool resumed_ = false;
     std::string resumePath_;
+    int eventEpoch_ = 0;        // epoch and batch the next event belongs to (TrainEvent::epoch/batch)
+    int eventBatch_ = 0;
 
     std::unique_ptr<memory::MemoryTimeline> timeline_;
     std::string memDevice_ = "cpu";   // device name as ys::memory spells it
@@ -244,12 +243,15 @@ private:
     TrainSummary summary_;
 };
 
-void Trainer::event(const std::string& kind, const std::string& message, const std::string& details)
+void Trainer::event(EventKind kind, const std::string& message, const std::string& details)
 {
     TrainEvent ev;
     ev.kind = kind;
     ev.message = message;
+    ev.epoch = eventEpoch_;
+    ev.batch = eventBatch_;
     ev.time = elapsed();
+    ev.wallTime = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
     ev.detailsJson = details;
     if (events_)
         events_->append(ev);
@@ -283,20 +285,13 @@ std::optional<Error> Trainer::setup()
             return Error{"resume.not_last", "this checkpoint cannot be resumed (it has no training state); resume "
                                             "from weights/last.pt",
                          resumePath_, 0, 0};
-        TrainConfig saved;
-        {
-            const std::string tmp = (fs::temp_directory_path() / ("ys-args-" + std::to_string(::getpid()) + ".yaml")).string();
-            if (auto err = writeFileAtomic(tmp, ck->meta.argsYaml))
-                return *err;
-            auto loaded = TrainConfig::fromYamlFile(tmp);
-            std::error_code ec;
-            fs::remove(tmp, ec);
-            if (!loaded)
-                return loaded.error();
-            saved = *loaded;
-        }
+        auto loaded = TrainConfig::fromYamlText(ck->meta.argsYaml, TrainConfig{}, nullptr, resumePath_ + " (args)");
+        if (!loaded)
+            return loaded.error();
+        TrainConfig saved = *loaded;
         const TrainConfig defaults;
-        for (const char* key : kResumeOverridable)
+        // Keys a resumed run may change (ConfigKey::resumable); everything else comes from its args.yaml.
+        for (const std::string& key : resumableKeys())
             if (cfg_.get(key) != defaults.get(key))
                 saved.set(key, *cfg_.get(key));
         saved.resume = resumePath_;
@@ -532,7 +527,7 @@ std::optional<Error> Trainer::fitBatchToMemory()
     std::istringstream report(memory::formatFitResult(*fit));
     for (std::string line; std::getline(report, line);)
         logLine(line);
-    event("fit", "batch=auto chose batch " + std::to_string(rec.batch) + " (accumulate " +
+    event(EventKind::Fit, "batch=auto chose batch " + std::to_string(rec.batch) + " (accumulate " +
                      std::to_string(rec.accumulate) + ", amp " + rec.ampMode + "), predicted peak " +
                      memory::formatBytes(rec.predictedPeakBytes) + " of " + memory::formatBytes(fit->budgetBytes),
           nlohmann::json{{"batch", rec.batch}, {"accumulate", rec.accumulate}, {"amp", rec.ampMode},
@@ -603,7 +598,7 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
             microBatch_ = std::max(1, microBatch_ / 2);
             lastOptStep_ = ni - 1;
             const int perStep = (cfg_.batch + microBatch_ - 1) / microBatch_;
-            event("oom_recovered",
+            event(EventKind::OomRecovered,
                   "out of memory in epoch " + std::to_string(epoch + 1) + ", batch " + std::to_string(i + 1) +
                       "; micro-batch " + std::to_string(old) + " -> " + std::to_string(microBatch_) + " (" +
                       std::to_string(perStep) + " passes per batch, effective batch unchanged)",
@@ -638,6 +633,7 @@ bool Trainer::trainEpoch(int epoch)
         if (control_->stopRequested())
             return false;
         const int64_t ni = static_cast<int64_t>(i) + static_cast<int64_t>(nb_) * epoch;
+        eventBatch_ = i + 1;
         {
             memory::PhaseScope phase(timeline_.get(), memory::Phase::TrainStep);
             trainBatch(*batch, epoch, i, ni);
@@ -668,6 +664,7 @@ bool Trainer::trainEpoch(int epoch)
         sendMemory();
         ++i;
     }
+    eventBatch_ = 0;
     return !control_->stopRequested();
 }
 
@@ -766,7 +763,7 @@ void Trainer::writeBestMetrics()
                      {"confusion_matrix", m.confusion},
                      {"confusion_note", "rows = predicted class, columns = true class; last row/column = background"}};
     if (auto err = writeFileAtomic((fs::path(runDir_) / "metrics.json").string(), j.dump(2)))
-        event("warning", err->toString());
+        event(EventKind::Warning, err->toString());
 }
 
 Expected<TrainSummary> Trainer::run()
@@ -786,7 +783,7 @@ Expected<TrainSummary> Trainer::run()
     }
     if (auto err = setupError) {
         if (events_)
-            event("error", err->toString());
+            event(EventKind::Error, err->toString());
         return *err;
     }
     summary_.runDir = runDir_;
@@ -799,7 +796,8 @@ Expected<TrainSummary> Trainer::run()
                          {"accumulate", accumulateFor(cfg_.nbs, cfg_.batch)}, {"optimizer", opt_.name},
                          {"lr0", opt_.lr0}, {"train_images", trainImages_.size()}, {"val_images", valImages_.size()},
                          {"threads", intraThreads_}};
-        event(resumed_ ? "resume" : "start",
+        eventEpoch_ = startEpoch_;
+        event(resumed_ ? EventKind::Resume : EventKind::Start,
               (resumed_ ? "resumed from epoch " + std::to_string(startEpoch_) + ": " : std::string("started: ")) +
                   std::to_string(trainImages_.size()) + " train / " + std::to_string(valImages_.size()) +
                   " val images, " + opt_.name + " lr0=" + fmtG(opt_.lr0) + ", batch " + std::to_string(cfg_.batch) +
@@ -817,13 +815,14 @@ Expected<TrainSummary> Trainer::run()
             for (size_t j = 0; j < opt_.optimizer->param_groups().size(); ++j)
                 if (static_cast<int64_t>(epoch) * nb_ > warmupIters_)
                     opt_.optimizer->param_groups()[j].options().set_lr(initialLr_[j] * lrLambda(cfg_, epoch));
+            eventEpoch_ = epoch + 1;
             const auto te = Clock::now();
             if (!trainEpoch(epoch)) {
                 summary_.stoppedByUser = true;
                 if (auto err = saveStopCheckpoint(epoch))
                     return *err;
-                event("stopped", "stopped by the user during epoch " + std::to_string(epoch + 1) +
-                                     "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
+                event(EventKind::Stopped, "stopped by the user during epoch " + std::to_string(epoch + 1) +
+                                              "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
                 break;
             }
             const double trainSecs = std::chrono::duration<double>(Clock::now() - te).count();
@@ -847,8 +846,9 @@ Expected<TrainSummary> Trainer::run()
                     summary_.stoppedByUser = true;
                     if (auto err = saveStopCheckpoint(epoch))
                         return *err;
-                    event("stopped", "stopped by the user during validation of epoch " + std::to_string(epoch + 1) +
-                                         "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
+                    event(EventKind::Stopped, "stopped by the user during validation of epoch " +
+                                                  std::to_string(epoch + 1) +
+                                                  "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
                     break;
                 }
                 metrics = v.metrics;
@@ -895,12 +895,16 @@ Expected<TrainSummary> Trainer::run()
                 timeline_->writeCsv((fs::path(runDir_) / "memory.csv").string());
             }
             sendMemory();
+            if (isBest)
+                event(EventKind::Best, "epoch " + std::to_string(row.epoch) + " has the best fitness so far (" +
+                                           fmtG(row.fitness) + "); weights/best.pt saved",
+                      nlohmann::json{{"fitness", row.fitness}, {"map50", row.map50}, {"map50_95", row.map50_95}}.dump());
             summary_.epochsCompleted = row.epoch;
             if (cb_.onEpoch)
                 cb_.onEpoch(row, metrics);
             if (cfg_.patience > 0 && epochsWithoutImprovement_ >= cfg_.patience && !finalEpoch) {
                 summary_.stoppedEarly = true;
-                event("early_stop", "no improvement in the last " + std::to_string(cfg_.patience) +
+                event(EventKind::EarlyStop, "no improvement in the last " + std::to_string(cfg_.patience) +
                                         " epochs; best was epoch " + std::to_string(bestEpoch_));
                 break;
             }
@@ -910,7 +914,7 @@ Expected<TrainSummary> Trainer::run()
         const std::string msg = oom ? "out of memory even at micro-batch 1; lower imgsz or free memory. "
                                       "weights/last.pt holds the last finished epoch"
                                     : std::string("training failed: ") + e.what();
-        event("error", msg);
+        event(EventKind::Error, msg);
         return Error{oom ? "train.oom" : "train.failed", msg, runDir_, 0, 0};
     }
     if (summary_.best.epoch == 0 && !results_->rows().empty()) {
@@ -924,7 +928,9 @@ Expected<TrainSummary> Trainer::run()
         writeBestMetrics();
     timeline_->stop();
     timeline_->writeCsv((fs::path(runDir_) / "memory.csv").string());
-    event("finish", std::to_string(summary_.epochsCompleted) + " epochs completed; best fitness " +
+    eventEpoch_ = summary_.epochsCompleted;
+    eventBatch_ = 0;
+    event(EventKind::Finish, std::to_string(summary_.epochsCompleted) + " epochs completed; best fitness " +
                         fmtG(bestFitness_) + " at epoch " + std::to_string(bestEpoch_));
     return summary_;
 }

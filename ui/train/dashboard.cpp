@@ -49,7 +49,7 @@ private:
     bool show_ = true;
 };
 
-bool isOutOfMemory(const std::string& kind)
+bool isOutOfMemory(ys::EventKind kind)
 {
     return LogModel::kindOf(kind) == LogModel::Kind::OutOfMemory;
 }
@@ -253,7 +253,7 @@ void Dashboard::markOutOfMemory(const ys::TrainEvent& e)
     if (d.contains(QStringLiteral("old_micro_batch")) && d.contains(QStringLiteral("new_micro_batch")))
         what = tr("micro-batch %1 → %2").arg(d.value(QStringLiteral("old_micro_batch")).toInt())
                    .arg(d.value(QStringLiteral("new_micro_batch")).toInt());
-    else if (e.kind == "val_oom_recovered")
+    else if (e.kind == ys::EventKind::ValOomRecovered)
         what = tr("validation batch halved");
     memory_->addOutOfMemory(std::max(0.0, e.time - memoryOffset_), what);
 }
@@ -261,9 +261,9 @@ void Dashboard::markOutOfMemory(const ys::TrainEvent& e)
 void Dashboard::addEvent(const ys::TrainEvent& e)
 {
     // The memory timeline starts together with the run's "start"/"resume" event.
-    if (e.kind == "start" || e.kind == "resume")
+    if (e.kind == ys::EventKind::Start || e.kind == ys::EventKind::Resume)
         memoryOffset_ = e.time;
-    if (e.kind == "fit") {
+    if (e.kind == ys::EventKind::Fit) {
         const QJsonObject d = QJsonDocument::fromJson(QByteArray::fromStdString(e.detailsJson)).object();
         const auto predicted = static_cast<int64_t>(d.value(QStringLiteral("predicted_peak_bytes")).toDouble());
         const auto budget = static_cast<int64_t>(d.value(QStringLiteral("budget_bytes")).toDouble());
@@ -300,11 +300,11 @@ void Dashboard::showRun(const RunData& run)
         c->setXExtent(0, std::max(1, run.epochs));
     memory_->setBudget(run.budgetBytes);
     for (const ys::TrainEvent& e : run.events)
-        if (e.kind == "start" || e.kind == "resume")
+        if (e.kind == ys::EventKind::Start || e.kind == ys::EventKind::Resume)
             memoryOffset_ = e.time;
     memory_->setSamples(run.memory);
     for (const ys::TrainEvent& e : run.events) {
-        if (e.kind == "fit") {
+        if (e.kind == ys::EventKind::Fit) {
             addEvent(e);   // predicted peak and budget lines
             continue;
         }

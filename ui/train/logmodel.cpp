@@ -18,14 +18,15 @@ int LogModel::rowCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : static_cast<int>(entries_.size());
 }
 
-LogModel::Kind LogModel::kindOf(const std::string& k)
+LogModel::Kind LogModel::kindOf(ys::EventKind k)
 {
-    if (k == "oom_recovered" || k == "val_oom_recovered")
+    if (k == ys::EventKind::OomRecovered || k == ys::EventKind::ValOomRecovered)
         return Kind::OutOfMemory;
-    if (k == "error")
-        return Kind::Error;
-    if (k == "warning" || k == "stopped" || k == "early_stop")
-        return Kind::Warning;
+    switch (ys::eventKindInfo(k).severity) {
+    case ys::Severity::Error: return Kind::Error;
+    case ys::Severity::Warning: return Kind::Warning;
+    case ys::Severity::Info: break;
+    }
     return Kind::Milestone;
 }
 
@@ -102,7 +103,7 @@ void LogModel::addMessage(const QString& text, double time)
 
 void LogModel::addEvent(const ys::TrainEvent& event)
 {
-    add({event.time, kindOf(event.kind), QString::fromStdString(event.message), QString::fromStdString(event.kind)});
+    add({event.time, kindOf(event.kind), QString::fromStdString(event.message), QString::fromUtf8(ys::toString(event.kind))});
 }
 
 void LogModel::addNote(const QString& text, Kind kind)

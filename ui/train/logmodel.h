@@ -35,8 +35,8 @@ public:
     void addNote(const QString& text, Kind kind = Kind::Milestone);
     void clear();
 
-    // How an event kind is shown.
-    static Kind kindOf(const std::string& eventKind);
+    // How an event kind is shown: out-of-memory recoveries apart, the catalogue's severity decides.
+    static Kind kindOf(ys::EventKind eventKind);
     int count(Kind kind) const;
 
 private:

@@ -86,7 +86,7 @@ void TestFitSafety::recommendedTrainsUnderBudgetAndLargerDoesNot()
     std::vector<std::string> oomEvents;
     ys::TrainCallbacks cb;
     cb.onEvent = [&](const ys::TrainEvent& e) {
-        if (e.kind.find("oom") != std::string::npos)
+        if (e.kind == ys::EventKind::OomRecovered || e.kind == ys::EventKind::ValOomRecovered)
             oomEvents.push_back(e.message);
     };
     cb.onLog = [](const std::string&) {};

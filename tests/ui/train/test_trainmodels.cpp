@@ -110,16 +110,16 @@ void TestTrainModels::logModel()
     QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
     m.addMessage("optimizer: AdamW(lr=0.001)");
     ys::TrainEvent oom;
-    oom.kind = "oom_recovered";
+    oom.kind = ys::EventKind::OomRecovered;
     oom.message = "out of memory in epoch 2, batch 5; micro-batch 16 -> 8";
     oom.time = 75;
     m.addEvent(oom);
     ys::TrainEvent err;
-    err.kind = "error";
+    err.kind = ys::EventKind::Error;
     err.message = "training failed";
     m.addEvent(err);
     ys::TrainEvent start;
-    start.kind = "start";
+    start.kind = ys::EventKind::Start;
     m.addEvent(start);
     QCOMPARE(m.rowCount(), 4);
     // An out-of-memory recovery stands out: its own kind, a tinted background, bold, a prefix and its time.
@@ -132,8 +132,9 @@ void TestTrainModels::logModel()
     QCOMPARE(m.index(2).data(LogModel::KindRole).value<LogModel::Kind>(), LogModel::Kind::Error);
     QVERIFY(m.index(2).data(Qt::ForegroundRole).isValid());
     QCOMPARE(m.count(LogModel::Kind::Milestone), 1);
-    QCOMPARE(LogModel::kindOf("val_oom_recovered"), LogModel::Kind::OutOfMemory);
-    QCOMPARE(LogModel::kindOf("stopped"), LogModel::Kind::Warning);
+    QCOMPARE(LogModel::kindOf(ys::EventKind::ValOomRecovered), LogModel::Kind::OutOfMemory);
+    QCOMPARE(LogModel::kindOf(ys::EventKind::Warning), LogModel::Kind::Warning);
+    QCOMPARE(LogModel::kindOf(ys::EventKind::Finish), LogModel::Kind::Milestone);
 }
 
 void TestTrainModels::logModelStaysBounded()

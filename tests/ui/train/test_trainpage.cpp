@@ -173,7 +173,7 @@ void TestTrainPage::stopWithinTwoSecondsWritesLast()
     QCOMPARE(saved.epoch, 1);
     QCOMPARE(QFileInfo(QString::fromStdString(saved.path)).absoluteFilePath(), last.absoluteFilePath());
     QCOMPARE(page.controller()->state(), TrainController::State::Idle);
-    QVERIFY(page.dashboard()->logModel()->count(LogModel::Kind::Warning) >= 1);   // "stopping…" and "stopped"
+    QVERIFY(page.dashboard()->logModel()->count(LogModel::Kind::Warning) >= 1);   // "Stopping after the current step…"
 }
 
 void TestTrainPage::pauseAndResumeKeepTheEpochCount()

@@ -3,13 +3,16 @@
 // fit.json, check.json. Torch-free; every file is written atomically or appended line by line.
 
 #include "common/error.h"
-#include "train/trainer.h"
+#include "run/records.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace ys {
+
+// The exact results.csv header of PRODUCT.md (no trailing newline). Ultralytics writes the same one.
+const char* resultsCsvHeader();
 
 // project/name, or project/name2, name3, ... when it exists and !existOk. Creates the folder and weights/.
 Expected<std::string> createRunFolder(const std::string& project, const std::string& name, bool existOk);

@@ -1,4 +1,4 @@
-#include "train/runfolder.h"
+#include "run/runfolder.h"
 
 #include "common/fileutil.h"
 
@@ -95,11 +95,13 @@ EventLog::EventLog(std::string path) : path_(std::move(path)) {}
 std::string EventLog::toJson(const TrainEvent& e)
 {
     nlohmann::json j;
-    j["kind"] = e.kind;
+    j["kind"] = toString(e.kind);
     j["message"] = e.message;
     j["epoch"] = e.epoch;
     j["batch"] = e.batch;
     j["time"] = e.time;
+    if (e.wallTime > 0)
+        j["wall_time"] = e.wallTime;
     if (!e.detailsJson.empty() && e.detailsJson != "{}") {
         auto d = nlohmann::json::parse(e.detailsJson, nullptr, false);
         if (!d.is_discarded())
