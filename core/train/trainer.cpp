@@ -13,7 +13,9 @@
 #include "model/internal/threads.h"
 #include "train/internal/engine.h"
 #include "train/internal/validator.h"
+#include "run/reader.h"
 #include "run/runfolder.h"
+#include "run/runlock.h"
 
 #include <nlohmann/json.hpp>
 
@@ -183,6 +185,8 @@ private:
     void sendMemory();
     // metrics.json: the best epoch's per-class P/R/AP and confusion matrix (for the report).
     void writeBestMetrics();
+    // Takes train.lock on runDir_; an Error when another live trainer writes it.
+    std::optional<Error> lockRunFolder();
 
     // First member, so destroyed last: freed memory is handed back once every tensor of the run is gone.
     RetainFreedMemory retainFreedMemory_;
@@ -197,6 +201,7 @@ private:
     int intraThreads_ = 1;   // in effect after configureIntraOpThreads
     int loaderWorkers_ = 0;  // for training and validation loaders (see loaderWorkers)
     std::string runDir_;
+    std::optional<RunLock> runLock_;   // held while this trainer writes runDir_ (readers see "running")
     std::unique_ptr<EventLog> events_;
     std::unique_ptr<ResultsCsv> results_;
 
@@ -358,6 +363,8 @@ std::optional<Error> Trainer::setup()
     // ---- run folder --------------------------------------------------------------------------------------
     if (resumed_) {
         runDir_ = fs::path(resumePath_).parent_path().parent_path().string();
+        if (auto err = lockRunFolder())
+            return *err;
         const int stale = removeStaleTempFiles(runDir_) + removeStaleTempFiles((fs::path(runDir_) / "weights").string());
         if (stale > 0)
             logLine("removed " + std::to_string(stale) + " unfinished file(s) left by the interrupted run");
@@ -366,6 +373,8 @@ std::optional<Error> Trainer::setup()
         if (!dir)
             return dir.error();
         runDir_ = *dir;
+        if (auto err = lockRunFolder())
+            return *err;
     }
     events_ = std::make_unique<EventLog>((fs::path(runDir_) / "events.jsonl").string());
     results_ = std::make_unique<ResultsCsv>((fs::path(runDir_) / "results.csv").string());
@@ -742,28 +751,22 @@ std::optional<Error> Trainer::saveCheckpoints(int epochsDone, double fitness, bo
 
 void Trainer::writeBestMetrics()
 {
-    const DetectionMetrics& m = summary_.bestMetrics;
-    nlohmann::json classes = nlohmann::json::array();
-    for (const ClassMetrics& c : m.perClass) {
-        const auto& names = dataset_.spec.names;
-        classes.push_back({{"class", c.cls},
-                           {"name", c.cls >= 0 && static_cast<size_t>(c.cls) < names.size() ? names[static_cast<size_t>(c.cls)] : ""},
-                           {"images", c.images}, {"instances", c.instances}, {"precision", c.precision},
-                           {"recall", c.recall}, {"map50", c.ap50}, {"map50_95", c.ap50_95}});
-    }
-    nlohmann::json j{{"epoch", summary_.best.epoch},
-                     {"fitness", summary_.best.fitness},
-                     {"fitness_formula", "0.1 * mAP50 + 0.9 * mAP50-95"},
-                     {"precision", m.precision},
-                     {"recall", m.recall},
-                     {"map50", m.map50},
-                     {"map50_95", m.map50_95},
-                     {"names", dataset_.spec.names},
-                     {"classes", classes},
-                     {"confusion_matrix", m.confusion},
-                     {"confusion_note", "rows = predicted class, columns = true class; last row/column = background"}};
-    if (auto err = writeFileAtomic((fs::path(runDir_) / "metrics.json").string(), j.dump(2)))
+    RunMetrics m;
+    m.epoch = summary_.best.epoch;
+    m.fitness = summary_.best.fitness;
+    m.names = dataset_.spec.names;
+    m.metrics = summary_.bestMetrics;
+    if (auto err = writeFileAtomic((fs::path(runDir_) / "metrics.json").string(), metricsToJson(m)))
         event(EventKind::Warning, err->toString());
+}
+
+std::optional<Error> Trainer::lockRunFolder()
+{
+    auto lock = RunLock::acquire(runDir_);
+    if (!lock)
+        return lock.error();
+    runLock_ = std::move(*lock);
+    return std::nullopt;
 }
 
 Expected<TrainSummary> Trainer::run()
