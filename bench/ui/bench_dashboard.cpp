@@ -17,7 +17,7 @@
 #include "train/trainer.h"
 #include "ui/charts/trainingcharts.h"
 #include "ui/train/dashboard.h"
-#include "ui/train/setupform.h"
+#include "ui/config/configform.h"
 #include "ui/train/trainpage.h"
 
 #include <QApplication>

@@ -18,7 +18,6 @@
 #include "ui/shell/language.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/train/dashboard.h"
-#include "ui/train/setupform.h"
 #include "ui/train/trainpage.h"
 
 #include <QApplication>

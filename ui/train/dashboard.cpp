@@ -181,6 +181,7 @@ void Dashboard::changeEvent(QEvent* event)
 
 void Dashboard::clear()
 {
+    shown_ = ys::RunRecord();
     progress_.reset();
     memoryOffset_ = 0;
     epochs_ = 0;
@@ -200,7 +201,7 @@ void Dashboard::clear()
 
 void Dashboard::beginRun(const ys::TrainConfig& config, int64_t budgetBytes)
 {
-    clear();
+    clear();   // a live run: shownRun() is empty
     epochs_ = config.epochs;
     losses_->setEpochs(epochs_);
     metrics_->setEpochs(epochs_);
@@ -292,37 +293,111 @@ void Dashboard::addNote(const QString& text, LogModel::Kind kind)
     logModel_->addNote(text, kind);
 }
 
-void Dashboard::showRun(const RunData& run)
+QString Dashboard::statusText(ys::RunStatus status, bool resumable)
 {
-    clear();
-    epochs_ = run.epochs;
-    for (SeriesChart* c : std::initializer_list<SeriesChart*>{losses_, metrics_, lr_})
-        c->setXExtent(0, std::max(1, run.epochs));
-    memory_->setBudget(run.budgetBytes);
+    switch (status) {
+    case ys::RunStatus::NotARun: return tr("Not a run folder");
+    case ys::RunStatus::Running: return tr("Running");
+    case ys::RunStatus::Finished: return tr("Finished");
+    case ys::RunStatus::StoppedByUser: return resumable ? tr("Stopped by you (can be resumed)") : tr("Stopped by you");
+    case ys::RunStatus::StoppedEarly: return tr("Stopped early");
+    case ys::RunStatus::Interrupted: return resumable ? tr("Interrupted (can be resumed)") : tr("Interrupted");
+    case ys::RunStatus::Failed: return resumable ? tr("Failed (can be resumed)") : tr("Failed");
+    }
+    return {};
+}
+
+void Dashboard::showRun(const ys::RunRecord& run)
+{
+    shown_ = run;
+    drawShownRun();
+}
+
+void Dashboard::drawShownRun()
+{
+    ys::RunRecord run = std::move(shown_);
+    clear();   // empties shown_ too
+    const int planned = run.hasArgs ? run.args.epochs : run.summary.epochsTotal;
+    const int done = run.rows.empty() ? 0 : run.rows.back().epoch;
+    epochs_ = std::max({1, planned, done});
+    losses_->setEpochs(epochs_);
+    metrics_->setEpochs(epochs_);
+    lr_->setEpochs(epochs_);
+    if (run.hasArgs && !run.args.vram.empty())
+        if (auto b = ys::memory::parseMemoryBudget(run.args.vram, 0))   // sizes; a fraction needs the device
+            memory_->setBudget(*b);
+    // The memory timeline is the last session's: it starts at the last start/resume event.
     for (const ys::TrainEvent& e : run.events)
         if (e.kind == ys::EventKind::Start || e.kind == ys::EventKind::Resume)
             memoryOffset_ = e.time;
+    const double offset = memoryOffset_;
     memory_->setSamples(run.memory);
     for (const ys::TrainEvent& e : run.events) {
-        if (e.kind == ys::EventKind::Fit) {
-            addEvent(e);   // predicted peak and budget lines
-            continue;
-        }
-        if (isOutOfMemory(e.kind))
-            markOutOfMemory(e);
-        logModel_->addEvent(e);
+        addEvent(e);
+        memoryOffset_ = offset;   // addEvent moves it at each start/resume; marks use the last session's
     }
     epochModel_->setRows(run.rows);
     losses_->setRows(run.rows);
     metrics_->setRows(run.rows);
     lr_->setRows(run.rows);
     throughput_->setRows(run.rows);
-    const int done = run.rows.empty() ? 0 : run.rows.back().epoch;
+    shown_ = std::move(run);
+    showRunProgress();
+}
+
+void Dashboard::showRunProgress()
+{
+    const int done = shown_.rows.empty() ? 0 : shown_.rows.back().epoch;
     epochBar_->setValue(done > 0 ? kProgressSteps : 0);
-    runBar_->setValue(run.epochs > 0 ? kProgressSteps * std::min(done, run.epochs) / run.epochs : 0);
-    epochLabel_->setText(tr("Epoch %1 of %2").arg(done).arg(run.epochs));
+    runBar_->setValue(epochs_ > 0 ? kProgressSteps * std::min(done, epochs_) / epochs_ : 0);
+    epochLabel_->setText(tr("Epoch %1 of %2").arg(done).arg(epochs_));
     runLabel_->setText(tr("Run"));
     etaLabel_->clear();
+    setStateText(statusText(shown_.status, shown_.resumable));
+}
+
+bool Dashboard::applyTail(const ys::RunTailUpdate& u)
+{
+    if (!u.changed())
+        return false;
+    auto take = [](auto& held, const auto& added, bool reset) {
+        if (reset)
+            held.clear();
+        held.insert(held.end(), added.begin(), added.end());
+    };
+    take(shown_.rows, u.rows, u.rowsReset);
+    take(shown_.events, u.events, u.eventsReset);
+    take(shown_.memory, u.memory, u.memoryReset);
+    shown_.status = u.status;
+    if (u.rowsReset || u.eventsReset || u.memoryReset) {
+        drawShownRun();
+        return true;
+    }
+    const int done = shown_.rows.empty() ? 0 : shown_.rows.back().epoch;
+    if (done > epochs_) {   // a resumed run may train longer than args.yaml said
+        epochs_ = done;
+        losses_->setEpochs(epochs_);
+        metrics_->setEpochs(epochs_);
+        lr_->setEpochs(epochs_);
+    }
+    for (const ys::TrainEvent& e : u.events) {
+        const double offset = memoryOffset_;
+        addEvent(e);
+        // A new session starts a new memory timeline (memory.csv is rewritten and comes back reset).
+        if (e.kind != ys::EventKind::Start && e.kind != ys::EventKind::Resume)
+            memoryOffset_ = offset;
+    }
+    memory_->appendSamples(u.memory);
+    for (const ys::EpochResult& row : u.rows) {
+        epochModel_->addRow(row);
+        losses_->addRow(row);
+        metrics_->addRow(row);
+        lr_->addRow(row);
+    }
+    if (!u.rows.empty())
+        throughput_->setRows(shown_.rows);
+    showRunProgress();
+    return true;
 }
 
 void Dashboard::updateProgressText()

@@ -5,6 +5,7 @@
 // files (showRun), so a finished, stopped or running run looks the same. GUI thread only.
 
 #include "common/config.h"
+#include "run/reader.h"
 #include "ui/train/logmodel.h"
 #include "ui/train/runprogress.h"
 #include "ui/train/trainmetatypes.h"
@@ -35,15 +36,6 @@ class ThroughputChart;
 class Dashboard final : public QWidget {
     Q_OBJECT
 public:
-    // A whole run, as read from its folder (results.csv, memory.csv, events.jsonl, args.yaml).
-    struct RunData {
-        int epochs = 0;                       // planned epochs (args.yaml)
-        std::vector<ys::EpochResult> rows;
-        MemorySamples memory;
-        std::vector<ys::TrainEvent> events;
-        int64_t budgetBytes = 0;              // vram budget, 0 = none
-    };
-
     explicit Dashboard(QWidget* parent = nullptr);
     ~Dashboard() override;
 
@@ -58,11 +50,29 @@ public:
     void addNote(const QString& text, LogModel::Kind kind = LogModel::Kind::Milestone);
     // "Training", "Paused", "Stopping after this step…", "Finished" next to the progress bars.
     void setStateText(const QString& text);
+    QString stateText() const { return stateText_; }
     // The peak a fit predicted for this run (a horizontal line on the memory chart); 0 hides it.
     void setPredictedPeak(int64_t bytes);
 
-    // ---- a run from its files ------------------------------------------------------------------------
-    void showRun(const RunData& run);
+    // ---- a run from its files (the Runs page) ---------------------------------------------------------
+    // Shows a run read by ys::readRun(dir) (core/run/reader.h): charts, epoch table and events from its
+    // results.csv, memory.csv and events.jsonl, the planned epochs and the vram budget line from args.yaml,
+    // the fit's predicted peak from its `fit` event, OOM recoveries marked, progress of the epochs done, and its
+    // status as the state text. Replaces whatever was shown; the prediction preview stays empty.
+    void showRun(const ys::RunRecord& run);
+    // Follows the run shown by showRun while it is being written (by the CLI or another studio): pass each
+    // ys::RunTail(run.dir).poll() result. New rows, events and memory samples are appended; a file reset
+    // (rowsReset, eventsReset, memoryReset) redraws from the file's new content; the state text follows
+    // update.status. Returns update.changed(). Usage, e.g. from a 1 s QTimer:
+    //     auto record = ys::readRun(dir);           // off the GUI thread (QtConcurrent)
+    //     dashboard->showRun(*record);
+    //     ys::RunTail tail(record->dir); tail.poll();  // the first poll reads what readRun read: skip it
+    //     ... on each timeout: dashboard->applyTail(tail.poll());
+    bool applyTail(const ys::RunTailUpdate& update);
+    // The run shown by showRun/applyTail (empty dir when the dashboard shows a live run or nothing).
+    const ys::RunRecord& shownRun() const { return shown_; }
+    // "Finished", "Stopped by you", "Interrupted (can be resumed)", ...
+    static QString statusText(ys::RunStatus status, bool resumable = false);
     void clear();
 
     // ---- parts (tests, screenshots, the Train page) ----------------------------------------------------
@@ -89,6 +99,8 @@ private:
     void retranslate();
     void updateProgressText();
     void markOutOfMemory(const ys::TrainEvent& event);
+    void drawShownRun();                 // every part from shown_
+    void showRunProgress();              // the bars and labels from shown_'s rows
 
     MemoryChart* memory_;
     LossChart* losses_;
@@ -111,6 +123,7 @@ private:
     QCheckBox* showMessages_ = nullptr;
     QSplitter* splitter_ = nullptr;
     RunProgress progress_;
+    ys::RunRecord shown_;
     QString stateText_;
     double memoryOffset_ = 0;
     int epochs_ = 0;

@@ -1,5 +1,7 @@
 #include "ui/train/preflight.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QLocale>
 
 #include <algorithm>
@@ -90,7 +92,13 @@ PreflightReport Preflight::evaluate(const PreflightInput& in)
         }
     }
 
-    // Setup.
+    // Setup: its data must be the open dataset (the form's `data` field can name another file).
+    if (in.datasetOpen && !in.setupData.isEmpty()
+        && QFileInfo(in.setupData).absoluteFilePath() != QFileInfo(in.datasetPath).absoluteFilePath())
+        add(PreflightItem::Level::Blocker,
+            tr("The setup's data is %1, but a run trains on the open dataset (%2): open that dataset, or set "
+               "data back.").arg(QDir::toNativeSeparators(in.setupData), in.datasetName),
+            PreflightItem::Action::OpenDataset);
     if (!in.configErrors.isEmpty())
         add(PreflightItem::Level::Blocker,
             tr("The setup has %n problem(s): %1", nullptr, static_cast<int>(in.configErrors.size()))

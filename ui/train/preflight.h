@@ -21,6 +21,8 @@ namespace ys::ui {
 struct PreflightInput {
     bool datasetOpen = false;
     QString datasetName;
+    QString datasetPath;                       // data.yaml of the open dataset (absolute)
+    QString setupData;                         // the setup's `data`: a run trains on the open dataset only
     const ys::CheckSummary* check = nullptr;   // null while the check runs or before one
     ys::TrainConfig config;
     QStringList configErrors;                  // TrainConfig::validate() messages, empty when valid

@@ -2,9 +2,9 @@
 
 #include "ui/charts/chartformat.h"
 #include "ui/common/icons.h"
+#include "ui/config/configform.h"
 #include "ui/common/logging.h"
 #include "ui/train/predictionpreview.h"
-#include "ui/train/setupform.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -101,7 +101,7 @@ TrainPage::TrainPage(QWidget* parent)
     bold.setBold(true);
     setupTitle_->setFont(bold);
     preflightTitle_->setFont(bold);
-    form_ = new SetupForm(setup);
+    form_ = new ConfigForm(setup);
     preflightBox_ = new QWidget(setup);
     preflightLayout_ = new QVBoxLayout(preflightBox_);
     preflightLayout_->setContentsMargins(0, 0, 0, 0);
@@ -135,7 +135,8 @@ TrainPage::TrainPage(QWidget* parent)
     layout->addLayout(top);
     layout->addWidget(splitter_, 1);
 
-    connect(form_, &SetupForm::configChanged, this, &TrainPage::updatePreflight);
+    connect(form_, &ConfigForm::configChanged, this, &TrainPage::updatePreflight);
+    connect(form_, &ConfigForm::validityChanged, this, &TrainPage::updateActions);
     connect(startAnyway_, &QCheckBox::toggled, this, &TrainPage::updatePreflight);
     connect(controller_, &TrainController::stateChanged, this, &TrainPage::onStateChanged);
     connect(controller_, &TrainController::batchProgress, dashboard_, &Dashboard::addBatch);
@@ -161,9 +162,7 @@ TrainPage::TrainPage(QWidget* parent)
     });
     deviceTimer_->start();
 
-    ys::TrainConfig initial;
-    initial.epochs = 100;
-    form_->setConfig(initial);
+    form_->setConfig(ys::TrainConfig());
     retranslate();
     updatePreflight();
     updateActions();
@@ -242,9 +241,13 @@ void TrainPage::setDataset(const QString& yamlPath)
     dataset_.reset();
     check_.reset();
     startAnyway_->setChecked(false);
+    // The form shows the open dataset (a new dataset starts a new undo history of the setup).
     ys::TrainConfig c = form_->config();
-    c.data = yamlPath.toStdString();
-    form_->setConfig(c);
+    const std::string data = yamlPath.isEmpty() ? std::string() : QFileInfo(yamlPath).absoluteFilePath().toStdString();
+    if (c.data != data) {
+        c.data = data;
+        form_->setConfig(c);
+    }
     updatePreflight();
 }
 
@@ -302,9 +305,16 @@ PreflightReport TrainPage::preflight() const
     PreflightInput in;
     in.datasetOpen = !yamlPath_.isEmpty();
     in.datasetName = QFileInfo(yamlPath_).absoluteDir().dirName();
+    in.datasetPath = yamlPath_.isEmpty() ? QString() : QFileInfo(yamlPath_).absoluteFilePath();
     in.check = check_ && !check_->summary.cancelled ? &check_->summary : nullptr;
     in.config = runConfig();
-    in.configErrors = form_->errors();
+    for (const ys::Error& e : form_->errors()) {
+        // The form's translated reason, named by its field; core's English when the form has none.
+        const QString key = QString::fromStdString(e.code).section(QLatin1Char('.'), 1);
+        const QString reason = form_->errorText(key);
+        in.configErrors << (reason.isEmpty() ? QString::fromStdString(e.message) : QStringLiteral("%1: %2").arg(key, reason));
+    }
+    in.setupData = QString::fromStdString(form_->config().data);
     in.device = deviceStats(in.config.device);
     in.startAnyway = startAnyway_->isChecked();
     in.fit = fit_;
@@ -426,13 +436,13 @@ void TrainPage::stop()
     controller_->stop();
 }
 
-void TrainPage::showRun(const Dashboard::RunData& run, const QString& title)
+bool TrainPage::showRun(const ys::RunRecord& run)
 {
     if (controller_->active())
-        return;
-    runTitle_ = title;
+        return false;
+    runTitle_ = QString::fromStdString(run.summary.name);
     dashboard_->showRun(run);
-    dashboard_->setStateText(title);
+    return true;
 }
 
 void TrainPage::onStateChanged(TrainController::State state)
@@ -443,7 +453,7 @@ void TrainPage::onStateChanged(TrainController::State state)
     case TrainController::State::Stopping: dashboard_->setStateText(tr("Stopping…")); break;
     case TrainController::State::Idle: break;
     }
-    form_->setReadOnly(state != TrainController::State::Idle);
+    form_->setEnabled(state == TrainController::State::Idle);
     pauseAction_->setText(state == TrainController::State::Paused ? tr("&Resume") : tr("&Pause"));
     pauseAction_->setIcon(ys::ui::icon(state == TrainController::State::Paused ? IconId::Start : IconId::Pause));
     updateActions();
@@ -489,7 +499,7 @@ void TrainPage::onFailed(const ys::Error& error)
 
 void TrainPage::onEnded()
 {
-    form_->setReadOnly(false);
+    form_->setEnabled(true);
     updatePreflight();
     updateActions();
     updateStatus();

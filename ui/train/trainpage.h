@@ -28,7 +28,7 @@ class QVBoxLayout;
 
 namespace ys::ui {
 
-class SetupForm;
+class ConfigForm;
 
 class TrainPage final : public StudioPage {
     Q_OBJECT
@@ -59,11 +59,13 @@ public:
     void stop();
     TrainController* controller() const { return controller_; }
     Dashboard* dashboard() const { return dashboard_; }
-    // Shows a run read from its files in the dashboard (ignored while a run is active).
-    void showRun(const Dashboard::RunData& run, const QString& title);
+    // Shows a run read from its files (ys::readRun) in the dashboard; follow it with
+    // dashboard()->applyTail(). Ignored (false) while a run of this page is active.
+    bool showRun(const ys::RunRecord& run);
 
     // ---- setup -----------------------------------------------------------------------------------------
-    SetupForm* form() const { return form_; }
+    // The setup form (ui/config); its `data` shows the open dataset. Start follows its validity.
+    ConfigForm* form() const { return form_; }
     // Where runs are written (project); empty = <app data>/runs/<dataset folder>.
     void setProjectFolder(const QString& folder);
     QString projectFolder() const;
@@ -112,7 +114,7 @@ private:
     ys::TrainConfig runConfig() const;
 
     TrainController* controller_;
-    SetupForm* form_ = nullptr;
+    ConfigForm* form_ = nullptr;
     Dashboard* dashboard_ = nullptr;
     QLabel* header_ = nullptr;
     QLabel* setupTitle_ = nullptr;

@@ -9,7 +9,7 @@
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/notifier.h"
 #include "ui/shell/studiopage.h"
-#include "ui/train/setupform.h"
+#include "ui/config/configform.h"
 #include "ui/train/trainpage.h"
 
 #include <QAbstractButton>

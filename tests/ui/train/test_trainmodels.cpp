@@ -9,6 +9,8 @@
 #include <QFont>
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace ys::ui;
 
 namespace {
@@ -59,6 +61,7 @@ private slots:
     void preflightDatasetErrorsNeedStartAnyway();
     void preflightSaysThePredictedPeakInPlainWords();
     void preflightMissingDevice();
+    void preflightSetupNamesAnotherDataset();
 };
 
 void TestTrainModels::epochTable()
@@ -275,6 +278,28 @@ void TestTrainModels::preflightMissingDevice()
     QVERIFY(named);
     QCOMPARE(Preflight::deviceName("0"), QString("GPU 0"));
     QCOMPARE(Preflight::deviceName("cpu"), QString("CPU"));
+}
+
+void TestTrainModels::preflightSetupNamesAnotherDataset()
+{
+    PreflightInput in;
+    in.datasetOpen = true;
+    in.datasetName = "shapes";
+    in.datasetPath = "/data/shapes/data.yaml";
+    const ys::CheckSummary s = summaryWithErrors(0);
+    in.check = &s;
+    in.device = cpuStats();
+    in.setupData = "/data/shapes/data.yaml";
+    QVERIFY(Preflight::evaluate(in).canStart);
+    // The form's data field edited to another file: a run trains on the open dataset only.
+    in.setupData = "/data/other/data.yaml";
+    const PreflightReport r = Preflight::evaluate(in);
+    QVERIFY(!r.canStart);
+    const auto it = std::find_if(r.items.begin(), r.items.end(), [](const PreflightItem& i) {
+        return i.level == PreflightItem::Level::Blocker && i.action == PreflightItem::Action::OpenDataset;
+    });
+    QVERIFY(it != r.items.end());
+    QVERIFY(it->text.contains("other"));
 }
 
 QTEST_MAIN(TestTrainModels)

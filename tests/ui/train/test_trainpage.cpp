@@ -3,12 +3,13 @@
 // written; pause and resume keep the epoch count right; label errors block Start until "start anyway".
 #include "uitestdata.h"
 
+#include "run/reader.h"
 #include "ui/charts/trainingcharts.h"
 #include "ui/train/dashboard.h"
 #include "ui/train/epochtablemodel.h"
 #include "ui/train/logmodel.h"
 #include "ui/train/predictionpreview.h"
-#include "ui/train/setupform.h"
+#include "ui/config/configform.h"
 #include "ui/train/trainpage.h"
 
 #include <QAction>
@@ -18,6 +19,7 @@
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QUndoStack>
 #include <QtTest>
 
 using namespace ys::ui;
@@ -28,6 +30,7 @@ class TestTrainPage final : public QObject {
 private slots:
     void initTestCase();
     void labelErrorsBlockUntilStartAnyway();
+    void startFollowsTheSetupForm();
     void runFeedsEveryChart();
     void stopWithinTwoSecondsWritesLast();
     void pauseAndResumeKeepTheEpochCount();
@@ -81,6 +84,39 @@ void TestTrainPage::labelErrorsBlockUntilStartAnyway()
     QVERIFY(!page.preflight().canStart);
 }
 
+void TestTrainPage::startFollowsTheSetupForm()
+{
+    TrainPage page;
+    preparePage(page, cleanYaml_, dir_.filePath("runs-form"));
+    page.form()->setConfig(ys::test::tinyTrainConfig(cleanYaml_, 1));
+    QVERIFY(page.form()->isValid());
+    QVERIFY(page.startAction()->isEnabled());
+    // The form shows the open dataset.
+    QCOMPARE(QFileInfo(QString::fromStdString(page.form()->config().data)).absoluteFilePath(),
+             QFileInfo(cleanYaml_).absoluteFilePath());
+    // A value validate() rejects, typed into the form: Start follows validityChanged, the reason shows.
+    QSignalSpy validity(page.form(), &ConfigForm::validityChanged);
+    QVERIFY(page.form()->applyValues({{"imgsz", "650"}}, "typed").empty());
+    QCOMPARE(validity.size(), 1);
+    QVERIFY(!page.startAction()->isEnabled());
+    QVERIFY(!page.start());
+    bool named = false;
+    for (const PreflightItem& item : page.preflight().items)
+        named = named || (item.level == PreflightItem::Level::Blocker && item.text.contains("imgsz"));
+    QVERIFY(named);
+    QVERIFY(page.form()->applyValues({{"imgsz", "64"}}, "typed").empty());
+    QVERIFY(page.startAction()->isEnabled());
+    // The setup naming another dataset blocks: a run trains on the open one.
+    QVERIFY(page.form()->applyValues({{"data", brokenYaml_}}, "typed").empty());
+    QVERIFY(page.form()->isValid());
+    QVERIFY(!page.preflight().canStart);
+    QVERIFY(!page.startAction()->isEnabled());
+    page.form()->undoStack()->undo();
+    QVERIFY(page.startAction()->isEnabled());
+    // While a run is active the form is locked (checked in runFeedsEveryChart); idle it is editable.
+    QVERIFY(page.form()->isEnabled());
+}
+
 void TestTrainPage::runFeedsEveryChart()
 {
     TrainPage page;
@@ -100,6 +136,7 @@ void TestTrainPage::runFeedsEveryChart()
     QVERIFY(page.controller()->active());
     QVERIFY(!page.startAction()->isEnabled());
     QVERIFY(page.stopAction()->isEnabled());
+    QVERIFY(!page.form()->isEnabled());   // the setup of a running run cannot change
     QVERIFY(ended.wait(240000));
     QCOMPARE(finished.size(), 1);
     const auto summary = finished.front().front().value<ys::TrainSummary>();
@@ -134,6 +171,19 @@ void TestTrainPage::runFeedsEveryChart()
     QCOMPARE(d->preview()->sampleCount(), 4);
     QVERIFY(!page.statusText().isEmpty());
     QVERIFY(page.startAction()->isEnabled());
+    QVERIFY(page.form()->isEnabled());
+
+    // The same run from its files (what the Runs page shows) fills the charts alike.
+    auto record = ys::readRun(summary.runDir);
+    QVERIFY(record);
+    QCOMPARE(record->status, ys::RunStatus::Finished);
+    Dashboard fromFiles;
+    fromFiles.showRun(*record);
+    QCOMPARE(fromFiles.epochModel()->rowCount(), 2);
+    QCOMPARE(fromFiles.metricsChart()->pointCount(MetricsChart::Map50), size_t(2));
+    QVERIFY(fromFiles.memoryChart()->pointCount(MemoryChart::Allocated) >= 6);
+    QCOMPARE(fromFiles.memoryChart()->budget(), int64_t(4) << 30);
+    QCOMPARE(fromFiles.stateText(), Dashboard::statusText(ys::RunStatus::Finished));
 }
 
 void TestTrainPage::stopWithinTwoSecondsWritesLast()
