@@ -211,6 +211,11 @@ void Dashboard::beginRun(const ys::TrainConfig& config, int64_t budgetBytes)
     updateProgressText();
 }
 
+void Dashboard::endRun()
+{
+    etaLabel_->clear();
+}
+
 void Dashboard::setStateText(const QString& text)
 {
     stateText_ = text;

@@ -48,6 +48,8 @@ public:
     void addMemory(const MemorySamples& samples);
     void addLog(const QString& line);
     void addNote(const QString& text, LogModel::Kind kind = LogModel::Kind::Milestone);
+    // The live run ended (finished, stopped or failed): no time left is shown.
+    void endRun();
     // "Training", "Paused", "Stopping after this step…", "Finished" next to the progress bars.
     void setStateText(const QString& text);
     QString stateText() const { return stateText_; }

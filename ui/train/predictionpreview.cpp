@@ -283,8 +283,8 @@ void PredictionPreview::paintEvent(QPaintEvent*)
         }
     }
     const int side = std::max(16, static_cast<int>(bestScale) - 4);
-    const QString truthCaption = tr("ground truth");
-    const QString predCaption = tr("predicted, epoch %1").arg(shownEpoch_);
+    const QString truthCaption = p.fontMetrics().elidedText(tr("truth"), Qt::ElideRight, side);
+    const QString predCaption = p.fontMetrics().elidedText(tr("epoch %1").arg(shownEpoch_), Qt::ElideRight, side);
     for (int i = 0; i < n; ++i) {
         const int col = i % bestCols, row = i / bestCols;
         const QPoint origin(col * (2 * side + 8) + 2, row * (side + kCaptionHeight + 4) + 2);

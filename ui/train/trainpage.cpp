@@ -118,7 +118,7 @@ TrainPage::TrainPage(QWidget* parent)
     scroll->setWidget(setup);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumWidth(300);
+    scroll->setMinimumWidth(420);   // the setup form's rows: label, field, marks
 
     dashboard_ = new Dashboard(this);
     splitter_ = new QSplitter(Qt::Horizontal, this);
@@ -126,7 +126,7 @@ TrainPage::TrainPage(QWidget* parent)
     splitter_->addWidget(dashboard_);
     splitter_->setStretchFactor(0, 0);
     splitter_->setStretchFactor(1, 1);
-    splitter_->setSizes({360, 1000});
+    splitter_->setSizes({520, 1080});
     splitter_->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
@@ -499,6 +499,7 @@ void TrainPage::onFailed(const ys::Error& error)
 
 void TrainPage::onEnded()
 {
+    dashboard_->endRun();
     form_->setEnabled(true);
     updatePreflight();
     updateActions();
