@@ -200,6 +200,7 @@ int main(int argc, char** argv)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
     settle(2500);   // the preview of the last best.pt
     save(QStringLiteral("train-dashboard"));
+    w.runsPage()->setProjectFolder(runs.path());   // where this run went
     w.runsPage()->refresh();
     w.showPage(w.runsPage());
     save(QStringLiteral("runs"));

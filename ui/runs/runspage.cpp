@@ -43,7 +43,7 @@ RunsPage::RunsPage(QWidget* parent) : StudioPage(parent), stack_(new QStackedWid
     emptyText_ = new QLabel(empty);
     emptyText_->setWordWrap(true);
     emptyText_->setAlignment(Qt::AlignHCenter);
-    emptyText_->setMaximumWidth(560);
+    emptyText_->setFixedWidth(560);   // a wrapped label needs a width to take its height from
     trainButton_ = new QPushButton(ys::ui::icon(IconId::Train), QString(), empty);
     connect(trainButton_, &QPushButton::clicked, this, &RunsPage::trainRequested);
     el->addWidget(iconLabel);
