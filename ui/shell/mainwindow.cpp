@@ -3,8 +3,10 @@
 #include "ui/common/icons.h"
 #include "ui/common/logging.h"
 #include "ui/common/palette.h"
+#include "ui/config/configform.h"
 #include "ui/dataset/datasetcontroller.h"
 #include "ui/dataset/datasetpage.h"
+#include "ui/fit/fitdialog.h"
 #include "ui/runs/runspage.h"
 #include "ui/shell/language.h"
 #include "ui/shell/notifier.h"
@@ -138,6 +140,18 @@ void MainWindow::wirePages()
                 notifier_->notify(title, message, failed, seconds);
             });
     connect(runsPage_, &RunsPage::trainRequested, this, [this] { showPage(trainPage_); });
+    // Fit to my GPU: the dialog starts from the Train page's setup; Apply writes batch, imgsz and AMP into
+    // the form as one undoable step and gives the pre-flight (and the next run's memory chart) the fit.
+    trainPage_->setFitAvailable(true);
+    connect(trainPage_, &TrainPage::fitRequested, this, [this](const ys::TrainConfig& config) {
+        auto* dialog = new FitDialog(config, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &FitDialog::applied, trainPage_, [this](const FitApplication& a) {
+            trainPage_->form()->applyValues(a.values, a.undoText);
+            trainPage_->setFitResult(a.result);
+        });
+        dialog->open();
+    });
 }
 
 MainWindow::~MainWindow() = default;
