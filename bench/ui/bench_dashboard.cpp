@@ -23,6 +23,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -275,8 +276,13 @@ RunFigures trainGui(ys::ui::TrainPage& page, const ys::TrainConfig& cfg)
     }
     since.start();
     probe.start();
-    while (!ended)
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    // The application's own event loop, as the studio runs it (a processEvents(…, maxtime) loop polls and
+    // costs the GUI thread a fifth of a core on its own).
+    QEventLoop loop;
+    auto c3 = QObject::connect(page.controller(), &ys::ui::TrainController::ended, &loop, &QEventLoop::quit);
+    if (!ended)
+        loop.exec();
+    QObject::disconnect(c3);
     probe.stop();
     f.seconds = static_cast<double>(t.elapsed()) / 1000.0;
     QObject::disconnect(c1);
