@@ -1,933 +1,1838 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
     <name>QFileDialog</name>
     <message>
         <source>Look in:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>File &amp;name:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Files of type:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Open</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Choose</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Back</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Forward</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Parent Directory</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Create New Folder</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>List View</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Detail View</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>All Files (*)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>QFileSystemModel</name>
     <message>
         <source>Name</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Date Modified</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>QLineEdit</name>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Cu&amp;t</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Copy</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Paste</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Select All</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>QMessageBox</name>
     <message>
         <source>Show Details...</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Hide Details...</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>About Qt</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>QPlatformTheme</name>
     <message>
         <source>OK</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Save</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Yes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Help</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Discard</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>YOLO Studio: check datasets and train YOLO detectors.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open the built-in demo dataset (written to the user's data folder on first use).</source>
-        <translation type="unfinished" />
+        <source>Open the built-in demo dataset (written to the user&apos;s data folder on first use).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>User interface language: en or zh_CN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Dataset to open (a data.yaml or its folder).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit after this many milliseconds (checks that an installed copy starts; works with QT_QPA_PLATFORM=offscreen).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--quit-after needs a number of milliseconds, not &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ConfigForm</name>
+    <message>
+        <source>Folder for run folders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset YAML</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset (*.yaml *.yml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint to resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint (last.pt *.pt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset all settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot load %1:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has values YOLO Studio cannot use; nothing was changed. Fix them and load it again:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left as they are (a resumed run cannot change them): %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save %1:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings (args.yaml, hyp.yaml) (*.yaml *.yml);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings (*.yaml *.yml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset to default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy key name (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Range: %1 to %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 means %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Can change when a run is resumed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed once a run has started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 to fix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redo %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter settings (name or description)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show advanced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the settings that are rarely changed. Changed or invalid ones always show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load an args.yaml or hyp.yaml (Ultralytics, YOLOv9): its values replace the form&apos;s; keys YOLO Studio does not use are kept for saving</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the settings as YAML (the loaded file&apos;s other keys and comments are kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every setting back to its default (the dataset stays)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resuming a run: only %1 can change; everything else comes from the run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kept from %1 for saving, not used by YOLO Studio (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About this setting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset to the default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole device (e.g. 8GiB or 0.8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no: start a new run</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ConfigText</name>
+    <message>
+        <source>Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>path to data.yaml</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model YAML (yolov8n.yaml, yolo11s.yaml, yolov9c.yaml, ...) or checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epochs to train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image size in pixels, multiple of 32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>images per batch; -1 or auto = fit to memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpu, 0, cuda:0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loader workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data loader threads; 0 = main thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mixed precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mixed precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parent folder of run folders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run folder name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reuse run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reuse an existing run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoint to resume from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>random seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deterministic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reproducible batches for a seed and worker count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Patience</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epochs without improvement before early stop; 0 = off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validate each epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validate every epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save weights every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>save weights every N epochs; -1 = off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rectangular batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rectangular training batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cache decoded images in RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fraction of the training set to use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cosine LR schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cosine LR schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close mosaic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disable mosaic for the last N epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU threads for tensor ops; 0 = all cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory budget, e.g. 8GiB or 0.8; empty = whole device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initial learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>initial learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final LR factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final LR as a fraction of lr0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Momentum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGD momentum / Adam beta1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight decay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warmup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warmup epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warmup momentum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warmup initial momentum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warmup bias LR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warmup initial bias LR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nominal batch size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nominal batch size for accumulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box loss gain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>box loss gain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Class loss gain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class loss gain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DFL loss gain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hue jitter fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saturation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saturation jitter fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Brightness</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value jitter fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rotation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rotation +/- degrees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Translation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>translation +/- fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scale +/- gain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shear +/- degrees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perspective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>perspective coefficient</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vertical flip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vertical flip probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Horizontal flip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>horizontal flip probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mosaic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mosaic probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mixup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mixup probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy-paste</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copy-paste probability (segments only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NMS confidence threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NMS IoU threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max detections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>detections per image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>main thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto (fp16 on CUDA, bf16 where the CPU has it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off (fp32)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bf16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto (SGD for long runs, AdamW for short ones)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ultralytics defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every training setting at the value Ultralytics uses by default (YOLOv8 / YOLO11). Dataset, model, device, memory budget and output folder stay as they are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YOLOv9 hyp.scratch-high</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hyperparameters of YOLOv9&apos;s hyp.scratch-high.yaml (training from scratch with strong augmentation): scale 0.9, mixup 0.15, copy-paste 0.3, the rest as Ultralytics.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Low memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For a 4-6 GB GPU or a small machine: batch 8 with nbs 64 (8 batches accumulated, so the optimizer still steps on 64 images and weight decay is unchanged), mixed precision on, no RAM cache, 2 loader workers. Image size and augmentation stay: they decide what the model learns. For the largest batch that fits your card, use Fit to my GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model &amp; data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory &amp; precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss gains</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Augmentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>°</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown setting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be true or false, not “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a whole number, not “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a number, not “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2, not %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be one of %1, not “%2”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be the path of a run&apos;s weights/last.pt or of its run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a multiple of 32 (the model&apos;s largest stride), not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be at least 1, or auto to fit it to memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no dataset: open one, or choose its data.yaml</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no model: pick one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a size such as 8GiB or 6000MB, or a fraction such as 0.8, not “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be cpu, a GPU index such as 0, or cuda:0, not “%1”</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::DatasetController</name>
     <message>
         <source>Could not write the demo dataset.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Could not open the dataset.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The check stopped with an internal error.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::DatasetPage</name>
     <message>
         <source>Unreadable or invalid images</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Label format errors</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Duplicates</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Train/val leakage</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Boxes too small to learn</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Unusual box sizes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Crowded images</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Backgrounds (no boxes)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Polygons mixed with boxes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Open a YOLO dataset</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose a data.yaml, drop one (or its folder) onto this window, or start with the built-in demo dataset. The studio never modifies your files.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Open data.yaml…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Open demo dataset</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Training image size: boxes smaller than %1 px after letterboxing to this size are reported as too small to learn.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>imgsz</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check again</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Boxes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Draw the labelled boxes on the thumbnails</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Split</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>C&amp;lass</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Findings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Findings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Statistics</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Recent datasets</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Scanning images and labels…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checking labels and images…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Comparing images for duplicates…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Writing the demo dataset…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Looking for orphan labels…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Working (%1)…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Demo dataset</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Findings (%1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>All splits (%1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>train</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>val</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>test</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>All classes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>All images</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>With errors or warnings (%1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Without errors or warnings (%1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checking…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No dataset open</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 images · %2 boxes · %3 classes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 shown</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 errors, %2 warnings, %3 info</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 of %2 images</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>There is no finished check to export.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%Ln image(s)</source>
-        <translation><numerusform>%Ln image</numerusform><numerusform>%Ln images</numerusform></translation>
+        <translation>
+            <numerusform>%Ln image</numerusform>
+            <numerusform>%Ln images</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DeviceListModel</name>
+    <message>
+        <source>%1 (not found on this machine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This device is not present here. The setting is kept; a run started on this machine with it will fail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU · %1 cores · %2 RAM, %3 free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 · %2 · %3, %4 free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2 logical cores, %3 RAM, %4 available now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Compute capability %2.%3, %4 multiprocessors
+%5 total, %6 free now (other programs included)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DevicePicker</name>
+    <message>
+        <source>List the devices again (free memory changes as other programs run)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::FindingText</name>
     <message>
         <source>Image cannot be read</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not an image</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Unsupported image format</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Corrupt image</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Truncated image</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Damaged image data</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Image too small</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Extension does not match the content</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No label file (background)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Empty label file (background)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Wrong number of columns</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Value is not a number</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Value is NaN or infinite</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Negative class id</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Class id is not an integer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Class id out of range</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Coordinates outside the image</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Zero or negative box size</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Duplicate row</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Polygons mixed with boxes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>More problems in this file</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Label file without an image</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Near-duplicate box</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Box too small to learn</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Unusual box size or shape</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Unusually many boxes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Duplicate image</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Near-duplicate image</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Same image in train and val</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Near-identical image in train and val</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Listed image does not exist</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Image list cannot be read</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Image listed twice</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Class never used</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Class with very few boxes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Classes strongly imbalanced</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::FindingsModel</name>
     <message>
         <source>Error</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Warning</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Info</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Code</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>File</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Line</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Problem</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::FindingsView</name>
     <message>
         <source>%1 Errors</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 Warnings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 Info</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 of %2 shown</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Filter by problem, code, file or message</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%Ln finding(s)</source>
-        <translation><numerusform>%Ln finding</numerusform><numerusform>%Ln findings</numerusform></translation>
+        <translation>
+            <numerusform>%Ln finding</numerusform>
+            <numerusform>%Ln findings</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>ys::ui::ImageListModel</name>
     <message>
         <source>%1 × %2 px</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%Ln box(es)</source>
-        <translation><numerusform>%Ln box</numerusform><numerusform>%Ln boxes</numerusform></translation>
+        <translation>
+            <numerusform>%Ln box</numerusform>
+            <numerusform>%Ln boxes</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>ys::ui::ImageViewer</name>
     <message>
         <source>Zoom In</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Zoom Out</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Fit to Window</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Class</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cx</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cy</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>w</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>h</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Line</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Select an image to see it at full size.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Loading %1…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This image cannot be decoded.
 %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>line %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::KeptEntriesModel</name>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::MainWindow</name>
     <message>
         <source>The data.yaml file could not be read. Fix the line shown below and open it again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The data.yaml file does not describe a usable dataset. Check the keys and paths named below.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A file or folder could not be read or written. Check that it exists and that you have permission.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This is a bug in YOLO Studio. Please report it with the details below.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>YOLO Studio</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Export Check Result…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Save the findings as JSON or CSV</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check finished</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Dataset</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Open Dataset…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Recent Datasets</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Open &amp;Demo Dataset</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Full Screen</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;About YOLO Studio</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>About &amp;Qt</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Could not open the dataset.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Open Dataset</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Dataset description (*.yaml *.yml);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Export Check Result</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>JSON (*.json);;CSV (*.csv)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Could not export the check result.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check result written to %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 — YOLO Studio</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No recent datasets</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Clear List</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Language</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The new language is used after YOLO Studio restarts.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Restart now? The open dataset is opened again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>About YOLO Studio</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&lt;h3&gt;YOLO Studio %1&lt;/h3&gt;&lt;p&gt;A native desktop studio for YOLO object detectors: open a dataset, check its labels, fit the training run to your GPU, train and report.&lt;/p&gt;&lt;p&gt;Built with Qt %2, LibTorch, OpenCV and QCustomPlot.&lt;/p&gt;</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ModelPicker</name>
+    <message>
+        <source>Scale %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models and weights (*.yaml *.yml *.pt);;Model YAML (*.yaml *.yml);;Weights (*.pt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights file %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights file %1 (not found)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters and GFLOPs appear for a valid image size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counting parameters…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 M parameters · %3 GFLOPs at %4 px · %5 classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read this model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use a model YAML of your own or a weights file (.pt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model family</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::PlotsWidget</name>
     <message>
         <source>train</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>val</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>test</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Boxes per class</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Box size</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Box width vs height</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Classes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Images (%1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Boxes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Images without boxes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Label files</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Corrupt images</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Orphan labels</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Errors</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Info</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check time</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check not finished</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>boxes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>√(w·h) in pixels at imgsz %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 of %2 boxes under %3 px (too small to learn)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>width (fraction of image)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>height (fraction of image)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Box width vs height (every %1th box)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::ThumbnailDelegate</name>
     <message>
         <source>Cannot decode</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

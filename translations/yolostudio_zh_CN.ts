@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -167,7 +167,7 @@
         <translation>YOLO Studio：检查数据集并训练 YOLO 检测器。</translation>
     </message>
     <message>
-        <source>Open the built-in demo dataset (written to the user's data folder on first use).</source>
+        <source>Open the built-in demo dataset (written to the user&apos;s data folder on first use).</source>
         <translation>打开内置示例数据集（首次使用时写入用户数据目录）。</translation>
     </message>
     <message>
@@ -177,6 +177,810 @@
     <message>
         <source>Dataset to open (a data.yaml or its folder).</source>
         <translation>要打开的数据集（data.yaml 或其所在文件夹）。</translation>
+    </message>
+    <message>
+        <source>Quit after this many milliseconds (checks that an installed copy starts; works with QT_QPA_PLATFORM=offscreen).</source>
+        <translation>在指定的毫秒数后退出（用于检查安装的程序能否启动；可与 QT_QPA_PLATFORM=offscreen 一起使用）。</translation>
+    </message>
+    <message>
+        <source>--quit-after needs a number of milliseconds, not &apos;%1&apos;.</source>
+        <translation>--quit-after 需要一个毫秒数，而不是“%1”。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ConfigForm</name>
+    <message>
+        <source>Folder for run folders</source>
+        <translation>运行文件夹的上级目录</translation>
+    </message>
+    <message>
+        <source>Dataset YAML</source>
+        <translation>数据集 YAML</translation>
+    </message>
+    <message>
+        <source>Dataset (*.yaml *.yml)</source>
+        <translation>数据集 (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Checkpoint to resume</source>
+        <translation>要恢复的检查点</translation>
+    </message>
+    <message>
+        <source>Checkpoint (last.pt *.pt)</source>
+        <translation>检查点 (last.pt *.pt)</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>修改 %1</translation>
+    </message>
+    <message>
+        <source>Reset %1</source>
+        <translation>重置 %1</translation>
+    </message>
+    <message>
+        <source>Reset all settings</source>
+        <translation>重置全部设置</translation>
+    </message>
+    <message>
+        <source>Preset: %1</source>
+        <translation>预设：%1</translation>
+    </message>
+    <message>
+        <source>Cannot load %1:
+%2</source>
+        <translation>无法加载 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>%1 has values YOLO Studio cannot use; nothing was changed. Fix them and load it again:
+%2</source>
+        <translation>%1 中有 YOLO Studio 无法使用的值，未做任何修改。请修正后重新加载：
+%2</translation>
+    </message>
+    <message>
+        <source>Load %1</source>
+        <translation>加载 %1</translation>
+    </message>
+    <message>
+        <source>Loaded %1.</source>
+        <translation>已加载 %1。</translation>
+    </message>
+    <message>
+        <source>Left as they are (a resumed run cannot change them): %1.</source>
+        <translation>保持不变（恢复的训练无法修改这些设置）：%1。</translation>
+    </message>
+    <message>
+        <source>Cannot save %1:
+%2</source>
+        <translation>无法保存 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>Load settings</source>
+        <translation>加载设置</translation>
+    </message>
+    <message>
+        <source>Settings (args.yaml, hyp.yaml) (*.yaml *.yml);;All files (*)</source>
+        <translation>设置文件 (args.yaml, hyp.yaml) (*.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save settings</source>
+        <translation>保存设置</translation>
+    </message>
+    <message>
+        <source>Settings (*.yaml *.yml)</source>
+        <translation>设置文件 (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Reset to default (%1)</source>
+        <translation>恢复默认值（%1）</translation>
+    </message>
+    <message>
+        <source>Copy key name (%1)</source>
+        <translation>复制键名（%1）</translation>
+    </message>
+    <message>
+        <source>Default: %1</source>
+        <translation>默认值：%1</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message>
+        <source>Range: %1 to %2%3</source>
+        <translation>范围：%1 到 %2%3</translation>
+    </message>
+    <message>
+        <source>%1 means %2</source>
+        <translation>%1 表示%2</translation>
+    </message>
+    <message>
+        <source>Can change when a run is resumed.</source>
+        <translation>恢复训练时可以修改。</translation>
+    </message>
+    <message>
+        <source>Fixed once a run has started.</source>
+        <translation>训练开始后不可修改。</translation>
+    </message>
+    <message>
+        <source>%1 changed</source>
+        <translation>%1 项已修改</translation>
+    </message>
+    <message>
+        <source>%1 to fix</source>
+        <translation>%1 项待修正</translation>
+    </message>
+    <message>
+        <source>Undo %1</source>
+        <translation>撤销 %1</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo %1</source>
+        <translation>重做 %1</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Filter settings (name or description)</source>
+        <translation>筛选设置（名称或说明）</translation>
+    </message>
+    <message>
+        <source>Show advanced</source>
+        <translation>显示高级设置</translation>
+    </message>
+    <message>
+        <source>Show the settings that are rarely changed. Changed or invalid ones always show.</source>
+        <translation>显示很少修改的设置。已修改或无效的设置总会显示。</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>加载…</translation>
+    </message>
+    <message>
+        <source>Load an args.yaml or hyp.yaml (Ultralytics, YOLOv9): its values replace the form&apos;s; keys YOLO Studio does not use are kept for saving</source>
+        <translation>加载 args.yaml 或 hyp.yaml（Ultralytics、YOLOv9）：其中的值替换表单中的值；YOLO Studio 不使用的键会保留，保存时写回</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Save the settings as YAML (the loaded file&apos;s other keys and comments are kept)</source>
+        <translation>将设置保存为 YAML（保留所加载文件中的其他键和注释）</translation>
+    </message>
+    <message>
+        <source>Reset all</source>
+        <translation>全部重置</translation>
+    </message>
+    <message>
+        <source>Every setting back to its default (the dataset stays)</source>
+        <translation>所有设置恢复默认值（数据集保持不变）</translation>
+    </message>
+    <message>
+        <source>Resuming a run: only %1 can change; everything else comes from the run.</source>
+        <translation>正在恢复训练：只有 %1 可以修改，其余设置均来自该次训练。</translation>
+    </message>
+    <message>
+        <source>Kept from %1 for saving, not used by YOLO Studio (%2): %3</source>
+        <translation>从 %1 保留、YOLO Studio 不使用的键（%2 个，保存时写回）：%3</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>About this setting</source>
+        <translation>关于此设置</translation>
+    </message>
+    <message>
+        <source>Reset to the default (%1)</source>
+        <translation>恢复默认值（%1）</translation>
+    </message>
+    <message>
+        <source>whole device (e.g. 8GiB or 0.8)</source>
+        <translation>整个设备（例如 8GiB 或 0.8）</translation>
+    </message>
+    <message>
+        <source>no: start a new run</source>
+        <translation>否：开始新的训练</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ConfigText</name>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>path to data.yaml</source>
+        <translation>data.yaml 的路径</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>model YAML (yolov8n.yaml, yolo11s.yaml, yolov9c.yaml, ...) or checkpoint</source>
+        <translation>模型 YAML（yolov8n.yaml、yolo11s.yaml、yolov9c.yaml 等）或检查点</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>训练轮数</translation>
+    </message>
+    <message>
+        <source>epochs to train</source>
+        <translation>训练的轮数（epoch）</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <source>image size in pixels, multiple of 32</source>
+        <translation>图像尺寸（像素），须为 32 的倍数</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>images per batch; -1 or auto = fit to memory</source>
+        <translation>每批图像数；-1 或 auto = 按显存自动适配</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>cpu, 0, cuda:0</source>
+        <translation>cpu、0、cuda:0</translation>
+    </message>
+    <message>
+        <source>Loader workers</source>
+        <translation>数据加载线程</translation>
+    </message>
+    <message>
+        <source>data loader threads; 0 = main thread</source>
+        <translation>数据加载线程数；0 = 在主线程加载</translation>
+    </message>
+    <message>
+        <source>Mixed precision</source>
+        <translation>混合精度</translation>
+    </message>
+    <message>
+        <source>mixed precision</source>
+        <translation>混合精度（AMP）</translation>
+    </message>
+    <message>
+        <source>Project folder</source>
+        <translation>项目文件夹</translation>
+    </message>
+    <message>
+        <source>parent folder of run folders</source>
+        <translation>运行文件夹的上级目录</translation>
+    </message>
+    <message>
+        <source>Run name</source>
+        <translation>运行名称</translation>
+    </message>
+    <message>
+        <source>run folder name</source>
+        <translation>运行文件夹名称</translation>
+    </message>
+    <message>
+        <source>Reuse run folder</source>
+        <translation>复用运行文件夹</translation>
+    </message>
+    <message>
+        <source>reuse an existing run folder</source>
+        <translation>复用已存在的运行文件夹</translation>
+    </message>
+    <message>
+        <source>Resume from</source>
+        <translation>恢复训练自</translation>
+    </message>
+    <message>
+        <source>checkpoint to resume from</source>
+        <translation>从此检查点恢复训练</translation>
+    </message>
+    <message>
+        <source>Random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Deterministic</source>
+        <translation>确定性</translation>
+    </message>
+    <message>
+        <source>reproducible batches for a seed and worker count</source>
+        <translation>相同种子和加载线程数下批次可复现</translation>
+    </message>
+    <message>
+        <source>Patience</source>
+        <translation>早停耐心值</translation>
+    </message>
+    <message>
+        <source>epochs without improvement before early stop; 0 = off</source>
+        <translation>指标无提升多少轮后提前停止；0 = 关闭</translation>
+    </message>
+    <message>
+        <source>Validate each epoch</source>
+        <translation>每轮验证</translation>
+    </message>
+    <message>
+        <source>validate every epoch</source>
+        <translation>每个 epoch 结束后验证</translation>
+    </message>
+    <message>
+        <source>Save weights every</source>
+        <translation>权重保存间隔</translation>
+    </message>
+    <message>
+        <source>save weights every N epochs; -1 = off</source>
+        <translation>每 N 轮保存一次权重；-1 = 关闭</translation>
+    </message>
+    <message>
+        <source>Rectangular batches</source>
+        <translation>矩形批次</translation>
+    </message>
+    <message>
+        <source>rectangular training batches</source>
+        <translation>矩形训练批次（rect）</translation>
+    </message>
+    <message>
+        <source>Image cache</source>
+        <translation>图像缓存</translation>
+    </message>
+    <message>
+        <source>cache decoded images in RAM</source>
+        <translation>在内存中缓存解码后的图像</translation>
+    </message>
+    <message>
+        <source>Dataset fraction</source>
+        <translation>数据集使用比例</translation>
+    </message>
+    <message>
+        <source>fraction of the training set to use</source>
+        <translation>使用训练集的比例</translation>
+    </message>
+    <message>
+        <source>Cosine LR schedule</source>
+        <translation>余弦学习率调度</translation>
+    </message>
+    <message>
+        <source>cosine LR schedule</source>
+        <translation>余弦学习率调度</translation>
+    </message>
+    <message>
+        <source>Close mosaic</source>
+        <translation>关闭 Mosaic</translation>
+    </message>
+    <message>
+        <source>disable mosaic for the last N epochs</source>
+        <translation>最后 N 轮关闭 Mosaic 增强</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>CPU 线程数</translation>
+    </message>
+    <message>
+        <source>CPU threads for tensor ops; 0 = all cores</source>
+        <translation>张量运算使用的 CPU 线程数；0 = 全部核心</translation>
+    </message>
+    <message>
+        <source>Memory budget</source>
+        <translation>显存预算</translation>
+    </message>
+    <message>
+        <source>memory budget, e.g. 8GiB or 0.8; empty = whole device</source>
+        <translation>显存预算，例如 8GiB 或 0.8；留空 = 整个设备</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Initial learning rate</source>
+        <translation>初始学习率</translation>
+    </message>
+    <message>
+        <source>initial learning rate</source>
+        <translation>初始学习率</translation>
+    </message>
+    <message>
+        <source>Final LR factor</source>
+        <translation>最终学习率系数</translation>
+    </message>
+    <message>
+        <source>final LR as a fraction of lr0</source>
+        <translation>最终学习率与 lr0 之比</translation>
+    </message>
+    <message>
+        <source>Momentum</source>
+        <translation>动量</translation>
+    </message>
+    <message>
+        <source>SGD momentum / Adam beta1</source>
+        <translation>SGD 动量 / Adam beta1</translation>
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation>权重衰减</translation>
+    </message>
+    <message>
+        <source>weight decay</source>
+        <translation>权重衰减</translation>
+    </message>
+    <message>
+        <source>Warmup</source>
+        <translation>预热轮数</translation>
+    </message>
+    <message>
+        <source>warmup epochs</source>
+        <translation>预热（warmup）轮数</translation>
+    </message>
+    <message>
+        <source>Warmup momentum</source>
+        <translation>预热动量</translation>
+    </message>
+    <message>
+        <source>warmup initial momentum</source>
+        <translation>预热阶段的初始动量</translation>
+    </message>
+    <message>
+        <source>Warmup bias LR</source>
+        <translation>预热偏置学习率</translation>
+    </message>
+    <message>
+        <source>warmup initial bias LR</source>
+        <translation>预热阶段偏置的初始学习率</translation>
+    </message>
+    <message>
+        <source>Nominal batch size</source>
+        <translation>名义批大小</translation>
+    </message>
+    <message>
+        <source>nominal batch size for accumulation</source>
+        <translation>梯度累积所依据的名义批大小</translation>
+    </message>
+    <message>
+        <source>Box loss gain</source>
+        <translation>边框损失权重</translation>
+    </message>
+    <message>
+        <source>box loss gain</source>
+        <translation>边框（box）损失权重</translation>
+    </message>
+    <message>
+        <source>Class loss gain</source>
+        <translation>分类损失权重</translation>
+    </message>
+    <message>
+        <source>class loss gain</source>
+        <translation>分类（cls）损失权重</translation>
+    </message>
+    <message>
+        <source>DFL loss gain</source>
+        <translation>DFL 损失权重</translation>
+    </message>
+    <message>
+        <source>Hue</source>
+        <translation>色调</translation>
+    </message>
+    <message>
+        <source>hue jitter fraction</source>
+        <translation>色调抖动幅度（比例）</translation>
+    </message>
+    <message>
+        <source>Saturation</source>
+        <translation>饱和度</translation>
+    </message>
+    <message>
+        <source>saturation jitter fraction</source>
+        <translation>饱和度抖动幅度（比例）</translation>
+    </message>
+    <message>
+        <source>Brightness</source>
+        <translation>亮度</translation>
+    </message>
+    <message>
+        <source>value jitter fraction</source>
+        <translation>亮度（HSV 的 V）抖动幅度（比例）</translation>
+    </message>
+    <message>
+        <source>Rotation</source>
+        <translation>旋转</translation>
+    </message>
+    <message>
+        <source>rotation +/- degrees</source>
+        <translation>旋转角度 ±（度）</translation>
+    </message>
+    <message>
+        <source>Translation</source>
+        <translation>平移</translation>
+    </message>
+    <message>
+        <source>translation +/- fraction</source>
+        <translation>平移幅度 ±（比例）</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>scale +/- gain</source>
+        <translation>缩放幅度 ±（增益）</translation>
+    </message>
+    <message>
+        <source>Shear</source>
+        <translation>错切</translation>
+    </message>
+    <message>
+        <source>shear +/- degrees</source>
+        <translation>错切角度 ±（度）</translation>
+    </message>
+    <message>
+        <source>Perspective</source>
+        <translation>透视</translation>
+    </message>
+    <message>
+        <source>perspective coefficient</source>
+        <translation>透视变换系数</translation>
+    </message>
+    <message>
+        <source>Vertical flip</source>
+        <translation>上下翻转</translation>
+    </message>
+    <message>
+        <source>vertical flip probability</source>
+        <translation>上下翻转概率</translation>
+    </message>
+    <message>
+        <source>Horizontal flip</source>
+        <translation>左右翻转</translation>
+    </message>
+    <message>
+        <source>horizontal flip probability</source>
+        <translation>左右翻转概率</translation>
+    </message>
+    <message>
+        <source>Mosaic</source>
+        <translation>Mosaic</translation>
+    </message>
+    <message>
+        <source>mosaic probability</source>
+        <translation>Mosaic 增强概率</translation>
+    </message>
+    <message>
+        <source>Mixup</source>
+        <translation>MixUp</translation>
+    </message>
+    <message>
+        <source>mixup probability</source>
+        <translation>MixUp 增强概率</translation>
+    </message>
+    <message>
+        <source>Copy-paste</source>
+        <translation>Copy-Paste</translation>
+    </message>
+    <message>
+        <source>copy-paste probability (segments only)</source>
+        <translation>Copy-Paste 增强概率（仅适用于分割标注）</translation>
+    </message>
+    <message>
+        <source>Confidence threshold</source>
+        <translation>置信度阈值</translation>
+    </message>
+    <message>
+        <source>NMS confidence threshold</source>
+        <translation>NMS 置信度阈值</translation>
+    </message>
+    <message>
+        <source>NMS IoU threshold</source>
+        <translation>NMS IoU 阈值</translation>
+    </message>
+    <message>
+        <source>Max detections</source>
+        <translation>最大检测数</translation>
+    </message>
+    <message>
+        <source>detections per image</source>
+        <translation>每张图像的最大检测框数</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>main thread</source>
+        <translation>主线程</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>all cores</source>
+        <translation>全部核心</translation>
+    </message>
+    <message>
+        <source>auto (fp16 on CUDA, bf16 where the CPU has it)</source>
+        <translation>自动（CUDA 上用 fp16，CPU 支持时用 bf16）</translation>
+    </message>
+    <message>
+        <source>off (fp32)</source>
+        <translation>关闭（fp32）</translation>
+    </message>
+    <message>
+        <source>fp16</source>
+        <translation>fp16</translation>
+    </message>
+    <message>
+        <source>bf16</source>
+        <translation>bf16</translation>
+    </message>
+    <message>
+        <source>RAM</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>auto (SGD for long runs, AdamW for short ones)</source>
+        <translation>自动（长训练用 SGD，短训练用 AdamW）</translation>
+    </message>
+    <message>
+        <source>Ultralytics defaults</source>
+        <translation>Ultralytics 默认值</translation>
+    </message>
+    <message>
+        <source>Every training setting at the value Ultralytics uses by default (YOLOv8 / YOLO11). Dataset, model, device, memory budget and output folder stay as they are.</source>
+        <translation>所有训练设置取 Ultralytics 的默认值（YOLOv8 / YOLO11）。数据集、模型、设备、显存预算和输出文件夹保持不变。</translation>
+    </message>
+    <message>
+        <source>YOLOv9 hyp.scratch-high</source>
+        <translation>YOLOv9 hyp.scratch-high</translation>
+    </message>
+    <message>
+        <source>The hyperparameters of YOLOv9&apos;s hyp.scratch-high.yaml (training from scratch with strong augmentation): scale 0.9, mixup 0.15, copy-paste 0.3, the rest as Ultralytics.</source>
+        <translation>YOLOv9 的 hyp.scratch-high.yaml 超参数（从头训练，强数据增强）：scale 0.9、mixup 0.15、copy-paste 0.3，其余同 Ultralytics。</translation>
+    </message>
+    <message>
+        <source>Low memory</source>
+        <translation>低显存</translation>
+    </message>
+    <message>
+        <source>For a 4-6 GB GPU or a small machine: batch 8 with nbs 64 (8 batches accumulated, so the optimizer still steps on 64 images and weight decay is unchanged), mixed precision on, no RAM cache, 2 loader workers. Image size and augmentation stay: they decide what the model learns. For the largest batch that fits your card, use Fit to my GPU.</source>
+        <translation>适用于 4–6 GB 显存的 GPU 或配置较低的机器：batch 8、nbs 64（累积 8 个批次，优化器仍按 64 张图像更新一步，权重衰减不变），开启混合精度，不使用内存缓存，2 个数据加载线程。图像尺寸和数据增强保持不变：它们决定模型学到什么。要找到显卡能容纳的最大批大小，请使用“适配我的 GPU”。</translation>
+    </message>
+    <message>
+        <source>Model &amp; data</source>
+        <translation>模型与数据</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>训练计划</translation>
+    </message>
+    <message>
+        <source>Memory &amp; precision</source>
+        <translation>显存与精度</translation>
+    </message>
+    <message>
+        <source>Loss gains</source>
+        <translation>损失权重</translation>
+    </message>
+    <message>
+        <source>Augmentation</source>
+        <translation>数据增强</translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source> images</source>
+        <translation> 张</translation>
+    </message>
+    <message>
+        <source> epochs</source>
+        <translation> 轮</translation>
+    </message>
+    <message>
+        <source> threads</source>
+        <translation> 个线程</translation>
+    </message>
+    <message>
+        <source>°</source>
+        <translation>°</translation>
+    </message>
+    <message>
+        <source> boxes</source>
+        <translation> 个框</translation>
+    </message>
+    <message>
+        <source>unknown setting</source>
+        <translation>未知的设置</translation>
+    </message>
+    <message>
+        <source>must be true or false, not “%1”</source>
+        <translation>必须为 true 或 false，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>must be a whole number, not “%1”</source>
+        <translation>必须为整数，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>must be a number, not “%1”</source>
+        <translation>必须为数字，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2, not %3</source>
+        <translation>必须在 %1 到 %2 之间，而不是 %3</translation>
+    </message>
+    <message>
+        <source>must be one of %1, not “%2”</source>
+        <translation>必须是 %1 之一，而不是“%2”</translation>
+    </message>
+    <message>
+        <source>must be the path of a run&apos;s weights/last.pt or of its run folder</source>
+        <translation>必须是某次训练的 weights/last.pt 或其运行文件夹的路径</translation>
+    </message>
+    <message>
+        <source>must be a multiple of 32 (the model&apos;s largest stride), not %1</source>
+        <translation>必须是 32（模型的最大步长）的倍数，而不是 %1</translation>
+    </message>
+    <message>
+        <source>must be at least 1, or auto to fit it to memory</source>
+        <translation>必须至少为 1，或设为 auto 按显存自动适配</translation>
+    </message>
+    <message>
+        <source>no dataset: open one, or choose its data.yaml</source>
+        <translation>没有数据集：请打开一个，或选择其 data.yaml</translation>
+    </message>
+    <message>
+        <source>no model: pick one</source>
+        <translation>没有模型：请选择一个</translation>
+    </message>
+    <message>
+        <source>must be a size such as 8GiB or 6000MB, or a fraction such as 0.8, not “%1”</source>
+        <translation>必须是 8GiB、6000MB 这样的大小，或 0.8 这样的比例，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>must be cpu, a GPU index such as 0, or cuda:0, not “%1”</source>
+        <translation>必须是 cpu、GPU 编号（如 0）或 cuda:0，而不是“%1”</translation>
     </message>
 </context>
 <context>
@@ -394,7 +1198,53 @@
     </message>
     <message numerus="yes">
         <source>%Ln image(s)</source>
-        <translation><numerusform>%Ln 张图像</numerusform></translation>
+        <translation>
+            <numerusform>%Ln 张图像</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DeviceListModel</name>
+    <message>
+        <source>%1 (not found on this machine)</source>
+        <translation>%1（本机上未找到）</translation>
+    </message>
+    <message>
+        <source>This device is not present here. The setting is kept; a run started on this machine with it will fail.</source>
+        <translation>本机上没有此设备。该设置会被保留；在本机上用它开始训练将会失败。</translation>
+    </message>
+    <message>
+        <source>CPU · %1 cores · %2 RAM, %3 free</source>
+        <translation>CPU · %1 核 · 内存 %2，可用 %3</translation>
+    </message>
+    <message>
+        <source>GPU %1 · %2 · %3, %4 free</source>
+        <translation>GPU %1 · %2 · %3，可用 %4</translation>
+    </message>
+    <message>
+        <source>%1
+%2 logical cores, %3 RAM, %4 available now</source>
+        <translation>%1
+%2 个逻辑核心，内存 %3，当前可用 %4</translation>
+    </message>
+    <message>
+        <source>%1
+Compute capability %2.%3, %4 multiprocessors
+%5 total, %6 free now (other programs included)</source>
+        <translation>%1
+计算能力 %2.%3，%4 个多处理器
+显存共 %5，当前可用 %6（已计入其他程序的占用）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DevicePicker</name>
+    <message>
+        <source>List the devices again (free memory changes as other programs run)</source>
+        <translation>重新列出设备（可用显存会随其他程序运行而变化）</translation>
     </message>
 </context>
 <context>
@@ -607,7 +1457,9 @@
     </message>
     <message numerus="yes">
         <source>%Ln finding(s)</source>
-        <translation><numerusform>%Ln 条结果</numerusform></translation>
+        <translation>
+            <numerusform>%Ln 条结果</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -618,7 +1470,9 @@
     </message>
     <message numerus="yes">
         <source>%Ln box(es)</source>
-        <translation><numerusform>%Ln 个框</numerusform></translation>
+        <translation>
+            <numerusform>%Ln 个框</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -679,6 +1533,21 @@
     </message>
 </context>
 <context>
+    <name>ys::ui::KeptEntriesModel</name>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::MainWindow</name>
     <message>
         <source>The data.yaml file could not be read. Fix the line shown below and open it again.</source>
@@ -711,10 +1580,6 @@
     <message>
         <source>Check finished</source>
         <translation>检查完成</translation>
-    </message>
-    <message>
-        <source>Dataset</source>
-        <translation>数据集</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -801,24 +1666,67 @@
         <translation>清空列表</translation>
     </message>
     <message>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <source>The new language is used after YOLO Studio restarts.</source>
-        <translation>新语言将在 YOLO Studio 重新启动后生效。</translation>
-    </message>
-    <message>
-        <source>Restart now? The open dataset is opened again.</source>
-        <translation>现在重新启动吗？当前数据集会被重新打开。</translation>
-    </message>
-    <message>
         <source>About YOLO Studio</source>
         <translation>关于 YOLO Studio</translation>
     </message>
     <message>
         <source>&lt;h3&gt;YOLO Studio %1&lt;/h3&gt;&lt;p&gt;A native desktop studio for YOLO object detectors: open a dataset, check its labels, fit the training run to your GPU, train and report.&lt;/p&gt;&lt;p&gt;Built with Qt %2, LibTorch, OpenCV and QCustomPlot.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;YOLO Studio %1&lt;/h3&gt;&lt;p&gt;用于 YOLO 目标检测器的原生桌面工具：打开数据集、检查标注、让训练适配您的 GPU、训练并生成报告。&lt;/p&gt;&lt;p&gt;基于 Qt %2、LibTorch、OpenCV 和 QCustomPlot 构建。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ModelPicker</name>
+    <message>
+        <source>Scale %1 (%2)</source>
+        <translation>规模 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Open a model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Models and weights (*.yaml *.yml *.pt);;Model YAML (*.yaml *.yml);;Weights (*.pt)</source>
+        <translation>模型和权重 (*.yaml *.yml *.pt);;模型 YAML (*.yaml *.yml);;权重 (*.pt)</translation>
+    </message>
+    <message>
+        <source>Weights file %1 (%2)</source>
+        <translation>权重文件 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Weights file %1 (not found)</source>
+        <translation>权重文件 %1（未找到）</translation>
+    </message>
+    <message>
+        <source>Parameters and GFLOPs appear for a valid image size.</source>
+        <translation>图像尺寸有效时显示参数量和 GFLOPs。</translation>
+    </message>
+    <message>
+        <source>Counting parameters…</source>
+        <translation>正在统计参数量…</translation>
+    </message>
+    <message>
+        <source>%1 · %2 M parameters · %3 GFLOPs at %4 px · %5 classes</source>
+        <translation>%1 · %2 M 参数 · %4 像素下 %3 GFLOPs · %5 个类别</translation>
+    </message>
+    <message>
+        <source>Cannot read this model: %1</source>
+        <translation>无法读取此模型：%1</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 个参数</translation>
+    </message>
+    <message>
+        <source>Open file…</source>
+        <translation>打开文件…</translation>
+    </message>
+    <message>
+        <source>Use a model YAML of your own or a weights file (.pt)</source>
+        <translation>使用自己的模型 YAML 或权重文件（.pt）</translation>
+    </message>
+    <message>
+        <source>Model family</source>
+        <translation>模型系列</translation>
     </message>
 </context>
 <context>

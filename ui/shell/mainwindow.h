@@ -39,7 +39,12 @@ public:
     // folder. Empty when there is none.
     static QString resolveDatasetPath(const QString& path);
 
+    // Switches the UI language now (and for the next start): every page retranslates itself.
+    void chooseLanguage(const QString& code);
+
 protected:
+    void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
@@ -52,7 +57,8 @@ private:
     void rememberDataset(const QString& yamlPath);
     void fillRecentMenu();
     void showError(const QString& context, const ys::Error& error);
-    void chooseLanguage(const QString& code);
+    void retranslate();
+    void updateWindowTitle();
     void about();
     void updateActions();
 
@@ -60,7 +66,17 @@ private:
     QListWidget* nav_ = nullptr;
     QStackedWidget* pages_ = nullptr;
     QLabel* statusCounts_ = nullptr;
+    QMenu* fileMenu_ = nullptr;
     QMenu* recentMenu_ = nullptr;
+    QMenu* viewMenu_ = nullptr;
+    QMenu* languageMenu_ = nullptr;
+    QMenu* helpMenu_ = nullptr;
+    QAction* openAction_ = nullptr;
+    QAction* demoAction_ = nullptr;
+    QAction* quitAction_ = nullptr;
+    QAction* fullScreenAction_ = nullptr;
+    QAction* aboutAction_ = nullptr;
+    QAction* aboutQtAction_ = nullptr;
     QAction* exportAction_ = nullptr;
     QActionGroup* languageGroup_ = nullptr;
 };
