@@ -3,7 +3,8 @@
 //   ui_screenshots DATA_YAML OUT_DIR [--language zh_CN]
 // Writes dataset-browser.png, findings.png, statistics.png and train-setup.png (the training setup form after
 // loading YOLOv9's hyp.scratch-high.yaml and a Fit-style Apply, one value typed wrong so its reason shows),
-// suffixed _zh_CN for Chinese.
+// and, to check that no text is clipped, empty-state.png, about.png, error.png and open-dialog.png (the
+// start page and the dialogs), suffixed _zh_CN for Chinese.
 #include "ui/config/configform.h"
 #include "ui/config/modelpicker.h"
 #include "ui/dataset/datasetcontroller.h"
@@ -14,19 +15,24 @@
 #include "ui/shell/language.h"
 #include "ui/shell/mainwindow.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileDialog>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <QTimer>
 
 #include <cstdio>
+#include <functional>
 
 namespace {
 
@@ -74,6 +80,34 @@ bool saveTrainSetup(const QString& dataYaml, const QString& path)
     return form.grab().save(path);
 }
 
+// Opens a modal dialog with `open` and saves a grab of it once it is on screen, then closes it.
+bool saveDialog(const std::function<void()>& open, const QString& path)
+{
+    bool saved = false;
+    QTimer::singleShot(800, [&] {
+        if (QWidget* d = QApplication::activeModalWidget()) {
+            saved = d->grab().save(path);
+            d->close();
+        }
+    });
+    open();
+    settle(200);
+    if (saved)
+        std::printf("%s\n", qPrintable(path));
+    else
+        std::fprintf(stderr, "error: cannot write %s\n", qPrintable(path));
+    return saved;
+}
+
+QAction* menuAction(QMenuBar* bar, QAction::MenuRole role)
+{
+    for (QAction* menu : bar->actions())
+        for (QAction* a : menu->menu()->actions())
+            if (a->menuRole() == role)
+                return a;
+    return nullptr;
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -96,6 +130,16 @@ int main(int argc, char** argv)
     const QDir out(args[2]);
     QDir().mkpath(out.absolutePath());
 
+    {
+        // The start page, before any dataset was opened.
+        ys::ui::MainWindow first;
+        first.resize(1440, 900);
+        first.show();
+        settle(500);
+        const QString path = out.filePath(QStringLiteral("empty-state") + suffix + QStringLiteral(".png"));
+        if (first.grab().save(path))
+            std::printf("%s\n", qPrintable(path));
+    }
     ys::ui::MainWindow w;
     w.resize(1440, 900);
     w.move(0, 0);
@@ -155,5 +199,19 @@ int main(int argc, char** argv)
         return 1;
     }
     std::printf("%s\n", qPrintable(setup));
+
+    // 5. Dialogs: About, an error, the file dialog (Qt's own widgets, translated by our .qm).
+    const auto dialog = [&](const QString& name) { return out.filePath(name + suffix + QStringLiteral(".png")); };
+    if (QAction* about = menuAction(w.menuBar(), QAction::AboutRole))
+        saveDialog([about] { about->trigger(); }, dialog(QStringLiteral("about")));
+    saveDialog([&w] { w.openDataset(QStringLiteral("/nonexistent/data.yaml")); }, dialog(QStringLiteral("error")));
+    saveDialog(
+        [&w] {
+            QFileDialog d(&w, ys::ui::MainWindow::tr("Open Dataset"), QDir::homePath());
+            d.setOption(QFileDialog::DontUseNativeDialog);
+            d.resize(760, 460);
+            d.exec();
+        },
+        dialog(QStringLiteral("open-dialog")));
     return 0;
 }
