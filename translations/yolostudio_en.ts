@@ -1220,10 +1220,6 @@
             <numerusform>%Ln images</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Dataset</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>ys::ui::DeviceListModel</name>
@@ -1687,6 +1683,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>&lt;h3&gt;YOLO Studio %1&lt;/h3&gt;&lt;p&gt;A native desktop studio for YOLO object detectors: open a dataset, check its labels, fit the training run to your GPU, train and report.&lt;/p&gt;&lt;p&gt;Built with Qt %2, LibTorch, OpenCV and QCustomPlot.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

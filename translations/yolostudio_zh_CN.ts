@@ -1222,10 +1222,6 @@
             <numerusform>%Ln 张图像</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Dataset</source>
-        <translation>数据集</translation>
-    </message>
 </context>
 <context>
     <name>ys::ui::DeviceListModel</name>
@@ -1692,6 +1688,10 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>&lt;h3&gt;YOLO Studio %1&lt;/h3&gt;&lt;p&gt;A native desktop studio for YOLO object detectors: open a dataset, check its labels, fit the training run to your GPU, train and report.&lt;/p&gt;&lt;p&gt;Built with Qt %2, LibTorch, OpenCV and QCustomPlot.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;YOLO Studio %1&lt;/h3&gt;&lt;p&gt;用于 YOLO 目标检测器的原生桌面工具：打开数据集、检查标注、让训练适配您的 GPU、训练并生成报告。&lt;/p&gt;&lt;p&gt;基于 Qt %2、LibTorch、OpenCV 和 QCustomPlot 构建。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
     </message>
 </context>
 <context>

@@ -486,7 +486,6 @@ void DatasetPage::changeEvent(QEvent* event)
 
 void DatasetPage::retranslate()
 {
-    setWindowTitle(tr("Dataset"));
     emptyHeading_->setText(tr("Open a YOLO dataset"));
     emptyText_->setText(tr("Choose a data.yaml, drop one (or its folder) onto this window, or start with the "
                            "built-in demo dataset. The studio never modifies your files."));

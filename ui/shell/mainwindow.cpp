@@ -127,7 +127,7 @@ void MainWindow::buildNavigation()
     h->addWidget(nav_);
     h->addWidget(pages_, 1);
     setCentralWidget(central);
-    addPage(datasetPage_, icon(IconId::Dataset), datasetPage_->windowTitle());
+    addPage(datasetPage_, icon(IconId::Dataset), tr("Dataset"));
     nav_->setCurrentRow(0);
 }
 
@@ -136,19 +136,7 @@ int MainWindow::addPage(QWidget* page, const QIcon& pageIcon, const QString& tit
     auto* item = new QListWidgetItem(pageIcon, title, nav_);
     item->setTextAlignment(Qt::AlignHCenter | Qt::AlignTop);
     item->setSizeHint(QSize(80, 64));
-    // A page that sets its window title in its retranslate() gets a navigation label in the new language.
-    if (page->windowTitle().isEmpty())
-        page->setWindowTitle(title);
-    page->installEventFilter(this);
     return pages_->addWidget(page);
-}
-
-bool MainWindow::eventFilter(QObject* watched, QEvent* event)
-{
-    if (event->type() == QEvent::WindowTitleChange)
-        if (const int i = pages_->indexOf(qobject_cast<QWidget*>(watched)); i >= 0)
-            nav_->item(i)->setText(pages_->widget(i)->windowTitle());
-    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::buildMenus()
@@ -198,6 +186,7 @@ void MainWindow::buildMenus()
 void MainWindow::retranslate()
 {
     updateWindowTitle();
+    nav_->item(pages_->indexOf(datasetPage_))->setText(tr("Dataset"));
     exportAction_->setText(tr("&Export Check Result…"));
     exportAction_->setToolTip(tr("Save the findings as JSON or CSV"));
     fileMenu_->setTitle(tr("&File"));
