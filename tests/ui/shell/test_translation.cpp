@@ -1,6 +1,6 @@
 // Translations: the embedded Simplified Chinese .qm loads and the UI's strings become Chinese; the committed
 // .ts files hold exactly the strings lupdate finds in ys_ui's sources now, every one translated, with the
-// placeholders and accelerators of its source (`cmake --build build --target update_translations` refreshes
+// placeholders and accelerators of its source (`cmake --build build --target refresh_translations` refreshes
 // them).
 #include "ui/config/configform.h"
 #include "ui/dataset/datasetpage.h"
@@ -156,6 +156,7 @@ private slots:
     void firstStartFollowsTheSystemLocale();
     void menuSwitchRetranslatesPages();
     void tsFilesMatchSources();
+    void pendingTranslationsKeepPlaceholders();
 };
 
 void TestTranslation::initTestCase()
@@ -309,7 +310,7 @@ void TestTranslation::tsFilesMatchSources()
     const auto sources = readTs(fresh, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY2(sources.size() > 200, qPrintable(QString::number(sources.size())));
-    const QString refresh = QStringLiteral("\n(refresh with: cmake --build build --target update_translations, then "
+    const QString refresh = QStringLiteral("\n(refresh with: cmake --build build --target refresh_translations, then "
                                            "translate)");
     for (const QString& language : {QStringLiteral("zh_CN"), QStringLiteral("en")}) {
         const auto committed =
@@ -330,6 +331,22 @@ void TestTranslation::tsFilesMatchSources()
                                problems.mid(0, 40).join(QLatin1Char('\n')) + refresh;
         QVERIFY2(problems.isEmpty(), qPrintable(report));
     }
+}
+
+void TestTranslation::pendingTranslationsKeepPlaceholders()
+{
+    // Chinese written ahead for strings of branches not merged yet: refresh_translations copies it into the
+    // .ts, so it obeys the same rules.
+    const QString src = qEnvironmentVariable("YS_SOURCE_DIR");
+    if (src.isEmpty())
+        QSKIP("YS_SOURCE_DIR is not set (run through CTest)");
+    QString error;
+    const auto pending = readTs(src + QStringLiteral("/translations/pending_zh_CN.ts"), &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QStringList problems;
+    for (auto it = pending.cbegin(); it != pending.cend(); ++it)
+        problems << messageProblems(it.key(), *it, true);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 40).join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestTranslation)

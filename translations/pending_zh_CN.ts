@@ -1,0 +1,2351 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>ys::ui::ChartText</name>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 img/s</source>
+        <translation>%1 张/秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation>KiB</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>TiB</source>
+        <translation>TiB</translation>
+    </message>
+    <message>
+        <source>epoch %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ClassMetricsModel</name>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>图像数</translation>
+    </message>
+    <message>
+        <source>Instances</source>
+        <translation>实例数</translation>
+    </message>
+    <message>
+        <source>P</source>
+        <translation>P</translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <source>all classes</source>
+        <translation>全部类别</translation>
+    </message>
+    <message>
+        <source>class %1</source>
+        <translation>类别 %1</translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation>mAP50</translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
+        <translation>mAP50-95</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::CompareText</name>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Precision and recall</source>
+        <translation>精确率与召回率</translation>
+    </message>
+    <message>
+        <source>Training losses</source>
+        <translation>训练损失</translation>
+    </message>
+    <message>
+        <source>Validation losses</source>
+        <translation>验证损失</translation>
+    </message>
+    <message>
+        <source>box loss</source>
+        <translation>box 损失</translation>
+    </message>
+    <message>
+        <source>cls loss</source>
+        <translation>cls 损失</translation>
+    </message>
+    <message>
+        <source>dfl loss</source>
+        <translation>dfl 损失</translation>
+    </message>
+    <message>
+        <source>mAP</source>
+        <translation>mAP</translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation>mAP50</translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
+        <translation>mAP50-95</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <source>recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <source>val box loss</source>
+        <translation>验证 box 损失</translation>
+    </message>
+    <message>
+        <source>val cls loss</source>
+        <translation>验证 cls 损失</translation>
+    </message>
+    <message>
+        <source>val dfl loss</source>
+        <translation>验证 dfl 损失</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Comparing %1 — %2</source>
+        <translation>比较 %1 — %2</translation>
+    </message>
+    <message>
+        <source>Which curves to compare</source>
+        <translation>要比较的曲线</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::Dashboard</name>
+    <message>
+        <source>Epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Epoch %1 of %2</source>
+        <translation>第 %1 / %2 轮</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>各轮</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Failed (can be resumed)</source>
+        <translation>失败（可恢复）</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>Interrupted (can be resumed)</source>
+        <translation>已中断（可恢复）</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation>尚无训练</translation>
+    </message>
+    <message>
+        <source>Not a run folder</source>
+        <translation>不是运行文件夹</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Show the engine&apos;s messages (events always show)</source>
+        <translation>显示引擎消息（事件总会显示）</translation>
+    </message>
+    <message>
+        <source>Stopped by you</source>
+        <translation>已由您停止</translation>
+    </message>
+    <message>
+        <source>Stopped by you (can be resumed)</source>
+        <translation>已由您停止（可恢复）</translation>
+    </message>
+    <message>
+        <source>Stopped early</source>
+        <translation>已提前停止</translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation>约剩 %1</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 → %2</source>
+        <translation>微批次 %1 → %2</translation>
+    </message>
+    <message>
+        <source>validation batch halved</source>
+        <translation>验证批大小已减半</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DatasetPage</name>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::EpochTableModel</name>
+    <message>
+        <source>Best epoch so far (fitness %1), kept as weights/best.pt</source>
+        <translation>目前最好的一轮（fitness %1），保存为 weights/best.pt</translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation>Box</translation>
+    </message>
+    <message>
+        <source>Cls</source>
+        <translation>Cls</translation>
+    </message>
+    <message>
+        <source>DFL</source>
+        <translation>DFL</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Highest tensor memory during the epoch</source>
+        <translation>本轮中张量占用的最高显存</translation>
+    </message>
+    <message>
+        <source>LR</source>
+        <translation>LR</translation>
+    </message>
+    <message>
+        <source>Learning rate of parameter group 0 at the end of the epoch</source>
+        <translation>本轮结束时参数组 0 的学习率</translation>
+    </message>
+    <message>
+        <source>Mean training box loss (CIoU) of the epoch</source>
+        <translation>本轮训练的平均边框损失（CIoU）</translation>
+    </message>
+    <message>
+        <source>Mean training classification loss (BCE) of the epoch</source>
+        <translation>本轮训练的平均分类损失（BCE）</translation>
+    </message>
+    <message>
+        <source>Mean training distribution focal loss of the epoch</source>
+        <translation>本轮训练的平均分布焦点损失（DFL）</translation>
+    </message>
+    <message>
+        <source>P</source>
+        <translation>P</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <source>Precision on the validation split</source>
+        <translation>验证集上的精确率（Precision）</translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <source>Recall on the validation split</source>
+        <translation>验证集上的召回率（Recall）</translation>
+    </message>
+    <message>
+        <source>This epoch was not validated (val=false validates only the last epoch).</source>
+        <translation>本轮未验证（val=false 时只验证最后一轮）。</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Time since the run started when the epoch ended</source>
+        <translation>本轮结束时距训练开始的时间</translation>
+    </message>
+    <message>
+        <source>Training images per second, loading included</source>
+        <translation>每秒训练的图像数（含加载）</translation>
+    </message>
+    <message>
+        <source>Val DFL</source>
+        <translation>验证 DFL</translation>
+    </message>
+    <message>
+        <source>Val box</source>
+        <translation>验证 Box</translation>
+    </message>
+    <message>
+        <source>Val cls</source>
+        <translation>验证 Cls</translation>
+    </message>
+    <message>
+        <source>img/s</source>
+        <translation>张/秒</translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation>mAP50</translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
+        <translation>mAP50-95</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::FitDialog</name>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source> images</source>
+        <translation> 张</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>%1 (%2 total, %3 free)</source>
+        <translation>%1（共 %2，可用 %3）</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>&amp;Apply to setup</source>
+        <translation>应用到训练设置(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Precision (amp):</source>
+        <translation>精度（amp）(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Train on:</source>
+        <translation>训练设备(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Largest batch by model scale, image size and precision&lt;/b&gt;</source>
+        <translation>&lt;b&gt;各模型规模、图像尺寸和精度下的最大批大小&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Memory at the peak&lt;/b&gt;</source>
+        <translation>&lt;b&gt;峰值时的显存&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why&lt;/b&gt;</source>
+        <translation>&lt;b&gt;原因&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>= %1</source>
+        <translation>= %1</translation>
+    </message>
+    <message>
+        <source>= %1 (%2% of %3)</source>
+        <translation>= %1（%3 的 %2%）</translation>
+    </message>
+    <message>
+        <source>A size (8GiB, 6000MB) or a fraction of the card&apos;s memory (0.8 or 80%). Empty: all of it.</source>
+        <translation>大小（8GiB、6000MB）或显卡显存的比例（0.8 或 80%）。留空：全部显存。</translation>
+    </message>
+    <message>
+        <source>Accumulation:</source>
+        <translation>梯度累积：</translation>
+    </message>
+    <message>
+        <source>All of it: %1</source>
+        <translation>全部：%1</translation>
+    </message>
+    <message>
+        <source>All of the device&apos;s memory</source>
+        <translation>设备的全部显存</translation>
+    </message>
+    <message>
+        <source>Cancelled. The last result, if any, is still shown.</source>
+        <translation>已取消。上一次的结果（如有）仍会显示。</translation>
+    </message>
+    <message>
+        <source>Cancelling after the current step…</source>
+        <translation>当前步骤结束后取消…</translation>
+    </message>
+    <message>
+        <source>Certainty:</source>
+        <translation>可信度：</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Custom GPU…</source>
+        <translation>自定义 GPU…</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>求解：</translation>
+    </message>
+    <message>
+        <source>Fit to my GPU</source>
+        <translation>适配我的 GPU</translation>
+    </message>
+    <message>
+        <source>Fit to my GPU: batch %1 at %2 px</source>
+        <translation>适配我的 GPU：批大小 %1，%2 像素</translation>
+    </message>
+    <message>
+        <source>Fitting &lt;b&gt;%1&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt; · device %3 · %4 loader workers · nominal batch %5 · optimizer %6</source>
+        <translation>正在适配 &lt;b&gt;%1&lt;/b&gt;（数据集 &lt;b&gt;%2&lt;/b&gt;）· 设备 %3 · %4 个数据加载线程 · 名义批大小 %5 · 优化器 %6</translation>
+    </message>
+    <message>
+        <source>Margin:</source>
+        <translation>余量：</translation>
+    </message>
+    <message>
+        <source>Measure real training steps and validation batches on this device (Enter)</source>
+        <translation>在此设备上实测真实的训练步和验证批次（Enter）</translation>
+    </message>
+    <message>
+        <source>Measured %1 probe steps in %2 s.</source>
+        <translation>%2 秒内实测了 %1 个探测步。</translation>
+    </message>
+    <message>
+        <source>Measured on this device.</source>
+        <translation>在此设备上实测。</translation>
+    </message>
+    <message>
+        <source>Memory &amp;budget:</source>
+        <translation>显存预算(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Not a size or a fraction: type e.g. 8GiB, 6000MB or 0.8.</source>
+        <translation>不是大小或比例：请输入例如 8GiB、6000MB 或 0.8。</translation>
+    </message>
+    <message>
+        <source>Plan for a GPU this machine does not have: the fit measures here and predicts for that card.</source>
+        <translation>为本机没有的 GPU 做规划：在本机实测，并为该显卡做预测。</translation>
+    </message>
+    <message>
+        <source>Planning for a card this machine does not have: the fit measures here and predicts for the card. The result says how certain that is.</source>
+        <translation>正在为本机没有的显卡做规划：在本机实测，并为该显卡做预测。结果会说明其可信程度。</translation>
+    </message>
+    <message>
+        <source>Press Run: the fit trains a few real steps of this setup on its most crowded images and validates a batch, then predicts the memory of every batch size.</source>
+        <translation>点击“运行”：用当前设置在目标最多的图像上真实训练几步并验证一个批次，然后预测每种批大小所需的显存。</translation>
+    </message>
+    <message>
+        <source>Stop measuring (Esc)</source>
+        <translation>停止实测（Esc）</translation>
+    </message>
+    <message>
+        <source>The fit failed.</source>
+        <translation>适配失败。</translation>
+    </message>
+    <message>
+        <source>This device (%1)</source>
+        <translation>此设备（%1）</translation>
+    </message>
+    <message>
+        <source>Total memory of the card, as the driver reports it</source>
+        <translation>驱动报告的显卡总显存</translation>
+    </message>
+    <message>
+        <source>What to fit</source>
+        <translation>适配目标</translation>
+    </message>
+    <message>
+        <source>Write batch, image size and precision into the training setup (undo with Ctrl+Z)</source>
+        <translation>将批大小、图像尺寸和精度写入训练设置（可用 Ctrl+Z 撤销）</translation>
+    </message>
+    <message>
+        <source>a fraction of the device&apos;s memory</source>
+        <translation>设备显存的比例</translation>
+    </message>
+    <message>
+        <source>all of it; or 8GiB, 6000MB, 0.8</source>
+        <translation>全部；或 8GiB、6000MB、0.8</translation>
+    </message>
+    <message>
+        <source>auto: fp16 on a GPU, bf16 on CPUs that have it; off: fp32</source>
+        <translation>auto：GPU 上用 fp16，支持的 CPU 上用 bf16；off：fp32</translation>
+    </message>
+    <message>
+        <source>synthetic images (no dataset)</source>
+        <translation>合成图像（无数据集）</translation>
+    </message>
+    <message>
+        <source>the largest &amp;batch at image size</source>
+        <translation>给定图像尺寸下的最大批大小(&amp;B)</translation>
+    </message>
+    <message>
+        <source>the largest &amp;image size for batch</source>
+        <translation>给定批大小下的最大图像尺寸(&amp;I)</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::FitTableModel</name>
+    <message>
+        <source>%1 px</source>
+        <translation>%1 像素</translation>
+    </message>
+    <message>
+        <source>Basis</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>Estimated from this model&apos;s measurements by parameter count and activation size</source>
+        <translation>根据此模型的实测值，按参数量和激活大小估算</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <source>Largest batch</source>
+        <translation>最大批大小</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>规模</translation>
+    </message>
+    <message>
+        <source>The recommended configuration</source>
+        <translation>推荐的配置</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::FitText</name>
+    <message>
+        <source> on the %1</source>
+        <translation>（在 %1 上）</translation>
+    </message>
+    <message>
+        <source>%1 (%2%) of the budget stays free; %3.</source>
+        <translation>预算中有 %1（%2%）保持空闲；%3。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is predicted, not measured: half of the measured fp32 activations plus a 16-bit copy of the weights.</source>
+        <translation>%1 为预测值而非实测值：实测 fp32 激活的一半，加上权重的 16 位副本。</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3…</source>
+        <translation>%1：%2 / %3…</translation>
+    </message>
+    <message>
+        <source>AMP</source>
+        <translation>AMP</translation>
+    </message>
+    <message>
+        <source>Accumulates gradients over %1 batches (nominal batch %2 ÷ batch %3): each optimizer step sees about %4 images.</source>
+        <translation>在 %1 个批次上累积梯度（名义批大小 %2 ÷ 批大小 %3）：优化器每步约处理 %4 张图像。</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Allocator overhead</source>
+        <translation>分配器开销</translation>
+    </message>
+    <message>
+        <source>Batch %1 at %2 px with %3 needs about %4 of your %5 budget%6; %7% stays free.</source>
+        <translation>批大小 %1、%2 像素、%3 约需 %4，预算为 %5%6；%7% 保持空闲。</translation>
+    </message>
+    <message>
+        <source>Batch %1 fits up to %2 px with %3: it needs about %4 of your %5 budget%6; %7% stays free.</source>
+        <translation>批大小 %1 在 %3 下最大可到 %2 像素：约需 %4，预算为 %5%6；%7% 保持空闲。</translation>
+    </message>
+    <message>
+        <source>Batches the data loader prepares ahead (CPU memory).</source>
+        <translation>数据加载器预先准备的批次（占用 CPU 内存）。</translation>
+    </message>
+    <message>
+        <source>Budget %1</source>
+        <translation>预算 %1</translation>
+    </message>
+    <message>
+        <source>Budget − %1% margin</source>
+        <translation>预算 − %1% 余量</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>CUDA context + workspace</source>
+        <translation>CUDA 上下文 + 工作区</translation>
+    </message>
+    <message>
+        <source>Does not fit: batch %1 needs about %2 even at the smallest image size (%3 px), more than your %4 budget%5 allows with its margin. Lower the batch, choose a smaller model or raise the budget.</source>
+        <translation>放不下：即使在最小图像尺寸（%3 像素）下，批大小 %1 也约需 %2，超过了 %4 预算%5 扣除余量后的可用量。请减小批大小、选择更小的模型或提高预算。</translation>
+    </message>
+    <message>
+        <source>Does not fit: even batch 1 at %1 px needs about %2, more than your %3 budget%4 allows with its margin. Lower the image size, choose a smaller model or raise the budget.</source>
+        <translation>放不下：即使批大小为 1，%1 像素下也约需 %2，超过了 %3 预算%4 扣除余量后的可用量。请减小图像尺寸、选择更小的模型或提高预算。</translation>
+    </message>
+    <message>
+        <source>EMA copy</source>
+        <translation>EMA 副本</translation>
+    </message>
+    <message>
+        <source>Even batch 1 does not fit the budget at this image size: lower the image size or raise the budget.</source>
+        <translation>在此图像尺寸下，即使批大小为 1 也超出预算：请减小图像尺寸或提高预算。</translation>
+    </message>
+    <message>
+        <source>Fitting the memory model…</source>
+        <translation>正在拟合显存模型…</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Includes the %1 optimizer&apos;s state, the EMA copy of the model and validation at twice the batch.</source>
+        <translation>包括 %1 优化器的状态、模型的 EMA 副本，以及两倍批大小的验证。</translation>
+    </message>
+    <message>
+        <source>Loader queue</source>
+        <translation>加载队列</translation>
+    </message>
+    <message>
+        <source>Loss + assigner</source>
+        <translation>损失 + 分配器</translation>
+    </message>
+    <message>
+        <source>Measured on %1; the memory the allocator reserves is estimated as %2 × the measured peak (%3).</source>
+        <translation>在 %1 上实测；分配器保留的显存按实测峰值的 %2 倍估算（%3）。</translation>
+    </message>
+    <message>
+        <source>Measured on this CPU: every tensor the training step allocates is counted (%1).</source>
+        <translation>在此 CPU 上实测：训练步分配的每个张量都计入（%1）。</translation>
+    </message>
+    <message>
+        <source>Measured on this GPU; reserved memory estimated as %1 × the peak allocated.</source>
+        <translation>在此 GPU 上实测；保留显存按分配峰值的 %1 倍估算。</translation>
+    </message>
+    <message>
+        <source>Measured: tensor memory tracked on this CPU.</source>
+        <translation>实测：在此 CPU 上跟踪的张量内存。</translation>
+    </message>
+    <message>
+        <source>Measuring probe step %1 of %2 on the %3…</source>
+        <translation>正在 %3 上实测探测步 %1 / %2…</translation>
+    </message>
+    <message>
+        <source>No accumulation: every batch is one optimizer step (nominal batch %1 ÷ batch %2 rounds to 1 or less).</source>
+        <translation>不累积：每个批次即一次优化器更新（名义批大小 %1 ÷ 批大小 %2 取整后不大于 1）。</translation>
+    </message>
+    <message>
+        <source>No dataset given: probed on synthetic images with %1 boxes each.</source>
+        <translation>未提供数据集：在每张含 %1 个框的合成图像上探测。</translation>
+    </message>
+    <message>
+        <source>One gradient per parameter.</source>
+        <translation>每个参数一个梯度。</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Other tensors</source>
+        <translation>其他张量</translation>
+    </message>
+    <message>
+        <source>Parameters and buffers of the model (and their 16-bit copy under fp16).</source>
+        <translation>模型的参数和缓冲区（fp16 下还有其 16 位副本）。</translation>
+    </message>
+    <message>
+        <source>Planned for the %1 from measurements on %2: CUDA context, workspaces and allocator rounding are estimates (%3). Measure on the card itself for a measured answer.</source>
+        <translation>根据在 %2 上的实测为 %1 做的规划：CUDA 上下文、工作区和分配器取整均为估算（%3）。要得到实测结果，请在该显卡上实测。</translation>
+    </message>
+    <message>
+        <source>Planned: predicted for a GPU from measurements on this CPU, with estimated CUDA context, workspace and allocator rounding.</source>
+        <translation>规划：根据此 CPU 上的实测为 GPU 做预测，CUDA 上下文、工作区和分配器取整均为估算。</translation>
+    </message>
+    <message>
+        <source>Probed on the %1 most crowded training images (with mosaic); the most boxes in one image of the dataset is %2, and the assigner&apos;s memory grows with it.</source>
+        <translation>在目标最多的 %1 张训练图像上探测（含 Mosaic）；数据集中单张图像最多有 %2 个框，分配器的显存随之增长。</translation>
+    </message>
+    <message>
+        <source>Reading the dataset and building the model…</source>
+        <translation>正在读取数据集并构建模型…</translation>
+    </message>
+    <message>
+        <source>Rounding and fragmentation of the caching allocator.</source>
+        <translation>缓存分配器的取整和碎片。</translation>
+    </message>
+    <message>
+        <source>Run the fit on the card itself (device 0) for a measured recommendation.</source>
+        <translation>在该显卡本身（设备 0）上运行适配，以获得实测的推荐。</translation>
+    </message>
+    <message>
+        <source>SGD momentum, or AdamW&apos;s two moments, per parameter.</source>
+        <translation>每个参数的 SGD 动量，或 AdamW 的两个矩估计。</translation>
+    </message>
+    <message>
+        <source>Tensors at the peak beyond the named parts (temporaries, the process&apos;s own).</source>
+        <translation>峰值时上述各项以外的张量（临时张量、进程自身的张量）。</translation>
+    </message>
+    <message>
+        <source>The CUDA context and the cuDNN/cuBLAS workspaces are assumed to take %1 (lazy module loading).</source>
+        <translation>假定 CUDA 上下文和 cuDNN/cuBLAS 工作区占用 %1（延迟加载模块）。</translation>
+    </message>
+    <message>
+        <source>The CUDA context and the cuDNN/cuBLAS workspaces, outside the allocator.</source>
+        <translation>CUDA 上下文和 cuDNN/cuBLAS 工作区，不经过分配器。</translation>
+    </message>
+    <message>
+        <source>The allocator is assumed to reserve %1 × the peak it hands out (1.03 with fixed shapes, up to 1.3 when shapes change).</source>
+        <translation>假定分配器保留其分配峰值的 %1 倍（形状固定时为 1.03，形状变化时最多 1.3）。</translation>
+    </message>
+    <message>
+        <source>The batch cannot be fitted.</source>
+        <translation>无法适配批大小。</translation>
+    </message>
+    <message>
+        <source>The budget covers the tensors the training allocates; decoded images in the data loader and the program itself come on top.</source>
+        <translation>预算只涵盖训练分配的张量；数据加载器中解码的图像和程序本身另计。</translation>
+    </message>
+    <message>
+        <source>The data loader keeps %1 batches ready (workers = %2); they count in CPU memory.</source>
+        <translation>数据加载器保持 %1 个批次就绪（workers = %2），计入 CPU 内存。</translation>
+    </message>
+    <message>
+        <source>The dataset could not be read.</source>
+        <translation>无法读取数据集。</translation>
+    </message>
+    <message>
+        <source>The device is not available on this machine.</source>
+        <translation>本机上没有此设备。</translation>
+    </message>
+    <message>
+        <source>The device ran out of memory while measuring. Free memory on it or lower the image size.</source>
+        <translation>实测时设备显存不足。请释放显存或减小图像尺寸。</translation>
+    </message>
+    <message>
+        <source>The exponential moving average of the weights that validation and best.pt use.</source>
+        <translation>验证和 best.pt 使用的权重指数移动平均（EMA）。</translation>
+    </message>
+    <message>
+        <source>The fit failed.</source>
+        <translation>适配失败。</translation>
+    </message>
+    <message>
+        <source>The fit reports %1, but nbs %2 gives %3 for this batch: training will accumulate %3.</source>
+        <translation>适配结果为 %1，但 nbs %2 对此批大小给出 %3：训练将累积 %3。</translation>
+    </message>
+    <message>
+        <source>The fit was cancelled.</source>
+        <translation>适配已取消。</translation>
+    </message>
+    <message>
+        <source>The image size cannot be fitted.</source>
+        <translation>无法适配图像尺寸。</translation>
+    </message>
+    <message>
+        <source>The loss and the task-aligned assigner; grows with the most crowded image.</source>
+        <translation>损失和任务对齐分配器；随目标最多的图像增长。</translation>
+    </message>
+    <message>
+        <source>The measurements did not determine a memory model.</source>
+        <translation>实测数据不足以确定显存模型。</translation>
+    </message>
+    <message>
+        <source>The memory budget is not a size or a fraction.</source>
+        <translation>显存预算不是大小或比例。</translation>
+    </message>
+    <message>
+        <source>The model could not be built.</source>
+        <translation>无法构建模型。</translation>
+    </message>
+    <message>
+        <source>The model has no other scales, so the table lists only this model.</source>
+        <translation>此模型没有其他规模，表中只列出此模型。</translation>
+    </message>
+    <message>
+        <source>The optimizer is not known.</source>
+        <translation>未知的优化器。</translation>
+    </message>
+    <message>
+        <source>The prediction is %1 over the budget (%2).</source>
+        <translation>预测值超出预算 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>The target GPU is not known.</source>
+        <translation>未知的目标 GPU。</translation>
+    </message>
+    <message>
+        <source>This precision cannot run on the device.</source>
+        <translation>此设备不支持该精度。</translation>
+    </message>
+    <message>
+        <source>Training step (batch %1)</source>
+        <translation>训练步（批大小 %1）</translation>
+    </message>
+    <message>
+        <source>Validation (batch %1)</source>
+        <translation>验证（批大小 %1）</translation>
+    </message>
+    <message>
+        <source>Validation batch</source>
+        <translation>验证批次</translation>
+    </message>
+    <message>
+        <source>Validation runs at twice the batch in its own phase: it must fit too, but does not add to the training step.</source>
+        <translation>验证在单独的阶段以两倍批大小运行：它也必须放得下，但不叠加到训练步上。</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>What the forward pass keeps for the backward pass; grows with batch × image size².</source>
+        <translation>前向传播为反向传播保留的数据；随 批大小 × 图像尺寸² 增长。</translation>
+    </message>
+    <message>
+        <source>bf16 mixed precision</source>
+        <translation>bf16 混合精度</translation>
+    </message>
+    <message>
+        <source>fp16 mixed precision</source>
+        <translation>fp16 混合精度</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>full precision (fp32)</source>
+        <translation>全精度（fp32）</translation>
+    </message>
+    <message>
+        <source>the fit keeps at least %1% of the budget free</source>
+        <translation>适配至少保留 %1% 的预算空闲</translation>
+    </message>
+    <message>
+        <source>within about %1%</source>
+        <translation>误差约 %1% 以内</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::LearningRateChart</name>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>pg0 weights</source>
+        <translation>pg0 权重</translation>
+    </message>
+    <message>
+        <source>pg1 norm weights</source>
+        <translation>pg1 归一化层权重</translation>
+    </message>
+    <message>
+        <source>pg2 biases</source>
+        <translation>pg2 偏置</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::LogModel</name>
+    <message>
+        <source>Out of memory, recovered: </source>
+        <translation>显存不足，已恢复：</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::LossChart</name>
+    <message>
+        <source>Losses</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>train box</source>
+        <translation>训练 box</translation>
+    </message>
+    <message>
+        <source>train cls</source>
+        <translation>训练 cls</translation>
+    </message>
+    <message>
+        <source>train dfl</source>
+        <translation>训练 dfl</translation>
+    </message>
+    <message>
+        <source>val box</source>
+        <translation>验证 box</translation>
+    </message>
+    <message>
+        <source>val cls</source>
+        <translation>验证 cls</translation>
+    </message>
+    <message>
+        <source>val dfl</source>
+        <translation>验证 dfl</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::MainWindow</name>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The new language is used after YOLO Studio restarts.</source>
+        <translation>新语言将在 YOLO Studio 重新启动后生效。</translation>
+    </message>
+    <message>
+        <source>Restart now? The open dataset is opened again.</source>
+        <translation>现在重新启动吗？当前数据集会被重新打开。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::MemoryChart</name>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>OOM</source>
+        <translation>OOM</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>budget %1</source>
+        <translation>预算 %1</translation>
+    </message>
+    <message>
+        <source>checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>predicted peak %1</source>
+        <translation>预测峰值 %1</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>已保留</translation>
+    </message>
+    <message>
+        <source>time since start</source>
+        <translation>开始后的时间</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>验证</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::MetricsChart</name>
+    <message>
+        <source>Validation metrics</source>
+        <translation>验证指标</translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation>mAP50</translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
+        <translation>mAP50-95</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <source>recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分数</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::PredictionPreview</name>
+    <message>
+        <source>Could not preview the predictions: %1</source>
+        <translation>无法预览预测结果：%1</translation>
+    </message>
+    <message>
+        <source>Open the run&apos;s dataset to preview predictions on its validation images.</source>
+        <translation>打开该训练所用的数据集，以预览其验证图像上的预测结果。</translation>
+    </message>
+    <message>
+        <source>Predicting with the best weights…</source>
+        <translation>正在用最佳权重预测…</translation>
+    </message>
+    <message>
+        <source>Predictions of the best weights appear here once an epoch has been validated.</source>
+        <translation>有一轮完成验证后，最佳权重的预测结果会显示在这里。</translation>
+    </message>
+    <message>
+        <source>ground truth</source>
+        <translation>真实标注</translation>
+    </message>
+    <message>
+        <source>predicted, epoch %1</source>
+        <translation>预测结果，第 %1 轮</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::Preflight</name>
+    <message>
+        <source>%1 free</source>
+        <translation>可用 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not available on this computer (or this build has no CUDA support).</source>
+        <translation>本机上没有 %1（或此版本不支持 CUDA）。</translation>
+    </message>
+    <message>
+        <source>%1 is ready.</source>
+        <translation>%1 已就绪。</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 free of %3.</source>
+        <translation>%1：共 %3，可用 %2。</translation>
+    </message>
+    <message>
+        <source>. Unreadable images are left out of training; wrong boxes train wrong.</source>
+        <translation>。无法读取的图像不参与训练；错误的框会训练出错误的模型。</translation>
+    </message>
+    <message>
+        <source>: it may run out of memory (training then halves the micro-batch and goes on).</source>
+        <translation>：可能显存不足（届时训练会将微批次减半并继续）。</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Fix them first, or start anyway.</source>
+        <translation>请先修正，或者直接开始。</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>Open a dataset first: a run trains on the dataset that is open.</source>
+        <translation>请先打开数据集：训练使用当前打开的数据集。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The label check found %n error(s) in %1</source>
+        <translation>
+            <numerusform>标注检查在 %1 中发现 %n 个错误</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The label check of %1 is still running.</source>
+        <translation>%1 的标注检查仍在进行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The labels of %1 have no errors; %n warning(s) are worth a look.</source>
+        <translation>
+            <numerusform>%1 的标注没有错误；有 %n 个警告值得一看。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The labels of %1 passed every check.</source>
+        <translation>%1 的标注通过了所有检查。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The setup has %n problem(s): %1</source>
+        <translation>
+            <numerusform>训练设置有 %n 个问题：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The setup now says batch %1 at %2; the fit was for batch %3 at %4.</source>
+        <translation>当前设置为批大小 %1、%2；而适配是针对批大小 %3、%4 做的。</translation>
+    </message>
+    <message>
+        <source>The setup&apos;s data is %1, but a run trains on the open dataset (%2): open that dataset, or set data back.</source>
+        <translation>设置中的 data 为 %1，但训练使用当前打开的数据集（%2）：请打开该数据集，或将 data 改回。</translation>
+    </message>
+    <message>
+        <source>about %1</source>
+        <translation>约 %1</translation>
+    </message>
+    <message>
+        <source>batch %1 at %2 needs %3; %4</source>
+        <translation>批大小 %1、%2 需要 %3；%4</translation>
+    </message>
+    <message>
+        <source>batch=auto: the run first measures memory and picks the batch that fits.</source>
+        <translation>batch=auto：训练会先实测显存，再选择放得下的批大小。</translation>
+    </message>
+    <message>
+        <source>the budget is %1</source>
+        <translation>预算为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ResumeDialog</name>
+    <message>
+        <source>%1 stopped after epoch %2 of %3. Training continues from weights/last.pt with the run&apos;s own settings; these may change (changed ones are bold):</source>
+        <translation>%1 在第 %2 / %3 轮后停止。训练将从 weights/last.pt 以该次训练自己的设置继续；以下设置可以修改（已修改的以粗体显示）：</translation>
+    </message>
+    <message>
+        <source>Resume %1</source>
+        <translation>恢复 %1</translation>
+    </message>
+    <message>
+        <source>Resume on the Train page</source>
+        <translation>在训练页恢复</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunDetail</name>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1，数据集 %2</translation>
+    </message>
+    <message>
+        <source>%1 px</source>
+        <translation>%1 像素</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n epoch(s)</source>
+        <translation>
+            <numerusform>%n 轮</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) reading its files: %1</source>
+        <translation>
+            <numerusform>读取其文件时有 %n 个问题：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Best epoch %1 (fitness %2), from metrics.json.</source>
+        <translation>最佳轮次 %1（fitness %2），来自 metrics.json。</translation>
+    </message>
+    <message>
+        <source>Changed from default only</source>
+        <translation>只显示与默认值不同的</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message numerus="yes">
+        <source>Events (%n warning(s))</source>
+        <translation>
+            <numerusform>事件（%n 个警告）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适配</translation>
+    </message>
+    <message>
+        <source>No run open</source>
+        <translation>未打开训练</translation>
+    </message>
+    <message>
+        <source>Only a run of YOLO Studio that was stopped, interrupted or failed with weights/last.pt and epochs left can be resumed.</source>
+        <translation>只有 YOLO Studio 的、已停止、中断或失败、有 weights/last.pt 且还有剩余轮次的训练才能恢复。</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <source>Per class</source>
+        <translation>各类别</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Problems (%1)</source>
+        <translation>问题（%1）</translation>
+    </message>
+    <message>
+        <source>Reading the run&apos;s files…</source>
+        <translation>正在读取训练文件…</translation>
+    </message>
+    <message>
+        <source>Resume…</source>
+        <translation>恢复…</translation>
+    </message>
+    <message>
+        <source>Select a run in the list to see its settings, fit, per-class results and events; select two to compare their curves.</source>
+        <translation>在列表中选择一次训练，查看其设置、适配、各类别结果和事件；选择两次训练可比较它们的曲线。</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Settings (%1 changed)</source>
+        <translation>设置（%1 项已修改）</translation>
+    </message>
+    <message>
+        <source>Show args.yaml as written</source>
+        <translation>按原样显示 args.yaml</translation>
+    </message>
+    <message>
+        <source>This run has no metrics.json (it is written when a run ends with a validated epoch).</source>
+        <translation>此训练没有 metrics.json（训练以一个已验证的轮次结束时才会写入）。</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>批大小 %1</translation>
+    </message>
+    <message>
+        <source>batch auto</source>
+        <translation>批大小 auto</translation>
+    </message>
+    <message>
+        <source>best mAP50-95 %1 · mAP50 %2 (epoch %3)</source>
+        <translation>最佳 mAP50-95 %1 · mAP50 %2（第 %3 轮）</translation>
+    </message>
+    <message>
+        <source>epoch %1 of %2</source>
+        <translation>第 %1 / %2 轮</translation>
+    </message>
+    <message>
+        <source>peak %1</source>
+        <translation>峰值 %1</translation>
+    </message>
+    <message>
+        <source>unknown dataset</source>
+        <translation>未知数据集</translation>
+    </message>
+    <message>
+        <source>unknown model</source>
+        <translation>未知模型</translation>
+    </message>
+    <message>
+        <source>written by %1</source>
+        <translation>由 %1 写入</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunEventsModel</name>
+    <message>
+        <source>Batch</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Run time</source>
+        <translation>运行时间</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunFitView</name>
+    <message>
+        <source>%1 (± %2%)</source>
+        <translation>%1（± %2%）</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n step(s) in %2</source>
+        <translation>
+            <numerusform>%1：%2 内 %n 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Allocator overhead</source>
+        <translation>分配器开销</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Batch %1 at %2 px with %3, accumulating %4 batches (effective batch %5).</source>
+        <translation>批大小 %1、%2 像素、%3，累积 %4 个批次（等效批大小 %5）。</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>CUDA context + workspace</source>
+        <translation>CUDA 上下文 + 工作区</translation>
+    </message>
+    <message>
+        <source>Certainty</source>
+        <translation>可信度</translation>
+    </message>
+    <message>
+        <source>EMA copy</source>
+        <translation>EMA 副本</translation>
+    </message>
+    <message>
+        <source>Fit to memory (batch=auto)</source>
+        <translation>按显存适配（batch=auto）</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <source>Largest batch under the budget</source>
+        <translation>预算内的最大批大小</translation>
+    </message>
+    <message>
+        <source>Loader queue</source>
+        <translation>加载队列</translation>
+    </message>
+    <message>
+        <source>Loss and assigner</source>
+        <translation>损失和分配器</translation>
+    </message>
+    <message>
+        <source>Margin kept free</source>
+        <translation>保留的余量</translation>
+    </message>
+    <message>
+        <source>Memory at the peak</source>
+        <translation>峰值时的显存</translation>
+    </message>
+    <message>
+        <source>Most boxes in one image</source>
+        <translation>单张图像最多框数</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Nothing fits the budget: batch 1 at %1 px needs about %2.</source>
+        <translation>预算内放不下任何配置：批大小 1、%1 像素约需 %2。</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>Planned for</source>
+        <translation>规划目标</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Predicted peak</source>
+        <translation>预测峰值</translation>
+    </message>
+    <message>
+        <source>Probed on</source>
+        <translation>探测设备</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>规模</translation>
+    </message>
+    <message>
+        <source>This run has no fit.json: it was started with a fixed batch, not batch=auto.</source>
+        <translation>此训练没有 fit.json：它使用固定批大小启动，而不是 batch=auto。</translation>
+    </message>
+    <message>
+        <source>Validation batch</source>
+        <translation>验证批次</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>mixed</source>
+        <translation>混合</translation>
+    </message>
+    <message>
+        <source>none fits</source>
+        <translation>都放不下</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunListController</name>
+    <message>
+        <source>Some of its files could not be deleted.</source>
+        <translation>其中部分文件无法删除。</translation>
+    </message>
+    <message>
+        <source>The run is being trained now. Stop it first.</source>
+        <translation>该训练正在进行。请先停止它。</translation>
+    </message>
+    <message>
+        <source>There is no trash for this folder&apos;s drive, or it cannot be moved there.</source>
+        <translation>此文件夹所在的磁盘没有回收站，或无法移入回收站。</translation>
+    </message>
+    <message>
+        <source>This folder is not a listed run.</source>
+        <translation>此文件夹不是列出的训练。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunListModel</name>
+    <message numerus="yes">
+        <source>%1 (and %n more)</source>
+        <translation>
+            <numerusform>%1（另有 %n 个）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>Best epoch: %1</source>
+        <translation>最佳轮次：%1</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Project folder</source>
+        <translation>项目文件夹</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>用时</translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation>mAP50</translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
+        <translation>mAP50-95</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunSettingsModel</name>
+    <message>
+        <source>(in args.yaml)</source>
+        <translation>（在 args.yaml 中）</translation>
+    </message>
+    <message>
+        <source>Changed from the default (%1)</source>
+        <translation>与默认值（%1）不同</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认值</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>含义</translation>
+    </message>
+    <message>
+        <source>Not used by YOLO Studio; kept in the run&apos;s args.yaml.</source>
+        <translation>YOLO Studio 不使用；保留在该训练的 args.yaml 中。</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunText</name>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read, so per-class results are not shown: %2</source>
+        <translation>无法读取 %1，因此不显示各类别结果：%2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read, so the fit decision is not shown: %2</source>
+        <translation>无法读取 %1，因此不显示适配决策：%2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 does not start with the memory timeline&apos;s header; the timeline is not shown.</source>
+        <translation>%1 不是以显存时间线的表头开始的；不显示时间线。</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 has more problems than are listed.</source>
+        <translation>%1 的问题比列出的更多。</translation>
+    </message>
+    <message>
+        <source>%1 has no “epoch” column: it is not a results file of a YOLO run.</source>
+        <translation>%1 没有“epoch”列：它不是 YOLO 训练的结果文件。</translation>
+    </message>
+    <message>
+        <source>%1 is empty.</source>
+        <translation>%1 为空。</translation>
+    </message>
+    <message>
+        <source>%1 is too large to be a run file; it was not read.</source>
+        <translation>%1 太大，不像训练文件；未读取。</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1, line %2</source>
+        <translation>%1，第 %2 行</translation>
+    </message>
+    <message>
+        <source>A kind this version of YOLO Studio does not know (written by another version).</source>
+        <translation>此版本的 YOLO Studio 不认识的类型（由其他版本写入）。</translation>
+    </message>
+    <message>
+        <source>A line of %1 is not an event and is left out: %2</source>
+        <translation>%1 中有一行不是事件，已略过：%2</translation>
+    </message>
+    <message>
+        <source>A new run began: device, AMP, batch, accumulation, optimizer and image counts.</source>
+        <translation>新的训练开始：设备、AMP、批大小、累积、优化器和图像数量。</translation>
+    </message>
+    <message>
+        <source>A row of %1 cannot be read and is left out: %2</source>
+        <translation>%1 中有一行无法读取，已略过：%2</translation>
+    </message>
+    <message>
+        <source>A setting in %1 cannot be used and its default is shown instead: %2</source>
+        <translation>%1 中有一项设置无法使用，改为显示其默认值：%2</translation>
+    </message>
+    <message>
+        <source>A training process is writing this run now; its charts follow it live.</source>
+        <translation>有训练进程正在写入此训练；图表会实时更新。</translation>
+    </message>
+    <message>
+        <source>An event of a kind this version does not know (written by another version): %1</source>
+        <translation>此版本不认识的事件类型（由其他版本写入）：%1</translation>
+    </message>
+    <message>
+        <source>Early stop</source>
+        <translation>提前停止</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Every epoch was trained.</source>
+        <translation>所有轮次均已训练。</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Failed · resumable</source>
+        <translation>失败 · 可恢复</translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Fit to memory</source>
+        <translation>按显存适配</translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>Interrupted · resumable</source>
+        <translation>已中断 · 可恢复</translation>
+    </message>
+    <message>
+        <source>New best</source>
+        <translation>新的最佳</translation>
+    </message>
+    <message>
+        <source>No better fitness for `patience` epochs: training stopped early, as planned.</source>
+        <translation>连续 `patience` 轮 fitness 没有提升：训练按计划提前停止。</translation>
+    </message>
+    <message>
+        <source>No fitness improvement for `patience` epochs: the run stopped early.</source>
+        <translation>连续 `patience` 轮 fitness 没有提升：训练提前停止。</translation>
+    </message>
+    <message>
+        <source>Not a run</source>
+        <translation>不是训练</translation>
+    </message>
+    <message>
+        <source>Not a run folder: it holds none of args.yaml, results.csv and events.jsonl, and no run folders either.</source>
+        <translation>不是运行文件夹：其中没有 args.yaml、results.csv 或 events.jsonl，也没有运行文件夹。</translation>
+    </message>
+    <message>
+        <source>Out of memory (recovered)</source>
+        <translation>显存不足（已恢复）</translation>
+    </message>
+    <message>
+        <source>Out of memory during validation: the validation batch was halved and the batch redone.</source>
+        <translation>验证时显存不足：验证批大小已减半，并重做该批次。</translation>
+    </message>
+    <message>
+        <source>Out of memory in a training step: the micro-batch was halved and the batch redone; the effective batch is unchanged.</source>
+        <translation>训练步显存不足：微批次已减半，并重做该批次；等效批大小不变。</translation>
+    </message>
+    <message>
+        <source>Out of memory in validation (recovered)</source>
+        <translation>验证时显存不足（已恢复）</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Resume continues it from weights/last.pt.</source>
+        <translation>“恢复”会从 weights/last.pt 继续训练。</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Something went wrong that did not stop the run (e.g. a report file could not be written).</source>
+        <translation>出现了未使训练停止的问题（例如无法写入报告文件）。</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Stopped by the user; weights/last.pt holds the last finished epoch.</source>
+        <translation>已由用户停止；weights/last.pt 保存最后完成的一轮。</translation>
+    </message>
+    <message>
+        <source>Stopped early</source>
+        <translation>已提前停止</translation>
+    </message>
+    <message>
+        <source>Stopped · resumable</source>
+        <translation>已停止 · 可恢复</translation>
+    </message>
+    <message>
+        <source>The epoch reached a new best fitness (0.1 x mAP50 + 0.9 x mAP50-95): weights/best.pt was written.</source>
+        <translation>本轮达到新的最佳 fitness（0.1 x mAP50 + 0.9 x mAP50-95）：已写入 weights/best.pt。</translation>
+    </message>
+    <message>
+        <source>The folder does not exist or cannot be read.</source>
+        <translation>文件夹不存在或无法读取。</translation>
+    </message>
+    <message>
+        <source>The last line of %1 was cut off: the writer was stopped while writing it. That line is left out.</source>
+        <translation>%1 的最后一行被截断：写入时进程被停止。已略过该行。</translation>
+    </message>
+    <message>
+        <source>The run continued from weights/last.pt after the epoch it names.</source>
+        <translation>训练从 weights/last.pt 在其记录的轮次之后继续。</translation>
+    </message>
+    <message>
+        <source>The run ended without finishing (the process was killed, crashed or lost power).</source>
+        <translation>训练未完成就结束了（进程被终止、崩溃或断电）。</translation>
+    </message>
+    <message>
+        <source>The run ended: all epochs, an early stop or a stop by the user; the summary names the best epoch.</source>
+        <translation>训练结束：完成所有轮次、提前停止或由用户停止；摘要给出最佳轮次。</translation>
+    </message>
+    <message>
+        <source>The run failed; its events say why.</source>
+        <translation>训练失败；其事件说明了原因。</translation>
+    </message>
+    <message>
+        <source>The run failed; the message says why. weights/last.pt, if present, holds the last finished epoch.</source>
+        <translation>训练失败；消息说明了原因。weights/last.pt（如存在）保存最后完成的一轮。</translation>
+    </message>
+    <message>
+        <source>The user stopped the run; weights/last.pt holds the last finished epoch and can be resumed.</source>
+        <translation>用户停止了训练；weights/last.pt 保存最后完成的一轮，可以恢复。</translation>
+    </message>
+    <message>
+        <source>This folder holds none of a run&apos;s files (args.yaml, results.csv, events.jsonl).</source>
+        <translation>此文件夹中没有任何训练文件（args.yaml、results.csv、events.jsonl）。</translation>
+    </message>
+    <message>
+        <source>Ultralytics</source>
+        <translation>Ultralytics</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>YOLO Studio</source>
+        <translation>YOLO Studio</translation>
+    </message>
+    <message>
+        <source>batch=auto probed memory and chose the batch, accumulation and AMP (fit.json).</source>
+        <translation>batch=auto 探测了显存并选定了批大小、累积和 AMP（fit.json）。</translation>
+    </message>
+    <message>
+        <source>train.lock cannot be read; the run is taken as not running.</source>
+        <translation>无法读取 train.lock；视为该训练未在运行。</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunsPage</name>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) in %1</source>
+        <translation>
+            <numerusform>%1 中有 %n 次训练</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Go to the Train page</source>
+        <translation>前往训练页</translation>
+    </message>
+    <message>
+        <source>No runs yet</source>
+        <translation>尚无训练记录</translation>
+    </message>
+    <message>
+        <source>Run folders of this dataset in %1 (double-click opens the folder):</source>
+        <translation>此数据集在 %1 中的运行文件夹（双击打开文件夹）：</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>训练记录</translation>
+    </message>
+    <message>
+        <source>Runs you start on the Train page are kept here, one folder each, with their settings, curves, memory timeline, events and weights. A run belongs to the dataset that is open: open a dataset, set up a run and press Start.</source>
+        <translation>在训练页开始的每次训练都保存在这里，各占一个文件夹，包含其设置、曲线、显存时间线、事件和权重。训练属于当前打开的数据集：打开数据集，设置训练，然后点击“开始”。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be moved to the trash (%2). Delete it permanently? This cannot be undone.</source>
+        <translation>%1 无法移入回收站（%2）。要永久删除吗？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be resumed: %2</source>
+        <translation>%1 无法恢复：%2</translation>
+    </message>
+    <message>
+        <source>%1 is listed already.</source>
+        <translation>%1 已在列表中。</translation>
+    </message>
+    <message>
+        <source>%1 is not a listed run.</source>
+        <translation>%1 不是列出的训练。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other folder(s)</source>
+        <translation>
+            <numerusform>%n 个其他文件夹</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n 次训练</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n running</source>
+        <translation>
+            <numerusform>%n 个运行中</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Add a folder of runs</source>
+        <translation>添加训练文件夹</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>All runs</source>
+        <translation>全部训练</translation>
+    </message>
+    <message>
+        <source>Continue the selected run on the Train page, optionally with another batch or device (Ctrl+R)</source>
+        <translation>在训练页继续所选训练，可更换批大小或设备（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Delete permanently?</source>
+        <translation>永久删除？</translation>
+    </message>
+    <message>
+        <source>Delete runs</source>
+        <translation>删除训练</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Filter by name, dataset, model (Ctrl+F)</source>
+        <translation>按名称、数据集、模型筛选（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>List the runs of another folder too, e.g. Ultralytics&apos; runs/detect</source>
+        <translation>同时列出其他文件夹中的训练，例如 Ultralytics 的 runs/detect</translation>
+    </message>
+    <message>
+        <source>Listing %1</source>
+        <translation>正在列出 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n run folder(s) to the trash? Its weights, curves and settings go with it.
+
+%1</source>
+        <translation>
+            <numerusform>将 %n 个运行文件夹移入回收站吗？其中的权重、曲线和设置会一并移走。
+
+%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Move the selected runs to the trash, after asking (Delete)</source>
+        <translation>确认后将所选训练移入回收站（Delete）</translation>
+    </message>
+    <message>
+        <source>No folder to list yet: runs you start on the Train page are kept in the project folder of the open dataset; Add folder… lists others (e.g. Ultralytics&apos; runs/detect).</source>
+        <translation>还没有可列出的文件夹：在训练页开始的训练保存在当前数据集的项目文件夹中；“添加文件夹…”可列出其他文件夹（例如 Ultralytics 的 runs/detect）。</translation>
+    </message>
+    <message>
+        <source>Not deleted: %1</source>
+        <translation>未删除：%1</translation>
+    </message>
+    <message>
+        <source>Not runs</source>
+        <translation>不是训练</translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <source>Read the run folders again (F5)</source>
+        <translation>重新读取运行文件夹（F5）</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Resume…</source>
+        <translation>恢复…</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Show runs by status</source>
+        <translation>按状态显示训练</translation>
+    </message>
+    <message>
+        <source>Show the run&apos;s folder in the file manager (Ctrl+Shift+O)</source>
+        <translation>在文件管理器中显示该训练的文件夹（Ctrl+Shift+O）</translation>
+    </message>
+    <message>
+        <source>Stop listing this folder</source>
+        <translation>不再列出此文件夹</translation>
+    </message>
+    <message>
+        <source>Stopped, interrupted or failed</source>
+        <translation>已停止、中断或失败</translation>
+    </message>
+    <message>
+        <source>Select two or more runs to compare.</source>
+        <translation>请选择两次或更多训练进行比较。</translation>
+    </message>
+    <message>
+        <source>Not all runs could be read: %1</source>
+        <translation>部分训练无法读取：%1</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Show the curves of the selected runs together (select two or more; Ctrl+D)</source>
+        <translation>同时显示所选训练的曲线（选择两次或更多；Ctrl+D）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::SeriesChart</name>
+    <message>
+        <source>epoch</source>
+        <translation>轮次</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ThroughputChart</name>
+    <message>
+        <source>Throughput and time left</source>
+        <translation>吞吐量与剩余时间</translation>
+    </message>
+    <message>
+        <source>images per second</source>
+        <translation>每秒图像数</translation>
+    </message>
+    <message>
+        <source>images/s</source>
+        <translation>张/秒</translation>
+    </message>
+    <message>
+        <source>time left</source>
+        <translation>剩余时间</translation>
+    </message>
+    <message>
+        <source>time since start</source>
+        <translation>开始后的时间</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::TrainPage</name>
+    <message>
+        <source>%1 free</source>
+        <translation>可用 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to My GPU…</source>
+        <translation>适配我的 GPU(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Start Training</source>
+        <translation>开始训练(&amp;S)</translation>
+    </message>
+    <message>
+        <source>A training run is in progress.</source>
+        <translation>有训练正在进行。</translation>
+    </message>
+    <message>
+        <source>Before you start</source>
+        <translation>开始之前</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished %n epoch(s); %1.</source>
+        <translation>
+            <numerusform>已完成 %n 轮；%1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fit to my GPU</source>
+        <translation>适配我的 GPU</translation>
+    </message>
+    <message>
+        <source>Fit to my GPU measures memory and picks the batch, image size and AMP that fit; the Fit dialog is not part of this build yet</source>
+        <translation>“适配我的 GPU”会实测显存并选出放得下的批大小、图像尺寸和 AMP；此版本尚未包含适配对话框</translation>
+    </message>
+    <message>
+        <source>Keep Training</source>
+        <translation>继续训练</translation>
+    </message>
+    <message>
+        <source>Measure memory and pick the batch, image size and AMP that fit the device</source>
+        <translation>实测显存，选出适合该设备的批大小、图像尺寸和 AMP</translation>
+    </message>
+    <message numerus="yes">
+        <source>No improvement for the patience window: stopped after %n epoch(s); %1.</source>
+        <translation>
+            <numerusform>在耐心窗口内没有提升：%n 轮后停止；%1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open a dataset</source>
+        <translation>打开数据集</translation>
+    </message>
+    <message>
+        <source>Pause after the current step, or resume (Ctrl+Shift+P)</source>
+        <translation>当前步骤结束后暂停，或继续（Ctrl+Shift+P）</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Show the findings</source>
+        <translation>查看检查结果</translation>
+    </message>
+    <message>
+        <source>Start a run of this setup on the open dataset (Ctrl+Enter)</source>
+        <translation>用此设置在当前数据集上开始训练（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>Start anyway, with the label errors</source>
+        <translation>忽略标注错误，直接开始</translation>
+    </message>
+    <message>
+        <source>Stop after the current step; weights/last.pt is written so the run can be resumed (Ctrl+.)</source>
+        <translation>当前步骤结束后停止；会写入 weights/last.pt，以便恢复训练（Ctrl+.）</translation>
+    </message>
+    <message>
+        <source>Stop and Close</source>
+        <translation>停止并关闭</translation>
+    </message>
+    <message>
+        <source>Stop it and close? The run stops after the current step and writes weights/last.pt, so you can resume it later.</source>
+        <translation>停止训练并关闭吗？训练会在当前步骤结束后停止并写入 weights/last.pt，之后可以恢复。</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped by you after %n epoch(s); %1. weights/last.pt can be resumed.</source>
+        <translation>
+            <numerusform>已由您在 %n 轮后停止；%1。可从 weights/last.pt 恢复。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped early</source>
+        <translation>已提前停止</translation>
+    </message>
+    <message>
+        <source>Stopping after the current step; weights/last.pt will hold the weights.</source>
+        <translation>将在当前步骤结束后停止；权重会保存在 weights/last.pt。</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>The training run stopped with an error.</source>
+        <translation>训练因错误而停止。</translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练中</translation>
+    </message>
+    <message>
+        <source>Training %1 on %2 (%3 epochs, imgsz %4); run folder under %5</source>
+        <translation>正在 %2 上训练 %1（%3 轮，imgsz %4）；运行文件夹位于 %5</translation>
+    </message>
+    <message>
+        <source>Training of %1 failed</source>
+        <translation>%1 的训练失败</translation>
+    </message>
+    <message>
+        <source>Training of %1: %2</source>
+        <translation>%1 的训练：%2</translation>
+    </message>
+    <message>
+        <source>YOLO Studio</source>
+        <translation>YOLO Studio</translation>
+    </message>
+    <message>
+        <source>best mAP50-95 %1 at epoch %2</source>
+        <translation>最佳 mAP50-95 为 %1（第 %2 轮）</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>no validated epoch</source>
+        <translation>没有已验证的轮次</translation>
+    </message>
+    <message>
+        <source>paused in epoch %1</source>
+        <translation>在第 %1 轮暂停</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>正在启动</translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation>正在停止</translation>
+    </message>
+    <message>
+        <source>training epoch %1 of %2</source>
+        <translation>正在训练第 %1 / %2 轮</translation>
+    </message>
+</context>
+</TS>
