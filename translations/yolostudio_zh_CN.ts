@@ -548,7 +548,7 @@
     </message>
     <message>
         <source>validate every epoch</source>
-        <translation>每个 epoch 结束后验证</translation>
+        <translation>每轮结束后验证</translation>
     </message>
     <message>
         <source>Save weights every</source>
