@@ -1475,6 +1475,579 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::FitDialog</name>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This device (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom GPU…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>synthetic images (no dataset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 total, %3 free)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fitting &lt;b&gt;%1&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt; · device %3 · %4 loader workers · nominal batch %5 · optimizer %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planning for a card this machine does not have: the fit measures here and predicts for the card. The result says how certain that is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured on this device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All of it: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All of the device&apos;s memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a size or a fraction: type e.g. 8GiB, 6000MB or 0.8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= %1 (%2% of %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a fraction of the device&apos;s memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling after the current step…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled. The last result, if any, is still shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fit failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured %1 probe steps in %2 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit to my GPU: batch %1 at %2 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit to my GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory &amp;budget:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all of it; or 8GiB, 6000MB, 0.8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A size (8GiB, 6000MB) or a fraction of the card&apos;s memory (0.8 or 80%). Empty: all of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Train on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan for a GPU this machine does not have: the fit measures here and predicts for that card.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total memory of the card, as the driver reports it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest &amp;batch at image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest &amp;image size for batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Precision (amp):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto: fp16 on a GPU, bf16 on CPUs that have it; off: fp32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure real training steps and validation batches on this device (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop measuring (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Apply to setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write batch, image size and precision into the training setup (undo with Ctrl+Z)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press Run: the fit trains a few real steps of this setup on its most crowded images and validates a batch, then predicts the memory of every batch size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Margin:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accumulation:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Certainty:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Memory at the peak&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Largest batch by model scale, image size and precision&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::FitTableModel</name>
+    <message>
+        <source>%1 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The recommended configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated from this model&apos;s measurements by parameter count and activation size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Basis</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::FitText</name>
+    <message>
+        <source>fp16 mixed precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bf16 mixed precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full precision (fp32)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> on the %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not fit: batch %1 needs about %2 even at the smallest image size (%3 px), more than your %4 budget%5 allows with its margin. Lower the batch, choose a smaller model or raise the budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not fit: even batch 1 at %1 px needs about %2, more than your %3 budget%4 allows with its margin. Lower the image size, choose a smaller model or raise the budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 fits up to %2 px with %3: it needs about %4 of your %5 budget%6; %7% stays free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 at %2 px with %3 needs about %4 of your %5 budget%6; %7% stays free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the fit keeps at least %1% of the budget free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prediction is %1 over the budget (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2%) of the budget stays free; %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accumulates gradients over %1 batches (nominal batch %2 ÷ batch %3): each optimizer step sees about %4 images.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No accumulation: every batch is one optimizer step (nominal batch %1 ÷ batch %2 rounds to 1 or less).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fit reports %1, but nbs %2 gives %3 for this batch: training will accumulate %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>within about %1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured on this CPU: every tensor the training step allocates is counted (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured on %1; the memory the allocator reserves is estimated as %2 × the measured peak (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planned for the %1 from measurements on %2: CUDA context, workspaces and allocator rounding are estimates (%3). Measure on the card itself for a measured answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: tensor memory tracked on this CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured on this GPU; reserved memory estimated as %1 × the peak allocated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planned: predicted for a GPU from measurements on this CPU, with estimated CUDA context, workspace and allocator rounding.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CUDA context and the cuDNN/cuBLAS workspaces are assumed to take %1 (lazy module loading).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The allocator is assumed to reserve %1 × the peak it hands out (1.03 with fixed shapes, up to 1.3 when shapes change).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is predicted, not measured: half of the measured fp32 activations plus a 16-bit copy of the weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the fit on the card itself (device 0) for a measured recommendation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The budget covers the tensors the training allocates; decoded images in the data loader and the program itself come on top.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Includes the %1 optimizer&apos;s state, the EMA copy of the model and validation at twice the batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probed on the %1 most crowded training images (with mosaic); the most boxes in one image of the dataset is %2, and the assigner&apos;s memory grows with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No dataset given: probed on synthetic images with %1 boxes each.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The data loader keeps %1 batches ready (workers = %2); they count in CPU memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model has no other scales, so the table lists only this model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Even batch 1 does not fit the budget at this image size: lower the image size or raise the budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fit was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image size cannot be fitted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch cannot be fitted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device is not available on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The target GPU is not known.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This precision cannot run on the device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The optimizer is not known.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device ran out of memory while measuring. Free memory on it or lower the image size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The measurements did not determine a memory model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory budget is not a size or a fraction.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dataset could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model could not be built.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fit failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the dataset and building the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fitting the memory model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring probe step %1 of %2 on the %3…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EMA copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss + assigner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loader queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA context + workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocator overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters and buffers of the model (and their 16-bit copy under fp16).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One gradient per parameter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGD momentum, or AdamW&apos;s two moments, per parameter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The exponential moving average of the weights that validation and best.pt use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the forward pass keeps for the backward pass; grows with batch × image size².</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loss and the task-aligned assigner; grows with the most crowded image.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batches the data loader prepares ahead (CPU memory).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CUDA context and the cuDNN/cuBLAS workspaces, outside the allocator.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rounding and fragmentation of the caching allocator.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensors at the peak beyond the named parts (temporaries, the process&apos;s own).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation runs at twice the batch in its own phase: it must fit too, but does not add to the training step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training step (batch %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation (batch %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget − %1% margin</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ImageListModel</name>
     <message>
         <source>%1 × %2 px</source>

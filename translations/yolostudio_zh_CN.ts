@@ -1479,6 +1479,579 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::FitDialog</name>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source> images</source>
+        <translation> 张</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>%1 (%2 total, %3 free)</source>
+        <translation>%1（共 %2，可用 %3）</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>&amp;Apply to setup</source>
+        <translation>应用到训练设置(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Precision (amp):</source>
+        <translation>精度（amp）(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Train on:</source>
+        <translation>训练设备(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Largest batch by model scale, image size and precision&lt;/b&gt;</source>
+        <translation>&lt;b&gt;各模型规模、图像尺寸和精度下的最大批大小&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Memory at the peak&lt;/b&gt;</source>
+        <translation>&lt;b&gt;峰值时的显存&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why&lt;/b&gt;</source>
+        <translation>&lt;b&gt;原因&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>= %1</source>
+        <translation>= %1</translation>
+    </message>
+    <message>
+        <source>= %1 (%2% of %3)</source>
+        <translation>= %1（%3 的 %2%）</translation>
+    </message>
+    <message>
+        <source>A size (8GiB, 6000MB) or a fraction of the card&apos;s memory (0.8 or 80%). Empty: all of it.</source>
+        <translation>大小（8GiB、6000MB）或显卡显存的比例（0.8 或 80%）。留空：全部显存。</translation>
+    </message>
+    <message>
+        <source>Accumulation:</source>
+        <translation>梯度累积：</translation>
+    </message>
+    <message>
+        <source>All of it: %1</source>
+        <translation>全部：%1</translation>
+    </message>
+    <message>
+        <source>All of the device&apos;s memory</source>
+        <translation>设备的全部显存</translation>
+    </message>
+    <message>
+        <source>Cancelled. The last result, if any, is still shown.</source>
+        <translation>已取消。上一次的结果（如有）仍会显示。</translation>
+    </message>
+    <message>
+        <source>Cancelling after the current step…</source>
+        <translation>当前步骤结束后取消…</translation>
+    </message>
+    <message>
+        <source>Certainty:</source>
+        <translation>可信度：</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Custom GPU…</source>
+        <translation>自定义 GPU…</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>求解：</translation>
+    </message>
+    <message>
+        <source>Fit to my GPU</source>
+        <translation>适配我的 GPU</translation>
+    </message>
+    <message>
+        <source>Fit to my GPU: batch %1 at %2 px</source>
+        <translation>适配我的 GPU：批大小 %1，%2 像素</translation>
+    </message>
+    <message>
+        <source>Fitting &lt;b&gt;%1&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt; · device %3 · %4 loader workers · nominal batch %5 · optimizer %6</source>
+        <translation>正在适配 &lt;b&gt;%1&lt;/b&gt;（数据集 &lt;b&gt;%2&lt;/b&gt;）· 设备 %3 · %4 个数据加载线程 · 名义批大小 %5 · 优化器 %6</translation>
+    </message>
+    <message>
+        <source>Margin:</source>
+        <translation>余量：</translation>
+    </message>
+    <message>
+        <source>Measure real training steps and validation batches on this device (Enter)</source>
+        <translation>在此设备上实测真实的训练步和验证批次（Enter）</translation>
+    </message>
+    <message>
+        <source>Measured %1 probe steps in %2 s.</source>
+        <translation>%2 秒内实测了 %1 个探测步。</translation>
+    </message>
+    <message>
+        <source>Measured on this device.</source>
+        <translation>在此设备上实测。</translation>
+    </message>
+    <message>
+        <source>Memory &amp;budget:</source>
+        <translation>显存预算(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Not a size or a fraction: type e.g. 8GiB, 6000MB or 0.8.</source>
+        <translation>不是大小或比例：请输入例如 8GiB、6000MB 或 0.8。</translation>
+    </message>
+    <message>
+        <source>Plan for a GPU this machine does not have: the fit measures here and predicts for that card.</source>
+        <translation>为本机没有的 GPU 做规划：在本机实测，并为该显卡做预测。</translation>
+    </message>
+    <message>
+        <source>Planning for a card this machine does not have: the fit measures here and predicts for the card. The result says how certain that is.</source>
+        <translation>正在为本机没有的显卡做规划：在本机实测，并为该显卡做预测。结果会说明其可信程度。</translation>
+    </message>
+    <message>
+        <source>Press Run: the fit trains a few real steps of this setup on its most crowded images and validates a batch, then predicts the memory of every batch size.</source>
+        <translation>点击“运行”：用当前设置在目标最多的图像上真实训练几步并验证一个批次，然后预测每种批大小所需的显存。</translation>
+    </message>
+    <message>
+        <source>Stop measuring (Esc)</source>
+        <translation>停止实测（Esc）</translation>
+    </message>
+    <message>
+        <source>The fit failed.</source>
+        <translation>适配失败。</translation>
+    </message>
+    <message>
+        <source>This device (%1)</source>
+        <translation>此设备（%1）</translation>
+    </message>
+    <message>
+        <source>Total memory of the card, as the driver reports it</source>
+        <translation>驱动报告的显卡总显存</translation>
+    </message>
+    <message>
+        <source>What to fit</source>
+        <translation>适配目标</translation>
+    </message>
+    <message>
+        <source>Write batch, image size and precision into the training setup (undo with Ctrl+Z)</source>
+        <translation>将批大小、图像尺寸和精度写入训练设置（可用 Ctrl+Z 撤销）</translation>
+    </message>
+    <message>
+        <source>a fraction of the device&apos;s memory</source>
+        <translation>设备显存的比例</translation>
+    </message>
+    <message>
+        <source>all of it; or 8GiB, 6000MB, 0.8</source>
+        <translation>全部；或 8GiB、6000MB、0.8</translation>
+    </message>
+    <message>
+        <source>auto: fp16 on a GPU, bf16 on CPUs that have it; off: fp32</source>
+        <translation>auto：GPU 上用 fp16，支持的 CPU 上用 bf16；off：fp32</translation>
+    </message>
+    <message>
+        <source>synthetic images (no dataset)</source>
+        <translation>合成图像（无数据集）</translation>
+    </message>
+    <message>
+        <source>the largest &amp;batch at image size</source>
+        <translation>给定图像尺寸下的最大批大小(&amp;B)</translation>
+    </message>
+    <message>
+        <source>the largest &amp;image size for batch</source>
+        <translation>给定批大小下的最大图像尺寸(&amp;I)</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::FitTableModel</name>
+    <message>
+        <source>%1 px</source>
+        <translation>%1 像素</translation>
+    </message>
+    <message>
+        <source>Basis</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>Estimated from this model&apos;s measurements by parameter count and activation size</source>
+        <translation>根据此模型的实测值，按参数量和激活大小估算</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <source>Largest batch</source>
+        <translation>最大批大小</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>规模</translation>
+    </message>
+    <message>
+        <source>The recommended configuration</source>
+        <translation>推荐的配置</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::FitText</name>
+    <message>
+        <source> on the %1</source>
+        <translation>（在 %1 上）</translation>
+    </message>
+    <message>
+        <source>%1 (%2%) of the budget stays free; %3.</source>
+        <translation>预算中有 %1（%2%）保持空闲；%3。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is predicted, not measured: half of the measured fp32 activations plus a 16-bit copy of the weights.</source>
+        <translation>%1 为预测值而非实测值：实测 fp32 激活的一半，加上权重的 16 位副本。</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3…</source>
+        <translation>%1：%2 / %3…</translation>
+    </message>
+    <message>
+        <source>AMP</source>
+        <translation>AMP</translation>
+    </message>
+    <message>
+        <source>Accumulates gradients over %1 batches (nominal batch %2 ÷ batch %3): each optimizer step sees about %4 images.</source>
+        <translation>在 %1 个批次上累积梯度（名义批大小 %2 ÷ 批大小 %3）：优化器每步约处理 %4 张图像。</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Allocator overhead</source>
+        <translation>分配器开销</translation>
+    </message>
+    <message>
+        <source>Batch %1 at %2 px with %3 needs about %4 of your %5 budget%6; %7% stays free.</source>
+        <translation>批大小 %1、%2 像素、%3 约需 %4，预算为 %5%6；%7% 保持空闲。</translation>
+    </message>
+    <message>
+        <source>Batch %1 fits up to %2 px with %3: it needs about %4 of your %5 budget%6; %7% stays free.</source>
+        <translation>批大小 %1 在 %3 下最大可到 %2 像素：约需 %4，预算为 %5%6；%7% 保持空闲。</translation>
+    </message>
+    <message>
+        <source>Batches the data loader prepares ahead (CPU memory).</source>
+        <translation>数据加载器预先准备的批次（占用 CPU 内存）。</translation>
+    </message>
+    <message>
+        <source>Budget %1</source>
+        <translation>预算 %1</translation>
+    </message>
+    <message>
+        <source>Budget − %1% margin</source>
+        <translation>预算 − %1% 余量</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>CUDA context + workspace</source>
+        <translation>CUDA 上下文 + 工作区</translation>
+    </message>
+    <message>
+        <source>Does not fit: batch %1 needs about %2 even at the smallest image size (%3 px), more than your %4 budget%5 allows with its margin. Lower the batch, choose a smaller model or raise the budget.</source>
+        <translation>放不下：即使在最小图像尺寸（%3 像素）下，批大小 %1 也约需 %2，超过了 %4 预算%5 扣除余量后的可用量。请减小批大小、选择更小的模型或提高预算。</translation>
+    </message>
+    <message>
+        <source>Does not fit: even batch 1 at %1 px needs about %2, more than your %3 budget%4 allows with its margin. Lower the image size, choose a smaller model or raise the budget.</source>
+        <translation>放不下：即使批大小为 1，%1 像素下也约需 %2，超过了 %3 预算%4 扣除余量后的可用量。请减小图像尺寸、选择更小的模型或提高预算。</translation>
+    </message>
+    <message>
+        <source>EMA copy</source>
+        <translation>EMA 副本</translation>
+    </message>
+    <message>
+        <source>Even batch 1 does not fit the budget at this image size: lower the image size or raise the budget.</source>
+        <translation>在此图像尺寸下，即使批大小为 1 也超出预算：请减小图像尺寸或提高预算。</translation>
+    </message>
+    <message>
+        <source>Fitting the memory model…</source>
+        <translation>正在拟合显存模型…</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Includes the %1 optimizer&apos;s state, the EMA copy of the model and validation at twice the batch.</source>
+        <translation>包括 %1 优化器的状态、模型的 EMA 副本，以及两倍批大小的验证。</translation>
+    </message>
+    <message>
+        <source>Loader queue</source>
+        <translation>加载队列</translation>
+    </message>
+    <message>
+        <source>Loss + assigner</source>
+        <translation>损失 + 分配器</translation>
+    </message>
+    <message>
+        <source>Measured on %1; the memory the allocator reserves is estimated as %2 × the measured peak (%3).</source>
+        <translation>在 %1 上实测；分配器保留的显存按实测峰值的 %2 倍估算（%3）。</translation>
+    </message>
+    <message>
+        <source>Measured on this CPU: every tensor the training step allocates is counted (%1).</source>
+        <translation>在此 CPU 上实测：训练步分配的每个张量都计入（%1）。</translation>
+    </message>
+    <message>
+        <source>Measured on this GPU; reserved memory estimated as %1 × the peak allocated.</source>
+        <translation>在此 GPU 上实测；保留显存按分配峰值的 %1 倍估算。</translation>
+    </message>
+    <message>
+        <source>Measured: tensor memory tracked on this CPU.</source>
+        <translation>实测：在此 CPU 上跟踪的张量内存。</translation>
+    </message>
+    <message>
+        <source>Measuring probe step %1 of %2 on the %3…</source>
+        <translation>正在 %3 上实测探测步 %1 / %2…</translation>
+    </message>
+    <message>
+        <source>No accumulation: every batch is one optimizer step (nominal batch %1 ÷ batch %2 rounds to 1 or less).</source>
+        <translation>不累积：每个批次即一次优化器更新（名义批大小 %1 ÷ 批大小 %2 取整后不大于 1）。</translation>
+    </message>
+    <message>
+        <source>No dataset given: probed on synthetic images with %1 boxes each.</source>
+        <translation>未提供数据集：在每张含 %1 个框的合成图像上探测。</translation>
+    </message>
+    <message>
+        <source>One gradient per parameter.</source>
+        <translation>每个参数一个梯度。</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Other tensors</source>
+        <translation>其他张量</translation>
+    </message>
+    <message>
+        <source>Parameters and buffers of the model (and their 16-bit copy under fp16).</source>
+        <translation>模型的参数和缓冲区（fp16 下还有其 16 位副本）。</translation>
+    </message>
+    <message>
+        <source>Planned for the %1 from measurements on %2: CUDA context, workspaces and allocator rounding are estimates (%3). Measure on the card itself for a measured answer.</source>
+        <translation>根据在 %2 上的实测为 %1 做的规划：CUDA 上下文、工作区和分配器取整均为估算（%3）。要得到实测结果，请在该显卡上实测。</translation>
+    </message>
+    <message>
+        <source>Planned: predicted for a GPU from measurements on this CPU, with estimated CUDA context, workspace and allocator rounding.</source>
+        <translation>规划：根据此 CPU 上的实测为 GPU 做预测，CUDA 上下文、工作区和分配器取整均为估算。</translation>
+    </message>
+    <message>
+        <source>Probed on the %1 most crowded training images (with mosaic); the most boxes in one image of the dataset is %2, and the assigner&apos;s memory grows with it.</source>
+        <translation>在目标最多的 %1 张训练图像上探测（含 Mosaic）；数据集中单张图像最多有 %2 个框，分配器的显存随之增长。</translation>
+    </message>
+    <message>
+        <source>Reading the dataset and building the model…</source>
+        <translation>正在读取数据集并构建模型…</translation>
+    </message>
+    <message>
+        <source>Rounding and fragmentation of the caching allocator.</source>
+        <translation>缓存分配器的取整和碎片。</translation>
+    </message>
+    <message>
+        <source>Run the fit on the card itself (device 0) for a measured recommendation.</source>
+        <translation>在该显卡本身（设备 0）上运行适配，以获得实测的推荐。</translation>
+    </message>
+    <message>
+        <source>SGD momentum, or AdamW&apos;s two moments, per parameter.</source>
+        <translation>每个参数的 SGD 动量，或 AdamW 的两个矩估计。</translation>
+    </message>
+    <message>
+        <source>Tensors at the peak beyond the named parts (temporaries, the process&apos;s own).</source>
+        <translation>峰值时上述各项以外的张量（临时张量、进程自身的张量）。</translation>
+    </message>
+    <message>
+        <source>The CUDA context and the cuDNN/cuBLAS workspaces are assumed to take %1 (lazy module loading).</source>
+        <translation>假定 CUDA 上下文和 cuDNN/cuBLAS 工作区占用 %1（延迟加载模块）。</translation>
+    </message>
+    <message>
+        <source>The CUDA context and the cuDNN/cuBLAS workspaces, outside the allocator.</source>
+        <translation>CUDA 上下文和 cuDNN/cuBLAS 工作区，不经过分配器。</translation>
+    </message>
+    <message>
+        <source>The allocator is assumed to reserve %1 × the peak it hands out (1.03 with fixed shapes, up to 1.3 when shapes change).</source>
+        <translation>假定分配器保留其分配峰值的 %1 倍（形状固定时为 1.03，形状变化时最多 1.3）。</translation>
+    </message>
+    <message>
+        <source>The batch cannot be fitted.</source>
+        <translation>无法适配批大小。</translation>
+    </message>
+    <message>
+        <source>The budget covers the tensors the training allocates; decoded images in the data loader and the program itself come on top.</source>
+        <translation>预算只涵盖训练分配的张量；数据加载器中解码的图像和程序本身另计。</translation>
+    </message>
+    <message>
+        <source>The data loader keeps %1 batches ready (workers = %2); they count in CPU memory.</source>
+        <translation>数据加载器保持 %1 个批次就绪（workers = %2），计入 CPU 内存。</translation>
+    </message>
+    <message>
+        <source>The dataset could not be read.</source>
+        <translation>无法读取数据集。</translation>
+    </message>
+    <message>
+        <source>The device is not available on this machine.</source>
+        <translation>本机上没有此设备。</translation>
+    </message>
+    <message>
+        <source>The device ran out of memory while measuring. Free memory on it or lower the image size.</source>
+        <translation>实测时设备显存不足。请释放显存或减小图像尺寸。</translation>
+    </message>
+    <message>
+        <source>The exponential moving average of the weights that validation and best.pt use.</source>
+        <translation>验证和 best.pt 使用的权重指数移动平均（EMA）。</translation>
+    </message>
+    <message>
+        <source>The fit failed.</source>
+        <translation>适配失败。</translation>
+    </message>
+    <message>
+        <source>The fit reports %1, but nbs %2 gives %3 for this batch: training will accumulate %3.</source>
+        <translation>适配结果为 %1，但 nbs %2 对此批大小给出 %3：训练将累积 %3。</translation>
+    </message>
+    <message>
+        <source>The fit was cancelled.</source>
+        <translation>适配已取消。</translation>
+    </message>
+    <message>
+        <source>The image size cannot be fitted.</source>
+        <translation>无法适配图像尺寸。</translation>
+    </message>
+    <message>
+        <source>The loss and the task-aligned assigner; grows with the most crowded image.</source>
+        <translation>损失和任务对齐分配器；随目标最多的图像增长。</translation>
+    </message>
+    <message>
+        <source>The measurements did not determine a memory model.</source>
+        <translation>实测数据不足以确定显存模型。</translation>
+    </message>
+    <message>
+        <source>The memory budget is not a size or a fraction.</source>
+        <translation>显存预算不是大小或比例。</translation>
+    </message>
+    <message>
+        <source>The model could not be built.</source>
+        <translation>无法构建模型。</translation>
+    </message>
+    <message>
+        <source>The model has no other scales, so the table lists only this model.</source>
+        <translation>此模型没有其他规模，表中只列出此模型。</translation>
+    </message>
+    <message>
+        <source>The optimizer is not known.</source>
+        <translation>未知的优化器。</translation>
+    </message>
+    <message>
+        <source>The prediction is %1 over the budget (%2).</source>
+        <translation>预测值超出预算 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>The target GPU is not known.</source>
+        <translation>未知的目标 GPU。</translation>
+    </message>
+    <message>
+        <source>This precision cannot run on the device.</source>
+        <translation>此设备不支持该精度。</translation>
+    </message>
+    <message>
+        <source>Training step (batch %1)</source>
+        <translation>训练步（批大小 %1）</translation>
+    </message>
+    <message>
+        <source>Validation (batch %1)</source>
+        <translation>验证（批大小 %1）</translation>
+    </message>
+    <message>
+        <source>Validation batch</source>
+        <translation>验证批次</translation>
+    </message>
+    <message>
+        <source>Validation runs at twice the batch in its own phase: it must fit too, but does not add to the training step.</source>
+        <translation>验证在单独的阶段以两倍批大小运行：它也必须放得下，但不叠加到训练步上。</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>What the forward pass keeps for the backward pass; grows with batch × image size².</source>
+        <translation>前向传播为反向传播保留的数据；随 批大小 × 图像尺寸² 增长。</translation>
+    </message>
+    <message>
+        <source>bf16 mixed precision</source>
+        <translation>bf16 混合精度</translation>
+    </message>
+    <message>
+        <source>fp16 mixed precision</source>
+        <translation>fp16 混合精度</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>full precision (fp32)</source>
+        <translation>全精度（fp32）</translation>
+    </message>
+    <message>
+        <source>the fit keeps at least %1% of the budget free</source>
+        <translation>适配至少保留 %1% 的预算空闲</translation>
+    </message>
+    <message>
+        <source>within about %1%</source>
+        <translation>误差约 %1% 以内</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ImageListModel</name>
     <message>
         <source>%1 × %2 px</source>
