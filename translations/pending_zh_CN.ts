@@ -1124,6 +1124,14 @@
         <source>predicted, epoch %1</source>
         <translation>预测结果，第 %1 轮</translation>
     </message>
+    <message>
+        <source>epoch %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>truth</source>
+        <translation>真实标注</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::Preflight</name>
@@ -2127,6 +2135,10 @@
     <message>
         <source>Show the curves of the selected runs together (select two or more; Ctrl+D)</source>
         <translation>同时显示所选训练的曲线（选择两次或更多；Ctrl+D）</translation>
+    </message>
+    <message>
+        <source>Runs you start on the Train page appear here with their curves, settings and events; Add folder… lists runs written elsewhere (e.g. Ultralytics&apos; runs/detect).</source>
+        <translation>在训练页开始的训练会连同其曲线、设置和事件显示在这里；“添加文件夹…”可列出其他位置写入的训练（例如 Ultralytics 的 runs/detect）。</translation>
     </message>
 </context>
 <context>
