@@ -6,7 +6,10 @@
 #include "ui/dataset/datasetpage.h"
 #include "ui/shell/language.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/dataset/findingsview.h"
+#include "ui/dataset/imagefilterproxy.h"
 #include "ui/thumbnails/imageviewer.h"
+#include "uitestdata.h"
 
 #include <QFile>
 #include <QLabel>
@@ -14,9 +17,12 @@
 #include <QMap>
 #include <QMenuBar>
 #include <QProcess>
+#include <QSignalSpy>
+#include <QTableView>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSpinBox>
+#include <QComboBox>
 #include <QTabWidget>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -155,6 +161,7 @@ private slots:
     void switchingBackToEnglish();
     void firstStartFollowsTheSystemLocale();
     void menuSwitchRetranslatesPages();
+    void switchingKeepsTheDatasetFilters();
     void tsFilesMatchSources();
     void pendingTranslationsKeepPlaceholders();
 };
@@ -277,6 +284,50 @@ void TestTranslation::menuSwitchRetranslatesPages()
     QVERIFY(labelTexts(&form).contains(QStringLiteral("Initial learning rate")));
     QCOMPARE(imgsz->suffix(), QStringLiteral(" px"));
     QSettings().remove(QStringLiteral("ui/language"));
+}
+
+void TestTranslation::switchingKeepsTheDatasetFilters()
+{
+    QVERIFY(installTranslators(QStringLiteral("en")));
+    QTemporaryDir dir;
+    ys::test::UiDataset data;
+    QString error;
+    QVERIFY2(ys::test::writeUiDataset(dir, &data, &error), qPrintable(error));
+    DatasetPage page;
+    page.resize(1280, 860);
+    page.show();
+    QSignalSpy checked(&page, &DatasetPage::checkFinished);
+    page.openDataset(data.yaml);
+    QVERIFY(checked.wait(60000));
+    // Train images with errors or warnings.
+    page.splitFilter()->setCurrentIndex(page.splitFilter()->findData(0));
+    page.problemFilter()->setCurrentIndex(page.problemFilter()->findData(QStringLiteral("any")));
+    const int shown = page.imageProxy()->rowCount();
+    QVERIFY(shown > 0 && shown < 80);
+    QVERIFY(page.splitFilter()->currentText().startsWith(QStringLiteral("train (")));
+    const QString findingsTab = page.bottomTabs()->tabText(0);
+    QVERIFY2(findingsTab.startsWith(QStringLiteral("Findings (")), qPrintable(findingsTab));
+
+    QVERIFY(installTranslators(QStringLiteral("zh_CN")));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    // The filters are refilled in Chinese and keep what they selected.
+    QCOMPARE(page.splitFilter()->currentData().toInt(), 0);
+    QVERIFY2(page.splitFilter()->currentText().startsWith(QStringLiteral("训练集 (")),
+             qPrintable(page.splitFilter()->currentText()));
+    QCOMPARE(page.problemFilter()->currentData().toString(), QStringLiteral("any"));
+    QVERIFY2(page.problemFilter()->currentText().startsWith(QStringLiteral("有错误或警告")),
+             qPrintable(page.problemFilter()->currentText()));
+    QCOMPARE(page.imageProxy()->rowCount(), shown);
+    QVERIFY2(page.bottomTabs()->tabText(0).startsWith(QStringLiteral("检查结果")), qPrintable(page.bottomTabs()->tabText(0)));
+    const QAbstractItemModel* findings = page.findings()->table()->model();
+    QCOMPARE(findings->headerData(0, Qt::Horizontal).toString(), QStringLiteral("级别"));
+    QVERIFY(page.statusText().contains(QStringLiteral("张图像")));
+
+    QVERIFY(installTranslators(QStringLiteral("en")));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    QVERIFY(page.splitFilter()->currentText().startsWith(QStringLiteral("train (")));
+    QCOMPARE(page.imageProxy()->rowCount(), shown);
+    QCOMPARE(page.bottomTabs()->tabText(0), findingsTab);
 }
 
 void TestTranslation::tsFilesMatchSources()
