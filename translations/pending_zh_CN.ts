@@ -368,6 +368,29 @@
     </message>
 </context>
 <context>
+    <name>ys::ui::FitText</name>
+    <message>
+        <source>%1 image(s) left out, as training leaves them out (unreadable, corrupt, truncated or under 10 px).</source>
+        <translation>略过了 %1 张图像，与训练时一样（无法读取、损坏、截断或小于 10 像素）。</translation>
+    </message>
+    <message>
+        <source>The %1 batches the data loader keeps ready wait in the computer&apos;s memory, outside the GPU budget.</source>
+        <translation>数据加载器保持就绪的 %1 个批次存放在计算机内存中，不计入 GPU 预算。</translation>
+    </message>
+    <message>
+        <source>The data loader keeps %1 batches ready (%2 loader workers beside %3 model threads); they count in CPU memory.</source>
+        <translation>数据加载器保持 %1 个批次就绪（%2 个数据加载线程，另有 %3 个模型线程），计入 CPU 内存。</translation>
+    </message>
+    <message>
+        <source>optimizer = auto picks %1 from batch %2 on (10000 optimizer steps or fewer); its extra state is counted there.</source>
+        <translation>optimizer = auto 从批大小 %2 起选择 %1（优化器更新不超过 10000 步）；其额外状态已计入。</translation>
+    </message>
+    <message>
+        <source>workers = %1 becomes 0 here: the %2 model threads use all %3 cores, so each batch is built between steps and none waits in memory.</source>
+        <translation>这里 workers = %1 变为 0：%2 个模型线程占用了全部 %3 个核心，因此每个批次在两步之间构建，不会有批次在内存中等待。</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::LearningRateChart</name>
     <message>
         <source>Learning rate</source>
@@ -670,6 +693,10 @@
     <message>
         <source>Resume on the Train page</source>
         <translation>在训练页恢复</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
