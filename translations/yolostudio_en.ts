@@ -208,6 +208,57 @@
     </message>
 </context>
 <context>
+    <name>ys::ui::ChartText</name>
+    <message>
+        <source>B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epoch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 img/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ConfigForm</name>
     <message>
         <source>Folder for run folders</source>
@@ -1001,6 +1052,89 @@
     </message>
 </context>
 <context>
+    <name>ys::ui::Dashboard</name>
+    <message>
+        <source>Epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the engine&apos;s messages (events always show)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batch %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation batch halved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped by you (can be resumed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped by you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped early</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted (can be resumed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed (can be resumed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::DatasetController</name>
     <message>
         <source>Could not write the demo dataset.</source>
@@ -1220,6 +1354,10 @@
             <numerusform>%Ln images</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::DeviceListModel</name>
@@ -1255,6 +1393,117 @@ Compute capability %2.%3, %4 multiprocessors
     <name>ys::ui::DevicePicker</name>
     <message>
         <source>List the devices again (free memory changes as other programs run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::EpochTableModel</name>
+    <message>
+        <source>–</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best epoch so far (fitness %1), kept as weights/best.pt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This epoch was not validated (val=false validates only the last epoch).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DFL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Val box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Val cls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Val DFL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>img/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time since the run started when the epoch ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean training box loss (CIoU) of the epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean training classification loss (BCE) of the epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean training distribution focal loss of the epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision on the validation split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recall on the validation split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate of parameter group 0 at the end of the epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training images per second, loading included</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Highest tensor memory during the epoch</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2133,6 +2382,71 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::LearningRateChart</name>
+    <message>
+        <source>Learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pg0 weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pg1 norm weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pg2 biases</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::LogModel</name>
+    <message>
+        <source>Out of memory, recovered: </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::LossChart</name>
+    <message>
+        <source>Losses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train cls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train dfl</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val cls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val dfl</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::MainWindow</name>
     <message>
         <source>The data.yaml file could not be read. Fix the line shown below and open it again.</source>
@@ -2258,8 +2572,82 @@ Compute capability %2.%3, %4 multiprocessors
         <source>&lt;h3&gt;YOLO Studio %1&lt;/h3&gt;&lt;p&gt;A native desktop studio for YOLO object detectors: open a dataset, check its labels, fit the training run to your GPU, train and report.&lt;/p&gt;&lt;p&gt;Built with Qt %2, LibTorch, OpenCV and QCustomPlot.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
+</context>
+<context>
+    <name>ys::ui::MemoryChart</name>
     <message>
-        <source>Dataset</source>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time since start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>budget %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicted peak %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OOM</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::MetricsChart</name>
+    <message>
+        <source>Validation metrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2422,9 +2810,392 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::PredictionPreview</name>
+    <message>
+        <source>Could not preview the predictions: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the run&apos;s dataset to preview predictions on its validation images.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicting with the best weights…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predictions of the best weights appear here once an epoch has been validated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>truth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epoch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::Preflight</name>
+    <message>
+        <source>about %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a dataset first: a run trains on the dataset that is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The label check of %1 is still running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The label check found %n error(s) in %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>. Unreadable images are left out of training; wrong boxes train wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix them first, or start anyway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The labels of %1 have no errors; %n warning(s) are worth a look.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The labels of %1 passed every check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setup&apos;s data is %1, but a run trains on the open dataset (%2): open that dataset, or set data back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The setup has %n problem(s): %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not available on this computer (or this build has no CUDA support).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 free of %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the budget is %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1 at %2 needs %3; %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>: it may run out of memory (training then halves the micro-batch and goes on).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setup now says batch %1 at %2; the fit was for batch %3 at %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch=auto: the run first measures memory and picks the batch that fits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunsPage</name>
+    <message>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No runs yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) in %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Runs you start on the Train page are kept here, one folder each, with their settings, curves, memory timeline, events and weights. A run belongs to the dataset that is open: open a dataset, set up a run and press Start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the Train page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run folders of this dataset in %1 (double-click opens the folder):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::SeriesChart</name>
+    <message>
+        <source>epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ThroughputChart</name>
+    <message>
+        <source>Throughput and time left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time since start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>images per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>images/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ThumbnailDelegate</name>
     <message>
         <source>Cannot decode</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::TrainPage</name>
+    <message>
+        <source>&amp;Start Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a run of this setup on the open dataset (Ctrl+Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause after the current step, or resume (Ctrl+Shift+P)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop after the current step; weights/last.pt is written so the run can be resumed (Ctrl+.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fit to My GPU…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure memory and pick the batch, image size and AMP that fit the device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit to my GPU measures memory and picks the batch, image size and AMP that fit; the Fit dialog is not part of this build yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before you start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start anyway, with the label errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit to my GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training %1 on %2 (%3 epochs, imgsz %4); run folder under %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping after the current step; weights/last.pt will hold the weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best mAP50-95 %1 at epoch %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no validated epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped by you after %n epoch(s); %1. weights/last.pt can be resumed.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped early</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>No improvement for the patience window: stopped after %n epoch(s); %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished %n epoch(s); %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Training of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training of %1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The training run stopped with an error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training epoch %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused in epoch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YOLO Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A training run is in progress.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop it and close? The run stops after the current step and writes weights/last.pt, so you can resume it later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop and Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep Training</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -208,6 +208,57 @@
     </message>
 </context>
 <context>
+    <name>ys::ui::ChartText</name>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 img/s</source>
+        <translation>%1 张/秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation>KiB</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>TiB</source>
+        <translation>TiB</translation>
+    </message>
+    <message>
+        <source>epoch %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ConfigForm</name>
     <message>
         <source>Folder for run folders</source>
@@ -1004,6 +1055,89 @@
     </message>
 </context>
 <context>
+    <name>ys::ui::Dashboard</name>
+    <message>
+        <source>Epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Epoch %1 of %2</source>
+        <translation>第 %1 / %2 轮</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>各轮</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Failed (can be resumed)</source>
+        <translation>失败（可恢复）</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>Interrupted (can be resumed)</source>
+        <translation>已中断（可恢复）</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation>尚无训练</translation>
+    </message>
+    <message>
+        <source>Not a run folder</source>
+        <translation>不是运行文件夹</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Show the engine&apos;s messages (events always show)</source>
+        <translation>显示引擎消息（事件总会显示）</translation>
+    </message>
+    <message>
+        <source>Stopped by you</source>
+        <translation>已由您停止</translation>
+    </message>
+    <message>
+        <source>Stopped by you (can be resumed)</source>
+        <translation>已由您停止（可恢复）</translation>
+    </message>
+    <message>
+        <source>Stopped early</source>
+        <translation>已提前停止</translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation>约剩 %1</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 → %2</source>
+        <translation>微批次 %1 → %2</translation>
+    </message>
+    <message>
+        <source>validation batch halved</source>
+        <translation>验证批大小已减半</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::DatasetController</name>
     <message>
         <source>Could not write the demo dataset.</source>
@@ -1020,6 +1154,10 @@
 </context>
 <context>
     <name>ys::ui::DatasetPage</name>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
     <message>
         <source>Unreadable or invalid images</source>
         <translation>无法读取或无效的图像</translation>
@@ -1261,6 +1399,117 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>List the devices again (free memory changes as other programs run)</source>
         <translation>重新列出设备（可用显存会随其他程序运行而变化）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::EpochTableModel</name>
+    <message>
+        <source>Best epoch so far (fitness %1), kept as weights/best.pt</source>
+        <translation>目前最好的一轮（fitness %1），保存为 weights/best.pt</translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation>Box</translation>
+    </message>
+    <message>
+        <source>Cls</source>
+        <translation>Cls</translation>
+    </message>
+    <message>
+        <source>DFL</source>
+        <translation>DFL</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Highest tensor memory during the epoch</source>
+        <translation>本轮中张量占用的最高显存</translation>
+    </message>
+    <message>
+        <source>LR</source>
+        <translation>LR</translation>
+    </message>
+    <message>
+        <source>Learning rate of parameter group 0 at the end of the epoch</source>
+        <translation>本轮结束时参数组 0 的学习率</translation>
+    </message>
+    <message>
+        <source>Mean training box loss (CIoU) of the epoch</source>
+        <translation>本轮训练的平均边框损失（CIoU）</translation>
+    </message>
+    <message>
+        <source>Mean training classification loss (BCE) of the epoch</source>
+        <translation>本轮训练的平均分类损失（BCE）</translation>
+    </message>
+    <message>
+        <source>Mean training distribution focal loss of the epoch</source>
+        <translation>本轮训练的平均分布焦点损失（DFL）</translation>
+    </message>
+    <message>
+        <source>P</source>
+        <translation>P</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <source>Precision on the validation split</source>
+        <translation>验证集上的精确率（Precision）</translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <source>Recall on the validation split</source>
+        <translation>验证集上的召回率（Recall）</translation>
+    </message>
+    <message>
+        <source>This epoch was not validated (val=false validates only the last epoch).</source>
+        <translation>本轮未验证（val=false 时只验证最后一轮）。</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Time since the run started when the epoch ended</source>
+        <translation>本轮结束时距训练开始的时间</translation>
+    </message>
+    <message>
+        <source>Training images per second, loading included</source>
+        <translation>每秒训练的图像数（含加载）</translation>
+    </message>
+    <message>
+        <source>Val DFL</source>
+        <translation>验证 DFL</translation>
+    </message>
+    <message>
+        <source>Val box</source>
+        <translation>验证 Box</translation>
+    </message>
+    <message>
+        <source>Val cls</source>
+        <translation>验证 Cls</translation>
+    </message>
+    <message>
+        <source>img/s</source>
+        <translation>张/秒</translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation>mAP50</translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
+        <translation>mAP50-95</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
     </message>
 </context>
 <context>
@@ -2137,6 +2386,71 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::LearningRateChart</name>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>pg0 weights</source>
+        <translation>pg0 权重</translation>
+    </message>
+    <message>
+        <source>pg1 norm weights</source>
+        <translation>pg1 归一化层权重</translation>
+    </message>
+    <message>
+        <source>pg2 biases</source>
+        <translation>pg2 偏置</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::LogModel</name>
+    <message>
+        <source>Out of memory, recovered: </source>
+        <translation>显存不足，已恢复：</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::LossChart</name>
+    <message>
+        <source>Losses</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>train box</source>
+        <translation>训练 box</translation>
+    </message>
+    <message>
+        <source>train cls</source>
+        <translation>训练 cls</translation>
+    </message>
+    <message>
+        <source>train dfl</source>
+        <translation>训练 dfl</translation>
+    </message>
+    <message>
+        <source>val box</source>
+        <translation>验证 box</translation>
+    </message>
+    <message>
+        <source>val cls</source>
+        <translation>验证 cls</translation>
+    </message>
+    <message>
+        <source>val dfl</source>
+        <translation>验证 dfl</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::MainWindow</name>
     <message>
         <source>The data.yaml file could not be read. Fix the line shown below and open it again.</source>
@@ -2262,9 +2576,83 @@ Compute capability %2.%3, %4 multiprocessors
         <source>&lt;h3&gt;YOLO Studio %1&lt;/h3&gt;&lt;p&gt;A native desktop studio for YOLO object detectors: open a dataset, check its labels, fit the training run to your GPU, train and report.&lt;/p&gt;&lt;p&gt;Built with Qt %2, LibTorch, OpenCV and QCustomPlot.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;YOLO Studio %1&lt;/h3&gt;&lt;p&gt;用于 YOLO 目标检测器的原生桌面工具：打开数据集、检查标注、让训练适配您的 GPU、训练并生成报告。&lt;/p&gt;&lt;p&gt;基于 Qt %2、LibTorch、OpenCV 和 QCustomPlot 构建。&lt;/p&gt;</translation>
     </message>
+</context>
+<context>
+    <name>ys::ui::MemoryChart</name>
     <message>
-        <source>Dataset</source>
-        <translation>数据集</translation>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>OOM</source>
+        <translation>OOM</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>budget %1</source>
+        <translation>预算 %1</translation>
+    </message>
+    <message>
+        <source>checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>predicted peak %1</source>
+        <translation>预测峰值 %1</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>已保留</translation>
+    </message>
+    <message>
+        <source>time since start</source>
+        <translation>开始后的时间</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>验证</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::MetricsChart</name>
+    <message>
+        <source>Validation metrics</source>
+        <translation>验证指标</translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation>mAP50</translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
+        <translation>mAP50-95</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <source>recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分数</translation>
     </message>
 </context>
 <context>
@@ -2426,10 +2814,386 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::PredictionPreview</name>
+    <message>
+        <source>Could not preview the predictions: %1</source>
+        <translation>无法预览预测结果：%1</translation>
+    </message>
+    <message>
+        <source>Open the run&apos;s dataset to preview predictions on its validation images.</source>
+        <translation>打开该训练所用的数据集，以预览其验证图像上的预测结果。</translation>
+    </message>
+    <message>
+        <source>Predicting with the best weights…</source>
+        <translation>正在用最佳权重预测…</translation>
+    </message>
+    <message>
+        <source>Predictions of the best weights appear here once an epoch has been validated.</source>
+        <translation>有一轮完成验证后，最佳权重的预测结果会显示在这里。</translation>
+    </message>
+    <message>
+        <source>epoch %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>truth</source>
+        <translation>真实标注</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::Preflight</name>
+    <message>
+        <source>%1 free</source>
+        <translation>可用 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not available on this computer (or this build has no CUDA support).</source>
+        <translation>本机上没有 %1（或此版本不支持 CUDA）。</translation>
+    </message>
+    <message>
+        <source>%1 is ready.</source>
+        <translation>%1 已就绪。</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 free of %3.</source>
+        <translation>%1：共 %3，可用 %2。</translation>
+    </message>
+    <message>
+        <source>. Unreadable images are left out of training; wrong boxes train wrong.</source>
+        <translation>。无法读取的图像不参与训练；错误的框会训练出错误的模型。</translation>
+    </message>
+    <message>
+        <source>: it may run out of memory (training then halves the micro-batch and goes on).</source>
+        <translation>：可能显存不足（届时训练会将微批次减半并继续）。</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Fix them first, or start anyway.</source>
+        <translation>请先修正，或者直接开始。</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>Open a dataset first: a run trains on the dataset that is open.</source>
+        <translation>请先打开数据集：训练使用当前打开的数据集。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The label check found %n error(s) in %1</source>
+        <translation>
+            <numerusform>标注检查在 %1 中发现 %n 个错误</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The label check of %1 is still running.</source>
+        <translation>%1 的标注检查仍在进行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The labels of %1 have no errors; %n warning(s) are worth a look.</source>
+        <translation>
+            <numerusform>%1 的标注没有错误；有 %n 个警告值得一看。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The labels of %1 passed every check.</source>
+        <translation>%1 的标注通过了所有检查。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The setup has %n problem(s): %1</source>
+        <translation>
+            <numerusform>训练设置有 %n 个问题：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The setup now says batch %1 at %2; the fit was for batch %3 at %4.</source>
+        <translation>当前设置为批大小 %1、%2；而适配是针对批大小 %3、%4 做的。</translation>
+    </message>
+    <message>
+        <source>The setup&apos;s data is %1, but a run trains on the open dataset (%2): open that dataset, or set data back.</source>
+        <translation>设置中的 data 为 %1，但训练使用当前打开的数据集（%2）：请打开该数据集，或将 data 改回。</translation>
+    </message>
+    <message>
+        <source>about %1</source>
+        <translation>约 %1</translation>
+    </message>
+    <message>
+        <source>batch %1 at %2 needs %3; %4</source>
+        <translation>批大小 %1、%2 需要 %3；%4</translation>
+    </message>
+    <message>
+        <source>batch=auto: the run first measures memory and picks the batch that fits.</source>
+        <translation>batch=auto：训练会先实测显存，再选择放得下的批大小。</translation>
+    </message>
+    <message>
+        <source>the budget is %1</source>
+        <translation>预算为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunsPage</name>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) in %1</source>
+        <translation>
+            <numerusform>%1 中有 %n 次训练</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Go to the Train page</source>
+        <translation>前往训练页</translation>
+    </message>
+    <message>
+        <source>No runs yet</source>
+        <translation>尚无训练记录</translation>
+    </message>
+    <message>
+        <source>Run folders of this dataset in %1 (double-click opens the folder):</source>
+        <translation>此数据集在 %1 中的运行文件夹（双击打开文件夹）：</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>训练记录</translation>
+    </message>
+    <message>
+        <source>Runs you start on the Train page are kept here, one folder each, with their settings, curves, memory timeline, events and weights. A run belongs to the dataset that is open: open a dataset, set up a run and press Start.</source>
+        <translation>在训练页开始的每次训练都保存在这里，各占一个文件夹，包含其设置、曲线、显存时间线、事件和权重。训练属于当前打开的数据集：打开数据集，设置训练，然后点击“开始”。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::SeriesChart</name>
+    <message>
+        <source>epoch</source>
+        <translation>轮次</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ThroughputChart</name>
+    <message>
+        <source>Throughput and time left</source>
+        <translation>吞吐量与剩余时间</translation>
+    </message>
+    <message>
+        <source>images per second</source>
+        <translation>每秒图像数</translation>
+    </message>
+    <message>
+        <source>images/s</source>
+        <translation>张/秒</translation>
+    </message>
+    <message>
+        <source>time left</source>
+        <translation>剩余时间</translation>
+    </message>
+    <message>
+        <source>time since start</source>
+        <translation>开始后的时间</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ThumbnailDelegate</name>
     <message>
         <source>Cannot decode</source>
         <translation>无法解码</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::TrainPage</name>
+    <message>
+        <source>%1 free</source>
+        <translation>可用 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to My GPU…</source>
+        <translation>适配我的 GPU(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Start Training</source>
+        <translation>开始训练(&amp;S)</translation>
+    </message>
+    <message>
+        <source>A training run is in progress.</source>
+        <translation>有训练正在进行。</translation>
+    </message>
+    <message>
+        <source>Before you start</source>
+        <translation>开始之前</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished %n epoch(s); %1.</source>
+        <translation>
+            <numerusform>已完成 %n 轮；%1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fit to my GPU</source>
+        <translation>适配我的 GPU</translation>
+    </message>
+    <message>
+        <source>Fit to my GPU measures memory and picks the batch, image size and AMP that fit; the Fit dialog is not part of this build yet</source>
+        <translation>“适配我的 GPU”会实测显存并选出放得下的批大小、图像尺寸和 AMP；此版本尚未包含适配对话框</translation>
+    </message>
+    <message>
+        <source>Keep Training</source>
+        <translation>继续训练</translation>
+    </message>
+    <message>
+        <source>Measure memory and pick the batch, image size and AMP that fit the device</source>
+        <translation>实测显存，选出适合该设备的批大小、图像尺寸和 AMP</translation>
+    </message>
+    <message numerus="yes">
+        <source>No improvement for the patience window: stopped after %n epoch(s); %1.</source>
+        <translation>
+            <numerusform>在耐心窗口内没有提升：%n 轮后停止；%1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open a dataset</source>
+        <translation>打开数据集</translation>
+    </message>
+    <message>
+        <source>Pause after the current step, or resume (Ctrl+Shift+P)</source>
+        <translation>当前步骤结束后暂停，或继续（Ctrl+Shift+P）</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Show the findings</source>
+        <translation>查看检查结果</translation>
+    </message>
+    <message>
+        <source>Start a run of this setup on the open dataset (Ctrl+Enter)</source>
+        <translation>用此设置在当前数据集上开始训练（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>Start anyway, with the label errors</source>
+        <translation>忽略标注错误，直接开始</translation>
+    </message>
+    <message>
+        <source>Stop after the current step; weights/last.pt is written so the run can be resumed (Ctrl+.)</source>
+        <translation>当前步骤结束后停止；会写入 weights/last.pt，以便恢复训练（Ctrl+.）</translation>
+    </message>
+    <message>
+        <source>Stop and Close</source>
+        <translation>停止并关闭</translation>
+    </message>
+    <message>
+        <source>Stop it and close? The run stops after the current step and writes weights/last.pt, so you can resume it later.</source>
+        <translation>停止训练并关闭吗？训练会在当前步骤结束后停止并写入 weights/last.pt，之后可以恢复。</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped by you after %n epoch(s); %1. weights/last.pt can be resumed.</source>
+        <translation>
+            <numerusform>已由您在 %n 轮后停止；%1。可从 weights/last.pt 恢复。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped early</source>
+        <translation>已提前停止</translation>
+    </message>
+    <message>
+        <source>Stopping after the current step; weights/last.pt will hold the weights.</source>
+        <translation>将在当前步骤结束后停止；权重会保存在 weights/last.pt。</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>The training run stopped with an error.</source>
+        <translation>训练因错误而停止。</translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练中</translation>
+    </message>
+    <message>
+        <source>Training %1 on %2 (%3 epochs, imgsz %4); run folder under %5</source>
+        <translation>正在 %2 上训练 %1（%3 轮，imgsz %4）；运行文件夹位于 %5</translation>
+    </message>
+    <message>
+        <source>Training of %1 failed</source>
+        <translation>%1 的训练失败</translation>
+    </message>
+    <message>
+        <source>Training of %1: %2</source>
+        <translation>%1 的训练：%2</translation>
+    </message>
+    <message>
+        <source>YOLO Studio</source>
+        <translation>YOLO Studio</translation>
+    </message>
+    <message>
+        <source>best mAP50-95 %1 at epoch %2</source>
+        <translation>最佳 mAP50-95 为 %1（第 %2 轮）</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>no validated epoch</source>
+        <translation>没有已验证的轮次</translation>
+    </message>
+    <message>
+        <source>paused in epoch %1</source>
+        <translation>在第 %1 轮暂停</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>正在启动</translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation>正在停止</translation>
+    </message>
+    <message>
+        <source>training epoch %1 of %2</source>
+        <translation>正在训练第 %1 / %2 轮</translation>
     </message>
 </context>
 </TS>

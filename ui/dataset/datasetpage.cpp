@@ -87,7 +87,7 @@ QFrame* hline(QWidget* parent)
 }  // namespace
 
 DatasetPage::DatasetPage(QWidget* parent)
-    : QWidget(parent),
+    : StudioPage(parent),
       controller_(new DatasetController(this)),
       images_(new ImageListModel(this)),
       proxy_(new ImageFilterProxy(this))
@@ -130,7 +130,7 @@ QWidget* DatasetPage::buildEmptyState()
     auto* v = new QVBoxLayout(card);
     v->setSpacing(10);
     auto* logo = new QLabel(card);
-    logo->setPixmap(icon(IconId::App).pixmap(72, 72));
+    logo->setPixmap(ys::ui::icon(IconId::App).pixmap(72, 72));
     logo->setAlignment(Qt::AlignCenter);
     v->addWidget(logo);
     emptyHeading_ = new QLabel(card);
@@ -147,11 +147,11 @@ QWidget* DatasetPage::buildEmptyState()
     v->addWidget(emptyText_);
     auto* buttons = new QHBoxLayout;
     buttons->addStretch();
-    openButton_ = new QPushButton(icon(IconId::Open), QString(), card);
+    openButton_ = new QPushButton(ys::ui::icon(IconId::Open), QString(), card);
     openButton_->setDefault(true);
     openButton_->setMinimumHeight(32);
     connect(openButton_, &QPushButton::clicked, this, &DatasetPage::openRequested);
-    demoButton_ = new QPushButton(icon(IconId::Demo), QString(), card);
+    demoButton_ = new QPushButton(ys::ui::icon(IconId::Demo), QString(), card);
     demoButton_->setMinimumHeight(32);
     connect(demoButton_, &QPushButton::clicked, this, &DatasetPage::demoRequested);
     buttons->addWidget(openButton_);
@@ -195,7 +195,7 @@ QWidget* DatasetPage::buildBrowser()
     imgszLabel_ = new QLabel(w);
     imgszLabel_->setBuddy(imgsz_);
     recheck_ = new QToolButton(w);
-    recheck_->setIcon(icon(IconId::Check));
+    recheck_->setIcon(ys::ui::icon(IconId::Check));
     recheck_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     connect(recheck_, &QToolButton::clicked, this, [this] {
         ys::CheckOptions o = controller_->checkOptions();
@@ -216,7 +216,7 @@ QWidget* DatasetPage::buildBrowser()
     progressBar_ = new QProgressBar(progressStrip_);
     progressBar_->setTextVisible(true);
     progressBar_->setMaximumHeight(18);
-    cancelButton_ = new QPushButton(icon(IconId::Cancel), QString(), progressStrip_);
+    cancelButton_ = new QPushButton(ys::ui::icon(IconId::Cancel), QString(), progressStrip_);
     connect(cancelButton_, &QPushButton::clicked, this, &DatasetPage::cancel);
     auto* strip = new QHBoxLayout(progressStrip_);
     strip->setContentsMargins(12, 2, 12, 4);
@@ -718,6 +718,24 @@ void DatasetPage::selectImage(int imageIndex, int box)
     auto result = controller_->checkResult();
     static const std::vector<ys::Finding> kNone;
     viewer_->showImage(d.get(), imageIndex, result ? result->findings : kNone, box);
+}
+
+QString DatasetPage::title() const
+{
+    return tr("Dataset");
+}
+
+QIcon DatasetPage::icon() const
+{
+    return ys::ui::icon(IconId::Dataset);
+}
+
+void DatasetPage::showFindings()
+{
+    tabs_->setCurrentWidget(findings_);
+    const int any = problemCombo_->findData(QStringLiteral("any"));
+    if (any >= 0)
+        problemCombo_->setCurrentIndex(any);
 }
 
 QString DatasetPage::statusText() const
