@@ -2864,9 +2864,9 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message numerus="yes">
         <source>The label check found %n error(s) in %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>The label check found %n error in %1</numerusform>
+            <numerusform>The label check found %n errors in %1</numerusform>
         </translation>
     </message>
     <message>
@@ -2879,9 +2879,9 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message numerus="yes">
         <source>The labels of %1 have no errors; %n warning(s) are worth a look.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>The labels of %1 have no errors; %n warning is worth a look.</numerusform>
+            <numerusform>The labels of %1 have no errors; %n warnings are worth a look.</numerusform>
         </translation>
     </message>
     <message>
@@ -2894,9 +2894,9 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message numerus="yes">
         <source>The setup has %n problem(s): %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>The setup has %n problem: %1</numerusform>
+            <numerusform>The setup has %n problems: %1</numerusform>
         </translation>
     </message>
     <message>
@@ -2948,9 +2948,9 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message numerus="yes">
         <source>%n run(s) in %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n run in %1</numerusform>
+            <numerusform>%n runs in %1</numerusform>
         </translation>
     </message>
     <message>
@@ -3111,9 +3111,9 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message numerus="yes">
         <source>Stopped by you after %n epoch(s); %1. weights/last.pt can be resumed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Stopped by you after %n epoch; %1. weights/last.pt can be resumed.</numerusform>
+            <numerusform>Stopped by you after %n epochs; %1. weights/last.pt can be resumed.</numerusform>
         </translation>
     </message>
     <message>
@@ -3122,9 +3122,9 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message numerus="yes">
         <source>No improvement for the patience window: stopped after %n epoch(s); %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>No improvement for the patience window: stopped after %n epoch; %1.</numerusform>
+            <numerusform>No improvement for the patience window: stopped after %n epochs; %1.</numerusform>
         </translation>
     </message>
     <message>
@@ -3133,9 +3133,9 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message numerus="yes">
         <source>Finished %n epoch(s); %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Finished %n epoch; %1.</numerusform>
+            <numerusform>Finished %n epochs; %1.</numerusform>
         </translation>
     </message>
     <message>
