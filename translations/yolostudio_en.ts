@@ -75,6 +75,10 @@
 <context>
     <name>QFileSystemModel</name>
     <message>
+        <source>Computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
@@ -88,10 +92,6 @@
     </message>
     <message>
         <source>Date Modified</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Computer</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -195,11 +195,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Dataset to open (a data.yaml or its folder).</source>
+        <source>Quit after this many milliseconds (checks that an installed copy starts; works with QT_QPA_PLATFORM=offscreen).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Quit after this many milliseconds (checks that an installed copy starts; works with QT_QPA_PLATFORM=offscreen).</source>
+        <source>Dataset to open (a data.yaml or its folder).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1151,6 +1151,13 @@
 </context>
 <context>
     <name>ys::ui::DatasetPage</name>
+    <message numerus="yes">
+        <source>%Ln image(s)</source>
+        <translation>
+            <numerusform>%Ln image</numerusform>
+            <numerusform>%Ln images</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Unreadable or invalid images</source>
         <translation type="unfinished"></translation>
@@ -1185,6 +1192,50 @@
     </message>
     <message>
         <source>Polygons mixed with boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent datasets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scanning images and labels…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking labels and images…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparing images for duplicates…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing the demo dataset…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Looking for orphan labels…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working (%1)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1240,51 +1291,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Findings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Statistics</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recent datasets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Scanning images and labels…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Checking labels and images…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Comparing images for duplicates…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Writing the demo dataset…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Looking for orphan labels…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Working (%1)…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Demo dataset</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Findings (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1324,6 +1331,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>No dataset open</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1345,17 +1356,6 @@
     </message>
     <message>
         <source>There is no finished check to export.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln image(s)</source>
-        <translation>
-            <numerusform>%Ln image</numerusform>
-            <numerusform>%Ln images</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Dataset</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1673,6 +1673,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Code</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1688,13 +1692,20 @@ Compute capability %2.%3, %4 multiprocessors
         <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Problem</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>ys::ui::FindingsView</name>
+    <message numerus="yes">
+        <source>%Ln finding(s)</source>
+        <translation>
+            <numerusform>%Ln finding</numerusform>
+            <numerusform>%Ln findings</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Filter by problem, code, file or message</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>%1 Errors</source>
         <translation type="unfinished"></translation>
@@ -1710,17 +1721,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>%1 of %2 shown</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Filter by problem, code, file or message</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln finding(s)</source>
-        <translation>
-            <numerusform>%Ln finding</numerusform>
-            <numerusform>%Ln findings</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -2298,16 +2298,16 @@ Compute capability %2.%3, %4 multiprocessors
 </context>
 <context>
     <name>ys::ui::ImageListModel</name>
-    <message>
-        <source>%1 × %2 px</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>%Ln box(es)</source>
         <translation>
             <numerusform>%Ln box</numerusform>
             <numerusform>%Ln boxes</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 × %2 px</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2465,7 +2465,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>YOLO Studio</source>
+        <source>Check finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2474,10 +2474,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Save the findings as JSON or CSV</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2525,6 +2521,14 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>YOLO Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — YOLO Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Could not open the dataset.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2550,10 +2554,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Check result written to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 — YOLO Studio</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2838,6 +2838,27 @@ Compute capability %2.%3, %4 multiprocessors
 </context>
 <context>
     <name>ys::ui::Preflight</name>
+    <message numerus="yes">
+        <source>The label check found %n error(s) in %1</source>
+        <translation>
+            <numerusform>The label check found %n error in %1</numerusform>
+            <numerusform>The label check found %n errors in %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The labels of %1 have no errors; %n warning(s) are worth a look.</source>
+        <translation>
+            <numerusform>The labels of %1 have no errors; %n warning is worth a look.</numerusform>
+            <numerusform>The labels of %1 have no errors; %n warnings are worth a look.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The setup has %n problem(s): %1</source>
+        <translation>
+            <numerusform>The setup has %n problem: %1</numerusform>
+            <numerusform>The setup has %n problems: %1</numerusform>
+        </translation>
+    </message>
     <message>
         <source>about %1</source>
         <translation type="unfinished"></translation>
@@ -2862,13 +2883,6 @@ Compute capability %2.%3, %4 multiprocessors
         <source>%1 × %2</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>The label check found %n error(s) in %1</source>
-        <translation>
-            <numerusform>The label check found %n error in %1</numerusform>
-            <numerusform>The label check found %n errors in %1</numerusform>
-        </translation>
-    </message>
     <message>
         <source>. Unreadable images are left out of training; wrong boxes train wrong.</source>
         <translation type="unfinished"></translation>
@@ -2877,13 +2891,6 @@ Compute capability %2.%3, %4 multiprocessors
         <source>Fix them first, or start anyway.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>The labels of %1 have no errors; %n warning(s) are worth a look.</source>
-        <translation>
-            <numerusform>The labels of %1 have no errors; %n warning is worth a look.</numerusform>
-            <numerusform>The labels of %1 have no errors; %n warnings are worth a look.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The labels of %1 passed every check.</source>
         <translation type="unfinished"></translation>
@@ -2891,13 +2898,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>The setup&apos;s data is %1, but a run trains on the open dataset (%2): open that dataset, or set data back.</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>The setup has %n problem(s): %1</source>
-        <translation>
-            <numerusform>The setup has %n problem: %1</numerusform>
-            <numerusform>The setup has %n problems: %1</numerusform>
-        </translation>
     </message>
     <message>
         <source>%1 is not available on this computer (or this build has no CUDA support).</source>
@@ -2938,6 +2938,13 @@ Compute capability %2.%3, %4 multiprocessors
 </context>
 <context>
     <name>ys::ui::RunsPage</name>
+    <message numerus="yes">
+        <source>%n run(s) in %1</source>
+        <translation>
+            <numerusform>%n run in %1</numerusform>
+            <numerusform>%n runs in %1</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Runs</source>
         <translation type="unfinished"></translation>
@@ -2945,13 +2952,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>No runs yet</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n run(s) in %1</source>
-        <translation>
-            <numerusform>%n run in %1</numerusform>
-            <numerusform>%n runs in %1</numerusform>
-        </translation>
     </message>
     <message>
         <source>Runs you start on the Train page are kept here, one folder each, with their settings, curves, memory timeline, events and weights. A run belongs to the dataset that is open: open a dataset, set up a run and press Start.</source>
@@ -3009,6 +3009,27 @@ Compute capability %2.%3, %4 multiprocessors
 </context>
 <context>
     <name>ys::ui::TrainPage</name>
+    <message numerus="yes">
+        <source>Stopped by you after %n epoch(s); %1. weights/last.pt can be resumed.</source>
+        <translation>
+            <numerusform>Stopped by you after %n epoch; %1. weights/last.pt can be resumed.</numerusform>
+            <numerusform>Stopped by you after %n epochs; %1. weights/last.pt can be resumed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No improvement for the patience window: stopped after %n epoch(s); %1.</source>
+        <translation>
+            <numerusform>No improvement for the patience window: stopped after %n epoch; %1.</numerusform>
+            <numerusform>No improvement for the patience window: stopped after %n epochs; %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished %n epoch(s); %1.</source>
+        <translation>
+            <numerusform>Finished %n epoch; %1.</numerusform>
+            <numerusform>Finished %n epochs; %1.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>&amp;Start Training</source>
         <translation type="unfinished"></translation>
@@ -3109,34 +3130,13 @@ Compute capability %2.%3, %4 multiprocessors
         <source>Stopped</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>Stopped by you after %n epoch(s); %1. weights/last.pt can be resumed.</source>
-        <translation>
-            <numerusform>Stopped by you after %n epoch; %1. weights/last.pt can be resumed.</numerusform>
-            <numerusform>Stopped by you after %n epochs; %1. weights/last.pt can be resumed.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Stopped early</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>No improvement for the patience window: stopped after %n epoch(s); %1.</source>
-        <translation>
-            <numerusform>No improvement for the patience window: stopped after %n epoch; %1.</numerusform>
-            <numerusform>No improvement for the patience window: stopped after %n epochs; %1.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Finished</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Finished %n epoch(s); %1.</source>
-        <translation>
-            <numerusform>Finished %n epoch; %1.</numerusform>
-            <numerusform>Finished %n epochs; %1.</numerusform>
-        </translation>
     </message>
     <message>
         <source>Training of %1: %2</source>

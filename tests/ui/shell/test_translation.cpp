@@ -391,13 +391,15 @@ void TestTranslation::pendingTranslationsKeepPlaceholders()
     const QString src = qEnvironmentVariable("YS_SOURCE_DIR");
     if (src.isEmpty())
         QSKIP("YS_SOURCE_DIR is not set (run through CTest)");
-    QString error;
-    const auto pending = readTs(src + QStringLiteral("/translations/pending_zh_CN.ts"), &error);
-    QVERIFY2(error.isEmpty(), qPrintable(error));
-    QStringList problems;
-    for (auto it = pending.cbegin(); it != pending.cend(); ++it)
-        problems << messageProblems(it.key(), *it, true);
-    QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 40).join(QLatin1Char('\n'))));
+    for (const QString& language : {QStringLiteral("zh_CN"), QStringLiteral("en")}) {
+        QString error;
+        const auto pending = readTs(src + QStringLiteral("/translations/pending_%1.ts").arg(language), &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QStringList problems;
+        for (auto it = pending.cbegin(); it != pending.cend(); ++it)
+            problems << messageProblems(it.key(), *it, true);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.mid(0, 40).join(QLatin1Char('\n'))));
+    }
 }
 
 QTEST_MAIN(TestTranslation)
