@@ -1,933 +1,3202 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
     <name>QFileDialog</name>
     <message>
         <source>Look in:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>File &amp;name:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Files of type:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Open</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Choose</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Back</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Forward</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Parent Directory</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Create New Folder</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>List View</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Detail View</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>All Files (*)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;hidden files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New Folder</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>QFileSystemModel</name>
     <message>
+        <source>Computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Name</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Date Modified</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>QLineEdit</name>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Cu&amp;t</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Copy</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Paste</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Delete</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Select All</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>QMessageBox</name>
     <message>
         <source>Show Details...</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Hide Details...</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>About Qt</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>QPlatformTheme</name>
     <message>
         <source>OK</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Save</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Yes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Help</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Discard</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>YOLO Studio: check datasets and train YOLO detectors.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open the built-in demo dataset (written to the user's data folder on first use).</source>
-        <translation type="unfinished" />
+        <source>Open the built-in demo dataset (written to the user&apos;s data folder on first use).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>User interface language: en or zh_CN.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit after this many milliseconds (checks that an installed copy starts; works with QT_QPA_PLATFORM=offscreen).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Dataset to open (a data.yaml or its folder).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--quit-after needs a number of milliseconds, not &apos;%1&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ChartText</name>
+    <message>
+        <source>B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epoch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 img/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ConfigForm</name>
+    <message>
+        <source>Folder for run folders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset YAML</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset (*.yaml *.yml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint to resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint (last.pt *.pt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset all settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot load %1:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has values YOLO Studio cannot use; nothing was changed. Fix them and load it again:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Left as they are (a resumed run cannot change them): %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save %1:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings (args.yaml, hyp.yaml) (*.yaml *.yml);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings (*.yaml *.yml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset to default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy key name (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Range: %1 to %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 means %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Can change when a run is resumed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed once a run has started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 to fix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redo %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter settings (name or description)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show advanced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the settings that are rarely changed. Changed or invalid ones always show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load an args.yaml or hyp.yaml (Ultralytics, YOLOv9): its values replace the form&apos;s; keys YOLO Studio does not use are kept for saving</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the settings as YAML (the loaded file&apos;s other keys and comments are kept)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every setting back to its default (the dataset stays)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resuming a run: only %1 can change; everything else comes from the run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kept from %1 for saving, not used by YOLO Studio (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About this setting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset to the default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>whole device (e.g. 8GiB or 0.8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no: start a new run</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ConfigText</name>
+    <message>
+        <source>Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>path to data.yaml</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model YAML (yolov8n.yaml, yolo11s.yaml, yolov9c.yaml, ...) or checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epochs to train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image size in pixels, multiple of 32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>images per batch; -1 or auto = fit to memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpu, 0, cuda:0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loader workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data loader threads; 0 = main thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mixed precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mixed precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parent folder of run folders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run folder name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reuse run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reuse an existing run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoint to resume from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Random seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>random seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deterministic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reproducible batches for a seed and worker count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Patience</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epochs without improvement before early stop; 0 = off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validate each epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validate every epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save weights every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>save weights every N epochs; -1 = off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rectangular batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rectangular training batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cache decoded images in RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fraction of the training set to use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cosine LR schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cosine LR schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close mosaic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>disable mosaic for the last N epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU threads for tensor ops; 0 = all cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory budget, e.g. 8GiB or 0.8; empty = whole device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Initial learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>initial learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final LR factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final LR as a fraction of lr0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Momentum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGD momentum / Adam beta1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weight decay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warmup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warmup epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warmup momentum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warmup initial momentum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warmup bias LR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warmup initial bias LR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nominal batch size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nominal batch size for accumulation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box loss gain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>box loss gain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Class loss gain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class loss gain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DFL loss gain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hue jitter fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saturation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saturation jitter fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Brightness</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value jitter fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rotation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rotation +/- degrees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Translation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>translation +/- fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scale +/- gain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shear</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shear +/- degrees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perspective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>perspective coefficient</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vertical flip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vertical flip probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Horizontal flip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>horizontal flip probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mosaic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mosaic probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mixup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mixup probability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy-paste</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copy-paste probability (segments only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NMS confidence threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NMS IoU threshold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max detections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>detections per image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>main thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all cores</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto (fp16 on CUDA, bf16 where the CPU has it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off (fp32)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bf16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto (SGD for long runs, AdamW for short ones)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ultralytics defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every training setting at the value Ultralytics uses by default (YOLOv8 / YOLO11). Dataset, model, device, memory budget and output folder stay as they are.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YOLOv9 hyp.scratch-high</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hyperparameters of YOLOv9&apos;s hyp.scratch-high.yaml (training from scratch with strong augmentation): scale 0.9, mixup 0.15, copy-paste 0.3, the rest as Ultralytics.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Low memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For a 4-6 GB GPU or a small machine: batch 8 with nbs 64 (8 batches accumulated, so the optimizer still steps on 64 images and weight decay is unchanged), mixed precision on, no RAM cache, 2 loader workers. Image size and augmentation stay: they decide what the model learns. For the largest batch that fits your card, use Fit to my GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model &amp; data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory &amp; precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss gains</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Augmentation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>°</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown setting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be true or false, not “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a whole number, not “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a number, not “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2, not %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be one of %1, not “%2”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be the path of a run&apos;s weights/last.pt or of its run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a multiple of 32 (the model&apos;s largest stride), not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be at least 1, or auto to fit it to memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no dataset: open one, or choose its data.yaml</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no model: pick one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be a size such as 8GiB or 6000MB, or a fraction such as 0.8, not “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>must be cpu, a GPU index such as 0, or cuda:0, not “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::Dashboard</name>
+    <message>
+        <source>Epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the engine&apos;s messages (events always show)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batch %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation batch halved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a run folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped by you (can be resumed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped by you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped early</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted (can be resumed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed (can be resumed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::DatasetController</name>
     <message>
         <source>Could not write the demo dataset.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Could not open the dataset.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The check stopped with an internal error.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::DatasetPage</name>
+    <message numerus="yes">
+        <source>%Ln image(s)</source>
+        <translation>
+            <numerusform>%Ln image</numerusform>
+            <numerusform>%Ln images</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Unreadable or invalid images</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Label format errors</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Duplicates</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Train/val leakage</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Boxes too small to learn</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Unusual box sizes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Crowded images</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Backgrounds (no boxes)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Polygons mixed with boxes</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Open a YOLO dataset</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Choose a data.yaml, drop one (or its folder) onto this window, or start with the built-in demo dataset. The studio never modifies your files.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Open data.yaml…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Open demo dataset</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Training image size: boxes smaller than %1 px after letterboxing to this size are reported as too small to learn.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>imgsz</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Check again</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Boxes</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Draw the labelled boxes on the thumbnails</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Split</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>C&amp;lass</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Findings</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Statistics</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Recent datasets</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Scanning images and labels…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checking labels and images…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Comparing images for duplicates…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Writing the demo dataset…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Looking for orphan labels…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Working (%1)…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Demo dataset</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 of %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Findings (%1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a YOLO dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a data.yaml, drop one (or its folder) onto this window, or start with the built-in demo dataset. The studio never modifies your files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open data.yaml…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open demo dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training image size: boxes smaller than %1 px after letterboxing to this size are reported as too small to learn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>imgsz</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw the labelled boxes on the thumbnails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>All splits (%1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>train</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>val</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>test</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>All classes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>All images</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>With errors or warnings (%1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Without errors or warnings (%1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Checking…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No dataset open</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 images · %2 boxes · %3 classes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 shown</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 errors, %2 warnings, %3 info</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 of %2 images</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>There is no finished check to export.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln image(s)</source>
-        <translation><numerusform>%Ln image</numerusform><numerusform>%Ln images</numerusform></translation>
+</context>
+<context>
+    <name>ys::ui::DeviceListModel</name>
+    <message>
+        <source>%1 (not found on this machine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This device is not present here. The setting is kept; a run started on this machine with it will fail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU · %1 cores · %2 RAM, %3 free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1 · %2 · %3, %4 free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2 logical cores, %3 RAM, %4 available now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Compute capability %2.%3, %4 multiprocessors
+%5 total, %6 free now (other programs included)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DevicePicker</name>
+    <message>
+        <source>List the devices again (free memory changes as other programs run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::EpochTableModel</name>
+    <message>
+        <source>–</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best epoch so far (fitness %1), kept as weights/best.pt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This epoch was not validated (val=false validates only the last epoch).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DFL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Val box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Val cls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Val DFL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>img/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time since the run started when the epoch ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean training box loss (CIoU) of the epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean training classification loss (BCE) of the epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean training distribution focal loss of the epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision on the validation split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recall on the validation split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate of parameter group 0 at the end of the epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training images per second, loading included</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Highest tensor memory during the epoch</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::FindingText</name>
     <message>
         <source>Image cannot be read</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Not an image</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Unsupported image format</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Corrupt image</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Truncated image</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Damaged image data</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Image too small</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Extension does not match the content</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No label file (background)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Empty label file (background)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Wrong number of columns</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Value is not a number</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Value is NaN or infinite</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Negative class id</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Class id is not an integer</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Class id out of range</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Coordinates outside the image</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Zero or negative box size</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Duplicate row</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Polygons mixed with boxes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>More problems in this file</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Label file without an image</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Near-duplicate box</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Box too small to learn</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Unusual box size or shape</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Unusually many boxes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Duplicate image</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Near-duplicate image</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Same image in train and val</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Near-identical image in train and val</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Listed image does not exist</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Image list cannot be read</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Image listed twice</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Class never used</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Class with very few boxes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Classes strongly imbalanced</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::FindingsModel</name>
     <message>
         <source>Error</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Warning</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Info</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Code</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>File</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Line</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Message</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Problem</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::FindingsView</name>
-    <message>
-        <source>%1 Errors</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 Warnings</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 Info</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 of %2 shown</source>
-        <translation type="unfinished" />
+    <message numerus="yes">
+        <source>%Ln finding(s)</source>
+        <translation>
+            <numerusform>%Ln finding</numerusform>
+            <numerusform>%Ln findings</numerusform>
+        </translation>
     </message>
     <message>
         <source>Filter by problem, code, file or message</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln finding(s)</source>
-        <translation><numerusform>%Ln finding</numerusform><numerusform>%Ln findings</numerusform></translation>
+    <message>
+        <source>%1 Errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::FitDialog</name>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This device (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom GPU…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>synthetic images (no dataset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 total, %3 free)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fitting &lt;b&gt;%1&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt; · device %3 · %4 loader workers · nominal batch %5 · optimizer %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planning for a card this machine does not have: the fit measures here and predicts for the card. The result says how certain that is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured on this device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All of it: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All of the device&apos;s memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a size or a fraction: type e.g. 8GiB, 6000MB or 0.8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= %1 (%2% of %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a fraction of the device&apos;s memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling after the current step…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled. The last result, if any, is still shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fit failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured %1 probe steps in %2 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit to my GPU: batch %1 at %2 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit to my GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory &amp;budget:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all of it; or 8GiB, 6000MB, 0.8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A size (8GiB, 6000MB) or a fraction of the card&apos;s memory (0.8 or 80%). Empty: all of it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Train on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan for a GPU this machine does not have: the fit measures here and predicts for that card.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total memory of the card, as the driver reports it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest &amp;batch at image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest &amp;image size for batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Precision (amp):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto: fp16 on a GPU, bf16 on CPUs that have it; off: fp32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure real training steps and validation batches on this device (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop measuring (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Apply to setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write batch, image size and precision into the training setup (undo with Ctrl+Z)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press Run: the fit trains a few real steps of this setup on its most crowded images and validates a batch, then predicts the memory of every batch size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Margin:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accumulation:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Certainty:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Memory at the peak&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Largest batch by model scale, image size and precision&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::FitTableModel</name>
+    <message>
+        <source>%1 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The recommended configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated from this model&apos;s measurements by parameter count and activation size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Basis</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::FitText</name>
+    <message>
+        <source>fp16 mixed precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bf16 mixed precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>full precision (fp32)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> on the %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not fit: batch %1 needs about %2 even at the smallest image size (%3 px), more than your %4 budget%5 allows with its margin. Lower the batch, choose a smaller model or raise the budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not fit: even batch 1 at %1 px needs about %2, more than your %3 budget%4 allows with its margin. Lower the image size, choose a smaller model or raise the budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 fits up to %2 px with %3: it needs about %4 of your %5 budget%6; %7% stays free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 at %2 px with %3 needs about %4 of your %5 budget%6; %7% stays free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the fit keeps at least %1% of the budget free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The prediction is %1 over the budget (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2%) of the budget stays free; %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accumulates gradients over %1 batches (nominal batch %2 ÷ batch %3): each optimizer step sees about %4 images.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No accumulation: every batch is one optimizer step (nominal batch %1 ÷ batch %2 rounds to 1 or less).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fit reports %1, but nbs %2 gives %3 for this batch: training will accumulate %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>within about %1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured on this CPU: every tensor the training step allocates is counted (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured on %1; the memory the allocator reserves is estimated as %2 × the measured peak (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planned for the %1 from measurements on %2: CUDA context, workspaces and allocator rounding are estimates (%3). Measure on the card itself for a measured answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: tensor memory tracked on this CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured on this GPU; reserved memory estimated as %1 × the peak allocated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planned: predicted for a GPU from measurements on this CPU, with estimated CUDA context, workspace and allocator rounding.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CUDA context and the cuDNN/cuBLAS workspaces are assumed to take %1 (lazy module loading).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The allocator is assumed to reserve %1 × the peak it hands out (1.03 with fixed shapes, up to 1.3 when shapes change).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is predicted, not measured: half of the measured fp32 activations plus a 16-bit copy of the weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the fit on the card itself (device 0) for a measured recommendation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The budget covers the tensors the training allocates; decoded images in the data loader and the program itself come on top.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Includes the %1 optimizer&apos;s state, the EMA copy of the model and validation at twice the batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probed on the %1 most crowded training images (with mosaic); the most boxes in one image of the dataset is %2, and the assigner&apos;s memory grows with it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No dataset given: probed on synthetic images with %1 boxes each.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The data loader keeps %1 batches ready (workers = %2); they count in CPU memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model has no other scales, so the table lists only this model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Even batch 1 does not fit the budget at this image size: lower the image size or raise the budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fit was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image size cannot be fitted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch cannot be fitted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device is not available on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The target GPU is not known.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This precision cannot run on the device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The optimizer is not known.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device ran out of memory while measuring. Free memory on it or lower the image size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The measurements did not determine a memory model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory budget is not a size or a fraction.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dataset could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model could not be built.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fit failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the dataset and building the model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fitting the memory model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring probe step %1 of %2 on the %3…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EMA copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss + assigner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loader queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA context + workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocator overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters and buffers of the model (and their 16-bit copy under fp16).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One gradient per parameter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGD momentum, or AdamW&apos;s two moments, per parameter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The exponential moving average of the weights that validation and best.pt use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the forward pass keeps for the backward pass; grows with batch × image size².</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loss and the task-aligned assigner; grows with the most crowded image.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batches the data loader prepares ahead (CPU memory).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CUDA context and the cuDNN/cuBLAS workspaces, outside the allocator.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rounding and fragmentation of the caching allocator.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensors at the peak beyond the named parts (temporaries, the process&apos;s own).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation runs at twice the batch in its own phase: it must fit too, but does not add to the training step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training step (batch %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation (batch %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget − %1% margin</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::ImageListModel</name>
-    <message>
-        <source>%1 × %2 px</source>
-        <translation type="unfinished" />
-    </message>
     <message numerus="yes">
         <source>%Ln box(es)</source>
-        <translation><numerusform>%Ln box</numerusform><numerusform>%Ln boxes</numerusform></translation>
+        <translation>
+            <numerusform>%Ln box</numerusform>
+            <numerusform>%Ln boxes</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 × %2 px</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::ImageViewer</name>
     <message>
         <source>Zoom In</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Zoom Out</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Fit to Window</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Class</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cx</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cy</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>w</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>h</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Line</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Select an image to see it at full size.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Loading %1…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This image cannot be decoded.
 %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>line %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::KeptEntriesModel</name>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::LearningRateChart</name>
+    <message>
+        <source>Learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pg0 weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pg1 norm weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pg2 biases</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::LogModel</name>
+    <message>
+        <source>Out of memory, recovered: </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::LossChart</name>
+    <message>
+        <source>Losses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train cls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train dfl</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val cls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val dfl</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::MainWindow</name>
     <message>
         <source>The data.yaml file could not be read. Fix the line shown below and open it again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The data.yaml file does not describe a usable dataset. Check the keys and paths named below.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A file or folder could not be read or written. Check that it exists and that you have permission.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This is a bug in YOLO Studio. Please report it with the details below.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>YOLO Studio</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Export Check Result…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Save the findings as JSON or CSV</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check finished</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Dataset</source>
-        <translation type="unfinished" />
+        <source>&amp;Export Check Result…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the findings as JSON or CSV</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Open Dataset…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Recent Datasets</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Open &amp;Demo Dataset</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Full Screen</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;About YOLO Studio</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>About &amp;Qt</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not open the dataset.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Open Dataset</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Dataset description (*.yaml *.yml);;All files (*)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Export Check Result</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>JSON (*.json);;CSV (*.csv)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Could not export the check result.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Check result written to %1</source>
-        <translation type="unfinished" />
+        <source>YOLO Studio</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 — YOLO Studio</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open the dataset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset description (*.yaml *.yml);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Check Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not export the check result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check result written to %1</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No recent datasets</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Clear List</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Language</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The new language is used after YOLO Studio restarts.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Restart now? The open dataset is opened again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>About YOLO Studio</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&lt;h3&gt;YOLO Studio %1&lt;/h3&gt;&lt;p&gt;A native desktop studio for YOLO object detectors: open a dataset, check its labels, fit the training run to your GPU, train and report.&lt;/p&gt;&lt;p&gt;Built with Qt %2, LibTorch, OpenCV and QCustomPlot.&lt;/p&gt;</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::MemoryChart</name>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time since start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>budget %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicted peak %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OOM</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::MetricsChart</name>
+    <message>
+        <source>Validation metrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ModelPicker</name>
+    <message>
+        <source>Scale %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models and weights (*.yaml *.yml *.pt);;Model YAML (*.yaml *.yml);;Weights (*.pt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights file %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights file %1 (not found)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters and GFLOPs appear for a valid image size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counting parameters…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 M parameters · %3 GFLOPs at %4 px · %5 classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read this model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use a model YAML of your own or a weights file (.pt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model family</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::PlotsWidget</name>
     <message>
         <source>train</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>val</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>test</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Boxes per class</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Box size</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Box width vs height</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Classes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Images (%1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Boxes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Images without boxes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Label files</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Corrupt images</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Orphan labels</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Errors</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Info</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check time</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Check not finished</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>boxes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>√(w·h) in pixels at imgsz %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 of %2 boxes under %3 px (too small to learn)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>width (fraction of image)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>height (fraction of image)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Box width vs height (every %1th box)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::PredictionPreview</name>
+    <message>
+        <source>Could not preview the predictions: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the run&apos;s dataset to preview predictions on its validation images.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicting with the best weights…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predictions of the best weights appear here once an epoch has been validated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>truth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epoch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::Preflight</name>
+    <message numerus="yes">
+        <source>The label check found %n error(s) in %1</source>
+        <translation>
+            <numerusform>The label check found %n error in %1</numerusform>
+            <numerusform>The label check found %n errors in %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The labels of %1 have no errors; %n warning(s) are worth a look.</source>
+        <translation>
+            <numerusform>The labels of %1 have no errors; %n warning is worth a look.</numerusform>
+            <numerusform>The labels of %1 have no errors; %n warnings are worth a look.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The setup has %n problem(s): %1</source>
+        <translation>
+            <numerusform>The setup has %n problem: %1</numerusform>
+            <numerusform>The setup has %n problems: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>about %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a dataset first: a run trains on the dataset that is open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The label check of %1 is still running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>. Unreadable images are left out of training; wrong boxes train wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix them first, or start anyway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The labels of %1 passed every check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setup&apos;s data is %1, but a run trains on the open dataset (%2): open that dataset, or set data back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not available on this computer (or this build has no CUDA support).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 free of %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the budget is %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1 at %2 needs %3; %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>: it may run out of memory (training then halves the micro-batch and goes on).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setup now says batch %1 at %2; the fit was for batch %3 at %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch=auto: the run first measures memory and picks the batch that fits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunsPage</name>
+    <message numerus="yes">
+        <source>%n run(s) in %1</source>
+        <translation>
+            <numerusform>%n run in %1</numerusform>
+            <numerusform>%n runs in %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No runs yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs you start on the Train page are kept here, one folder each, with their settings, curves, memory timeline, events and weights. A run belongs to the dataset that is open: open a dataset, set up a run and press Start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go to the Train page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run folders of this dataset in %1 (double-click opens the folder):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::SeriesChart</name>
+    <message>
+        <source>epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ThroughputChart</name>
+    <message>
+        <source>Throughput and time left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time since start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>images per second</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>images/s</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>ys::ui::ThumbnailDelegate</name>
     <message>
         <source>Cannot decode</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::TrainPage</name>
+    <message numerus="yes">
+        <source>Stopped by you after %n epoch(s); %1. weights/last.pt can be resumed.</source>
+        <translation>
+            <numerusform>Stopped by you after %n epoch; %1. weights/last.pt can be resumed.</numerusform>
+            <numerusform>Stopped by you after %n epochs; %1. weights/last.pt can be resumed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No improvement for the patience window: stopped after %n epoch(s); %1.</source>
+        <translation>
+            <numerusform>No improvement for the patience window: stopped after %n epoch; %1.</numerusform>
+            <numerusform>No improvement for the patience window: stopped after %n epochs; %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished %n epoch(s); %1.</source>
+        <translation>
+            <numerusform>Finished %n epoch; %1.</numerusform>
+            <numerusform>Finished %n epochs; %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Start Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start a run of this setup on the open dataset (Ctrl+Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause after the current step, or resume (Ctrl+Shift+P)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop after the current step; weights/last.pt is written so the run can be resumed (Ctrl+.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fit to My GPU…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure memory and pick the batch, image size and AMP that fit the device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit to my GPU measures memory and picks the batch, image size and AMP that fit; the Fit dialog is not part of this build yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before you start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start anyway, with the label errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit to my GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training %1 on %2 (%3 epochs, imgsz %4); run folder under %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping after the current step; weights/last.pt will hold the weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best mAP50-95 %1 at epoch %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no validated epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped early</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training of %1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The training run stopped with an error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training epoch %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paused in epoch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YOLO Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A training run is in progress.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop it and close? The run stops after the current step and writes weights/last.pt, so you can resume it later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop and Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep Training</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

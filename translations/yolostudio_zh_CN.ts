@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -55,6 +55,22 @@
         <source>All Files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
+    <message>
+        <source>&amp;Rename</source>
+        <translation>重命名(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>删除(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Show &amp;hidden files</source>
+        <translation>显示隐藏文件(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;New Folder</source>
+        <translation>新建文件夹(&amp;N)</translation>
+    </message>
 </context>
 <context>
     <name>QFileSystemModel</name>
@@ -73,6 +89,10 @@
     <message>
         <source>Date Modified</source>
         <translation>修改日期</translation>
+    </message>
+    <message>
+        <source>Computer</source>
+        <translation>计算机</translation>
     </message>
 </context>
 <context>
@@ -167,7 +187,7 @@
         <translation>YOLO Studio：检查数据集并训练 YOLO 检测器。</translation>
     </message>
     <message>
-        <source>Open the built-in demo dataset (written to the user's data folder on first use).</source>
+        <source>Open the built-in demo dataset (written to the user&apos;s data folder on first use).</source>
         <translation>打开内置示例数据集（首次使用时写入用户数据目录）。</translation>
     </message>
     <message>
@@ -177,6 +197,944 @@
     <message>
         <source>Dataset to open (a data.yaml or its folder).</source>
         <translation>要打开的数据集（data.yaml 或其所在文件夹）。</translation>
+    </message>
+    <message>
+        <source>Quit after this many milliseconds (checks that an installed copy starts; works with QT_QPA_PLATFORM=offscreen).</source>
+        <translation>在指定的毫秒数后退出（用于检查安装的程序能否启动；可与 QT_QPA_PLATFORM=offscreen 一起使用）。</translation>
+    </message>
+    <message>
+        <source>--quit-after needs a number of milliseconds, not &apos;%1&apos;.</source>
+        <translation>--quit-after 需要一个毫秒数，而不是“%1”。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ChartText</name>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 img/s</source>
+        <translation>%1 张/秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation>KiB</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>TiB</source>
+        <translation>TiB</translation>
+    </message>
+    <message>
+        <source>epoch %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ConfigForm</name>
+    <message>
+        <source>Folder for run folders</source>
+        <translation>运行文件夹的上级目录</translation>
+    </message>
+    <message>
+        <source>Dataset YAML</source>
+        <translation>数据集 YAML</translation>
+    </message>
+    <message>
+        <source>Dataset (*.yaml *.yml)</source>
+        <translation>数据集 (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Checkpoint to resume</source>
+        <translation>要恢复的检查点</translation>
+    </message>
+    <message>
+        <source>Checkpoint (last.pt *.pt)</source>
+        <translation>检查点 (last.pt *.pt)</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>修改 %1</translation>
+    </message>
+    <message>
+        <source>Reset %1</source>
+        <translation>重置 %1</translation>
+    </message>
+    <message>
+        <source>Reset all settings</source>
+        <translation>重置全部设置</translation>
+    </message>
+    <message>
+        <source>Preset: %1</source>
+        <translation>预设：%1</translation>
+    </message>
+    <message>
+        <source>Cannot load %1:
+%2</source>
+        <translation>无法加载 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>%1 has values YOLO Studio cannot use; nothing was changed. Fix them and load it again:
+%2</source>
+        <translation>%1 中有 YOLO Studio 无法使用的值，未做任何修改。请修正后重新加载：
+%2</translation>
+    </message>
+    <message>
+        <source>Load %1</source>
+        <translation>加载 %1</translation>
+    </message>
+    <message>
+        <source>Loaded %1.</source>
+        <translation>已加载 %1。</translation>
+    </message>
+    <message>
+        <source>Left as they are (a resumed run cannot change them): %1.</source>
+        <translation>保持不变（恢复的训练无法修改这些设置）：%1。</translation>
+    </message>
+    <message>
+        <source>Cannot save %1:
+%2</source>
+        <translation>无法保存 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>Load settings</source>
+        <translation>加载设置</translation>
+    </message>
+    <message>
+        <source>Settings (args.yaml, hyp.yaml) (*.yaml *.yml);;All files (*)</source>
+        <translation>设置文件 (args.yaml, hyp.yaml) (*.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save settings</source>
+        <translation>保存设置</translation>
+    </message>
+    <message>
+        <source>Settings (*.yaml *.yml)</source>
+        <translation>设置文件 (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Reset to default (%1)</source>
+        <translation>恢复默认值（%1）</translation>
+    </message>
+    <message>
+        <source>Copy key name (%1)</source>
+        <translation>复制键名（%1）</translation>
+    </message>
+    <message>
+        <source>Default: %1</source>
+        <translation>默认值：%1</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message>
+        <source>Range: %1 to %2%3</source>
+        <translation>范围：%1 到 %2%3</translation>
+    </message>
+    <message>
+        <source>%1 means %2</source>
+        <translation>%1 表示%2</translation>
+    </message>
+    <message>
+        <source>Can change when a run is resumed.</source>
+        <translation>恢复训练时可以修改。</translation>
+    </message>
+    <message>
+        <source>Fixed once a run has started.</source>
+        <translation>训练开始后不可修改。</translation>
+    </message>
+    <message>
+        <source>%1 changed</source>
+        <translation>%1 项已修改</translation>
+    </message>
+    <message>
+        <source>%1 to fix</source>
+        <translation>%1 项待修正</translation>
+    </message>
+    <message>
+        <source>Undo %1</source>
+        <translation>撤销 %1</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo %1</source>
+        <translation>重做 %1</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Filter settings (name or description)</source>
+        <translation>筛选设置（名称或说明）</translation>
+    </message>
+    <message>
+        <source>Show advanced</source>
+        <translation>显示高级设置</translation>
+    </message>
+    <message>
+        <source>Show the settings that are rarely changed. Changed or invalid ones always show.</source>
+        <translation>显示很少修改的设置。已修改或无效的设置总会显示。</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Load…</source>
+        <translation>加载…</translation>
+    </message>
+    <message>
+        <source>Load an args.yaml or hyp.yaml (Ultralytics, YOLOv9): its values replace the form&apos;s; keys YOLO Studio does not use are kept for saving</source>
+        <translation>加载 args.yaml 或 hyp.yaml（Ultralytics、YOLOv9）：其中的值替换表单中的值；YOLO Studio 不使用的键会保留，保存时写回</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Save the settings as YAML (the loaded file&apos;s other keys and comments are kept)</source>
+        <translation>将设置保存为 YAML（保留所加载文件中的其他键和注释）</translation>
+    </message>
+    <message>
+        <source>Reset all</source>
+        <translation>全部重置</translation>
+    </message>
+    <message>
+        <source>Every setting back to its default (the dataset stays)</source>
+        <translation>所有设置恢复默认值（数据集保持不变）</translation>
+    </message>
+    <message>
+        <source>Resuming a run: only %1 can change; everything else comes from the run.</source>
+        <translation>正在恢复训练：只有 %1 可以修改，其余设置均来自该次训练。</translation>
+    </message>
+    <message>
+        <source>Kept from %1 for saving, not used by YOLO Studio (%2): %3</source>
+        <translation>从 %1 保留、YOLO Studio 不使用的键（%2 个，保存时写回）：%3</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>About this setting</source>
+        <translation>关于此设置</translation>
+    </message>
+    <message>
+        <source>Reset to the default (%1)</source>
+        <translation>恢复默认值（%1）</translation>
+    </message>
+    <message>
+        <source>whole device (e.g. 8GiB or 0.8)</source>
+        <translation>整个设备（例如 8GiB 或 0.8）</translation>
+    </message>
+    <message>
+        <source>no: start a new run</source>
+        <translation>否：开始新的训练</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ConfigText</name>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>path to data.yaml</source>
+        <translation>data.yaml 的路径</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>model YAML (yolov8n.yaml, yolo11s.yaml, yolov9c.yaml, ...) or checkpoint</source>
+        <translation>模型 YAML（yolov8n.yaml、yolo11s.yaml、yolov9c.yaml 等）或检查点</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>训练轮数</translation>
+    </message>
+    <message>
+        <source>epochs to train</source>
+        <translation>训练的轮数（epoch）</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <source>image size in pixels, multiple of 32</source>
+        <translation>图像尺寸（像素），须为 32 的倍数</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>images per batch; -1 or auto = fit to memory</source>
+        <translation>每批图像数；-1 或 auto = 按显存自动适配</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>cpu, 0, cuda:0</source>
+        <translation>cpu、0、cuda:0</translation>
+    </message>
+    <message>
+        <source>Loader workers</source>
+        <translation>数据加载线程</translation>
+    </message>
+    <message>
+        <source>data loader threads; 0 = main thread</source>
+        <translation>数据加载线程数；0 = 在主线程加载</translation>
+    </message>
+    <message>
+        <source>Mixed precision</source>
+        <translation>混合精度</translation>
+    </message>
+    <message>
+        <source>mixed precision</source>
+        <translation>混合精度（AMP）</translation>
+    </message>
+    <message>
+        <source>Project folder</source>
+        <translation>项目文件夹</translation>
+    </message>
+    <message>
+        <source>parent folder of run folders</source>
+        <translation>运行文件夹的上级目录</translation>
+    </message>
+    <message>
+        <source>Run name</source>
+        <translation>运行名称</translation>
+    </message>
+    <message>
+        <source>run folder name</source>
+        <translation>运行文件夹名称</translation>
+    </message>
+    <message>
+        <source>Reuse run folder</source>
+        <translation>复用运行文件夹</translation>
+    </message>
+    <message>
+        <source>reuse an existing run folder</source>
+        <translation>复用已存在的运行文件夹</translation>
+    </message>
+    <message>
+        <source>Resume from</source>
+        <translation>恢复训练自</translation>
+    </message>
+    <message>
+        <source>checkpoint to resume from</source>
+        <translation>从此检查点恢复训练</translation>
+    </message>
+    <message>
+        <source>Random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Deterministic</source>
+        <translation>确定性</translation>
+    </message>
+    <message>
+        <source>reproducible batches for a seed and worker count</source>
+        <translation>相同种子和加载线程数下批次可复现</translation>
+    </message>
+    <message>
+        <source>Patience</source>
+        <translation>早停耐心值</translation>
+    </message>
+    <message>
+        <source>epochs without improvement before early stop; 0 = off</source>
+        <translation>指标无提升多少轮后提前停止；0 = 关闭</translation>
+    </message>
+    <message>
+        <source>Validate each epoch</source>
+        <translation>每轮验证</translation>
+    </message>
+    <message>
+        <source>validate every epoch</source>
+        <translation>每轮结束后验证</translation>
+    </message>
+    <message>
+        <source>Save weights every</source>
+        <translation>权重保存间隔</translation>
+    </message>
+    <message>
+        <source>save weights every N epochs; -1 = off</source>
+        <translation>每 N 轮保存一次权重；-1 = 关闭</translation>
+    </message>
+    <message>
+        <source>Rectangular batches</source>
+        <translation>矩形批次</translation>
+    </message>
+    <message>
+        <source>rectangular training batches</source>
+        <translation>矩形训练批次（rect）</translation>
+    </message>
+    <message>
+        <source>Image cache</source>
+        <translation>图像缓存</translation>
+    </message>
+    <message>
+        <source>cache decoded images in RAM</source>
+        <translation>在内存中缓存解码后的图像</translation>
+    </message>
+    <message>
+        <source>Dataset fraction</source>
+        <translation>数据集使用比例</translation>
+    </message>
+    <message>
+        <source>fraction of the training set to use</source>
+        <translation>使用训练集的比例</translation>
+    </message>
+    <message>
+        <source>Cosine LR schedule</source>
+        <translation>余弦学习率调度</translation>
+    </message>
+    <message>
+        <source>cosine LR schedule</source>
+        <translation>余弦学习率调度</translation>
+    </message>
+    <message>
+        <source>Close mosaic</source>
+        <translation>关闭 Mosaic</translation>
+    </message>
+    <message>
+        <source>disable mosaic for the last N epochs</source>
+        <translation>最后 N 轮关闭 Mosaic 增强</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>CPU 线程数</translation>
+    </message>
+    <message>
+        <source>CPU threads for tensor ops; 0 = all cores</source>
+        <translation>张量运算使用的 CPU 线程数；0 = 全部核心</translation>
+    </message>
+    <message>
+        <source>Memory budget</source>
+        <translation>显存预算</translation>
+    </message>
+    <message>
+        <source>memory budget, e.g. 8GiB or 0.8; empty = whole device</source>
+        <translation>显存预算，例如 8GiB 或 0.8；留空 = 整个设备</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Initial learning rate</source>
+        <translation>初始学习率</translation>
+    </message>
+    <message>
+        <source>initial learning rate</source>
+        <translation>初始学习率</translation>
+    </message>
+    <message>
+        <source>Final LR factor</source>
+        <translation>最终学习率系数</translation>
+    </message>
+    <message>
+        <source>final LR as a fraction of lr0</source>
+        <translation>最终学习率与 lr0 之比</translation>
+    </message>
+    <message>
+        <source>Momentum</source>
+        <translation>动量</translation>
+    </message>
+    <message>
+        <source>SGD momentum / Adam beta1</source>
+        <translation>SGD 动量 / Adam beta1</translation>
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation>权重衰减</translation>
+    </message>
+    <message>
+        <source>weight decay</source>
+        <translation>权重衰减</translation>
+    </message>
+    <message>
+        <source>Warmup</source>
+        <translation>预热轮数</translation>
+    </message>
+    <message>
+        <source>warmup epochs</source>
+        <translation>预热（warmup）轮数</translation>
+    </message>
+    <message>
+        <source>Warmup momentum</source>
+        <translation>预热动量</translation>
+    </message>
+    <message>
+        <source>warmup initial momentum</source>
+        <translation>预热阶段的初始动量</translation>
+    </message>
+    <message>
+        <source>Warmup bias LR</source>
+        <translation>预热偏置学习率</translation>
+    </message>
+    <message>
+        <source>warmup initial bias LR</source>
+        <translation>预热阶段偏置的初始学习率</translation>
+    </message>
+    <message>
+        <source>Nominal batch size</source>
+        <translation>名义批大小</translation>
+    </message>
+    <message>
+        <source>nominal batch size for accumulation</source>
+        <translation>梯度累积所依据的名义批大小</translation>
+    </message>
+    <message>
+        <source>Box loss gain</source>
+        <translation>边框损失权重</translation>
+    </message>
+    <message>
+        <source>box loss gain</source>
+        <translation>边框（box）损失权重</translation>
+    </message>
+    <message>
+        <source>Class loss gain</source>
+        <translation>分类损失权重</translation>
+    </message>
+    <message>
+        <source>class loss gain</source>
+        <translation>分类（cls）损失权重</translation>
+    </message>
+    <message>
+        <source>DFL loss gain</source>
+        <translation>DFL 损失权重</translation>
+    </message>
+    <message>
+        <source>Hue</source>
+        <translation>色调</translation>
+    </message>
+    <message>
+        <source>hue jitter fraction</source>
+        <translation>色调抖动幅度（比例）</translation>
+    </message>
+    <message>
+        <source>Saturation</source>
+        <translation>饱和度</translation>
+    </message>
+    <message>
+        <source>saturation jitter fraction</source>
+        <translation>饱和度抖动幅度（比例）</translation>
+    </message>
+    <message>
+        <source>Brightness</source>
+        <translation>亮度</translation>
+    </message>
+    <message>
+        <source>value jitter fraction</source>
+        <translation>亮度（HSV 的 V）抖动幅度（比例）</translation>
+    </message>
+    <message>
+        <source>Rotation</source>
+        <translation>旋转</translation>
+    </message>
+    <message>
+        <source>rotation +/- degrees</source>
+        <translation>旋转角度 ±（度）</translation>
+    </message>
+    <message>
+        <source>Translation</source>
+        <translation>平移</translation>
+    </message>
+    <message>
+        <source>translation +/- fraction</source>
+        <translation>平移幅度 ±（比例）</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>scale +/- gain</source>
+        <translation>缩放幅度 ±（增益）</translation>
+    </message>
+    <message>
+        <source>Shear</source>
+        <translation>错切</translation>
+    </message>
+    <message>
+        <source>shear +/- degrees</source>
+        <translation>错切角度 ±（度）</translation>
+    </message>
+    <message>
+        <source>Perspective</source>
+        <translation>透视</translation>
+    </message>
+    <message>
+        <source>perspective coefficient</source>
+        <translation>透视变换系数</translation>
+    </message>
+    <message>
+        <source>Vertical flip</source>
+        <translation>上下翻转</translation>
+    </message>
+    <message>
+        <source>vertical flip probability</source>
+        <translation>上下翻转概率</translation>
+    </message>
+    <message>
+        <source>Horizontal flip</source>
+        <translation>左右翻转</translation>
+    </message>
+    <message>
+        <source>horizontal flip probability</source>
+        <translation>左右翻转概率</translation>
+    </message>
+    <message>
+        <source>Mosaic</source>
+        <translation>Mosaic</translation>
+    </message>
+    <message>
+        <source>mosaic probability</source>
+        <translation>Mosaic 增强概率</translation>
+    </message>
+    <message>
+        <source>Mixup</source>
+        <translation>MixUp</translation>
+    </message>
+    <message>
+        <source>mixup probability</source>
+        <translation>MixUp 增强概率</translation>
+    </message>
+    <message>
+        <source>Copy-paste</source>
+        <translation>Copy-Paste</translation>
+    </message>
+    <message>
+        <source>copy-paste probability (segments only)</source>
+        <translation>Copy-Paste 增强概率（仅适用于分割标注）</translation>
+    </message>
+    <message>
+        <source>Confidence threshold</source>
+        <translation>置信度阈值</translation>
+    </message>
+    <message>
+        <source>NMS confidence threshold</source>
+        <translation>NMS 置信度阈值</translation>
+    </message>
+    <message>
+        <source>NMS IoU threshold</source>
+        <translation>NMS IoU 阈值</translation>
+    </message>
+    <message>
+        <source>Max detections</source>
+        <translation>最大检测数</translation>
+    </message>
+    <message>
+        <source>detections per image</source>
+        <translation>每张图像的最大检测框数</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>main thread</source>
+        <translation>主线程</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>all cores</source>
+        <translation>全部核心</translation>
+    </message>
+    <message>
+        <source>auto (fp16 on CUDA, bf16 where the CPU has it)</source>
+        <translation>自动（CUDA 上用 fp16，CPU 支持时用 bf16）</translation>
+    </message>
+    <message>
+        <source>off (fp32)</source>
+        <translation>关闭（fp32）</translation>
+    </message>
+    <message>
+        <source>fp16</source>
+        <translation>fp16</translation>
+    </message>
+    <message>
+        <source>bf16</source>
+        <translation>bf16</translation>
+    </message>
+    <message>
+        <source>RAM</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>auto (SGD for long runs, AdamW for short ones)</source>
+        <translation>自动（长训练用 SGD，短训练用 AdamW）</translation>
+    </message>
+    <message>
+        <source>Ultralytics defaults</source>
+        <translation>Ultralytics 默认值</translation>
+    </message>
+    <message>
+        <source>Every training setting at the value Ultralytics uses by default (YOLOv8 / YOLO11). Dataset, model, device, memory budget and output folder stay as they are.</source>
+        <translation>所有训练设置取 Ultralytics 的默认值（YOLOv8 / YOLO11）。数据集、模型、设备、显存预算和输出文件夹保持不变。</translation>
+    </message>
+    <message>
+        <source>YOLOv9 hyp.scratch-high</source>
+        <translation>YOLOv9 hyp.scratch-high</translation>
+    </message>
+    <message>
+        <source>The hyperparameters of YOLOv9&apos;s hyp.scratch-high.yaml (training from scratch with strong augmentation): scale 0.9, mixup 0.15, copy-paste 0.3, the rest as Ultralytics.</source>
+        <translation>YOLOv9 的 hyp.scratch-high.yaml 超参数（从头训练，强数据增强）：scale 0.9、mixup 0.15、copy-paste 0.3，其余同 Ultralytics。</translation>
+    </message>
+    <message>
+        <source>Low memory</source>
+        <translation>低显存</translation>
+    </message>
+    <message>
+        <source>For a 4-6 GB GPU or a small machine: batch 8 with nbs 64 (8 batches accumulated, so the optimizer still steps on 64 images and weight decay is unchanged), mixed precision on, no RAM cache, 2 loader workers. Image size and augmentation stay: they decide what the model learns. For the largest batch that fits your card, use Fit to my GPU.</source>
+        <translation>适用于 4–6 GB 显存的 GPU 或配置较低的机器：batch 8、nbs 64（累积 8 个批次，优化器仍按 64 张图像更新一步，权重衰减不变），开启混合精度，不使用内存缓存，2 个数据加载线程。图像尺寸和数据增强保持不变：它们决定模型学到什么。要找到显卡能容纳的最大批大小，请使用“适配我的 GPU”。</translation>
+    </message>
+    <message>
+        <source>Model &amp; data</source>
+        <translation>模型与数据</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>训练计划</translation>
+    </message>
+    <message>
+        <source>Memory &amp; precision</source>
+        <translation>显存与精度</translation>
+    </message>
+    <message>
+        <source>Loss gains</source>
+        <translation>损失权重</translation>
+    </message>
+    <message>
+        <source>Augmentation</source>
+        <translation>数据增强</translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation>验证</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source> images</source>
+        <translation> 张</translation>
+    </message>
+    <message>
+        <source> epochs</source>
+        <translation> 轮</translation>
+    </message>
+    <message>
+        <source> threads</source>
+        <translation> 个线程</translation>
+    </message>
+    <message>
+        <source>°</source>
+        <translation>°</translation>
+    </message>
+    <message>
+        <source> boxes</source>
+        <translation> 个框</translation>
+    </message>
+    <message>
+        <source>unknown setting</source>
+        <translation>未知的设置</translation>
+    </message>
+    <message>
+        <source>must be true or false, not “%1”</source>
+        <translation>必须为 true 或 false，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>must be a whole number, not “%1”</source>
+        <translation>必须为整数，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>must be a number, not “%1”</source>
+        <translation>必须为数字，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2, not %3</source>
+        <translation>必须在 %1 到 %2 之间，而不是 %3</translation>
+    </message>
+    <message>
+        <source>must be one of %1, not “%2”</source>
+        <translation>必须是 %1 之一，而不是“%2”</translation>
+    </message>
+    <message>
+        <source>must be the path of a run&apos;s weights/last.pt or of its run folder</source>
+        <translation>必须是某次训练的 weights/last.pt 或其运行文件夹的路径</translation>
+    </message>
+    <message>
+        <source>must be a multiple of 32 (the model&apos;s largest stride), not %1</source>
+        <translation>必须是 32（模型的最大步长）的倍数，而不是 %1</translation>
+    </message>
+    <message>
+        <source>must be at least 1, or auto to fit it to memory</source>
+        <translation>必须至少为 1，或设为 auto 按显存自动适配</translation>
+    </message>
+    <message>
+        <source>no dataset: open one, or choose its data.yaml</source>
+        <translation>没有数据集：请打开一个，或选择其 data.yaml</translation>
+    </message>
+    <message>
+        <source>no model: pick one</source>
+        <translation>没有模型：请选择一个</translation>
+    </message>
+    <message>
+        <source>must be a size such as 8GiB or 6000MB, or a fraction such as 0.8, not “%1”</source>
+        <translation>必须是 8GiB、6000MB 这样的大小，或 0.8 这样的比例，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>must be cpu, a GPU index such as 0, or cuda:0, not “%1”</source>
+        <translation>必须是 cpu、GPU 编号（如 0）或 cuda:0，而不是“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::Dashboard</name>
+    <message>
+        <source>Epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Epoch %1 of %2</source>
+        <translation>第 %1 / %2 轮</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>各轮</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Failed (can be resumed)</source>
+        <translation>失败（可恢复）</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>Interrupted (can be resumed)</source>
+        <translation>已中断（可恢复）</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>No run yet</source>
+        <translation>尚无训练</translation>
+    </message>
+    <message>
+        <source>Not a run folder</source>
+        <translation>不是运行文件夹</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Show the engine&apos;s messages (events always show)</source>
+        <translation>显示引擎消息（事件总会显示）</translation>
+    </message>
+    <message>
+        <source>Stopped by you</source>
+        <translation>已由您停止</translation>
+    </message>
+    <message>
+        <source>Stopped by you (can be resumed)</source>
+        <translation>已由您停止（可恢复）</translation>
+    </message>
+    <message>
+        <source>Stopped early</source>
+        <translation>已提前停止</translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation>约剩 %1</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 → %2</source>
+        <translation>微批次 %1 → %2</translation>
+    </message>
+    <message>
+        <source>validation batch halved</source>
+        <translation>验证批大小已减半</translation>
     </message>
 </context>
 <context>
@@ -196,6 +1154,10 @@
 </context>
 <context>
     <name>ys::ui::DatasetPage</name>
+    <message>
+        <source>Dataset</source>
+        <translation>数据集</translation>
+    </message>
     <message>
         <source>Unreadable or invalid images</source>
         <translation>无法读取或无效的图像</translation>
@@ -394,7 +1356,160 @@
     </message>
     <message numerus="yes">
         <source>%Ln image(s)</source>
-        <translation><numerusform>%Ln 张图像</numerusform></translation>
+        <translation>
+            <numerusform>%Ln 张图像</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DeviceListModel</name>
+    <message>
+        <source>%1 (not found on this machine)</source>
+        <translation>%1（本机上未找到）</translation>
+    </message>
+    <message>
+        <source>This device is not present here. The setting is kept; a run started on this machine with it will fail.</source>
+        <translation>本机上没有此设备。该设置会被保留；在本机上用它开始训练将会失败。</translation>
+    </message>
+    <message>
+        <source>CPU · %1 cores · %2 RAM, %3 free</source>
+        <translation>CPU · %1 核 · 内存 %2，可用 %3</translation>
+    </message>
+    <message>
+        <source>GPU %1 · %2 · %3, %4 free</source>
+        <translation>GPU %1 · %2 · %3，可用 %4</translation>
+    </message>
+    <message>
+        <source>%1
+%2 logical cores, %3 RAM, %4 available now</source>
+        <translation>%1
+%2 个逻辑核心，内存 %3，当前可用 %4</translation>
+    </message>
+    <message>
+        <source>%1
+Compute capability %2.%3, %4 multiprocessors
+%5 total, %6 free now (other programs included)</source>
+        <translation>%1
+计算能力 %2.%3，%4 个多处理器
+显存共 %5，当前可用 %6（已计入其他程序的占用）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DevicePicker</name>
+    <message>
+        <source>List the devices again (free memory changes as other programs run)</source>
+        <translation>重新列出设备（可用显存会随其他程序运行而变化）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::EpochTableModel</name>
+    <message>
+        <source>Best epoch so far (fitness %1), kept as weights/best.pt</source>
+        <translation>目前最好的一轮（fitness %1），保存为 weights/best.pt</translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation>Box</translation>
+    </message>
+    <message>
+        <source>Cls</source>
+        <translation>Cls</translation>
+    </message>
+    <message>
+        <source>DFL</source>
+        <translation>DFL</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Highest tensor memory during the epoch</source>
+        <translation>本轮中张量占用的最高显存</translation>
+    </message>
+    <message>
+        <source>LR</source>
+        <translation>LR</translation>
+    </message>
+    <message>
+        <source>Learning rate of parameter group 0 at the end of the epoch</source>
+        <translation>本轮结束时参数组 0 的学习率</translation>
+    </message>
+    <message>
+        <source>Mean training box loss (CIoU) of the epoch</source>
+        <translation>本轮训练的平均边框损失（CIoU）</translation>
+    </message>
+    <message>
+        <source>Mean training classification loss (BCE) of the epoch</source>
+        <translation>本轮训练的平均分类损失（BCE）</translation>
+    </message>
+    <message>
+        <source>Mean training distribution focal loss of the epoch</source>
+        <translation>本轮训练的平均分布焦点损失（DFL）</translation>
+    </message>
+    <message>
+        <source>P</source>
+        <translation>P</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <source>Precision on the validation split</source>
+        <translation>验证集上的精确率（Precision）</translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <source>Recall on the validation split</source>
+        <translation>验证集上的召回率（Recall）</translation>
+    </message>
+    <message>
+        <source>This epoch was not validated (val=false validates only the last epoch).</source>
+        <translation>本轮未验证（val=false 时只验证最后一轮）。</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Time since the run started when the epoch ended</source>
+        <translation>本轮结束时距训练开始的时间</translation>
+    </message>
+    <message>
+        <source>Training images per second, loading included</source>
+        <translation>每秒训练的图像数（含加载）</translation>
+    </message>
+    <message>
+        <source>Val DFL</source>
+        <translation>验证 DFL</translation>
+    </message>
+    <message>
+        <source>Val box</source>
+        <translation>验证 Box</translation>
+    </message>
+    <message>
+        <source>Val cls</source>
+        <translation>验证 Cls</translation>
+    </message>
+    <message>
+        <source>img/s</source>
+        <translation>张/秒</translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation>mAP50</translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
+        <translation>mAP50-95</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
     </message>
 </context>
 <context>
@@ -607,7 +1722,582 @@
     </message>
     <message numerus="yes">
         <source>%Ln finding(s)</source>
-        <translation><numerusform>%Ln 条结果</numerusform></translation>
+        <translation>
+            <numerusform>%Ln 条结果</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::FitDialog</name>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source> images</source>
+        <translation> 张</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>%1 (%2 total, %3 free)</source>
+        <translation>%1（共 %2，可用 %3）</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>&amp;Apply to setup</source>
+        <translation>应用到训练设置(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Precision (amp):</source>
+        <translation>精度（amp）(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Train on:</source>
+        <translation>训练设备(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Largest batch by model scale, image size and precision&lt;/b&gt;</source>
+        <translation>&lt;b&gt;各模型规模、图像尺寸和精度下的最大批大小&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Memory at the peak&lt;/b&gt;</source>
+        <translation>&lt;b&gt;峰值时的显存&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why&lt;/b&gt;</source>
+        <translation>&lt;b&gt;原因&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>= %1</source>
+        <translation>= %1</translation>
+    </message>
+    <message>
+        <source>= %1 (%2% of %3)</source>
+        <translation>= %1（%3 的 %2%）</translation>
+    </message>
+    <message>
+        <source>A size (8GiB, 6000MB) or a fraction of the card&apos;s memory (0.8 or 80%). Empty: all of it.</source>
+        <translation>大小（8GiB、6000MB）或显卡显存的比例（0.8 或 80%）。留空：全部显存。</translation>
+    </message>
+    <message>
+        <source>Accumulation:</source>
+        <translation>梯度累积：</translation>
+    </message>
+    <message>
+        <source>All of it: %1</source>
+        <translation>全部：%1</translation>
+    </message>
+    <message>
+        <source>All of the device&apos;s memory</source>
+        <translation>设备的全部显存</translation>
+    </message>
+    <message>
+        <source>Cancelled. The last result, if any, is still shown.</source>
+        <translation>已取消。上一次的结果（如有）仍会显示。</translation>
+    </message>
+    <message>
+        <source>Cancelling after the current step…</source>
+        <translation>当前步骤结束后取消…</translation>
+    </message>
+    <message>
+        <source>Certainty:</source>
+        <translation>可信度：</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Custom GPU…</source>
+        <translation>自定义 GPU…</translation>
+    </message>
+    <message>
+        <source>Find:</source>
+        <translation>求解：</translation>
+    </message>
+    <message>
+        <source>Fit to my GPU</source>
+        <translation>适配我的 GPU</translation>
+    </message>
+    <message>
+        <source>Fit to my GPU: batch %1 at %2 px</source>
+        <translation>适配我的 GPU：批大小 %1，%2 像素</translation>
+    </message>
+    <message>
+        <source>Fitting &lt;b&gt;%1&lt;/b&gt; on &lt;b&gt;%2&lt;/b&gt; · device %3 · %4 loader workers · nominal batch %5 · optimizer %6</source>
+        <translation>正在适配 &lt;b&gt;%1&lt;/b&gt;（数据集 &lt;b&gt;%2&lt;/b&gt;）· 设备 %3 · %4 个数据加载线程 · 名义批大小 %5 · 优化器 %6</translation>
+    </message>
+    <message>
+        <source>Margin:</source>
+        <translation>余量：</translation>
+    </message>
+    <message>
+        <source>Measure real training steps and validation batches on this device (Enter)</source>
+        <translation>在此设备上实测真实的训练步和验证批次（Enter）</translation>
+    </message>
+    <message>
+        <source>Measured %1 probe steps in %2 s.</source>
+        <translation>%2 秒内实测了 %1 个探测步。</translation>
+    </message>
+    <message>
+        <source>Measured on this device.</source>
+        <translation>在此设备上实测。</translation>
+    </message>
+    <message>
+        <source>Memory &amp;budget:</source>
+        <translation>显存预算(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Not a size or a fraction: type e.g. 8GiB, 6000MB or 0.8.</source>
+        <translation>不是大小或比例：请输入例如 8GiB、6000MB 或 0.8。</translation>
+    </message>
+    <message>
+        <source>Plan for a GPU this machine does not have: the fit measures here and predicts for that card.</source>
+        <translation>为本机没有的 GPU 做规划：在本机实测，并为该显卡做预测。</translation>
+    </message>
+    <message>
+        <source>Planning for a card this machine does not have: the fit measures here and predicts for the card. The result says how certain that is.</source>
+        <translation>正在为本机没有的显卡做规划：在本机实测，并为该显卡做预测。结果会说明其可信程度。</translation>
+    </message>
+    <message>
+        <source>Press Run: the fit trains a few real steps of this setup on its most crowded images and validates a batch, then predicts the memory of every batch size.</source>
+        <translation>点击“运行”：用当前设置在目标最多的图像上真实训练几步并验证一个批次，然后预测每种批大小所需的显存。</translation>
+    </message>
+    <message>
+        <source>Stop measuring (Esc)</source>
+        <translation>停止实测（Esc）</translation>
+    </message>
+    <message>
+        <source>The fit failed.</source>
+        <translation>适配失败。</translation>
+    </message>
+    <message>
+        <source>This device (%1)</source>
+        <translation>此设备（%1）</translation>
+    </message>
+    <message>
+        <source>Total memory of the card, as the driver reports it</source>
+        <translation>驱动报告的显卡总显存</translation>
+    </message>
+    <message>
+        <source>What to fit</source>
+        <translation>适配目标</translation>
+    </message>
+    <message>
+        <source>Write batch, image size and precision into the training setup (undo with Ctrl+Z)</source>
+        <translation>将批大小、图像尺寸和精度写入训练设置（可用 Ctrl+Z 撤销）</translation>
+    </message>
+    <message>
+        <source>a fraction of the device&apos;s memory</source>
+        <translation>设备显存的比例</translation>
+    </message>
+    <message>
+        <source>all of it; or 8GiB, 6000MB, 0.8</source>
+        <translation>全部；或 8GiB、6000MB、0.8</translation>
+    </message>
+    <message>
+        <source>auto: fp16 on a GPU, bf16 on CPUs that have it; off: fp32</source>
+        <translation>auto：GPU 上用 fp16，支持的 CPU 上用 bf16；off：fp32</translation>
+    </message>
+    <message>
+        <source>synthetic images (no dataset)</source>
+        <translation>合成图像（无数据集）</translation>
+    </message>
+    <message>
+        <source>the largest &amp;batch at image size</source>
+        <translation>给定图像尺寸下的最大批大小(&amp;B)</translation>
+    </message>
+    <message>
+        <source>the largest &amp;image size for batch</source>
+        <translation>给定批大小下的最大图像尺寸(&amp;I)</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::FitTableModel</name>
+    <message>
+        <source>%1 px</source>
+        <translation>%1 像素</translation>
+    </message>
+    <message>
+        <source>Basis</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>Estimated from this model&apos;s measurements by parameter count and activation size</source>
+        <translation>根据此模型的实测值，按参数量和激活大小估算</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <source>Largest batch</source>
+        <translation>最大批大小</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation>峰值显存</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>规模</translation>
+    </message>
+    <message>
+        <source>The recommended configuration</source>
+        <translation>推荐的配置</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::FitText</name>
+    <message>
+        <source> on the %1</source>
+        <translation>（在 %1 上）</translation>
+    </message>
+    <message>
+        <source>%1 (%2%) of the budget stays free; %3.</source>
+        <translation>预算中有 %1（%2%）保持空闲；%3。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is predicted, not measured: half of the measured fp32 activations plus a 16-bit copy of the weights.</source>
+        <translation>%1 为预测值而非实测值：实测 fp32 激活的一半，加上权重的 16 位副本。</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3…</source>
+        <translation>%1：%2 / %3…</translation>
+    </message>
+    <message>
+        <source>AMP</source>
+        <translation>AMP</translation>
+    </message>
+    <message>
+        <source>Accumulates gradients over %1 batches (nominal batch %2 ÷ batch %3): each optimizer step sees about %4 images.</source>
+        <translation>在 %1 个批次上累积梯度（名义批大小 %2 ÷ 批大小 %3）：优化器每步约处理 %4 张图像。</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Allocator overhead</source>
+        <translation>分配器开销</translation>
+    </message>
+    <message>
+        <source>Batch %1 at %2 px with %3 needs about %4 of your %5 budget%6; %7% stays free.</source>
+        <translation>批大小 %1、%2 像素、%3 约需 %4，预算为 %5%6；%7% 保持空闲。</translation>
+    </message>
+    <message>
+        <source>Batch %1 fits up to %2 px with %3: it needs about %4 of your %5 budget%6; %7% stays free.</source>
+        <translation>批大小 %1 在 %3 下最大可到 %2 像素：约需 %4，预算为 %5%6；%7% 保持空闲。</translation>
+    </message>
+    <message>
+        <source>Batches the data loader prepares ahead (CPU memory).</source>
+        <translation>数据加载器预先准备的批次（占用 CPU 内存）。</translation>
+    </message>
+    <message>
+        <source>Budget %1</source>
+        <translation>预算 %1</translation>
+    </message>
+    <message>
+        <source>Budget − %1% margin</source>
+        <translation>预算 − %1% 余量</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>CUDA context + workspace</source>
+        <translation>CUDA 上下文 + 工作区</translation>
+    </message>
+    <message>
+        <source>Does not fit: batch %1 needs about %2 even at the smallest image size (%3 px), more than your %4 budget%5 allows with its margin. Lower the batch, choose a smaller model or raise the budget.</source>
+        <translation>放不下：即使在最小图像尺寸（%3 像素）下，批大小 %1 也约需 %2，超过了 %4 预算%5 扣除余量后的可用量。请减小批大小、选择更小的模型或提高预算。</translation>
+    </message>
+    <message>
+        <source>Does not fit: even batch 1 at %1 px needs about %2, more than your %3 budget%4 allows with its margin. Lower the image size, choose a smaller model or raise the budget.</source>
+        <translation>放不下：即使批大小为 1，%1 像素下也约需 %2，超过了 %3 预算%4 扣除余量后的可用量。请减小图像尺寸、选择更小的模型或提高预算。</translation>
+    </message>
+    <message>
+        <source>EMA copy</source>
+        <translation>EMA 副本</translation>
+    </message>
+    <message>
+        <source>Even batch 1 does not fit the budget at this image size: lower the image size or raise the budget.</source>
+        <translation>在此图像尺寸下，即使批大小为 1 也超出预算：请减小图像尺寸或提高预算。</translation>
+    </message>
+    <message>
+        <source>Fitting the memory model…</source>
+        <translation>正在拟合显存模型…</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Includes the %1 optimizer&apos;s state, the EMA copy of the model and validation at twice the batch.</source>
+        <translation>包括 %1 优化器的状态、模型的 EMA 副本，以及两倍批大小的验证。</translation>
+    </message>
+    <message>
+        <source>Loader queue</source>
+        <translation>加载队列</translation>
+    </message>
+    <message>
+        <source>Loss + assigner</source>
+        <translation>损失 + 分配器</translation>
+    </message>
+    <message>
+        <source>Measured on %1; the memory the allocator reserves is estimated as %2 × the measured peak (%3).</source>
+        <translation>在 %1 上实测；分配器保留的显存按实测峰值的 %2 倍估算（%3）。</translation>
+    </message>
+    <message>
+        <source>Measured on this CPU: every tensor the training step allocates is counted (%1).</source>
+        <translation>在此 CPU 上实测：训练步分配的每个张量都计入（%1）。</translation>
+    </message>
+    <message>
+        <source>Measured on this GPU; reserved memory estimated as %1 × the peak allocated.</source>
+        <translation>在此 GPU 上实测；保留显存按分配峰值的 %1 倍估算。</translation>
+    </message>
+    <message>
+        <source>Measured: tensor memory tracked on this CPU.</source>
+        <translation>实测：在此 CPU 上跟踪的张量内存。</translation>
+    </message>
+    <message>
+        <source>Measuring probe step %1 of %2 on the %3…</source>
+        <translation>正在 %3 上实测探测步 %1 / %2…</translation>
+    </message>
+    <message>
+        <source>No accumulation: every batch is one optimizer step (nominal batch %1 ÷ batch %2 rounds to 1 or less).</source>
+        <translation>不累积：每个批次即一次优化器更新（名义批大小 %1 ÷ 批大小 %2 取整后不大于 1）。</translation>
+    </message>
+    <message>
+        <source>No dataset given: probed on synthetic images with %1 boxes each.</source>
+        <translation>未提供数据集：在每张含 %1 个框的合成图像上探测。</translation>
+    </message>
+    <message>
+        <source>One gradient per parameter.</source>
+        <translation>每个参数一个梯度。</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Other tensors</source>
+        <translation>其他张量</translation>
+    </message>
+    <message>
+        <source>Parameters and buffers of the model (and their 16-bit copy under fp16).</source>
+        <translation>模型的参数和缓冲区（fp16 下还有其 16 位副本）。</translation>
+    </message>
+    <message>
+        <source>Planned for the %1 from measurements on %2: CUDA context, workspaces and allocator rounding are estimates (%3). Measure on the card itself for a measured answer.</source>
+        <translation>根据在 %2 上的实测为 %1 做的规划：CUDA 上下文、工作区和分配器取整均为估算（%3）。要得到实测结果，请在该显卡上实测。</translation>
+    </message>
+    <message>
+        <source>Planned: predicted for a GPU from measurements on this CPU, with estimated CUDA context, workspace and allocator rounding.</source>
+        <translation>规划：根据此 CPU 上的实测为 GPU 做预测，CUDA 上下文、工作区和分配器取整均为估算。</translation>
+    </message>
+    <message>
+        <source>Probed on the %1 most crowded training images (with mosaic); the most boxes in one image of the dataset is %2, and the assigner&apos;s memory grows with it.</source>
+        <translation>在目标最多的 %1 张训练图像上探测（含 Mosaic）；数据集中单张图像最多有 %2 个框，分配器的显存随之增长。</translation>
+    </message>
+    <message>
+        <source>Reading the dataset and building the model…</source>
+        <translation>正在读取数据集并构建模型…</translation>
+    </message>
+    <message>
+        <source>Rounding and fragmentation of the caching allocator.</source>
+        <translation>缓存分配器的取整和碎片。</translation>
+    </message>
+    <message>
+        <source>Run the fit on the card itself (device 0) for a measured recommendation.</source>
+        <translation>在该显卡本身（设备 0）上运行适配，以获得实测的推荐。</translation>
+    </message>
+    <message>
+        <source>SGD momentum, or AdamW&apos;s two moments, per parameter.</source>
+        <translation>每个参数的 SGD 动量，或 AdamW 的两个矩估计。</translation>
+    </message>
+    <message>
+        <source>Tensors at the peak beyond the named parts (temporaries, the process&apos;s own).</source>
+        <translation>峰值时上述各项以外的张量（临时张量、进程自身的张量）。</translation>
+    </message>
+    <message>
+        <source>The CUDA context and the cuDNN/cuBLAS workspaces are assumed to take %1 (lazy module loading).</source>
+        <translation>假定 CUDA 上下文和 cuDNN/cuBLAS 工作区占用 %1（延迟加载模块）。</translation>
+    </message>
+    <message>
+        <source>The CUDA context and the cuDNN/cuBLAS workspaces, outside the allocator.</source>
+        <translation>CUDA 上下文和 cuDNN/cuBLAS 工作区，不经过分配器。</translation>
+    </message>
+    <message>
+        <source>The allocator is assumed to reserve %1 × the peak it hands out (1.03 with fixed shapes, up to 1.3 when shapes change).</source>
+        <translation>假定分配器保留其分配峰值的 %1 倍（形状固定时为 1.03，形状变化时最多 1.3）。</translation>
+    </message>
+    <message>
+        <source>The batch cannot be fitted.</source>
+        <translation>无法适配批大小。</translation>
+    </message>
+    <message>
+        <source>The budget covers the tensors the training allocates; decoded images in the data loader and the program itself come on top.</source>
+        <translation>预算只涵盖训练分配的张量；数据加载器中解码的图像和程序本身另计。</translation>
+    </message>
+    <message>
+        <source>The data loader keeps %1 batches ready (workers = %2); they count in CPU memory.</source>
+        <translation>数据加载器保持 %1 个批次就绪（workers = %2），计入 CPU 内存。</translation>
+    </message>
+    <message>
+        <source>The dataset could not be read.</source>
+        <translation>无法读取数据集。</translation>
+    </message>
+    <message>
+        <source>The device is not available on this machine.</source>
+        <translation>本机上没有此设备。</translation>
+    </message>
+    <message>
+        <source>The device ran out of memory while measuring. Free memory on it or lower the image size.</source>
+        <translation>实测时设备显存不足。请释放显存或减小图像尺寸。</translation>
+    </message>
+    <message>
+        <source>The exponential moving average of the weights that validation and best.pt use.</source>
+        <translation>验证和 best.pt 使用的权重指数移动平均（EMA）。</translation>
+    </message>
+    <message>
+        <source>The fit failed.</source>
+        <translation>适配失败。</translation>
+    </message>
+    <message>
+        <source>The fit reports %1, but nbs %2 gives %3 for this batch: training will accumulate %3.</source>
+        <translation>适配结果为 %1，但 nbs %2 对此批大小给出 %3：训练将累积 %3。</translation>
+    </message>
+    <message>
+        <source>The fit was cancelled.</source>
+        <translation>适配已取消。</translation>
+    </message>
+    <message>
+        <source>The image size cannot be fitted.</source>
+        <translation>无法适配图像尺寸。</translation>
+    </message>
+    <message>
+        <source>The loss and the task-aligned assigner; grows with the most crowded image.</source>
+        <translation>损失和任务对齐分配器；随目标最多的图像增长。</translation>
+    </message>
+    <message>
+        <source>The measurements did not determine a memory model.</source>
+        <translation>实测数据不足以确定显存模型。</translation>
+    </message>
+    <message>
+        <source>The memory budget is not a size or a fraction.</source>
+        <translation>显存预算不是大小或比例。</translation>
+    </message>
+    <message>
+        <source>The model could not be built.</source>
+        <translation>无法构建模型。</translation>
+    </message>
+    <message>
+        <source>The model has no other scales, so the table lists only this model.</source>
+        <translation>此模型没有其他规模，表中只列出此模型。</translation>
+    </message>
+    <message>
+        <source>The optimizer is not known.</source>
+        <translation>未知的优化器。</translation>
+    </message>
+    <message>
+        <source>The prediction is %1 over the budget (%2).</source>
+        <translation>预测值超出预算 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>The target GPU is not known.</source>
+        <translation>未知的目标 GPU。</translation>
+    </message>
+    <message>
+        <source>This precision cannot run on the device.</source>
+        <translation>此设备不支持该精度。</translation>
+    </message>
+    <message>
+        <source>Training step (batch %1)</source>
+        <translation>训练步（批大小 %1）</translation>
+    </message>
+    <message>
+        <source>Validation (batch %1)</source>
+        <translation>验证（批大小 %1）</translation>
+    </message>
+    <message>
+        <source>Validation batch</source>
+        <translation>验证批次</translation>
+    </message>
+    <message>
+        <source>Validation runs at twice the batch in its own phase: it must fit too, but does not add to the training step.</source>
+        <translation>验证在单独的阶段以两倍批大小运行：它也必须放得下，但不叠加到训练步上。</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>What the forward pass keeps for the backward pass; grows with batch × image size².</source>
+        <translation>前向传播为反向传播保留的数据；随 批大小 × 图像尺寸² 增长。</translation>
+    </message>
+    <message>
+        <source>bf16 mixed precision</source>
+        <translation>bf16 混合精度</translation>
+    </message>
+    <message>
+        <source>fp16 mixed precision</source>
+        <translation>fp16 混合精度</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>full precision (fp32)</source>
+        <translation>全精度（fp32）</translation>
+    </message>
+    <message>
+        <source>the fit keeps at least %1% of the budget free</source>
+        <translation>适配至少保留 %1% 的预算空闲</translation>
+    </message>
+    <message>
+        <source>within about %1%</source>
+        <translation>误差约 %1% 以内</translation>
     </message>
 </context>
 <context>
@@ -618,7 +2308,9 @@
     </message>
     <message numerus="yes">
         <source>%Ln box(es)</source>
-        <translation><numerusform>%Ln 个框</numerusform></translation>
+        <translation>
+            <numerusform>%Ln 个框</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -679,6 +2371,86 @@
     </message>
 </context>
 <context>
+    <name>ys::ui::KeptEntriesModel</name>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::LearningRateChart</name>
+    <message>
+        <source>Learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>learning rate</source>
+        <translation>学习率</translation>
+    </message>
+    <message>
+        <source>pg0 weights</source>
+        <translation>pg0 权重</translation>
+    </message>
+    <message>
+        <source>pg1 norm weights</source>
+        <translation>pg1 归一化层权重</translation>
+    </message>
+    <message>
+        <source>pg2 biases</source>
+        <translation>pg2 偏置</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::LogModel</name>
+    <message>
+        <source>Out of memory, recovered: </source>
+        <translation>显存不足，已恢复：</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::LossChart</name>
+    <message>
+        <source>Losses</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>损失</translation>
+    </message>
+    <message>
+        <source>train box</source>
+        <translation>训练 box</translation>
+    </message>
+    <message>
+        <source>train cls</source>
+        <translation>训练 cls</translation>
+    </message>
+    <message>
+        <source>train dfl</source>
+        <translation>训练 dfl</translation>
+    </message>
+    <message>
+        <source>val box</source>
+        <translation>验证 box</translation>
+    </message>
+    <message>
+        <source>val cls</source>
+        <translation>验证 cls</translation>
+    </message>
+    <message>
+        <source>val dfl</source>
+        <translation>验证 dfl</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::MainWindow</name>
     <message>
         <source>The data.yaml file could not be read. Fix the line shown below and open it again.</source>
@@ -711,10 +2483,6 @@
     <message>
         <source>Check finished</source>
         <translation>检查完成</translation>
-    </message>
-    <message>
-        <source>Dataset</source>
-        <translation>数据集</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -801,24 +2569,145 @@
         <translation>清空列表</translation>
     </message>
     <message>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <source>The new language is used after YOLO Studio restarts.</source>
-        <translation>新语言将在 YOLO Studio 重新启动后生效。</translation>
-    </message>
-    <message>
-        <source>Restart now? The open dataset is opened again.</source>
-        <translation>现在重新启动吗？当前数据集会被重新打开。</translation>
-    </message>
-    <message>
         <source>About YOLO Studio</source>
         <translation>关于 YOLO Studio</translation>
     </message>
     <message>
         <source>&lt;h3&gt;YOLO Studio %1&lt;/h3&gt;&lt;p&gt;A native desktop studio for YOLO object detectors: open a dataset, check its labels, fit the training run to your GPU, train and report.&lt;/p&gt;&lt;p&gt;Built with Qt %2, LibTorch, OpenCV and QCustomPlot.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;YOLO Studio %1&lt;/h3&gt;&lt;p&gt;用于 YOLO 目标检测器的原生桌面工具：打开数据集、检查标注、让训练适配您的 GPU、训练并生成报告。&lt;/p&gt;&lt;p&gt;基于 Qt %2、LibTorch、OpenCV 和 QCustomPlot 构建。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::MemoryChart</name>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>OOM</source>
+        <translation>OOM</translation>
+    </message>
+    <message>
+        <source>allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>budget %1</source>
+        <translation>预算 %1</translation>
+    </message>
+    <message>
+        <source>checkpoint</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>predicted peak %1</source>
+        <translation>预测峰值 %1</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>已保留</translation>
+    </message>
+    <message>
+        <source>time since start</source>
+        <translation>开始后的时间</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>验证</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::MetricsChart</name>
+    <message>
+        <source>Validation metrics</source>
+        <translation>验证指标</translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation>mAP50</translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
+        <translation>mAP50-95</translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation>精确率</translation>
+    </message>
+    <message>
+        <source>recall</source>
+        <translation>召回率</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分数</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ModelPicker</name>
+    <message>
+        <source>Scale %1 (%2)</source>
+        <translation>规模 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Open a model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Models and weights (*.yaml *.yml *.pt);;Model YAML (*.yaml *.yml);;Weights (*.pt)</source>
+        <translation>模型和权重 (*.yaml *.yml *.pt);;模型 YAML (*.yaml *.yml);;权重 (*.pt)</translation>
+    </message>
+    <message>
+        <source>Weights file %1 (%2)</source>
+        <translation>权重文件 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Weights file %1 (not found)</source>
+        <translation>权重文件 %1（未找到）</translation>
+    </message>
+    <message>
+        <source>Parameters and GFLOPs appear for a valid image size.</source>
+        <translation>图像尺寸有效时显示参数量和 GFLOPs。</translation>
+    </message>
+    <message>
+        <source>Counting parameters…</source>
+        <translation>正在统计参数量…</translation>
+    </message>
+    <message>
+        <source>%1 · %2 M parameters · %3 GFLOPs at %4 px · %5 classes</source>
+        <translation>%1 · %2 M 参数 · %4 像素下 %3 GFLOPs · %5 个类别</translation>
+    </message>
+    <message>
+        <source>Cannot read this model: %1</source>
+        <translation>无法读取此模型：%1</translation>
+    </message>
+    <message>
+        <source>%1 parameters</source>
+        <translation>%1 个参数</translation>
+    </message>
+    <message>
+        <source>Open file…</source>
+        <translation>打开文件…</translation>
+    </message>
+    <message>
+        <source>Use a model YAML of your own or a weights file (.pt)</source>
+        <translation>使用自己的模型 YAML 或权重文件（.pt）</translation>
+    </message>
+    <message>
+        <source>Model family</source>
+        <translation>模型系列</translation>
     </message>
 </context>
 <context>
@@ -925,10 +2814,386 @@
     </message>
 </context>
 <context>
+    <name>ys::ui::PredictionPreview</name>
+    <message>
+        <source>Could not preview the predictions: %1</source>
+        <translation>无法预览预测结果：%1</translation>
+    </message>
+    <message>
+        <source>Open the run&apos;s dataset to preview predictions on its validation images.</source>
+        <translation>打开该训练所用的数据集，以预览其验证图像上的预测结果。</translation>
+    </message>
+    <message>
+        <source>Predicting with the best weights…</source>
+        <translation>正在用最佳权重预测…</translation>
+    </message>
+    <message>
+        <source>Predictions of the best weights appear here once an epoch has been validated.</source>
+        <translation>有一轮完成验证后，最佳权重的预测结果会显示在这里。</translation>
+    </message>
+    <message>
+        <source>epoch %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>truth</source>
+        <translation>真实标注</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::Preflight</name>
+    <message>
+        <source>%1 free</source>
+        <translation>可用 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not available on this computer (or this build has no CUDA support).</source>
+        <translation>本机上没有 %1（或此版本不支持 CUDA）。</translation>
+    </message>
+    <message>
+        <source>%1 is ready.</source>
+        <translation>%1 已就绪。</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 free of %3.</source>
+        <translation>%1：共 %3，可用 %2。</translation>
+    </message>
+    <message>
+        <source>. Unreadable images are left out of training; wrong boxes train wrong.</source>
+        <translation>。无法读取的图像不参与训练；错误的框会训练出错误的模型。</translation>
+    </message>
+    <message>
+        <source>: it may run out of memory (training then halves the micro-batch and goes on).</source>
+        <translation>：可能显存不足（届时训练会将微批次减半并继续）。</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Fix them first, or start anyway.</source>
+        <translation>请先修正，或者直接开始。</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>Open a dataset first: a run trains on the dataset that is open.</source>
+        <translation>请先打开数据集：训练使用当前打开的数据集。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The label check found %n error(s) in %1</source>
+        <translation>
+            <numerusform>标注检查在 %1 中发现 %n 个错误</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The label check of %1 is still running.</source>
+        <translation>%1 的标注检查仍在进行。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The labels of %1 have no errors; %n warning(s) are worth a look.</source>
+        <translation>
+            <numerusform>%1 的标注没有错误；有 %n 个警告值得一看。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The labels of %1 passed every check.</source>
+        <translation>%1 的标注通过了所有检查。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The setup has %n problem(s): %1</source>
+        <translation>
+            <numerusform>训练设置有 %n 个问题：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The setup now says batch %1 at %2; the fit was for batch %3 at %4.</source>
+        <translation>当前设置为批大小 %1、%2；而适配是针对批大小 %3、%4 做的。</translation>
+    </message>
+    <message>
+        <source>The setup&apos;s data is %1, but a run trains on the open dataset (%2): open that dataset, or set data back.</source>
+        <translation>设置中的 data 为 %1，但训练使用当前打开的数据集（%2）：请打开该数据集，或将 data 改回。</translation>
+    </message>
+    <message>
+        <source>about %1</source>
+        <translation>约 %1</translation>
+    </message>
+    <message>
+        <source>batch %1 at %2 needs %3; %4</source>
+        <translation>批大小 %1、%2 需要 %3；%4</translation>
+    </message>
+    <message>
+        <source>batch=auto: the run first measures memory and picks the batch that fits.</source>
+        <translation>batch=auto：训练会先实测显存，再选择放得下的批大小。</translation>
+    </message>
+    <message>
+        <source>the budget is %1</source>
+        <translation>预算为 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunsPage</name>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) in %1</source>
+        <translation>
+            <numerusform>%1 中有 %n 次训练</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Go to the Train page</source>
+        <translation>前往训练页</translation>
+    </message>
+    <message>
+        <source>No runs yet</source>
+        <translation>尚无训练记录</translation>
+    </message>
+    <message>
+        <source>Run folders of this dataset in %1 (double-click opens the folder):</source>
+        <translation>此数据集在 %1 中的运行文件夹（双击打开文件夹）：</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>训练记录</translation>
+    </message>
+    <message>
+        <source>Runs you start on the Train page are kept here, one folder each, with their settings, curves, memory timeline, events and weights. A run belongs to the dataset that is open: open a dataset, set up a run and press Start.</source>
+        <translation>在训练页开始的每次训练都保存在这里，各占一个文件夹，包含其设置、曲线、显存时间线、事件和权重。训练属于当前打开的数据集：打开数据集，设置训练，然后点击“开始”。</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::SeriesChart</name>
+    <message>
+        <source>epoch</source>
+        <translation>轮次</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ThroughputChart</name>
+    <message>
+        <source>Throughput and time left</source>
+        <translation>吞吐量与剩余时间</translation>
+    </message>
+    <message>
+        <source>images per second</source>
+        <translation>每秒图像数</translation>
+    </message>
+    <message>
+        <source>images/s</source>
+        <translation>张/秒</translation>
+    </message>
+    <message>
+        <source>time left</source>
+        <translation>剩余时间</translation>
+    </message>
+    <message>
+        <source>time since start</source>
+        <translation>开始后的时间</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ThumbnailDelegate</name>
     <message>
         <source>Cannot decode</source>
         <translation>无法解码</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::TrainPage</name>
+    <message>
+        <source>%1 free</source>
+        <translation>可用 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to My GPU…</source>
+        <translation>适配我的 GPU(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Start Training</source>
+        <translation>开始训练(&amp;S)</translation>
+    </message>
+    <message>
+        <source>A training run is in progress.</source>
+        <translation>有训练正在进行。</translation>
+    </message>
+    <message>
+        <source>Before you start</source>
+        <translation>开始之前</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished %n epoch(s); %1.</source>
+        <translation>
+            <numerusform>已完成 %n 轮；%1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fit to my GPU</source>
+        <translation>适配我的 GPU</translation>
+    </message>
+    <message>
+        <source>Fit to my GPU measures memory and picks the batch, image size and AMP that fit; the Fit dialog is not part of this build yet</source>
+        <translation>“适配我的 GPU”会实测显存并选出放得下的批大小、图像尺寸和 AMP；此版本尚未包含适配对话框</translation>
+    </message>
+    <message>
+        <source>Keep Training</source>
+        <translation>继续训练</translation>
+    </message>
+    <message>
+        <source>Measure memory and pick the batch, image size and AMP that fit the device</source>
+        <translation>实测显存，选出适合该设备的批大小、图像尺寸和 AMP</translation>
+    </message>
+    <message numerus="yes">
+        <source>No improvement for the patience window: stopped after %n epoch(s); %1.</source>
+        <translation>
+            <numerusform>在耐心窗口内没有提升：%n 轮后停止；%1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open a dataset</source>
+        <translation>打开数据集</translation>
+    </message>
+    <message>
+        <source>Pause after the current step, or resume (Ctrl+Shift+P)</source>
+        <translation>当前步骤结束后暂停，或继续（Ctrl+Shift+P）</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Show the findings</source>
+        <translation>查看检查结果</translation>
+    </message>
+    <message>
+        <source>Start a run of this setup on the open dataset (Ctrl+Enter)</source>
+        <translation>用此设置在当前数据集上开始训练（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>Start anyway, with the label errors</source>
+        <translation>忽略标注错误，直接开始</translation>
+    </message>
+    <message>
+        <source>Stop after the current step; weights/last.pt is written so the run can be resumed (Ctrl+.)</source>
+        <translation>当前步骤结束后停止；会写入 weights/last.pt，以便恢复训练（Ctrl+.）</translation>
+    </message>
+    <message>
+        <source>Stop and Close</source>
+        <translation>停止并关闭</translation>
+    </message>
+    <message>
+        <source>Stop it and close? The run stops after the current step and writes weights/last.pt, so you can resume it later.</source>
+        <translation>停止训练并关闭吗？训练会在当前步骤结束后停止并写入 weights/last.pt，之后可以恢复。</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped by you after %n epoch(s); %1. weights/last.pt can be resumed.</source>
+        <translation>
+            <numerusform>已由您在 %n 轮后停止；%1。可从 weights/last.pt 恢复。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped early</source>
+        <translation>已提前停止</translation>
+    </message>
+    <message>
+        <source>Stopping after the current step; weights/last.pt will hold the weights.</source>
+        <translation>将在当前步骤结束后停止；权重会保存在 weights/last.pt。</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>The training run stopped with an error.</source>
+        <translation>训练因错误而停止。</translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练中</translation>
+    </message>
+    <message>
+        <source>Training %1 on %2 (%3 epochs, imgsz %4); run folder under %5</source>
+        <translation>正在 %2 上训练 %1（%3 轮，imgsz %4）；运行文件夹位于 %5</translation>
+    </message>
+    <message>
+        <source>Training of %1 failed</source>
+        <translation>%1 的训练失败</translation>
+    </message>
+    <message>
+        <source>Training of %1: %2</source>
+        <translation>%1 的训练：%2</translation>
+    </message>
+    <message>
+        <source>YOLO Studio</source>
+        <translation>YOLO Studio</translation>
+    </message>
+    <message>
+        <source>best mAP50-95 %1 at epoch %2</source>
+        <translation>最佳 mAP50-95 为 %1（第 %2 轮）</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>no validated epoch</source>
+        <translation>没有已验证的轮次</translation>
+    </message>
+    <message>
+        <source>paused in epoch %1</source>
+        <translation>在第 %1 轮暂停</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>正在启动</translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation>正在停止</translation>
+    </message>
+    <message>
+        <source>training epoch %1 of %2</source>
+        <translation>正在训练第 %1 / %2 轮</translation>
     </message>
 </context>
 </TS>

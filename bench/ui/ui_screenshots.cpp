@@ -2,11 +2,13 @@
 // selects a finding, switches tabs) and saves window grabs. Run it under Xvfb (or offscreen):
 //   ui_screenshots DATA_YAML OUT_DIR [--language zh_CN] [--train [EPOCHS]]
 // Writes dataset-browser.png, findings.png, statistics.png, train-setup.png (the training setup form after
-// loading YOLOv9's hyp.scratch-high.yaml and a Fit-style Apply, one value typed wrong so its reason shows)
-// and fit-dialog.png (the Fit to my GPU dialog after a real fit of yolov8n at 320 px on the dataset, planned
-// for an RTX 3060 with 90% of its memory), suffixed _zh_CN for Chinese; with --train also trains yolov8n on
-// the dataset from the Train page (imgsz 128, EPOCHS epochs, default 8) and writes train-setup-preflight.png
-// (before Start), train-dashboard-running.png (during the run) and train-dashboard.png (after it), plus runs.png.
+// loading YOLOv9's hyp.scratch-high.yaml and a Fit-style Apply, one value typed wrong so its reason shows),
+// fit-dialog.png (the Fit to my GPU dialog after a real fit of yolov8n at 320 px on the dataset, planned for an
+// RTX 3060 with 90% of its memory) and, to check that no text is clipped, empty-state.png, about.png,
+// error.png and open-dialog.png (the start page and the dialogs), suffixed _zh_CN for Chinese; with --train
+// also trains yolov8n on the dataset from the Train page (imgsz 128, EPOCHS epochs, default 8) and writes
+// train-setup-preflight.png (before Start), train-dashboard-running.png (during the run) and
+// train-dashboard.png (after it), plus runs.png.
 #include "ui/charts/trainingcharts.h"
 #include "ui/config/configform.h"
 #include "ui/config/modelpicker.h"
@@ -22,11 +24,14 @@
 #include "ui/train/dashboard.h"
 #include "ui/train/trainpage.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileDialog>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStyleFactory>
@@ -34,8 +39,10 @@
 #include <QTemporaryDir>
 #include <QTableView>
 #include <QTest>
+#include <QTimer>
 
 #include <cstdio>
+#include <functional>
 
 namespace {
 
@@ -113,6 +120,34 @@ bool saveTrainSetup(const QString& dataYaml, const QString& path)
     return form.grab().save(path);
 }
 
+// Opens a modal dialog with `open` and saves a grab of it once it is on screen, then closes it.
+bool saveDialog(const std::function<void()>& open, const QString& path)
+{
+    bool saved = false;
+    QTimer::singleShot(800, [&] {
+        if (QWidget* d = QApplication::activeModalWidget()) {
+            saved = d->grab().save(path);
+            d->close();
+        }
+    });
+    open();
+    settle(200);
+    if (saved)
+        std::printf("%s\n", qPrintable(path));
+    else
+        std::fprintf(stderr, "error: cannot write %s\n", qPrintable(path));
+    return saved;
+}
+
+QAction* menuAction(QMenuBar* bar, QAction::MenuRole role)
+{
+    for (QAction* menu : bar->actions())
+        for (QAction* a : menu->menu()->actions())
+            if (a->menuRole() == role)
+                return a;
+    return nullptr;
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -135,6 +170,16 @@ int main(int argc, char** argv)
     const QDir out(args[2]);
     QDir().mkpath(out.absolutePath());
 
+    {
+        // The start page, before any dataset was opened.
+        ys::ui::MainWindow first;
+        first.resize(1440, 900);
+        first.show();
+        settle(500);
+        const QString path = out.filePath(QStringLiteral("empty-state") + suffix + QStringLiteral(".png"));
+        if (first.grab().save(path))
+            std::printf("%s\n", qPrintable(path));
+    }
     ys::ui::MainWindow w;
     w.resize(1440, 900);
     w.move(0, 0);
@@ -202,10 +247,24 @@ int main(int argc, char** argv)
     else
         std::printf("%s\n", qPrintable(fitPath));
 
+    // 6. Dialogs: About, an error, the file dialog (Qt's own widgets, translated by our .qm).
+    const auto dialog = [&](const QString& name) { return out.filePath(name + suffix + QStringLiteral(".png")); };
+    if (QAction* about = menuAction(w.menuBar(), QAction::AboutRole))
+        saveDialog([about] { about->trigger(); }, dialog(QStringLiteral("about")));
+    saveDialog([&w] { w.openDataset(QStringLiteral("/nonexistent/data.yaml")); }, dialog(QStringLiteral("error")));
+    saveDialog(
+        [&w] {
+            QFileDialog d(&w, ys::ui::MainWindow::tr("Open Dataset"), QDir::homePath());
+            d.setOption(QFileDialog::DontUseNativeDialog);
+            d.resize(760, 460);
+            d.exec();
+        },
+        dialog(QStringLiteral("open-dialog")));
+
     const int ti = static_cast<int>(args.indexOf(QStringLiteral("--train")));
     if (ti < 0)
         return 0;
-    // 6. The Train page: setup and pre-flight, a run in progress, the run finished.
+    // 7. The Train page: setup and pre-flight, a run in progress, the run finished.
     const int epochs = ti + 1 < args.size() && args[ti + 1].toInt() > 0 ? args[ti + 1].toInt() : 8;
     ys::ui::TrainPage* train = w.trainPage();
     w.showPage(train);

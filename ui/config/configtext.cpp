@@ -7,118 +7,123 @@
 namespace ys::ui {
 namespace {
 
-#define YS_CT(text) QT_TRANSLATE_NOOP("ys::ui::ConfigText", text)
-constexpr const char* kContext = "ys::ui::ConfigText";
-
 struct KeyText {
     const char* key;
     const char* label;
     const char* help;  // = core's ConfigKey::help
 };
-
-const KeyText kKeys[] = {
-    {"data", YS_CT("Dataset"), YS_CT("path to data.yaml")},
-    {"model", YS_CT("Model"), YS_CT("model YAML (yolov8n.yaml, yolo11s.yaml, yolov9c.yaml, ...) or checkpoint")},
-    {"epochs", YS_CT("Epochs"), YS_CT("epochs to train")},
-    {"imgsz", YS_CT("Image size"), YS_CT("image size in pixels, multiple of 32")},
-    {"batch", YS_CT("Batch size"), YS_CT("images per batch; -1 or auto = fit to memory")},
-    {"device", YS_CT("Device"), YS_CT("cpu, 0, cuda:0")},
-    {"workers", YS_CT("Loader workers"), YS_CT("data loader threads; 0 = main thread")},
-    {"amp", YS_CT("Mixed precision"), YS_CT("mixed precision")},
-    {"project", YS_CT("Project folder"), YS_CT("parent folder of run folders")},
-    {"name", YS_CT("Run name"), YS_CT("run folder name")},
-    {"exist_ok", YS_CT("Reuse run folder"), YS_CT("reuse an existing run folder")},
-    {"resume", YS_CT("Resume from"), YS_CT("checkpoint to resume from")},
-    {"seed", YS_CT("Random seed"), YS_CT("random seed")},
-    {"deterministic", YS_CT("Deterministic"), YS_CT("reproducible batches for a seed and worker count")},
-    {"patience", YS_CT("Patience"), YS_CT("epochs without improvement before early stop; 0 = off")},
-    {"val", YS_CT("Validate each epoch"), YS_CT("validate every epoch")},
-    {"save_period", YS_CT("Save weights every"), YS_CT("save weights every N epochs; -1 = off")},
-    {"rect", YS_CT("Rectangular batches"), YS_CT("rectangular training batches")},
-    {"cache", YS_CT("Image cache"), YS_CT("cache decoded images in RAM")},
-    {"fraction", YS_CT("Dataset fraction"), YS_CT("fraction of the training set to use")},
-    {"cos_lr", YS_CT("Cosine LR schedule"), YS_CT("cosine LR schedule")},
-    {"close_mosaic", YS_CT("Close mosaic"), YS_CT("disable mosaic for the last N epochs")},
-    {"threads", YS_CT("CPU threads"), YS_CT("CPU threads for tensor ops; 0 = all cores")},
-    {"vram", YS_CT("Memory budget"), YS_CT("memory budget, e.g. 8GiB or 0.8; empty = whole device")},
-    {"optimizer", YS_CT("Optimizer"), YS_CT("optimizer")},
-    {"lr0", YS_CT("Initial learning rate"), YS_CT("initial learning rate")},
-    {"lrf", YS_CT("Final LR factor"), YS_CT("final LR as a fraction of lr0")},
-    {"momentum", YS_CT("Momentum"), YS_CT("SGD momentum / Adam beta1")},
-    {"weight_decay", YS_CT("Weight decay"), YS_CT("weight decay")},
-    {"warmup_epochs", YS_CT("Warmup"), YS_CT("warmup epochs")},
-    {"warmup_momentum", YS_CT("Warmup momentum"), YS_CT("warmup initial momentum")},
-    {"warmup_bias_lr", YS_CT("Warmup bias LR"), YS_CT("warmup initial bias LR")},
-    {"nbs", YS_CT("Nominal batch size"), YS_CT("nominal batch size for accumulation")},
-    {"box", YS_CT("Box loss gain"), YS_CT("box loss gain")},
-    {"cls", YS_CT("Class loss gain"), YS_CT("class loss gain")},
-    {"dfl", YS_CT("DFL loss gain"), YS_CT("DFL loss gain")},
-    {"hsv_h", YS_CT("Hue"), YS_CT("hue jitter fraction")},
-    {"hsv_s", YS_CT("Saturation"), YS_CT("saturation jitter fraction")},
-    {"hsv_v", YS_CT("Brightness"), YS_CT("value jitter fraction")},
-    {"degrees", YS_CT("Rotation"), YS_CT("rotation +/- degrees")},
-    {"translate", YS_CT("Translation"), YS_CT("translation +/- fraction")},
-    {"scale", YS_CT("Scale"), YS_CT("scale +/- gain")},
-    {"shear", YS_CT("Shear"), YS_CT("shear +/- degrees")},
-    {"perspective", YS_CT("Perspective"), YS_CT("perspective coefficient")},
-    {"flipud", YS_CT("Vertical flip"), YS_CT("vertical flip probability")},
-    {"fliplr", YS_CT("Horizontal flip"), YS_CT("horizontal flip probability")},
-    {"mosaic", YS_CT("Mosaic"), YS_CT("mosaic probability")},
-    {"mixup", YS_CT("Mixup"), YS_CT("mixup probability")},
-    {"copy_paste", YS_CT("Copy-paste"), YS_CT("copy-paste probability (segments only)")},
-    {"conf", YS_CT("Confidence threshold"), YS_CT("NMS confidence threshold")},
-    {"iou", YS_CT("NMS IoU threshold"), YS_CT("NMS IoU threshold")},
-    {"max_det", YS_CT("Max detections"), YS_CT("detections per image")},
-};
-
-// Core's ConfigKey::minText values.
-const char* const kMinimumTexts[] = {YS_CT("auto"), YS_CT("main thread"), YS_CT("off"), YS_CT("never"),
-                                     YS_CT("all cores")};
-
 struct ChoiceText {
     const char* key;
     const char* value;
     const char* text;
 };
-const ChoiceText kChoices[] = {
-    {"amp", "auto", YS_CT("auto (fp16 on CUDA, bf16 where the CPU has it)")},
-    {"amp", "off", YS_CT("off (fp32)")},
-    {"amp", "fp16", YS_CT("fp16")},
-    {"amp", "bf16", YS_CT("bf16")},
-    {"cache", "off", YS_CT("off")},
-    {"cache", "ram", YS_CT("RAM")},
-    {"optimizer", "auto", YS_CT("auto (SGD for long runs, AdamW for short ones)")},
-};
-
 struct PresetText {
     const char* id;
     const char* title;
     const char* description;  // = core's ConfigPreset::description
 };
-const PresetText kPresets[] = {
-    {"ultralytics", YS_CT("Ultralytics defaults"),
-     YS_CT("Every training setting at the value Ultralytics uses by default (YOLOv8 / YOLO11). Dataset, model, "
-           "device, memory budget and output folder stay as they are.")},
-    {"yolov9-scratch-high", YS_CT("YOLOv9 hyp.scratch-high"),
-     YS_CT("The hyperparameters of YOLOv9's hyp.scratch-high.yaml (training from scratch with strong "
-           "augmentation): scale 0.9, mixup 0.15, copy-paste 0.3, the rest as Ultralytics.")},
-    {"low-memory", YS_CT("Low memory"),
-     YS_CT("For a 4-6 GB GPU or a small machine: batch 8 with nbs 64 (8 batches accumulated, so the optimizer "
-           "still steps on 64 images and weight decay is unchanged), mixed precision on, no RAM cache, 2 loader "
-           "workers. Image size and augmentation stay: they decide what the model learns. For the largest "
-           "batch that fits your card, use Fit to my GPU.")},
+
+// The tables live in a class so that lupdate files their QT_TR_NOOP texts, and ConfigText::tr() calls, under
+// the context "ys::ui::ConfigText" (lupdate does not expand macros: a wrapper macro would hide them all).
+class ConfigText {
+    Q_DECLARE_TR_FUNCTIONS(ys::ui::ConfigText)
+
+public:
+    static constexpr KeyText kKeys[] = {
+        {"data", QT_TR_NOOP("Dataset"), QT_TR_NOOP("path to data.yaml")},
+        {"model", QT_TR_NOOP("Model"),
+         QT_TR_NOOP("model YAML (yolov8n.yaml, yolo11s.yaml, yolov9c.yaml, ...) or checkpoint")},
+        {"epochs", QT_TR_NOOP("Epochs"), QT_TR_NOOP("epochs to train")},
+        {"imgsz", QT_TR_NOOP("Image size"), QT_TR_NOOP("image size in pixels, multiple of 32")},
+        {"batch", QT_TR_NOOP("Batch size"), QT_TR_NOOP("images per batch; -1 or auto = fit to memory")},
+        {"device", QT_TR_NOOP("Device"), QT_TR_NOOP("cpu, 0, cuda:0")},
+        {"workers", QT_TR_NOOP("Loader workers"), QT_TR_NOOP("data loader threads; 0 = main thread")},
+        {"amp", QT_TR_NOOP("Mixed precision"), QT_TR_NOOP("mixed precision")},
+        {"project", QT_TR_NOOP("Project folder"), QT_TR_NOOP("parent folder of run folders")},
+        {"name", QT_TR_NOOP("Run name"), QT_TR_NOOP("run folder name")},
+        {"exist_ok", QT_TR_NOOP("Reuse run folder"), QT_TR_NOOP("reuse an existing run folder")},
+        {"resume", QT_TR_NOOP("Resume from"), QT_TR_NOOP("checkpoint to resume from")},
+        {"seed", QT_TR_NOOP("Random seed"), QT_TR_NOOP("random seed")},
+        {"deterministic", QT_TR_NOOP("Deterministic"), QT_TR_NOOP("reproducible batches for a seed and worker count")},
+        {"patience", QT_TR_NOOP("Patience"), QT_TR_NOOP("epochs without improvement before early stop; 0 = off")},
+        {"val", QT_TR_NOOP("Validate each epoch"), QT_TR_NOOP("validate every epoch")},
+        {"save_period", QT_TR_NOOP("Save weights every"), QT_TR_NOOP("save weights every N epochs; -1 = off")},
+        {"rect", QT_TR_NOOP("Rectangular batches"), QT_TR_NOOP("rectangular training batches")},
+        {"cache", QT_TR_NOOP("Image cache"), QT_TR_NOOP("cache decoded images in RAM")},
+        {"fraction", QT_TR_NOOP("Dataset fraction"), QT_TR_NOOP("fraction of the training set to use")},
+        {"cos_lr", QT_TR_NOOP("Cosine LR schedule"), QT_TR_NOOP("cosine LR schedule")},
+        {"close_mosaic", QT_TR_NOOP("Close mosaic"), QT_TR_NOOP("disable mosaic for the last N epochs")},
+        {"threads", QT_TR_NOOP("CPU threads"), QT_TR_NOOP("CPU threads for tensor ops; 0 = all cores")},
+        {"vram", QT_TR_NOOP("Memory budget"), QT_TR_NOOP("memory budget, e.g. 8GiB or 0.8; empty = whole device")},
+        {"optimizer", QT_TR_NOOP("Optimizer"), QT_TR_NOOP("optimizer")},
+        {"lr0", QT_TR_NOOP("Initial learning rate"), QT_TR_NOOP("initial learning rate")},
+        {"lrf", QT_TR_NOOP("Final LR factor"), QT_TR_NOOP("final LR as a fraction of lr0")},
+        {"momentum", QT_TR_NOOP("Momentum"), QT_TR_NOOP("SGD momentum / Adam beta1")},
+        {"weight_decay", QT_TR_NOOP("Weight decay"), QT_TR_NOOP("weight decay")},
+        {"warmup_epochs", QT_TR_NOOP("Warmup"), QT_TR_NOOP("warmup epochs")},
+        {"warmup_momentum", QT_TR_NOOP("Warmup momentum"), QT_TR_NOOP("warmup initial momentum")},
+        {"warmup_bias_lr", QT_TR_NOOP("Warmup bias LR"), QT_TR_NOOP("warmup initial bias LR")},
+        {"nbs", QT_TR_NOOP("Nominal batch size"), QT_TR_NOOP("nominal batch size for accumulation")},
+        {"box", QT_TR_NOOP("Box loss gain"), QT_TR_NOOP("box loss gain")},
+        {"cls", QT_TR_NOOP("Class loss gain"), QT_TR_NOOP("class loss gain")},
+        {"dfl", QT_TR_NOOP("DFL loss gain"), QT_TR_NOOP("DFL loss gain")},
+        {"hsv_h", QT_TR_NOOP("Hue"), QT_TR_NOOP("hue jitter fraction")},
+        {"hsv_s", QT_TR_NOOP("Saturation"), QT_TR_NOOP("saturation jitter fraction")},
+        {"hsv_v", QT_TR_NOOP("Brightness"), QT_TR_NOOP("value jitter fraction")},
+        {"degrees", QT_TR_NOOP("Rotation"), QT_TR_NOOP("rotation +/- degrees")},
+        {"translate", QT_TR_NOOP("Translation"), QT_TR_NOOP("translation +/- fraction")},
+        {"scale", QT_TR_NOOP("Scale"), QT_TR_NOOP("scale +/- gain")},
+        {"shear", QT_TR_NOOP("Shear"), QT_TR_NOOP("shear +/- degrees")},
+        {"perspective", QT_TR_NOOP("Perspective"), QT_TR_NOOP("perspective coefficient")},
+        {"flipud", QT_TR_NOOP("Vertical flip"), QT_TR_NOOP("vertical flip probability")},
+        {"fliplr", QT_TR_NOOP("Horizontal flip"), QT_TR_NOOP("horizontal flip probability")},
+        {"mosaic", QT_TR_NOOP("Mosaic"), QT_TR_NOOP("mosaic probability")},
+        {"mixup", QT_TR_NOOP("Mixup"), QT_TR_NOOP("mixup probability")},
+        {"copy_paste", QT_TR_NOOP("Copy-paste"), QT_TR_NOOP("copy-paste probability (segments only)")},
+        {"conf", QT_TR_NOOP("Confidence threshold"), QT_TR_NOOP("NMS confidence threshold")},
+        {"iou", QT_TR_NOOP("NMS IoU threshold"), QT_TR_NOOP("NMS IoU threshold")},
+        {"max_det", QT_TR_NOOP("Max detections"), QT_TR_NOOP("detections per image")},
+    };
+
+    // Core's ConfigKey::minText values.
+    static constexpr const char* kMinimumTexts[] = {QT_TR_NOOP("auto"), QT_TR_NOOP("main thread"), QT_TR_NOOP("off"),
+                                                    QT_TR_NOOP("never"), QT_TR_NOOP("all cores")};
+
+    static constexpr ChoiceText kChoices[] = {
+        {"amp", "auto", QT_TR_NOOP("auto (fp16 on CUDA, bf16 where the CPU has it)")},
+        {"amp", "off", QT_TR_NOOP("off (fp32)")},
+        {"amp", "fp16", QT_TR_NOOP("fp16")},
+        {"amp", "bf16", QT_TR_NOOP("bf16")},
+        {"cache", "off", QT_TR_NOOP("off")},
+        {"cache", "ram", QT_TR_NOOP("RAM")},
+        {"optimizer", "auto", QT_TR_NOOP("auto (SGD for long runs, AdamW for short ones)")},
+    };
+
+    static constexpr PresetText kPresets[] = {
+        {"ultralytics", QT_TR_NOOP("Ultralytics defaults"),
+         QT_TR_NOOP("Every training setting at the value Ultralytics uses by default (YOLOv8 / YOLO11). Dataset, "
+                    "model, device, memory budget and output folder stay as they are.")},
+        {"yolov9-scratch-high", QT_TR_NOOP("YOLOv9 hyp.scratch-high"),
+         QT_TR_NOOP("The hyperparameters of YOLOv9's hyp.scratch-high.yaml (training from scratch with strong "
+                    "augmentation): scale 0.9, mixup 0.15, copy-paste 0.3, the rest as Ultralytics.")},
+        {"low-memory", QT_TR_NOOP("Low memory"),
+         QT_TR_NOOP("For a 4-6 GB GPU or a small machine: batch 8 with nbs 64 (8 batches accumulated, so the "
+                    "optimizer still steps on 64 images and weight decay is unchanged), mixed precision on, no RAM "
+                    "cache, 2 loader workers. Image size and augmentation stay: they decide what the model learns. "
+                    "For the largest batch that fits your card, use Fit to my GPU.")},
+    };
 };
 
 const KeyText* find(const QString& key)
 {
     const QByteArray k = key.toLatin1();
-    for (const KeyText& t : kKeys)
+    for (const KeyText& t : ConfigText::kKeys)
         if (k == t.key)
             return &t;
     return nullptr;
 }
 
-QString tx(const char* text) { return QCoreApplication::translate(kContext, text); }
+QString tx(const char* text) { return ConfigText::tr(text); }
 
 }  // namespace
 
@@ -145,7 +150,7 @@ QString keyHelpSource(const QString& key)
 QStringList keysWithText()
 {
     QStringList keys;
-    for (const KeyText& t : kKeys)
+    for (const KeyText& t : ConfigText::kKeys)
         keys << QString::fromLatin1(t.key);
     return keys;
 }
@@ -153,14 +158,14 @@ QStringList keysWithText()
 QString groupLabel(ConfigKey::Group group)
 {
     switch (group) {
-    case ConfigKey::Group::ModelData: return tx(YS_CT("Model & data"));
-    case ConfigKey::Group::Schedule: return tx(YS_CT("Schedule"));
-    case ConfigKey::Group::Memory: return tx(YS_CT("Memory & precision"));
-    case ConfigKey::Group::Optimizer: return tx(YS_CT("Optimizer"));
-    case ConfigKey::Group::Loss: return tx(YS_CT("Loss gains"));
-    case ConfigKey::Group::Augment: return tx(YS_CT("Augmentation"));
-    case ConfigKey::Group::Validation: return tx(YS_CT("Validation"));
-    case ConfigKey::Group::Output: return tx(YS_CT("Output"));
+    case ConfigKey::Group::ModelData: return ConfigText::tr("Model & data");
+    case ConfigKey::Group::Schedule: return ConfigText::tr("Schedule");
+    case ConfigKey::Group::Memory: return ConfigText::tr("Memory & precision");
+    case ConfigKey::Group::Optimizer: return ConfigText::tr("Optimizer");
+    case ConfigKey::Group::Loss: return ConfigText::tr("Loss gains");
+    case ConfigKey::Group::Augment: return ConfigText::tr("Augmentation");
+    case ConfigKey::Group::Validation: return ConfigText::tr("Validation");
+    case ConfigKey::Group::Output: return ConfigText::tr("Output");
     }
     return QString::fromUtf8(ys::groupTitle(group));
 }
@@ -169,12 +174,12 @@ QString unitSuffix(ConfigKey::Unit unit)
 {
     switch (unit) {
     case ConfigKey::Unit::None: return {};
-    case ConfigKey::Unit::Pixels: return tx(YS_CT(" px"));
-    case ConfigKey::Unit::Images: return tx(YS_CT(" images"));
-    case ConfigKey::Unit::Epochs: return tx(YS_CT(" epochs"));
-    case ConfigKey::Unit::Threads: return tx(YS_CT(" threads"));
-    case ConfigKey::Unit::Degrees: return tx(YS_CT("°"));
-    case ConfigKey::Unit::Boxes: return tx(YS_CT(" boxes"));
+    case ConfigKey::Unit::Pixels: return ConfigText::tr(" px");
+    case ConfigKey::Unit::Images: return ConfigText::tr(" images");
+    case ConfigKey::Unit::Epochs: return ConfigText::tr(" epochs");
+    case ConfigKey::Unit::Threads: return ConfigText::tr(" threads");
+    case ConfigKey::Unit::Degrees: return ConfigText::tr("°");
+    case ConfigKey::Unit::Boxes: return ConfigText::tr(" boxes");
     }
     return {};
 }
@@ -183,7 +188,7 @@ QString minimumText(const ConfigKey& key)
 {
     if (!key.minText)
         return {};
-    for (const char* t : kMinimumTexts)
+    for (const char* t : ConfigText::kMinimumTexts)
         if (std::strcmp(t, key.minText) == 0)
             return tx(t);
     return QString::fromUtf8(key.minText);
@@ -192,7 +197,7 @@ QString minimumText(const ConfigKey& key)
 QString choiceText(const QString& key, const QString& value)
 {
     const QByteArray k = key.toLatin1(), v = value.toUtf8();
-    for (const ChoiceText& c : kChoices)
+    for (const ChoiceText& c : ConfigText::kChoices)
         if (k == c.key && v == c.value)
             return tx(c.text);
     return value;
@@ -203,33 +208,36 @@ QString problemText(const ConfigProblem& p)
     using R = ConfigProblem::Reason;
     const QString value = QString::fromStdString(p.value);
     switch (p.reason) {
-    case R::UnknownKey: return tx(YS_CT("unknown setting"));
-    case R::NotBool: return tx(YS_CT("must be true or false, not “%1”")).arg(value);
-    case R::NotWhole: return tx(YS_CT("must be a whole number, not “%1”")).arg(value);
-    case R::NotNumber: return tx(YS_CT("must be a number, not “%1”")).arg(value);
+    case R::UnknownKey: return ConfigText::tr("unknown setting");
+    case R::NotBool: return ConfigText::tr("must be true or false, not “%1”").arg(value);
+    case R::NotWhole: return ConfigText::tr("must be a whole number, not “%1”").arg(value);
+    case R::NotNumber: return ConfigText::tr("must be a number, not “%1”").arg(value);
     case R::OutOfRange:
-        return tx(YS_CT("must be between %1 and %2, not %3")).arg(QString::number(p.min), QString::number(p.max), value);
+        return ConfigText::tr("must be between %1 and %2, not %3")
+            .arg(QString::number(p.min), QString::number(p.max), value);
     case R::NotAChoice: {
         QStringList choices;
         for (const std::string& c : p.choices)
             choices << QString::fromStdString(c);
-        return tx(YS_CT("must be one of %1, not “%2”")).arg(choices.join(QStringLiteral(", ")), value);
+        return ConfigText::tr("must be one of %1, not “%2”").arg(choices.join(QStringLiteral(", ")), value);
     }
-    case R::ResumeNeedsPath: return tx(YS_CT("must be the path of a run's weights/last.pt or of its run folder"));
-    case R::NotMultipleOf32: return tx(YS_CT("must be a multiple of 32 (the model's largest stride), not %1")).arg(value);
-    case R::BatchZero: return tx(YS_CT("must be at least 1, or auto to fit it to memory"));
-    case R::NoData: return tx(YS_CT("no dataset: open one, or choose its data.yaml"));
-    case R::NoModel: return tx(YS_CT("no model: pick one"));
+    case R::ResumeNeedsPath: return ConfigText::tr("must be the path of a run's weights/last.pt or of its run folder");
+    case R::NotMultipleOf32:
+        return ConfigText::tr("must be a multiple of 32 (the model's largest stride), not %1").arg(value);
+    case R::BatchZero: return ConfigText::tr("must be at least 1, or auto to fit it to memory");
+    case R::NoData: return ConfigText::tr("no dataset: open one, or choose its data.yaml");
+    case R::NoModel: return ConfigText::tr("no model: pick one");
     case R::BadMemoryBudget:
-        return tx(YS_CT("must be a size such as 8GiB or 6000MB, or a fraction such as 0.8, not “%1”")).arg(value);
-    case R::BadDevice: return tx(YS_CT("must be cpu, a GPU index such as 0, or cuda:0, not “%1”")).arg(value);
+        return ConfigText::tr("must be a size such as 8GiB or 6000MB, or a fraction such as 0.8, not “%1”")
+            .arg(value);
+    case R::BadDevice: return ConfigText::tr("must be cpu, a GPU index such as 0, or cuda:0, not “%1”").arg(value);
     }
     return QString::fromStdString(p.toError().message);
 }
 
 QString presetTitle(const std::string& id)
 {
-    for (const PresetText& p : kPresets)
+    for (const PresetText& p : ConfigText::kPresets)
         if (id == p.id)
             return tx(p.title);
     return QString::fromStdString(id);
@@ -237,7 +245,7 @@ QString presetTitle(const std::string& id)
 
 QString presetDescription(const std::string& id)
 {
-    for (const PresetText& p : kPresets)
+    for (const PresetText& p : ConfigText::kPresets)
         if (id == p.id)
             return tx(p.description);
     return {};

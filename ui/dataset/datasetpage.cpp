@@ -18,6 +18,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QEvent>
 #include <QFileInfo>
 #include <QFrame>
 #include <QHBoxLayout>
@@ -113,6 +114,7 @@ DatasetPage::DatasetPage(QWidget* parent)
     connect(proxy_, &QAbstractItemModel::modelReset, this, &DatasetPage::updateStatus);
     connect(proxy_, &QAbstractItemModel::rowsInserted, this, &DatasetPage::updateStatus);
     connect(proxy_, &QAbstractItemModel::rowsRemoved, this, &DatasetPage::updateStatus);
+    retranslate();
     onJobChanged();
 }
 
@@ -131,31 +133,29 @@ QWidget* DatasetPage::buildEmptyState()
     logo->setPixmap(ys::ui::icon(IconId::App).pixmap(72, 72));
     logo->setAlignment(Qt::AlignCenter);
     v->addWidget(logo);
-    auto* heading = new QLabel(tr("Open a YOLO dataset"), card);
-    QFont hf = heading->font();
+    emptyHeading_ = new QLabel(card);
+    QFont hf = emptyHeading_->font();
     hf.setPointSizeF(hf.pointSizeF() * 1.6);
     hf.setBold(true);
-    heading->setFont(hf);
-    heading->setAlignment(Qt::AlignCenter);
-    v->addWidget(heading);
-    auto* text = new QLabel(tr("Choose a data.yaml, drop one (or its folder) onto this window, or start with "
-                               "the built-in demo dataset. The studio never modifies your files."),
-                            card);
-    text->setWordWrap(true);
-    text->setAlignment(Qt::AlignCenter);
-    text->setStyleSheet(QStringLiteral("color: palette(placeholder-text);"));
-    v->addWidget(text);
+    emptyHeading_->setFont(hf);
+    emptyHeading_->setAlignment(Qt::AlignCenter);
+    v->addWidget(emptyHeading_);
+    emptyText_ = new QLabel(card);
+    emptyText_->setWordWrap(true);
+    emptyText_->setAlignment(Qt::AlignCenter);
+    emptyText_->setStyleSheet(QStringLiteral("color: palette(placeholder-text);"));
+    v->addWidget(emptyText_);
     auto* buttons = new QHBoxLayout;
     buttons->addStretch();
-    auto* open = new QPushButton(ys::ui::icon(IconId::Open), tr("Open data.yaml…"), card);
-    open->setDefault(true);
-    open->setMinimumHeight(32);
-    connect(open, &QPushButton::clicked, this, &DatasetPage::openRequested);
-    auto* demo = new QPushButton(ys::ui::icon(IconId::Demo), tr("Open demo dataset"), card);
-    demo->setMinimumHeight(32);
-    connect(demo, &QPushButton::clicked, this, &DatasetPage::demoRequested);
-    buttons->addWidget(open);
-    buttons->addWidget(demo);
+    openButton_ = new QPushButton(ys::ui::icon(IconId::Open), QString(), card);
+    openButton_->setDefault(true);
+    openButton_->setMinimumHeight(32);
+    connect(openButton_, &QPushButton::clicked, this, &DatasetPage::openRequested);
+    demoButton_ = new QPushButton(ys::ui::icon(IconId::Demo), QString(), card);
+    demoButton_->setMinimumHeight(32);
+    connect(demoButton_, &QPushButton::clicked, this, &DatasetPage::demoRequested);
+    buttons->addWidget(openButton_);
+    buttons->addWidget(demoButton_);
     buttons->addStretch();
     v->addLayout(buttons);
     v->addSpacing(12);
@@ -192,13 +192,9 @@ QWidget* DatasetPage::buildBrowser()
     imgsz_->setRange(32, 4096);
     imgsz_->setSingleStep(32);
     imgsz_->setValue(640);
-    imgsz_->setToolTip(tr("Training image size: boxes smaller than %1 px after letterboxing to this size are "
-                          "reported as too small to learn.")
-                           .arg(ys::CheckOptions{}.minBoxPixels));
-    auto* imgszLabel = new QLabel(tr("imgsz"), w);
-    imgszLabel->setBuddy(imgsz_);
+    imgszLabel_ = new QLabel(w);
+    imgszLabel_->setBuddy(imgsz_);
     recheck_ = new QToolButton(w);
-    recheck_->setText(tr("Check again"));
     recheck_->setIcon(ys::ui::icon(IconId::Check));
     recheck_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     connect(recheck_, &QToolButton::clicked, this, [this] {
@@ -209,7 +205,7 @@ QWidget* DatasetPage::buildBrowser()
     auto* header = new QHBoxLayout;
     header->setContentsMargins(12, 8, 12, 6);
     header->addLayout(titles, 1);
-    header->addWidget(imgszLabel);
+    header->addWidget(imgszLabel_);
     header->addWidget(imgsz_);
     header->addWidget(recheck_);
 
@@ -220,7 +216,7 @@ QWidget* DatasetPage::buildBrowser()
     progressBar_ = new QProgressBar(progressStrip_);
     progressBar_->setTextVisible(true);
     progressBar_->setMaximumHeight(18);
-    cancelButton_ = new QPushButton(ys::ui::icon(IconId::Cancel), tr("Cancel"), progressStrip_);
+    cancelButton_ = new QPushButton(ys::ui::icon(IconId::Cancel), QString(), progressStrip_);
     connect(cancelButton_, &QPushButton::clicked, this, &DatasetPage::cancel);
     auto* strip = new QHBoxLayout(progressStrip_);
     strip->setContentsMargins(12, 2, 12, 4);
@@ -239,24 +235,24 @@ QWidget* DatasetPage::buildBrowser()
     }
     classCombo_->setMaxVisibleItems(24);
     problemCombo_->setMaxVisibleItems(24);
-    showBoxes_ = new QCheckBox(tr("Boxes"), w);
+    showBoxes_ = new QCheckBox(w);
     showBoxes_->setChecked(true);
-    showBoxes_->setToolTip(tr("Draw the labelled boxes on the thumbnails"));
     shownLabel_ = new QLabel(w);
     shownLabel_->setStyleSheet(QStringLiteral("color: palette(placeholder-text);"));
     auto* filters = new QHBoxLayout;
     filters->setContentsMargins(12, 4, 12, 4);
     filters->setSpacing(6);
-    auto addLabeled = [&](const QString& text, QWidget* widget) {
-        auto* l = new QLabel(text, w);
+    auto addLabeled = [&](QWidget* widget) {
+        auto* l = new QLabel(w);
         l->setBuddy(widget);
         filters->addWidget(l);
         filters->addWidget(widget);
         filters->addSpacing(8);
+        return l;
     };
-    addLabeled(tr("&Split"), splitCombo_);
-    addLabeled(tr("C&lass"), classCombo_);
-    addLabeled(tr("&Findings"), problemCombo_);
+    splitLabel_ = addLabeled(splitCombo_);
+    classLabel_ = addLabeled(classCombo_);
+    problemLabel_ = addLabeled(problemCombo_);
     filters->addWidget(showBoxes_);
     filters->addStretch(1);
     filters->addWidget(shownLabel_);
@@ -288,13 +284,13 @@ QWidget* DatasetPage::buildBrowser()
     plots_ = new PlotsWidget(w);
     tabs_ = new QTabWidget(w);
     tabs_->setDocumentMode(true);
-    tabs_->addTab(findings_, severityIcon(ys::Severity::Warning), tr("Findings"));
+    tabs_->addTab(findings_, severityIcon(ys::Severity::Warning), QString());
     // The plots need height to be readable; a scroll area keeps them from dictating the splitter's minimum.
     plotsScroll_ = new QScrollArea(w);
     plotsScroll_->setWidget(plots_);
     plotsScroll_->setWidgetResizable(true);
     plotsScroll_->setFrameShape(QFrame::NoFrame);
-    tabs_->addTab(plotsScroll_, tr("Statistics"));
+    tabs_->addTab(plotsScroll_, QString());
     connect(tabs_, &QTabWidget::currentChanged, this, &DatasetPage::updatePlots);
 
     mainSplitter_ = new QSplitter(Qt::Vertical, w);
@@ -323,6 +319,7 @@ void DatasetPage::setExportAction(QAction* action)
 
 void DatasetPage::setRecentDatasets(const QStringList& paths)
 {
+    recent_ = paths;
     while (QLayoutItem* item = recentLayout_->takeAt(0)) {
         delete item->widget();
         delete item;
@@ -460,7 +457,7 @@ void DatasetPage::onCheckReady()
     findings_->setResult(result, dataset ? QString::fromStdString(dataset->spec.root) : QString());
     fillProblemFilter();
     schedulePlots();
-    tabs_->setTabText(0, tr("Findings (%1)").arg(QLocale().toString(static_cast<qlonglong>(result->findings.size()))));
+    updateFindingsTab();
     // Refresh the viewer so box rows pick up their findings.
     if (viewer_->imageIndex() >= 0) {
         const int idx = viewer_->imageIndex();
@@ -471,6 +468,57 @@ void DatasetPage::onCheckReady()
     grid_->viewport()->update();
     updateStatus();
     emit checkFinished();
+}
+
+void DatasetPage::updateFindingsTab()
+{
+    const auto result = controller_->checkResult();
+    const QString count = result ? QLocale().toString(static_cast<qlonglong>(result->findings.size())) : QString();
+    tabs_->setTabText(0, result ? tr("Findings (%1)").arg(count) : tr("Findings"));
+}
+
+void DatasetPage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void DatasetPage::retranslate()
+{
+    emptyHeading_->setText(tr("Open a YOLO dataset"));
+    emptyText_->setText(tr("Choose a data.yaml, drop one (or its folder) onto this window, or start with the "
+                           "built-in demo dataset. The studio never modifies your files."));
+    openButton_->setText(tr("Open data.yaml…"));
+    demoButton_->setText(tr("Open demo dataset"));
+    setRecentDatasets(recent_);
+    imgsz_->setToolTip(tr("Training image size: boxes smaller than %1 px after letterboxing to this size are "
+                          "reported as too small to learn.")
+                           .arg(ys::CheckOptions{}.minBoxPixels));
+    imgszLabel_->setText(tr("imgsz"));
+    recheck_->setText(tr("Check again"));
+    cancelButton_->setText(tr("Cancel"));
+    showBoxes_->setText(tr("Boxes"));
+    showBoxes_->setToolTip(tr("Draw the labelled boxes on the thumbnails"));
+    splitLabel_->setText(tr("&Split"));
+    classLabel_->setText(tr("C&lass"));
+    problemLabel_->setText(tr("&Findings"));
+    updateFindingsTab();
+    tabs_->setTabText(1, tr("Statistics"));
+    if (controller_->dataset()) {
+        // Refill the filters in the new language, keeping what they select.
+        const QVariant split = splitCombo_->currentData(), cls = classCombo_->currentData();
+        fillSplitAndClassFilters();
+        filling_ = true;
+        splitCombo_->setCurrentIndex(std::max(0, splitCombo_->findData(split)));
+        classCombo_->setCurrentIndex(std::max(0, classCombo_->findData(cls)));
+        filling_ = false;
+        fillProblemFilter();  // restores its choice and applies the filters
+        schedulePlots();      // their titles and axes are drawn in the language of the moment
+    } else {
+        plots_->clear();
+    }
+    updateStatus();
 }
 
 void DatasetPage::schedulePlots()

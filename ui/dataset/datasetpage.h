@@ -87,7 +87,12 @@ signals:
     void recentRequested(const QString& path);
     void errorOccurred(const QString& context, const ys::Error& error);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
+    void updateFindingsTab();
     QWidget* buildEmptyState();
     QWidget* buildBrowser();
     void onJobChanged();
@@ -110,6 +115,15 @@ private:
 
     QStackedWidget* stack_ = nullptr;
     QVBoxLayout* recentLayout_ = nullptr;
+    QStringList recent_;
+    QLabel* emptyHeading_ = nullptr;
+    QLabel* emptyText_ = nullptr;
+    QPushButton* openButton_ = nullptr;
+    QPushButton* demoButton_ = nullptr;
+    QLabel* imgszLabel_ = nullptr;
+    QLabel* splitLabel_ = nullptr;
+    QLabel* classLabel_ = nullptr;
+    QLabel* problemLabel_ = nullptr;
     QLabel* title_ = nullptr;
     QLabel* subtitle_ = nullptr;
     QSpinBox* imgsz_ = nullptr;

@@ -34,6 +34,13 @@ const ys::Finding* FindingsModel::finding(int row) const
     return &result_->findings[static_cast<size_t>(row)];
 }
 
+void FindingsModel::retranslate()
+{
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    if (rowCount() > 0)
+        emit dataChanged(index(0, SeverityColumn), index(rowCount() - 1, ProblemColumn));
+}
+
 int FindingsModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() || !result_ ? 0 : static_cast<int>(result_->findings.size());

@@ -37,6 +37,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     static QString severityName(ys::Severity s);
+    // The language changed: headers and the translated columns (severity, problem) are shown again.
+    void retranslate();
 
 private:
     QString displayPath(const std::string& file) const;

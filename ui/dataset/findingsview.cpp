@@ -4,6 +4,7 @@
 #include "ui/common/icons.h"
 
 #include <QAction>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -45,7 +46,6 @@ FindingsView::FindingsView(QWidget* parent) : QWidget(parent)
     }
     bar->addSpacing(8);
     search_ = new QLineEdit(this);
-    search_->setPlaceholderText(tr("Filter by problem, code, file or message"));
     search_->setClearButtonEnabled(true);
     search_->setMaximumWidth(320);
     connect(search_, &QLineEdit::textChanged, this, [this](const QString& t) {
@@ -92,6 +92,21 @@ FindingsView::FindingsView(QWidget* parent) : QWidget(parent)
     layout->setSpacing(0);
     layout->addLayout(bar);
     layout->addWidget(table_, 1);
+    retranslate();
+}
+
+void FindingsView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        model_->retranslate();
+    }
+    QWidget::changeEvent(event);
+}
+
+void FindingsView::retranslate()
+{
+    search_->setPlaceholderText(tr("Filter by problem, code, file or message"));
     updateCounts();
 }
 

@@ -39,7 +39,11 @@ signals:
     void findingActivated(int image, int box);
     void countChanged(int shown, int total);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
     void updateCounts();
     void onCurrentChanged();
 

@@ -13,6 +13,7 @@ class QLabel;
 
 namespace ys::ui {
 
+// It keeps no copy of the data: on a language change its page calls setData() (or clear()) again.
 class PlotsWidget final : public QWidget {
     Q_OBJECT
 public:

@@ -22,6 +22,7 @@
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -30,7 +31,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProcess>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -69,19 +69,18 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), datasetPage_(new DatasetPage(this)), trainPage_(new TrainPage(this)), runsPage_(new RunsPage(this)),
       notifier_(new Notifier(this))
 {
-    setWindowTitle(tr("YOLO Studio"));
     setWindowIcon(icon(IconId::App));
     setAcceptDrops(true);
     setObjectName(QStringLiteral("MainWindow"));
 
-    exportAction_ = new QAction(icon(IconId::Export), tr("&Export Check Result…"), this);
+    exportAction_ = new QAction(icon(IconId::Export), QString(), this);
     exportAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportAction_->setToolTip(tr("Save the findings as JSON or CSV"));
     connect(exportAction_, &QAction::triggered, this, &MainWindow::exportCheckResult);
     datasetPage_->setExportAction(exportAction_);
 
     buildNavigation();
     buildMenus();
+    retranslate();
 
     statusCounts_ = new QLabel(this);
     statusCounts_->setContentsMargins(6, 0, 6, 0);
@@ -242,38 +241,31 @@ QString MainWindow::statusBarText() const
     return page ? page->statusText() : QString();
 }
 
-void MainWindow::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        retranslateNavigation();
-    QMainWindow::changeEvent(event);
-}
-
 void MainWindow::buildMenus()
 {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(icon(IconId::Open), tr("&Open Dataset…"), this, &MainWindow::chooseDataset);
-    open->setShortcut(QKeySequence::Open);
-    recentMenu_ = file->addMenu(tr("&Recent Datasets"));
+    fileMenu_ = menuBar()->addMenu(QString());
+    openAction_ = fileMenu_->addAction(icon(IconId::Open), QString(), this, &MainWindow::chooseDataset);
+    openAction_->setShortcut(QKeySequence::Open);
+    recentMenu_ = fileMenu_->addMenu(QString());
     connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
-    file->addAction(icon(IconId::Demo), tr("Open &Demo Dataset"), this, &MainWindow::openDemo);
-    file->addSeparator();
-    file->addAction(exportAction_);
-    file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
-    quit->setMenuRole(QAction::QuitRole);
+    demoAction_ = fileMenu_->addAction(icon(IconId::Demo), QString(), this, &MainWindow::openDemo);
+    fileMenu_->addSeparator();
+    fileMenu_->addAction(exportAction_);
+    fileMenu_->addSeparator();
+    quitAction_ = fileMenu_->addAction(QString(), this, &QWidget::close);
+    quitAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    quitAction_->setMenuRole(QAction::QuitRole);
 
-    QMenu* view = menuBar()->addMenu(tr("&View"));
+    viewMenu_ = menuBar()->addMenu(QString());
     ImageViewer* viewer = datasetPage_->viewer();
-    view->addAction(viewer->zoomInAction());
-    view->addAction(viewer->zoomOutAction());
-    view->addAction(viewer->fitAction());
-    view->addSeparator();
-    QAction* full = view->addAction(tr("&Full Screen"));
-    full->setShortcut(QKeySequence::FullScreen);
-    full->setCheckable(true);
-    connect(full, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
+    viewMenu_->addAction(viewer->zoomInAction());
+    viewMenu_->addAction(viewer->zoomOutAction());
+    viewMenu_->addAction(viewer->fitAction());
+    viewMenu_->addSeparator();
+    fullScreenAction_ = viewMenu_->addAction(QString());
+    fullScreenAction_->setShortcut(QKeySequence::FullScreen);
+    fullScreenAction_->setCheckable(true);
+    connect(fullScreenAction_, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
 
     // One menu per page with actions (Train: Start, Pause, Stop, Fit to my GPU); their shortcuts work from
     // every page.
@@ -286,11 +278,11 @@ void MainWindow::buildMenus()
         connect(page, &StudioPage::titleChanged, menu, [menu, page] { menu->setTitle(page->title()); });
     }
 
-    QMenu* language = menuBar()->addMenu(tr("&Language"));
+    languageMenu_ = menuBar()->addMenu(QString());
     languageGroup_ = new QActionGroup(this);
     languageGroup_->setExclusive(true);
     for (const QString& code : availableLanguages()) {
-        QAction* a = language->addAction(languageName(code));
+        QAction* a = languageMenu_->addAction(languageName(code));
         a->setCheckable(true);
         a->setChecked(code == currentLanguage());
         a->setData(code);
@@ -298,10 +290,42 @@ void MainWindow::buildMenus()
         connect(a, &QAction::triggered, this, [this, code] { chooseLanguage(code); });
     }
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    QAction* aboutAction = help->addAction(icon(IconId::App), tr("&About YOLO Studio"), this, &MainWindow::about);
-    aboutAction->setMenuRole(QAction::AboutRole);
-    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    helpMenu_ = menuBar()->addMenu(QString());
+    aboutAction_ = helpMenu_->addAction(icon(IconId::App), QString(), this, &MainWindow::about);
+    aboutAction_->setMenuRole(QAction::AboutRole);
+    aboutQtAction_ = helpMenu_->addAction(QString(), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::retranslate()
+{
+    updateWindowTitle();
+    retranslateNavigation();
+    exportAction_->setText(tr("&Export Check Result…"));
+    exportAction_->setToolTip(tr("Save the findings as JSON or CSV"));
+    fileMenu_->setTitle(tr("&File"));
+    openAction_->setText(tr("&Open Dataset…"));
+    recentMenu_->setTitle(tr("&Recent Datasets"));
+    demoAction_->setText(tr("Open &Demo Dataset"));
+    quitAction_->setText(tr("&Quit"));
+    viewMenu_->setTitle(tr("&View"));
+    fullScreenAction_->setText(tr("&Full Screen"));
+    languageMenu_->setTitle(tr("&Language"));
+    helpMenu_->setTitle(tr("&Help"));
+    aboutAction_->setText(tr("&About YOLO Studio"));
+    aboutQtAction_->setText(tr("About &Qt"));
+}
+
+void MainWindow::updateWindowTitle()
+{
+    const QString yaml = windowFilePath();
+    setWindowTitle(yaml.isEmpty() ? tr("YOLO Studio") : tr("%1 — YOLO Studio").arg(QFileInfo(yaml).dir().dirName()));
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
 }
 
 QString MainWindow::demoDirectory()
@@ -408,8 +432,8 @@ void MainWindow::rememberDataset(const QString& yamlPath)
     s.setValue(kRecentKey, recent);
     s.setValue(kLastKey, yamlPath);
     datasetPage_->setRecentDatasets(recent);
-    setWindowTitle(tr("%1 — YOLO Studio").arg(QFileInfo(yamlPath).dir().dirName()));
     setWindowFilePath(yamlPath);
+    updateWindowTitle();
 }
 
 void MainWindow::fillRecentMenu()
@@ -464,18 +488,10 @@ void MainWindow::chooseLanguage(const QString& code)
     if (code == currentLanguage())
         return;
     storeLanguage(code);
-    // Widgets built their text at construction; a restart applies the language everywhere at once.
-    QMessageBox box(this);
-    box.setIcon(QMessageBox::Information);
-    box.setWindowTitle(tr("Language"));
-    box.setText(tr("The new language is used after YOLO Studio restarts."));
-    box.setInformativeText(tr("Restart now? The open dataset is opened again."));
-    box.setStandardButtons(QMessageBox::Yes | QMessageBox::No);
-    box.setDefaultButton(QMessageBox::Yes);
-    if (box.exec() != QMessageBox::Yes)
-        return;
-    close();
-    QProcess::startDetached(QCoreApplication::applicationFilePath(), {});
+    // Installing the translators sends QEvent::LanguageChange to every widget: each retranslates itself.
+    installTranslators(code);
+    for (QAction* a : languageGroup_->actions())
+        a->setChecked(a->data().toString() == currentLanguage());
 }
 
 void MainWindow::about()

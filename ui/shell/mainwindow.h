@@ -53,9 +53,12 @@ public:
     // folder. Empty when there is none.
     static QString resolveDatasetPath(const QString& path);
 
+    // Switches the UI language now (and for the next start): every page retranslates itself.
+    void chooseLanguage(const QString& code);
+
 protected:
-    void closeEvent(QCloseEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -69,7 +72,8 @@ private:
     void rememberDataset(const QString& yamlPath);
     void fillRecentMenu();
     void showError(const QString& context, const ys::Error& error);
-    void chooseLanguage(const QString& code);
+    void retranslate();
+    void updateWindowTitle();
     void about();
     void updateActions();
 
@@ -81,7 +85,17 @@ private:
     QListWidget* nav_ = nullptr;
     QStackedWidget* stack_ = nullptr;
     QLabel* statusCounts_ = nullptr;
+    QMenu* fileMenu_ = nullptr;
     QMenu* recentMenu_ = nullptr;
+    QMenu* viewMenu_ = nullptr;
+    QMenu* languageMenu_ = nullptr;
+    QMenu* helpMenu_ = nullptr;
+    QAction* openAction_ = nullptr;
+    QAction* demoAction_ = nullptr;
+    QAction* quitAction_ = nullptr;
+    QAction* fullScreenAction_ = nullptr;
+    QAction* aboutAction_ = nullptr;
+    QAction* aboutQtAction_ = nullptr;
     QAction* exportAction_ = nullptr;
     QActionGroup* languageGroup_ = nullptr;
 };

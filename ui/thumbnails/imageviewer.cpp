@@ -6,6 +6,7 @@
 #include "ui/common/palette.h"
 
 #include <QAction>
+#include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -313,14 +314,12 @@ ImageViewer::ImageViewer(QWidget* parent) : QWidget(parent)
     zoomLabel_->setMinimumWidth(48);
     zoomLabel_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
 
-    zoomIn_ = new QAction(icon(IconId::ZoomIn), tr("Zoom In"), this);
+    zoomIn_ = new QAction(icon(IconId::ZoomIn), QString(), this);
     zoomIn_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)});
-    zoomOut_ = new QAction(icon(IconId::ZoomOut), tr("Zoom Out"), this);
+    zoomOut_ = new QAction(icon(IconId::ZoomOut), QString(), this);
     zoomOut_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
-    fit_ = new QAction(icon(IconId::ZoomFit), tr("Fit to Window"), this);
+    fit_ = new QAction(icon(IconId::ZoomFit), QString(), this);
     fit_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    for (QAction* a : {zoomIn_, zoomOut_, fit_})
-        a->setToolTip(QStringLiteral("%1 (%2)").arg(a->text(), a->shortcut().toString(QKeySequence::NativeText)));
     connect(zoomIn_, &QAction::triggered, canvas_, &ImageCanvas::zoomIn);
     connect(zoomOut_, &QAction::triggered, canvas_, &ImageCanvas::zoomOut);
     connect(fit_, &QAction::triggered, canvas_, &ImageCanvas::fitToWindow);
@@ -346,7 +345,6 @@ ImageViewer::ImageViewer(QWidget* parent) : QWidget(parent)
         bar->addWidget(b);
     }
 
-    table_->setHorizontalHeaderLabels({tr("Class"), tr("cx"), tr("cy"), tr("w"), tr("h"), tr("Line")});
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -376,7 +374,26 @@ ImageViewer::ImageViewer(QWidget* parent) : QWidget(parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter_);
-    clear();
+    clear();  // also sets the texts
+}
+
+void ImageViewer::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void ImageViewer::retranslate()
+{
+    zoomIn_->setText(tr("Zoom In"));
+    zoomOut_->setText(tr("Zoom Out"));
+    fit_->setText(tr("Fit to Window"));
+    for (QAction* a : {zoomIn_, zoomOut_, fit_})
+        a->setToolTip(QStringLiteral("%1 (%2)").arg(a->text(), a->shortcut().toString(QKeySequence::NativeText)));
+    table_->setHorizontalHeaderLabels({tr("Class"), tr("cx"), tr("cy"), tr("w"), tr("h"), tr("Line")});
+    if (imageIndex_ < 0)
+        canvas_->setMessage(tr("Select an image to see it at full size."));
 }
 
 void ImageViewer::updateZoomLabel(double scale)
@@ -393,8 +410,8 @@ void ImageViewer::clear()
     canvas_->setImage({});
     canvas_->setBoxes({}, {});
     canvas_->setNote({}, 0);
-    canvas_->setMessage(tr("Select an image to see it at full size."));
     table_->setRowCount(0);
+    retranslate();
     updateZoomLabel(1.0);
 }
 

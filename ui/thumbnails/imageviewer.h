@@ -106,7 +106,11 @@ signals:
     // The full image of `path` is on screen (or failed: loaded false).
     void imageLoaded(const QString& path, bool loaded);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void retranslate();
     void onTableSelection();
     void updateZoomLabel(double scale);
 
