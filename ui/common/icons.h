@@ -19,10 +19,26 @@ enum class IconId {
     ZoomIn,
     ZoomOut,
     ZoomFit,
+    Refresh,    // circular arrow: read again
+    Trash,      // waste bin: move to the trash
+    Compare,    // two curves over each other
+};
+
+// The state of a run folder (the Runs page): a coloured disc with a glyph, readable at 16 px.
+enum class RunStatusIcon {
+    Finished,      // green, tick
+    Stopped,       // grey, square
+    StoppedEarly,  // teal, tick
+    Interrupted,   // orange, two bars
+    Resumable,     // orange, play triangle: can continue
+    Failed,        // red, cross
+    Running,       // blue, play triangle
+    NotARun,       // grey ring, question mark
 };
 
 QIcon icon(IconId id);
 QIcon severityIcon(ys::Severity severity);
 QColor severityColor(ys::Severity severity);
+QIcon runStatusIcon(RunStatusIcon status);
 
 }  // namespace ys::ui

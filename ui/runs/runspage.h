@@ -1,0 +1,133 @@
+#pragma once
+// The Runs page (run history): every run folder under the studio's project folder and the folders the user
+// adds (an Ultralytics `runs/detect`), listed with status, dataset, model, epochs, best mAP, time, peak
+// memory and start, sortable and filterable; bad folders listed with what is wrong. Selecting a run opens
+// it below (RunDetail; followed live while a trainer writes it); Resume hands the run to the shell for
+// the Train page (resumeRequested); Open folder shows it in the file manager; Delete moves it to the trash
+// after asking — the only write this page ever makes. The list follows the folders (RunListController).
+// GUI thread only.
+
+#include "ui/shell/resumerequest.h"
+
+#include <QIcon>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QWidget>
+
+#include <functional>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSettings;
+class QSplitter;
+class QTableView;
+class QToolBar;
+
+namespace ys::ui {
+
+class RunDetail;
+class RunFollower;
+class RunListController;
+class RunListModel;
+class RunListProxy;
+
+class RunsPage final : public QWidget {
+    Q_OBJECT
+public:
+    explicit RunsPage(QWidget* parent = nullptr);
+    ~RunsPage() override;
+
+    QString title() const;
+    QIcon icon() const;
+    QList<QAction*> pageActions() const;
+    QString statusText() const;
+    void saveState(QSettings& settings) const;
+    void restoreState(const QSettings& settings);
+
+    // The studio's project folder (where the Train page writes runs); remembered, listed at once.
+    void setProjectFolder(const QString& folder);
+    QString projectFolder() const;
+    // Lists every folder again (F5).
+    void refresh();
+    // A run folder was written (the Train page): re-read it.
+    void refreshRun(const QString& runDir);
+    // Selects and opens the run in `dir` (false when it is not listed).
+    bool openRun(const QString& dir);
+    // Adds a folder to list (no dialog); false when already listed.
+    bool addFolder(const QString& folder);
+    // Resumes `dir` with `values` changed (resumable keys; no dialog): emits resumeRequested. False, and a
+    // message, when the run cannot be resumed or a value is bad.
+    bool resumeRun(const QString& dir, const QMap<QString, QString>& values = {});
+    // Deletes the selected runs after confirm() (trash first; permanently only after a second confirm()).
+    // Returns how many were removed.
+    int deleteSelected();
+
+    // How the page asks before deleting (tests replace the message box).
+    using Confirm = std::function<bool(const QString& title, const QString& text)>;
+    void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
+
+    int runCount() const;
+    RunListController* controller() const { return controller_; }
+    RunListModel* model() const;
+    RunListProxy* proxy() const { return proxy_; }
+    QTableView* table() const { return table_; }
+    RunDetail* detail() const { return detail_; }
+    RunFollower* follower() const { return follower_; }
+    QStringList selectedDirs() const;
+
+    QAction* refreshAction() const { return refreshAction_; }
+    QAction* resumeAction() const { return resumeAction_; }
+    QAction* deleteAction() const { return deleteAction_; }
+    QAction* openFolderAction() const { return openFolderAction_; }
+    QAction* addFolderAction() const { return addFolderAction_; }
+    QAction* removeFolderAction() const { return removeFolderAction_; }
+
+signals:
+    void resumeRequested(const ys::ui::ResumeRequest& request);
+    void trainRequested();
+    void statusChanged(const QString& text);
+    void titleChanged();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void buildActions();
+    void retranslate();
+    void onSelectionChanged();
+    void onListChanged();
+    void openCurrent();
+    void resumeWithDialog();
+    void chooseFolder();
+    void removeSelectedFolder();
+    void openSelectedFolder();
+    void updateActions();
+    void updateFoldersLabel();
+    void showMessage(const QString& text);
+    QString currentDir() const;
+
+    RunListController* controller_;
+    RunListProxy* proxy_;
+    RunFollower* follower_;
+    QToolBar* toolbar_;
+    QComboBox* statusFilter_;
+    QLineEdit* search_;
+    QTableView* table_;
+    RunDetail* detail_;
+    QSplitter* splitter_;
+    QLabel* foldersLabel_;
+    QLabel* message_;
+    QAction* refreshAction_ = nullptr;
+    QAction* addFolderAction_ = nullptr;
+    QAction* removeFolderAction_ = nullptr;
+    QAction* resumeAction_ = nullptr;
+    QAction* openFolderAction_ = nullptr;
+    QAction* deleteAction_ = nullptr;
+    QAction* findAction_ = nullptr;
+    Confirm confirm_;
+};
+
+}  // namespace ys::ui
