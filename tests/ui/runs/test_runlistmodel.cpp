@@ -167,7 +167,8 @@ void TestRunListModel::showsEachStatus_data()
     QTest::newRow("stopped") << "stopped" << "Stopped · resumable" << true << "2/5" << unsigned(RunListModel::StoppedBit);
     QTest::newRow("killed") << "killed" << "Interrupted · resumable" << true << "4/10"
                             << unsigned(RunListModel::InterruptedBit);
-    QTest::newRow("failed") << "failed" << "Failed" << false << "1/3" << unsigned(RunListModel::FailedBit);
+    // core: a failed studio run with last.pt and epochs left can be resumed
+    QTest::newRow("failed") << "failed" << "Failed · resumable" << true << "1/3" << unsigned(RunListModel::FailedBit);
     QTest::newRow("early") << "early" << "Stopped early" << false << "6/50" << unsigned(RunListModel::FinishedBit);
 }
 
@@ -297,7 +298,8 @@ void TestRunListModel::filterAndSort()
         return out;
     };
     proxy.setStatusMask(RunListModel::InterruptedBit);
-    QCOMPARE(QSet<QString>(names().begin(), names().end()), (QSet<QString>{"killed", "truncated"}));
+    const QStringList interrupted = names();
+    QCOMPARE(QSet<QString>(interrupted.begin(), interrupted.end()), (QSet<QString>{"killed", "truncated"}));
     proxy.setStatusMask(RunListModel::NotARunBit);
     QCOMPARE(names(), QStringList{"holiday-photos"});
     proxy.setStatusMask(RunListModel::AllStatuses);
