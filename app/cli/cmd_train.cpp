@@ -2,6 +2,8 @@
 #include "cli/commands.h"
 
 #include "common/config.h"
+#include "common/configfile.h"
+#include "common/presets.h"
 #include "train/trainer.h"
 
 #include <csignal>
@@ -33,11 +35,15 @@ void printTrainHelp()
     for (const std::string& key : resumableKeys())
         resumable += (resumable.empty() ? "" : ", ") + key;
     std::printf(
-        "usage: yolostudio-cli train data=PATH model=yolov8n.yaml [key=value ...] [cfg=args.yaml]\n\n"
+        "usage: yolostudio-cli train data=PATH model=yolov8n.yaml [key=value ...] [cfg=args.yaml] [preset=NAME]\n\n"
         "Trains a detector and writes a run folder (args.yaml, results.csv, events.jsonl, weights/last.pt and\n"
         "best.pt) under project/name. Ctrl+C stops after the current batch; resume=RUN/weights/last.pt continues\n"
-        "(settings marked * may change on resume: %s).\n\nsettings:\n",
+        "(settings marked * may change on resume: %s).\n"
+        "cfg=FILE loads an args.yaml or hyp.yaml (Ultralytics, YOLOv9); preset=NAME starts from a preset:\n",
         resumable.c_str());
+    for (const ConfigPreset& p : configPresets())
+        std::printf("  %-20s %s\n", p.id.c_str(), p.title.c_str());
+    std::printf("\nsettings:\n");
     const TrainConfig defaults;
     for (const ConfigKey::Group group : configGroups()) {
         std::printf("\n %s\n", groupTitle(group));
@@ -67,22 +73,37 @@ int cmdTrain(const Args& args)
         printTrainHelp();
         return kExitOk;
     }
+    // Defaults, then preset=, then cfg=FILE, then key=value arguments.
     TrainConfig cfg;
-    if (args.has("cfg")) {
-        std::vector<std::string> ignored;
-        auto loaded = TrainConfig::fromYamlFile(args.str("cfg"), cfg, &ignored);
-        if (!loaded) {
-            std::fprintf(stderr, "error: %s\n", loaded.error().toString().c_str());
+    if (args.has("preset")) {
+        const ConfigPreset* preset = findPreset(args.str("preset"));
+        if (!preset) {
+            std::string ids;
+            for (const ConfigPreset& p : configPresets())
+                ids += (ids.empty() ? "" : ", ") + p.id;
+            std::fprintf(stderr, "error: unknown preset '%s' (presets: %s)\n", args.str("preset").c_str(), ids.c_str());
             return kExitUsage;
         }
-        cfg = *loaded;
-        for (const auto& k : ignored)
-            std::fprintf(stderr, "note: '%s' in %s is not a YOLO Studio setting and was ignored\n", k.c_str(),
-                         args.str("cfg").c_str());
+        cfg = withPreset(cfg, *preset);
+    }
+    if (args.has("cfg")) {
+        auto file = ConfigFile::load(args.str("cfg"), cfg);
+        if (!file) {
+            std::fprintf(stderr, "error: %s\n", file.error().toString().c_str());
+            return kExitUsage;
+        }
+        for (const Error& e : file->problems())
+            std::fprintf(stderr, "error: %s\n", e.toString().c_str());
+        if (!file->problems().empty())
+            return kExitUsage;
+        cfg = file->config();
+        for (const ConfigFileEntry& e : file->unknownKeys())
+            std::fprintf(stderr, "note: %s:%d: '%s' is not a YOLO Studio setting and was ignored\n",
+                         args.str("cfg").c_str(), e.line, e.key.c_str());
     }
     bool ok = true;
     for (const auto& [k, v] : args.kv) {
-        if (k == "cfg")
+        if (k == "cfg" || k == "preset")
             continue;
         if (auto err = cfg.set(k, v)) {
             std::fprintf(stderr, "error: %s\n", err->message.c_str());
@@ -165,10 +186,14 @@ int cmdTrain(const Args& args)
 
 int cmdVal(const Args& args)
 {
+    if (args.has("predictions"))
+        return cmdScore(args);
     if (args.help) {
         std::printf("usage: yolostudio-cli val data=PATH weights=FILE [imgsz=0] [batch=32] [device=cpu]\n"
                     "Validates weights on the dataset's val split and prints P, R, mAP50, mAP50-95 per class.\n"
-                    "imgsz=0 uses the size the weights were trained at.\n");
+                    "imgsz=0 uses the size the weights were trained at.\n"
+                    "   or: yolostudio-cli val data=PATH predictions=DIR ... scores prediction files instead\n"
+                    "       (val predictions=DIR --help tells more).\n");
         return kExitOk;
     }
     if (!args.rejectUnknown({"data", "weights", "imgsz", "batch", "device"}))

@@ -1,5 +1,7 @@
 #include "common/config.h"
 
+#include "common/configfile.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -214,6 +216,22 @@ Error keyError(const std::string& key, const std::string& message)
     return Error{"config." + key, message, {}, 0, 0};
 }
 
+// Choice keys Ultralytics writes as booleans: the choice `true` and `false` stand for.
+struct BoolAlias {
+    const char* key;
+    const char* whenTrue;
+    const char* whenFalse;
+};
+constexpr BoolAlias kBoolAliases[] = {{"amp", "auto", "off"}, {"cache", "ram", "off"}};
+
+const BoolAlias* boolAlias(const std::string& key)
+{
+    for (const BoolAlias& a : kBoolAliases)
+        if (key == a.key)
+            return &a;
+    return nullptr;
+}
+
 }  // namespace
 
 const std::vector<ConfigKey>& configKeys()
@@ -293,28 +311,25 @@ const char* unitSymbol(ConfigKey::Unit unit)
     return "";
 }
 
-std::optional<Error> TrainConfig::set(const std::string& key, const std::string& rawValue)
+std::optional<ConfigProblem> TrainConfig::trySet(const std::string& key, const std::string& rawValue)
 {
     const Entry* e = findEntry(key);
+    using R = ConfigProblem::Reason;
     if (!e)
-        return keyError(key, "unknown setting '" + key + "'");
+        return ConfigProblem{key, R::UnknownKey, rawValue};
     const std::string value = trim(rawValue);
     const ConfigKey& k = e->key;
     auto outOfRange = [&](double d) {
         return k.min != k.max && (d < k.min || d > k.max);
     };
-    auto rangeText = [&] {
-        std::ostringstream os;
-        os << k.min << " to " << k.max;
-        return os.str();
-    };
+    auto problem = [&](R reason, const std::string& v) { return ConfigProblem{key, reason, v, k.min, k.max, k.choices}; };
     return std::visit(
-        [&](auto member) -> std::optional<Error> {
+        [&](auto member) -> std::optional<ConfigProblem> {
             using M = std::remove_cvref_t<decltype(this->*member)>;
             if constexpr (std::is_same_v<M, bool>) {
                 auto b = parseBool(value);
                 if (!b)
-                    return keyError(key, "'" + key + "' must be true or false, not '" + value + "'");
+                    return problem(R::NotBool, value);
                 this->*member = *b;
             } else if constexpr (std::is_same_v<M, int>) {
                 if (key == "batch" && lower(value) == "auto") {
@@ -323,16 +338,16 @@ std::optional<Error> TrainConfig::set(const std::string& key, const std::string&
                 }
                 auto d = parseDouble(value);
                 if (!d || std::floor(*d) != *d)
-                    return keyError(key, "'" + key + "' must be a whole number, not '" + value + "'");
+                    return problem(R::NotWhole, value);
                 if (outOfRange(*d))
-                    return keyError(key, "'" + key + "' must be between " + rangeText() + ", not " + value);
+                    return problem(R::OutOfRange, value);
                 this->*member = static_cast<int>(*d);
             } else if constexpr (std::is_same_v<M, double>) {
                 auto d = parseDouble(value);
                 if (!d)
-                    return keyError(key, "'" + key + "' must be a number, not '" + value + "'");
+                    return problem(R::NotNumber, value);
                 if (outOfRange(*d))
-                    return keyError(key, "'" + key + "' must be between " + rangeText() + ", not " + value);
+                    return problem(R::OutOfRange, value);
                 this->*member = *d;
             } else {
                 std::string v = value;
@@ -341,39 +356,43 @@ std::optional<Error> TrainConfig::set(const std::string& key, const std::string&
                 if (k.type == T::Choice) {
                     auto it = std::find_if(k.choices.begin(), k.choices.end(),
                                            [&](const std::string& c) { return lower(c) == lower(v); });
-                    // Ultralytics writes amp: true/false.
-                    if (it == k.choices.end() && key == "amp") {
+                    // Ultralytics writes amp: true/false and cache: true/false (see boolSpelling).
+                    if (const BoolAlias* alias = boolAlias(key); it == k.choices.end() && alias) {
                         if (auto b = parseBool(v)) {
-                            this->*member = *b ? "auto" : "off";
+                            this->*member = *b ? alias->whenTrue : alias->whenFalse;
                             return std::nullopt;
                         }
                     }
-                    if (key == "cache") {
-                        if (auto b = parseBool(v)) {
-                            this->*member = *b ? "ram" : "off";
-                            return std::nullopt;
-                        }
-                        if (lower(v) == "disk") {
-                            this->*member = "ram";
-                            return std::nullopt;
-                        }
+                    if (key == "cache" && lower(v) == "disk") {  // no disk cache here: RAM is the nearest
+                        this->*member = "ram";
+                        return std::nullopt;
                     }
-                    if (it == k.choices.end()) {
-                        std::string list;
-                        for (const auto& c : k.choices)
-                            list += (list.empty() ? "" : ", ") + c;
-                        return keyError(key, "'" + key + "' must be one of " + list + ", not '" + v + "'");
-                    }
+                    if (it == k.choices.end())
+                        return problem(R::NotAChoice, v);
                     this->*member = *it;
                 } else {
                     if (lower(v) == "null" || lower(v) == "none" || v == "~")
                         v.clear();
+                    // Ultralytics' args.yaml says `resume: false` for a new run; `true` there means "the
+                    // latest run", which only a path can name here.
+                    if (key == "resume" && parseBool(v)) {
+                        if (*parseBool(v))
+                            return problem(R::ResumeNeedsPath, v);
+                        v.clear();
+                    }
                     this->*member = v;
                 }
             }
             return std::nullopt;
         },
         e->member);
+}
+
+std::optional<Error> TrainConfig::set(const std::string& key, const std::string& value)
+{
+    if (auto p = trySet(key, value))
+        return p->toError();
+    return std::nullopt;
 }
 
 std::optional<std::string> TrainConfig::get(const std::string& key) const
@@ -396,38 +415,81 @@ std::optional<std::string> TrainConfig::get(const std::string& key) const
         e->member);
 }
 
-std::vector<Error> TrainConfig::validate() const
+std::vector<ConfigProblem> TrainConfig::problems() const
 {
-    std::vector<Error> errors;
+    using R = ConfigProblem::Reason;
+    std::vector<ConfigProblem> found;
     // Re-check every range (a struct filled in code skips set()).
     for (const Entry& e : entries()) {
-        const std::string text = *get(e.key.name);
         TrainConfig probe;
-        if (auto err = probe.set(e.key.name, text))
-            errors.push_back(*err);
+        if (auto p = probe.trySet(e.key.name, *get(e.key.name)))
+            found.push_back(*p);
     }
     if (imgsz % 32 != 0)
-        errors.push_back(keyError("imgsz", "'imgsz' must be a multiple of 32 (the largest stride), not " +
-                                               std::to_string(imgsz)));
+        found.push_back({"imgsz", R::NotMultipleOf32, std::to_string(imgsz)});
     if (batch == 0)
-        errors.push_back(keyError("batch", "'batch' must be at least 1, or -1/auto to fit it to memory"));
+        found.push_back({"batch", R::BatchZero, "0"});
     if (data.empty() && resume.empty())
-        errors.push_back(keyError("data", "no dataset given: set data=path/to/data.yaml"));
+        found.push_back({"data", R::NoData, {}});
     if (model.empty() && resume.empty())
-        errors.push_back(keyError("model", "no model given: set model=yolov8n.yaml"));
+        found.push_back({"model", R::NoModel, {}});
     if (!vram.empty() && !parseByteSize(vram)) {
         auto f = parseDouble(vram);
         if (!f || *f <= 0 || *f > 1)
-            errors.push_back(keyError("vram", "'vram' must be a size such as 8GiB or 6000MB, or a fraction "
-                                              "such as 0.8, not '" + vram + "'"));
+            found.push_back({"vram", R::BadMemoryBudget, vram});
     }
     const std::string dev = lower(device);
     bool devOk = dev == "cpu" || dev == "cuda" || dev.rfind("cuda:", 0) == 0 ||
                  (!dev.empty() && std::all_of(dev.begin(), dev.end(), ::isdigit));
     if (!devOk)
-        errors.push_back(keyError("device", "'device' must be cpu, a GPU index such as 0, or cuda:0, not '" +
-                                                device + "'"));
+        found.push_back({"device", R::BadDevice, device});
+    return found;
+}
+
+std::vector<Error> TrainConfig::validate() const
+{
+    std::vector<Error> errors;
+    for (const ConfigProblem& p : problems())
+        errors.push_back(p.toError());
     return errors;
+}
+
+Error ConfigProblem::toError() const
+{
+    using R = Reason;
+    const std::string q = "'" + key + "'";
+    std::string m;
+    switch (reason) {
+    case R::UnknownKey: m = "unknown setting " + q; break;
+    case R::NotBool: m = q + " must be true or false, not '" + value + "'"; break;
+    case R::NotWhole: m = q + " must be a whole number, not '" + value + "'"; break;
+    case R::NotNumber: m = q + " must be a number, not '" + value + "'"; break;
+    case R::OutOfRange: {
+        std::ostringstream os;
+        os << q << " must be between " << min << " and " << max << ", not " << value;
+        m = os.str();
+        break;
+    }
+    case R::NotAChoice: {
+        std::string list;
+        for (const auto& c : choices)
+            list += (list.empty() ? "" : ", ") + c;
+        m = q + " must be one of " + list + ", not '" + value + "'";
+        break;
+    }
+    case R::ResumeNeedsPath:
+        m = q + " must be the path of a run's weights/last.pt (or its run folder), not '" + value + "'";
+        break;
+    case R::NotMultipleOf32: m = q + " must be a multiple of 32 (the largest stride), not " + value; break;
+    case R::BatchZero: m = q + " must be at least 1, or -1/auto to fit it to memory"; break;
+    case R::NoData: m = "no dataset given: set data=path/to/data.yaml"; break;
+    case R::NoModel: m = "no model given: set model=yolov8n.yaml"; break;
+    case R::BadMemoryBudget:
+        m = q + " must be a size such as 8GiB or 6000MB, or a fraction such as 0.8, not '" + value + "'";
+        break;
+    case R::BadDevice: m = q + " must be cpu, a GPU index such as 0, or cuda:0, not '" + value + "'"; break;
+    }
+    return keyError(key, m);
 }
 
 std::vector<std::string> TrainConfig::changedKeys() const
@@ -440,71 +502,49 @@ std::vector<std::string> TrainConfig::changedKeys() const
     return changed;
 }
 
+std::string TrainConfig::yamlValue(const std::string& key) const
+{
+    const Entry* e = findEntry(key);
+    if (!e)
+        return {};
+    // get()'s text of a number or boolean is already plain YAML ("0.0005", "3.0", "true"); the emitter's
+    // own float output would print 17 digits (0.00050000000000000001).
+    const std::string v = *get(key);
+    if (e->key.type == T::Bool || e->key.type == T::Int || e->key.type == T::Float)
+        return v;
+    if (v.empty())
+        return "null";
+    YAML::Emitter out;
+    out << YAML::DoubleQuoted << v;
+    return out.c_str();
+}
+
 std::string TrainConfig::toYaml() const
 {
-    YAML::Emitter out;
-    out << YAML::BeginMap;
-    for (const Entry& e : entries()) {
-        out << YAML::Key << e.key.name << YAML::Value;
-        const std::string v = *get(e.key.name);
-        switch (e.key.type) {
-        case T::Bool: out << (v == "true"); break;
-        case T::Int: out << std::stoll(v); break;
-        case T::Float: out << std::stod(v); break;
-        default:
-            if (v.empty())
-                out << YAML::Null;
-            else
-                out << YAML::DoubleQuoted << v;
-        }
-    }
-    out << YAML::EndMap;
-    return std::string(out.c_str()) + "\n";
+    std::string out;
+    for (const Entry& e : entries())
+        out += std::string(e.key.name) + ": " + yamlValue(e.key.name) + "\n";
+    return out;
 }
 
 namespace {
 
-// Applies the keys of a parsed args.yaml / hyp.yaml to `base` (fromYamlFile and fromYamlText).
-Expected<TrainConfig> fromYamlNode(const YAML::Node& root, const TrainConfig& base, const std::string& source,
-                                   std::vector<std::string>* ignored, std::vector<Error>* rejected)
+// A settings document as a TrainConfig (fromYamlFile and fromYamlText): the first bad value fails it unless
+// `rejected` collects them.
+Expected<TrainConfig> configOf(const Expected<ConfigFile>& file, std::vector<std::string>* ignored,
+                               std::vector<Error>* rejected)
 {
-    if (root.IsNull())
-        return base;
-    if (!root.IsMap())
-        return Error{"config.not_a_map", "expected a mapping of settings such as 'lr0: 0.01'", source, 1, 1};
-    TrainConfig cfg = base;
-    for (const auto& kv : root) {
-        const std::string key = kv.first.as<std::string>("");
-        if (!findEntry(key)) {
-            if (ignored)
-                ignored->push_back(key);
-            continue;
-        }
-        const YAML::Node& v = kv.second;
-        std::string text;
-        if (v.IsNull())
-            text = "";
-        else if (v.IsScalar())
-            text = v.Scalar();
-        else {
-            if (ignored)
-                ignored->push_back(key);
-            continue;
-        }
-        // A null for a typed key means "default" in Ultralytics' files (e.g. `batch: null` is rare, but
-        // `resume: null`/`vram: null` are common).
-        if (v.IsNull() && findEntry(key)->key.type != T::String)
-            continue;
-        if (auto err = cfg.set(key, text)) {
-            err->file = source;
-            err->line = v.Mark().line + 1;
-            err->column = v.Mark().column + 1;
-            if (!rejected)
-                return *err;
-            rejected->push_back(*err);
-        }
+    if (!file)
+        return file.error();
+    if (!file->problems().empty()) {
+        if (!rejected)
+            return file->problems().front();
+        rejected->insert(rejected->end(), file->problems().begin(), file->problems().end());
     }
-    return cfg;
+    if (ignored)
+        for (const ConfigFileEntry& e : file->unknownKeys())
+            ignored->push_back(e.key);
+    return file->config();
 }
 
 }  // namespace
@@ -512,31 +552,32 @@ Expected<TrainConfig> fromYamlNode(const YAML::Node& root, const TrainConfig& ba
 Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path, const TrainConfig& base,
                                                 std::vector<std::string>* ignored)
 {
-    YAML::Node root;
-    try {
-        root = YAML::LoadFile(path);
-    } catch (const YAML::BadFile&) {
-        return Error{"config.unreadable", "cannot open the file; check that it exists and is readable", path, 0, 0};
-    } catch (const YAML::ParserException& ex) {
-        return Error{"yaml.syntax", "YAML syntax error: " + ex.msg, path, ex.mark.line + 1, ex.mark.column + 1};
-    }
-    return fromYamlNode(root, base, path, ignored, nullptr);
+    return configOf(ConfigFile::load(path, base), ignored, nullptr);
 }
 
 Expected<TrainConfig> TrainConfig::fromYamlText(const std::string& text, const TrainConfig& base,
                                                 std::vector<std::string>* ignored, const std::string& source,
                                                 std::vector<Error>* rejected)
 {
-    try {
-        return fromYamlNode(YAML::Load(text), base, source, ignored, rejected);
-    } catch (const YAML::Exception& ex) {   // syntax errors, and the nesting limit on hostile input
-        return Error{"yaml.syntax", "YAML syntax error: " + ex.msg, source, ex.mark.line + 1, ex.mark.column + 1};
-    }
+    return configOf(ConfigFile::parse(text, source, base), ignored, rejected);
 }
 
 Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path)
 {
     return fromYamlFile(path, TrainConfig{});
+}
+
+std::optional<bool> boolSpelling(const std::string& key, const std::string& value)
+{
+    const BoolAlias* alias = boolAlias(key);
+    if (!alias)
+        return std::nullopt;
+    const std::string v = lower(trim(value));
+    if (v == alias->whenTrue)
+        return true;
+    if (v == alias->whenFalse)
+        return false;
+    return parseBool(v);
 }
 
 std::optional<int64_t> parseByteSize(const std::string& text)

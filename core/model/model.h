@@ -42,6 +42,16 @@ struct ModelSummary {
 // Errors (code "model.*") carry the YAML file and 1-based line. Thread-safe; takes ~0.1-1 s (allocates the model).
 Expected<ModelSummary> summarizeModel(const std::string& model, int nc, int imgsz);
 
+// A built-in model a user can pick without a file of their own.
+struct BuiltinModel {
+    std::string file;    // what model= takes: "yolov8n.yaml"
+    std::string family;  // "YOLOv8"
+    char scale = 0;      // 'n'..'x', or a YOLOv9 file's letter (t/s/m/c/e)
+};
+// Every built-in model, by family, each family's scales in the order its YAML lists them (menu order).
+// Torch-free and cheap (parses the embedded YAML text); thread-safe.
+std::vector<BuiltinModel> builtinModels();
+
 // "YOLOv8n summary: 225 layers, 3157200 parameters, 3157184 gradients, 8.7 GFLOPs"
 std::string summaryLine(const ModelSummary& s);
 // The layer table followed by summaryLine(), as `yolostudio-cli info` prints it.

@@ -644,6 +644,10 @@ std::string metricsToJson(const RunMetrics& rm)
                      {"recall", m.recall},
                      {"map50", m.map50},
                      {"map50_95", m.map50_95},
+                     {"map50_coco", m.map50_coco},
+                     {"map50_95_coco", m.map50_95_coco},
+                     {"metrics_note", "precision, recall, map50, map50_95 as Ultralytics 8.3 computes them (results.csv, "
+                                      "fitness); *_coco: COCO-style step AP over the same matches, for reference"},
                      {"names", rm.names},
                      {"classes", classes},
                      {"confusion_matrix", m.confusion},
@@ -664,6 +668,8 @@ Expected<RunMetrics> metricsFromJson(const std::string& text, const std::string&
     m.recall = jsonNumber(j, "recall").value_or(0.0);
     m.map50 = jsonNumber(j, "map50").value_or(0.0);
     m.map50_95 = jsonNumber(j, "map50_95").value_or(0.0);
+    m.map50_coco = jsonNumber(j, "map50_coco").value_or(0.0);
+    m.map50_95_coco = jsonNumber(j, "map50_95_coco").value_or(0.0);
     if (const auto names = j.find("names"); names != j.end() && names->is_array())
         for (const auto& n : *names)
             rm.names.push_back(n.is_string() ? n.get<std::string>() : std::string());

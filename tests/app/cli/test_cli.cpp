@@ -101,6 +101,23 @@ private Q_SLOTS:
         QVERIFY(r.out.contains(QRegularExpression(R"(may change on resume: [^)]*vram)")));
     }
 
+    void trainSettingsFileAndPresetErrors()
+    {
+        QTemporaryDir dir;
+        const QString hyp = dir.filePath("hyp.yaml");
+        ys::test::writeText(hyp, "lr0: fast\nobj: 0.7\nmosaic: 3\n");
+        Run r = cli({"train", "cfg=" + hyp, "data=x.yaml"});
+        QCOMPARE(r.exitCode, 2);
+        // Every bad value, each with its line; the unused key is not an error.
+        QVERIFY2(r.err.contains(hyp + ":1:6: 'lr0' must be a number"), qPrintable(r.err));
+        QVERIFY(r.err.contains(hyp + ":3:9: 'mosaic' must be between 0 and 1"));
+        QVERIFY(!r.err.contains("obj"));
+        r = cli({"train", "preset=fastest", "data=x.yaml"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("unknown preset 'fastest' (presets: ultralytics, yolov9-scratch-high, low-memory)"),
+                 qPrintable(r.err));
+    }
+
     void demoThenCheck()
     {
         QTemporaryDir dir;
@@ -112,6 +129,16 @@ private Q_SLOTS:
         r = cli({"check", "data=" + out + "/data.yaml", "threads=1"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("0 errors"), qPrintable(r.out));
+    }
+
+    void versionNamesTheRelease()
+    {
+        for (const QString spelling : {"--version", "version"}) {
+            const Run r = cli({spelling});
+            QCOMPARE(r.exitCode, 0);
+            QCOMPARE(r.out, QStringLiteral("yolostudio-cli " YS_VERSION "\n"));
+        }
+        QVERIFY(cli({"--help"}).out.contains("version"));
     }
 };
 

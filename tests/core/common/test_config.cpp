@@ -63,6 +63,8 @@ void TestConfig::setParsesAndRejects_data()
     QTest::newRow("out of range") << "fliplr" << "1.5" << false << "0.5";
     QTest::newRow("bad choice") << "amp" << "fp8" << false << "auto";
     QTest::newRow("unknown") << "learning_rate" << "1" << false << "";
+    QTest::newRow("resume false") << "resume" << "false" << true << "";  // Ultralytics' args.yaml
+    QTest::newRow("resume true") << "resume" << "True" << false << "";   // "latest run": needs a path here
 }
 
 void TestConfig::setParsesAndRejects()
