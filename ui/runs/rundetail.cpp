@@ -232,7 +232,7 @@ void RunDetail::fillProblems()
 QString RunDetail::headerText() const
 {
     return title_->text() + QLatin1Char('\n') + summary_->text() +
-           (problemsLine_->isVisible() ? QLatin1Char('\n') + problemsLine_->text() : QString());
+           (!problemsLine_->isHidden() ? QLatin1Char('\n') + problemsLine_->text() : QString());
 }
 
 void RunDetail::updateHeader()

@@ -59,8 +59,10 @@ void RunFollower::close()
 
 void RunFollower::open(const QString& dir)
 {
+    // A copy first: `dir` may be dir_ itself (re-reading the open run), which close() clears.
+    const QString target = QDir::cleanPath(QFileInfo(dir).absoluteFilePath());
     close();
-    dir_ = QDir::cleanPath(QFileInfo(dir).absoluteFilePath());
+    dir_ = target;
     loading_ = true;
     const quint64 gen = generation_;
     const std::string path = dir_.toStdString();
