@@ -2,6 +2,7 @@
 
 #include "ui/common/icons.h"
 #include "ui/runs/resumedialog.h"
+#include "ui/runs/runcompareview.h"
 #include "ui/runs/rundetail.h"
 #include "ui/runs/runfollower.h"
 #include "ui/runs/runlistcontroller.h"
@@ -22,10 +23,12 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableView>
 #include <QToolBar>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 
 namespace ys::ui {
 namespace {
@@ -50,6 +53,7 @@ RunsPage::RunsPage(QWidget* parent)
     : QWidget(parent), controller_(new RunListController(this)), proxy_(new RunListProxy(this)),
       follower_(new RunFollower(this)), toolbar_(new QToolBar(this)), statusFilter_(new QComboBox(this)),
       search_(new QLineEdit(this)), table_(new QTableView(this)), detail_(new RunDetail(this)),
+      compare_(new RunCompareView(this)), stack_(new QStackedWidget(this)),
       splitter_(new QSplitter(Qt::Vertical, this)), foldersLabel_(new QLabel(this)), message_(new QLabel(this))
 {
     setObjectName(QStringLiteral("RunsPage"));
@@ -80,6 +84,7 @@ RunsPage::RunsPage(QWidget* parent)
     toolbar_->addAction(addFolderAction_);
     toolbar_->addSeparator();
     toolbar_->addAction(resumeAction_);
+    toolbar_->addAction(compareAction_);
     toolbar_->addAction(openFolderAction_);
     toolbar_->addAction(deleteAction_);
     auto* spacer = new QWidget(toolbar_);
@@ -89,7 +94,7 @@ RunsPage::RunsPage(QWidget* parent)
     search_->setClearButtonEnabled(true);
     search_->setMinimumWidth(200);
     toolbar_->addWidget(search_);
-    table_->addActions({resumeAction_, openFolderAction_, deleteAction_, removeFolderAction_, refreshAction_});
+    table_->addActions({resumeAction_, compareAction_, openFolderAction_, deleteAction_, removeFolderAction_, refreshAction_});
 
     foldersLabel_->setWordWrap(true);
     foldersLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -104,7 +109,9 @@ RunsPage::RunsPage(QWidget* parent)
     tl->addWidget(message_);
     tl->addWidget(table_, 1);
     splitter_->addWidget(top);
-    splitter_->addWidget(detail_);
+    stack_->addWidget(detail_);
+    stack_->addWidget(compare_);
+    splitter_->addWidget(stack_);
     splitter_->setStretchFactor(0, 2);
     splitter_->setStretchFactor(1, 3);
     splitter_->setChildrenCollapsible(false);
@@ -123,7 +130,11 @@ RunsPage::RunsPage(QWidget* parent)
     connect(controller_->model(), &QAbstractItemModel::modelReset, this, &RunsPage::onListChanged);
     connect(controller_, &RunListController::listed, this, &RunsPage::onListChanged);
     connect(controller_, &RunListController::runRead, this, &RunsPage::onListChanged);
-    connect(follower_, &RunFollower::loaded, detail_, &RunDetail::showRecord);
+    connect(follower_, &RunFollower::loaded, this, [this](std::shared_ptr<const ys::RunRecord> record) {
+        detail_->showRecord(record);
+        if (record)
+            emit runOpened(QString::fromStdString(record->dir));
+    });
     connect(follower_, &RunFollower::failed, detail_, &RunDetail::showError);
     connect(follower_, &RunFollower::updated, detail_, &RunDetail::applyUpdate);
     connect(follower_, &RunFollower::followingEnded, this, [this] { controller_->refreshRun(follower_->dir()); });
@@ -138,7 +149,10 @@ RunsPage::RunsPage(QWidget* parent)
     controller_->restore();
 }
 
-RunsPage::~RunsPage() = default;
+RunsPage::~RunsPage()
+{
+    compareJob_.waitForFinished();
+}
 
 void RunsPage::buildActions()
 {
@@ -162,6 +176,11 @@ void RunsPage::buildActions()
     openFolderAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(openFolderAction_, &QAction::triggered, this, &RunsPage::openSelectedFolder);
 
+    compareAction_ = new QAction(ys::ui::icon(IconId::Compare), QString(), this);
+    compareAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    compareAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(compareAction_, &QAction::triggered, this, &RunsPage::compareSelected);
+
     deleteAction_ = new QAction(ys::ui::icon(IconId::Trash), QString(), this);
     deleteAction_->setShortcut(QKeySequence::Delete);
     deleteAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -177,6 +196,7 @@ void RunsPage::buildActions()
     addAction(findAction_);
     addAction(refreshAction_);
     addAction(resumeAction_);
+    addAction(compareAction_);
     addAction(openFolderAction_);
     addAction(deleteAction_);
 }
@@ -193,7 +213,8 @@ QIcon RunsPage::icon() const
 
 QList<QAction*> RunsPage::pageActions() const
 {
-    return {refreshAction_, addFolderAction_, removeFolderAction_, resumeAction_, openFolderAction_, deleteAction_};
+    return {refreshAction_,   addFolderAction_, removeFolderAction_, resumeAction_,
+            compareAction_,   openFolderAction_, deleteAction_};
 }
 
 QString RunsPage::statusText() const
@@ -296,7 +317,81 @@ bool RunsPage::openRun(const QString& dir)
 void RunsPage::onSelectionChanged()
 {
     updateActions();
+    if (selectedDirs().size() < 2)
+        showDetail();
     openCurrent();
+}
+
+bool RunsPage::isComparing() const
+{
+    return stack_->currentWidget() == compare_;
+}
+
+void RunsPage::showDetail()
+{
+    ++compareGeneration_;
+    stack_->setCurrentWidget(detail_);
+}
+
+void RunsPage::compareSelected()
+{
+    compareRuns(selectedDirs());
+}
+
+bool RunsPage::compareRuns(const QStringList& dirs)
+{
+    const RunListModel* m = controller_->model();
+    std::vector<std::string> paths;
+    std::vector<QString> shown;
+    for (const QString& d : dirs) {
+        const RunListModel::Entry* e = m->entry(m->rowOf(d));
+        if (e && e->isRun) {
+            paths.push_back(e->dir.toStdString());
+            shown.push_back(e->dir);
+        }
+    }
+    if (paths.size() < 2) {
+        showMessage(tr("Select two or more runs to compare."));
+        return false;
+    }
+    showMessage({});
+    const quint64 gen = ++compareGeneration_;
+    compare_->clear();
+    stack_->setCurrentWidget(compare_);
+    struct Read {
+        std::vector<std::vector<ys::EpochResult>> rows;
+        QStringList failed;
+    };
+    QFuture<Read> f = QtConcurrent::run([paths] {
+        Read out;
+        for (const std::string& p : paths) {
+            auto r = ys::readRun(p);
+            if (r.ok())
+                out.rows.push_back(std::move(r->rows));
+            else {
+                out.rows.emplace_back();
+                out.failed << QString::fromStdString(p) + QStringLiteral(": ") + RunText::problem(r.error());
+            }
+        }
+        return out;
+    });
+    compareJob_ = QFuture<void>(f);
+    f.then(this, [this, gen, shown](const Read& read) {
+        if (gen != compareGeneration_)
+            return;
+        const std::vector<QString> names = compareNames(shown);
+        std::vector<CompareRun> runs;
+        for (size_t i = 0; i < shown.size(); ++i)
+            runs.push_back(CompareRun{names[i], read.rows[i]});
+        compare_->setRuns(std::move(runs));
+        if (!read.failed.isEmpty())
+            showMessage(tr("Not all runs could be read: %1").arg(read.failed.join(QStringLiteral("; "))));
+        QStringList dirs;
+        for (const QString& d : shown)
+            dirs << d;
+        emit compared(dirs);
+    });
+    return true;
 }
 
 void RunsPage::openCurrent()
@@ -344,6 +439,12 @@ void RunsPage::updateActions()
     const RunListModel::Entry* e = dir.isEmpty() ? nullptr : m->entry(m->rowOf(dir));
     resumeAction_->setEnabled(e && e->isRun && e->record.resumable);
     openFolderAction_->setEnabled(e != nullptr);
+    int runs = 0;
+    for (const QString& d : selectedDirs()) {
+        const RunListModel::Entry* s = m->entry(m->rowOf(d));
+        runs += s && s->isRun;
+    }
+    compareAction_->setEnabled(runs >= 2);
     bool deletable = false;
     for (const QString& d : selectedDirs()) {
         const RunListModel::Entry* s = m->entry(m->rowOf(d));
@@ -443,7 +544,7 @@ int RunsPage::deleteSelected()
     if (!confirm_(tr("Delete runs"), question))
         return 0;
     int removed = 0;
-    QStringList failed;
+    QStringList failed, gone;
     for (const QString& d : dirs) {
         if (d == follower_->dir()) {
             follower_->close();
@@ -452,6 +553,7 @@ int RunsPage::deleteSelected()
         QString why;
         if (controller_->deleteRun(d, false, &why)) {
             ++removed;
+            gone << d;
             continue;
         }
         if (QFileInfo::exists(d) &&
@@ -460,11 +562,14 @@ int RunsPage::deleteSelected()
                          .arg(QDir::toNativeSeparators(d), why)) &&
             controller_->deleteRun(d, true, &why)) {
             ++removed;
+            gone << d;
             continue;
         }
         failed << tr("%1: %2").arg(QFileInfo(d).fileName(), why);
     }
     showMessage(failed.isEmpty() ? QString() : tr("Not deleted: %1").arg(failed.join(QStringLiteral("; "))));
+    if (!gone.isEmpty())
+        emit runsDeleted(gone);
     emit statusChanged(statusText());
     return removed;
 }
@@ -481,6 +586,8 @@ void RunsPage::retranslate()
                                  "device (Ctrl+R)"));
     openFolderAction_->setText(tr("Open folder"));
     openFolderAction_->setToolTip(tr("Show the run's folder in the file manager (Ctrl+Shift+O)"));
+    compareAction_->setText(tr("Compare"));
+    compareAction_->setToolTip(tr("Show the curves of the selected runs together (select two or more; Ctrl+D)"));
     deleteAction_->setText(tr("Delete…"));
     deleteAction_->setToolTip(tr("Move the selected runs to the trash, after asking (Delete)"));
     search_->setPlaceholderText(tr("Filter by name, dataset, model (Ctrl+F)"));

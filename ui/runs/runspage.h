@@ -9,6 +9,7 @@
 
 #include "ui/shell/resumerequest.h"
 
+#include <QFuture>
 #include <QIcon>
 #include <QList>
 #include <QMap>
@@ -23,11 +24,13 @@ class QLabel;
 class QLineEdit;
 class QSettings;
 class QSplitter;
+class QStackedWidget;
 class QTableView;
 class QToolBar;
 
 namespace ys::ui {
 
+class RunCompareView;
 class RunDetail;
 class RunFollower;
 class RunListController;
@@ -61,6 +64,10 @@ public:
     // Resumes `dir` with `values` changed (resumable keys; no dialog): emits resumeRequested. False, and a
     // message, when the run cannot be resumed or a value is bad.
     bool resumeRun(const QString& dir, const QMap<QString, QString>& values = {});
+    // Compares the runs in `dirs` (two or more listed runs; false otherwise): reads their results.csv off
+    // the GUI thread, then shows their curves together in place of the opened run (compareView());
+    // compared() follows. Selecting one run shows it again.
+    bool compareRuns(const QStringList& dirs);
     // Deletes the selected runs after confirm() (trash first; permanently only after a second confirm()).
     // Returns how many were removed.
     int deleteSelected();
@@ -75,18 +82,28 @@ public:
     RunListProxy* proxy() const { return proxy_; }
     QTableView* table() const { return table_; }
     RunDetail* detail() const { return detail_; }
+    RunCompareView* compareView() const { return compare_; }
+    bool isComparing() const;
     RunFollower* follower() const { return follower_; }
     QStringList selectedDirs() const;
 
     QAction* refreshAction() const { return refreshAction_; }
     QAction* resumeAction() const { return resumeAction_; }
     QAction* deleteAction() const { return deleteAction_; }
+    QAction* compareAction() const { return compareAction_; }
     QAction* openFolderAction() const { return openFolderAction_; }
     QAction* addFolderAction() const { return addFolderAction_; }
     QAction* removeFolderAction() const { return removeFolderAction_; }
 
 signals:
+    // The user resumes a run: the shell shows the Train page with request.config loaded for resume.
     void resumeRequested(const ys::ui::ResumeRequest& request);
+    // A run was opened below the list (its files read).
+    void runOpened(const QString& dir);
+    // The compare view shows these runs (in this order).
+    void compared(const QStringList& dirs);
+    // These run folders were moved to the trash or deleted.
+    void runsDeleted(const QStringList& dirs);
     void trainRequested();
     void statusChanged(const QString& text);
     void titleChanged();
@@ -104,6 +121,8 @@ private:
     void chooseFolder();
     void removeSelectedFolder();
     void openSelectedFolder();
+    void compareSelected();
+    void showDetail();
     void updateActions();
     void updateFoldersLabel();
     void showMessage(const QString& text);
@@ -117,6 +136,10 @@ private:
     QLineEdit* search_;
     QTableView* table_;
     RunDetail* detail_;
+    RunCompareView* compare_;
+    QStackedWidget* stack_;
+    QFuture<void> compareJob_;
+    quint64 compareGeneration_ = 0;
     QSplitter* splitter_;
     QLabel* foldersLabel_;
     QLabel* message_;
@@ -126,6 +149,7 @@ private:
     QAction* resumeAction_ = nullptr;
     QAction* openFolderAction_ = nullptr;
     QAction* deleteAction_ = nullptr;
+    QAction* compareAction_ = nullptr;
     QAction* findAction_ = nullptr;
     Confirm confirm_;
 };

@@ -13,6 +13,7 @@
 #include "run/runlock.h"
 #include "train/trainer.h"
 #include "ui/runs/resumedialog.h"
+#include "ui/runs/runcompareview.h"
 #include "ui/runs/rundetail.h"
 #include "ui/runs/rundetailmodels.h"
 #include "ui/runs/runfollower.h"
@@ -30,6 +31,8 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QAbstractItemModelTester>
+#include <QItemSelectionModel>
 #include <QSortFilterProxyModel>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -49,6 +52,7 @@ private Q_SLOTS:
     void init();
     void listsFinishedStoppedTruncated();
     void opensEachRun();
+    void compareOverlaysTwoRuns();
     void resumeRoutesTheRightConfig();
     void resumeDialogChecksValues();
     void followsARunBeingWritten();
@@ -257,6 +261,65 @@ void TestRunsPage::opensEachRun()
     QVERIFY(page.openRun(runDir(project_, "notes")));
     QVERIFY(!d->record());
     QVERIFY(d->headerText().contains("Not a run folder"));
+}
+
+void TestRunsPage::compareOverlaysTwoRuns()
+{
+    RunsPage page;
+    QVERIFY(listed(page, project_));
+    // Compare needs two runs selected.
+    QVERIFY(page.openRun(runDir(project_, "finished")));
+    QVERIFY(!page.compareAction()->isEnabled());
+    QVERIFY(!page.compareRuns({runDir(project_, "finished")}));
+    const QModelIndex stopped =
+        page.proxy()->mapFromSource(page.model()->index(page.model()->rowOf(runDir(project_, "stopped")), 0));
+    page.table()->selectionModel()->select(stopped, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    QCOMPARE(page.selectedDirs().size(), 2);
+    QVERIFY(page.compareAction()->isEnabled());
+    QSignalSpy compared(&page, &RunsPage::compared);
+    page.compareAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(!compared.isEmpty(), 30000);
+    QVERIFY(page.isComparing());
+    const QStringList dirs = compared.at(0).at(0).toStringList();
+    QCOMPARE(QSet<QString>(dirs.begin(), dirs.end()),
+             (QSet<QString>{runDir(project_, "finished"), runDir(project_, "stopped")}));
+
+    // mAP: two quantities for each run, legend names telling both runs apart, the values of results.csv.
+    RunCompareView* view = page.compareView();
+    QCOMPARE(view->runs().size(), size_t(2));
+    const std::vector<CompareCurve>& curves = view->curves();
+    QCOMPARE(curves.size(), size_t(4));
+    auto rowsOf = [&](const char* name) { return ys::readRun(runDir(project_, name).toStdString())->rows; };
+    for (const CompareCurve& c : curves) {
+        const QString name = view->runs()[static_cast<size_t>(c.run)].name;
+        QVERIFY(c.name.startsWith(name + " · "));
+        const auto rows = rowsOf(name == "finished" ? "finished" : "stopped");
+        QCOMPARE(c.x.size(), rows.size());   // every epoch of this run is validated
+        if (c.quantity == CompareQuantity::Map50_95)
+            for (size_t i = 0; i < rows.size(); ++i)
+                QCOMPARE(c.y[i], rows[i].map50_95);
+    }
+    QVERIFY(view->titleText().contains("finished") && view->titleText().contains("stopped"));
+    // The table: an epoch column, then one column per run and quantity, headed with its legend name.
+    CompareTableModel* table = view->model();
+    QAbstractItemModelTester tester(table, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(table->columnCount(), 5);
+    QCOMPARE(table->rowCount(), 2);   // epochs 1 and 2 (the stopped run has only epoch 1)
+    int stoppedColumn = -1;
+    for (int c = 1; c < table->columnCount(); ++c)
+        if (table->headerData(c, Qt::Horizontal).toString() == "stopped · mAP50-95")
+            stoppedColumn = c;
+    QVERIFY(stoppedColumn > 0);
+    QVERIFY(table->index(0, stoppedColumn).data(CompareTableModel::KnownRole).toBool());
+    QVERIFY(!table->index(1, stoppedColumn).data(CompareTableModel::KnownRole).toBool());
+    QCOMPARE(table->index(1, stoppedColumn).data().toString(), QString("—"));
+    // Losses: three per run, also for the stopped run's epoch.
+    view->setGroup(CompareGroup::TrainLoss);
+    QCOMPARE(view->curves().size(), size_t(6));
+    QCOMPARE(table->columnCount(), 7);
+    // One run selected again: its detail is back.
+    QVERIFY(page.openRun(runDir(project_, "stopped")));
+    QVERIFY(!page.isComparing());
 }
 
 void TestRunsPage::resumeRoutesTheRightConfig()
