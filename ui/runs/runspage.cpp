@@ -21,6 +21,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -53,7 +54,8 @@ RunsPage::RunsPage(QWidget* parent)
     : QWidget(parent), controller_(new RunListController(this)), proxy_(new RunListProxy(this)),
       follower_(new RunFollower(this)), toolbar_(new QToolBar(this)), statusFilter_(new QComboBox(this)),
       search_(new QLineEdit(this)), table_(new QTableView(this)), detail_(new RunDetail(this)),
-      compare_(new RunCompareView(this)), stack_(new QStackedWidget(this)),
+      compare_(new RunCompareView(this)), stack_(new QStackedWidget(this)), empty_(new QWidget(this)),
+      emptyTitle_(new QLabel(empty_)), emptyText_(new QLabel(empty_)), trainButton_(new QPushButton(empty_)),
       splitter_(new QSplitter(Qt::Vertical, this)), foldersLabel_(new QLabel(this)), message_(new QLabel(this))
 {
     setObjectName(QStringLiteral("RunsPage"));
@@ -111,6 +113,22 @@ RunsPage::RunsPage(QWidget* parent)
     splitter_->addWidget(top);
     stack_->addWidget(detail_);
     stack_->addWidget(compare_);
+    stack_->addWidget(empty_);
+    {
+        QFont f = emptyTitle_->font();
+        f.setBold(true);
+        f.setPointSizeF(f.pointSizeF() * 1.3);
+        emptyTitle_->setFont(f);
+        emptyText_->setWordWrap(true);
+        trainButton_->setObjectName(QStringLiteral("trainButton"));
+        auto* el = new QVBoxLayout(empty_);
+        el->addStretch(1);
+        el->addWidget(emptyTitle_, 0, Qt::AlignHCenter);
+        el->addWidget(emptyText_, 0, Qt::AlignHCenter);
+        el->addWidget(trainButton_, 0, Qt::AlignHCenter);
+        el->addStretch(2);
+        connect(trainButton_, &QPushButton::clicked, this, &RunsPage::trainRequested);
+    }
     splitter_->addWidget(stack_);
     splitter_->setStretchFactor(0, 2);
     splitter_->setStretchFactor(1, 3);
@@ -146,6 +164,7 @@ RunsPage::RunsPage(QWidget* parent)
 
     retranslate();
     updateActions();
+    updateEmptyState();
     controller_->restore();
 }
 
@@ -330,7 +349,7 @@ bool RunsPage::isComparing() const
 void RunsPage::showDetail()
 {
     ++compareGeneration_;
-    stack_->setCurrentWidget(detail_);
+    stack_->setCurrentWidget(controller_->model()->rowCount() == 0 ? empty_ : detail_);
 }
 
 void RunsPage::compareSelected()
@@ -429,7 +448,22 @@ void RunsPage::onListChanged()
     }
     updateActions();
     updateFoldersLabel();
+    updateEmptyState();
     emit statusChanged(statusText());
+}
+
+bool RunsPage::showsEmptyState() const
+{
+    return stack_->currentWidget() == empty_;
+}
+
+void RunsPage::updateEmptyState()
+{
+    const bool none = controller_->model()->rowCount() == 0;
+    if (none && stack_->currentWidget() != empty_)
+        stack_->setCurrentWidget(empty_);
+    else if (!none && stack_->currentWidget() == empty_)
+        stack_->setCurrentWidget(detail_);
 }
 
 void RunsPage::updateActions()
@@ -590,6 +624,10 @@ void RunsPage::retranslate()
     compareAction_->setToolTip(tr("Show the curves of the selected runs together (select two or more; Ctrl+D)"));
     deleteAction_->setText(tr("Delete…"));
     deleteAction_->setToolTip(tr("Move the selected runs to the trash, after asking (Delete)"));
+    emptyTitle_->setText(tr("No runs yet"));
+    emptyText_->setText(tr("Runs you start on the Train page appear here with their curves, settings and events; "
+                           "Add folder… lists runs written elsewhere (e.g. Ultralytics' runs/detect)."));
+    trainButton_->setText(tr("Go to the Train page"));
     search_->setPlaceholderText(tr("Filter by name, dataset, model (Ctrl+F)"));
     const int filter = statusFilter_->currentIndex();
     const QSignalBlocker block(statusFilter_);

@@ -22,6 +22,7 @@ class QAction;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSettings;
 class QSplitter;
 class QStackedWidget;
@@ -84,6 +85,8 @@ public:
     RunDetail* detail() const { return detail_; }
     RunCompareView* compareView() const { return compare_; }
     bool isComparing() const;
+    // No run listed: the page says where runs come from, with a button to the Train page (trainRequested).
+    bool showsEmptyState() const;
     RunFollower* follower() const { return follower_; }
     QStringList selectedDirs() const;
 
@@ -104,6 +107,7 @@ signals:
     void compared(const QStringList& dirs);
     // These run folders were moved to the trash or deleted.
     void runsDeleted(const QStringList& dirs);
+    // The empty state's "Go to the Train page".
     void trainRequested();
     void statusChanged(const QString& text);
     void titleChanged();
@@ -123,6 +127,7 @@ private:
     void openSelectedFolder();
     void compareSelected();
     void showDetail();
+    void updateEmptyState();
     void updateActions();
     void updateFoldersLabel();
     void showMessage(const QString& text);
@@ -138,6 +143,10 @@ private:
     RunDetail* detail_;
     RunCompareView* compare_;
     QStackedWidget* stack_;
+    QWidget* empty_;
+    QLabel* emptyTitle_;
+    QLabel* emptyText_;
+    QPushButton* trainButton_;
     QFuture<void> compareJob_;
     quint64 compareGeneration_ = 0;
     QSplitter* splitter_;

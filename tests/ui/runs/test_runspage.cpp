@@ -180,7 +180,15 @@ int TestRunsPage::rowOf(RunsPage& page, const QString& name)
 void TestRunsPage::listsFinishedStoppedTruncated()
 {
     RunsPage page;
+    // Nothing listed yet: the page says where runs come from and offers the Train page.
+    QVERIFY(page.showsEmptyState());
+    QSignalSpy train(&page, &RunsPage::trainRequested);
+    auto* button = page.findChild<QPushButton*>(QStringLiteral("trainButton"));
+    QVERIFY(button);
+    button->click();
+    QCOMPARE(train.size(), 1);
     QVERIFY(listed(page, project_));
+    QVERIFY(!page.showsEmptyState());
     RunListModel* m = page.model();
     QCOMPARE(m->runCount(), 4);      // finished, stopped, truncated, detect/train
     QCOMPARE(m->foreignCount(), 1);  // notes
