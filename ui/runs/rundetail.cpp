@@ -27,6 +27,8 @@ QTableView* makeTable(QWidget* parent, QAbstractItemModel* model)
 {
     auto* view = new QTableView(parent);
     view->setModel(model);
+    // File order until the user clicks a header (enabling sorting sorts by the indicator's section).
+    view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     view->setSortingEnabled(true);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -260,7 +260,7 @@ void RunsPage::saveState(QSettings& s) const
 void RunsPage::restoreState(const QSettings& s)
 {
     splitter_->restoreState(s.value(QString::fromLatin1(kSplitterKey)).toByteArray());
-    table_->horizontalHeader()->restoreState(s.value(QString::fromLatin1(kHeaderKey)).toByteArray());
+    columnsSized_ |= table_->horizontalHeader()->restoreState(s.value(QString::fromLatin1(kHeaderKey)).toByteArray());
     statusFilter_->setCurrentIndex(std::max(0, s.value(QString::fromLatin1(kFilterKey), 0).toInt()));
 }
 
@@ -449,7 +449,19 @@ void RunsPage::onListChanged()
     updateActions();
     updateFoldersLabel();
     updateEmptyState();
+    fitColumns();
     emit statusChanged(statusText());
+}
+
+void RunsPage::fitColumns()
+{
+    if (columnsSized_ || controller_->model()->rowCount() == 0)
+        return;
+    columnsSized_ = true;
+    table_->resizeColumnsToContents();
+    const int widest = table_->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 40;
+    for (int c = 0; c < RunListModel::ColumnCount; ++c)
+        table_->setColumnWidth(c, std::min(table_->columnWidth(c), widest));
 }
 
 bool RunsPage::showsEmptyState() const

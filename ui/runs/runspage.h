@@ -128,6 +128,7 @@ private:
     void compareSelected();
     void showDetail();
     void updateEmptyState();
+    void fitColumns();
     void updateActions();
     void updateFoldersLabel();
     void showMessage(const QString& text);
@@ -161,6 +162,7 @@ private:
     QAction* compareAction_ = nullptr;
     QAction* findAction_ = nullptr;
     Confirm confirm_;
+    bool columnsSized_ = false;   // fitted to the first rows listed (or restored from the settings)
 };
 
 }  // namespace ys::ui
