@@ -20,9 +20,11 @@
 #include "ui/runs/runlistcontroller.h"
 #include "ui/runs/runlistmodel.h"
 #include "ui/runs/runspage.h"
+#include "ui/shell/language.h"
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -59,6 +61,7 @@ private Q_SLOTS:
     void noticesANewRunFolder();
     void remembersFolders();
     void deleteAsksAndMovesToTrash();
+    void retranslatesAtRunTime();
     void folderBytesUnchanged();
 
 private:
@@ -529,6 +532,26 @@ void TestRunsPage::deleteAsksAndMovesToTrash()
     QVERIFY(asked.size() == 2 || (asked.size() == 3 && asked[2].startsWith("Delete permanently?")));
     qInfo("%s", asked.size() == 2 ? "moved to the trash" : "no trash on this drive: deleted after asking twice");
     QCOMPARE(ys::test::hashTree(dir.filePath("keep")), ys::test::hashTree(runDir(project_, "finished")));
+}
+
+void TestRunsPage::retranslatesAtRunTime()
+{
+    RunsPage page;
+    QVERIFY(listed(page, project_));
+    QVERIFY(openAndWait(page, runDir(project_, "truncated")));
+    // Texts set by hand stand for the old language; a language switch sets every one again.
+    page.refreshAction()->setText("x");
+    page.compareAction()->setText("x");
+    page.detail()->tabs()->setTabText(RunDetail::ProblemsTab, "x");
+    page.compareView()->groupBox()->setItemText(0, "x");
+    QVERIFY(installTranslators(QStringLiteral("zh_CN")));
+    QTRY_VERIFY(page.refreshAction()->text() != "x");
+    QTRY_VERIFY(page.compareAction()->text() != "x");
+    QTRY_VERIFY(page.detail()->tabs()->tabText(RunDetail::ProblemsTab) != "x");
+    QTRY_VERIFY(page.compareView()->groupBox()->itemText(0) != "x");
+    QVERIFY(installTranslators(QStringLiteral("en")));
+    QTRY_COMPARE(page.refreshAction()->text(), QString("Refresh"));
+    QVERIFY(page.detail()->tabs()->tabText(RunDetail::ProblemsTab).contains("(1)"));
 }
 
 void TestRunsPage::folderBytesUnchanged()
