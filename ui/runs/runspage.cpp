@@ -51,7 +51,7 @@ const unsigned kFilterMasks[] = {
 }  // namespace
 
 RunsPage::RunsPage(QWidget* parent)
-    : QWidget(parent), controller_(new RunListController(this)), proxy_(new RunListProxy(this)),
+    : StudioPage(parent), controller_(new RunListController(this)), proxy_(new RunListProxy(this)),
       follower_(new RunFollower(this)), toolbar_(new QToolBar(this)), statusFilter_(new QComboBox(this)),
       search_(new QLineEdit(this)), table_(new QTableView(this)), detail_(new RunDetail(this)),
       compare_(new RunCompareView(this)), stack_(new QStackedWidget(this)), empty_(new QWidget(this)),
@@ -670,7 +670,7 @@ void RunsPage::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
-    QWidget::changeEvent(event);
+    StudioPage::changeEvent(event);
 }
 
 }  // namespace ys::ui

@@ -8,6 +8,7 @@
 // GUI thread only.
 
 #include "ui/shell/resumerequest.h"
+#include "ui/shell/studiopage.h"
 
 #include <QFuture>
 #include <QIcon>
@@ -38,18 +39,18 @@ class RunListController;
 class RunListModel;
 class RunListProxy;
 
-class RunsPage final : public QWidget {
+class RunsPage final : public StudioPage {
     Q_OBJECT
 public:
     explicit RunsPage(QWidget* parent = nullptr);
     ~RunsPage() override;
 
-    QString title() const;
-    QIcon icon() const;
-    QList<QAction*> pageActions() const;
-    QString statusText() const;
-    void saveState(QSettings& settings) const;
-    void restoreState(const QSettings& settings);
+    QString title() const override;
+    QIcon icon() const override;
+    QList<QAction*> pageActions() const override;
+    QString statusText() const override;
+    void saveState(QSettings& settings) const override;
+    void restoreState(const QSettings& settings) override;
 
     // The studio's project folder (where the Train page writes runs); remembered, listed at once.
     void setProjectFolder(const QString& folder);
@@ -109,8 +110,6 @@ signals:
     void runsDeleted(const QStringList& dirs);
     // The empty state's "Go to the Train page".
     void trainRequested();
-    void statusChanged(const QString& text);
-    void titleChanged();
 
 protected:
     void changeEvent(QEvent* event) override;
