@@ -1,5 +1,6 @@
 #include "ui/runs/resumedialog.h"
 
+#include "ui/config/configtext.h"
 #include "ui/runs/runtext.h"
 
 #include <QComboBox>
@@ -37,15 +38,18 @@ ResumePlan planResume(const ys::RunRecord& record, const QMap<QString, QString>&
             continue;
         }
         const std::optional<std::string> before = req.config.get(key);
-        if (auto err = req.config.set(key, it.value().trimmed().toStdString())) {
-            plan.errors.push_back(*err);
+        if (auto problem = req.config.trySet(key, it.value().trimmed().toStdString())) {
+            plan.errors.push_back(problem->toError());
+            plan.problems.push_back(std::move(*problem));
             continue;
         }
         if (req.config.get(key) != before)
             req.changedKeys << it.key();
     }
-    for (const ys::Error& e : req.config.validate())
-        plan.errors.push_back(e);
+    for (ys::ConfigProblem& p : req.config.problems()) {
+        plan.errors.push_back(p.toError());
+        plan.problems.push_back(std::move(p));
+    }
     return plan;
 }
 
@@ -79,7 +83,6 @@ ResumeDialog::ResumeDialog(const ys::RunRecord& record, QWidget* parent) : QDial
             f.editor = edit;
         }
         f.editor->setObjectName(f.key);
-        f.editor->setToolTip(QString::fromLatin1(k->help));
         f.error = new QLabel(this);
         f.error->setStyleSheet(QStringLiteral("color: #d32f2f"));
         f.error->setWordWrap(true);
@@ -146,9 +149,10 @@ void ResumeDialog::update()
     plan_ = planResume(record_, values());
     for (Field& f : fields_) {
         QStringList why;
-        for (const ys::Error& e : plan_.errors)
-            if (e.code == "config." + f.key.toStdString())
-                why << QString::fromStdString(e.message);
+        const std::string key = f.key.toStdString();
+        for (const ys::ConfigProblem& p : plan_.problems)
+            if (p.key == key)
+                why << problemText(p);
         f.error->setText(why.join(QLatin1Char('\n')));
         f.error->setVisible(!why.isEmpty());
         QFont font = f.label->font();
@@ -168,6 +172,11 @@ void ResumeDialog::retranslate()
                         .arg(s.epochsDone)
                         .arg(s.epochsTotal));
     buttons_->button(QDialogButtonBox::Ok)->setText(tr("Resume on the Train page"));
+    for (Field& f : fields_) {
+        f.label->setText(tr("%1 (%2)").arg(keyLabel(f.key), f.key));
+        f.editor->setToolTip(keyHelp(f.key));
+    }
+    update();
 }
 
 void ResumeDialog::changeEvent(QEvent* event)

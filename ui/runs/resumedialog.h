@@ -1,7 +1,7 @@
 #pragma once
 // Resume a run from the Runs page: the keys core lets a resumed run change (ys::resumableKeys(): epochs,
 // batch, device, workers, amp, patience, threads, vram) with the run's values, each checked as typed by
-// TrainConfig::set() and validate(); OK hands a ResumeRequest to the shell, which opens the Train page with
+// TrainConfig::trySet() and problems() (labels, help and reasons translated by ui/config/configtext); OK hands a ResumeRequest to the shell, which opens the Train page with
 // the run loaded for resume. planResume() is the same without the dialog (tests, the page's plain Resume).
 
 #include "common/error.h"
@@ -23,6 +23,9 @@ namespace ys::ui {
 struct ResumePlan {
     ResumeRequest request;
     std::vector<ys::Error> errors;   // empty: the request can go; else code "config.<key>" per problem
+    // The config problems among `errors` as codes with arguments (the dialog translates them with
+    // ui/config's problemText); a key that may not change on resume is in `errors` only.
+    std::vector<ys::ConfigProblem> problems;
 };
 
 // The request to resume `record` with `values` (key → text as TrainConfig::set() reads it, e.g.
