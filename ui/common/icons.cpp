@@ -229,12 +229,6 @@ QIcon icon(IconId id)
             p.drawLine(g(r, 4, 4, 0, 0).topLeft(), g(r, 12, 12, 0, 0).topLeft());
             p.drawLine(g(r, 12, 4, 0, 0).topLeft(), g(r, 4, 12, 0, 0).topLeft());
         });
-    case IconId::ZoomIn:
-        return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) { magnifier(p, r, m, +1); });
-    case IconId::ZoomOut:
-        return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) { magnifier(p, r, m, -1); });
-    case IconId::ZoomFit:
-        return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) { magnifier(p, r, m, 0); });
     case IconId::Refresh:
         return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) {
             const qreal s = unit(r);
@@ -282,6 +276,12 @@ QIcon icon(IconId id)
                           Qt::DashLine, Qt::RoundCap));
             p.drawPath(b);
         });
+    case IconId::ZoomIn:
+        return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) { magnifier(p, r, m, +1); });
+    case IconId::ZoomOut:
+        return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) { magnifier(p, r, m, -1); });
+    case IconId::ZoomFit:
+        return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) { magnifier(p, r, m, 0); });
     }
     return {};
 }

@@ -16,12 +16,12 @@ enum class IconId {
     Export,     // arrow out of a tray
     Check,      // tick in a shield: run the check again
     Cancel,     // cross
-    ZoomIn,
-    ZoomOut,
-    ZoomFit,
     Refresh,    // circular arrow: read again
     Trash,      // waste bin: move to the trash
     Compare,    // two curves over each other
+    ZoomIn,
+    ZoomOut,
+    ZoomFit,
 };
 
 // The state of a run folder (the Runs page): a coloured disc with a glyph, readable at 16 px.
