@@ -349,7 +349,7 @@ bool RunsPage::isComparing() const
 void RunsPage::showDetail()
 {
     ++compareGeneration_;
-    stack_->setCurrentWidget(controller_->model()->rowCount() == 0 ? empty_ : detail_);
+    stack_->setCurrentWidget(controller_->model()->runCount() == 0 ? empty_ : detail_);
 }
 
 void RunsPage::compareSelected()
@@ -471,7 +471,8 @@ bool RunsPage::showsEmptyState() const
 
 void RunsPage::updateEmptyState()
 {
-    const bool none = controller_->model()->rowCount() == 0;
+    // Folders that are not runs are listed above, but they are no runs: the page still says where runs come from.
+    const bool none = controller_->model()->runCount() == 0;
     if (none && stack_->currentWidget() != empty_)
         stack_->setCurrentWidget(empty_);
     else if (!none && stack_->currentWidget() == empty_)

@@ -86,7 +86,7 @@ public:
     RunDetail* detail() const { return detail_; }
     RunCompareView* compareView() const { return compare_; }
     bool isComparing() const;
-    // No run listed: the page says where runs come from, with a button to the Train page (trainRequested).
+    // No run listed (folders that are not runs do not count): the page says where runs come from, with a button to the Train page (trainRequested).
     bool showsEmptyState() const;
     RunFollower* follower() const { return follower_; }
     QStringList selectedDirs() const;

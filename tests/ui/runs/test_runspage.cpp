@@ -464,8 +464,10 @@ void TestRunsPage::noticesANewRunFolder()
     QTemporaryDir dir;
     copyTree(runDir(project_, "finished"), dir.filePath("first"));
     RunsPage page;
+    QVERIFY(QDir().mkpath(dir.filePath("not-a-run")));
     QVERIFY(listed(page, dir.path()));
     QCOMPARE(page.runCount(), 1);
+    QVERIFY(!page.showsEmptyState());
     QVERIFY(page.controller()->watchedPaths().contains(QDir::cleanPath(dir.path())));
     // A run appears (as a trainer creates its folder) and another is deleted outside the studio.
     copyTree(runDir(project_, "stopped"), dir.filePath("second"));
@@ -474,6 +476,14 @@ void TestRunsPage::noticesANewRunFolder()
     QVERIFY(QDir(dir.filePath("first")).removeRecursively());
     QTRY_COMPARE_WITH_TIMEOUT(page.runCount(), 1, 10000);
     QCOMPARE(rowOf(page, "first"), -1);
+    // The last run gone (outside the studio): the empty state again, the foreign folder still listed.
+    QVERIFY(QDir(dir.filePath("second")).removeRecursively());
+    QTRY_COMPARE_WITH_TIMEOUT(page.runCount(), 0, 10000);
+    QVERIFY(page.showsEmptyState());
+    QCOMPARE(page.model()->foreignCount(), 1);
+    copyTree(runDir(project_, "stopped"), dir.filePath("second"));
+    QTRY_COMPARE_WITH_TIMEOUT(page.runCount(), 1, 10000);
+    QVERIFY(!page.showsEmptyState());
     // F5 lists again too.
     copyTree(runDir(project_, "finished"), dir.filePath("third"));
     QSignalSpy listedSpy(page.controller(), &RunListController::listed);
