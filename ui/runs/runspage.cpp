@@ -227,7 +227,7 @@ QString RunsPage::title() const
 
 QIcon RunsPage::icon() const
 {
-    return ys::ui::icon(IconId::Compare);
+    return ys::ui::icon(IconId::Runs);
 }
 
 QList<QAction*> RunsPage::pageActions() const

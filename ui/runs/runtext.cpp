@@ -115,7 +115,7 @@ QString RunText::eventKindHelp(ys::EventKind kind)
     case ys::EventKind::EarlyStop:
         return tr("No fitness improvement for `patience` epochs: the run stopped early.");
     case ys::EventKind::Stopped:
-        return tr("The user stopped the run; weights/last.pt holds the last finished epoch and can be resumed.");
+        return tr("The user stopped the run; weights/last.pt holds the weights at the stop and can be resumed (the stopped epoch is redone).");
     case ys::EventKind::Warning:
         return tr("Something went wrong that did not stop the run (e.g. a report file could not be written).");
     case ys::EventKind::Error:
