@@ -9,6 +9,9 @@
 // also trains yolov8n on the dataset from the Train page (imgsz 128, EPOCHS epochs, default 8) and writes
 // train-setup-preflight.png (before Start), train-dashboard-running.png (during the run) and
 // train-dashboard.png (after it), plus runs.png.
+//   ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN_NAME] [--compare A,B] [--language zh_CN]
+// Writes runs-page.png: the Runs page listing the run folders of PROJECT_DIR (make them with
+// yolostudio-cli train ... project=PROJECT_DIR), RUN_NAME opened; and, given --compare, runs-compare.png.
 #include "ui/charts/trainingcharts.h"
 #include "ui/config/configform.h"
 #include "ui/config/modelpicker.h"
@@ -18,6 +21,11 @@
 #include "ui/dataset/findingsview.h"
 #include "ui/dataset/imagefilterproxy.h"
 #include "ui/fit/fitdialog.h"
+#include "ui/runs/runcompareview.h"
+#include "ui/runs/rundetail.h"
+#include "ui/runs/runfollower.h"
+#include "ui/runs/runlistcontroller.h"
+#include "ui/runs/runlistmodel.h"
 #include "ui/runs/runspage.h"
 #include "ui/shell/language.h"
 #include "ui/shell/mainwindow.h"
@@ -30,6 +38,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileDialog>
+#include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QSplitter>
@@ -148,6 +157,70 @@ QAction* menuAction(QMenuBar* bar, QAction::MenuRole role)
     return nullptr;
 }
 
+// The Runs page on the run folders of `project`, `open` opened (and `compare` compared, if given).
+int saveRunsPage(const QStringList& args, const QDir& out, const QString& suffix)
+{
+    const int ri = static_cast<int>(args.indexOf(QStringLiteral("--runs")));
+    const QString project = QDir(args.value(ri + 1)).absolutePath();
+    auto option = [&](const char* name) {
+        const int i = static_cast<int>(args.indexOf(QString::fromLatin1(name)));
+        return i > 0 && i + 1 < args.size() ? args[i + 1] : QString();
+    };
+    QDir().mkpath(out.absolutePath());
+    ys::ui::RunsPage page;
+    page.resize(1440, 900);
+    page.show();
+    bool listed = false;
+    QObject::connect(page.controller(), &ys::ui::RunListController::listed, [&] { listed = true; });
+    page.setProjectFolder(project);
+    QElapsedTimer t;
+    t.start();
+    while (!listed && t.elapsed() < 30000)
+        settle(50);
+    const QString open = option("--open");
+    if (!open.isEmpty()) {
+        bool loaded = false;
+        QObject::connect(page.follower(), &ys::ui::RunFollower::loaded, [&] { loaded = true; });
+        if (!page.openRun(QDir(project).filePath(open)))
+            std::fprintf(stderr, "error: %s is not listed\n", qPrintable(open));
+        t.restart();
+        while (!loaded && t.elapsed() < 30000)
+            settle(50);
+    }
+    auto save = [&](QWidget& w, const QString& name) {
+        settle(600);
+        const QString path = out.filePath(name + suffix + QStringLiteral(".png"));
+        if (!w.grab().save(path)) {
+            std::fprintf(stderr, "error: cannot write %s\n", qPrintable(path));
+            return false;
+        }
+        std::printf("%s\n", qPrintable(path));
+        return true;
+    };
+    if (!save(page, QStringLiteral("runs-page")))
+        return 1;
+    const QStringList compare = option("--compare").split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (compare.size() >= 2) {
+        QStringList dirs;
+        for (const QString& name : compare)
+            dirs << QDir(project).filePath(name);
+        bool compared = false;
+        QObject::connect(&page, &ys::ui::RunsPage::compared, [&] { compared = true; });
+        for (const QString& d : dirs) {
+            const QModelIndex i = page.proxy()->mapFromSource(page.model()->index(page.model()->rowOf(d), 0));
+            page.table()->selectionModel()->select(i, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        }
+        page.compareRuns(dirs);
+        t.restart();
+        while (!compared && t.elapsed() < 30000)
+            settle(50);
+        page.compareView()->setGroup(ys::ui::CompareGroup::TrainLoss);
+        if (!save(page, QStringLiteral("runs-compare")))
+            return 1;
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -160,7 +233,9 @@ int main(int argc, char** argv)
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     const QStringList args = app.arguments();
     if (args.size() < 3) {
-        std::fprintf(stderr, "usage: ui_screenshots DATA_YAML OUT_DIR [--language zh_CN]\n");
+        std::fprintf(stderr, "usage: ui_screenshots DATA_YAML OUT_DIR [--language zh_CN]\n"
+                             "       ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN] [--compare A,B] "
+                             "[--language zh_CN]\n");
         return 2;
     }
     const int li = static_cast<int>(args.indexOf(QStringLiteral("--language")));
@@ -169,6 +244,8 @@ int main(int argc, char** argv)
     const QString suffix = lang == QLatin1String("en") ? QString() : QStringLiteral("_") + lang;
     const QDir out(args[2]);
     QDir().mkpath(out.absolutePath());
+    if (args[1] == QLatin1String("--runs"))
+        return saveRunsPage(args, QDir(args[3]), suffix);
 
     {
         // The start page, before any dataset was opened.

@@ -273,6 +273,100 @@ std::string fitResultToJson(const FitResult& r)
     return j.dump(2);
 }
 
+Expected<FitResult> fitResultFromJson(const std::string& text, const std::string& source)
+{
+    using nlohmann::json;
+    const json j = json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return Error{"run.fit", "fit.json is not a JSON object", source, 0, 0};
+    FitResult r;
+    try {
+        // A key that is absent (an older writer) keeps the default; one of the wrong type throws.
+        auto get = [](const json& o, const char* key, auto& out) {
+            if (auto it = o.find(key); it != o.end() && !it->is_null())
+                it->get_to(out);
+        };
+        auto object = [](const json& o, const char* key) -> const json* {
+            auto it = o.find(key);
+            return it != o.end() && it->is_object() ? &*it : nullptr;
+        };
+        auto array = [](const json& o, const char* key) -> const json* {
+            auto it = o.find(key);
+            return it != o.end() && it->is_array() ? &*it : nullptr;
+        };
+        if (const json* rec = object(j, "recommended")) {
+            Recommendation& x = r.recommended;
+            get(*rec, "batch", x.batch);
+            get(*rec, "imgsz", x.imgsz);
+            get(*rec, "amp", x.amp);
+            get(*rec, "amp_mode", x.ampMode);
+            get(*rec, "accumulate", x.accumulate);
+            get(*rec, "predicted_peak_bytes", x.predictedPeakBytes);
+            get(*rec, "fits", x.fits);
+        }
+        get(j, "budget_bytes", r.budgetBytes);
+        get(j, "device_total_bytes", r.deviceTotalBytes);
+        get(j, "margin", r.margin);
+        get(j, "device", r.device);
+        get(j, "target", r.target);
+        get(j, "probe_seconds", r.probeSeconds);
+        get(j, "max_boxes", r.maxBoxes);
+        get(j, "certainty", r.certainty);
+        get(j, "uncertainty", r.uncertainty);
+        if (const json* pts = array(j, "probe_points"))
+            for (const json& o : *pts) {
+                if (!o.is_object())
+                    continue;
+                ProbePoint p;
+                get(o, "batch", p.batch);
+                get(o, "imgsz", p.imgsz);
+                get(o, "amp", p.amp);
+                get(o, "validation", p.validation);
+                get(o, "max_boxes", p.maxBoxes);
+                get(o, "peak_bytes", p.peakBytes);
+                get(o, "seconds", p.seconds);
+                if (const json* ph = object(o, "phase_peak_bytes")) {
+                    get(*ph, "forward", p.phasePeak[0]);
+                    get(*ph, "loss", p.phasePeak[1]);
+                    get(*ph, "backward", p.phasePeak[2]);
+                    get(*ph, "step", p.phasePeak[3]);
+                }
+                r.points.push_back(p);
+            }
+        if (const json* table = array(j, "table"))
+            for (const json& o : *table) {
+                if (!o.is_object())
+                    continue;
+                TableRow t;
+                std::string scale;
+                get(o, "scale", scale);
+                t.scale = scale.empty() ? '-' : scale[0];
+                get(o, "imgsz", t.imgsz);
+                get(o, "amp", t.amp);
+                get(o, "max_batch", t.maxBatch);
+                get(o, "peak_bytes", t.peakAtMaxBatch);
+                r.table.push_back(t);
+            }
+        if (const json* b = object(j, "breakdown")) {
+            MemoryBreakdown& x = r.breakdown;
+            get(*b, "weights", x.weights);
+            get(*b, "gradients", x.gradients);
+            get(*b, "optimizer", x.optimizer);
+            get(*b, "ema", x.ema);
+            get(*b, "activations", x.activations);
+            get(*b, "assigner", x.assigner);
+            get(*b, "validation", x.validation);
+            get(*b, "loader_queue", x.loaderQueue);
+            get(*b, "cuda_context", x.cudaContext);
+            get(*b, "allocator_overhead", x.allocatorOverhead);
+        }
+        get(j, "notes", r.notes);
+    } catch (const json::exception& e) {
+        return Error{"run.fit", std::string("fit.json has a value of the wrong type: ") + e.what(), source, 0, 0};
+    }
+    return r;
+}
+
 std::string formatFitResult(const FitResult& r)
 {
     std::ostringstream o;

@@ -123,6 +123,10 @@ Expected<TargetGpu> findTargetGpu(const std::string& name);
 // JSON text of a result (snake_case keys: recommended {batch, imgsz, amp, amp_mode, accumulate,
 // predicted_peak_bytes, fits}, budget_bytes, margin, probe_points [...], table [...], breakdown {...}, ...).
 std::string fitResultToJson(const FitResult& result);
+// The result back from that text (a run's fit.json: the Runs page shows the fit a run was started with).
+// Keys a newer writer adds are ignored, missing ones keep their defaults; text that is not a JSON object
+// or a key of the wrong type is an Error "run.fit" naming `source`.
+Expected<FitResult> fitResultFromJson(const std::string& text, const std::string& source = {});
 // Human-readable report: recommendation, table, breakdown, notes (English, for the CLI and logs).
 std::string formatFitResult(const FitResult& result);
 

@@ -229,6 +229,53 @@ QIcon icon(IconId id)
             p.drawLine(g(r, 4, 4, 0, 0).topLeft(), g(r, 12, 12, 0, 0).topLeft());
             p.drawLine(g(r, 12, 4, 0, 0).topLeft(), g(r, 4, 12, 0, 0).topLeft());
         });
+    case IconId::Refresh:
+        return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) {
+            const qreal s = unit(r);
+            p.setPen(QPen(accent(m), 1.8 * s, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+            p.setBrush(Qt::NoBrush);
+            // A 300° arc from the top clockwise round to the upper right, the arrow head at its end.
+            p.drawArc(g(r, 2.5, 2.5, 11, 11), 60 * 16, 300 * 16);
+            QPainterPath head;
+            head.moveTo(g(r, 10.2, 1.6, 0, 0).topLeft());
+            head.lineTo(g(r, 13.4, 3.4, 0, 0).topLeft());
+            head.lineTo(g(r, 10.6, 5.8, 0, 0).topLeft());
+            p.drawPath(head);
+        });
+    case IconId::Trash:
+        return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) {
+            const qreal s = unit(r);
+            p.setPen(QPen(ink(m), 1.3 * s, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+            p.setBrush(m == QIcon::Disabled ? QColor(230, 230, 230) : QColor(0xe3, 0xe8, 0xee));
+            QPainterPath bin;
+            bin.moveTo(g(r, 3.5, 4.5, 0, 0).topLeft());
+            bin.lineTo(g(r, 4.5, 14.5, 0, 0).topLeft());
+            bin.lineTo(g(r, 11.5, 14.5, 0, 0).topLeft());
+            bin.lineTo(g(r, 12.5, 4.5, 0, 0).topLeft());
+            p.drawPath(bin);
+            p.drawLine(g(r, 2, 4.5, 0, 0).topLeft(), g(r, 14, 4.5, 0, 0).topLeft());
+            p.drawLine(g(r, 6.5, 2.5, 0, 0).topLeft(), g(r, 9.5, 2.5, 0, 0).topLeft());
+            p.drawLine(g(r, 6.5, 7, 0, 0).topLeft(), g(r, 6.8, 12, 0, 0).topLeft());
+            p.drawLine(g(r, 9.5, 7, 0, 0).topLeft(), g(r, 9.2, 12, 0, 0).topLeft());
+        });
+    case IconId::Compare:
+        return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) {
+            const qreal s = unit(r);
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(ink(m), 1.0 * s));
+            p.drawLine(g(r, 1.5, 14.5, 0, 0).topLeft(), g(r, 14.5, 14.5, 0, 0).topLeft());
+            QPainterPath a;
+            a.moveTo(g(r, 1.5, 13, 0, 0).topLeft());
+            a.cubicTo(g(r, 5, 4, 0, 0).topLeft(), g(r, 9, 3, 0, 0).topLeft(), g(r, 14.5, 2.5, 0, 0).topLeft());
+            p.setPen(QPen(accent(m), 1.7 * s, Qt::SolidLine, Qt::RoundCap));
+            p.drawPath(a);
+            QPainterPath b;
+            b.moveTo(g(r, 1.5, 13, 0, 0).topLeft());
+            b.cubicTo(g(r, 6, 9, 0, 0).topLeft(), g(r, 10, 7, 0, 0).topLeft(), g(r, 14.5, 6.5, 0, 0).topLeft());
+            p.setPen(QPen(m == QIcon::Disabled ? QColor(180, 180, 180) : QColor(0xf5, 0x82, 0x31), 1.7 * s,
+                          Qt::DashLine, Qt::RoundCap));
+            p.drawPath(b);
+        });
     case IconId::ZoomIn:
         return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) { magnifier(p, r, m, +1); });
     case IconId::ZoomOut:
@@ -310,6 +357,84 @@ QIcon icon(IconId id)
         });
     }
     return {};
+}
+
+QIcon runStatusIcon(RunStatusIcon status)
+{
+    enum class Glyph { Tick, Square, Bars, Play, Cross, Question };
+    struct Look {
+        QColor disc;
+        Glyph glyph;
+    };
+    auto look = [](RunStatusIcon st) -> Look {
+        switch (st) {
+        case RunStatusIcon::Finished: return {QColor(0x2e, 0x7d, 0x32), Glyph::Tick};
+        case RunStatusIcon::Stopped: return {QColor(0x75, 0x75, 0x75), Glyph::Square};
+        case RunStatusIcon::StoppedEarly: return {QColor(0x00, 0x89, 0x7b), Glyph::Tick};
+        case RunStatusIcon::Interrupted: return {QColor(0xef, 0x6c, 0x00), Glyph::Bars};
+        case RunStatusIcon::Resumable: return {QColor(0xef, 0x6c, 0x00), Glyph::Play};
+        case RunStatusIcon::Failed: return {severityColor(ys::Severity::Error), Glyph::Cross};
+        case RunStatusIcon::Running: return {QColor(0x1e, 0x88, 0xe5), Glyph::Play};
+        case RunStatusIcon::NotARun: return {QColor(0x9e, 0x9e, 0x9e), Glyph::Question};
+        }
+        return {Qt::gray, Glyph::Question};
+    };
+    const Look l = look(status);
+    return painted([l](QPainter& p, const QRectF& r, QIcon::Mode m) {
+        const qreal s = unit(r);
+        const QColor disc = m == QIcon::Disabled ? QColor(180, 180, 180) : l.disc;
+        if (l.glyph == Glyph::Question) {
+            p.setPen(QPen(disc, 1.6 * s));
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(g(r, 1.5, 1.5, 13, 13));
+            QPainterPath q;
+            q.moveTo(g(r, 5.6, 6.2, 0, 0).topLeft());
+            q.cubicTo(g(r, 5.6, 3.2, 0, 0).topLeft(), g(r, 10.6, 3.2, 0, 0).topLeft(), g(r, 10.4, 6.2, 0, 0).topLeft());
+            q.cubicTo(g(r, 10.2, 8.2, 0, 0).topLeft(), g(r, 8, 8, 0, 0).topLeft(), g(r, 8, 10, 0, 0).topLeft());
+            p.setPen(QPen(disc, 1.7 * s, Qt::SolidLine, Qt::RoundCap));
+            p.drawPath(q);
+            p.drawPoint(g(r, 8, 12.4, 0, 0).topLeft());
+            return;
+        }
+        p.setPen(Qt::NoPen);
+        p.setBrush(disc);
+        p.drawEllipse(g(r, 1, 1, 14, 14));
+        p.setPen(QPen(Qt::white, 1.9 * s, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p.setBrush(Qt::white);
+        switch (l.glyph) {
+        case Glyph::Tick:
+            p.setBrush(Qt::NoBrush);
+            p.drawLine(g(r, 4.6, 8.2, 0, 0).topLeft(), g(r, 7, 10.6, 0, 0).topLeft());
+            p.drawLine(g(r, 7, 10.6, 0, 0).topLeft(), g(r, 11.4, 5.4, 0, 0).topLeft());
+            break;
+        case Glyph::Square:
+            p.setPen(Qt::NoPen);
+            p.drawRect(g(r, 5, 5, 6, 6));
+            break;
+        case Glyph::Bars:
+            p.setPen(Qt::NoPen);
+            p.drawRect(g(r, 5, 4.5, 2.2, 7));
+            p.drawRect(g(r, 8.8, 4.5, 2.2, 7));
+            break;
+        case Glyph::Play: {
+            p.setPen(Qt::NoPen);
+            QPainterPath tri;
+            tri.moveTo(g(r, 6, 4.2, 0, 0).topLeft());
+            tri.lineTo(g(r, 11.8, 8, 0, 0).topLeft());
+            tri.lineTo(g(r, 6, 11.8, 0, 0).topLeft());
+            tri.closeSubpath();
+            p.drawPath(tri);
+            break;
+        }
+        case Glyph::Cross:
+            p.setBrush(Qt::NoBrush);
+            p.drawLine(g(r, 5.2, 5.2, 0, 0).topLeft(), g(r, 10.8, 10.8, 0, 0).topLeft());
+            p.drawLine(g(r, 10.8, 5.2, 0, 0).topLeft(), g(r, 5.2, 10.8, 0, 0).topLeft());
+            break;
+        case Glyph::Question:
+            break;
+        }
+    });
 }
 
 }  // namespace ys::ui

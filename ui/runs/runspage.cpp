@@ -1,76 +1,223 @@
 #include "ui/runs/runspage.h"
 
 #include "ui/common/icons.h"
+#include "ui/runs/resumedialog.h"
+#include "ui/runs/runcompareview.h"
+#include "ui/runs/rundetail.h"
+#include "ui/runs/runfollower.h"
+#include "ui/runs/runlistcontroller.h"
+#include "ui/runs/runlistmodel.h"
+#include "ui/runs/runtext.h"
 
-#include <QDateTime>
+#include <QAction>
+#include <QComboBox>
 #include <QDesktopServices>
 #include <QDir>
 #include <QEvent>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
-#include <QListWidget>
+#include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
 #include <QStackedWidget>
+#include <QTableView>
+#include <QToolBar>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 
 namespace ys::ui {
 namespace {
 
-// A run folder is one the trainer made: it always writes args.yaml first.
-bool isRunFolder(const QFileInfo& dir)
-{
-    return QFileInfo::exists(QDir(dir.absoluteFilePath()).filePath(QStringLiteral("args.yaml")));
-}
+constexpr const char* kSplitterKey = "runs/splitter";
+constexpr const char* kHeaderKey = "runs/header";
+constexpr const char* kFilterKey = "runs/statusFilter";
+
+// The status filter's entries: a mask of RunListModel::StatusFilter bits each.
+const unsigned kFilterMasks[] = {
+    RunListModel::AllStatuses,
+    RunListModel::FinishedBit,
+    RunListModel::StoppedBit | RunListModel::InterruptedBit | RunListModel::FailedBit,
+    RunListModel::RunningBit,
+    RunListModel::FailedBit,
+    RunListModel::NotARunBit,
+};
 
 }  // namespace
 
-RunsPage::RunsPage(QWidget* parent) : StudioPage(parent), stack_(new QStackedWidget(this))
+RunsPage::RunsPage(QWidget* parent)
+    : StudioPage(parent), controller_(new RunListController(this)), proxy_(new RunListProxy(this)),
+      follower_(new RunFollower(this)), toolbar_(new QToolBar(this)), statusFilter_(new QComboBox(this)),
+      search_(new QLineEdit(this)), table_(new QTableView(this)), detail_(new RunDetail(this)),
+      compare_(new RunCompareView(this)), stack_(new QStackedWidget(this)), empty_(new QWidget(this)),
+      emptyTitle_(new QLabel(empty_)), emptyText_(new QLabel(empty_)), trainButton_(new QPushButton(empty_)),
+      splitter_(new QSplitter(Qt::Vertical, this)), foldersLabel_(new QLabel(this)), message_(new QLabel(this))
 {
     setObjectName(QStringLiteral("RunsPage"));
-    auto* empty = new QWidget(this);
-    auto* el = new QVBoxLayout(empty);
-    el->addStretch(2);
-    auto* iconLabel = new QLabel(empty);
-    iconLabel->setPixmap(ys::ui::icon(IconId::Runs).pixmap(64, 64));
-    iconLabel->setAlignment(Qt::AlignHCenter);
-    emptyTitle_ = new QLabel(empty);
-    QFont f = emptyTitle_->font();
-    f.setPointSizeF(f.pointSizeF() * 1.4);
-    f.setBold(true);
-    emptyTitle_->setFont(f);
-    emptyTitle_->setAlignment(Qt::AlignHCenter);
-    emptyText_ = new QLabel(empty);
-    emptyText_->setWordWrap(true);
-    emptyText_->setAlignment(Qt::AlignHCenter);
-    emptyText_->setFixedWidth(560);   // a wrapped label needs a width to take its height from
-    trainButton_ = new QPushButton(ys::ui::icon(IconId::Train), QString(), empty);
-    connect(trainButton_, &QPushButton::clicked, this, &RunsPage::trainRequested);
-    el->addWidget(iconLabel);
-    el->addWidget(emptyTitle_);
-    el->addWidget(emptyText_, 0, Qt::AlignHCenter);
-    el->addSpacing(12);
-    el->addWidget(trainButton_, 0, Qt::AlignHCenter);
-    el->addStretch(3);
+    confirm_ = [this](const QString& title, const QString& text) {
+        return QMessageBox::question(this, title, text, QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) ==
+               QMessageBox::Yes;
+    };
+    proxy_->setSourceModel(controller_->model());
+    table_->setObjectName(QStringLiteral("runTable"));
+    table_->setModel(proxy_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(RunListModel::StartedColumn, Qt::DescendingOrder);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setContextMenuPolicy(Qt::ActionsContextMenu);
+    table_->verticalHeader()->hide();
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
+    table_->horizontalHeader()->setHighlightSections(false);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setWordWrap(false);
+    table_->setIconSize(QSize(16, 16));
 
-    auto* listPage = new QWidget(this);
-    auto* ll = new QVBoxLayout(listPage);
-    listTitle_ = new QLabel(listPage);
-    listTitle_->setWordWrap(true);
-    list_ = new QListWidget(listPage);
-    list_->setIconSize(QSize(20, 20));
-    connect(list_, &QListWidget::itemActivated, this, [](QListWidgetItem* item) {
-        QDesktopServices::openUrl(QUrl::fromLocalFile(item->data(Qt::UserRole).toString()));
-    });
-    ll->addWidget(listTitle_);
-    ll->addWidget(list_, 1);
+    buildActions();
+    toolbar_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar_->setIconSize(QSize(16, 16));
+    toolbar_->addAction(refreshAction_);
+    toolbar_->addAction(addFolderAction_);
+    toolbar_->addSeparator();
+    toolbar_->addAction(resumeAction_);
+    toolbar_->addAction(compareAction_);
+    toolbar_->addAction(openFolderAction_);
+    toolbar_->addAction(deleteAction_);
+    auto* spacer = new QWidget(toolbar_);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    toolbar_->addWidget(spacer);
+    toolbar_->addWidget(statusFilter_);
+    search_->setClearButtonEnabled(true);
+    search_->setMinimumWidth(200);
+    toolbar_->addWidget(search_);
+    table_->addActions({resumeAction_, compareAction_, openFolderAction_, deleteAction_, removeFolderAction_, refreshAction_});
 
-    stack_->addWidget(empty);
-    stack_->addWidget(listPage);
+    foldersLabel_->setWordWrap(true);
+    foldersLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    message_->setWordWrap(true);
+    message_->hide();
+
+    auto* top = new QWidget(this);
+    auto* tl = new QVBoxLayout(top);
+    tl->setContentsMargins(0, 0, 0, 0);
+    tl->addWidget(toolbar_);
+    tl->addWidget(foldersLabel_);
+    tl->addWidget(message_);
+    tl->addWidget(table_, 1);
+    splitter_->addWidget(top);
+    stack_->addWidget(detail_);
+    stack_->addWidget(compare_);
+    stack_->addWidget(empty_);
+    {
+        QFont f = emptyTitle_->font();
+        f.setBold(true);
+        f.setPointSizeF(f.pointSizeF() * 1.3);
+        emptyTitle_->setFont(f);
+        emptyText_->setWordWrap(true);
+        trainButton_->setObjectName(QStringLiteral("trainButton"));
+        auto* el = new QVBoxLayout(empty_);
+        el->addStretch(1);
+        el->addWidget(emptyTitle_, 0, Qt::AlignHCenter);
+        el->addWidget(emptyText_, 0, Qt::AlignHCenter);
+        el->addWidget(trainButton_, 0, Qt::AlignHCenter);
+        el->addStretch(2);
+        connect(trainButton_, &QPushButton::clicked, this, &RunsPage::trainRequested);
+    }
+    splitter_->addWidget(stack_);
+    splitter_->setStretchFactor(0, 2);
+    splitter_->setStretchFactor(1, 3);
+    splitter_->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(stack_);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(splitter_);
+
+    connect(statusFilter_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i >= 0 && i < static_cast<int>(std::size(kFilterMasks)))
+            proxy_->setStatusMask(kFilterMasks[i]);
+    });
+    connect(search_, &QLineEdit::textChanged, proxy_, &RunListProxy::setText);
+    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPage::onSelectionChanged);
+    connect(controller_->model(), &QAbstractItemModel::rowsInserted, this, &RunsPage::onListChanged);
+    connect(controller_->model(), &QAbstractItemModel::rowsRemoved, this, &RunsPage::onListChanged);
+    connect(controller_->model(), &QAbstractItemModel::modelReset, this, &RunsPage::onListChanged);
+    connect(controller_, &RunListController::listed, this, &RunsPage::onListChanged);
+    connect(controller_, &RunListController::runRead, this, &RunsPage::onListChanged);
+    connect(follower_, &RunFollower::loaded, this, [this](std::shared_ptr<const ys::RunRecord> record) {
+        detail_->showRecord(record);
+        if (record)
+            emit runOpened(QString::fromStdString(record->dir));
+    });
+    connect(follower_, &RunFollower::failed, detail_, &RunDetail::showError);
+    connect(follower_, &RunFollower::updated, detail_, &RunDetail::applyUpdate);
+    connect(follower_, &RunFollower::followingEnded, this, [this] { controller_->refreshRun(follower_->dir()); });
+    connect(detail_, &RunDetail::resumeRequested, this, &RunsPage::resumeWithDialog);
+    connect(detail_, &RunDetail::openFolderRequested, this, [this] {
+        if (!detail_->dir().isEmpty())
+            QDesktopServices::openUrl(QUrl::fromLocalFile(detail_->dir()));
+    });
+
     retranslate();
+    updateActions();
+    updateEmptyState();
+    controller_->restore();
+}
+
+RunsPage::~RunsPage()
+{
+    compareJob_.waitForFinished();
+}
+
+void RunsPage::buildActions()
+{
+    refreshAction_ = new QAction(ys::ui::icon(IconId::Refresh), QString(), this);
+    refreshAction_->setShortcut(QKeySequence::Refresh);   // F5
+    refreshAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(refreshAction_, &QAction::triggered, this, &RunsPage::refresh);
+
+    addFolderAction_ = new QAction(ys::ui::icon(IconId::Open), QString(), this);
+    connect(addFolderAction_, &QAction::triggered, this, &RunsPage::chooseFolder);
+    removeFolderAction_ = new QAction(QString(), this);
+    connect(removeFolderAction_, &QAction::triggered, this, &RunsPage::removeSelectedFolder);
+
+    resumeAction_ = new QAction(runStatusIcon(RunStatusIcon::Resumable), QString(), this);
+    resumeAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    resumeAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(resumeAction_, &QAction::triggered, this, &RunsPage::resumeWithDialog);
+
+    openFolderAction_ = new QAction(ys::ui::icon(IconId::Open), QString(), this);
+    openFolderAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    openFolderAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(openFolderAction_, &QAction::triggered, this, &RunsPage::openSelectedFolder);
+
+    compareAction_ = new QAction(ys::ui::icon(IconId::Compare), QString(), this);
+    compareAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    compareAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(compareAction_, &QAction::triggered, this, &RunsPage::compareSelected);
+
+    deleteAction_ = new QAction(ys::ui::icon(IconId::Trash), QString(), this);
+    deleteAction_->setShortcut(QKeySequence::Delete);
+    deleteAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(deleteAction_, &QAction::triggered, this, &RunsPage::deleteSelected);
+
+    findAction_ = new QAction(this);
+    findAction_->setShortcut(QKeySequence::Find);
+    findAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(findAction_, &QAction::triggered, this, [this] {
+        search_->setFocus();
+        search_->selectAll();
+    });
+    addAction(findAction_);
+    addAction(refreshAction_);
+    addAction(resumeAction_);
+    addAction(compareAction_);
+    addAction(openFolderAction_);
+    addAction(deleteAction_);
 }
 
 QString RunsPage::title() const
@@ -83,21 +230,441 @@ QIcon RunsPage::icon() const
     return ys::ui::icon(IconId::Runs);
 }
 
+QList<QAction*> RunsPage::pageActions() const
+{
+    return {refreshAction_,   addFolderAction_, removeFolderAction_, resumeAction_,
+            compareAction_,   openFolderAction_, deleteAction_};
+}
+
 QString RunsPage::statusText() const
 {
-    return runCount() == 0 ? tr("No runs yet") : tr("%n run(s) in %1", nullptr, runCount()).arg(QDir::toNativeSeparators(folder_));
+    const RunListModel* m = controller_->model();
+    int running = 0;
+    for (int row = 0; row < m->rowCount(); ++row)
+        running += m->entry(row)->isRun && m->entry(row)->record.status == ys::RunStatus::Running;
+    QString text = m->runCount() == 0 ? tr("No runs yet") : tr("%n run(s)", nullptr, m->runCount());
+    if (running > 0)
+        text += QStringLiteral(" · ") + tr("%n running", nullptr, running);
+    if (m->foreignCount() > 0)
+        text += QStringLiteral(" · ") + tr("%n other folder(s)", nullptr, m->foreignCount());
+    return text;
+}
+
+void RunsPage::saveState(QSettings& s) const
+{
+    s.setValue(QString::fromLatin1(kSplitterKey), splitter_->saveState());
+    s.setValue(QString::fromLatin1(kHeaderKey), table_->horizontalHeader()->saveState());
+    s.setValue(QString::fromLatin1(kFilterKey), statusFilter_->currentIndex());
+}
+
+void RunsPage::restoreState(const QSettings& s)
+{
+    splitter_->restoreState(s.value(QString::fromLatin1(kSplitterKey)).toByteArray());
+    columnsSized_ |= table_->horizontalHeader()->restoreState(s.value(QString::fromLatin1(kHeaderKey)).toByteArray());
+    statusFilter_->setCurrentIndex(std::max(0, s.value(QString::fromLatin1(kFilterKey), 0).toInt()));
+}
+
+void RunsPage::setProjectFolder(const QString& folder)
+{
+    controller_->setProjectFolder(folder);
+    updateFoldersLabel();
+}
+
+QString RunsPage::projectFolder() const
+{
+    return controller_->projectFolder();
+}
+
+void RunsPage::refresh()
+{
+    message_->hide();
+    controller_->refresh();
+    if (!follower_->dir().isEmpty() && !follower_->isFollowing())
+        follower_->open(follower_->dir());
+}
+
+void RunsPage::refreshRun(const QString& runDir)
+{
+    controller_->refreshRun(runDir);
+}
+
+bool RunsPage::addFolder(const QString& folder)
+{
+    const bool added = controller_->addFolder(folder);
+    updateFoldersLabel();
+    return added;
+}
+
+RunListModel* RunsPage::model() const
+{
+    return controller_->model();
+}
+
+int RunsPage::runCount() const
+{
+    return controller_->model()->runCount();
+}
+
+QStringList RunsPage::selectedDirs() const
+{
+    QStringList out;
+    for (const QModelIndex& i : table_->selectionModel()->selectedRows())
+        out << i.data(RunListModel::DirRole).toString();
+    return out;
+}
+
+QString RunsPage::currentDir() const
+{
+    const QStringList dirs = selectedDirs();
+    return dirs.size() == 1 ? dirs.front() : QString();
+}
+
+bool RunsPage::openRun(const QString& dir)
+{
+    const int row = controller_->model()->rowOf(dir);
+    if (row < 0)
+        return false;
+    const QModelIndex i = proxy_->mapFromSource(controller_->model()->index(row, 0));
+    if (!i.isValid())
+        return false;   // filtered out
+    table_->selectionModel()->select(i, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    table_->setCurrentIndex(i);
+    table_->scrollTo(i);
+    return true;
+}
+
+void RunsPage::onSelectionChanged()
+{
+    updateActions();
+    if (selectedDirs().size() < 2)
+        showDetail();
+    openCurrent();
+}
+
+bool RunsPage::isComparing() const
+{
+    return stack_->currentWidget() == compare_;
+}
+
+void RunsPage::showDetail()
+{
+    ++compareGeneration_;
+    stack_->setCurrentWidget(controller_->model()->runCount() == 0 ? empty_ : detail_);
+}
+
+void RunsPage::compareSelected()
+{
+    compareRuns(selectedDirs());
+}
+
+bool RunsPage::compareRuns(const QStringList& dirs)
+{
+    const RunListModel* m = controller_->model();
+    std::vector<std::string> paths;
+    std::vector<QString> shown;
+    for (const QString& d : dirs) {
+        const RunListModel::Entry* e = m->entry(m->rowOf(d));
+        if (e && e->isRun) {
+            paths.push_back(e->dir.toStdString());
+            shown.push_back(e->dir);
+        }
+    }
+    if (paths.size() < 2) {
+        showMessage(tr("Select two or more runs to compare."));
+        return false;
+    }
+    showMessage({});
+    const quint64 gen = ++compareGeneration_;
+    compare_->clear();
+    stack_->setCurrentWidget(compare_);
+    struct Read {
+        std::vector<std::vector<ys::EpochResult>> rows;
+        QStringList failed;
+    };
+    QFuture<Read> f = QtConcurrent::run([paths] {
+        Read out;
+        for (const std::string& p : paths) {
+            auto r = ys::readRun(p);
+            if (r.ok())
+                out.rows.push_back(std::move(r->rows));
+            else {
+                out.rows.emplace_back();
+                out.failed << QString::fromStdString(p) + QStringLiteral(": ") + RunText::problem(r.error());
+            }
+        }
+        return out;
+    });
+    compareJob_ = QFuture<void>(f);
+    f.then(this, [this, gen, shown](const Read& read) {
+        if (gen != compareGeneration_)
+            return;
+        const std::vector<QString> names = compareNames(shown);
+        std::vector<CompareRun> runs;
+        for (size_t i = 0; i < shown.size(); ++i)
+            runs.push_back(CompareRun{names[i], read.rows[i]});
+        compare_->setRuns(std::move(runs));
+        if (!read.failed.isEmpty())
+            showMessage(tr("Not all runs could be read: %1").arg(read.failed.join(QStringLiteral("; "))));
+        QStringList dirs;
+        for (const QString& d : shown)
+            dirs << d;
+        emit compared(dirs);
+    });
+    return true;
+}
+
+void RunsPage::openCurrent()
+{
+    const QString dir = currentDir();
+    if (dir.isEmpty()) {
+        if (selectedDirs().isEmpty()) {
+            follower_->close();
+            detail_->clear();
+        }
+        return;
+    }
+    if (dir == follower_->dir())
+        return;
+    const RunListModel::Entry* e = controller_->model()->entry(controller_->model()->rowOf(dir));
+    if (e && !e->isRun) {
+        follower_->close();
+        detail_->showError(dir, e->error);
+        return;
+    }
+    detail_->showLoading(dir);
+    follower_->open(dir);
+}
+
+void RunsPage::onListChanged()
+{
+    // The open run changed on disk while nothing followed it (a CLI resumed it, it ended): read it again.
+    const QString open = follower_->dir();
+    if (!open.isEmpty() && !follower_->isFollowing() && !follower_->isLoading() && follower_->record()) {
+        const RunListModel::Entry* e = controller_->model()->entry(controller_->model()->rowOf(open));
+        if (e && e->isRun &&
+            (e->record.status != follower_->record()->status ||
+             e->record.summary.epochsDone != follower_->record()->summary.epochsDone))
+            follower_->open(open);
+    }
+    updateActions();
+    updateFoldersLabel();
+    updateEmptyState();
+    fitColumns();
+    emit statusChanged(statusText());
+}
+
+void RunsPage::fitColumns()
+{
+    if (columnsSized_ || controller_->model()->rowCount() == 0)
+        return;
+    columnsSized_ = true;
+    table_->resizeColumnsToContents();
+    const int widest = table_->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 40;
+    for (int c = 0; c < RunListModel::ColumnCount; ++c)
+        table_->setColumnWidth(c, std::min(table_->columnWidth(c), widest));
+}
+
+bool RunsPage::showsEmptyState() const
+{
+    return stack_->currentWidget() == empty_;
+}
+
+void RunsPage::updateEmptyState()
+{
+    // Folders that are not runs are listed above, but they are no runs: the page still says where runs come from.
+    const bool none = controller_->model()->runCount() == 0;
+    if (none && stack_->currentWidget() != empty_)
+        stack_->setCurrentWidget(empty_);
+    else if (!none && stack_->currentWidget() == empty_)
+        stack_->setCurrentWidget(detail_);
+}
+
+void RunsPage::updateActions()
+{
+    const QString dir = currentDir();
+    const RunListModel* m = controller_->model();
+    const RunListModel::Entry* e = dir.isEmpty() ? nullptr : m->entry(m->rowOf(dir));
+    resumeAction_->setEnabled(e && e->isRun && e->record.resumable);
+    openFolderAction_->setEnabled(e != nullptr);
+    int runs = 0;
+    for (const QString& d : selectedDirs()) {
+        const RunListModel::Entry* s = m->entry(m->rowOf(d));
+        runs += s && s->isRun;
+    }
+    compareAction_->setEnabled(runs >= 2);
+    bool deletable = false;
+    for (const QString& d : selectedDirs()) {
+        const RunListModel::Entry* s = m->entry(m->rowOf(d));
+        deletable |= s && s->isRun && s->record.status != ys::RunStatus::Running;
+    }
+    deleteAction_->setEnabled(deletable);
+    removeFolderAction_->setEnabled(e && controller_->userFolders().contains(e->root));
+}
+
+void RunsPage::showMessage(const QString& text)
+{
+    message_->setText(text);
+    message_->setVisible(!text.isEmpty());
+}
+
+bool RunsPage::resumeRun(const QString& dir, const QMap<QString, QString>& values)
+{
+    const RunListModel* m = controller_->model();
+    const RunListModel::Entry* e = m->entry(m->rowOf(dir));
+    if (!e || !e->isRun) {
+        showMessage(tr("%1 is not a listed run.").arg(QDir::toNativeSeparators(dir)));
+        return false;
+    }
+    const ResumePlan plan = planResume(e->record, values);
+    if (!plan.errors.empty()) {
+        QStringList why;
+        for (const ys::Error& err : plan.errors)
+            why << (err.code == "run.not_resumable" ? RunText::statusHelp(e->record.status, false)
+                                                    : QString::fromStdString(err.message));
+        showMessage(tr("%1 cannot be resumed: %2").arg(QFileInfo(dir).fileName(), why.join(QStringLiteral("; "))));
+        return false;
+    }
+    showMessage({});
+    emit resumeRequested(plan.request);
+    return true;
+}
+
+void RunsPage::resumeWithDialog()
+{
+    const QString dir = !currentDir().isEmpty() ? currentDir() : detail_->dir();
+    const RunListModel* m = controller_->model();
+    const RunListModel::Entry* e = m->entry(m->rowOf(dir));
+    if (!e || !e->isRun || !e->record.resumable)
+        return;
+    auto* dialog = new ResumeDialog(e->record, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, dir] { resumeRun(dir, dialog->values()); });
+    dialog->open();
+}
+
+void RunsPage::chooseFolder()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Add a folder of runs"),
+                                                             controller_->projectFolder());
+    if (folder.isEmpty())
+        return;
+    if (!addFolder(folder))
+        showMessage(tr("%1 is listed already.").arg(QDir::toNativeSeparators(folder)));
+}
+
+void RunsPage::removeSelectedFolder()
+{
+    const QString dir = currentDir();
+    const RunListModel* m = controller_->model();
+    const RunListModel::Entry* e = m->entry(m->rowOf(dir));
+    if (!e)
+        return;
+    controller_->removeFolder(e->root);
+    updateFoldersLabel();
+}
+
+void RunsPage::openSelectedFolder()
+{
+    const QString dir = currentDir();
+    if (!dir.isEmpty())
+        QDesktopServices::openUrl(QUrl::fromLocalFile(dir));
+}
+
+int RunsPage::deleteSelected()
+{
+    const RunListModel* m = controller_->model();
+    QStringList dirs;
+    for (const QString& d : selectedDirs()) {
+        const RunListModel::Entry* e = m->entry(m->rowOf(d));
+        if (e && e->isRun && e->record.status != ys::RunStatus::Running)
+            dirs << d;
+    }
+    if (dirs.isEmpty())
+        return 0;
+    QStringList names;
+    for (const QString& d : dirs)
+        names << QDir::toNativeSeparators(d);
+    const QString question =
+        tr("Move %n run folder(s) to the trash? Its weights, curves and settings go with it.\n\n%1", nullptr,
+           static_cast<int>(dirs.size()))
+            .arg(names.join(QLatin1Char('\n')));
+    if (!confirm_(tr("Delete runs"), question))
+        return 0;
+    int removed = 0;
+    QStringList failed, gone;
+    for (const QString& d : dirs) {
+        if (d == follower_->dir()) {
+            follower_->close();
+            detail_->clear();
+        }
+        QString why;
+        if (controller_->deleteRun(d, false, &why)) {
+            ++removed;
+            gone << d;
+            continue;
+        }
+        if (QFileInfo::exists(d) &&
+            confirm_(tr("Delete permanently?"),
+                     tr("%1 cannot be moved to the trash (%2). Delete it permanently? This cannot be undone.")
+                         .arg(QDir::toNativeSeparators(d), why)) &&
+            controller_->deleteRun(d, true, &why)) {
+            ++removed;
+            gone << d;
+            continue;
+        }
+        failed << tr("%1: %2").arg(QFileInfo(d).fileName(), why);
+    }
+    showMessage(failed.isEmpty() ? QString() : tr("Not deleted: %1").arg(failed.join(QStringLiteral("; "))));
+    if (!gone.isEmpty())
+        emit runsDeleted(gone);
+    emit statusChanged(statusText());
+    return removed;
 }
 
 void RunsPage::retranslate()
 {
+    refreshAction_->setText(tr("Refresh"));
+    refreshAction_->setToolTip(tr("Read the run folders again (F5)"));
+    addFolderAction_->setText(tr("Add folder…"));
+    addFolderAction_->setToolTip(tr("List the runs of another folder too, e.g. Ultralytics' runs/detect"));
+    removeFolderAction_->setText(tr("Stop listing this folder"));
+    resumeAction_->setText(tr("Resume…"));
+    resumeAction_->setToolTip(tr("Continue the selected run on the Train page, optionally with another batch or "
+                                 "device (Ctrl+R)"));
+    openFolderAction_->setText(tr("Open folder"));
+    openFolderAction_->setToolTip(tr("Show the run's folder in the file manager (Ctrl+Shift+O)"));
+    compareAction_->setText(tr("Compare"));
+    compareAction_->setToolTip(tr("Show the curves of the selected runs together (select two or more; Ctrl+D)"));
+    deleteAction_->setText(tr("Delete…"));
+    deleteAction_->setToolTip(tr("Move the selected runs to the trash, after asking (Delete)"));
     emptyTitle_->setText(tr("No runs yet"));
-    emptyText_->setText(tr("Runs you start on the Train page are kept here, one folder each, with their settings, "
-                           "curves, memory timeline, events and weights. A run belongs to the dataset that is "
-                           "open: open a dataset, set up a run and press Start."));
+    emptyText_->setText(tr("Runs you start on the Train page appear here with their curves, settings and events; "
+                           "Add folder… lists runs written elsewhere (e.g. Ultralytics' runs/detect)."));
     trainButton_->setText(tr("Go to the Train page"));
-    listTitle_->setText(tr("Run folders of this dataset in %1 (double-click opens the folder):")
-                            .arg(QDir::toNativeSeparators(folder_)));
+    search_->setPlaceholderText(tr("Filter by name, dataset, model (Ctrl+F)"));
+    const int filter = statusFilter_->currentIndex();
+    const QSignalBlocker block(statusFilter_);
+    statusFilter_->clear();
+    statusFilter_->addItems({tr("All runs"), tr("Finished"), tr("Stopped, interrupted or failed"), tr("Running"),
+                             tr("Failed"), tr("Not runs")});
+    statusFilter_->setCurrentIndex(std::max(0, filter));
+    statusFilter_->setToolTip(tr("Show runs by status"));
+
+    updateFoldersLabel();
+    controller_->model()->retranslate();
     emit titleChanged();
+}
+
+void RunsPage::updateFoldersLabel()
+{
+    QStringList shown;
+    for (const QString& f : controller_->folders())
+        shown << QDir::toNativeSeparators(f);
+    foldersLabel_->setText(shown.isEmpty()
+                               ? tr("No folder to list yet: runs you start on the Train page are kept in the "
+                                    "project folder of the open dataset; Add folder… lists others (e.g. Ultralytics' "
+                                    "runs/detect).")
+                               : tr("Listing %1").arg(shown.join(QStringLiteral(" · "))));
 }
 
 void RunsPage::changeEvent(QEvent* event)
@@ -105,41 +672,6 @@ void RunsPage::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     StudioPage::changeEvent(event);
-}
-
-void RunsPage::setProjectFolder(const QString& folder)
-{
-    folder_ = folder;
-    refresh();
-}
-
-void RunsPage::refresh()
-{
-    list_->clear();
-    const QFileInfoList dirs = folder_.isEmpty() ? QFileInfoList()
-                                                 : QDir(folder_).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Time);
-    for (const QFileInfo& d : dirs) {
-        if (!isRunFolder(d))
-            continue;
-        auto* item = new QListWidgetItem(ys::ui::icon(IconId::Runs),
-                                         tr("%1 — %2").arg(d.fileName(), QLocale().toString(d.lastModified(), QLocale::ShortFormat)),
-                                         list_);
-        item->setData(Qt::UserRole, d.absoluteFilePath());
-        item->setToolTip(QDir::toNativeSeparators(d.absoluteFilePath()));
-    }
-    stack_->setCurrentIndex(list_->count() == 0 ? 0 : 1);
-    retranslate();
-    emit statusChanged(statusText());
-}
-
-int RunsPage::runCount() const
-{
-    return list_->count();
-}
-
-bool RunsPage::showsEmptyState() const
-{
-    return stack_->currentIndex() == 0;
 }
 
 }  // namespace ys::ui

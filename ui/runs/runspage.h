@@ -1,50 +1,167 @@
 #pragma once
-// The Runs page (run history). For now it knows the run folders of the project folder of the open dataset
-// by name and shows them, or a "no runs yet" state that says where runs come from; the run list with status,
-// metrics and the dashboard view of each run is built on core/run by the Runs page's own engineer.
+// The Runs page (run history): every run folder under the studio's project folder and the folders the user
+// adds (an Ultralytics `runs/detect`), listed with status, dataset, model, epochs, best mAP, time, peak
+// memory and start, sortable and filterable; bad folders listed with what is wrong. Selecting a run opens
+// it below (RunDetail; followed live while a trainer writes it); Resume hands the run to the shell for
+// the Train page (resumeRequested); Open folder shows it in the file manager; Delete moves it to the trash
+// after asking — the only write this page ever makes. The list follows the folders (RunListController).
+// GUI thread only.
 
+#include "ui/shell/resumerequest.h"
 #include "ui/shell/studiopage.h"
 
+#include <QFuture>
+#include <QIcon>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QWidget>
+
+#include <functional>
+
+class QAction;
+class QComboBox;
 class QLabel;
-class QListWidget;
+class QLineEdit;
 class QPushButton;
+class QSettings;
+class QSplitter;
 class QStackedWidget;
+class QTableView;
+class QToolBar;
 
 namespace ys::ui {
+
+class RunCompareView;
+class RunDetail;
+class RunFollower;
+class RunListController;
+class RunListModel;
+class RunListProxy;
 
 class RunsPage final : public StudioPage {
     Q_OBJECT
 public:
     explicit RunsPage(QWidget* parent = nullptr);
+    ~RunsPage() override;
 
     QString title() const override;
     QIcon icon() const override;
+    QList<QAction*> pageActions() const override;
     QString statusText() const override;
+    void saveState(QSettings& settings) const override;
+    void restoreState(const QSettings& settings) override;
 
-    // The folder whose subfolders are runs (the Train page's project folder for the open dataset).
+    // The studio's project folder (where the Train page writes runs); remembered, listed at once.
     void setProjectFolder(const QString& folder);
-    QString projectFolder() const { return folder_; }
-    // Lists the run folders again (a run started or ended).
+    QString projectFolder() const;
+    // Lists every folder again (F5).
     void refresh();
+    // A run folder was written (the Train page): re-read it.
+    void refreshRun(const QString& runDir);
+    // Selects and opens the run in `dir` (false when it is not listed).
+    bool openRun(const QString& dir);
+    // Adds a folder to list (no dialog); false when already listed.
+    bool addFolder(const QString& folder);
+    // Resumes `dir` with `values` changed (resumable keys; no dialog): emits resumeRequested. False, and a
+    // message, when the run cannot be resumed or a value is bad.
+    bool resumeRun(const QString& dir, const QMap<QString, QString>& values = {});
+    // Compares the runs in `dirs` (two or more listed runs; false otherwise): reads their results.csv off
+    // the GUI thread, then shows their curves together in place of the opened run (compareView());
+    // compared() follows. Selecting one run shows it again.
+    bool compareRuns(const QStringList& dirs);
+    // Deletes the selected runs after confirm() (trash first; permanently only after a second confirm()).
+    // Returns how many were removed.
+    int deleteSelected();
+
+    // How the page asks before deleting (tests replace the message box).
+    using Confirm = std::function<bool(const QString& title, const QString& text)>;
+    void setConfirm(Confirm confirm) { confirm_ = std::move(confirm); }
+
     int runCount() const;
+    RunListController* controller() const { return controller_; }
+    RunListModel* model() const;
+    RunListProxy* proxy() const { return proxy_; }
+    QTableView* table() const { return table_; }
+    RunDetail* detail() const { return detail_; }
+    RunCompareView* compareView() const { return compare_; }
+    bool isComparing() const;
+    // No run listed (folders that are not runs do not count): the page says where runs come from, with a button to the Train page (trainRequested).
     bool showsEmptyState() const;
+    RunFollower* follower() const { return follower_; }
+    QStringList selectedDirs() const;
+
+    QAction* refreshAction() const { return refreshAction_; }
+    QAction* resumeAction() const { return resumeAction_; }
+    QAction* deleteAction() const { return deleteAction_; }
+    QAction* compareAction() const { return compareAction_; }
+    QAction* openFolderAction() const { return openFolderAction_; }
+    QAction* addFolderAction() const { return addFolderAction_; }
+    QAction* removeFolderAction() const { return removeFolderAction_; }
 
 signals:
-    void trainRequested();   // the empty state's "Go to the Train page"
+    // The user resumes a run: the shell shows the Train page with request.config loaded for resume.
+    void resumeRequested(const ys::ui::ResumeRequest& request);
+    // A run was opened below the list (its files read).
+    void runOpened(const QString& dir);
+    // The compare view shows these runs (in this order).
+    void compared(const QStringList& dirs);
+    // These run folders were moved to the trash or deleted.
+    void runsDeleted(const QStringList& dirs);
+    // The empty state's "Go to the Train page".
+    void trainRequested();
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void buildActions();
     void retranslate();
+    void onSelectionChanged();
+    void onListChanged();
+    void openCurrent();
+    void resumeWithDialog();
+    void chooseFolder();
+    void removeSelectedFolder();
+    void openSelectedFolder();
+    void compareSelected();
+    void showDetail();
+    void updateEmptyState();
+    void fitColumns();
+    void updateActions();
+    void updateFoldersLabel();
+    void showMessage(const QString& text);
+    QString currentDir() const;
 
-    QString folder_;
+    RunListController* controller_;
+    RunListProxy* proxy_;
+    RunFollower* follower_;
+    QToolBar* toolbar_;
+    QComboBox* statusFilter_;
+    QLineEdit* search_;
+    QTableView* table_;
+    RunDetail* detail_;
+    RunCompareView* compare_;
     QStackedWidget* stack_;
-    QLabel* emptyTitle_ = nullptr;
-    QLabel* emptyText_ = nullptr;
-    QPushButton* trainButton_ = nullptr;
-    QLabel* listTitle_ = nullptr;
-    QListWidget* list_ = nullptr;
+    QWidget* empty_;
+    QLabel* emptyTitle_;
+    QLabel* emptyText_;
+    QPushButton* trainButton_;
+    QFuture<void> compareJob_;
+    quint64 compareGeneration_ = 0;
+    QSplitter* splitter_;
+    QLabel* foldersLabel_;
+    QLabel* message_;
+    QAction* refreshAction_ = nullptr;
+    QAction* addFolderAction_ = nullptr;
+    QAction* removeFolderAction_ = nullptr;
+    QAction* resumeAction_ = nullptr;
+    QAction* openFolderAction_ = nullptr;
+    QAction* deleteAction_ = nullptr;
+    QAction* compareAction_ = nullptr;
+    QAction* findAction_ = nullptr;
+    Confirm confirm_;
+    bool columnsSized_ = false;   // fitted to the first rows listed (or restored from the settings)
 };
 
 }  // namespace ys::ui

@@ -1,5 +1,7 @@
 #include "ui/shell/mainwindow.h"
 
+#include "ui/shell/resumerequest.h"
+
 #include "ui/common/icons.h"
 #include "ui/common/logging.h"
 #include "ui/common/palette.h"
@@ -133,12 +135,18 @@ void MainWindow::wirePages()
         chooseDataset();
     });
     connect(trainPage_, &TrainPage::errorOccurred, this, &MainWindow::showError);
-    connect(trainPage_, &TrainPage::runFolderChanged, runsPage_, &RunsPage::refresh);
+    connect(trainPage_, &TrainPage::runFolderChanged, runsPage_, &RunsPage::refreshRun);
     connect(trainPage_, &TrainPage::runEnded, this,
             [this](const QString& title, const QString& message, bool failed, double seconds) {
                 notifier_->notify(title, message, failed, seconds);
             });
     connect(runsPage_, &RunsPage::trainRequested, this, [this] { showPage(trainPage_); });
+    // Resume from the Runs page: the run's args.yaml with resume=<run>/weights/last.pt and the changed
+    // resumable keys goes into the Train page's form; the user presses Start there.
+    connect(runsPage_, &RunsPage::resumeRequested, this, [this](const ResumeRequest& request) {
+        trainPage_->form()->setConfig(request.config);
+        showPage(trainPage_);
+    });
     // Fit to my GPU: the dialog starts from the Train page's setup; Apply writes batch, imgsz and AMP into
     // the form as one undoable step and gives the pre-flight (and the next run's memory chart) the fit.
     trainPage_->setFitAvailable(true);

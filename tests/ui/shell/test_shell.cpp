@@ -5,6 +5,7 @@
 #include "uitestdata.h"
 
 #include "ui/dataset/datasetpage.h"
+#include "ui/runs/runlistcontroller.h"
 #include "ui/runs/runspage.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/notifier.h"
@@ -130,7 +131,12 @@ void TestShell::runsPageEmptyState()
     QCOMPARE(page.statusText(), QString("No runs yet"));
     const QString project = dir_.filePath("project");
     QDir().mkpath(project + "/not-a-run");
-    page.setProjectFolder(project);
+    {
+        // The page lists off the GUI thread.
+        QSignalSpy listed(page.controller(), &RunListController::listed);
+        page.setProjectFolder(project);
+        QTRY_VERIFY_WITH_TIMEOUT(!listed.isEmpty(), 10000);
+    }
     QVERIFY(page.showsEmptyState());   // a folder without args.yaml is no run
     QDir().mkpath(project + "/exp");
     QFile args(project + "/exp/args.yaml");
@@ -138,10 +144,10 @@ void TestShell::runsPageEmptyState()
     args.write("epochs: 1\n");
     args.close();
     page.refresh();
-    QVERIFY(!page.showsEmptyState());
+    QTRY_VERIFY_WITH_TIMEOUT(!page.showsEmptyState(), 10000);
     QCOMPARE(page.runCount(), 1);
     QSignalSpy train(&page, &RunsPage::trainRequested);
-    auto* button = page.findChild<QPushButton*>();
+    auto* button = page.findChild<QPushButton*>(QStringLiteral("trainButton"));
     QVERIFY(button);
     button->click();
     QCOMPARE(train.size(), 1);

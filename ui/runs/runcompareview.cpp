@@ -1,0 +1,179 @@
+#include "ui/runs/runcompareview.h"
+
+#include "ui/runs/runtext.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <set>
+
+namespace ys::ui {
+
+CompareTableModel::CompareTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void CompareTableModel::setCurves(std::vector<CompareCurve> curves)
+{
+    beginResetModel();
+    curves_ = std::move(curves);
+    std::set<int> epochs;
+    for (const CompareCurve& c : curves_)
+        for (double x : c.x)
+            epochs.insert(static_cast<int>(x));
+    epochs_.assign(epochs.begin(), epochs.end());
+    endResetModel();
+}
+
+int CompareTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(epochs_.size());
+}
+
+int CompareTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : 1 + static_cast<int>(curves_.size());
+}
+
+bool CompareTableModel::valueAt(int c, int row, double* value) const
+{
+    const CompareCurve& curve = curves_[static_cast<size_t>(c)];
+    const double epoch = epochs_[static_cast<size_t>(row)];
+    const auto it = std::lower_bound(curve.x.begin(), curve.x.end(), epoch);
+    if (it == curve.x.end() || *it != epoch)
+        return false;
+    *value = curve.y[static_cast<size_t>(it - curve.x.begin())];
+    return true;
+}
+
+QVariant CompareTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return {};
+    const int row = index.row();
+    if (index.column() == 0) {
+        if (role == Qt::DisplayRole || role == SortRole)
+            return epochs_[static_cast<size_t>(row)];
+        if (role == Qt::TextAlignmentRole)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    }
+    const int c = index.column() - 1;
+    double v = 0;
+    const bool known = valueAt(c, row, &v);
+    switch (role) {
+    case Qt::DisplayRole: return RunText::fraction(v, known);
+    case SortRole: return known ? QVariant(v) : QVariant();
+    case KnownRole: return known;
+    case RunRole: return curves_[static_cast<size_t>(c)].run;
+    case Qt::TextAlignmentRole: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    default: return {};
+    }
+}
+
+QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+        return {};
+    if (section == 0)
+        return CompareText::tr("Epoch");
+    return curves_[static_cast<size_t>(section - 1)].name;
+}
+
+RunCompareView::RunCompareView(QWidget* parent)
+    : QWidget(parent), title_(new QLabel(this)), groupBox_(new QComboBox(this)), model_(new CompareTableModel(this)),
+      table_(new QTableView(this))
+{
+    setObjectName(QStringLiteral("RunCompareView"));
+    QFont f = title_->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.15);
+    title_->setFont(f);
+    title_->setWordWrap(true);
+    table_->setModel(model_);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->verticalHeader()->hide();
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->setWordWrap(false);
+    auto* head = new QHBoxLayout;
+    head->addWidget(title_, 1);
+    head->addWidget(groupBox_);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(head);
+    layout->addWidget(table_, 1);
+    connect(groupBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i >= 0 && i < static_cast<int>(compareGroups().size()))
+            setGroup(compareGroups()[static_cast<size_t>(i)]);
+    });
+    retranslate();
+}
+
+void RunCompareView::setRuns(std::vector<CompareRun> runs)
+{
+    runs_ = std::move(runs);
+    rebuild();
+}
+
+void RunCompareView::clear()
+{
+    runs_.clear();
+    rebuild();
+}
+
+void RunCompareView::setGroup(CompareGroup group)
+{
+    if (group == group_)
+        return;
+    group_ = group;
+    const auto& groups = compareGroups();
+    const int i = static_cast<int>(std::find(groups.begin(), groups.end(), group) - groups.begin());
+    const QSignalBlocker block(groupBox_);
+    groupBox_->setCurrentIndex(i);
+    rebuild();
+}
+
+QString RunCompareView::titleText() const
+{
+    return title_->text();
+}
+
+void RunCompareView::rebuild()
+{
+    model_->setCurves(compareCurves(runs_, group_));
+    QStringList names;
+    for (const CompareRun& r : runs_)
+        names << r.name;
+    title_->setText(names.isEmpty() ? QString()
+                                    : CompareText::tr("Comparing %1 — %2")
+                                          .arg(names.join(QStringLiteral(" · ")), CompareText::group(group_)));
+}
+
+void RunCompareView::retranslate()
+{
+    const QSignalBlocker block(groupBox_);
+    groupBox_->clear();
+    for (CompareGroup g : compareGroups())
+        groupBox_->addItem(CompareText::group(g));
+    const auto& groups = compareGroups();
+    groupBox_->setCurrentIndex(static_cast<int>(std::find(groups.begin(), groups.end(), group_) - groups.begin()));
+    groupBox_->setToolTip(CompareText::tr("Which curves to compare"));
+    // Curve names carry translated quantity names: build them again.
+    rebuild();
+}
+
+void RunCompareView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace ys::ui

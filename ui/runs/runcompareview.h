@@ -1,0 +1,77 @@
+#pragma once
+// Two or more runs side by side (the Runs page's Compare): a group of quantities at a time (mAP, training
+// losses, validation losses, precision and recall) as the curves compareCurves() gives, shown in a table
+// with one row per epoch and one column per run and quantity ("exp3 · mAP50-95"), headers naming every
+// run. The curves are the overlay's data: a chart (ui/charts' SeriesChart, once on main) draws curves()
+// with a colour per run and a line style per quantity. Fed whole runs' rows; never reads files. GUI thread.
+
+#include "ui/runs/runcompare.h"
+
+#include <QAbstractTableModel>
+#include <QWidget>
+
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QTableView;
+
+namespace ys::ui {
+
+// Epoch rows (every epoch any run has, ascending) × one column per curve, after the epoch column.
+class CompareTableModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Role { SortRole = Qt::UserRole + 1, RunRole, KnownRole };
+
+    explicit CompareTableModel(QObject* parent = nullptr);
+    void setCurves(std::vector<CompareCurve> curves);
+    const std::vector<CompareCurve>& curves() const { return curves_; }
+    const std::vector<int>& epochs() const { return epochs_; }
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    // The value of curve `c` at epoch row `row`, if it has one.
+    bool valueAt(int c, int row, double* value) const;
+
+    std::vector<CompareCurve> curves_;
+    std::vector<int> epochs_;
+};
+
+class RunCompareView final : public QWidget {
+    Q_OBJECT
+public:
+    explicit RunCompareView(QWidget* parent = nullptr);
+
+    // The runs to compare (names as compareNames() made them); shows the current group's curves.
+    void setRuns(std::vector<CompareRun> runs);
+    void clear();
+    void setGroup(CompareGroup group);
+    CompareGroup group() const { return group_; }
+    const std::vector<CompareRun>& runs() const { return runs_; }
+    // The overlay of the current group: every run's curve of every quantity.
+    const std::vector<CompareCurve>& curves() const { return model_->curves(); }
+    CompareTableModel* model() const { return model_; }
+    QComboBox* groupBox() const { return groupBox_; }
+    QString titleText() const;
+
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void rebuild();
+
+    std::vector<CompareRun> runs_;
+    CompareGroup group_ = CompareGroup::Map;
+    QLabel* title_;
+    QComboBox* groupBox_;
+    CompareTableModel* model_;
+    QTableView* table_;
+};
+
+}  // namespace ys::ui

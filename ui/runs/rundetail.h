@@ -1,0 +1,99 @@
+#pragma once
+// One opened run on the Runs page: a header (name, status, dataset and model, epochs, best mAP, time,
+// device and batch, what is wrong with its files) over tabs with what its files hold — settings
+// (args.yaml, changed keys marked, the file itself on request), the fit decision (fit.json), per-class
+// results (metrics.json), the events (events.jsonl) and the problems found reading it. Fed a whole record
+// (showRecord) and, while the run is written, what its RunTail found (applyUpdate). GUI thread only.
+
+#include "run/reader.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QLabel;
+class QListWidget;
+class QPlainTextEdit;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTableView;
+
+namespace ys::ui {
+
+class ClassMetricsModel;
+class RunEventsModel;
+class RunFitView;
+class RunSettingsModel;
+
+class RunDetail final : public QWidget {
+    Q_OBJECT
+public:
+    enum Tab { SettingsTab = 0, FitTab, ClassesTab, EventsTab, ProblemsTab };
+
+    explicit RunDetail(QWidget* parent = nullptr);
+    ~RunDetail() override;
+
+    void showRecord(std::shared_ptr<const ys::RunRecord> record);
+    void applyUpdate(const ys::RunTailUpdate& update);
+    // "Reading exp3…" while the record loads.
+    void showLoading(const QString& dir);
+    void showError(const QString& dir, const ys::Error& error);
+    void clear();
+
+    std::shared_ptr<const ys::RunRecord> record() const { return record_; }
+    QString dir() const;
+
+    // ---- parts (tests, screenshots, the page) --------------------------------------------------------
+    QTabWidget* tabs() const { return tabs_; }
+    RunEventsModel* eventsModel() const { return events_; }
+    RunSettingsModel* settingsModel() const { return settings_; }
+    QSortFilterProxyModel* settingsProxy() const { return settingsProxy_; }
+    ClassMetricsModel* classesModel() const { return classes_; }
+    RunFitView* fitView() const { return fit_; }
+    QListWidget* problemsList() const { return problems_; }
+    QCheckBox* changedOnly() const { return changedOnly_; }
+    QString headerText() const;
+    QPushButton* resumeButton() const { return resumeButton_; }
+
+signals:
+    void resumeRequested();
+    void openFolderRequested();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void updateHeader();
+    void updateTabTitles();
+    void fillProblems();
+    void updateClassesTitle();
+
+    std::shared_ptr<const ys::RunRecord> record_;
+    QString pendingDir_;
+    QString errorText_;
+    QLabel* title_;
+    QLabel* summary_;
+    QLabel* problemsLine_;
+    QPushButton* resumeButton_;
+    QPushButton* folderButton_;
+    QTabWidget* tabs_;
+    RunSettingsModel* settings_;
+    QSortFilterProxyModel* settingsProxy_;
+    QTableView* settingsView_;
+    QCheckBox* changedOnly_;
+    QCheckBox* showFile_;
+    QPlainTextEdit* argsText_;
+    RunFitView* fit_;
+    QLabel* classesTitle_;
+    ClassMetricsModel* classes_;
+    QTableView* classesView_;
+    RunEventsModel* events_;
+    QSortFilterProxyModel* eventsProxy_;
+    QTableView* eventsView_;
+    QListWidget* problems_;
+};
+
+}  // namespace ys::ui
