@@ -65,11 +65,6 @@ std::vector<double> smooth(const std::vector<double>& y, int width)
 
 }  // namespace
 
-double DetectionMetrics::fitness() const
-{
-    return 0.1 * map50 + 0.9 * map50_95;
-}
-
 double apCoco101(const std::vector<double>& recall, const std::vector<double>& precision)
 {
     if (recall.empty())

@@ -51,8 +51,10 @@ struct DetectionMetrics {
     std::vector<ClassMetrics> perClass;            // classes present in the GT, ascending class index
     std::vector<std::vector<int64_t>> confusion;   // (nc+1) x (nc+1), [predicted][true], nc = background
     // Model selection score used to pick weights/best: 0.1 * mAP50 + 0.9 * mAP50-95 (the reference's
-    // fitness; P and R weigh 0).
-    double fitness() const;
+    // fitness; P and R weigh 0). Inline, so torch-free readers of results.csv (ys_runfolder) use it too.
+    static constexpr double kFitnessMap50 = 0.1, kFitnessMap50_95 = 0.9;
+    double fitness() const { return kFitnessMap50 * map50 + kFitnessMap50_95 * map50_95; }
+    static const char* fitnessFormula() { return "0.1 * mAP50 + 0.9 * mAP50-95"; }
 };
 
 class DetectionEvaluator final {

@@ -73,7 +73,10 @@ std::optional<Error> ResultsCsv::load(int keepUpTo)
         r.precision = v[5], r.recall = v[6], r.map50 = v[7], r.map50_95 = v[8];
         r.valBox = v[9], r.valCls = v[10], r.valDfl = v[11];
         r.lr[0] = v[12], r.lr[1] = v[13], r.lr[2] = v[14];
-        r.fitness = 0.1 * r.map50 + 0.9 * r.map50_95;
+        DetectionMetrics m;
+        m.map50 = r.map50;
+        m.map50_95 = r.map50_95;
+        r.fitness = m.fitness();
         r.validated = true;
         if (r.epoch <= keepUpTo)
             rows_.push_back(r);

@@ -38,13 +38,13 @@ struct EpochResult {
     double precision = 0, recall = 0, map50 = 0, map50_95 = 0;
     double valBox = 0, valCls = 0, valDfl = 0;
     double lr[3] = {0, 0, 0};      // pg0 (weights with decay), pg1 (norm weights), pg2 (biases)
-    double fitness = 0;            // 0.1 * mAP50 + 0.9 * mAP50-95
+    double fitness = 0;            // DetectionMetrics::fitness(): 0.1 * mAP50 + 0.9 * mAP50-95
     double imagesPerSecond = 0;    // training throughput of the epoch (loading included)
     int64_t peakMemory = 0;        // peak tensor bytes during the epoch
     bool validated = false;
 };
 
-// Sent after every optimizer micro-step (throttle in the receiver if needed).
+// Sent once per loader batch, after its forward/backward passes (throttle in the receiver if needed).
 struct BatchProgress {
     int epoch = 0, epochs = 0;     // 1-based epoch
     int batch = 0, batches = 0;    // 1-based batch within the epoch
@@ -84,6 +84,8 @@ struct TrainSummary {
     DetectionMetrics bestMetrics;  // per-class metrics of the best epoch
     std::string lastWeights, bestWeights;
     int finalMicroBatch = 0;       // images per forward/backward at the end (after OOM recoveries)
+    int intraOpThreads = 0;        // model threads the run used (runThreadsFor, common/trainrules.h)
+    int loaderWorkers = 0;         // loader workers the run used beside them
 };
 
 // Runs a whole training run (or resumes one when cfg.resume is set). Blocks the calling thread; calls the
