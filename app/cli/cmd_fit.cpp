@@ -27,7 +27,7 @@ int cmdFit(const Args& args)
             "                          [vram=SIZE|FRACTION] [amp=auto] [target=GPU] [workers=8] [threads=0]\n"
             "                          [nbs=64] [optimizer=auto] [epochs=100] [fraction=1.0] [margin=F] [json=FILE]\n\n"
             "  data      data.yaml; the probe trains on its most crowded images (empty: synthetic batches)\n"
-            "  model     model YAML, e.g. yolov8n.yaml ... yolov8x.yaml\n"
+            "  model     model YAML, e.g. yolov8n.yaml, yolo11s.yaml, yolov9c.yaml (the table lists its family's scales)\n"
             "  imgsz     image size to fit at (multiple of 32)\n"
             "  batch     give a batch to get the largest image size for it instead\n"
             "  device    device to probe on: cpu, gpu, 0, cuda:0\n"

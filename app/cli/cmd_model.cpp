@@ -12,13 +12,13 @@ int cmdInfo(const Args& args)
     if (args.help) {
         std::printf(
             "usage: yolostudio-cli info model=yolov8n.yaml [nc=80] [imgsz=640]\n\n"
-            "  model   built-in yolov8n.yaml, yolov8s.yaml, yolov8m.yaml, yolov8l.yaml, yolov8x.yaml,\n"
-            "          or the path of a model YAML (Ultralytics layout)\n"
+            "  model   built-in yolov8{n,s,m,l,x}.yaml, yolo11{n,s,m,l,x}.yaml, yolov9{t,s,m,c,e}.yaml\n"
+            "          (e.g. yolo11s.yaml), or the path of a model YAML (Ultralytics layout)\n"
             "  nc      number of classes (default 80)\n"
             "  imgsz   square input size the GFLOPs refer to, a multiple of 32 (default 640)\n\n"
             "Prints one row per layer (index, from, repeats, parameters, module, arguments) and a summary line.\n"
             "'layers' in the summary counts torch modules in the tree; GFLOPs = 2 x multiply-accumulates of the\n"
-            "convolutions for one image.\n");
+            "convolutions (and YOLO11's attention products) for one image.\n");
         return kExitOk;
     }
     if (!args.rejectUnknown({"model", "nc", "imgsz"}))

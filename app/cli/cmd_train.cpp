@@ -2,6 +2,8 @@
 #include "cli/commands.h"
 
 #include "common/config.h"
+#include "common/configfile.h"
+#include "common/presets.h"
 #include "train/trainer.h"
 
 #include <csignal>
@@ -29,13 +31,31 @@ extern "C" void onInterrupt(int)
 
 void printTrainHelp()
 {
+    std::string resumable;
+    for (const std::string& key : resumableKeys())
+        resumable += (resumable.empty() ? "" : ", ") + key;
     std::printf(
-        "usage: yolostudio-cli train data=PATH model=yolov8n.yaml [key=value ...]\n\n"
+        "usage: yolostudio-cli train data=PATH model=yolov8n.yaml [key=value ...] [cfg=args.yaml] [preset=NAME]\n\n"
         "Trains a detector and writes a run folder (args.yaml, results.csv, events.jsonl, weights/last.pt and\n"
         "best.pt) under project/name. Ctrl+C stops after the current batch; resume=RUN/weights/last.pt continues\n"
-        "(batch, device, workers, threads, amp, epochs and patience may change on resume).\n\nsettings:\n");
-    for (const auto& k : configKeys())
-        std::printf("  %-16s %-10s %s\n", k.name, TrainConfig().get(k.name).value_or("").c_str(), k.help);
+        "(settings marked * may change on resume: %s).\n"
+        "cfg=FILE loads an args.yaml or hyp.yaml (Ultralytics, YOLOv9); preset=NAME starts from a preset:\n",
+        resumable.c_str());
+    for (const ConfigPreset& p : configPresets())
+        std::printf("  %-20s %s\n", p.id.c_str(), p.title.c_str());
+    std::printf("\nsettings:\n");
+    const TrainConfig defaults;
+    for (const ConfigKey::Group group : configGroups()) {
+        std::printf("\n %s\n", groupTitle(group));
+        for (const auto& k : configKeys()) {
+            if (k.group != group)
+                continue;
+            std::string value = defaults.get(k.name).value_or("");
+            if (*unitSymbol(k.unit))
+                value += std::string(" ") + unitSymbol(k.unit);
+            std::printf(" %c %-16s %-14s %s\n", k.resumable ? '*' : ' ', k.name, value.c_str(), k.help);
+        }
+    }
 }
 
 std::string bar(int done, int total)
@@ -53,20 +73,37 @@ int cmdTrain(const Args& args)
         printTrainHelp();
         return kExitOk;
     }
+    // Defaults, then preset=, then cfg=FILE, then key=value arguments.
     TrainConfig cfg;
+    if (args.has("preset")) {
+        const ConfigPreset* preset = findPreset(args.str("preset"));
+        if (!preset) {
+            std::string ids;
+            for (const ConfigPreset& p : configPresets())
+                ids += (ids.empty() ? "" : ", ") + p.id;
+            std::fprintf(stderr, "error: unknown preset '%s' (presets: %s)\n", args.str("preset").c_str(), ids.c_str());
+            return kExitUsage;
+        }
+        cfg = withPreset(cfg, *preset);
+    }
     if (args.has("cfg")) {
-        std::vector<std::string> ignored;
-        auto loaded = TrainConfig::fromYamlFile(args.str("cfg"), cfg, &ignored);
-        if (!loaded)
-            return reportError(loaded.error());
-        cfg = *loaded;
-        for (const auto& k : ignored)
-            std::fprintf(stderr, "note: '%s' in %s is not a YOLO Studio setting and was ignored\n", k.c_str(),
-                         args.str("cfg").c_str());
+        auto file = ConfigFile::load(args.str("cfg"), cfg);
+        if (!file) {
+            std::fprintf(stderr, "error: %s\n", file.error().toString().c_str());
+            return kExitUsage;
+        }
+        for (const Error& e : file->problems())
+            std::fprintf(stderr, "error: %s\n", e.toString().c_str());
+        if (!file->problems().empty())
+            return kExitUsage;
+        cfg = file->config();
+        for (const ConfigFileEntry& e : file->unknownKeys())
+            std::fprintf(stderr, "note: %s:%d: '%s' is not a YOLO Studio setting and was ignored\n",
+                         args.str("cfg").c_str(), e.line, e.key.c_str());
     }
     bool ok = true;
     for (const auto& [k, v] : args.kv) {
-        if (k == "cfg")
+        if (k == "cfg" || k == "preset")
             continue;
         if (auto err = cfg.set(k, v)) {
             std::fprintf(stderr, "error: %s\n", err->message.c_str());
@@ -90,11 +127,25 @@ int cmdTrain(const Args& args)
     TrainCallbacks cb;
     cb.onLog = [](const std::string& line) { std::printf("%s\n", line.c_str()); std::fflush(stdout); };
     cb.onEvent = [](const TrainEvent& e) {
-        if (e.kind == "oom_recovered" || e.kind == "val_oom_recovered" || e.kind == "early_stop" ||
-            e.kind == "stopped" || e.kind == "error" || e.kind == "warning")
-            std::printf("%s: %s\n", e.kind.c_str(), e.message.c_str());
-        else if (e.kind == "start" || e.kind == "resume")
+        switch (e.kind) {
+        case EventKind::Start:
+        case EventKind::Resume:
             std::printf("%s\n", e.message.c_str());
+            break;
+        case EventKind::OomRecovered:
+        case EventKind::ValOomRecovered:
+        case EventKind::EarlyStop:
+        case EventKind::Stopped:
+        case EventKind::Warning:
+        case EventKind::Error:
+        case EventKind::Unknown:
+            std::printf("%s: %s\n", toString(e.kind), e.message.c_str());
+            break;
+        case EventKind::Fit:      // the fit's report is already in the log
+        case EventKind::Best:     // the epoch table shows it
+        case EventKind::Finish:   // the summary below says it
+            break;
+        }
         std::fflush(stdout);
     };
     int lastEpochHeader = 0;
@@ -128,10 +179,14 @@ int cmdTrain(const Args& args)
 
 int cmdVal(const Args& args)
 {
+    if (args.has("predictions"))
+        return cmdScore(args);
     if (args.help) {
         std::printf("usage: yolostudio-cli val data=PATH weights=FILE [imgsz=0] [batch=32] [device=cpu]\n"
                     "Validates weights on the dataset's val split and prints P, R, mAP50, mAP50-95 per class.\n"
-                    "imgsz=0 uses the size the weights were trained at.\n");
+                    "imgsz=0 uses the size the weights were trained at.\n"
+                    "   or: yolostudio-cli val data=PATH predictions=DIR ... scores prediction files instead\n"
+                    "       (val predictions=DIR --help tells more).\n");
         return kExitOk;
     }
     if (!args.rejectUnknown({"data", "weights", "imgsz", "batch", "device"}))

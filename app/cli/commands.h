@@ -10,6 +10,7 @@ int cmdDemo(const Args& args);     // cmd_data.cpp: write the demo dataset
 int cmdInfo(const Args& args);     // cmd_model.cpp: layers, parameters, GFLOPs
 int cmdTrain(const Args& args);    // cmd_train.cpp
 int cmdVal(const Args& args);      // cmd_train.cpp
+int cmdScore(const Args& args);    // cmd_score.cpp: val predictions=DIR (scores prediction files)
 int cmdPredict(const Args& args);  // cmd_train.cpp
 int cmdFit(const Args& args);      // cmd_fit.cpp: fit the run to the GPU memory budget
 

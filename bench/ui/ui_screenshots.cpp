@@ -1,7 +1,11 @@
 // Regenerates docs/screenshots/: drives the real main window on a dataset (opens it, waits for the check,
 // selects a finding, switches tabs) and saves window grabs. Run it under Xvfb (or offscreen):
 //   ui_screenshots DATA_YAML OUT_DIR [--language zh_CN]
-// Writes dataset-browser.png, findings.png, statistics.png (suffixed _zh_CN for Chinese).
+// Writes dataset-browser.png, findings.png, statistics.png and train-setup.png (the training setup form after
+// loading YOLOv9's hyp.scratch-high.yaml and a Fit-style Apply, one value typed wrong so its reason shows),
+// suffixed _zh_CN for Chinese.
+#include "ui/config/configform.h"
+#include "ui/config/modelpicker.h"
 #include "ui/dataset/datasetcontroller.h"
 #include "ui/dataset/datasetpage.h"
 #include "ui/dataset/findingsmodel.h"
@@ -14,11 +18,13 @@
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QLineEdit>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStyleFactory>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTest>
 
 #include <cstdio>
 
@@ -39,6 +45,33 @@ int findingRow(ys::ui::DatasetPage* page, const QString& code)
         if (m->index(r, ys::ui::FindingsModel::CodeColumn).data().toString() == code)
             return r;
     return -1;
+}
+
+bool saveTrainSetup(const QString& dataYaml, const QString& path)
+{
+    ys::ui::ConfigForm form;
+    form.resize(980, 1500);
+    ys::TrainConfig start;
+    start.data = dataYaml.toStdString();
+    form.setConfig(start);
+    QString message;
+    if (!form.loadFile(QStringLiteral(YS_SOURCE_DIR "/tests/data/config/yolov9-hyp.scratch-high.yaml"), &message))
+        std::fprintf(stderr, "%s\n", qPrintable(message));
+    form.applyValues({{"model", "yolov8s.yaml"}, {"batch", "24"}, {"imgsz", "512"}, {"epochs", "150"}},
+                     QStringLiteral("Apply fit"));
+    form.setSectionExpanded(ys::ConfigKey::Group::Validation, false);
+    form.setSectionExpanded(ys::ConfigKey::Group::Output, false);
+    form.show();
+    settle(300);
+    auto* vram = qobject_cast<QLineEdit*>(form.editor(QStringLiteral("vram")));
+    vram->setFocus();
+    QTest::keyClicks(vram, QStringLiteral("8 gigs"));
+    QElapsedTimer t;
+    t.start();
+    while (form.modelPicker()->isSummarizing() && t.elapsed() < 20000)
+        settle(50);
+    settle(300);
+    return form.grab().save(path);
 }
 
 }  // namespace
@@ -114,5 +147,13 @@ int main(int argc, char** argv)
     page->bottomTabs()->setCurrentIndex(1);
     page->pageSplitter()->setSizes({h * 35 / 100, h - h * 35 / 100});
     save(QStringLiteral("statistics"));
+
+    // 4. The training setup form.
+    const QString setup = out.filePath(QStringLiteral("train-setup") + suffix + QStringLiteral(".png"));
+    if (!saveTrainSetup(args[1], setup)) {
+        std::fprintf(stderr, "error: cannot write %s\n", qPrintable(setup));
+        return 1;
+    }
+    std::printf("%s\n", qPrintable(setup));
     return 0;
 }

@@ -1,5 +1,8 @@
 #include "common/config.h"
 
+#include "common/configfile.h"
+#include "common/device.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -23,64 +26,127 @@ struct Entry {
 };
 
 using T = ConfigKey::Type;
+using G = ConfigKey::Group;
+using U = ConfigKey::Unit;
 
 // The registry: one row per key, in args.yaml order. Ranges are the ones a run can use at all;
-// validate() adds the cross-key rules.
+// validate() adds the cross-key rules. Steps and decimals suit the values users type (lr0 in 1e-3 steps,
+// probabilities in 0.05); `resumable` keys may change on resume because they change how a run is
+// computed, not what it learns.
 const std::vector<Entry>& entries()
 {
     static const std::vector<Entry> table = {
-        {{"data", "task", T::String, 0, 0, {}, "path to data.yaml"}, &TrainConfig::data},
-        {{"model", "task", T::String, 0, 0, {}, "model YAML (yolov8n.yaml ... yolov8x.yaml) or checkpoint"}, &TrainConfig::model},
-        {{"epochs", "task", T::Int, 1, 100000, {}, "epochs to train"}, &TrainConfig::epochs},
-        {{"imgsz", "task", T::Int, 32, 8192, {}, "image size in pixels, multiple of 32"}, &TrainConfig::imgsz},
-        {{"batch", "task", T::Int, -1, 4096, {}, "images per micro-batch; -1 or auto = fit to memory"}, &TrainConfig::batch},
-        {{"device", "task", T::String, 0, 0, {}, "cpu, 0, cuda:0"}, &TrainConfig::device},
-        {{"workers", "task", T::Int, 0, 64, {}, "data loader threads; 0 = main thread"}, &TrainConfig::workers},
-        {{"amp", "task", T::Choice, 0, 0, {"auto", "off", "fp16", "bf16"}, "mixed precision"}, &TrainConfig::amp},
-        {{"project", "task", T::String, 0, 0, {}, "parent folder of run folders"}, &TrainConfig::project},
-        {{"name", "task", T::String, 0, 0, {}, "run folder name"}, &TrainConfig::name},
-        {{"exist_ok", "task", T::Bool, 0, 0, {}, "reuse an existing run folder"}, &TrainConfig::exist_ok},
-        {{"resume", "task", T::String, 0, 0, {}, "checkpoint to resume from"}, &TrainConfig::resume},
-        {{"seed", "task", T::Int, 0, 2147483647, {}, "random seed"}, &TrainConfig::seed},
-        {{"deterministic", "task", T::Bool, 0, 0, {}, "reproducible batches for a seed and worker count"}, &TrainConfig::deterministic},
-        {{"patience", "task", T::Int, 0, 100000, {}, "epochs without improvement before early stop; 0 = off"}, &TrainConfig::patience},
-        {{"val", "task", T::Bool, 0, 0, {}, "validate every epoch"}, &TrainConfig::val},
-        {{"save_period", "task", T::Int, -1, 100000, {}, "save weights every N epochs; -1 = off"}, &TrainConfig::save_period},
-        {{"rect", "task", T::Bool, 0, 0, {}, "rectangular training batches"}, &TrainConfig::rect},
-        {{"cache", "task", T::Choice, 0, 0, {"off", "ram"}, "cache decoded images in RAM"}, &TrainConfig::cache},
-        {{"fraction", "task", T::Float, 0.0001, 1.0, {}, "fraction of the training set to use"}, &TrainConfig::fraction},
-        {{"cos_lr", "optimizer", T::Bool, 0, 0, {}, "cosine LR schedule"}, &TrainConfig::cos_lr},
-        {{"close_mosaic", "augment", T::Int, 0, 100000, {}, "disable mosaic for the last N epochs"}, &TrainConfig::close_mosaic},
-        {{"threads", "task", T::Int, 0, 1024, {}, "CPU threads for tensor ops; 0 = all cores"}, &TrainConfig::threads},
-        {{"vram", "task", T::String, 0, 0, {}, "memory budget, e.g. 8GiB or 0.8; empty = whole device"}, &TrainConfig::vram},
-        {{"optimizer", "optimizer", T::Choice, 0, 0, {"auto", "SGD", "AdamW", "Adam"}, "optimizer"}, &TrainConfig::optimizer},
-        {{"lr0", "optimizer", T::Float, 0.0, 10.0, {}, "initial learning rate"}, &TrainConfig::lr0},
-        {{"lrf", "optimizer", T::Float, 0.0, 1.0, {}, "final LR as a fraction of lr0"}, &TrainConfig::lrf},
-        {{"momentum", "optimizer", T::Float, 0.0, 1.0, {}, "SGD momentum / Adam beta1"}, &TrainConfig::momentum},
-        {{"weight_decay", "optimizer", T::Float, 0.0, 1.0, {}, "weight decay"}, &TrainConfig::weight_decay},
-        {{"warmup_epochs", "optimizer", T::Float, 0.0, 1000.0, {}, "warmup epochs"}, &TrainConfig::warmup_epochs},
-        {{"warmup_momentum", "optimizer", T::Float, 0.0, 1.0, {}, "warmup initial momentum"}, &TrainConfig::warmup_momentum},
-        {{"warmup_bias_lr", "optimizer", T::Float, 0.0, 10.0, {}, "warmup initial bias LR"}, &TrainConfig::warmup_bias_lr},
-        {{"nbs", "optimizer", T::Int, 1, 100000, {}, "nominal batch size for accumulation"}, &TrainConfig::nbs},
-        {{"box", "loss", T::Float, 0.0, 1000.0, {}, "box loss gain"}, &TrainConfig::box},
-        {{"cls", "loss", T::Float, 0.0, 1000.0, {}, "class loss gain"}, &TrainConfig::cls},
-        {{"dfl", "loss", T::Float, 0.0, 1000.0, {}, "DFL loss gain"}, &TrainConfig::dfl},
-        {{"hsv_h", "augment", T::Float, 0.0, 1.0, {}, "hue jitter fraction"}, &TrainConfig::hsv_h},
-        {{"hsv_s", "augment", T::Float, 0.0, 1.0, {}, "saturation jitter fraction"}, &TrainConfig::hsv_s},
-        {{"hsv_v", "augment", T::Float, 0.0, 1.0, {}, "value jitter fraction"}, &TrainConfig::hsv_v},
-        {{"degrees", "augment", T::Float, 0.0, 180.0, {}, "rotation +/- degrees"}, &TrainConfig::degrees},
-        {{"translate", "augment", T::Float, 0.0, 1.0, {}, "translation +/- fraction"}, &TrainConfig::translate},
-        {{"scale", "augment", T::Float, 0.0, 1.0, {}, "scale +/- gain"}, &TrainConfig::scale},
-        {{"shear", "augment", T::Float, 0.0, 180.0, {}, "shear +/- degrees"}, &TrainConfig::shear},
-        {{"perspective", "augment", T::Float, 0.0, 0.001, {}, "perspective coefficient"}, &TrainConfig::perspective},
-        {{"flipud", "augment", T::Float, 0.0, 1.0, {}, "vertical flip probability"}, &TrainConfig::flipud},
-        {{"fliplr", "augment", T::Float, 0.0, 1.0, {}, "horizontal flip probability"}, &TrainConfig::fliplr},
-        {{"mosaic", "augment", T::Float, 0.0, 1.0, {}, "mosaic probability"}, &TrainConfig::mosaic},
-        {{"mixup", "augment", T::Float, 0.0, 1.0, {}, "mixup probability"}, &TrainConfig::mixup},
-        {{"copy_paste", "augment", T::Float, 0.0, 1.0, {}, "copy-paste probability (segments only)"}, &TrainConfig::copy_paste},
-        {{"conf", "val", T::Float, 0.0, 1.0, {}, "NMS confidence threshold"}, &TrainConfig::conf},
-        {{"iou", "val", T::Float, 0.0, 1.0, {}, "NMS IoU threshold"}, &TrainConfig::iou},
-        {{"max_det", "val", T::Int, 1, 100000, {}, "detections per image"}, &TrainConfig::max_det},
+        {{.name = "data", .group = G::ModelData, .type = T::String, .help = "path to data.yaml"}, &TrainConfig::data},
+        {{.name = "model", .group = G::ModelData, .type = T::String,
+          .help = "model YAML (yolov8n.yaml, yolo11s.yaml, yolov9c.yaml, ...) or checkpoint"}, &TrainConfig::model},
+        {{.name = "epochs", .group = G::Schedule, .type = T::Int, .min = 1, .max = 100000, .help = "epochs to train",
+          .unit = U::Epochs, .resumable = true}, &TrainConfig::epochs},
+        {{.name = "imgsz", .group = G::Memory, .type = T::Int, .min = 32, .max = 8192,
+          .help = "image size in pixels, multiple of 32", .unit = U::Pixels, .step = 32}, &TrainConfig::imgsz},
+        {{.name = "batch", .group = G::Memory, .type = T::Int, .min = -1, .max = 4096,
+          .help = "images per batch; -1 or auto = fit to memory", .unit = U::Images, .minText = "auto",
+          .resumable = true}, &TrainConfig::batch},
+        {{.name = "device", .group = G::Memory, .type = T::String, .help = "cpu, 0, cuda:0", .resumable = true},
+         &TrainConfig::device},
+        {{.name = "workers", .group = G::Memory, .type = T::Int, .min = 0, .max = 64,
+          .help = "data loader threads; 0 = main thread", .unit = U::Threads, .minText = "main thread",
+          .resumable = true}, &TrainConfig::workers},
+        {{.name = "amp", .group = G::Memory, .type = T::Choice, .choices = {"auto", "off", "fp16", "bf16"},
+          .help = "mixed precision", .resumable = true}, &TrainConfig::amp},
+        {{.name = "project", .group = G::Output, .type = T::String, .help = "parent folder of run folders"},
+         &TrainConfig::project},
+        {{.name = "name", .group = G::Output, .type = T::String, .help = "run folder name"}, &TrainConfig::name},
+        {{.name = "exist_ok", .group = G::Output, .type = T::Bool, .help = "reuse an existing run folder",
+          .advanced = true}, &TrainConfig::exist_ok},
+        {{.name = "resume", .group = G::ModelData, .type = T::String, .help = "checkpoint to resume from",
+          .advanced = true}, &TrainConfig::resume},
+        {{.name = "seed", .group = G::Schedule, .type = T::Int, .min = 0, .max = 2147483647, .help = "random seed",
+          .advanced = true}, &TrainConfig::seed},
+        {{.name = "deterministic", .group = G::Schedule, .type = T::Bool,
+          .help = "reproducible batches for a seed and worker count", .advanced = true}, &TrainConfig::deterministic},
+        {{.name = "patience", .group = G::Schedule, .type = T::Int, .min = 0, .max = 100000,
+          .help = "epochs without improvement before early stop; 0 = off", .unit = U::Epochs, .minText = "off",
+          .resumable = true}, &TrainConfig::patience},
+        {{.name = "val", .group = G::Validation, .type = T::Bool, .help = "validate every epoch"}, &TrainConfig::val},
+        {{.name = "save_period", .group = G::Output, .type = T::Int, .min = -1, .max = 100000,
+          .help = "save weights every N epochs; -1 = off", .unit = U::Epochs, .minText = "off", .advanced = true},
+         &TrainConfig::save_period},
+        {{.name = "rect", .group = G::Augment, .type = T::Bool, .help = "rectangular training batches",
+          .advanced = true}, &TrainConfig::rect},
+        {{.name = "cache", .group = G::Memory, .type = T::Choice, .choices = {"off", "ram"},
+          .help = "cache decoded images in RAM"}, &TrainConfig::cache},
+        {{.name = "fraction", .group = G::ModelData, .type = T::Float, .min = 0.0001, .max = 1.0,
+          .help = "fraction of the training set to use", .step = 0.05, .decimals = 3, .advanced = true},
+         &TrainConfig::fraction},
+        {{.name = "cos_lr", .group = G::Schedule, .type = T::Bool, .help = "cosine LR schedule"}, &TrainConfig::cos_lr},
+        {{.name = "close_mosaic", .group = G::Schedule, .type = T::Int, .min = 0, .max = 100000,
+          .help = "disable mosaic for the last N epochs", .unit = U::Epochs, .minText = "never"},
+         &TrainConfig::close_mosaic},
+        {{.name = "threads", .group = G::Memory, .type = T::Int, .min = 0, .max = 1024,
+          .help = "CPU threads for tensor ops; 0 = all cores", .unit = U::Threads, .minText = "all cores",
+          .resumable = true, .advanced = true}, &TrainConfig::threads},
+        {{.name = "vram", .group = G::Memory, .type = T::String,
+          .help = "memory budget, e.g. 8GiB or 0.8; empty = whole device", .resumable = true}, &TrainConfig::vram},
+        {{.name = "optimizer", .group = G::Optimizer, .type = T::Choice, .choices = {"auto", "SGD", "AdamW", "Adam"},
+          .help = "optimizer"}, &TrainConfig::optimizer},
+        {{.name = "lr0", .group = G::Optimizer, .type = T::Float, .min = 0.0, .max = 10.0,
+          .help = "initial learning rate", .step = 0.001, .decimals = 5}, &TrainConfig::lr0},
+        {{.name = "lrf", .group = G::Optimizer, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "final LR as a fraction of lr0", .step = 0.01, .decimals = 4}, &TrainConfig::lrf},
+        {{.name = "momentum", .group = G::Optimizer, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "SGD momentum / Adam beta1", .step = 0.001, .decimals = 3}, &TrainConfig::momentum},
+        {{.name = "weight_decay", .group = G::Optimizer, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "weight decay", .step = 0.0001, .decimals = 5}, &TrainConfig::weight_decay},
+        {{.name = "warmup_epochs", .group = G::Schedule, .type = T::Float, .min = 0.0, .max = 1000.0,
+          .help = "warmup epochs", .unit = U::Epochs, .step = 0.5, .decimals = 1}, &TrainConfig::warmup_epochs},
+        {{.name = "warmup_momentum", .group = G::Schedule, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "warmup initial momentum", .step = 0.05, .decimals = 2, .advanced = true},
+         &TrainConfig::warmup_momentum},
+        {{.name = "warmup_bias_lr", .group = G::Schedule, .type = T::Float, .min = 0.0, .max = 10.0,
+          .help = "warmup initial bias LR", .step = 0.01, .decimals = 3, .advanced = true},
+         &TrainConfig::warmup_bias_lr},
+        {{.name = "nbs", .group = G::Memory, .type = T::Int, .min = 1, .max = 100000,
+          .help = "nominal batch size for accumulation", .unit = U::Images, .advanced = true}, &TrainConfig::nbs},
+        {{.name = "box", .group = G::Loss, .type = T::Float, .min = 0.0, .max = 1000.0, .help = "box loss gain",
+          .step = 0.1, .decimals = 2}, &TrainConfig::box},
+        {{.name = "cls", .group = G::Loss, .type = T::Float, .min = 0.0, .max = 1000.0, .help = "class loss gain",
+          .step = 0.1, .decimals = 2}, &TrainConfig::cls},
+        {{.name = "dfl", .group = G::Loss, .type = T::Float, .min = 0.0, .max = 1000.0, .help = "DFL loss gain",
+          .step = 0.1, .decimals = 2}, &TrainConfig::dfl},
+        {{.name = "hsv_h", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "hue jitter fraction", .step = 0.005, .decimals = 3}, &TrainConfig::hsv_h},
+        {{.name = "hsv_s", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "saturation jitter fraction", .step = 0.05, .decimals = 2}, &TrainConfig::hsv_s},
+        {{.name = "hsv_v", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "value jitter fraction", .step = 0.05, .decimals = 2}, &TrainConfig::hsv_v},
+        {{.name = "degrees", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 180.0,
+          .help = "rotation +/- degrees", .unit = U::Degrees, .step = 1, .decimals = 1}, &TrainConfig::degrees},
+        {{.name = "translate", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "translation +/- fraction", .step = 0.05, .decimals = 2}, &TrainConfig::translate},
+        {{.name = "scale", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0, .help = "scale +/- gain",
+          .step = 0.05, .decimals = 2}, &TrainConfig::scale},
+        {{.name = "shear", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 180.0,
+          .help = "shear +/- degrees", .unit = U::Degrees, .step = 1, .decimals = 1}, &TrainConfig::shear},
+        {{.name = "perspective", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 0.001,
+          .help = "perspective coefficient", .step = 0.0001, .decimals = 4, .advanced = true},
+         &TrainConfig::perspective},
+        {{.name = "flipud", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "vertical flip probability", .step = 0.05, .decimals = 2}, &TrainConfig::flipud},
+        {{.name = "fliplr", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "horizontal flip probability", .step = 0.05, .decimals = 2}, &TrainConfig::fliplr},
+        {{.name = "mosaic", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "mosaic probability", .step = 0.05, .decimals = 2}, &TrainConfig::mosaic},
+        {{.name = "mixup", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "mixup probability", .step = 0.05, .decimals = 2}, &TrainConfig::mixup},
+        {{.name = "copy_paste", .group = G::Augment, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "copy-paste probability (segments only)", .step = 0.05, .decimals = 2, .advanced = true},
+         &TrainConfig::copy_paste},
+        {{.name = "conf", .group = G::Validation, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "NMS confidence threshold", .step = 0.001, .decimals = 3, .advanced = true}, &TrainConfig::conf},
+        {{.name = "iou", .group = G::Validation, .type = T::Float, .min = 0.0, .max = 1.0,
+          .help = "NMS IoU threshold", .step = 0.05, .decimals = 2, .advanced = true}, &TrainConfig::iou},
+        {{.name = "max_det", .group = G::Validation, .type = T::Int, .min = 1, .max = 100000,
+          .help = "detections per image", .unit = U::Boxes, .advanced = true}, &TrainConfig::max_det},
     };
     return table;
 }
@@ -151,6 +217,22 @@ Error keyError(const std::string& key, const std::string& message)
     return Error{"config." + key, message, {}, 0, 0};
 }
 
+// Choice keys Ultralytics writes as booleans: the choice `true` and `false` stand for.
+struct BoolAlias {
+    const char* key;
+    const char* whenTrue;
+    const char* whenFalse;
+};
+constexpr BoolAlias kBoolAliases[] = {{"amp", "auto", "off"}, {"cache", "ram", "off"}};
+
+const BoolAlias* boolAlias(const std::string& key)
+{
+    for (const BoolAlias& a : kBoolAliases)
+        if (key == a.key)
+            return &a;
+    return nullptr;
+}
+
 }  // namespace
 
 const std::vector<ConfigKey>& configKeys()
@@ -164,28 +246,91 @@ const std::vector<ConfigKey>& configKeys()
     return keys;
 }
 
-std::optional<Error> TrainConfig::set(const std::string& key, const std::string& rawValue)
+const ConfigKey* findConfigKey(const std::string& name)
+{
+    const Entry* e = findEntry(name);
+    return e ? &configKeys()[static_cast<size_t>(e - entries().data())] : nullptr;
+}
+
+std::vector<std::string> resumableKeys()
+{
+    std::vector<std::string> keys;
+    for (const ConfigKey& k : configKeys())
+        if (k.resumable)
+            keys.emplace_back(k.name);
+    return keys;
+}
+
+const std::vector<ConfigKey::Group>& configGroups()
+{
+    static const std::vector<G> groups = {G::ModelData, G::Schedule, G::Memory,     G::Optimizer,
+                                          G::Loss,      G::Augment,  G::Validation, G::Output};
+    return groups;
+}
+
+const char* groupId(ConfigKey::Group group)
+{
+    switch (group) {
+    case G::ModelData: return "model_data";
+    case G::Schedule: return "schedule";
+    case G::Memory: return "memory";
+    case G::Optimizer: return "optimizer";
+    case G::Loss: return "loss";
+    case G::Augment: return "augment";
+    case G::Validation: return "validation";
+    case G::Output: return "output";
+    }
+    return "";
+}
+
+const char* groupTitle(ConfigKey::Group group)
+{
+    switch (group) {
+    case G::ModelData: return "Model & data";
+    case G::Schedule: return "Schedule";
+    case G::Memory: return "Memory & precision";
+    case G::Optimizer: return "Optimizer";
+    case G::Loss: return "Loss gains";
+    case G::Augment: return "Augmentation";
+    case G::Validation: return "Validation";
+    case G::Output: return "Output";
+    }
+    return "";
+}
+
+const char* unitSymbol(ConfigKey::Unit unit)
+{
+    switch (unit) {
+    case U::None: return "";
+    case U::Pixels: return "px";
+    case U::Images: return "images";
+    case U::Epochs: return "epochs";
+    case U::Threads: return "threads";
+    case U::Degrees: return "°";
+    case U::Boxes: return "boxes";
+    }
+    return "";
+}
+
+std::optional<ConfigProblem> TrainConfig::trySet(const std::string& key, const std::string& rawValue)
 {
     const Entry* e = findEntry(key);
+    using R = ConfigProblem::Reason;
     if (!e)
-        return keyError(key, "unknown setting '" + key + "'");
+        return ConfigProblem{key, R::UnknownKey, rawValue};
     const std::string value = trim(rawValue);
     const ConfigKey& k = e->key;
     auto outOfRange = [&](double d) {
         return k.min != k.max && (d < k.min || d > k.max);
     };
-    auto rangeText = [&] {
-        std::ostringstream os;
-        os << k.min << " to " << k.max;
-        return os.str();
-    };
+    auto problem = [&](R reason, const std::string& v) { return ConfigProblem{key, reason, v, k.min, k.max, k.choices}; };
     return std::visit(
-        [&](auto member) -> std::optional<Error> {
+        [&](auto member) -> std::optional<ConfigProblem> {
             using M = std::remove_cvref_t<decltype(this->*member)>;
             if constexpr (std::is_same_v<M, bool>) {
                 auto b = parseBool(value);
                 if (!b)
-                    return keyError(key, "'" + key + "' must be true or false, not '" + value + "'");
+                    return problem(R::NotBool, value);
                 this->*member = *b;
             } else if constexpr (std::is_same_v<M, int>) {
                 if (key == "batch" && lower(value) == "auto") {
@@ -194,16 +339,16 @@ std::optional<Error> TrainConfig::set(const std::string& key, const std::string&
                 }
                 auto d = parseDouble(value);
                 if (!d || std::floor(*d) != *d)
-                    return keyError(key, "'" + key + "' must be a whole number, not '" + value + "'");
+                    return problem(R::NotWhole, value);
                 if (outOfRange(*d))
-                    return keyError(key, "'" + key + "' must be between " + rangeText() + ", not " + value);
+                    return problem(R::OutOfRange, value);
                 this->*member = static_cast<int>(*d);
             } else if constexpr (std::is_same_v<M, double>) {
                 auto d = parseDouble(value);
                 if (!d)
-                    return keyError(key, "'" + key + "' must be a number, not '" + value + "'");
+                    return problem(R::NotNumber, value);
                 if (outOfRange(*d))
-                    return keyError(key, "'" + key + "' must be between " + rangeText() + ", not " + value);
+                    return problem(R::OutOfRange, value);
                 this->*member = *d;
             } else {
                 std::string v = value;
@@ -212,39 +357,43 @@ std::optional<Error> TrainConfig::set(const std::string& key, const std::string&
                 if (k.type == T::Choice) {
                     auto it = std::find_if(k.choices.begin(), k.choices.end(),
                                            [&](const std::string& c) { return lower(c) == lower(v); });
-                    // Ultralytics writes amp: true/false.
-                    if (it == k.choices.end() && key == "amp") {
+                    // Ultralytics writes amp: true/false and cache: true/false (see boolSpelling).
+                    if (const BoolAlias* alias = boolAlias(key); it == k.choices.end() && alias) {
                         if (auto b = parseBool(v)) {
-                            this->*member = *b ? "auto" : "off";
+                            this->*member = *b ? alias->whenTrue : alias->whenFalse;
                             return std::nullopt;
                         }
                     }
-                    if (key == "cache") {
-                        if (auto b = parseBool(v)) {
-                            this->*member = *b ? "ram" : "off";
-                            return std::nullopt;
-                        }
-                        if (lower(v) == "disk") {
-                            this->*member = "ram";
-                            return std::nullopt;
-                        }
+                    if (key == "cache" && lower(v) == "disk") {  // no disk cache here: RAM is the nearest
+                        this->*member = "ram";
+                        return std::nullopt;
                     }
-                    if (it == k.choices.end()) {
-                        std::string list;
-                        for (const auto& c : k.choices)
-                            list += (list.empty() ? "" : ", ") + c;
-                        return keyError(key, "'" + key + "' must be one of " + list + ", not '" + v + "'");
-                    }
+                    if (it == k.choices.end())
+                        return problem(R::NotAChoice, v);
                     this->*member = *it;
                 } else {
                     if (lower(v) == "null" || lower(v) == "none" || v == "~")
                         v.clear();
+                    // Ultralytics' args.yaml says `resume: false` for a new run; `true` there means "the
+                    // latest run", which only a path can name here.
+                    if (key == "resume" && parseBool(v)) {
+                        if (*parseBool(v))
+                            return problem(R::ResumeNeedsPath, v);
+                        v.clear();
+                    }
                     this->*member = v;
                 }
             }
             return std::nullopt;
         },
         e->member);
+}
+
+std::optional<Error> TrainConfig::set(const std::string& key, const std::string& value)
+{
+    if (auto p = trySet(key, value))
+        return p->toError();
+    return std::nullopt;
 }
 
 std::optional<std::string> TrainConfig::get(const std::string& key) const
@@ -267,38 +416,78 @@ std::optional<std::string> TrainConfig::get(const std::string& key) const
         e->member);
 }
 
-std::vector<Error> TrainConfig::validate() const
+std::vector<ConfigProblem> TrainConfig::problems() const
 {
-    std::vector<Error> errors;
+    using R = ConfigProblem::Reason;
+    std::vector<ConfigProblem> found;
     // Re-check every range (a struct filled in code skips set()).
     for (const Entry& e : entries()) {
-        const std::string text = *get(e.key.name);
         TrainConfig probe;
-        if (auto err = probe.set(e.key.name, text))
-            errors.push_back(*err);
+        if (auto p = probe.trySet(e.key.name, *get(e.key.name)))
+            found.push_back(*p);
     }
     if (imgsz % 32 != 0)
-        errors.push_back(keyError("imgsz", "'imgsz' must be a multiple of 32 (the largest stride), not " +
-                                               std::to_string(imgsz)));
+        found.push_back({"imgsz", R::NotMultipleOf32, std::to_string(imgsz)});
     if (batch == 0)
-        errors.push_back(keyError("batch", "'batch' must be at least 1, or -1/auto to fit it to memory"));
+        found.push_back({"batch", R::BatchZero, "0"});
     if (data.empty() && resume.empty())
-        errors.push_back(keyError("data", "no dataset given: set data=path/to/data.yaml"));
+        found.push_back({"data", R::NoData, {}});
     if (model.empty() && resume.empty())
-        errors.push_back(keyError("model", "no model given: set model=yolov8n.yaml"));
+        found.push_back({"model", R::NoModel, {}});
     if (!vram.empty() && !parseByteSize(vram)) {
         auto f = parseDouble(vram);
         if (!f || *f <= 0 || *f > 1)
-            errors.push_back(keyError("vram", "'vram' must be a size such as 8GiB or 6000MB, or a fraction "
-                                              "such as 0.8, not '" + vram + "'"));
+            found.push_back({"vram", R::BadMemoryBudget, vram});
     }
-    const std::string dev = lower(device);
-    bool devOk = dev == "cpu" || dev == "cuda" || dev.rfind("cuda:", 0) == 0 ||
-                 (!dev.empty() && std::all_of(dev.begin(), dev.end(), ::isdigit));
-    if (!devOk)
-        errors.push_back(keyError("device", "'device' must be cpu, a GPU index such as 0, or cuda:0, not '" +
-                                                device + "'"));
+    if (!parseDevice(device))   // the one reading of device text (common/device.h)
+        found.push_back({"device", R::BadDevice, device});
+    return found;
+}
+
+std::vector<Error> TrainConfig::validate() const
+{
+    std::vector<Error> errors;
+    for (const ConfigProblem& p : problems())
+        errors.push_back(p.toError());
     return errors;
+}
+
+Error ConfigProblem::toError() const
+{
+    using R = Reason;
+    const std::string q = "'" + key + "'";
+    std::string m;
+    switch (reason) {
+    case R::UnknownKey: m = "unknown setting " + q; break;
+    case R::NotBool: m = q + " must be true or false, not '" + value + "'"; break;
+    case R::NotWhole: m = q + " must be a whole number, not '" + value + "'"; break;
+    case R::NotNumber: m = q + " must be a number, not '" + value + "'"; break;
+    case R::OutOfRange: {
+        std::ostringstream os;
+        os << q << " must be between " << min << " and " << max << ", not " << value;
+        m = os.str();
+        break;
+    }
+    case R::NotAChoice: {
+        std::string list;
+        for (const auto& c : choices)
+            list += (list.empty() ? "" : ", ") + c;
+        m = q + " must be one of " + list + ", not '" + value + "'";
+        break;
+    }
+    case R::ResumeNeedsPath:
+        m = q + " must be the path of a run's weights/last.pt (or its run folder), not '" + value + "'";
+        break;
+    case R::NotMultipleOf32: m = q + " must be a multiple of 32 (the largest stride), not " + value; break;
+    case R::BatchZero: m = q + " must be at least 1, or -1/auto to fit it to memory"; break;
+    case R::NoData: m = "no dataset given: set data=path/to/data.yaml"; break;
+    case R::NoModel: m = "no model given: set model=yolov8n.yaml"; break;
+    case R::BadMemoryBudget:
+        m = q + " must be a size such as 8GiB or 6000MB, or a fraction such as 0.8, not '" + value + "'";
+        break;
+    case R::BadDevice: m = q + " must be cpu, gpu, a GPU index such as 0, or cuda:0, not '" + value + "'"; break;
+    }
+    return keyError(key, m);
 }
 
 std::vector<std::string> TrainConfig::changedKeys() const
@@ -311,79 +500,82 @@ std::vector<std::string> TrainConfig::changedKeys() const
     return changed;
 }
 
+std::string TrainConfig::yamlValue(const std::string& key) const
+{
+    const Entry* e = findEntry(key);
+    if (!e)
+        return {};
+    // get()'s text of a number or boolean is already plain YAML ("0.0005", "3.0", "true"); the emitter's
+    // own float output would print 17 digits (0.00050000000000000001).
+    const std::string v = *get(key);
+    if (e->key.type == T::Bool || e->key.type == T::Int || e->key.type == T::Float)
+        return v;
+    if (v.empty())
+        return "null";
+    YAML::Emitter out;
+    out << YAML::DoubleQuoted << v;
+    return out.c_str();
+}
+
 std::string TrainConfig::toYaml() const
 {
-    YAML::Emitter out;
-    out << YAML::BeginMap;
-    for (const Entry& e : entries()) {
-        out << YAML::Key << e.key.name << YAML::Value;
-        const std::string v = *get(e.key.name);
-        switch (e.key.type) {
-        case T::Bool: out << (v == "true"); break;
-        case T::Int: out << std::stoll(v); break;
-        case T::Float: out << std::stod(v); break;
-        default:
-            if (v.empty())
-                out << YAML::Null;
-            else
-                out << YAML::DoubleQuoted << v;
-        }
-    }
-    out << YAML::EndMap;
-    return std::string(out.c_str()) + "\n";
+    std::string out;
+    for (const Entry& e : entries())
+        out += std::string(e.key.name) + ": " + yamlValue(e.key.name) + "\n";
+    return out;
 }
+
+namespace {
+
+// A settings document as a TrainConfig (fromYamlFile and fromYamlText): the first bad value fails it unless
+// `rejected` collects them.
+Expected<TrainConfig> configOf(const Expected<ConfigFile>& file, std::vector<std::string>* ignored,
+                               std::vector<Error>* rejected)
+{
+    if (!file)
+        return file.error();
+    if (!file->problems().empty()) {
+        if (!rejected)
+            return file->problems().front();
+        rejected->insert(rejected->end(), file->problems().begin(), file->problems().end());
+    }
+    if (ignored)
+        for (const ConfigFileEntry& e : file->unknownKeys())
+            ignored->push_back(e.key);
+    return file->config();
+}
+
+}  // namespace
 
 Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path, const TrainConfig& base,
                                                 std::vector<std::string>* ignored)
 {
-    YAML::Node root;
-    try {
-        root = YAML::LoadFile(path);
-    } catch (const YAML::BadFile&) {
-        return Error{"config.unreadable", "cannot open the file; check that it exists and is readable", path, 0, 0};
-    } catch (const YAML::ParserException& ex) {
-        return Error{"yaml.syntax", "YAML syntax error: " + ex.msg, path, ex.mark.line + 1, ex.mark.column + 1};
-    }
-    if (root.IsNull())
-        return base;
-    if (!root.IsMap())
-        return Error{"config.not_a_map", "expected a mapping of settings such as 'lr0: 0.01'", path, 1, 1};
-    TrainConfig cfg = base;
-    for (const auto& kv : root) {
-        const std::string key = kv.first.as<std::string>("");
-        if (!findEntry(key)) {
-            if (ignored)
-                ignored->push_back(key);
-            continue;
-        }
-        const YAML::Node& v = kv.second;
-        std::string text;
-        if (v.IsNull())
-            text = "";
-        else if (v.IsScalar())
-            text = v.Scalar();
-        else {
-            if (ignored)
-                ignored->push_back(key);
-            continue;
-        }
-        // A null for a typed key means "default" in Ultralytics' files (e.g. `batch: null` is rare, but
-        // `resume: null`/`vram: null` are common).
-        if (v.IsNull() && findEntry(key)->key.type != T::String)
-            continue;
-        if (auto err = cfg.set(key, text)) {
-            err->file = path;
-            err->line = v.Mark().line + 1;
-            err->column = v.Mark().column + 1;
-            return *err;
-        }
-    }
-    return cfg;
+    return configOf(ConfigFile::load(path, base), ignored, nullptr);
+}
+
+Expected<TrainConfig> TrainConfig::fromYamlText(const std::string& text, const TrainConfig& base,
+                                                std::vector<std::string>* ignored, const std::string& source,
+                                                std::vector<Error>* rejected)
+{
+    return configOf(ConfigFile::parse(text, source, base), ignored, rejected);
 }
 
 Expected<TrainConfig> TrainConfig::fromYamlFile(const std::string& path)
 {
     return fromYamlFile(path, TrainConfig{});
+}
+
+std::optional<bool> boolSpelling(const std::string& key, const std::string& value)
+{
+    const BoolAlias* alias = boolAlias(key);
+    if (!alias)
+        return std::nullopt;
+    const std::string v = lower(trim(value));
+    if (v == alias->whenTrue)
+        return true;
+    if (v == alias->whenFalse)
+        return false;
+    return parseBool(v);
 }
 
 std::optional<int64_t> parseByteSize(const std::string& text)

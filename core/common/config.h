@@ -12,6 +12,33 @@
 
 namespace ys {
 
+// Why a value cannot be used, with what its message needs: a reason code with arguments, so a GUI can
+// translate it (toError() gives the English message, code "config.<key>").
+struct ConfigProblem {
+    enum class Reason {
+        UnknownKey,       // no such setting
+        NotBool,          // value: the text
+        NotWhole,         // value
+        NotNumber,        // value
+        OutOfRange,       // value, min, max
+        NotAChoice,       // value, choices
+        ResumeNeedsPath,  // value ("true": Ultralytics' "latest run")
+        NotMultipleOf32,  // value (imgsz)
+        BatchZero,        // batch 0
+        NoData,           // neither data nor resume
+        NoModel,          // neither model nor resume
+        BadMemoryBudget,  // value (vram)
+        BadDevice,        // value
+    };
+    std::string key;
+    Reason reason = Reason::UnknownKey;
+    std::string value;
+    double min = 0, max = 0;             // OutOfRange
+    std::vector<std::string> choices = {};  // NotAChoice
+
+    Error toError() const;
+};
+
 struct TrainConfig {
     // --- task and data -----------------------------------------------------------------------------
     std::string data;                    // path to data.yaml
@@ -77,38 +104,84 @@ struct TrainConfig {
 
     // Every problem with the current values (empty when valid). Each Error's code is "config.<key>".
     std::vector<Error> validate() const;
+    // The same problems as codes with arguments (validate() is their toError()).
+    std::vector<ConfigProblem> problems() const;
 
     // Sets one key from text as typed on a command line (`lr0=0.02`, `amp=off`, `batch=auto`).
     // Unknown keys and unparsable values return an Error naming the key.
     std::optional<Error> set(const std::string& key, const std::string& value);
+    // The same, returning the problem as a code with arguments.
+    std::optional<ConfigProblem> trySet(const std::string& key, const std::string& value);
     // Current value of a key as text, or nullopt for an unknown key.
     std::optional<std::string> get(const std::string& key) const;
 
-    // Loads keys from an Ultralytics/YOLOv9 args.yaml or hyp.yaml. Keys this studio does not use are
-    // ignored and listed in `ignored` (if given); bad values are errors with file and line.
+    // Loads keys from an Ultralytics/YOLOv9 args.yaml or hyp.yaml (through ConfigFile, common/configfile.h,
+    // which also keeps what it does not use for saving). Keys this studio does not use are listed in
+    // `ignored` (if given); the first bad value is the error, with file and line.
     // `base` supplies the values of keys the file does not set.
     static Expected<TrainConfig> fromYamlFile(const std::string& path, const TrainConfig& base,
                                               std::vector<std::string>* ignored = nullptr);
     static Expected<TrainConfig> fromYamlFile(const std::string& path);
+    // The same from YAML text (e.g. the args.yaml kept in a checkpoint). `source` names the text in errors
+    // (a path; empty for none). With `rejected`, a bad value does not stop the load: its Error (with line)
+    // is added there and the key keeps base's value; a YAML syntax error still fails the whole load.
+    static Expected<TrainConfig> fromYamlText(const std::string& text, const TrainConfig& base,
+                                              std::vector<std::string>* ignored = nullptr,
+                                              const std::string& source = {}, std::vector<Error>* rejected = nullptr);
     // YAML text of every key in registry order (the `args.yaml` of a run).
     std::string toYaml() const;
+    // The value of `key` as one YAML scalar, as toYaml() writes it ("0.01", "true", "\"cpu\"", "null").
+    // Empty for an unknown key.
+    std::string yamlValue(const std::string& key) const;
     // Keys whose value differs from the default, in registry order.
     std::vector<std::string> changedKeys() const;
 };
 
-// Description of one setting, for forms, `--help` and reports.
+// Description of one setting, for forms, `--help` and reports. Everything a front end needs to show and
+// edit a key comes from here (type, range, step, unit, group), so the CLI, the YAML loader and the forms
+// cannot disagree.
 struct ConfigKey {
     enum class Type { Bool, Int, Float, String, Choice };
+    // The section a form shows the key in; the enum order is the display order.
+    enum class Group { ModelData, Schedule, Memory, Optimizer, Loss, Augment, Validation, Output };
+    // What a number counts (shown after it); None for plain numbers, fractions and probabilities.
+    enum class Unit { None, Pixels, Images, Epochs, Threads, Degrees, Boxes };
+
     const char* name;
-    const char* group;      // "task", "optimizer", "loss", "augment", "val"
+    Group group;
     Type type;
     double min = 0, max = 0;           // inclusive range for Int/Float (min == max: unbounded)
-    std::vector<std::string> choices;  // allowed values for Choice
-    const char* help;                  // one English line with units
+    std::vector<std::string> choices = {};  // allowed values for Choice
+    const char* help = "";             // one English line
+    Unit unit = Unit::None;
+    double step = 1;                   // spin-box step for Int/Float
+    int decimals = 0;                  // decimals a Float is shown with (a value with more keeps them)
+    const char* minText = nullptr;     // meaning of the minimum when it is special ("auto", "off"), else null
+    bool resumable = false;            // a resumed run may change it (everything else comes from its args.yaml)
+    bool advanced = false;             // rarely changed; forms hide it until asked
 };
 
 // All keys in a stable order (the order of args.yaml).
 const std::vector<ConfigKey>& configKeys();
+// The key called `name`, or nullptr.
+const ConfigKey* findConfigKey(const std::string& name);
+// Names of the keys a resumed run may change, in registry order.
+std::vector<std::string> resumableKeys();
+
+// Every group in display order.
+const std::vector<ConfigKey::Group>& configGroups();
+// Stable identifier for settings files and tests: "model_data", "schedule", "memory", "optimizer",
+// "loss", "augment", "validation", "output".
+const char* groupId(ConfigKey::Group group);
+// English title as a user reads it: "Model & data", "Memory & precision", ...
+const char* groupTitle(ConfigKey::Group group);
+// English unit after a number: "px", "images", "epochs", "threads", "°", "boxes"; "" for Unit::None.
+const char* unitSymbol(ConfigKey::Unit unit);
+
+// Ultralytics writes two choice keys as booleans: `amp: true` (= auto) / `amp: false` (= off) and
+// `cache: true` (= ram) / `cache: false` (= off). The boolean that `value` of `key` is written as, or
+// nullopt when the key has no boolean spelling or the value has none.
+std::optional<bool> boolSpelling(const std::string& key, const std::string& value);
 
 // Parses "8GiB", "8 GB", "6000MB", "512MiB", "1e9" (bytes). Fractions ("0.8") return nullopt here;
 // see parseMemoryBudget in memory/. Returns nullopt for text that is not a size.

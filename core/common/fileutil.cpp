@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -101,6 +102,15 @@ std::optional<Error> writeFileAtomic(const std::string& path, const std::string&
         }
     }
     return commitFileAtomic(tmp, path);
+}
+
+std::optional<double> modifiedTime(const std::string& path)
+{
+    std::error_code ec;
+    const auto t = fs::last_write_time(path, ec);
+    if (ec)
+        return std::nullopt;
+    return std::chrono::duration<double>(std::chrono::file_clock::to_sys(t).time_since_epoch()).count();
 }
 
 Expected<std::string> readFile(const std::string& path)

@@ -25,4 +25,7 @@ int removeStaleTempFiles(const std::string& dir);
 // Reads a whole file; Error when it cannot be opened.
 Expected<std::string> readFile(const std::string& path);
 
+// When `path` was last written: seconds since the Unix epoch; nullopt when it does not exist.
+std::optional<double> modifiedTime(const std::string& path);
+
 }  // namespace ys

@@ -640,16 +640,6 @@ void duplicateChecks(const Dataset& ds, const CheckOptions& o, const std::vector
 
 }  // namespace
 
-const char* toString(Severity s)
-{
-    switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Info: return "info";
-    }
-    return "?";
-}
-
 const std::vector<CheckCode>& checkCodes() { return kCodes; }
 
 CheckResult checkDataset(Dataset& ds, const CheckOptions& o, const ProgressFn& progress, const CancelToken& cancel)

@@ -2,6 +2,7 @@
 // The one-pass label checker: every hard and statistical check of PRODUCT.md, each finding with a
 // severity, a stable code, the file, the line and a plain message. It never writes into the dataset.
 
+#include "common/severity.h"
 #include "data/dataset.h"
 
 #include <cstdint>
@@ -10,9 +11,6 @@
 #include <vector>
 
 namespace ys {
-
-enum class Severity : uint8_t { Error = 0, Warning = 1, Info = 2 };
-const char* toString(Severity s);  // "error", "warning", "info"
 
 // Categories used to filter images by problem in the browser (ImageRecord::problems bit set).
 enum ProblemFlag : uint32_t {

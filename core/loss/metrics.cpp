@@ -1,7 +1,11 @@
+// Ultralytics-equal detection metrics (see metrics.h for the method). The float types are deliberate:
+// IoU in float32 as torch computes it, curves and AP in double as numpy computes them. Built with
+// -ffp-contract=off (CMakeLists) so no fused multiply-add changes a float32 IoU next to a threshold.
 #include "loss/metrics.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 #include <stdexcept>
 
@@ -9,61 +13,266 @@ namespace ys {
 
 namespace {
 
-constexpr double kConfusionConf = 0.25;  // reference confusion-matrix confidence threshold
-constexpr double kConfusionIou = 0.45;   // reference confusion-matrix IoU threshold
-constexpr int kConfGrid = 1000;          // points of the confidence grid for P/R/F1
-constexpr int kF1Smooth = 101;           // moving-average width over that grid (10%, as the reference)
+constexpr float kIouEps = 1e-7f;          // box_iou's eps in the union (float32, as torch adds it)
+constexpr double kEps = 1e-16;            // ap_per_class's eps in the F1 denominator
+constexpr float kConfusionConf = 0.25f;   // reference confusion-matrix confidence threshold (conf > it)
+constexpr float kConfusionIou = 0.45f;    // reference confusion-matrix IoU threshold (IoU > it)
+constexpr int kConfGrid = 1000;           // points of the confidence grid for P/R/F1 (linspace(0, 1, 1000))
+constexpr int kApPoints = 101;            // recall points of the AP integral (linspace(0, 1, 101))
+// Box filter over the F1 curve: round(1000 * 0.1 * 2) // 2 + 1 points (smooth(y, f=0.1)).
+constexpr int kF1Smooth = 101;
 
-double iouOf(double ax1, double ay1, double ax2, double ay2, double bx1, double by1, double bx2, double by2)
+// IoU threshold j as torch.linspace(0.5, 0.95, 10) gives it in float32.
+float iouThreshold(int j)
 {
-    const double w = std::min(ax2, bx2) - std::max(ax1, bx1);
-    const double h = std::min(ay2, by2) - std::max(ay1, by1);
-    if (w <= 0 || h <= 0)
-        return 0;
-    const double inter = w * h;
-    const double uni = std::max(0.0, ax2 - ax1) * std::max(0.0, ay2 - ay1) +
-                       std::max(0.0, bx2 - bx1) * std::max(0.0, by2 - by1) - inter;
-    return uni > 0 ? inter / uni : 0;
+    return static_cast<float>(0.5 + 0.05 * j);
 }
 
-double iouThreshold(int j)
+// box_iou(box1, box2) of one pair in float32, operation by operation: intersection from the clamped
+// extents, union = area1 + area2 - inter + eps.
+float iouF32(float ax1, float ay1, float ax2, float ay2, float bx1, float by1, float bx2, float by2)
 {
-    return 0.5 + 0.05 * j;
+    const float iw = std::max(std::min(ax2, bx2) - std::max(ax1, bx1), 0.0f);
+    const float ih = std::max(std::min(ay2, by2) - std::max(ay1, by1), 0.0f);
+    const float inter = iw * ih;
+    const float areaA = (ax2 - ax1) * (ay2 - ay1);
+    const float areaB = (bx2 - bx1) * (by2 - by1);
+    return inter / (areaA + areaB - inter + kIouEps);
 }
 
-struct Pair {
-    double iou;
-    int gt;
-    int det;
-};
-
-// Pairs sorted by descending IoU (ties: lower GT index, then lower detection index).
-void sortPairs(std::vector<Pair>& pairs)
+// numpy's `a < b` for sorting (NaN sorts last).
+template <typename T>
+bool npLess(T a, T b)
 {
-    std::sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) {
-        if (a.iou != b.iou)
-            return a.iou > b.iou;
-        if (a.gt != b.gt)
-            return a.gt < b.gt;
-        return a.det < b.det;
-    });
+    return a < b || (b != b && a == a);
 }
 
+// numpy 1.x np.argsort(v) (kind='quicksort': introsort with median-of-3 partitions, insertion sort below
+// 16 elements and heapsort past the depth limit), ported from npysort/quicksort.cpp and heapsort.cpp so
+// equal keys come out in the same order as in the reference. Checked against numpy 1.24 on random arrays
+// with many ties (float32, float64, int), the heapsort fallback against kind='heapsort'.
+template <typename T>
+void npSiftDown(const std::vector<T>& v, int64_t* a, int64_t i, int64_t n)
+{
+    const int64_t tmp = a[i];
+    for (int64_t j = i << 1; j <= n;) {
+        if (j < n && npLess(v[a[j]], v[a[j + 1]]))
+            ++j;
+        if (!npLess(v[tmp], v[a[j]]))
+            break;
+        a[i] = a[j];
+        i = j;
+        j += j;
+    }
+    a[i] = tmp;
+}
+
+template <typename T>
+void npHeapsortIndices(const std::vector<T>& v, int64_t* tosort, int64_t n)
+{
+    int64_t* a = tosort - 1;  // 1-based heap
+    for (int64_t l = n >> 1; l > 0; --l)
+        npSiftDown(v, a, l, n);
+    while (n > 1) {
+        std::swap(a[n], a[1]);
+        --n;
+        npSiftDown(v, a, 1, n);
+    }
+}
+
+template <typename T>
+std::vector<int64_t> npArgsort(const std::vector<T>& v)
+{
+    constexpr int64_t kSmall = 15;  // SMALL_QUICKSORT
+    const auto num = static_cast<int64_t>(v.size());
+    std::vector<int64_t> idx(v.size());
+    std::iota(idx.begin(), idx.end(), int64_t{0});
+    if (num < 2)
+        return idx;
+    struct Span {
+        int64_t* pl;
+        int64_t* pr;
+        int depth;
+    };
+    std::vector<Span> stack;
+    stack.reserve(128);  // PYA_QS_STACK: the larger part waits, so the depth stays below 2 log2(n)
+    int64_t* pl = idx.data();
+    int64_t* pr = idx.data() + num - 1;
+    int cdepth = 0;
+    for (uint64_t u = static_cast<uint64_t>(num); u >>= 1;)
+        ++cdepth;
+    cdepth *= 2;
+    for (;;) {
+        if (cdepth < 0) {
+            npHeapsortIndices(v, pl, pr - pl + 1);
+        } else {
+            while (pr - pl > kSmall) {
+                int64_t* pm = pl + ((pr - pl) >> 1);
+                if (npLess(v[*pm], v[*pl]))
+                    std::swap(*pm, *pl);
+                if (npLess(v[*pr], v[*pm]))
+                    std::swap(*pr, *pm);
+                if (npLess(v[*pm], v[*pl]))
+                    std::swap(*pm, *pl);
+                const T vp = v[*pm];
+                int64_t* pi = pl;
+                int64_t* pj = pr - 1;
+                std::swap(*pm, *pj);
+                for (;;) {
+                    do
+                        ++pi;
+                    while (npLess(v[*pi], vp));
+                    do
+                        --pj;
+                    while (npLess(vp, v[*pj]));
+                    if (pi >= pj)
+                        break;
+                    std::swap(*pi, *pj);
+                }
+                std::swap(*pi, *(pr - 1));
+                // The larger part waits on the stack.
+                --cdepth;
+                if (pi - pl < pr - pi) {
+                    stack.push_back({pi + 1, pr, cdepth});
+                    pr = pi - 1;
+                } else {
+                    stack.push_back({pl, pi - 1, cdepth});
+                    pl = pi + 1;
+                }
+            }
+            for (int64_t* pi = pl + 1; pi <= pr; ++pi) {
+                const int64_t vi = *pi;
+                const T vv = v[vi];
+                int64_t* pj = pi;
+                while (pj > pl && npLess(vv, v[*(pj - 1)])) {
+                    *pj = *(pj - 1);
+                    --pj;
+                }
+                *pj = vi;
+            }
+        }
+        if (stack.empty())
+            break;
+        pl = stack.back().pl;
+        pr = stack.back().pr;
+        cdepth = stack.back().depth;
+        stack.pop_back();
+    }
+    return idx;
+}
+
+// np.interp(xv, xp, fp, left, right) at one point; xp ascending (ties allowed: the last of equal xp wins).
+double npInterp(double xv, const std::vector<double>& xp, const std::vector<double>& fp, double left, double right)
+{
+    const size_t n = xp.size();
+    if (xv > xp[n - 1])
+        return right;
+    if (xv < xp[0])
+        return left;
+    const size_t j = static_cast<size_t>(std::upper_bound(xp.begin(), xp.end(), xv) - xp.begin()) - 1;
+    if (j == n - 1 || xp[j] == xv)
+        return fp[j];
+    const double slope = (fp[j + 1] - fp[j]) / (xp[j + 1] - xp[j]);
+    return slope * (xv - xp[j]) + fp[j];
+}
+
+// Sentinel-padded recall and the precision envelope of compute_ap.
+void envelope(const std::vector<double>& recall, const std::vector<double>& precision, std::vector<double>& mrec,
+              std::vector<double>& mpre)
+{
+    mrec.assign(1, 0.0);
+    mrec.insert(mrec.end(), recall.begin(), recall.end());
+    mrec.push_back(1.0);
+    mpre.assign(1, 1.0);
+    mpre.insert(mpre.end(), precision.begin(), precision.end());
+    mpre.push_back(0.0);
+    for (size_t i = mpre.size() - 1; i-- > 0;)
+        mpre[i] = std::max(mpre[i], mpre[i + 1]);
+}
+
+// smooth(y, 0.1): edge-padded box filter, each term weighted by 1/nf as np.convolve(yp, ones(nf) / nf).
 std::vector<double> smooth(const std::vector<double>& y, int width)
 {
     const int n = static_cast<int>(y.size());
     const int half = width / 2;
-    std::vector<double> out(n);
+    const double w = 1.0 / width;
+    std::vector<double> out(static_cast<size_t>(n));
     for (int i = 0; i < n; ++i) {
         double s = 0;
         for (int k = i - half; k <= i + half; ++k)
-            s += y[std::clamp(k, 0, n - 1)];
-        out[i] = s / width;
+            s += y[static_cast<size_t>(std::clamp(k, 0, n - 1))] * w;
+        out[static_cast<size_t>(i)] = s;
     }
     return out;
 }
 
+struct Pair {
+    int gt;
+    int det;
+    float iou;
+};
+
+// Orders pairs as `pairs[iou.argsort()[::-1]]` does (descending IoU; equal IoUs in numpy's order, reversed).
+std::vector<Pair> byIouDescending(const std::vector<Pair>& pairs)
+{
+    if (pairs.size() < 2)
+        return pairs;
+    std::vector<float> ious(pairs.size());
+    for (size_t k = 0; k < pairs.size(); ++k)
+        ious[k] = pairs[k].iou;
+    const std::vector<int64_t> order = npArgsort(ious);
+    std::vector<Pair> out;
+    out.reserve(pairs.size());
+    for (auto it = order.rbegin(); it != order.rend(); ++it)
+        out.push_back(pairs[static_cast<size_t>(*it)]);
+    return out;
+}
+
+// `rows[np.unique(key, return_index=True)[1]]`: the first row of each key, ordered by key.
+template <typename Key>
+std::vector<Pair> firstPerKey(const std::vector<Pair>& rows, Key key, int keys)
+{
+    std::vector<int> first(static_cast<size_t>(keys), -1);
+    for (size_t k = 0; k < rows.size(); ++k) {
+        int& f = first[static_cast<size_t>(key(rows[k]))];
+        if (f < 0)
+            f = static_cast<int>(k);
+    }
+    std::vector<Pair> out;
+    for (int f : first)
+        if (f >= 0)
+            out.push_back(rows[static_cast<size_t>(f)]);
+    return out;
+}
+
+const auto kByDet = [](const Pair& p) { return p.det; };
+const auto kByGt = [](const Pair& p) { return p.gt; };
+
 }  // namespace
+
+double DetectionMetrics::fitness() const
+{
+    return 0.1 * map50 + 0.9 * map50_95;
+}
+
+double apTrapezoid101(const std::vector<double>& recall, const std::vector<double>& precision)
+{
+    if (recall.empty())
+        return 0;
+    std::vector<double> mrec, mpre;
+    envelope(recall, precision, mrec, mpre);
+    double ap = 0;
+    double xPrev = 0, yPrev = 0;
+    for (int i = 0; i < kApPoints; ++i) {
+        const double x = i == kApPoints - 1 ? 1.0 : i * (1.0 / (kApPoints - 1));
+        const double y = npInterp(x, mrec, mpre, mpre.front(), mpre.back());
+        if (i > 0)
+            ap += (x - xPrev) * (y + yPrev) / 2.0;
+        xPrev = x;
+        yPrev = y;
+    }
+    return ap;
+}
 
 double apCoco101(const std::vector<double>& recall, const std::vector<double>& precision)
 {
@@ -73,13 +282,13 @@ double apCoco101(const std::vector<double>& recall, const std::vector<double>& p
     for (size_t i = env.size() - 1; i-- > 0;)
         env[i] = std::max(env[i], env[i + 1]);
     double sum = 0;
-    for (int t = 0; t <= 100; ++t) {
+    for (int t = 0; t < kApPoints; ++t) {
         const double r = t / 100.0;
         const auto it = std::lower_bound(recall.begin(), recall.end(), r - 1e-12);
         if (it != recall.end())
             sum += env[static_cast<size_t>(it - recall.begin())];
     }
-    return sum / 101.0;
+    return sum / kApPoints;
 }
 
 DetectionEvaluator::DetectionEvaluator(int nc) : nc_(nc)
@@ -93,9 +302,9 @@ void DetectionEvaluator::reset()
 {
     images_ = 0;
     records_.clear();
-    instances_.assign(nc_, 0);
-    imagesWith_.assign(nc_, 0);
-    confusion_.assign(nc_ + 1, std::vector<int64_t>(nc_ + 1, 0));
+    instances_.assign(static_cast<size_t>(nc_), 0);
+    imagesWith_.assign(static_cast<size_t>(nc_), 0);
+    confusion_.assign(static_cast<size_t>(nc_ + 1), std::vector<int64_t>(static_cast<size_t>(nc_ + 1), 0));
 }
 
 void DetectionEvaluator::addImage(const std::vector<Detection>& detsIn, const std::vector<GroundTruth>& gtsIn)
@@ -111,78 +320,79 @@ void DetectionEvaluator::addImage(const std::vector<Detection>& detsIn, const st
     for (const auto& g : gtsIn)
         if (g.cls >= 0 && g.cls < nc_)
             gts.push_back(g);
+    const int nd = static_cast<int>(dets.size()), ng = static_cast<int>(gts.size());
 
-    std::vector<bool> seen(nc_, false);
+    std::vector<bool> seen(static_cast<size_t>(nc_), false);
     for (const auto& g : gts) {
-        ++instances_[g.cls];
-        if (!seen[g.cls]) {
-            seen[g.cls] = true;
-            ++imagesWith_[g.cls];
+        ++instances_[static_cast<size_t>(g.cls)];
+        if (!seen[static_cast<size_t>(g.cls)]) {
+            seen[static_cast<size_t>(g.cls)] = true;
+            ++imagesWith_[static_cast<size_t>(g.cls)];
         }
     }
 
-    // Same-class pairs at IoU >= 0.5 in descending IoU; each threshold uses a prefix of this list.
+    // IoU matrix [GT][detection], class-agnostic (the confusion matrix uses it so).
+    std::vector<float> iou(static_cast<size_t>(ng) * static_cast<size_t>(nd));
+    for (int gi = 0; gi < ng; ++gi)
+        for (int di = 0; di < nd; ++di) {
+            const auto& g = gts[static_cast<size_t>(gi)];
+            const auto& d = dets[static_cast<size_t>(di)];
+            iou[static_cast<size_t>(gi) * static_cast<size_t>(nd) + static_cast<size_t>(di)] =
+                iouF32(g.x1, g.y1, g.x2, g.y2, d.x1, d.y1, d.x2, d.y2);
+        }
+    auto iouAt = [&](int gi, int di) {
+        return iou[static_cast<size_t>(gi) * static_cast<size_t>(nd) + static_cast<size_t>(di)];
+    };
+
+    // Same-class pairs at the lowest threshold, in np.nonzero's row-major order; each threshold keeps a
+    // subsequence of them (same order).
+    std::vector<Pair> candidates;
+    for (int gi = 0; gi < ng; ++gi)
+        for (int di = 0; di < nd; ++di)
+            if (gts[static_cast<size_t>(gi)].cls == dets[static_cast<size_t>(di)].cls && iouAt(gi, di) >= iouThreshold(0))
+                candidates.push_back({gi, di, iouAt(gi, di)});
+    std::vector<uint16_t> tp(static_cast<size_t>(nd), 0);
     std::vector<Pair> pairs;
-    for (int gi = 0; gi < static_cast<int>(gts.size()); ++gi) {
-        const auto& g = gts[gi];
-        for (int di = 0; di < static_cast<int>(dets.size()); ++di) {
-            const auto& d = dets[di];
-            if (d.cls != g.cls)
-                continue;
-            const double iou = iouOf(g.x1, g.y1, g.x2, g.y2, d.x1, d.y1, d.x2, d.y2);
-            if (iou >= iouThreshold(0))
-                pairs.push_back({iou, gi, di});
-        }
-    }
-    sortPairs(pairs);
-    std::vector<uint16_t> tp(dets.size(), 0);
-    std::vector<char> gtUsed(gts.size()), detUsed(dets.size());
     for (int j = 0; j < kNumIou; ++j) {
-        std::fill(gtUsed.begin(), gtUsed.end(), 0);
-        std::fill(detUsed.begin(), detUsed.end(), 0);
-        const double t = iouThreshold(j);
-        for (const auto& p : pairs) {
-            if (p.iou < t - 1e-12)
-                break;
-            if (gtUsed[p.gt] || detUsed[p.det])
-                continue;
-            gtUsed[p.gt] = detUsed[p.det] = 1;
-            tp[p.det] |= static_cast<uint16_t>(1u << j);
-        }
+        const float t = iouThreshold(j);
+        pairs.clear();
+        for (const Pair& p : candidates)
+            if (p.iou >= t)
+                pairs.push_back(p);
+        const std::vector<Pair> matches =
+            pairs.size() > 1 ? firstPerKey(firstPerKey(byIouDescending(pairs), kByDet, nd), kByGt, ng) : pairs;
+        for (const Pair& p : matches)
+            tp[static_cast<size_t>(p.det)] |= static_cast<uint16_t>(1u << j);
     }
     for (size_t i = 0; i < dets.size(); ++i)
         records_.push_back({dets[i].conf, dets[i].cls, tp[i]});
 
-    // Confusion matrix: class-agnostic greedy matching of confident detections.
-    std::vector<int> conf;
-    for (int di = 0; di < static_cast<int>(dets.size()); ++di)
-        if (dets[di].conf > kConfusionConf)
-            conf.push_back(di);
+    // Confusion matrix: confident detections, class-agnostic pairs, best IoU per detection then per GT.
+    std::vector<int> confident;
+    for (int di = 0; di < nd; ++di)
+        if (dets[static_cast<size_t>(di)].conf > kConfusionConf)
+            confident.push_back(di);
     std::vector<Pair> cpairs;
-    for (int gi = 0; gi < static_cast<int>(gts.size()); ++gi)
-        for (int di : conf) {
-            const auto& g = gts[gi];
-            const auto& d = dets[di];
-            const double iou = iouOf(g.x1, g.y1, g.x2, g.y2, d.x1, d.y1, d.x2, d.y2);
-            if (iou > kConfusionIou)
-                cpairs.push_back({iou, gi, di});
-        }
-    sortPairs(cpairs);
-    std::vector<int> gtMatch(gts.size(), -1);
-    std::fill(detUsed.begin(), detUsed.end(), 0);
-    for (const auto& p : cpairs) {
-        if (gtMatch[p.gt] >= 0 || detUsed[p.det])
-            continue;
-        gtMatch[p.gt] = p.det;
-        detUsed[p.det] = 1;
+    for (int gi = 0; gi < ng; ++gi)
+        for (size_t k = 0; k < confident.size(); ++k)
+            if (iouAt(gi, confident[k]) > kConfusionIou)
+                cpairs.push_back({gi, static_cast<int>(k), iouAt(gi, confident[k])});
+    if (cpairs.size() > 1)
+        cpairs = firstPerKey(byIouDescending(firstPerKey(byIouDescending(cpairs), kByDet, nd)), kByGt, ng);
+    std::vector<int> gtMatch(static_cast<size_t>(ng), -1);
+    std::vector<char> detUsed(confident.size(), 0);
+    for (const Pair& p : cpairs) {
+        gtMatch[static_cast<size_t>(p.gt)] = confident[static_cast<size_t>(p.det)];
+        detUsed[static_cast<size_t>(p.det)] = 1;
     }
-    for (size_t gi = 0; gi < gts.size(); ++gi) {
-        const int predicted = gtMatch[gi] >= 0 ? dets[gtMatch[gi]].cls : nc_;
-        ++confusion_[predicted][gts[gi].cls];
+    for (int gi = 0; gi < ng; ++gi) {
+        const int m = gtMatch[static_cast<size_t>(gi)];
+        const int predicted = m >= 0 ? dets[static_cast<size_t>(m)].cls : nc_;
+        ++confusion_[static_cast<size_t>(predicted)][static_cast<size_t>(gts[static_cast<size_t>(gi)].cls)];
     }
-    for (int di : conf)
-        if (!detUsed[di])
-            ++confusion_[dets[di].cls][nc_];
+    for (size_t k = 0; k < confident.size(); ++k)
+        if (!detUsed[k])
+            ++confusion_[static_cast<size_t>(dets[static_cast<size_t>(confident[k])].cls)][static_cast<size_t>(nc_)];
 }
 
 DetectionMetrics DetectionEvaluator::compute() const
@@ -192,74 +402,82 @@ DetectionMetrics DetectionEvaluator::compute() const
 
     std::vector<int> present;
     for (int c = 0; c < nc_; ++c)
-        if (instances_[c] > 0)
+        if (instances_[static_cast<size_t>(c)] > 0)
             present.push_back(c);
     if (present.empty())
         return m;
 
-    // Records of each class, most confident first (stable: insertion order breaks ties).
-    std::vector<size_t> order(records_.size());
-    std::iota(order.begin(), order.end(), size_t{0});
-    std::stable_sort(order.begin(), order.end(),
-                     [this](size_t a, size_t b) { return records_[a].conf > records_[b].conf; });
-    std::vector<std::vector<size_t>> byClass(nc_);
-    for (size_t i : order)
-        byClass[records_[i].cls].push_back(i);
+    // np.argsort(-conf) over every detection, then the records of each class in that order.
+    std::vector<float> negConf(records_.size());
+    for (size_t i = 0; i < records_.size(); ++i)
+        negConf[i] = -records_[i].conf;
+    std::vector<std::vector<size_t>> byClass(static_cast<size_t>(nc_));
+    for (int64_t i : npArgsort(negConf))
+        byClass[static_cast<size_t>(records_[static_cast<size_t>(i)].cls)].push_back(static_cast<size_t>(i));
 
     const size_t nPresent = present.size();
     std::vector<std::vector<double>> pCurve(nPresent, std::vector<double>(kConfGrid, 0.0));
     std::vector<std::vector<double>> rCurve(nPresent, std::vector<double>(kConfGrid, 0.0));
-    std::vector<double> meanF1(kConfGrid, 0.0);
+    std::vector<double> f1Sum(kConfGrid, 0.0);
+    const double gridStep = 1.0 / (kConfGrid - 1);
 
+    std::vector<double> xp, recall, precision;
     for (size_t ci = 0; ci < nPresent; ++ci) {
         const int c = present[ci];
-        const auto& recs = byClass[c];
-        const double nGt = static_cast<double>(instances_[c]);
+        const auto& recs = byClass[static_cast<size_t>(c)];
+        const double nGt = static_cast<double>(instances_[static_cast<size_t>(c)]);
         ClassMetrics cm;
         cm.cls = c;
-        cm.images = imagesWith_[c];
-        cm.instances = instances_[c];
-
-        double apSum = 0;
-        std::vector<double> recall(recs.size()), precision(recs.size());
-        std::vector<double> tp50(recs.size());
-        for (int j = 0; j < kNumIou; ++j) {
-            double tps = 0;
-            for (size_t k = 0; k < recs.size(); ++k) {
-                tps += (records_[recs[k]].tp >> j) & 1u;
-                recall[k] = tps / nGt;
-                precision[k] = tps / static_cast<double>(k + 1);
-                if (j == 0)
-                    tp50[k] = tps;
-            }
-            const double ap = apCoco101(recall, precision);
-            apSum += ap;
-            if (j == 0)
-                cm.ap50 = ap;
-        }
-        cm.ap50_95 = apSum / kNumIou;
+        cm.images = imagesWith_[static_cast<size_t>(c)];
+        cm.instances = instances_[static_cast<size_t>(c)];
 
         if (!recs.empty()) {
-            // Detections with conf >= x for x on the grid (ascending x: the count shrinks).
-            size_t count = recs.size();
-            for (int g = 0; g < kConfGrid; ++g) {
-                const double x = static_cast<double>(g) / (kConfGrid - 1);
-                while (count > 0 && records_[recs[count - 1]].conf < x)
-                    --count;
-                const double tpc = count > 0 ? tp50[count - 1] : 0.0;
-                pCurve[ci][g] = count > 0 ? tpc / static_cast<double>(count) : 1.0;
-                rCurve[ci][g] = tpc / nGt;
+            const size_t np = recs.size();
+            recall.resize(np);
+            precision.resize(np);
+            xp.resize(np);
+            for (size_t k = 0; k < np; ++k)
+                xp[k] = static_cast<double>(-records_[recs[k]].conf);
+            double apSum = 0, cocoSum = 0;
+            for (int j = 0; j < kNumIou; ++j) {
+                double tps = 0;
+                for (size_t k = 0; k < np; ++k) {
+                    tps += (records_[recs[k]].tp >> j) & 1u;
+                    recall[k] = tps / nGt;  // n_l + 1e-16 == n_l in double for n_l >= 1
+                    precision[k] = tps / static_cast<double>(k + 1);
+                }
+                if (j == 0) {
+                    // P and R on the confidence grid: np.interp(-x, -conf, curve) (xp ascending).
+                    for (int g = 0; g < kConfGrid; ++g) {
+                        const double x = g == kConfGrid - 1 ? 1.0 : g * gridStep;
+                        rCurve[ci][static_cast<size_t>(g)] = npInterp(-x, xp, recall, 0.0, recall.back());
+                        pCurve[ci][static_cast<size_t>(g)] = npInterp(-x, xp, precision, 1.0, precision.back());
+                    }
+                }
+                const double ap = apTrapezoid101(recall, precision);
+                const double coco = apCoco101(recall, precision);
+                apSum += ap;
+                cocoSum += coco;
+                if (j == 0) {
+                    cm.ap50 = ap;
+                    m.map50_coco += coco;
+                }
             }
+            cm.ap50_95 = apSum / kNumIou;
+            m.map50_95_coco += cocoSum / kNumIou;
         }
         for (int g = 0; g < kConfGrid; ++g) {
-            const double p = pCurve[ci][g], r = rCurve[ci][g];
-            meanF1[g] += (p + r > 0 ? 2 * p * r / (p + r) : 0.0) / static_cast<double>(nPresent);
+            const double p = pCurve[ci][static_cast<size_t>(g)], r = rCurve[ci][static_cast<size_t>(g)];
+            f1Sum[static_cast<size_t>(g)] += 2 * p * r / (p + r + kEps);
         }
         m.perClass.push_back(cm);
     }
 
-    const auto sm = smooth(meanF1, kF1Smooth);
-    const int best = static_cast<int>(std::max_element(sm.begin(), sm.end()) - sm.begin());
+    const double n = static_cast<double>(nPresent);
+    for (double& f : f1Sum)
+        f /= n;
+    const auto sm = smooth(f1Sum, kF1Smooth);
+    const auto best = static_cast<size_t>(std::max_element(sm.begin(), sm.end()) - sm.begin());
     for (size_t ci = 0; ci < nPresent; ++ci) {
         auto& cm = m.perClass[ci];
         cm.precision = pCurve[ci][best];
@@ -269,12 +487,37 @@ DetectionMetrics DetectionEvaluator::compute() const
         m.map50 += cm.ap50;
         m.map50_95 += cm.ap50_95;
     }
-    const double n = static_cast<double>(nPresent);
     m.precision /= n;
     m.recall /= n;
     m.map50 /= n;
     m.map50_95 /= n;
+    m.map50_coco /= n;
+    m.map50_95_coco /= n;
     return m;
+}
+
+std::vector<std::string> metricsTable(const DetectionMetrics& m, const std::vector<std::string>& names,
+                                      int64_t images)
+{
+    std::vector<std::string> lines;
+    lines.emplace_back("                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95)");
+    auto row = [&](const std::string& name, int64_t imgs, int64_t instances, double p, double r, double ap50,
+                   double ap) {
+        char buf[256];
+        std::snprintf(buf, sizeof buf, "%22s%11lld%11lld%11.3g%11.3g%11.3g%11.3g", name.substr(0, 22).c_str(),
+                      static_cast<long long>(imgs), static_cast<long long>(instances), p, r, ap50, ap);
+        lines.emplace_back(buf);
+    };
+    int64_t instances = 0;
+    for (const auto& c : m.perClass)
+        instances += c.instances;
+    row("all", images, instances, m.precision, m.recall, m.map50, m.map50_95);
+    for (const auto& c : m.perClass) {
+        const bool named = c.cls >= 0 && static_cast<size_t>(c.cls) < names.size();
+        row(named ? names[static_cast<size_t>(c.cls)] : std::to_string(c.cls), c.images, c.instances, c.precision,
+            c.recall, c.ap50, c.ap50_95);
+    }
+    return lines;
 }
 
 }  // namespace ys

@@ -1,29 +1,43 @@
 #pragma once
 // Detection metrics (P, R, mAP50, mAP50-95 per class, confusion matrix), plain C++ without LibTorch so
-// the GUI and the report can use the result types. Boxes are xyxy in any one unit (pixels usually);
-// detections and ground truth of one image must use the same unit.
+// the GUI and the report can use the result types. Boxes are xyxy in any one unit (pixels in validation,
+// normalised 0..1 when scoring prediction files); detections and ground truth of one image must use the
+// same unit. The figures equal Ultralytics 8.3's (users compare our results.csv with theirs), step by step:
 //
-// Method (documented differences from the Ultralytics validator in brackets):
-// - Matching, per IoU threshold t in 0.50:0.05:0.95: all (GT, detection) pairs of the same class with
-//   IoU >= t, taken greedily by descending IoU, each GT and each detection used at most once. [The
-//   reference dedupes by detection then by GT, which can miss a match greedy matching finds.]
-// - AP per class: COCO 101-point interpolation. Detections sorted by confidence (stable); the precision
-//   envelope (running max from the right) is sampled at recall 0, 0.01, ..., 1 (first point whose
-//   recall >= r; 0 beyond the last recall) and averaged, as pycocotools does. Half of the GT found
-//   with perfect precision gives 51/101. [Ultralytics integrates a linearly interpolated curve with the
-//   trapezoid rule instead; it agrees closely at high recall.]
-// - mAP50, mAP50-95: means over the classes present in the ground truth (absent classes are ignored,
-//   even when they have detections).
-// - P and R: per class on a 1000-point confidence grid 0..1 (detections with conf >= x, IoU 0.5;
-//   precision 1 when no detection passes, 0 everywhere for a class without detections); the grid point
-//   that maximises the class-mean F1 after a 101-point moving average (edge-padded), as the reference
-//   smooths; P and R are the class means at that point.
-// - Confusion matrix at conf > 0.25, IoU > 0.45, class-agnostic greedy matching by IoU:
+// - IoU: box_iou's arithmetic in float32, eps 1e-7 in the union, IoU thresholds 0.50:0.05:0.95 as float32
+//   (a box sitting exactly on a threshold must fall on the same side as there).
+// - Matching (validator.match_predictions), per threshold t: the same-class (GT, detection) pairs with
+//   IoU >= t, in row-major order (GT major), sorted by IoU descending (numpy's argsort, reversed); then
+//   each detection keeps its first pair (its highest IoU); then, among those, each GT keeps the pair of
+//   its LOWEST detection index (np.unique keeps first occurrences, and the rows are ordered by detection
+//   by then). Detections come in NMS order (most confident first), so in effect the most confident
+//   detection whose best GT it is wins the GT. A detection that loses its best GT is not offered another
+//   one, so this is not greedy matching.
+// - AP per class (ap_per_class + compute_ap): detections sorted by confidence descending over every image
+//   in the order added (numpy 1.x's introsort, so ties keep the reference's order too), cumulative TP and
+//   FP, recall = TP / GT and precision = TP / (TP + FP); sentinels recall 0 / precision 1 before and
+//   recall 1 / precision 0 after; the precision envelope (running max from the right); then
+//   AP = trapz(interp(x, recall, envelope), x) on x = 0, 0.01, ..., 1 (linear interpolation, trapezoid
+//   rule). Half of the GT found at precision 1 gives 0.75 (the line from (0.5, 1) down to the sentinel
+//   (1, 0) adds 0.25); all of it gives 0.995 (the last step falls to the sentinel's 0 at recall 1).
+// - mAP50, mAP50-95: means over the classes present in the ground truth (classes without GT are ignored,
+//   even when they have detections); a present class without detections scores 0.
+// - P and R: per class on the confidence grid x = linspace(0, 1, 1000), linearly interpolated between the
+//   detections' (confidence, precision/recall at IoU 0.5) points (precision 1 and recall 0 above the
+//   highest confidence, the last value below the lowest); F1 = 2PR / (P + R + 1e-16); the class-mean F1
+//   smoothed with a 101-point box filter (edge-padded); P and R of each class at its first maximum, and
+//   their class means.
+// - COCO-style extras (map50_coco, map50_95_coco): the same matches and curves, AP as pycocotools
+//   interpolates it (the envelope sampled at recall 0, 0.01, ..., 1 by step lookup, averaged; apCoco101).
+//   Lower than the above at low recall; never used for fitness, best.pt or early stopping.
+// - Confusion matrix (ConfusionMatrix.process_batch): detections with conf > 0.25, class-agnostic pairs
+//   with IoU > 0.45, each detection keeps its highest-IoU GT, then each GT its highest-IoU detection;
 //   confusion[predicted][true], index nc = background (row nc: missed GT, column nc: false detection).
 //
 // Thread use: one evaluator per thread; compute() is const and may be called repeatedly.
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace ys {
@@ -47,21 +61,21 @@ struct ClassMetrics {
 };
 
 struct DetectionMetrics {
-    double precision = 0, recall = 0, map50 = 0, map50_95 = 0;
+    double precision = 0, recall = 0, map50 = 0, map50_95 = 0;  // Ultralytics' definitions (above)
+    double map50_coco = 0, map50_95_coco = 0;       // COCO-style step AP over the same matches (extra)
     std::vector<ClassMetrics> perClass;            // classes present in the GT, ascending class index
     std::vector<std::vector<int64_t>> confusion;   // (nc+1) x (nc+1), [predicted][true], nc = background
     // Model selection score used to pick weights/best: 0.1 * mAP50 + 0.9 * mAP50-95 (the reference's
-    // fitness; P and R weigh 0). Inline, so torch-free readers of results.csv (ys_runfolder) use it too.
-    static constexpr double kFitnessMap50 = 0.1, kFitnessMap50_95 = 0.9;
-    double fitness() const { return kFitnessMap50 * map50 + kFitnessMap50_95 * map50_95; }
-    static const char* fitnessFormula() { return "0.1 * mAP50 + 0.9 * mAP50-95"; }
+    // fitness; P and R weigh 0).
+    double fitness() const;
 };
 
 class DetectionEvaluator final {
 public:
     explicit DetectionEvaluator(int nc);
 
-    // Adds one image's final detections (after NMS) and its ground truth. Work is O(D x G) per image.
+    // Adds one image's final detections (after NMS, most confident first, as NMS returns them: the order
+    // decides ties in matching) and its ground truth. Work is O(D x G) per image.
     void addImage(const std::vector<Detection>& dets, const std::vector<GroundTruth>& gts);
     // Metrics over every image added since construction or reset().
     DetectionMetrics compute() const;
@@ -86,7 +100,19 @@ private:
     std::vector<std::vector<int64_t>> confusion_;
 };
 
-// COCO 101-point interpolated AP of one precision/recall curve (recall non-decreasing, both 0..1).
+// AP of one precision/recall curve (recall non-decreasing, both 0..1, one point per ranked detection), as
+// Ultralytics' compute_ap: sentinels, envelope, linear interpolation at 101 recall points, trapezoid rule.
+// An empty curve gives 0.
+double apTrapezoid101(const std::vector<double>& recall, const std::vector<double>& precision);
+
+// COCO 101-point interpolated AP of the same curve: the envelope at the first point whose recall >= r,
+// for r = 0, 0.01, ..., 1 (0 beyond the last recall), averaged. Half of the GT at precision 1 gives 51/101.
 double apCoco101(const std::vector<double>& recall, const std::vector<double>& precision);
+
+// The validation table as `val` prints it (Ultralytics' layout): a header line, an "all" row with the
+// image count, then one row per class present in the GT. `names` maps class ids to names (ids without a
+// name print as numbers); `images` = images validated.
+std::vector<std::string> metricsTable(const DetectionMetrics& m, const std::vector<std::string>& names,
+                                      int64_t images);
 
 }  // namespace ys

@@ -12,6 +12,7 @@
 // Device strings: "cpu", "cuda", "cuda:N" or "N" (GPU index). All sizes are bytes.
 
 #include "common/error.h"
+#include "memory/samples.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -74,22 +75,7 @@ Expected<int64_t> parseMemoryBudget(const std::string& text, int64_t deviceTotal
 std::string formatBytes(int64_t bytes);
 
 // ------------------------------------------------------------------------------------------------------
-// Timeline
-
-enum class Phase : uint8_t { Idle = 0, TrainStep, Assigner, Validation, Checkpoint, Probe };
-const char* toString(Phase phase);  // "idle", "train_step", "assigner", "validation", "checkpoint", "probe"
-std::optional<Phase> phaseFromString(const std::string& text);
-
-struct MemorySample {
-    double time = 0;         // seconds since the timeline started
-    int64_t allocated = 0;   // bytes at the moment of the sample
-    int64_t reserved = 0;    // bytes at the moment of the sample
-    int64_t peak = 0;        // the allocator's peak since resetPeak() at the moment of the sample
-    int64_t windowPeak = 0;  // highest `allocated` since the previous sample (CPU exact; CUDA: a lower
-                             // bound unless the running peak rose in this window), so spikes between
-                             // samples are not lost
-    Phase phase = Phase::Idle;  // phase the window since the previous sample belongs to
-};
+// Timeline (Phase and MemorySample are in memory/samples.h)
 
 struct TimelineOptions {
     std::string device = "cpu";  // device whose figures are sampled
@@ -130,7 +116,8 @@ public:
     // Highest windowPeak over all samples (bytes).
     int64_t maxWindowPeak() const;
 
-    // Writes the samples as CSV (header csvHeader()). Returns an Error (code "memory.csv_write") on failure.
+    // Writes the samples as CSV (memory/samples.h: the header, then one formatSampleRow line per sample).
+    // Returns an Error (code "memory.csv_write") on failure.
     std::optional<Error> writeCsv(const std::string& path) const;
     static const char* csvHeader();  // "time_s,phase,allocated,reserved,peak,window_peak"
     // Reads a file written by writeCsv (for the GUI and reports). Errors carry the file and line.

@@ -45,16 +45,34 @@ constexpr int kMaxImgsz = 2048;
 // 2 threads), and OpenMP threads stall badly when other processes share the cores (98.7 s vs 44 s at 640).
 constexpr int kProbeThreads = 1;
 
-// Published parameter counts at nc=80 (PRODUCT.md) and activation ratios relative to n, derived from the
-// published AMP peaks at 640 x 16 (2.8/4.0/7.2/9.8/12.2 GB minus 18 B/param of model state).
+// One row group of the scale table: a scale of the probed model's family, its parameter count at the
+// dataset's nc and its activations per image relative to the probed model's (ModelCost::activations).
 struct ScaleInfo {
     char scale;
     double params;
     double activationRatio;
 };
-constexpr ScaleInfo kScales[] = {{'n', 3157200, 1.00}, {'s', 11166560, 1.39}, {'m', 25902640, 2.46},
-                                 {'l', 43691520, 3.29}, {'x', 68229648, 4.00}};
 const int kTableSizes[] = {320, 480, 640, 960, 1280};
+
+// The scales of the model's family (familyScales: its YAML's n/s/m/l/x, YOLOv9's t/s/m/c/e files); only the
+// model itself when its YAML has no other scales.
+std::vector<ScaleInfo> familyScaleInfo(const ModelSpec& spec, int imgsz)
+{
+    auto family = familyScales(spec);
+    const auto own = spec.cost(imgsz, imgsz);
+    std::vector<ScaleInfo> out;
+    if (family && own) {
+        for (const auto& member : family.value()) {
+            const auto c = member.cost(imgsz, imgsz);
+            if (c)
+                out.push_back({member.scale ? member.scale : '-', static_cast<double>(member.params()),
+                               c->activations / own->activations});
+        }
+    }
+    if (out.empty())
+        out.push_back({spec.scale ? spec.scale : '-', static_cast<double>(spec.params()), 1.0});
+    return out;
+}
 
 int round32(double v)
 {
@@ -498,15 +516,17 @@ MemoryBreakdown breakdown(const FitSetup& setup, const PeakPredictor& predict, c
     return bd;
 }
 
-// Model scale x imgsz x AMP -> largest batch. The probed scale's rows are measured; other scales move the
-// model state by their parameter count and the per-image terms by the published activation ratio
-// (estimates). Empty when the model has no n/s/m/l/x scale.
+// Model scale x imgsz x AMP -> largest batch. The probed scale's rows are measured; other scales of the
+// model's family move the model state by their parameter count and the per-image terms by the ratio of
+// activations counted from the shapes (estimates). Only the model itself when its family has no other scale.
 std::vector<TableRow> scaleTable(const FitRequest& req, const FitSetup& setup, const PeakPredictor& predict,
-                                 char probedScale, double limit)
+                                 const ModelSpec& spec, double limit)
 {
     std::vector<TableRow> table;
+    const char probedScale = spec.scale ? spec.scale : '-';
+    const std::vector<ScaleInfo> scales = familyScaleInfo(spec, req.imgsz);
     const ScaleInfo* ref = nullptr;
-    for (const auto& si : kScales)
+    for (const auto& si : scales)
         if (si.scale == probedScale)
             ref = &si;
     if (!ref)
@@ -518,7 +538,7 @@ std::vector<TableRow> scaleTable(const FitRequest& req, const FitSetup& setup, c
     }
     const OptimizerKind probed = predict.optimizerAt(req.batch > 0 ? req.batch : 1);
     const double perParamState = 4.0 * (3 + optimizerStateBuffers(probed));  // weights, grads, EMA + state
-    for (const auto& si : kScales) {
+    for (const auto& si : scales) {
         const double paramScale = si.params / ref->params;
         for (int s : sizes) {
             for (bool ampOn : ampChoices(req, setup)) {
@@ -569,7 +589,7 @@ int optimizerSwitchBatch(const PeakPredictor& predict, int maxBatch)
 
 // The certainty of the prediction and the notes that state what was assumed.
 void describe(const FitRequest& req, const FitSetup& setup, const ProbeBatches& batches,
-              const PeakPredictor& predict, bool hasScaleTable, FitResult& result)
+              const PeakPredictor& predict, bool otherScales, FitResult& result)
 {
     const Recommendation& best = result.recommended;
     auto note = [&](std::string code, std::vector<std::string> args = {}) {
@@ -614,7 +634,7 @@ void describe(const FitRequest& req, const FitSetup& setup, const ProbeBatches& 
     else if (req.workers > 0 && !setup.runOnCuda)
         note("fit.loader_inline", {std::to_string(req.workers), std::to_string(setup.threads.intraOp),
                                    std::to_string(cpuCores())});
-    if (!hasScaleTable)
+    if (!otherScales)
         note("fit.no_scales");
     if (!best.fits)
         note("fit.nothing_fits");
@@ -687,8 +707,10 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& req, FitInternals* i
     result.recommended = recommend(req, setup, predict, limit);
     result.optimizer = toString(predict.optimizerAt(result.recommended.batch));
     result.breakdown = breakdown(setup, predict, probe, result.recommended);
-    result.table = scaleTable(req, setup, predict, spec->scale ? spec->scale : 'n', limit);
-    describe(req, setup, batches, predict, !result.table.empty(), result);
+    result.table = scaleTable(req, setup, predict, *spec, limit);
+    const bool otherScales = std::any_of(result.table.begin(), result.table.end(),
+                                         [&](const TableRow& r) { return r.scale != result.table.front().scale; });
+    describe(req, setup, batches, predict, otherScales, result);
     result.probeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return result;
 }

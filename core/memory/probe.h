@@ -89,7 +89,7 @@ struct Recommendation {
 };
 
 struct TableRow {
-    char scale = 'n';                // model scale n/s/m/l/x
+    char scale = 'n';                // a scale of the model's family: n/s/m/l/x, YOLOv9's t/s/m/c/e; '-' = no scales
     int imgsz = 0;
     bool amp = false;
     int maxBatch = 0;                // largest batch under the budget with the margin; 0 = none fits

@@ -41,7 +41,7 @@ const std::vector<FitNoteCode> kNoteCodes = {
     {"fit.loader_inline", "workers={0} -> 0: the {1} model threads use all {2} cores, so each batch is built "
                           "between steps and none waits in memory"},
     {"fit.loader_host", "data loader prefetch of {0} batches waits in host memory, outside the GPU budget"},
-    {"fit.no_scales", "the model has no n/s/m/l/x scale, so the table lists no other scales"},
+    {"fit.no_scales", "the model has no other scales, so the table lists only the model itself"},
     {"fit.nothing_fits", "even batch 1 does not fit the budget at this image size; lower imgsz or raise the "
                          "budget"},
 };

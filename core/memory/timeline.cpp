@@ -6,12 +6,10 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <sstream>
 
 namespace ys::memory {
 namespace {
 
-constexpr const char* kPhaseNames[] = {"idle", "train_step", "assigner", "validation", "checkpoint", "probe"};
 constexpr size_t kMinCapacity = 16;  // below this, merging pairs could not keep phase boundaries
 
 int64_t nowNs()
@@ -32,20 +30,6 @@ MemorySample merged(const MemorySample& a, const MemorySample& b)
 }
 
 }  // namespace
-
-const char* toString(Phase phase)
-{
-    const auto i = static_cast<size_t>(phase);
-    return i < std::size(kPhaseNames) ? kPhaseNames[i] : "idle";
-}
-
-std::optional<Phase> phaseFromString(const std::string& text)
-{
-    for (size_t i = 0; i < std::size(kPhaseNames); ++i)
-        if (text == kPhaseNames[i])
-            return static_cast<Phase>(i);
-    return std::nullopt;
-}
 
 MemoryTimeline::MemoryTimeline(TimelineOptions options) : options_(std::move(options))
 {
@@ -204,7 +188,7 @@ int64_t MemoryTimeline::maxWindowPeak() const
 
 const char* MemoryTimeline::csvHeader()
 {
-    return "time_s,phase,allocated,reserved,peak,window_peak";
+    return sampleCsvHeader();
 }
 
 std::optional<Error> MemoryTimeline::writeCsv(const std::string& path) const
@@ -216,13 +200,8 @@ std::optional<Error> MemoryTimeline::writeCsv(const std::string& path) const
         if (!out)
             return Error{"memory.csv_write", "cannot open '" + tmp + "' for writing", tmp, 0, 0};
         out << csvHeader() << '\n';
-        char buf[160];
-        for (const auto& r : rows) {
-            std::snprintf(buf, sizeof buf, "%.3f,%s,%lld,%lld,%lld,%lld\n", r.time, toString(r.phase),
-                          static_cast<long long>(r.allocated), static_cast<long long>(r.reserved),
-                          static_cast<long long>(r.peak), static_cast<long long>(r.windowPeak));
-            out << buf;
-        }
+        for (const auto& r : rows)
+            out << formatSampleRow(r) << '\n';
         out.flush();
         if (!out)
             return Error{"memory.csv_write", "write failed for '" + tmp + "' (disk full?)", tmp, 0, 0};
@@ -255,34 +234,11 @@ Expected<std::vector<MemorySample>> MemoryTimeline::readCsv(const std::string& p
         }
         if (line.empty())
             continue;
-        std::vector<std::string> f;
-        std::stringstream ss(line);
-        std::string cell;
-        while (std::getline(ss, cell, ','))
-            f.push_back(cell);
-        if (f.size() != 6)
-            return Error{"memory.csv_row", "expected 6 comma-separated fields, found " + std::to_string(f.size()),
-                         path, lineNo, 1};
-        MemorySample s;
-        try {
-            size_t used = 0;
-            s.time = std::stod(f[0], &used);
-            if (used != f[0].size())
-                throw std::invalid_argument(f[0]);
-            auto phase = phaseFromString(f[1]);
-            if (!phase)
-                return Error{"memory.csv_row", "unknown phase '" + f[1] + "'", path, lineNo, 1};
-            s.phase = *phase;
-            int64_t* ints[] = {&s.allocated, &s.reserved, &s.peak, &s.windowPeak};
-            for (int k = 0; k < 4; ++k) {
-                *ints[k] = std::stoll(f[2 + k], &used);
-                if (used != f[2 + k].size())
-                    throw std::invalid_argument(f[2 + k]);
-            }
-        } catch (const std::exception&) {
-            return Error{"memory.csv_row", "non-numeric field in memory timeline row", path, lineNo, 1};
-        }
-        rows.push_back(s);
+        std::string why;
+        const auto s = parseSampleRow(line, &why);
+        if (!s)
+            return Error{"memory.csv_row", why, path, lineNo, 1};
+        rows.push_back(*s);
     }
     if (lineNo == 0)
         return Error{"memory.csv_header", "memory timeline is empty", path, 0, 0};

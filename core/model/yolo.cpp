@@ -1,4 +1,4 @@
-// YOLOv8 modules and the detection model built from a resolved ModelSpec.
+// YOLOv8 / YOLO11 / YOLOv9 modules and the detection model built from a resolved ModelSpec.
 #include "model/internal/yolo.h"
 
 #include "model/internal/fused_bn_act.h"
@@ -62,15 +62,81 @@ torch::Tensor BottleneckImpl::forward(const torch::Tensor& x)
     return add ? y + x : y;
 }
 
-C2fImpl::C2fImpl(int c1, int c2, int n, bool shortcut, int g, double e)
+RepConvImpl::RepConvImpl(int c1, int c2)
+{
+    conv1 = register_module("conv1", Conv(c1, c2, 3, 1, 1, 1, 1, /*act=*/false));
+    conv2 = register_module("conv2", Conv(c1, c2, 1, 1, 0, 1, 1, /*act=*/false));
+}
+
+torch::Tensor RepConvImpl::forward(const torch::Tensor& x)
+{
+    if (merged)
+        return torch::silu(conv1->forward(x));
+    return torch::silu(conv1->forward(x) + conv2->forward(x));
+}
+
+void RepConvImpl::fuse()
+{
+    if (merged)
+        return;
+    conv1->fuse();
+    conv2->fuse();
+    torch::NoGradGuard ng;
+    // A 1x1 kernel is a 3x3 kernel with zeros around its centre (both have stride 1 and "same" padding).
+    auto w = conv1->conv->weight + F::pad(conv2->conv->weight, F::PadFuncOptions({1, 1, 1, 1}));
+    conv1->conv->weight.set_data(w.contiguous(conv1->conv->weight.suggest_memory_format()));
+    conv1->fusedBias.add_(conv2->fusedBias);
+    merged = true;
+}
+
+RepBottleneckImpl::RepBottleneckImpl(int c, bool shortcut) : add(shortcut)
+{
+    cv1 = register_module("cv1", RepConv(c, c));
+    cv2 = register_module("cv2", Conv(c, c, 3, 1));
+}
+
+torch::Tensor RepBottleneckImpl::forward(const torch::Tensor& x)
+{
+    auto y = cv2->forward(cv1->forward(x));
+    return add ? y + x : y;
+}
+
+C3Impl::C3Impl(int c1, int c2, int n, bool rep, bool shortcut, int g)
+{
+    const int c = c2 / 2;
+    cv1 = register_module("cv1", Conv(c1, c, 1, 1));
+    cv2 = register_module("cv2", Conv(c1, c, 1, 1));
+    cv3 = register_module("cv3", Conv(2 * c, c2, 1));
+    m = register_module("m", torch::nn::Sequential());
+    for (int i = 0; i < n; ++i) {
+        if (rep)
+            m->push_back(RepBottleneck(c, shortcut));
+        else
+            m->push_back(Bottleneck(c, c, shortcut, g, 1.0));
+    }
+}
+
+torch::Tensor C3Impl::forward(const torch::Tensor& x)
+{
+    return cv3->forward(torch::cat({m->forward(cv1->forward(x)), cv2->forward(x)}, 1));
+}
+
+C2fImpl::C2fImpl(int c1, int c2, int n, Block block, bool shortcut, int g, double e)
 {
     c = static_cast<int>(c2 * e);
     cv1 = register_module("cv1", Conv(c1, 2 * c, 1, 1));
     cv2 = register_module("cv2", Conv((2 + n) * c, c2, 1));
     m = register_module("m", torch::nn::ModuleList());
     for (int i = 0; i < n; ++i) {
-        blocks.push_back(Bottleneck(c, c, shortcut, g, 1.0));
-        m->push_back(blocks.back());
+        if (block == Block::C3k) {
+            C3 b(c, c, 2, /*rep=*/false, shortcut, g);
+            m->push_back(b);
+            blocks.emplace_back([b](const torch::Tensor& x) mutable { return b->forward(x); });
+        } else {
+            Bottleneck b(c, c, shortcut, g, block == Block::Bottleneck ? 1.0 : 0.5);
+            m->push_back(b);
+            blocks.emplace_back([b](const torch::Tensor& x) mutable { return b->forward(x); });
+        }
     }
 }
 
@@ -83,11 +149,124 @@ torch::Tensor C2fImpl::forward(const torch::Tensor& x)
     ys.reserve(blocks.size() + 2);
     torch::Tensor last = ys.back();
     for (auto& b : blocks) {
-        last = b->forward(last);
+        last = b(last);
         ys.push_back(last);
     }
     return cv2->forward(torch::cat(ys, 1));
 }
+
+AttentionImpl::AttentionImpl(int dim, int heads) : heads(heads)
+{
+    headDim = dim / heads;
+    keyDim = headDim / 2;
+    scale = 1.0 / std::sqrt(static_cast<double>(keyDim));
+    qkv = register_module("qkv", Conv(dim, dim + 2 * keyDim * heads, 1, 1, -1, 1, 1, /*act=*/false));
+    proj = register_module("proj", Conv(dim, dim, 1, 1, -1, 1, 1, /*act=*/false));
+    pe = register_module("pe", Conv(dim, dim, 3, 1, -1, dim, 1, /*act=*/false));
+}
+
+torch::Tensor AttentionImpl::forward(const torch::Tensor& x)
+{
+    const int64_t b = x.size(0), c = x.size(1), h = x.size(2), w = x.size(3), n = h * w;
+    // Per head the channels are [q (keyDim), k (keyDim), v (headDim)]; positions flattened.
+    auto parts = qkv->forward(x).reshape({b, heads, 2 * keyDim + headDim, n}).split({keyDim, keyDim, headDim}, 2);
+    const auto& q = parts[0];
+    const auto& k = parts[1];
+    const auto& v = parts[2];
+    auto attn = (torch::matmul(q.transpose(-2, -1), k) * scale).softmax(-1);  // [B, heads, N, N]
+    auto y = torch::matmul(v, attn.transpose(-2, -1)).reshape({b, c, h, w}) + pe->forward(v.reshape({b, c, h, w}));
+    return proj->forward(y);
+}
+
+PSABlockImpl::PSABlockImpl(int c, int heads)
+{
+    attn = register_module("attn", Attention(c, heads));
+    ffn1 = Conv(c, 2 * c, 1);
+    ffn2 = Conv(2 * c, c, 1, 1, -1, 1, 1, /*act=*/false);
+    ffn = register_module("ffn", torch::nn::Sequential(ffn1, ffn2));
+}
+
+torch::Tensor PSABlockImpl::forward(const torch::Tensor& x)
+{
+    auto y = x + attn->forward(x);
+    return y + ffn2->forward(ffn1->forward(y));
+}
+
+C2PSAImpl::C2PSAImpl(int c1, int n, double e, int heads)
+{
+    c = static_cast<int>(c1 * e);
+    cv1 = register_module("cv1", Conv(c1, 2 * c, 1, 1));
+    cv2 = register_module("cv2", Conv(2 * c, c1, 1));
+    m = register_module("m", torch::nn::Sequential());
+    for (int i = 0; i < n; ++i)
+        m->push_back(PSABlock(c, heads));
+}
+
+torch::Tensor C2PSAImpl::forward(const torch::Tensor& x)
+{
+    auto ab = cv1->forward(x).split(c, 1);
+    return cv2->forward(torch::cat({ab[0], m->forward(ab[1])}, 1));
+}
+
+ELANImpl::ELANImpl(const LayerSpec& L) : c3(L.c3)
+{
+    cv1 = register_module("cv1", Conv(L.c1, L.c3, 1, 1));
+    auto branch = [&](const char* name, int cin) -> std::function<torch::Tensor(const torch::Tensor&)> {
+        if (L.kind == LayerKind::ELAN1) {
+            Conv conv = register_module(name, Conv(cin, L.c4, 3, 1));
+            return [conv](const torch::Tensor& x) mutable { return conv->forward(x); };
+        }
+        torch::nn::Sequential seq(C3(cin, L.c4, L.blocks, /*rep=*/true, /*shortcut=*/true, 1), Conv(L.c4, L.c4, 3, 1));
+        register_module(name, seq);
+        return [seq](const torch::Tensor& x) mutable { return seq->forward(x); };
+    };
+    cv2 = branch("cv2", L.c3 / 2);
+    cv3 = branch("cv3", L.c4);
+    cv4 = register_module("cv4", Conv(L.c3 + 2 * L.c4, L.c2, 1, 1));
+}
+
+torch::Tensor ELANImpl::forward(const torch::Tensor& x)
+{
+    // As the reference's chunk(2): the first part gets the odd channel, the branches read the second.
+    std::vector<torch::Tensor> ys = cv1->forward(x).split_with_sizes({c3 - c3 / 2, c3 / 2}, 1);
+    ys.push_back(cv2(ys.back()));
+    ys.push_back(cv3(ys.back()));
+    return cv4->forward(torch::cat(ys, 1));
+}
+
+namespace {
+// 2x2 average pool with stride 1, no padding (count_include_pad has nothing to count).
+torch::Tensor avgPool2(const torch::Tensor& x) { return torch::avg_pool2d(x, {2, 2}, {1, 1}, {0, 0}, false, true); }
+}  // namespace
+
+AConvImpl::AConvImpl(int c1, int c2) { cv1 = register_module("cv1", Conv(c1, c2, 3, 2, 1)); }
+
+torch::Tensor AConvImpl::forward(const torch::Tensor& x) { return cv1->forward(avgPool2(x)); }
+
+ADownImpl::ADownImpl(int c1, int c2)
+{
+    cv1 = register_module("cv1", Conv(c1 / 2, c2 / 2, 3, 2, 1));
+    cv2 = register_module("cv2", Conv(c1 / 2, c2 / 2, 1, 1, 0));
+}
+
+torch::Tensor ADownImpl::forward(const torch::Tensor& x)
+{
+    auto halves = avgPool2(x).chunk(2, 1);
+    auto a = cv1->forward(halves[0]);
+    auto b = cv2->forward(torch::max_pool2d(halves[1], {3, 3}, {2, 2}, {1, 1}));
+    return torch::cat({a, b}, 1);
+}
+
+namespace {
+// cat([y, p1(y), p2(p1(y)), p3(p2(p1(y)))]): SPPF's and SPPELAN's chained max pools.
+torch::Tensor poolPyramid(const torch::Tensor& y, std::initializer_list<torch::nn::MaxPool2d> pools)
+{
+    std::vector<torch::Tensor> ys{y};
+    for (auto p : pools)  // a holder copy shares the module (initializer_list elements are const)
+        ys.push_back(p->forward(ys.back()));
+    return torch::cat(ys, 1);
+}
+}  // namespace
 
 SPPFImpl::SPPFImpl(int c1, int c2, int k)
 {
@@ -99,11 +278,48 @@ SPPFImpl::SPPFImpl(int c1, int c2, int k)
 
 torch::Tensor SPPFImpl::forward(const torch::Tensor& x)
 {
-    auto y0 = cv1->forward(x);
-    auto y1 = m->forward(y0);
-    auto y2 = m->forward(y1);
-    auto y3 = m->forward(y2);
-    return cv2->forward(torch::cat({y0, y1, y2, y3}, 1));
+    return cv2->forward(poolPyramid(cv1->forward(x), {m, m, m}));
+}
+
+SPPELANImpl::SPPELANImpl(int c1, int c2, int c3, int k)
+{
+    cv1 = register_module("cv1", Conv(c1, c3, 1, 1));
+    const auto pool = torch::nn::MaxPool2dOptions(k).stride(1).padding(k / 2);
+    cv2 = register_module("cv2", torch::nn::MaxPool2d(pool));
+    cv3 = register_module("cv3", torch::nn::MaxPool2d(pool));
+    cv4 = register_module("cv4", torch::nn::MaxPool2d(pool));
+    cv5 = register_module("cv5", Conv(4 * c3, c2, 1, 1));
+}
+
+torch::Tensor SPPELANImpl::forward(const torch::Tensor& x)
+{
+    return cv5->forward(poolPyramid(cv1->forward(x), {cv2, cv3, cv4}));
+}
+
+CBLinearImpl::CBLinearImpl(const LayerSpec& L) : splits(L.splits)
+{
+    conv = register_module(
+        "conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(L.c1, L.c2, L.k).stride(L.s).padding(L.p).bias(true)));
+}
+
+torch::Tensor CBLinearImpl::part(const torch::Tensor& y, int part) const
+{
+    int64_t offset = 0;
+    for (int i = 0; i < part; ++i)
+        offset += splits.at(static_cast<size_t>(i));
+    return y.narrow(1, offset, splits.at(static_cast<size_t>(part)));
+}
+
+torch::Tensor CBFuseImpl::forward(const std::vector<torch::Tensor>& parts, const torch::Tensor& target)
+{
+    torch::Tensor sum = target;
+    for (const auto& p : parts) {
+        auto resized = p.size(2) == target.size(2) && p.size(3) == target.size(3)
+                           ? p
+                           : torch::upsample_nearest2d(p, {target.size(2), target.size(3)});
+        sum = sum + resized;
+    }
+    return sum;
 }
 
 torch::Tensor UpsampleImpl::forward(const torch::Tensor& x)
@@ -128,18 +344,36 @@ torch::Tensor DFLImpl::forward(const torch::Tensor& box)
     return torch::matmul(proj, p).view({b, 4, a});
 }
 
-DetectImpl::DetectImpl(int nc, const std::vector<int>& ch, int regMax) : nc(nc), regMax(regMax)
+torch::Tensor DetectImpl::Branch::run(const torch::Tensor& x)
 {
-    const int c2 = std::max({16, ch.at(0) / 4, regMax * 4});
-    const int c3 = std::max(ch.at(0), std::min(nc, 100));
+    torch::Tensor y = x;
+    for (auto& c : convs)
+        y = c->forward(y);
+    return out->forward(y);
+}
+
+DetectImpl::DetectImpl(const LayerSpec& L, int regMax) : nc(L.nc), regMax(regMax)
+{
+    const int c2 = L.boxWidth, c3 = L.clsWidth;
     cv2 = register_module("cv2", torch::nn::ModuleList());
     cv3 = register_module("cv3", torch::nn::ModuleList());
-    for (int x : ch) {
-        Branch bx{Conv(x, c2, 3), Conv(c2, c2, 3), torch::nn::Conv2d(torch::nn::Conv2dOptions(c2, 4 * regMax, 1))};
-        cv2->push_back(torch::nn::Sequential(bx.a, bx.b, bx.out));
+    for (int x : L.chIn) {
+        Branch bx{{Conv(x, c2, 3), Conv(c2, c2, 3)}, torch::nn::Conv2d(torch::nn::Conv2dOptions(c2, 4 * regMax, 1))};
+        cv2->push_back(torch::nn::Sequential(bx.convs[0], bx.convs[1], bx.out));
         box.push_back(bx);
-        Branch cl{Conv(x, c3, 3), Conv(c3, c3, 3), torch::nn::Conv2d(torch::nn::Conv2dOptions(c3, nc, 1))};
-        cv3->push_back(torch::nn::Sequential(cl.a, cl.b, cl.out));
+        Branch cl;  // created in forward order: the random initialisation draws in that order
+        if (L.dwClassBranch) {
+            // [[DWConv(x, x, 3), Conv(x, c3, 1)], [DWConv(c3, c3, 3), Conv(c3, c3, 1)], Conv2d(c3, nc, 1)]
+            cl.convs = {Conv(x, x, 3, 1, -1, x), Conv(x, c3, 1), Conv(c3, c3, 3, 1, -1, c3), Conv(c3, c3, 1)};
+            cl.out = torch::nn::Conv2d(torch::nn::Conv2dOptions(c3, nc, 1));
+            // Lists only name the modules as the reference's Sequentials do (the branch runs through `cl`).
+            cv3->push_back(torch::nn::ModuleList(torch::nn::ModuleList(cl.convs[0], cl.convs[1]),
+                                                 torch::nn::ModuleList(cl.convs[2], cl.convs[3]), cl.out));
+        } else {
+            cl.convs = {Conv(x, c3, 3), Conv(c3, c3, 3)};
+            cl.out = torch::nn::Conv2d(torch::nn::Conv2dOptions(c3, nc, 1));
+            cv3->push_back(torch::nn::Sequential(cl.convs[0], cl.convs[1], cl.out));
+        }
         cls.push_back(cl);
     }
     dfl = register_module("dfl", DFL(regMax));
@@ -168,6 +402,46 @@ void DetectImpl::initBiases(const std::vector<int64_t>& strides)
 // ---------------------------------------------------------------------------------------------------------
 // Model
 
+namespace {
+
+// The module of one single-input layer and how to run it.
+struct Built {
+    std::shared_ptr<torch::nn::Module> module;
+    std::function<torch::Tensor(const torch::Tensor&)> run;
+};
+
+template <typename Holder>
+Built single(Holder h)
+{
+    return {h.ptr(), [h](const torch::Tensor& x) mutable { return h->forward(x); }};
+}
+
+Built buildLayer(const LayerSpec& L)
+{
+    using Block = C2fImpl::Block;
+    switch (L.kind) {
+    case LayerKind::Conv: return single(Conv(L.c1, L.c2, L.k, L.s, L.p, L.g, L.d, L.act));
+    case LayerKind::C2f: return single(C2f(L.c1, L.c2, L.repeats, Block::Bottleneck, L.shortcut, L.g, L.e));
+    case LayerKind::C3k2:
+        return single(C2f(L.c1, L.c2, L.repeats, L.c3k ? Block::C3k : Block::HalfBottleneck, L.shortcut, L.g, L.e));
+    case LayerKind::C2PSA: return single(C2PSA(L.c1, L.repeats, L.e, L.heads));
+    case LayerKind::SPPF: return single(SPPF(L.c1, L.c2, L.k));
+    case LayerKind::SPPELAN: return single(SPPELAN(L.c1, L.c2, L.c3, L.k));
+    case LayerKind::RepNCSPELAN4:
+    case LayerKind::ELAN1: return single(ELAN(L));
+    case LayerKind::AConv: return single(AConv(L.c1, L.c2));
+    case LayerKind::ADown: return single(ADown(L.c1, L.c2));
+    case LayerKind::CBLinear: return single(CBLinear(L));
+    case LayerKind::Identity: return single(torch::nn::Identity());
+    case LayerKind::Upsample: return single(Upsample(L.scaleFactor));
+    case LayerKind::CBFuse: return {CBFuse().ptr(), nullptr};
+    case LayerKind::Concat: return {Concat().ptr(), nullptr};
+    case LayerKind::Detect: return {};  // built by the model, which keeps it typed
+    }
+    return {};
+}
+
+}  // namespace
 
 DetectionModelImpl::DetectionModelImpl(const ModelSpec& spec) : spec_(spec)
 {
@@ -178,46 +452,14 @@ DetectionModelImpl::DetectionModelImpl(const ModelSpec& spec) : spec_(spec)
     for (int s : spec_.save)
         save.at(static_cast<size_t>(s)) = true;
     for (const auto& L : spec_.layers) {
-        std::shared_ptr<torch::nn::Module> m;
-        switch (L.kind) {
-        case LayerKind::Conv: {
-            Conv c(L.c1, L.c2, L.k, L.s, L.p, L.g, L.d, L.act);
-            model_->push_back(c);
-            m = c.ptr();
-            break;
+        Built b = buildLayer(L);
+        if (L.kind == LayerKind::Detect) {
+            detect_ = Detect(L, spec_.regMax);
+            b.module = detect_.ptr();
         }
-        case LayerKind::C2f: {
-            C2f c(L.c1, L.c2, L.repeats, L.shortcut, L.g, L.e);
-            model_->push_back(c);
-            m = c.ptr();
-            break;
-        }
-        case LayerKind::SPPF: {
-            SPPF c(L.c1, L.c2, L.k);
-            model_->push_back(c);
-            m = c.ptr();
-            break;
-        }
-        case LayerKind::Upsample: {
-            Upsample c(L.scaleFactor);
-            model_->push_back(c);
-            m = c.ptr();
-            break;
-        }
-        case LayerKind::Concat: {
-            Concat c;
-            model_->push_back(c);
-            m = c.ptr();
-            break;
-        }
-        case LayerKind::Detect: {
-            detect_ = Detect(spec_.nc, L.chIn, spec_.regMax);
-            model_->push_back(detect_);
-            m = detect_.ptr();
-            break;
-        }
-        }
-        layers_.push_back(Layer{L.kind, L.from, save[static_cast<size_t>(L.index)], std::move(m)});
+        model_->push_back(b.module);
+        layers_.push_back(Layer{L.kind, L.from, save[static_cast<size_t>(L.index)], std::move(b.module),
+                                std::move(b.run), L.pick});
     }
     maxStride_ = *std::max_element(spec_.strides.begin(), spec_.strides.end());
     detect_->initBiases(spec_.strides);
@@ -233,36 +475,32 @@ std::vector<torch::Tensor> DetectionModelImpl::forward(torch::Tensor x)
     torch::Tensor cur = x;
     const int n = static_cast<int>(layers_.size());
     auto input = [&](int i, int r) -> const torch::Tensor& { return (r < 0 || r == i - 1) ? cur : saved[static_cast<size_t>(r)]; };
+    auto inputs = [&](int i, const Layer& L) {
+        std::vector<torch::Tensor> xs;
+        xs.reserve(L.from.size());
+        for (int r : L.from)
+            xs.push_back(input(i, r));
+        return xs;
+    };
     for (int i = 0; i < n; ++i) {
         Layer& L = layers_[static_cast<size_t>(i)];
         switch (L.kind) {
-        case LayerKind::Conv:
-            cur = static_cast<ConvImpl&>(*L.module).forward(input(i, L.from[0]));
+        case LayerKind::Concat:
+            cur = torch::cat(inputs(i, L), 1);
             break;
-        case LayerKind::C2f:
-            cur = static_cast<C2fImpl&>(*L.module).forward(input(i, L.from[0]));
-            break;
-        case LayerKind::SPPF:
-            cur = static_cast<SPPFImpl&>(*L.module).forward(input(i, L.from[0]));
-            break;
-        case LayerKind::Upsample:
-            cur = static_cast<UpsampleImpl&>(*L.module).forward(input(i, L.from[0]));
-            break;
-        case LayerKind::Concat: {
-            std::vector<torch::Tensor> xs;
-            xs.reserve(L.from.size());
-            for (int r : L.from)
-                xs.push_back(input(i, r));
-            cur = torch::cat(xs, 1);
+        case LayerKind::CBFuse: {
+            std::vector<torch::Tensor> parts;
+            for (size_t j = 0; j + 1 < L.from.size(); ++j) {
+                const auto& lin = static_cast<const CBLinearImpl&>(*layers_[static_cast<size_t>(L.from[j])].module);
+                parts.push_back(lin.part(input(i, L.from[j]), L.pick[j]));
+            }
+            cur = static_cast<CBFuseImpl&>(*L.module).forward(parts, input(i, L.from.back()));
             break;
         }
-        case LayerKind::Detect: {
-            std::vector<torch::Tensor> xs;
-            xs.reserve(L.from.size());
-            for (int r : L.from)
-                xs.push_back(input(i, r));
-            return detect_->forward(xs);
-        }
+        case LayerKind::Detect: return detect_->forward(inputs(i, L));
+        default:
+            cur = L.run(input(i, L.from[0]));
+            break;
         }
         if (L.save)
             saved[static_cast<size_t>(i)] = cur;
@@ -272,9 +510,12 @@ std::vector<torch::Tensor> DetectionModelImpl::forward(torch::Tensor x)
 
 void DetectionModelImpl::fuse()
 {
-    for (const auto& m : modules(/*include_self=*/false))
-        if (auto* c = dynamic_cast<ConvImpl*>(m.get()))
+    for (const auto& m : modules(/*include_self=*/false)) {
+        if (auto* r = dynamic_cast<RepConvImpl*>(m.get()))
+            r->fuse();
+        else if (auto* c = dynamic_cast<ConvImpl*>(m.get()))
             c->fuse();
+    }
 }
 
 torch::Tensor DetectionModelImpl::decode(const std::vector<torch::Tensor>& feats)

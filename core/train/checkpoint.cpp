@@ -29,8 +29,8 @@ std::string modelYamlText(const ModelSpec& spec)
 {
     if (!spec.yamlText.empty())
         return spec.yamlText;
-    if (spec.builtin)
-        return builtinYolov8Yaml();
+    if (const char* text = builtinModelYaml(spec.source); spec.builtin && text)
+        return text;
     auto text = readFile(spec.source);
     return text ? *text : std::string();
 }

@@ -20,7 +20,9 @@
 #include "train/internal/device.h"
 #include "train/internal/gradscaler.h"
 #include "train/internal/validator.h"
-#include "train/runfolder.h"
+#include "run/reader.h"
+#include "run/runfolder.h"
+#include "run/runlock.h"
 
 #include <nlohmann/json.hpp>
 
@@ -40,10 +42,6 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kMinWarmupIterations = 100;    // warmup lasts at least this many batches (reference rule)
 constexpr auto kPausePoll = std::chrono::milliseconds(50);
-
-// Keys a resumed run may change; everything else comes from the run's args.yaml.
-const char* const kResumeOverridable[] = {"batch", "device", "workers", "threads", "vram", "amp", "epochs",
-                                          "patience"};
 
 double interp(double x, double x0, double x1, double y0, double y1)
 {
@@ -121,12 +119,15 @@ private:
     bool validateEpoch(int epoch, EpochResult& row, DetectionMetrics& metrics);
     // Best-so-far bookkeeping, results.csv, checkpoints and memory.csv, then the onEpoch callback.
     std::optional<Error> recordEpoch(EpochResult& row, const DetectionMetrics& metrics);
-    void event(const std::string& kind, const std::string& message, const std::string& details = "{}");
+    // Writes the event to events.jsonl and sends it, stamped with eventEpoch_/eventBatch_ (records.h).
+    void event(EventKind kind, const std::string& message, const std::string& details = "{}");
     void logLine(const std::string& line);
     double elapsed() const { return elapsedBase_ + std::chrono::duration<double>(Clock::now() - start_).count(); }
     std::optional<Error> saveCheckpoints(const EpochResult& row, bool isBest);
     // metrics.json: the best epoch's per-class P/R/AP and confusion matrix (for the report).
     void writeBestMetrics();
+    // Takes train.lock on runDir_; an Error when another live trainer writes it.
+    std::optional<Error> lockRunFolder();
 
     bool resumed() const { return !resumePath_.empty(); }
     bool channelsLast() const { return device_.is_cpu(); }      // CPU models run channels_last (oneDNN)
@@ -145,6 +146,7 @@ private:
     int intraThreads_ = 1;   // in effect after configureIntraOpThreads
     int loaderWorkers_ = 0;  // for training and validation loaders (runThreadsFor)
     std::string runDir_;
+    std::optional<RunLock> runLock_;   // held while this trainer writes runDir_ (readers see "running")
     std::unique_ptr<EventLog> events_;
     std::unique_ptr<ResultsCsv> results_;
 
@@ -175,6 +177,8 @@ private:
     double elapsedBase_ = 0;
     Clock::time_point start_;
     std::string resumePath_;    // the checkpoint resumed from; empty for a new run
+    int eventEpoch_ = 0;        // epoch and batch the next event belongs to (TrainEvent::epoch/batch)
+    int eventBatch_ = 0;
 
     std::unique_ptr<memory::MemoryTimeline> timeline_;
     bool budgetSet_ = false;
@@ -186,12 +190,15 @@ private:
     TrainSummary summary_;
 };
 
-void Trainer::event(const std::string& kind, const std::string& message, const std::string& details)
+void Trainer::event(EventKind kind, const std::string& message, const std::string& details)
 {
     TrainEvent ev;
     ev.kind = kind;
     ev.message = message;
+    ev.epoch = eventEpoch_;
+    ev.batch = eventBatch_;
     ev.time = elapsed();
+    ev.wallTime = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
     ev.detailsJson = details;
     if (events_)
         events_->append(ev);
@@ -251,20 +258,13 @@ std::optional<Error> Trainer::loadResume(std::optional<LoadedCheckpoint>& resume
         return Error{"resume.not_last", "this checkpoint cannot be resumed (it has no training state); resume "
                                         "from weights/last.pt",
                      resumePath_, 0, 0};
-    TrainConfig saved;
-    {
-        const std::string tmp = (fs::temp_directory_path() / ("ys-args-" + std::to_string(::getpid()) + ".yaml")).string();
-        if (auto err = writeFileAtomic(tmp, ck->meta.argsYaml))
-            return *err;
-        auto loaded = TrainConfig::fromYamlFile(tmp);
-        std::error_code ec;
-        fs::remove(tmp, ec);
-        if (!loaded)
-            return loaded.error();
-        saved = *loaded;
-    }
+    auto loaded = TrainConfig::fromYamlText(ck->meta.argsYaml, TrainConfig{}, nullptr, resumePath_ + " (args)");
+    if (!loaded)
+        return loaded.error();
+    TrainConfig saved = *loaded;
     const TrainConfig defaults;
-    for (const char* key : kResumeOverridable)
+    // Keys a resumed run may change (ConfigKey::resumable); everything else comes from its args.yaml.
+    for (const std::string& key : resumableKeys())
         if (cfg_.get(key) != defaults.get(key))
             saved.set(key, *cfg_.get(key));
     saved.resume = resumePath_;
@@ -346,6 +346,8 @@ std::optional<Error> Trainer::openRunFolder()
 {
     if (resumed()) {
         runDir_ = fs::path(resumePath_).parent_path().parent_path().string();
+        if (auto err = lockRunFolder())
+            return *err;
         const int stale = removeStaleTempFiles(runDir_) + removeStaleTempFiles((fs::path(runDir_) / "weights").string());
         if (stale > 0)
             logLine("removed " + std::to_string(stale) + " unfinished file(s) left by the interrupted run");
@@ -354,6 +356,8 @@ std::optional<Error> Trainer::openRunFolder()
         if (!dir)
             return dir.error();
         runDir_ = *dir;
+        if (auto err = lockRunFolder())
+            return *err;
     }
     events_ = std::make_unique<EventLog>((fs::path(runDir_) / "events.jsonl").string());
     results_ = std::make_unique<ResultsCsv>((fs::path(runDir_) / "results.csv").string());
@@ -393,7 +397,7 @@ std::optional<Error> Trainer::fitBatchToMemory()
     std::istringstream report(memory::formatFitResult(*fit));
     for (std::string line; std::getline(report, line);)
         logLine(line);
-    event("fit", "batch=auto chose batch " + std::to_string(rec.batch) + " (accumulate " +
+    event(EventKind::Fit, "batch=auto chose batch " + std::to_string(rec.batch) + " (accumulate " +
                      std::to_string(rec.accumulate) + ", amp " + rec.ampMode + "), predicted peak " +
                      memory::formatBytes(rec.predictedPeakBytes) + " of " + memory::formatBytes(fit->budgetBytes),
           nlohmann::json{{"batch", rec.batch}, {"accumulate", rec.accumulate}, {"amp", rec.ampMode},
@@ -578,7 +582,7 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
             microBatch_ = std::max(1, microBatch_ / 2);
             lastOptStep_ = ni - 1;
             const int perStep = (cfg_.batch + microBatch_ - 1) / microBatch_;
-            event("oom_recovered",
+            event(EventKind::OomRecovered,
                   "out of memory in epoch " + std::to_string(epoch + 1) + ", batch " + std::to_string(i + 1) +
                       "; micro-batch " + std::to_string(old) + " -> " + std::to_string(microBatch_) + " (" +
                       std::to_string(perStep) + " passes per batch, effective batch unchanged)",
@@ -613,6 +617,7 @@ bool Trainer::trainEpoch(int epoch)
         if (control_->stopRequested())
             return false;
         const int64_t ni = static_cast<int64_t>(i) + static_cast<int64_t>(batchesPerEpoch()) * epoch;
+        eventBatch_ = i + 1;
         {
             memory::PhaseScope phase(timeline_.get(), memory::Phase::TrainStep);
             trainBatch(*batch, epoch, i, ni);
@@ -641,6 +646,7 @@ bool Trainer::trainEpoch(int epoch)
         }
         ++i;
     }
+    eventBatch_ = 0;
     return !control_->stopRequested();
 }
 
@@ -681,28 +687,22 @@ std::optional<Error> Trainer::saveCheckpoints(const EpochResult& row, bool isBes
 
 void Trainer::writeBestMetrics()
 {
-    const DetectionMetrics& m = summary_.bestMetrics;
-    nlohmann::json classes = nlohmann::json::array();
-    for (const ClassMetrics& c : m.perClass) {
-        const auto& names = dataset_.spec.names;
-        classes.push_back({{"class", c.cls},
-                           {"name", c.cls >= 0 && static_cast<size_t>(c.cls) < names.size() ? names[static_cast<size_t>(c.cls)] : ""},
-                           {"images", c.images}, {"instances", c.instances}, {"precision", c.precision},
-                           {"recall", c.recall}, {"map50", c.ap50}, {"map50_95", c.ap50_95}});
-    }
-    nlohmann::json j{{"epoch", summary_.best.epoch},
-                     {"fitness", summary_.best.fitness},
-                     {"fitness_formula", DetectionMetrics::fitnessFormula()},
-                     {"precision", m.precision},
-                     {"recall", m.recall},
-                     {"map50", m.map50},
-                     {"map50_95", m.map50_95},
-                     {"names", dataset_.spec.names},
-                     {"classes", classes},
-                     {"confusion_matrix", m.confusion},
-                     {"confusion_note", "rows = predicted class, columns = true class; last row/column = background"}};
-    if (auto err = writeFileAtomic((fs::path(runDir_) / "metrics.json").string(), j.dump(2)))
-        event("warning", err->toString());
+    RunMetrics m;
+    m.epoch = summary_.best.epoch;
+    m.fitness = summary_.best.fitness;
+    m.names = dataset_.spec.names;
+    m.metrics = summary_.bestMetrics;
+    if (auto err = writeFileAtomic((fs::path(runDir_) / "metrics.json").string(), metricsToJson(m)))
+        event(EventKind::Warning, err->toString());
+}
+
+std::optional<Error> Trainer::lockRunFolder()
+{
+    auto lock = RunLock::acquire(runDir_);
+    if (!lock)
+        return lock.error();
+    runLock_ = std::move(*lock);
+    return std::nullopt;
 }
 
 bool Trainer::validateEpoch(int epoch, EpochResult& row, DetectionMetrics& metrics)
@@ -712,7 +712,7 @@ bool Trainer::validateEpoch(int epoch, EpochResult& row, DetectionMetrics& metri
                              [this](const TrainEvent& e) { event(e.kind, e.message, e.detailsJson); });
     if (v.cancelled) {
         summary_.stoppedByUser = true;
-        event("stopped", "stopped by the user during validation of epoch " + std::to_string(epoch + 1));
+        event(EventKind::Stopped, "stopped by the user during validation of epoch " + std::to_string(epoch + 1));
         return false;
     }
     metrics = v.metrics;
@@ -752,6 +752,10 @@ std::optional<Error> Trainer::recordEpoch(EpochResult& row, const DetectionMetri
             return *err;
         timeline_->writeCsv((fs::path(runDir_) / "memory.csv").string());
     }
+    if (isBest)
+        event(EventKind::Best, "epoch " + std::to_string(row.epoch) + " has the best fitness so far (" +
+                                   fmtG(row.fitness) + "); weights/best.pt saved",
+              nlohmann::json{{"fitness", row.fitness}, {"map50", row.map50}, {"map50_95", row.map50_95}}.dump());
     summary_.epochsCompleted = row.epoch;
     if (cb_.onEpoch)
         cb_.onEpoch(row, metrics);
@@ -775,7 +779,7 @@ Expected<TrainSummary> Trainer::run()
     }
     if (auto err = setupError) {
         if (events_)
-            event("error", err->toString());
+            event(EventKind::Error, err->toString());
         return *err;
     }
     summary_.runDir = runDir_;
@@ -790,7 +794,8 @@ Expected<TrainSummary> Trainer::run()
                          {"accumulate", accumulateFor(cfg_.nbs, cfg_.batch)}, {"optimizer", opt_.name()},
                          {"lr0", opt_.choice.lr0}, {"train_images", trainImages_.size()}, {"val_images", valImages_.size()},
                          {"threads", intraThreads_}};
-        event(resumed() ? "resume" : "start",
+        eventEpoch_ = startEpoch_;
+        event(resumed() ? EventKind::Resume : EventKind::Start,
               (resumed() ? "resumed from epoch " + std::to_string(startEpoch_) + ": " : std::string("started: ")) +
                   std::to_string(trainImages_.size()) + " train / " + std::to_string(valImages_.size()) +
                   " val images, " + opt_.name() + " lr0=" + fmtG(opt_.choice.lr0) + ", batch " + std::to_string(cfg_.batch) +
@@ -808,10 +813,11 @@ Expected<TrainSummary> Trainer::run()
             for (auto& group : opt_.optimizer->param_groups())
                 if (static_cast<int64_t>(epoch) * batchesPerEpoch() > warmupIters_)
                     group.options().set_lr(opt_.choice.lr0 * lrLambda(cfg_, epoch));
+            eventEpoch_ = epoch + 1;
             const auto te = Clock::now();
             if (!trainEpoch(epoch)) {
                 summary_.stoppedByUser = true;
-                event("stopped", "stopped by the user during epoch " + std::to_string(epoch + 1) +
+                event(EventKind::Stopped, "stopped by the user during epoch " + std::to_string(epoch + 1) +
                                      "; weights/last.pt holds the last finished epoch");
                 break;
             }
@@ -834,7 +840,7 @@ Expected<TrainSummary> Trainer::run()
                 return *err;
             if (cfg_.patience > 0 && epochsWithoutImprovement_ >= cfg_.patience && !finalEpoch) {
                 summary_.stoppedEarly = true;
-                event("early_stop", "no improvement in the last " + std::to_string(cfg_.patience) +
+                event(EventKind::EarlyStop, "no improvement in the last " + std::to_string(cfg_.patience) +
                                         " epochs; best was epoch " + std::to_string(bestEpoch_));
                 break;
             }
@@ -844,7 +850,7 @@ Expected<TrainSummary> Trainer::run()
         const std::string msg = oom ? "out of memory even at micro-batch 1; lower imgsz or free memory. "
                                       "weights/last.pt holds the last finished epoch"
                                     : "training failed: " + exceptionText(e);
-        event("error", msg);
+        event(EventKind::Error, msg);
         return Error{oom ? "train.oom" : "train.failed", msg, runDir_, 0, 0};
     }
     if (summary_.best.epoch == 0 && !results_->rows().empty()) {
@@ -858,7 +864,9 @@ Expected<TrainSummary> Trainer::run()
         writeBestMetrics();
     timeline_->stop();
     timeline_->writeCsv((fs::path(runDir_) / "memory.csv").string());
-    event("finish", std::to_string(summary_.epochsCompleted) + " epochs completed; best fitness " +
+    eventEpoch_ = summary_.epochsCompleted;
+    eventBatch_ = 0;
+    event(EventKind::Finish, std::to_string(summary_.epochsCompleted) + " epochs completed; best fitness " +
                         fmtG(bestFitness_) + " at epoch " + std::to_string(bestEpoch_));
     return summary_;
 }

@@ -6,6 +6,7 @@
 #include "common/config.h"
 #include "common/error.h"
 #include "loss/metrics.h"
+#include "run/records.h"
 
 #include <atomic>
 #include <cstdint>
@@ -28,44 +29,6 @@ public:
 private:
     std::atomic<bool> stop_{false};
     std::atomic<bool> pause_{false};
-};
-
-// One row of results.csv (PRODUCT.md header), plus what the charts want.
-struct EpochResult {
-    int epoch = 0;                 // 1-based
-    double time = 0;               // seconds since the run started (resumed runs continue the count)
-    double trainBox = 0, trainCls = 0, trainDfl = 0;   // mean training losses of the epoch
-    double precision = 0, recall = 0, map50 = 0, map50_95 = 0;
-    double valBox = 0, valCls = 0, valDfl = 0;
-    double lr[3] = {0, 0, 0};      // pg0 (weights with decay), pg1 (norm weights), pg2 (biases)
-    double fitness = 0;            // DetectionMetrics::fitness(): 0.1 * mAP50 + 0.9 * mAP50-95
-    double imagesPerSecond = 0;    // training throughput of the epoch (loading included)
-    int64_t peakMemory = 0;        // peak tensor bytes during the epoch
-    bool validated = false;
-};
-
-// Sent once per loader batch, after its forward/backward passes (throttle in the receiver if needed).
-struct BatchProgress {
-    int epoch = 0, epochs = 0;     // 1-based epoch
-    int batch = 0, batches = 0;    // 1-based batch within the epoch
-    double box = 0, cls = 0, dfl = 0;   // running means of the epoch so far
-    int instances = 0;             // boxes in this batch
-    int imgsz = 0;
-    int microBatch = 0;            // images per forward/backward (smaller than batch after an OOM recovery)
-    double imagesPerSecond = 0;    // running throughput of the epoch
-    double lr = 0;                 // pg0 learning rate
-    int64_t memoryAllocated = 0, memoryPeak = 0;   // tensor bytes
-    double elapsed = 0;            // seconds since the run started
-};
-
-// Something that happened (JSON-lines event log): "start", "resume", "oom_recovered", "val_oom_recovered",
-// "early_stop", "stopped", "best", "checkpoint", "error", "warning", "finish".
-struct TrainEvent {
-    std::string kind;
-    std::string message;           // one English sentence
-    int epoch = 0, batch = 0;
-    double time = 0;               // seconds since the run started
-    std::string detailsJson;       // extra fields as a JSON object text ("{}" when none)
 };
 
 struct TrainCallbacks {
@@ -128,8 +91,5 @@ struct PredictSummary {
 
 Expected<PredictSummary> predict(const PredictOptions& options,
                                  const std::function<void(const std::string&)>& onLog = {});
-
-// The exact results.csv header of PRODUCT.md (no trailing newline).
-const char* resultsCsvHeader();
 
 }  // namespace ys

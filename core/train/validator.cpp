@@ -172,7 +172,7 @@ ValidationOutput Validator::run(DetectionModel& model, DetectionLoss* loss, cons
                 releaseCachedMemory(device_);
                 if (onEvent) {
                     TrainEvent ev;
-                    ev.kind = "val_oom_recovered";
+                    ev.kind = EventKind::ValOomRecovered;
                     ev.message = "validation ran out of memory; batch " + std::to_string(old) + " -> " +
                                  std::to_string(microBatch_);
                     ev.detailsJson = "{\"old_batch\":" + std::to_string(old) + ",\"new_batch\":" +

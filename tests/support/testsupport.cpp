@@ -5,6 +5,8 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
+#include <QProcessEnvironment>
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -101,6 +103,25 @@ QString writeShapesDataset(const QString& dir, int images, int width, int height
     if (!writeText(yaml, "path: " + dir.toStdString() + "\ntrain: images\nval: images\nnames: [rectangle, ellipse, triangle]\n"))
         return {};
     return yaml;
+}
+
+ProcessRun runProcess(const QString& program, const QStringList& args, int timeoutMs)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("OMP_WAIT_POLICY", "PASSIVE");  // spinning OpenMP threads crawl on a shared machine
+    p.setProcessEnvironment(env);
+    p.start(program, args);
+    ProcessRun r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
 }
 
 std::vector<std::pair<QString, QString>> hashTree(const QString& dir)

@@ -3,6 +3,7 @@
 // location of the real datasets in ../shared/datasets.
 
 #include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
 
 #include <string>
@@ -26,6 +27,15 @@ bool writeImage(const QString& path, int width, int height, unsigned seed = 1);
 // written as images/ + labels/ under `dir`, and a data.yaml whose train and val are both those images.
 // Returns the data.yaml path, or an empty string on failure.
 QString writeShapesDataset(const QString& dir, int images, int width, int height, unsigned seed = 1);
+
+// A finished child process: exit code (-1: still running after the timeout, killed; -2: crashed), its
+// stdout and stderr as UTF-8.
+struct ProcessRun {
+    int exitCode = -1;
+    QString out, err;
+};
+// Runs `program` with `args` and waits up to `timeoutMs` (the command-line tests drive yolostudio-cli so).
+ProcessRun runProcess(const QString& program, const QStringList& args, int timeoutMs = 120000);
 
 // SHA-256 of every file under `dir` (relative path → hex digest), to prove a check changed nothing.
 std::vector<std::pair<QString, QString>> hashTree(const QString& dir);

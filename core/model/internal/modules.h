@@ -1,9 +1,13 @@
 #pragma once
-// Building blocks of the YOLOv8 layout. Submodule names follow the reference so that parameter names
-// match (`conv`, `bn`, `cv1`, `cv2`, `m`, `cv3`, `dfl`).
+// Building blocks of the YOLOv8, YOLO11 and YOLOv9 layouts. Submodule names follow the reference so that
+// parameter names match (`conv`, `bn`, `cv1`, `cv2`, `m`, `cv3`, `attn.qkv`, `conv1`, `dfl`, ...). Every
+// convolution with a BatchNorm is a Conv, so each trains through the fused BatchNorm + SiLU op.
+
+#include "model/internal/spec.h"
 
 #include <torch/torch.h>
 
+#include <functional>
 #include <vector>
 
 namespace ys {
@@ -38,19 +42,95 @@ public:
 };
 TORCH_MODULE(Bottleneck);
 
-// CSP bottleneck with two convolutions: split cv1's output in halves, chain n bottlenecks on the second
-// half, concatenate everything once and fuse with cv2.
+// RepConv: silu(bn(conv3x3(x)) + bn(conv1x1(x))). The training form keeps both branches; fuse() merges them
+// into one 3x3 convolution for inference.
+class RepConvImpl : public torch::nn::Module {
+public:
+    RepConvImpl(int c1, int c2);
+    torch::Tensor forward(const torch::Tensor& x);
+    void fuse();  // folds both BatchNorms and adds the 1x1 kernel into the 3x3 one; conv2 is unused afterwards
+
+    Conv conv1{nullptr}, conv2{nullptr};
+    bool merged = false;
+};
+TORCH_MODULE(RepConv);
+
+// RepBottleneck: Conv3x3(RepConv(x)) (+ x when shortcut), YOLOv9's RepCSP block.
+class RepBottleneckImpl : public torch::nn::Module {
+public:
+    RepBottleneckImpl(int c, bool shortcut);
+    torch::Tensor forward(const torch::Tensor& x);
+
+    RepConv cv1{nullptr};
+    Conv cv2{nullptr};
+    bool add = false;
+};
+TORCH_MODULE(RepBottleneck);
+
+// CSP bottleneck with three convolutions, hidden channels c2 / 2: cv3(cat(m(cv1(x)), cv2(x))). With `rep`
+// the blocks are RepBottlenecks (YOLOv9's RepCSP), else 3x3 Bottlenecks (YOLO11's C3k).
+class C3Impl : public torch::nn::Module {
+public:
+    C3Impl(int c1, int c2, int n, bool rep, bool shortcut, int g);
+    torch::Tensor forward(const torch::Tensor& x);
+
+    Conv cv1{nullptr}, cv2{nullptr}, cv3{nullptr};
+    torch::nn::Sequential m{nullptr};
+};
+TORCH_MODULE(C3);
+
+// CSP bottleneck with two convolutions: split cv1's output in halves, chain n blocks on the second half,
+// concatenate everything once and fuse with cv2. C2f's blocks are bottlenecks with e = 1; C3k2's (YOLO11)
+// are bottlenecks with e = 0.5, or C3k blocks when `c3k`.
 class C2fImpl : public torch::nn::Module {
 public:
-    C2fImpl(int c1, int c2, int n, bool shortcut, int g, double e);
+    enum class Block { Bottleneck, HalfBottleneck, C3k };
+    C2fImpl(int c1, int c2, int n, Block block, bool shortcut, int g, double e);
     torch::Tensor forward(const torch::Tensor& x);
 
     int c = 0;  // hidden channels per branch
     Conv cv1{nullptr}, cv2{nullptr};
     torch::nn::ModuleList m{nullptr};
-    std::vector<Bottleneck> blocks;  // the same modules as `m`, typed
+    std::vector<std::function<torch::Tensor(const torch::Tensor&)>> blocks;  // forward of each module in `m`
 };
 TORCH_MODULE(C2f);
+
+// Multi-head self-attention over the H x W positions, as YOLO11's: qkv 1x1 conv, softmax(q^T k / sqrt(d)),
+// plus a depthwise 3x3 positional encoding of v, then a 1x1 projection. Heads of 64 channels.
+class AttentionImpl : public torch::nn::Module {
+public:
+    AttentionImpl(int dim, int heads);
+    torch::Tensor forward(const torch::Tensor& x);
+
+    int heads = 1, keyDim = 0, headDim = 0;
+    double scale = 1.0;
+    Conv qkv{nullptr}, proj{nullptr}, pe{nullptr};
+};
+TORCH_MODULE(Attention);
+
+// x + attn(x), then x + ffn(x) (1x1 conv to 2c and back).
+class PSABlockImpl : public torch::nn::Module {
+public:
+    PSABlockImpl(int c, int heads);
+    torch::Tensor forward(const torch::Tensor& x);
+
+    Attention attn{nullptr};
+    torch::nn::Sequential ffn{nullptr};
+    Conv ffn1{nullptr}, ffn2{nullptr};  // the two convolutions of `ffn`
+};
+TORCH_MODULE(PSABlock);
+
+// C2PSA: cv1 to 2c, n PSA blocks on the second half, concatenated with the first and fused by cv2.
+class C2PSAImpl : public torch::nn::Module {
+public:
+    C2PSAImpl(int c1, int n, double e, int heads);
+    torch::Tensor forward(const torch::Tensor& x);
+
+    int c = 0;
+    Conv cv1{nullptr}, cv2{nullptr};
+    torch::nn::Sequential m{nullptr};
+};
+TORCH_MODULE(C2PSA);
 
 // Spatial pyramid pooling, fast: three chained k x k max pools (stride 1), concatenated with the input.
 class SPPFImpl : public torch::nn::Module {
@@ -62,6 +142,69 @@ public:
     torch::nn::MaxPool2d m{nullptr};
 };
 TORCH_MODULE(SPPF);
+
+// YOLOv9's ELAN blocks: cv1 to c3 channels, split in halves; cv2 on the second half and cv3 on cv2's output,
+// each to c4; cv4 fuses all four. RepNCSPELAN4: cv2 and cv3 are RepCSP(n) + a 3x3 Conv; ELAN1: one 3x3 Conv.
+class ELANImpl : public torch::nn::Module {
+public:
+    ELANImpl(const LayerSpec& L);
+    torch::Tensor forward(const torch::Tensor& x);
+
+    int c3 = 0;
+    Conv cv1{nullptr}, cv4{nullptr};
+    std::function<torch::Tensor(const torch::Tensor&)> cv2, cv3;
+};
+TORCH_MODULE(ELAN);
+
+// AConv: 2x2 average pool (stride 1), then a 3x3 stride-2 Conv.
+class AConvImpl : public torch::nn::Module {
+public:
+    AConvImpl(int c1, int c2);
+    torch::Tensor forward(const torch::Tensor& x);
+    Conv cv1{nullptr};
+};
+TORCH_MODULE(AConv);
+
+// ADown: 2x2 average pool, then half the channels through a 3x3 stride-2 Conv and the other half through a
+// 3x3 stride-2 max pool and a 1x1 Conv, concatenated.
+class ADownImpl : public torch::nn::Module {
+public:
+    ADownImpl(int c1, int c2);
+    torch::Tensor forward(const torch::Tensor& x);
+    Conv cv1{nullptr}, cv2{nullptr};
+};
+TORCH_MODULE(ADown);
+
+// SPP-ELAN: cv1 to c3, three chained k x k max pools, concatenated and fused by cv5.
+class SPPELANImpl : public torch::nn::Module {
+public:
+    SPPELANImpl(int c1, int c2, int c3, int k);
+    torch::Tensor forward(const torch::Tensor& x);
+    Conv cv1{nullptr}, cv5{nullptr};
+    torch::nn::MaxPool2d cv2{nullptr}, cv3{nullptr}, cv4{nullptr};
+};
+TORCH_MODULE(SPPELAN);
+
+// CBLinear: one convolution (with bias) whose output holds several parts (`splits` channels each); the
+// model keeps the whole output and CBFuse narrows it to the part it reads.
+class CBLinearImpl : public torch::nn::Module {
+public:
+    explicit CBLinearImpl(const LayerSpec& L);
+    torch::Tensor forward(const torch::Tensor& x) { return conv->forward(x); }
+    // Channel range [offset, offset + splits[part]) of part `part` in forward()'s output.
+    torch::Tensor part(const torch::Tensor& y, int part) const;
+
+    torch::nn::Conv2d conv{nullptr};
+    std::vector<int> splits;
+};
+TORCH_MODULE(CBLinear);
+
+// CBFuse: the chosen part of each CBLinear output, resized (nearest) to the last input, summed with it.
+class CBFuseImpl : public torch::nn::Module {
+public:
+    torch::Tensor forward(const std::vector<torch::Tensor>& parts, const torch::Tensor& target);
+};
+TORCH_MODULE(CBFuse);
 
 // Nearest-neighbour upsampling by an integer factor.
 class UpsampleImpl : public torch::nn::Module {
@@ -93,10 +236,11 @@ public:
 TORCH_MODULE(DFL);
 
 // Decoupled anchor-free head: per level a box branch (cv2: Conv, Conv, Conv2d -> 4 * reg_max) and a class
-// branch (cv3: Conv, Conv, Conv2d -> nc).
+// branch (cv3: Conv, Conv, Conv2d -> nc; YOLO11: depthwise 3x3 + 1x1 Conv, twice, then Conv2d -> nc).
 class DetectImpl : public torch::nn::Module {
 public:
-    DetectImpl(int nc, const std::vector<int>& ch, int regMax);
+    // `L`: the resolved Detect row (class count, input channels, branch widths, class-branch form).
+    DetectImpl(const LayerSpec& L, int regMax);
     // Per level [B, 4 * reg_max + nc, H, W] (box logits first).
     std::vector<torch::Tensor> forward(const std::vector<torch::Tensor>& xs);
     // Reference bias initialisation: box bias 1.0, class bias log(5 / nc / (640 / stride)^2).
@@ -106,9 +250,9 @@ public:
     torch::nn::ModuleList cv2{nullptr}, cv3{nullptr};
     DFL dfl{nullptr};
     struct Branch {
-        Conv a{nullptr}, b{nullptr};
+        std::vector<Conv> convs;  // applied in order
         torch::nn::Conv2d out{nullptr};
-        torch::Tensor run(const torch::Tensor& x) { return out->forward(b->forward(a->forward(x))); }
+        torch::Tensor run(const torch::Tensor& x);
     };
     std::vector<Branch> box, cls;  // typed views of cv2 / cv3
 };

@@ -8,6 +8,7 @@
 #include <torch/torch.h>
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <utility>
@@ -51,6 +52,8 @@ private:
         std::vector<int> from;
         bool save = false;
         std::shared_ptr<torch::nn::Module> module;
+        std::function<torch::Tensor(const torch::Tensor&)> run;  // single-input layers: module's forward
+        std::vector<int> pick;                                   // CBFuse: part of each CBLinear input
     };
     ModelSpec spec_;
     torch::nn::ModuleList model_{nullptr};

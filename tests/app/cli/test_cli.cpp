@@ -1,4 +1,5 @@
 // yolostudio-cli check and demo as a user runs them: exit codes, stdout/stderr, the JSON file.
+#include "clirun.h"
 #include "datasetbuilder.h"
 #include "testsupport.h"
 
@@ -8,30 +9,14 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out, err;
-};
-
-Run cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(YS_CLI_PATH), args);
-    Run r;
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
+using Run = ys::test::CliRun;
+using ys::test::cli;
 
 }  // namespace
 
@@ -102,6 +87,35 @@ private Q_SLOTS:
             QCOMPARE(r.exitCode, 0);
             QVERIFY(r.out.contains("usage: yolostudio-cli " + cmd));
         }
+    }
+
+    void trainHelpComesFromTheSchema()
+    {
+        const Run r = cli({"train", "--help"});
+        QCOMPARE(r.exitCode, 0);
+        // Every setting, under its group, resumable ones marked; vram may change on resume too.
+        QVERIFY2(r.out.contains("Memory & precision"), qPrintable(r.out));
+        QVERIFY(r.out.contains(QRegularExpression(R"(\* vram\s)")));
+        QVERIFY(r.out.contains(QRegularExpression(R"(\n   lr0\s+0\.01\s+initial learning rate)")));
+        QVERIFY(r.out.contains(QRegularExpression(R"(\* batch\s+16 images)")));
+        QVERIFY(r.out.contains(QRegularExpression(R"(may change on resume: [^)]*vram)")));
+    }
+
+    void trainSettingsFileAndPresetErrors()
+    {
+        QTemporaryDir dir;
+        const QString hyp = dir.filePath("hyp.yaml");
+        ys::test::writeText(hyp, "lr0: fast\nobj: 0.7\nmosaic: 3\n");
+        Run r = cli({"train", "cfg=" + hyp, "data=x.yaml"});
+        QCOMPARE(r.exitCode, 2);
+        // Every bad value, each with its line; the unused key is not an error.
+        QVERIFY2(r.err.contains(hyp + ":1:6: 'lr0' must be a number"), qPrintable(r.err));
+        QVERIFY(r.err.contains(hyp + ":3:9: 'mosaic' must be between 0 and 1"));
+        QVERIFY(!r.err.contains("obj"));
+        r = cli({"train", "preset=fastest", "data=x.yaml"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("unknown preset 'fastest' (presets: ultralytics, yolov9-scratch-high, low-memory)"),
+                 qPrintable(r.err));
     }
 
     void demoThenCheck()

@@ -1,6 +1,7 @@
 // A training process killed with SIGKILL (power cut, OOM killer, closed laptop) resumes from its last
 // checkpoint: `train resume=RUN/weights/last.pt` finishes the run, results.csv ends with one row per epoch
 // in order, and no temporary file of the killed process is left in the run folder.
+#include "run/reader.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -74,6 +75,12 @@ void TestKillResume::killedRunResumesFromLastCheckpoint()
     QVERIFY(run.waitForFinished(10000));
     const int rowsAtKill = static_cast<int>(dataRows(csv).size());
     QVERIFY2(rowsAtKill < epochs, "the run finished before the kill; the test proves nothing");
+    // The Runs page sees it interrupted and resumable: the lock names a process that is gone.
+    auto killed = ys::readRun(runDir.toStdString());
+    QVERIFY(killed.ok());
+    QCOMPARE(QString(ys::toString(killed->status)), QString("interrupted"));
+    QVERIFY(killed->resumable);
+    QVERIFY(killed->lock && !killed->lock->live);
 
     QProcess resume;
     resume.setProcessChannelMode(QProcess::MergedChannels);
@@ -87,6 +94,10 @@ void TestKillResume::killedRunResumesFromLastCheckpoint()
     for (int i = 0; i < epochs; ++i)
         QCOMPARE(rows[i].section(',', 0, 0).trimmed().toInt(), i + 1);  // epochs 1..N, each once, in order
     QVERIFY(QFileInfo::exists(runDir + "/weights/best.pt"));
+    auto done = ys::readRun(runDir.toStdString());
+    QVERIFY(done.ok());
+    QCOMPARE(QString(ys::toString(done->status)), QString("finished"));
+    QVERIFY(!done->lock);
     // The killed process may have died between writing a temporary file and renaming it; the resumed
     // run removes such leftovers.
     QDirIterator it(runDir, QDir::Files, QDirIterator::Subdirectories);

@@ -2,8 +2,12 @@
 #include "common/config.h"
 #include "testsupport.h"
 
+#include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
+#include <cmath>
 
 using ys::TrainConfig;
 
@@ -16,9 +20,13 @@ private Q_SLOTS:
     void yamlRoundTrip();
     void yamlErrorsNameFileAndLine();
     void ultralyticsArgsYamlLoads();
+    void yamlTextLoadsWithoutAFile();
     void validateFindsCrossKeyProblems();
     void byteSizes_data();
     void byteSizes();
+    void schemaDescribesEveryKeyForForms();
+    void resumableKeysAreTheRunningOnes();
+    void defaultsShowExactlyAtTheirDecimals();
 };
 
 void TestConfig::defaultsMatchUltralytics()
@@ -55,6 +63,8 @@ void TestConfig::setParsesAndRejects_data()
     QTest::newRow("out of range") << "fliplr" << "1.5" << false << "0.5";
     QTest::newRow("bad choice") << "amp" << "fp8" << false << "auto";
     QTest::newRow("unknown") << "learning_rate" << "1" << false << "";
+    QTest::newRow("resume false") << "resume" << "false" << true << "";  // Ultralytics' args.yaml
+    QTest::newRow("resume true") << "resume" << "True" << false << "";   // "latest run": needs a path here
 }
 
 void TestConfig::setParsesAndRejects()
@@ -125,6 +135,39 @@ void TestConfig::ultralyticsArgsYamlLoads()
     QCOMPARE(ignored.size(), size_t(2));
 }
 
+void TestConfig::yamlTextLoadsWithoutAFile()
+{
+    TrainConfig c;
+    c.lr0 = 0.003;
+    c.name = "my run: 1";
+    auto back = TrainConfig::fromYamlText(c.toYaml(), TrainConfig{});
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+    QCOMPARE(back->lr0, 0.003);
+    QCOMPARE(QString::fromStdString(back->name), QString("my run: 1"));
+
+    // Errors name the source given; with `rejected`, bad values are listed and the rest still loads.
+    const std::string text = "lr0: 0.02\nfliplr: lots\ntask: detect\nbatch: 0.7\nepochs: 7\n";
+    auto strict = TrainConfig::fromYamlText(text, TrainConfig{}, nullptr, "run/args.yaml");
+    QVERIFY(!strict.ok());
+    QCOMPARE(QString::fromStdString(strict.error().file), QString("run/args.yaml"));
+    QCOMPARE(strict.error().line, 2);
+    std::vector<std::string> ignored;
+    std::vector<ys::Error> rejected;
+    auto lenient = TrainConfig::fromYamlText(text, TrainConfig{}, &ignored, "run/args.yaml", &rejected);
+    QVERIFY(lenient.ok());
+    QCOMPARE(lenient->lr0, 0.02);
+    QCOMPARE(lenient->epochs, 7);
+    QCOMPARE(lenient->fliplr, TrainConfig{}.fliplr);
+    QCOMPARE(rejected.size(), size_t(2));
+    QCOMPARE(rejected[0].line, 2);
+    QCOMPARE(QString::fromStdString(rejected[1].code), QString("config.batch"));
+    QCOMPARE(ignored, std::vector<std::string>{"task"});
+
+    auto syntax = TrainConfig::fromYamlText("lr0: [0.01\n", TrainConfig{}, nullptr, "x.yaml", &rejected);
+    QVERIFY(!syntax.ok());
+    QCOMPARE(QString::fromStdString(syntax.error().code), QString("yaml.syntax"));
+}
+
 void TestConfig::validateFindsCrossKeyProblems()
 {
     TrainConfig c;
@@ -162,6 +205,79 @@ void TestConfig::byteSizes()
     QFETCH(qlonglong, bytes);
     auto r = ys::parseByteSize(text.toStdString());
     QCOMPARE(r.has_value() ? qlonglong(*r) : qlonglong(-1), bytes);
+}
+
+void TestConfig::schemaDescribesEveryKeyForForms()
+{
+    using ys::ConfigKey;
+    const TrainConfig defaults;
+    QSet<QString> names, groupIds;
+    QMap<int, int> perGroup;
+    for (const ConfigKey& k : ys::configKeys()) {
+        const QString name = QString::fromLatin1(k.name);
+        QVERIFY2(!names.contains(name), qPrintable(name));
+        names.insert(name);
+        QVERIFY2(k.help && *k.help, qPrintable(name));
+        QCOMPARE(ys::findConfigKey(k.name), &k);
+        ++perGroup[int(k.group)];
+        const bool numeric = k.type == ConfigKey::Type::Int || k.type == ConfigKey::Type::Float;
+        if (numeric) {
+            QVERIFY2(k.step > 0, qPrintable(name));
+            QVERIFY2(k.min == k.max || k.step <= k.max - k.min, qPrintable(name));
+            const double def = std::stod(*defaults.get(k.name));
+            QVERIFY2(k.min == k.max || (def >= k.min && def <= k.max), qPrintable(name));
+        } else {
+            // Units, steps and special minimum texts only mean something for numbers.
+            QVERIFY2(k.unit == ConfigKey::Unit::None && !k.minText, qPrintable(name));
+        }
+        QCOMPARE(k.type == ConfigKey::Type::Choice, !k.choices.empty());
+        QVERIFY2(k.decimals == 0 || k.type == ConfigKey::Type::Float, qPrintable(name));
+    }
+    QCOMPARE(ys::findConfigKey("learning_rate"), nullptr);
+    // Every group a form shows has keys; the groups the issue names are all there, in its order.
+    QStringList titles;
+    for (ConfigKey::Group g : ys::configGroups()) {
+        QVERIFY2(perGroup.value(int(g)) > 0, ys::groupTitle(g));
+        titles << QString::fromUtf8(ys::groupTitle(g));
+        groupIds.insert(QString::fromLatin1(ys::groupId(g)));
+    }
+    QCOMPARE(titles, (QStringList{"Model & data", "Schedule", "Memory & precision", "Optimizer", "Loss gains",
+                                  "Augmentation", "Validation", "Output"}));
+    QCOMPARE(groupIds.size(), titles.size());
+    QCOMPARE(perGroup.size(), titles.size());
+    // Memory & precision holds what decides memory (issue 10).
+    for (const char* key : {"batch", "imgsz", "amp", "nbs", "vram", "device", "workers", "cache"})
+        QVERIFY2(ys::findConfigKey(key)->group == ConfigKey::Group::Memory, key);
+    QCOMPARE(QString::fromLatin1(ys::findConfigKey("batch")->minText), QString("auto"));
+    QCOMPARE(QString::fromUtf8(ys::unitSymbol(ys::findConfigKey("imgsz")->unit)), QString("px"));
+    QCOMPARE(ys::findConfigKey("imgsz")->step, 32.0);
+}
+
+void TestConfig::resumableKeysAreTheRunningOnes()
+{
+    std::vector<std::string> expected = {"epochs", "batch", "device", "workers", "patience",
+                                         "threads", "vram", "amp"};
+    std::vector<std::string> got = ys::resumableKeys();
+    std::sort(expected.begin(), expected.end());
+    std::sort(got.begin(), got.end());
+    QCOMPARE(got, expected);
+    // What a run learns from may not change on resume.
+    for (const char* key : {"data", "model", "lr0", "imgsz", "mosaic", "optimizer"})
+        QVERIFY2(!ys::findConfigKey(key)->resumable, key);
+}
+
+void TestConfig::defaultsShowExactlyAtTheirDecimals()
+{
+    // A default that needs more decimals than its field shows would look changed (or be rounded) in a form.
+    const TrainConfig defaults;
+    for (const ys::ConfigKey& k : ys::configKeys()) {
+        if (k.type != ys::ConfigKey::Type::Float)
+            continue;
+        const double def = std::stod(*defaults.get(k.name));
+        const double scale = std::pow(10.0, k.decimals);
+        QVERIFY2(std::abs(std::round(def * scale) / scale - def) < 1e-12, k.name);
+        QVERIFY2(std::abs(std::round(k.step * scale) / scale - k.step) < 1e-12, k.name);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestConfig)

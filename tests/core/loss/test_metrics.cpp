@@ -1,9 +1,21 @@
-// mAP evaluator on constructed cases with known AP (COCO 101-point interpolation), P/R at the best F1,
-// the confusion matrix and fitness. Plain C++: no LibTorch here.
+// mAP evaluator against Ultralytics 8.3: the reference's figures for four prediction sets on coco128
+// (../shared/fixtures/metrics), and constructed cases whose expected values are derived by hand in the
+// comments (each one also checked with the reference's ap_per_class + match_predictions on the same boxes).
+// Plain C++: no LibTorch here.
 #include "loss/metrics.h"
+
+#include "testsupport.h"
 
 #include <QtTest>
 
+#include <QDir>
+#include <QFileInfo>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <array>
 #include <cmath>
 
 using ys::Detection;
@@ -34,10 +46,40 @@ bool near(double a, double b, double tol = 1e-9)
     return std::abs(a - b) <= tol;
 }
 
+QByteArray show(double v)
+{
+    return QByteArray::number(v, 'g', 12);
+}
+
 // Four separate 40 x 40 GT boxes of class cls.
 std::vector<GroundTruth> fourBoxes(int cls = 0)
 {
     return {gt(0, 0, 40, 40, cls), gt(100, 0, 40, 40, cls), gt(0, 100, 40, 40, cls), gt(100, 100, 40, 40, cls)};
+}
+
+// Rows of a YOLO text file as floats (missing file: no rows).
+std::vector<std::vector<float>> readRows(const QString& path)
+{
+    std::vector<std::vector<float>> rows;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return rows;
+    for (const QByteArray& line : f.readAll().split('\n')) {
+        std::vector<float> row;
+        for (const QByteArray& tok : line.simplified().split(' '))
+            if (!tok.isEmpty())
+                row.push_back(tok.toFloat());
+        if (!row.empty())
+            rows.push_back(row);
+    }
+    return rows;
+}
+
+// Normalised xyxy of a cx cy w h row starting at column `at`, as xywh2xyxy computes it in float32.
+std::array<float, 4> corners(const std::vector<float>& r, size_t at)
+{
+    const float hw = r[at + 2] / 2, hh = r[at + 3] / 2;
+    return {r[at] - hw, r[at + 1] - hh, r[at] + hw, r[at + 1] + hh};
 }
 
 }  // namespace
@@ -45,31 +87,46 @@ std::vector<GroundTruth> fourBoxes(int cls = 0)
 class TestMetrics final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void coco101Interpolation();
+    void apDefinitions();
     void perfectDetections();
     void confidenceOrderMatters();
     void partialRecall();
     void duplicatesAreFalsePositives();
     void absentClassesLeftOutOfTheMean();
     void iouThresholdsInMap5095();
-    void greedyMatchingByIou();
+    void lowestDetectionIndexWinsTheGt();
+    void noSecondChoiceForALosingDetection();
+    void equalIousInNumpyOrder();
+    void equalConfidencesInNumpyOrder();
     void precisionRecallAtBestF1();
     void confusionMatrix();
     void noGroundTruth();
     void resetClears();
+    void table();
+    void ultralyticsFixtures_data();
+    void ultralyticsFixtures();
 };
 
-void TestMetrics::coco101Interpolation()
+void TestMetrics::apDefinitions()
 {
-    // Recall reaches 0.5 at precision 1: recall thresholds 0, 0.01, ..., 0.50 score 1 -> 51/101.
+    // Recall reaches 0.5 at precision 1. Ultralytics: the curve is 1 up to recall 0.5, then the straight
+    // line down to the sentinel (1, 0) adds 0.5 * 0.5 / 2 -> 0.75. COCO: recalls 0..0.50 score 1 -> 51/101.
+    QVERIFY(near(ys::apTrapezoid101({0.25, 0.5}, {1.0, 1.0}), 0.75));
     QVERIFY(near(ys::apCoco101({0.25, 0.5}, {1.0, 1.0}), 51.0 / 101.0));
-    // The envelope lifts a dip: precision 0.5 at recall 0.5 but 2/3 later at recall 1.
+    // Precision 0.5 at recall 0.5, 2/3 at recall 1: the envelope is 1 on [0, 0.5), 2/3 from 0.5 (the last
+    // of the equal recalls wins) and 0 at recall 1 (sentinel). Trapezoids: 0.49 * 1 + 0.01 * (1 + 2/3) / 2
+    // + 0.49 * 2/3 + 0.01 * (2/3) / 2 = 0.828333...
+    QVERIFY(near(ys::apTrapezoid101({0.5, 0.5, 1.0}, {1.0, 0.5, 2.0 / 3.0}),
+                 0.49 + 0.005 * (5.0 / 3.0) + 0.49 * 2.0 / 3.0 + 0.005 * 2.0 / 3.0));
     QVERIFY(near(ys::apCoco101({0.5, 0.5, 1.0}, {1.0, 0.5, 2.0 / 3.0}), (51.0 + 50.0 * 2.0 / 3.0) / 101.0));
+    QCOMPARE(ys::apTrapezoid101({}, {}), 0.0);
     QCOMPARE(ys::apCoco101({}, {}), 0.0);
 }
 
 void TestMetrics::perfectDetections()
 {
+    // Every GT found at precision 1: the curve is 1 up to recall 0.99 and falls to the sentinel's 0 at
+    // recall 1, so the last trapezoid is half: AP = 0.99 + 0.005 = 0.995 (Ultralytics' "perfect" score).
     DetectionEvaluator ev(2);
     for (int i = 0; i < 3; ++i) {
         const auto gts = fourBoxes(i % 2);
@@ -79,21 +136,23 @@ void TestMetrics::perfectDetections()
         ev.addImage(dets, gts);
     }
     const DetectionMetrics m = ev.compute();
-    QVERIFY(near(m.map50, 1.0));
-    QVERIFY(near(m.map50_95, 1.0));
+    QVERIFY2(near(m.map50, 0.995), show(m.map50));
+    QVERIFY(near(m.map50_95, 0.995));
+    QVERIFY(near(m.map50_95_coco, 1.0));  // the step lookup reaches precision 1 at recall 1
     QVERIFY(near(m.precision, 1.0));
     QVERIFY(near(m.recall, 1.0));
     QCOMPARE(m.perClass.size(), size_t{2});
     QCOMPARE(m.perClass[0].instances, int64_t{8});
     QCOMPARE(m.perClass[0].images, int64_t{2});
     QCOMPARE(m.perClass[1].instances, int64_t{4});
-    QVERIFY(near(m.fitness(), 1.0));
+    QVERIFY(near(m.fitness(), 0.995));
 }
 
 void TestMetrics::confidenceOrderMatters()
 {
     const auto gts = fourBoxes();
-    // Shuffling confidences among true positives changes nothing while every TP outranks the FP.
+    // Shuffling confidences among true positives changes nothing while every TP outranks the FP (the FP
+    // at recall 1 lies under the envelope).
     for (const auto& confs : {std::vector<float>{0.9f, 0.8f, 0.7f, 0.6f}, std::vector<float>{0.6f, 0.9f, 0.7f, 0.8f}}) {
         DetectionEvaluator ev(1);
         std::vector<Detection> dets;
@@ -101,42 +160,48 @@ void TestMetrics::confidenceOrderMatters()
             dets.push_back(det(gts[k], confs[k]));
         dets.push_back(stray(0.1f));
         ev.addImage(dets, gts);
-        QVERIFY(near(ev.compute().map50, 1.0));
+        QVERIFY(near(ev.compute().map50, 0.995));
     }
-    // The FP ranked second: TP, FP, TP, TP, TP -> recall .25 .25 .5 .75 1, precision 1 .5 .67 .75 .8;
-    // envelope 1 for r <= .25 (26 points), 0.8 for r in (.25, 1] (75 points).
+    // The FP ranked second: TP, FP, TP, TP, TP -> recall .25 .25 .5 .75 1, precision 1 .5 .67 .75 .8.
+    // The envelope is 1 below recall 0.25 and 0.8 from 0.25 (the last of the equal recalls) to 0.99:
+    // 0.24 + 0.01 * 1.8 / 2 + 0.74 * 0.8 + 0.01 * 0.8 / 2 = 0.845 (COCO's step lookup: 0.8515).
     DetectionEvaluator ev(1);
     std::vector<Detection> dets{det(gts[0], 0.9f), stray(0.85f), det(gts[1], 0.8f), det(gts[2], 0.7f),
                                 det(gts[3], 0.6f)};
     ev.addImage(dets, gts);
-    const double expected = (26.0 + 75.0 * 0.8) / 101.0;
-    QVERIFY2(near(ev.compute().map50, expected), qPrintable(QString::number(ev.compute().map50, 'g', 10)));
+    const auto m = ev.compute();
+    QVERIFY2(near(m.map50, 0.845), show(m.map50));
+    QVERIFY(near(m.map50_coco, (26.0 + 75.0 * 0.8) / 101.0));
+    // P and R at the best smoothed F1: below conf 0.6 every detection counts (P 0.8, R 1).
+    QVERIFY2(near(m.precision, 0.8), show(m.precision));
+    QVERIFY(near(m.recall, 1.0));
 }
 
 void TestMetrics::partialRecall()
 {
-    // Half of the GT found, no false positives: 51 of the 101 recall points have precision 1.
+    // Half of the GT found, no false positives: AP 0.75 (apDefinitions), the same at every IoU threshold.
     DetectionEvaluator ev(1);
     const auto gts = fourBoxes();
     ev.addImage({det(gts[0], 0.9f), det(gts[2], 0.8f)}, gts);
     const auto m = ev.compute();
-    QVERIFY(near(m.map50, 51.0 / 101.0));
-    QVERIFY(near(m.map50_95, 51.0 / 101.0));
+    QVERIFY2(near(m.map50, 0.75), show(m.map50));
+    QVERIFY(near(m.map50_95, 0.75));
+    QVERIFY(near(m.map50_95_coco, 51.0 / 101.0));
     QVERIFY(near(m.precision, 1.0));
     QVERIFY(near(m.recall, 0.5));
 }
 
 void TestMetrics::duplicatesAreFalsePositives()
 {
-    // Two GT; GT 0 detected twice (the copy ranks second), GT 1 once:
-    // TP, FP, TP -> recall .5 .5 1, precision 1 .5 .67 -> AP = (51 + 50 * 2/3) / 101.
+    // Two GT; GT 0 detected twice (the copy ranks second), GT 1 once: TP, FP, TP -> recall .5 .5 1,
+    // precision 1 .5 .67: the second curve of apDefinitions, 0.828333...
     DetectionEvaluator ev(1);
     const std::vector<GroundTruth> gts{gt(0, 0, 40, 40), gt(100, 0, 40, 40)};
     Detection dup = det(gts[0], 0.8f);
     dup.x2 -= 2;  // IoU 0.95 with GT 0: would match it if duplicates were allowed
     ev.addImage({det(gts[0], 0.9f), dup, det(gts[1], 0.7f)}, gts);
     const auto m = ev.compute();
-    QVERIFY2(near(m.map50, (51.0 + 50.0 * 2.0 / 3.0) / 101.0), qPrintable(QString::number(m.map50, 'g', 10)));
+    QVERIFY2(near(m.map50, 0.49 + 0.005 * (5.0 / 3.0) + 0.49 * 2.0 / 3.0 + 0.005 * 2.0 / 3.0), show(m.map50));
     // The duplicate is confident enough for the confusion matrix: a false detection (background column).
     QCOMPARE(m.confusion[0][1], int64_t{1});
     QCOMPARE(m.confusion[0][0], int64_t{2});
@@ -144,7 +209,8 @@ void TestMetrics::duplicatesAreFalsePositives()
 
 void TestMetrics::absentClassesLeftOutOfTheMean()
 {
-    // nc = 3; GT only of classes 0 (all found) and 2 (half found); class 1 has only false detections.
+    // nc = 3; GT only of classes 0 (all found: 0.995) and 2 (half found: 0.75); class 1 has only false
+    // detections and no GT, so it is not part of the mean.
     DetectionEvaluator ev(3);
     auto gts0 = fourBoxes(0);
     std::vector<GroundTruth> gts2{gt(300, 300, 40, 40, 2), gt(400, 300, 40, 40, 2)};
@@ -161,9 +227,9 @@ void TestMetrics::absentClassesLeftOutOfTheMean()
     QCOMPARE(m.perClass.size(), size_t{2});
     QCOMPARE(m.perClass[0].cls, 0);
     QCOMPARE(m.perClass[1].cls, 2);
-    QVERIFY(near(m.perClass[0].ap50, 1.0));
-    QVERIFY(near(m.perClass[1].ap50, 51.0 / 101.0));
-    QVERIFY(near(m.map50, (1.0 + 51.0 / 101.0) / 2.0));
+    QVERIFY(near(m.perClass[0].ap50, 0.995));
+    QVERIFY(near(m.perClass[1].ap50, 0.75));
+    QVERIFY(near(m.map50, (0.995 + 0.75) / 2.0));
     QCOMPARE(m.confusion.size(), size_t{4});
     QCOMPARE(m.confusion[1][3], int64_t{2});  // the class-1 strays: false detections
     QCOMPARE(m.confusion[3][2], int64_t{1});  // the missed class-2 box: background row
@@ -171,19 +237,19 @@ void TestMetrics::absentClassesLeftOutOfTheMean()
 
 void TestMetrics::iouThresholdsInMap5095()
 {
-    // GT (0,0,10,10) against (0,0,10,6.25): IoU 0.625 -> TP at 0.50, 0.55, 0.60 only -> mAP50-95 0.3.
+    // GT (0,0,10,10) against (0,0,10,6.25): IoU 0.625 -> TP at 0.50, 0.55, 0.60 only -> 0.3 * 0.995.
     {
         DetectionEvaluator ev(1);
         ev.addImage({{0, 0, 10, 6.25f, 0.9f, 0}}, {gt(0, 0, 10, 10)});
         const auto m = ev.compute();
-        QVERIFY(near(m.map50, 1.0));
-        QVERIFY(near(m.map50_95, 0.3));
+        QVERIFY(near(m.map50, 0.995));
+        QVERIFY(near(m.map50_95, 0.3 * 0.995));
     }
-    // Exactly IoU 0.75 counts at 0.75 (>=): thresholds 0.50..0.75 -> 6 of 10.
+    // IoU exactly 0.75 (float32 on both sides) counts at 0.75 (>=): thresholds 0.50..0.75 -> 6 of 10.
     {
         DetectionEvaluator ev(1);
         ev.addImage({{0, 0, 10, 7.5f, 0.9f, 0}}, {gt(0, 0, 10, 10)});
-        QVERIFY(near(ev.compute().map50_95, 0.6));
+        QVERIFY(near(ev.compute().map50_95, 0.6 * 0.995));
     }
     // IoU 0.45: not even a match at 0.5.
     {
@@ -193,34 +259,93 @@ void TestMetrics::iouThresholdsInMap5095()
     }
 }
 
-void TestMetrics::greedyMatchingByIou()
+void TestMetrics::lowestDetectionIndexWinsTheGt()
 {
-    // One GT (0,0,10,10). d1 = (0,0,10,6) (IoU 0.6) at conf 0.9; d2 = (0,0,10,9) (IoU 0.9) at conf 0.5.
-    // Highest IoU first: d2 takes the GT, d1 is a false positive ranked first -> recall 0, 1 and
-    // precision 0, 0.5 -> AP50 = 0.5 (matching in confidence order would give 1).
-    // At 0.65..0.90 only d2 qualifies: same AP 0.5; at 0.95 nothing matches. mAP50-95 = 9 * 0.5 / 10.
+    // One GT (0,0,10,10). d0 = (0,0,10,6) (IoU 0.6) at conf 0.9, d1 = (0,0,10,9) (IoU 0.9) at conf 0.5.
+    // Both have the GT as their best; np.unique then keeps the first row per GT with rows ordered by
+    // detection, so d0 (the lower index) wins although d1 overlaps more. At 0.50..0.60: TP, FP -> 0.995.
+    // At 0.65..0.90 only d1 qualifies, ranked second: FP, TP -> recall 0, 1 and precision 0, 0.5 ->
+    // envelope 0.5 -> 0.99 * 0.5 + 0.01 * 0.5 / 2 = 0.4975. At 0.95 nothing matches.
+    // mAP50-95 = (3 * 0.995 + 6 * 0.4975) / 10 = 0.597. (Greedy matching by IoU would give mAP50 0.4975.)
     DetectionEvaluator ev(1);
     ev.addImage({{0, 0, 10, 6, 0.9f, 0}, {0, 0, 10, 9, 0.5f, 0}}, {gt(0, 0, 10, 10)});
     const auto m = ev.compute();
-    QVERIFY2(near(m.map50, 0.5), qPrintable(QString::number(m.map50, 'g', 10)));
-    QVERIFY(near(m.map50_95, 0.45));
+    QVERIFY2(near(m.map50, 0.995), show(m.map50));
+    QVERIFY2(near(m.map50_95, 0.597), show(m.map50_95));
     // A prediction of another class never matches.
     DetectionEvaluator ev2(2);
     ev2.addImage({{0, 0, 10, 10, 0.9f, 1}}, {gt(0, 0, 10, 10, 0)});
     QVERIFY(near(ev2.compute().map50, 0.0));
 }
 
+void TestMetrics::noSecondChoiceForALosingDetection()
+{
+    // GT A (0,0,10,10), GT B (2,0,12,10). d0 = A exactly (conf 0.9: IoU 1 with A, 0.67 with B);
+    // d1 = (0.5,0,10.5,10) (conf 0.8: IoU 0.905 with A, 0.739 with B). Each detection keeps its best GT
+    // (both A); A goes to d0 and d1 is a false positive, although B is free and d1 overlaps it by 0.739.
+    // TP, FP on 2 GT: recall .5 .5, precision 1 .5: 1 up to 0.49, 0.5 at 0.5, then the line to (1, 0):
+    // 0.49 + 0.01 * 1.5 / 2 + 0.5 * 0.5 / 2 = 0.6225 at 0.50..0.70; d1 stops counting above 0.905 and
+    // nothing changes: mAP50-95 0.6225 too. (Greedy matching would find both: 0.995.)
+    DetectionEvaluator ev(1);
+    ev.addImage({{0, 0, 10, 10, 0.9f, 0}, {0.5f, 0, 10.5f, 10, 0.8f, 0}}, {gt(0, 0, 10, 10), gt(2, 0, 10, 10)});
+    const auto m = ev.compute();
+    QVERIFY2(near(m.map50, 0.6225), show(m.map50));
+    QVERIFY2(near(m.map50_95, 0.6225), show(m.map50_95));
+    QVERIFY(near(m.recall, 0.5));
+}
+
+void TestMetrics::equalIousInNumpyOrder()
+{
+    // GT A (0,0,10,10), GT B (1,0,11,10); d0 = (0.5,0,10.5,10) at conf 0.9 overlaps both by exactly 95/105;
+    // d1 = A exactly at conf 0.8 (IoU 1 with A, 0.818 with B). Row-major pairs (A,d0) (A,d1) (B,d0) (B,d1);
+    // argsort ascending keeps equal IoUs in row order and [::-1] reverses them, so (B,d0) comes before
+    // (A,d0): d0 keeps B, d1 keeps A, both are TP up to threshold 0.90 -> 0.995. At 0.95 only d1 matches,
+    // ranked second: FP, TP -> 0.5 on [0, 0.5], then the line to (1, 0): 0.25 + 0.125 = 0.375.
+    // mAP50-95 = (9 * 0.995 + 0.375) / 10 = 0.933. (Without the reversal d0 would keep A and lose it to
+    // nobody else's benefit: one TP, 0.6225 at 0.50.)
+    DetectionEvaluator ev(1);
+    ev.addImage({{0.5f, 0, 10.5f, 10, 0.9f, 0}, {0, 0, 10, 10, 0.8f, 0}}, {gt(0, 0, 10, 10), gt(1, 0, 10, 10)});
+    const auto m = ev.compute();
+    QVERIFY2(near(m.map50, 0.995), show(m.map50));
+    QVERIFY2(near(m.map50_95, 0.933), show(m.map50_95));
+}
+
+void TestMetrics::equalConfidencesInNumpyOrder()
+{
+    // 12 GT; 20 detections all at conf 0.5: the first ten on GT boxes (TP), the last ten strays (FP).
+    // np.argsort(-conf) is numpy's introsort, not stable: on 20 equal keys it yields 0, 17, 16, ..., 1,
+    // 18, 19, so the ranking is T, F x8, T x9, F, F. Precision 1 at recall 1/12, then 10/18 at recall
+    // 10/12 (envelope), then the line to (1, 0): AP 0.54247 (the reference's figure on these boxes). A
+    // stable sort would rank the ten TPs first: 0.8758.
+    std::vector<GroundTruth> gts;
+    for (int i = 0; i < 12; ++i)
+        gts.push_back(gt(60.0f * static_cast<float>(i), 0, 40, 40));
+    std::vector<Detection> dets;
+    for (int i = 0; i < 10; ++i)
+        dets.push_back(det(gts[static_cast<size_t>(i)], 0.5f));
+    for (int i = 0; i < 10; ++i)
+        dets.push_back(stray(0.5f));
+    DetectionEvaluator ev(1);
+    ev.addImage(dets, gts);
+    const auto m = ev.compute();
+    QVERIFY2(near(m.map50, 0.5424666666666669), show(m.map50));
+    QVERIFY(near(m.precision, 0.5));
+    QVERIFY(near(m.recall, 10.0 / 12.0));
+}
+
 void TestMetrics::precisionRecallAtBestF1()
 {
-    // 2 GT; a TP at 0.9 and an FP at 0.3. At thresholds in (0.3, 0.9]: P 1, R 0.5 (F1 0.67) beats
-    // thresholds <= 0.3: P 0.5, R 0.5 (F1 0.5).
+    // 2 GT; a TP at conf 0.9 and an FP at 0.3. Between the two confidences precision is interpolated
+    // linearly (1 at 0.9, 0.5 at 0.3) while recall stays 0.5; above 0.9 recall is 0. The box filter (101 of
+    // the 1000 grid points, +-0.05 in conf) moves the smoothed F1 maximum below 0.9, where P is
+    // 0.5 + 0.5 * (x - 0.3) / 0.6 = 0.958208 (the reference's figure).
     DetectionEvaluator ev(1);
     const std::vector<GroundTruth> gts{gt(0, 0, 40, 40), gt(100, 0, 40, 40)};
     ev.addImage({det(gts[0], 0.9f), stray(0.3f)}, gts);
     const auto m = ev.compute();
-    QVERIFY(near(m.precision, 1.0));
+    QVERIFY2(near(m.precision, 0.9582082255854392, 1e-7), show(m.precision));
     QVERIFY(near(m.recall, 0.5));
-    QVERIFY(near(m.perClass[0].precision, 1.0));
+    QVERIFY(near(m.perClass[0].precision, m.precision));
 }
 
 void TestMetrics::confusionMatrix()
@@ -266,12 +391,98 @@ void TestMetrics::resetClears()
     ev.reset();
     ev.addImage({det(gts[0], 0.9f), det(gts[1], 0.9f), det(gts[2], 0.9f), det(gts[3], 0.9f)}, gts);
     const auto m = ev.compute();
-    QVERIFY(near(m.map50, 1.0));
+    QVERIFY(near(m.map50, 0.995));
     QCOMPARE(m.perClass[0].instances, int64_t{4});
     DetectionMetrics f;
     f.map50 = 0.8;
     f.map50_95 = 0.5;
     QVERIFY(near(f.fitness(), 0.1 * 0.8 + 0.9 * 0.5));
+}
+
+void TestMetrics::table()
+{
+    DetectionEvaluator ev(3);
+    const auto gts = fourBoxes(2);
+    ev.addImage({det(gts[0], 0.9f), det(gts[2], 0.8f)}, gts);
+    const auto lines = ys::metricsTable(ev.compute(), {"cat", "dog"}, 7);
+    QCOMPARE(lines.size(), size_t{3});
+    QCOMPARE(QString::fromStdString(lines[0]).simplified(), QString("Class Images Instances Box(P R mAP50 mAP50-95)"));
+    QCOMPARE(QString::fromStdString(lines[1]).simplified(), QString("all 7 4 1 0.5 0.75 0.75"));
+    // Class 2 has no name in the list: its id stands in.
+    QCOMPARE(QString::fromStdString(lines[2]).simplified(), QString("2 1 4 1 0.5 0.75 0.75"));
+    QCOMPARE(lines[1].size(), lines[0].size());
+}
+
+void TestMetrics::ultralyticsFixtures_data()
+{
+    QTest::addColumn<QString>("name");
+    for (const char* c : {"typical", "low_recall", "sloppy_boxes", "many_false"})
+        QTest::newRow(c) << QString(c);
+}
+
+void TestMetrics::ultralyticsFixtures()
+{
+    // Prediction files (normalised cls cx cy w h conf) for coco128's val split, scored in normalised
+    // coordinates against the val labels, images in sorted order, rows in file order, exactly as the
+    // reference was run on them; expected.json holds its figures.
+    QFETCH(QString, name);
+    const QString datasets = ys::test::sharedDatasets();
+    const QString fixtures = datasets + "/../fixtures/metrics/coco128";
+    if (datasets.isEmpty() || !QFile::exists(fixtures + "/expected.json"))
+        QSKIP("../shared/fixtures/metrics/coco128 is not available");
+    QFile ef(fixtures + "/expected.json");
+    QVERIFY(ef.open(QIODevice::ReadOnly));
+    const QJsonObject expected = QJsonDocument::fromJson(ef.readAll()).object()["cases"].toObject()[name].toObject();
+    QVERIFY(!expected.isEmpty());
+
+    const QString root = datasets + "/coco128";
+    QStringList images = QDir(root + "/images/val").entryList(QDir::Files, QDir::Name);
+    QCOMPARE(images.size(), 128);
+    DetectionEvaluator ev(80);
+    int64_t predictions = 0;
+    for (const QString& image : images) {
+        const QString stem = QFileInfo(image).completeBaseName();
+        std::vector<GroundTruth> gts;
+        for (const auto& r : readRows(root + "/labels/val/" + stem + ".txt")) {
+            const auto b = corners(r, 1);
+            gts.push_back({b[0], b[1], b[2], b[3], static_cast<int>(r[0])});
+        }
+        std::vector<Detection> dets;
+        for (const auto& r : readRows(fixtures + "/" + name + "/labels/" + stem + ".txt")) {
+            const auto b = corners(r, 1);
+            dets.push_back({b[0], b[1], b[2], b[3], r[5], static_cast<int>(r[0])});
+        }
+        predictions += static_cast<int64_t>(dets.size());
+        ev.addImage(dets, gts);
+    }
+    QCOMPARE(predictions, static_cast<int64_t>(expected["predictions"].toInt()));
+    const DetectionMetrics m = ev.compute();
+
+    // Ours agree to about 1e-7 (float32 confidences here, float64 there); the tolerance leaves room for
+    // summation order only. A float64 IoU instead of torch's float32 already misses by 6.5e-4 per class.
+    constexpr double kTol = 1e-6;
+    QVERIFY2(near(m.map50, expected["mAP50"].toDouble(), kTol), show(m.map50));
+    QVERIFY2(near(m.map50_95, expected["mAP50-95"].toDouble(), kTol), show(m.map50_95));
+    QVERIFY2(near(m.precision, expected["P"].toDouble(), kTol), show(m.precision));
+    QVERIFY2(near(m.recall, expected["R"].toDouble(), kTol), show(m.recall));
+    const QJsonArray classes = expected["classes"].toArray();
+    QCOMPARE(m.perClass.size(), static_cast<size_t>(classes.size()));
+    const char* keys[] = {"AP50", "AP50-95", "per_class_P", "per_class_R"};
+    for (qsizetype i = 0; i < classes.size(); ++i) {
+        const auto& c = m.perClass[static_cast<size_t>(i)];
+        QCOMPARE(c.cls, classes[i].toInt());
+        const double got[] = {c.ap50, c.ap50_95, c.precision, c.recall};
+        for (int k = 0; k < 4; ++k) {
+            const double want = expected[keys[k]].toArray()[i].toDouble();
+            QVERIFY2(near(got[k], want, kTol),
+                     qPrintable(QString("class %1 %2: %3, reference %4").arg(c.cls).arg(keys[k]).arg(got[k], 0, 'g', 10)
+                                    .arg(want, 0, 'g', 10)));
+        }
+    }
+    // The COCO-style step AP sits below at low recall (the fixture's point): 0.160 against 0.339.
+    if (name == "low_recall")
+        QVERIFY2(m.map50_coco < m.map50 - 0.15, show(m.map50_coco));
+    QVERIFY(m.map50_95_coco <= m.map50_95);
 }
 
 QTEST_GUILESS_MAIN(TestMetrics)

@@ -50,9 +50,9 @@ RunRecord trainRun(const ys::TrainConfig& cfg, bool stopOnOom)
     ys::TrainControl control;
     ys::TrainCallbacks cb;
     cb.onEvent = [&](const ys::TrainEvent& e) {
-        if (e.kind == "start")
+        if (e.kind == ys::EventKind::Start)
             r.start = nlohmann::json::parse(e.detailsJson);
-        if (e.kind.find("oom") != std::string::npos) {
+        if (e.kind == ys::EventKind::OomRecovered || e.kind == ys::EventKind::ValOomRecovered) {
             r.oomEvents.push_back(e.message);
             if (stopOnOom)
                 control.requestStop();

@@ -87,8 +87,10 @@ void TestOomRecovery::denseBatchRecovers()
     QVERIFY(r->finalMicroBatch < 8);
     QVERIFY2(peakWithBudget <= budget, qPrintable(QString("peak %1 > budget %2").arg(peakWithBudget).arg(budget)));
 
-    const auto oom = std::find_if(events.begin(), events.end(), [](const auto& e) { return e.kind == "oom_recovered"; });
+    const auto oom = std::find_if(events.begin(), events.end(), [](const auto& e) { return e.kind == ys::EventKind::OomRecovered; });
     QVERIFY2(oom != events.end(), "no oom_recovered event");
+    QVERIFY(oom->epoch >= 1 && oom->epoch <= 2);   // stamped with where it happened, not epoch 0
+    QVERIFY(oom->batch >= 1);
     const QJsonObject details = QJsonDocument::fromJson(QByteArray::fromStdString(oom->detailsJson)).object();
     QCOMPARE(details["old_micro_batch"].toInt(), 8);
     QVERIFY(details["new_micro_batch"].toInt() < 8);

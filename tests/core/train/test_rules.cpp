@@ -54,7 +54,7 @@ nlohmann::json startOfRun(TrainConfig cfg)
     TrainCallbacks cb;
     cb.onLog = [](const std::string&) {};
     cb.onEvent = [&](const TrainEvent& e) {
-        if (e.kind == "start")
+        if (e.kind == ys::EventKind::Start)
             start = nlohmann::json::parse(e.detailsJson);
     };
     cb.onBatch = [&](const BatchProgress&) { control.requestStop(); };

@@ -138,13 +138,15 @@ void TestTrain::stopAndResumeCompletesResults()
     r.batch = 2;
     ys::TrainCallbacks cb2;
     cb2.onLog = [](const std::string&) {};
-    std::vector<std::string> kinds;
-    cb2.onEvent = [&](const ys::TrainEvent& e) { kinds.push_back(e.kind); };
+    std::vector<ys::TrainEvent> events;
+    cb2.onEvent = [&](const ys::TrainEvent& e) { events.push_back(e); };
     auto second = ys::train(r, cb2);
     QVERIFY2(second.ok(), second.ok() ? "" : second.error().toString().c_str());
     QCOMPARE(second->epochsCompleted, 4);
     QCOMPARE(second->runDir, first->runDir);
-    QVERIFY(std::find(kinds.begin(), kinds.end(), "resume") != kinds.end());
+    QVERIFY(!events.empty());
+    QCOMPARE(events.front().kind, ys::EventKind::Resume);
+    QCOMPARE(events.front().epoch, 2);   // after the two finished epochs
 
     QFile f(QString::fromStdString(second->runDir) + "/results.csv");
     QVERIFY(f.open(QIODevice::ReadOnly));

@@ -1,7 +1,7 @@
 // Run folder files: results.csv header and rows, resume truncation, event log, folder numbering.
 #include "testsupport.h"
 #include "common/fileutil.h"
-#include "train/runfolder.h"
+#include "run/runfolder.h"
 
 #include <QDir>
 #include <QFile>
@@ -86,9 +86,11 @@ void TestRunFolder::eventsAreJsonLines()
     QTemporaryDir dir;
     ys::EventLog log(dir.filePath("events.jsonl").toStdString());
     ys::TrainEvent e;
-    e.kind = "oom_recovered";
+    e.kind = ys::EventKind::OomRecovered;
     e.message = "micro-batch 8 -> 4 \"quoted\"";
     e.epoch = 3;
+    e.batch = 17;
+    e.wallTime = 1.7e9;
     e.detailsJson = "{\"old_micro_batch\":8,\"new_micro_batch\":4}";
     log.append(e);
     log.append(e);
@@ -98,6 +100,9 @@ void TestRunFolder::eventsAreJsonLines()
     QCOMPARE(lines.size(), 3);
     const QJsonObject o = QJsonDocument::fromJson(lines[0]).object();
     QCOMPARE(o["kind"].toString(), QString("oom_recovered"));
+    QCOMPARE(o["epoch"].toInt(), 3);
+    QCOMPARE(o["batch"].toInt(), 17);
+    QCOMPARE(o["wall_time"].toDouble(), 1.7e9);
     QCOMPARE(o["message"].toString(), QString("micro-batch 8 -> 4 \"quoted\""));
     QCOMPARE(o["details"].toObject()["new_micro_batch"].toInt(), 4);
 }

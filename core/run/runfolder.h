@@ -3,13 +3,16 @@
 // fit.json, check.json. Torch-free; every file is written atomically or appended line by line.
 
 #include "common/error.h"
-#include "train/trainer.h"
+#include "run/records.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace ys {
+
+// The exact results.csv header of PRODUCT.md (no trailing newline). Ultralytics writes the same one.
+const char* resultsCsvHeader();
 
 // project/name, or project/name2, name3, ... when it exists and !existOk. Creates the folder and weights/.
 Expected<std::string> createRunFolder(const std::string& project, const std::string& name, bool existOk);
@@ -19,7 +22,8 @@ Expected<std::string> createRunFolder(const std::string& project, const std::str
 class ResultsCsv {
 public:
     explicit ResultsCsv(std::string path);
-    // Loads rows of an existing file (resume), keeping only epochs <= keepUpTo.
+    // Loads rows of an existing file (resume), keeping only epochs <= keepUpTo. Any row that does not
+    // read (ResultsCsvReader) is an Error with its line.
     std::optional<Error> load(int keepUpTo);
     std::optional<Error> append(const EpochResult& row);
     const std::vector<EpochResult>& rows() const { return rows_; }
@@ -30,7 +34,8 @@ private:
     std::vector<EpochResult> rows_;
 };
 
-// events.jsonl: one JSON object per line, appended and flushed.
+// events.jsonl: one JSON object per line (toJson; parseEventLine in lines.h reads it back), appended and
+// flushed. The first append ends a half line a killed run left, so that line alone is lost.
 class EventLog {
 public:
     explicit EventLog(std::string path);
@@ -39,6 +44,7 @@ public:
 
 private:
     std::string path_;
+    bool endChecked_ = false;
 };
 
 }  // namespace ys

@@ -1,13 +1,13 @@
-#include "train/runfolder.h"
+#include "run/runfolder.h"
 
 #include "common/fileutil.h"
+#include "run/lines.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace fs = std::filesystem;
 
@@ -48,38 +48,30 @@ std::string ResultsCsv::formatRow(const EpochResult& r)
 std::optional<Error> ResultsCsv::load(int keepUpTo)
 {
     rows_.clear();
-    std::ifstream in(path_);
-    if (!in)
+    if (!fs::exists(path_))
         return std::nullopt;  // no file yet: nothing to keep
-    std::string line;
-    int lineNo = 0;
-    while (std::getline(in, line)) {
-        ++lineNo;
-        if (lineNo == 1 || line.empty())
+    auto text = readFile(path_);
+    if (!text)
+        return text.error();
+    if (!text->empty() && text->back() != '\n')
+        *text += '\n';
+    size_t consumed = 0;
+    const std::vector<std::string> lines = completeLines(*text, &consumed);
+    ResultsCsvReader reader;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const int lineNo = static_cast<int>(i) + 1;
+        if (lineNo == 1) {
+            if (auto err = reader.setHeader(lines[i], path_))
+                return err;
             continue;
-        EpochResult r;
-        double v[15];
-        std::istringstream ls(line);
-        std::string cell;
-        int n = 0;
-        while (n < 15 && std::getline(ls, cell, ','))
-            v[n++] = std::strtod(cell.c_str(), nullptr);
-        if (n != 15)
-            return Error{"run.results", "results.csv row has " + std::to_string(n) + " columns, expected 15", path_,
-                         lineNo, 0};
-        r.epoch = static_cast<int>(v[0]);
-        r.time = v[1];
-        r.trainBox = v[2], r.trainCls = v[3], r.trainDfl = v[4];
-        r.precision = v[5], r.recall = v[6], r.map50 = v[7], r.map50_95 = v[8];
-        r.valBox = v[9], r.valCls = v[10], r.valDfl = v[11];
-        r.lr[0] = v[12], r.lr[1] = v[13], r.lr[2] = v[14];
-        DetectionMetrics m;
-        m.map50 = r.map50;
-        m.map50_95 = r.map50_95;
-        r.fitness = m.fitness();
-        r.validated = true;
-        if (r.epoch <= keepUpTo)
-            rows_.push_back(r);
+        }
+        if (lines[i].empty())
+            continue;
+        auto row = reader.parseRow(lines[i], path_, lineNo);
+        if (!row)
+            return row.error();
+        if (row->epoch <= keepUpTo)
+            rows_.push_back(*row);
     }
     return std::nullopt;
 }
@@ -98,23 +90,37 @@ EventLog::EventLog(std::string path) : path_(std::move(path)) {}
 std::string EventLog::toJson(const TrainEvent& e)
 {
     nlohmann::json j;
-    j["kind"] = e.kind;
+    j["kind"] = toString(e.kind);
     j["message"] = e.message;
     j["epoch"] = e.epoch;
     j["batch"] = e.batch;
     j["time"] = e.time;
+    if (e.wallTime > 0)
+        j["wall_time"] = e.wallTime;
     if (!e.detailsJson.empty() && e.detailsJson != "{}") {
         auto d = nlohmann::json::parse(e.detailsJson, nullptr, false);
         if (!d.is_discarded())
             j["details"] = d;
     }
-    return j.dump();
+    // Messages can carry bytes that are not UTF-8 (a path in another encoding): replaced, never thrown.
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 void EventLog::append(const TrainEvent& event)
 {
-    std::ofstream out(path_, std::ios::app);
-    out << toJson(event) << '\n';
+    std::string line = toJson(event) + '\n';
+    if (!endChecked_) {
+        // A run killed mid-line left a half line: end it, so this event is a line of its own.
+        std::ifstream in(path_, std::ios::binary | std::ios::ate);
+        if (in && in.tellg() > 0) {
+            in.seekg(-1, std::ios::end);
+            if (in.get() != '\n')
+                line.insert(line.begin(), '\n');
+        }
+        endChecked_ = true;
+    }
+    std::ofstream out(path_, std::ios::app | std::ios::binary);
+    out << line;
     out.flush();
 }
 

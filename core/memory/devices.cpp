@@ -1,0 +1,68 @@
+// Device list: the CPU from /proc/cpuinfo and the memory figures, CUDA devices from LibTorch.
+#include "memory/devices.h"
+
+#include "memory/memory.h"
+#include "model/internal/threads.h"
+
+#if defined(YS_WITH_CUDA) && YS_WITH_CUDA
+#include <ATen/cuda/CUDAContext.h>
+#include <c10/cuda/CUDAFunctions.h>
+#endif
+
+#include <fstream>
+
+namespace ys::memory {
+namespace {
+
+std::string cpuModelName()
+{
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind("model name", 0) != 0)
+            continue;
+        const size_t colon = line.find(':');
+        if (colon == std::string::npos)
+            break;
+        const size_t b = line.find_first_not_of(" \t", colon + 1);
+        return b == std::string::npos ? std::string() : line.substr(b);
+    }
+    return {};
+}
+
+}  // namespace
+
+std::vector<DeviceInfo> listDevices()
+{
+    std::vector<DeviceInfo> devices;
+    DeviceInfo cpu;
+    cpu.id = "cpu";
+    cpu.name = cpuModelName();
+    if (cpu.name.empty())
+        cpu.name = "CPU";
+    const MemoryStats ram = currentStats("cpu");
+    cpu.totalBytes = ram.deviceTotal;
+    cpu.freeBytes = ram.deviceFree;
+    cpu.cores = cpuCores();
+    devices.push_back(cpu);
+#if defined(YS_WITH_CUDA) && YS_WITH_CUDA
+    const int count = static_cast<int>(c10::cuda::device_count());
+    for (int i = 0; i < count; ++i) {
+        const cudaDeviceProp* prop = at::cuda::getDeviceProperties(static_cast<c10::DeviceIndex>(i));
+        DeviceInfo d;
+        d.id = std::to_string(i);
+        d.cuda = true;
+        d.name = prop ? prop->name : "CUDA device " + d.id;
+        d.cores = prop ? prop->multiProcessorCount : 0;
+        d.computeMajor = prop ? prop->major : 0;
+        d.computeMinor = prop ? prop->minor : 0;
+        const MemoryStats s = currentStats("cuda:" + d.id);
+        d.totalBytes = s.deviceTotal > 0 ? s.deviceTotal : (prop ? static_cast<int64_t>(prop->totalGlobalMem) : 0);
+        d.freeBytes = s.deviceFree;
+        devices.push_back(d);
+    }
+#endif
+    return devices;
+}
+
+}  // namespace ys::memory

@@ -1,0 +1,28 @@
+#pragma once
+// The devices a run can use, with the figures users otherwise look up by hand (nvidia-smi, free -h):
+// what the device picker shows. Plain C++ (no torch, no Qt); the LibTorch/CUDA side is in devices.cpp.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ys::memory {
+
+struct DeviceInfo {
+    std::string id;          // the `device=` value: "cpu", "0", "1", ...
+    std::string name;        // CPU model ("Intel(R) Xeon(R) ...") or GPU name ("NVIDIA GeForce RTX 3060")
+    bool cuda = false;
+    int64_t totalBytes = 0;  // RAM (cgroup limit if lower) / the GPU's total memory
+    int64_t freeBytes = 0;   // RAM available now / the driver's free memory (other processes included)
+    int cores = 0;           // CPU: logical cores (what threads=0 uses); CUDA: streaming multiprocessors
+    int computeMajor = 0;    // CUDA compute capability (8.6 = RTX 30xx); 0 for the CPU
+    int computeMinor = 0;
+};
+
+// The CPU first, then every CUDA device LibTorch sees (none in a CPU-only build, see cudaBuild()).
+// Thread-safe. In a CUDA build this initialises CUDA and asks each device for its free memory, which makes
+// a CUDA context on it (a few hundred MB, held until the process ends) and can take a second or more: call
+// it off the GUI thread.
+std::vector<DeviceInfo> listDevices();
+
+}  // namespace ys::memory

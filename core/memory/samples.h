@@ -1,0 +1,34 @@
+#pragma once
+// The memory timeline's records and their memory.csv form: training phases, one sample, one CSV row.
+// Torch-free and in its own library (ys_memory_samples) so run-folder readers (ys_run) parse memory.csv with
+// the very code MemoryTimeline writes it with, without linking LibTorch.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ys::memory {
+
+enum class Phase : uint8_t { Idle = 0, TrainStep, Assigner, Validation, Checkpoint, Probe };
+const char* toString(Phase phase);  // "idle", "train_step", "assigner", "validation", "checkpoint", "probe"
+std::optional<Phase> phaseFromString(std::string_view text);
+
+struct MemorySample {
+    double time = 0;         // seconds since the timeline started
+    int64_t allocated = 0;   // bytes at the moment of the sample
+    int64_t reserved = 0;    // bytes at the moment of the sample
+    int64_t peak = 0;        // the allocator's peak since resetPeak() at the moment of the sample
+    int64_t windowPeak = 0;  // highest `allocated` since the previous sample (CPU exact; CUDA: a lower
+                             // bound unless the running peak rose in this window), so spikes between
+                             // samples are not lost
+    Phase phase = Phase::Idle;  // phase the window since the previous sample belongs to
+};
+
+// memory.csv: this header line, then one formatSampleRow() line per sample.
+const char* sampleCsvHeader();  // "time_s,phase,allocated,reserved,peak,window_peak"
+std::string formatSampleRow(const MemorySample& sample);   // no newline
+// One data line (no newline); nullopt with the reason in `why` (if given) when it is not a row.
+std::optional<MemorySample> parseSampleRow(const std::string& line, std::string* why = nullptr);
+
+}  // namespace ys::memory

@@ -1,0 +1,44 @@
+#pragma once
+// One line of each run file, parsed: the pieces readRun, RunTail and the writers' resume path share, so
+// they read every file the same way. Each parser takes the file's path and the 1-based line number only to
+// put them into its Error. Plain C++.
+
+#include "common/error.h"
+#include "run/records.h"
+
+#include <string>
+#include <vector>
+
+namespace ys {
+
+// results.csv by column name, so ours, Ultralytics' (the same header; older versions pad the names with
+// spaces) and files with extra or missing columns all read. Columns it does not know are skipped; a row's
+// missing columns read 0.
+class ResultsCsvReader final {
+public:
+    // The first line. Error ("run.results_header") when it has no `epoch` column.
+    std::optional<Error> setHeader(const std::string& line, const std::string& path);
+    bool hasHeader() const { return !columns_.empty(); }
+    // Column names of the header that this reader does not use.
+    const std::vector<std::string>& unknownColumns() const { return unknown_; }
+    // One data line. Error ("run.results_row") for a wrong column count, a non-number or an epoch below 1.
+    // The row's fitness is DetectionMetrics::fitness of its mAPs.
+    Expected<EpochResult> parseRow(const std::string& line, const std::string& path, int lineNo) const;
+
+private:
+    std::vector<int> columns_;            // per header column: field index, -1 = not used
+    std::vector<std::string> unknown_;
+    bool hasMetrics_ = false;
+};
+
+// One events.jsonl line (EventLog::toJson's output). Error ("run.events_line") when it is not a JSON object
+// with a string "kind"; a kind the catalogue lacks reads as EventKind::Unknown with the name kept in front
+// of the message ("[name] message"), and wrongly typed fields read as their defaults.
+Expected<TrainEvent> parseEventLine(const std::string& line, const std::string& path, int lineNo);
+
+// Text lines in a byte buffer: a line ends at '\n' ("\r\n" too); what follows the last '\n' is not a line
+// (a line still being written, or cut by a kill). Returns the lines and sets `consumed` to the bytes up to
+// and including the last '\n'.
+std::vector<std::string> completeLines(const std::string& bytes, size_t* consumed);
+
+}  // namespace ys

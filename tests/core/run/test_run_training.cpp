@@ -1,0 +1,251 @@
+// Run folders written by real short trainings (ys::train on a tiny generated dataset), read back: running
+// while it trains (and followed by a RunTail), finished, stopped by the user, killed (the folder as a
+// SIGKILL leaves it) and resumed, failed mid-run and failed in setup. Every event carries the epoch and
+// batch it happened in.
+#include "run/reader.h"
+#include "run/runlock.h"
+#include "runfixtures.h"
+#include "smallrun.h"
+#include "testsupport.h"
+#include "train/trainer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <filesystem>
+#include <stdexcept>
+
+using ys::EventKind;
+using ys::RunStatus;
+
+class TestRunTraining final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void runningThenFinished();
+    void stoppedByUserThenResumed();
+    void killedThenResumed();
+    void failedMidRun();
+    void failedInSetup();
+
+private:
+    ys::TrainConfig config(const QString& name, int epochs) const;
+    QTemporaryDir tmp_;
+    QString data_;
+};
+
+namespace {
+
+ys::RunRecord read(const std::string& dir)
+{
+    auto r = ys::readRun(dir);
+    if (!r)
+        qFatal("%s", r.error().toString().c_str());
+    return std::move(*r);
+}
+
+const ys::TrainEvent* firstOf(const ys::RunRecord& r, EventKind kind)
+{
+    for (const auto& e : r.events)
+        if (e.kind == kind)
+            return &e;
+    return nullptr;
+}
+
+}  // namespace
+
+void TestRunTraining::initTestCase()
+{
+    data_ = ys::test::writeShapesDataset(tmp_.filePath("shapes"), 4, 64, 64);
+    QVERIFY(!data_.isEmpty());
+}
+
+ys::TrainConfig TestRunTraining::config(const QString& name, int epochs) const
+{
+    ys::TrainConfig c = ys::test::smallRunConfig(data_, tmp_.filePath("runs"), name);
+    c.imgsz = 64;
+    c.batch = 2;   // two batches per epoch
+    c.epochs = epochs;
+    c.workers = 0;
+    return c;
+}
+
+void TestRunTraining::runningThenFinished()
+{
+    const ys::TrainConfig c = config("finished", 3);
+    const std::string dir = tmp_.filePath("runs/finished").toStdString();
+    std::optional<ys::RunTail> tail;
+    std::vector<ys::EpochResult> followed;
+    std::vector<RunStatus> statusDuringRun;
+    ys::TrainCallbacks cb;
+    cb.onLog = [](const std::string&) {};
+    cb.onEpoch = [&](const ys::EpochResult&, const ys::DetectionMetrics&) {
+        if (!tail)
+            tail.emplace(dir);
+        const ys::RunTailUpdate u = tail->poll();
+        QVERIFY(!u.rowsReset);
+        followed.insert(followed.end(), u.rows.begin(), u.rows.end());
+        statusDuringRun.push_back(u.status);
+        const ys::RunRecord live = read(dir);
+        QCOMPARE(live.status, RunStatus::Running);
+        QVERIFY(live.lock && live.lock->live);
+        QVERIFY(!live.resumable);
+    };
+    auto result = ys::train(c, cb);
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().toString().c_str());
+    QCOMPARE(statusDuringRun, (std::vector<RunStatus>(3, RunStatus::Running)));
+
+    const ys::RunRecord r = read(dir);
+    QVERIFY2(r.problems.empty(), r.problems.empty() ? "" : r.problems.front().toString().c_str());
+    QCOMPARE(r.status, RunStatus::Finished);
+    QCOMPARE(r.origin, ys::RunOrigin::Studio);
+    QVERIFY(!r.lock);   // released when train() returned
+    QVERIFY(!r.resumable);
+    QCOMPARE(r.rows.size(), size_t(3));
+    QCOMPARE(followed.size(), size_t(3));   // the tail saw every row once, as the file has them
+    for (size_t i = 0; i < 3; ++i)
+        QCOMPARE(followed[i].epoch, r.rows[i].epoch);
+    QVERIFY(!r.memory.empty());
+    QVERIFY(r.metrics);
+    QCOMPARE(r.metrics->epoch, r.summary.bestEpoch);
+    QVERIFY(r.hasCheck && r.hasArgs && r.last.present && r.best.present);
+    QCOMPARE(r.args.epochs, 3);
+
+    const ys::RunSummary& s = r.summary;
+    QCOMPARE(s.epochsDone, 3);
+    QCOMPARE(s.epochsTotal, 3);
+    QCOMPARE(QString::fromStdString(s.device), QString("cpu"));
+    QCOMPARE(s.batch, 2);
+    QCOMPARE(s.imgsz, 64);
+    QVERIFY(s.peakMemory > 0);
+    QVERIFY(s.wallSeconds > 0);
+    const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    QVERIFY(s.startTime > now - 600 && s.startTime <= now);
+
+    // Events: start before epoch 1, one "best" per improving epoch stamped with it, finish after epoch 3.
+    QVERIFY(!r.events.empty());
+    QCOMPARE(r.events.front().kind, EventKind::Start);
+    QCOMPARE(r.events.front().epoch, 0);
+    QCOMPARE(r.events.back().kind, EventKind::Finish);
+    QCOMPARE(r.events.back().epoch, 3);
+    QCOMPARE(r.events.back().batch, 0);
+    const ys::TrainEvent* best = firstOf(r, EventKind::Best);
+    QVERIFY(best);
+    QCOMPARE(best->epoch, 1);   // the first epoch is always the best so far
+    for (const auto& e : r.events) {
+        QVERIFY(e.epoch >= 0 && e.epoch <= 3);
+        QVERIFY(e.wallTime > now - 600);
+    }
+}
+
+void TestRunTraining::stoppedByUserThenResumed()
+{
+    const ys::TrainConfig c = config("stopped", 3);
+    ys::TrainControl control;
+    ys::TrainCallbacks cb;
+    cb.onLog = [](const std::string&) {};
+    cb.onBatch = [&](const ys::BatchProgress& p) {
+        if (p.epoch == 2 && p.batch == 1)
+            control.requestStop();
+    };
+    auto first = ys::train(c, cb, &control);
+    QVERIFY2(first.ok(), first.ok() ? "" : first.error().toString().c_str());
+    const ys::RunRecord r = read(first->runDir);
+    QCOMPARE(r.status, RunStatus::StoppedByUser);
+    QVERIFY(r.resumable);
+    QCOMPARE(r.summary.epochsDone, 1);
+    const ys::TrainEvent* stopped = firstOf(r, EventKind::Stopped);
+    QVERIFY(stopped);
+    QCOMPARE(stopped->epoch, 2);   // stopped in epoch 2, after its first batch
+    QCOMPARE(stopped->batch, 1);
+
+    ys::TrainConfig resume;
+    resume.resume = first->lastWeights;
+    resume.threads = c.threads;
+    auto second = ys::train(resume, {});
+    QVERIFY2(second.ok(), second.ok() ? "" : second.error().toString().c_str());
+    const ys::RunRecord done = read(first->runDir);
+    QCOMPARE(done.status, RunStatus::Finished);
+    QCOMPARE(done.summary.epochsDone, 3);
+    const ys::TrainEvent* resumed = firstOf(done, EventKind::Resume);
+    QVERIFY(resumed);
+    QCOMPARE(resumed->epoch, 1);
+}
+
+void TestRunTraining::killedThenResumed()
+{
+    // The folder as a SIGKILL in epoch 2 leaves it: copied after epoch 1 while the lock was held, with the
+    // lock then naming a process that no longer runs.
+    const ys::TrainConfig c = config("source", 3);
+    const std::string killed = tmp_.filePath("runs/killed").toStdString();
+    ys::TrainCallbacks cb;
+    cb.onLog = [](const std::string&) {};
+    cb.onEpoch = [&](const ys::EpochResult& row, const ys::DetectionMetrics&) {
+        if (row.epoch == 1)
+            std::filesystem::copy(tmp_.filePath("runs/source").toStdString(), killed,
+                                  std::filesystem::copy_options::recursive);
+    };
+    auto source = ys::train(c, cb);
+    QVERIFY2(source.ok(), source.ok() ? "" : source.error().toString().c_str());
+    QVERIFY(QFile::exists(QString::fromStdString(killed) + "/train.lock"));
+    ys::test::writeDeadLock(QString::fromStdString(killed));
+
+    const ys::RunRecord r = read(killed);
+    QCOMPARE(r.status, RunStatus::Interrupted);
+    QVERIFY(r.resumable);
+    QVERIFY(r.lock && !r.lock->live);
+    QCOMPARE(r.summary.epochsDone, 1);
+    QVERIFY(!firstOf(r, EventKind::Finish));
+
+    ys::TrainConfig resume;
+    resume.resume = killed + "/weights/last.pt";
+    resume.threads = c.threads;
+    auto resumed = ys::train(resume, {});
+    QVERIFY2(resumed.ok(), resumed.ok() ? "" : resumed.error().toString().c_str());
+    const ys::RunRecord done = read(killed);
+    QCOMPARE(done.status, RunStatus::Finished);
+    QCOMPARE(done.rows.size(), size_t(3));
+    QVERIFY(!done.lock);
+}
+
+void TestRunTraining::failedMidRun()
+{
+    const ys::TrainConfig c = config("failed", 3);
+    ys::TrainCallbacks cb;
+    cb.onLog = [](const std::string&) {};
+    cb.onEpoch = [](const ys::EpochResult& row, const ys::DetectionMetrics&) {
+        if (row.epoch == 2)
+            throw std::runtime_error("disk on fire");
+    };
+    auto result = ys::train(c, cb);
+    QVERIFY(!result.ok());
+    const ys::RunRecord r = read(tmp_.filePath("runs/failed").toStdString());
+    QCOMPARE(r.status, RunStatus::Failed);
+    QVERIFY(r.resumable);   // last.pt holds epoch 2
+    QVERIFY(!r.lock);
+    const ys::TrainEvent* error = firstOf(r, EventKind::Error);
+    QVERIFY(error);
+    QCOMPARE(error->epoch, 2);
+    QCOMPARE(error->batch, 0);
+    QVERIFY(error->message.find("disk on fire") != std::string::npos);
+}
+
+void TestRunTraining::failedInSetup()
+{
+    ys::TrainConfig c = config("nomodel", 3);
+    c.model = tmp_.filePath("missing.yaml").toStdString();
+    auto result = ys::train(c, {});
+    QVERIFY(!result.ok());
+    const ys::RunRecord r = read(tmp_.filePath("runs/nomodel").toStdString());
+    QCOMPARE(r.status, RunStatus::Failed);
+    QVERIFY(!r.resumable);
+    QVERIFY(!r.lock);
+    QCOMPARE(r.events.size(), size_t(1));
+    QCOMPARE(r.events[0].kind, EventKind::Error);
+    QCOMPARE(r.events[0].epoch, 0);
+}
+
+QTEST_GUILESS_MAIN(TestRunTraining)
+#include "test_run_training.moc"

@@ -1,0 +1,550 @@
+// Checkpoints as users have them: every Ultralytics fixture (../shared/fixtures/ultralytics) is described and
+// read with the exact reference names, shapes, counts and metadata; its weights reproduce the reference's
+// output; YOLO Studio's own checkpoints are recognised; other tasks and broken files are clear errors.
+#include "archivewriter.h"
+#include "checkpointbuilder.h"
+#include "fixtures.h"
+#include "picklewriter.h"
+
+#include "common/config.h"
+#include "model/internal/spec.h"
+#include "model/internal/yolo.h"
+#include "train/internal/checkpoint.h"
+#include "weights/checkpoint.h"
+#include "weights/internal/ultralytics.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+#include <torch/torch.h>
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+
+using namespace ys;
+using ys::test::PickleWriter;
+
+namespace {
+
+#define REQUIRE_FIXTURES()                                 \
+    const QString fixtures = test::ultralyticsFixtures(); \
+    if (fixtures.isEmpty())                                \
+        QSKIP("../shared/fixtures is absent");
+
+nlohmann::ordered_json ioJson(const QString& dir)
+{
+    std::ifstream in((dir + "/io.json").toStdString());
+    return nlohmann::ordered_json::parse(in);  // the reference's order of names
+}
+
+std::vector<float> readFloats(const QString& path)
+{
+    const std::string b = test::readBytes(path.toStdString());
+    std::vector<float> v(b.size() / sizeof(float));
+    std::memcpy(v.data(), b.data(), v.size() * sizeof(float));
+    return v;
+}
+
+void addFixtureRows()
+{
+    QTest::addColumn<QString>("folder");
+    QTest::addColumn<QString>("file");
+    for (const char* folder : {"coco128-yolov8n", "demo-yolov8n"})
+        for (const char* file : {"best.pt", "last.pt"})
+            QTest::newRow((std::string(folder) + "/" + file).c_str()) << folder << file;
+    QTest::newRow("demo-yolo11n/best.pt") << "demo-yolo11n" << "best.pt";
+    QTest::newRow("demo-yolov9t/best.pt") << "demo-yolov9t" << "best.pt";
+}
+
+// The current row of addFixtureRows(): its folder, checkpoint path and io.json.
+struct FixtureRow {
+    QString dir;
+    std::string path;
+    nlohmann::ordered_json io;
+};
+
+FixtureRow currentRow(const QString& fixtures)
+{
+    QFETCH(QString, folder);
+    QFETCH(QString, file);
+    FixtureRow row;
+    row.dir = fixtures + "/" + folder;
+    row.path = (row.dir + "/" + file).toStdString();
+    row.io = ioJson(row.dir);
+    return row;
+}
+
+// Replaces every occurrence of `from` by `to` in a pickle (GLOBAL names are text: lengths may change).
+std::string replaced(std::string s, const std::string& from, const std::string& to)
+{
+    for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+        s.replace(at, from.size(), to);
+    return s;
+}
+
+}  // namespace
+
+class TestCheckpoint : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { torch::set_num_threads(2); }
+
+    void inspectsEveryFixture_data() { addFixtureRows(); }
+    void inspectsEveryFixture()
+    {
+        REQUIRE_FIXTURES();
+        const FixtureRow row = currentRow(fixtures);
+        const auto& io = row.io;
+        auto info = inspectCheckpoint(row.path);
+        QVERIFY2(info.ok(), info.ok() ? "" : info.error().toString().c_str());
+        QCOMPARE(info->format, CheckpointFormat::Ultralytics);
+        QCOMPARE(info->task, ModelTask::Detect);
+        QVERIFY(!requireDetection(*info));
+        QCOMPARE(info->modelClass, std::string("DetectionModel"));
+        QCOMPARE(info->headClass, std::string("Detect"));
+        QCOMPARE(info->nc, io["nc"].get<int>());
+        QCOMPARE(info->names.size(), size_t(info->nc));
+        for (const auto& [id, name] : io["names"].items())
+            QCOMPARE(info->names.at(std::stoul(id)), name.get<std::string>());
+        QCOMPARE(info->imgsz, io["imgsz"].get<int>());  // from train_args
+        QCOMPARE(info->parameters, io["parameters"].get<int64_t>());
+        QCOMPARE(info->tensors, int64_t(io["state_dict"].size()));
+        QCOMPARE(info->version, io["ultralytics"].get<std::string>());
+        QVERIFY2(info->date.size() >= 19 && info->date[4] == '-' && info->date[10] == 'T', info->date.c_str());
+        QCOMPARE(info->yamlFile, io["model"].get<std::string>());
+        const std::string stem = io["model"].get<std::string>();  // yolov8n.yaml, yolo11n.yaml, yolov9t.yaml
+        QCOMPARE(info->family, stem.substr(0, stem.size() - 6));
+        QCOMPARE(info->scale, stem[stem.size() - 6]);
+        QCOMPARE(info->strides, (std::vector<int>{8, 16, 32}));
+        QVERIFY(info->fp16);
+        QCOMPARE(info->data, std::string("data.yaml"));
+        QVERIFY(info->epochs >= 1);
+        QVERIFY(!info->modelYaml.empty());
+        int lastLayer = 0;  // the Detect layer: the highest N of "model.N." in the reference's names
+        for (const auto& [name, shape] : io["state_dict"].items())
+            lastLayer = std::max(lastLayer, std::stoi(name.substr(6)));
+        QCOMPARE(info->layerTypes.size(), size_t(lastLayer) + 1);
+        QCOMPARE(info->layerTypes.front(), std::string("Conv"));
+        QCOMPARE(info->layerTypes.back(), std::string("Detect"));
+        bool argsHaveImgsz = false;
+        for (const auto& [k, v] : info->trainArgs)
+            argsHaveImgsz |= k == "imgsz" && v == std::to_string(info->imgsz);
+        QVERIFY(argsHaveImgsz);
+        if (row.path.ends_with("last.pt")) {  // as saved during training: EMA + optimizer, epoch index recorded
+            QVERIFY(info->hasOptimizer);
+            QVERIFY(info->hasEma);
+            QVERIFY(info->epoch >= 1);
+        } else {  // stripped by Ultralytics: no optimizer, epoch -1
+            QVERIFY(!info->hasOptimizer);
+            QCOMPARE(info->epoch, -1);
+        }
+    }
+
+    void loadsEveryFixture_data() { addFixtureRows(); }
+    void loadsEveryFixture()
+    {
+        REQUIRE_FIXTURES();
+        const FixtureRow row = currentRow(fixtures);
+        const auto& io = row.io;
+        int64_t progressed = 0;
+        auto w = loadUltralyticsWeights(row.path,
+                                        [&](const Progress& p) { progressed = p.done; });
+        QVERIFY2(w.ok(), w.ok() ? "" : w.error().toString().c_str());
+        const auto& sd = w->stateDict;
+        // The exact names and shapes, in the reference's state_dict order.
+        QCOMPARE(sd.size(), io["state_dict"].size());
+        size_t i = 0;
+        int64_t parameters = 0;
+        for (const auto& [name, shape] : io["state_dict"].items()) {
+            QCOMPARE(sd[i].first, name);
+            QCOMPARE(sd[i].second.sizes().vec(), shape.get<std::vector<int64_t>>());
+            const bool buffer = name.find("running_") != std::string::npos || name.find("num_batches") != std::string::npos;
+            if (!buffer)
+                parameters += sd[i].second.numel();
+            // fp16 in the file, float32 here; the BatchNorm step counter stays an integer.
+            if (name.find("num_batches_tracked") != std::string::npos)
+                QCOMPARE(sd[i].second.scalar_type(), torch::kLong);
+            else
+                QCOMPARE(sd[i].second.scalar_type(), torch::kFloat);
+            QVERIFY(sd[i].second.is_contiguous());
+            ++i;
+        }
+        QCOMPARE(parameters, io["parameters"].get<int64_t>());
+        QCOMPARE(progressed, int64_t(sd.size()));
+        // The DFL projection is arange(16): the values survive the fp16 -> fp32 conversion exactly.
+        const auto dfl = std::find_if(sd.begin(), sd.end(), [](const auto& p) {
+            return p.first.ends_with(".dfl.conv.weight");
+        });
+        QVERIFY(dfl != sd.end());
+        QVERIFY(torch::equal(dfl->second.flatten(), torch::arange(16, torch::kFloat)));
+        // Trained BatchNorm statistics: finite, variances positive.
+        for (const auto& [name, t] : sd) {
+            QVERIFY2(torch::isfinite(t).all().item<bool>(), name.c_str());
+            if (name.find("running_var") != std::string::npos)
+                QVERIFY2((t > 0).all().item<bool>(), name.c_str());
+        }
+    }
+
+    // best.pt (folder "best/") and last.pt (folder "archive/", with optimizer) of a one-epoch run hold the same
+    // EMA weights: two containers, one state dict.
+    void bestAndLastOfOneEpochAgree()
+    {
+        REQUIRE_FIXTURES();
+        auto best = loadUltralyticsWeights((fixtures + "/coco128-yolov8n/best.pt").toStdString());
+        auto last = loadUltralyticsWeights((fixtures + "/coco128-yolov8n/last.pt").toStdString());
+        QVERIFY(best.ok() && last.ok());
+        QCOMPARE(best->stateDict.size(), last->stateDict.size());
+        for (size_t i = 0; i < best->stateDict.size(); ++i) {
+            QCOMPARE(best->stateDict[i].first, last->stateDict[i].first);
+            QVERIFY2(torch::equal(best->stateDict[i].second, last->stateDict[i].second),
+                     best->stateDict[i].first.c_str());
+        }
+    }
+
+    // The model YAML comes back as YAML text with the same rows; for the YOLOv8 fixtures our spec parser reads
+    // it and counts the reference's parameters.
+    void modelYamlRebuildsTheModel_data() { addFixtureRows(); }
+    void modelYamlRebuildsTheModel()
+    {
+        REQUIRE_FIXTURES();
+        const FixtureRow row = currentRow(fixtures);
+        const auto& io = row.io;
+        auto info = inspectCheckpoint(row.path);
+        QVERIFY(info.ok());
+        const YAML::Node yaml = YAML::Load(info->modelYaml);
+        QCOMPARE(yaml["nc"].as<int>(), info->nc);
+        QCOMPARE(yaml["yaml_file"].as<std::string>(), info->yamlFile);
+        const size_t rows = yaml["backbone"].size() + yaml["head"].size();
+        QCOMPARE(rows, info->layerTypes.size());
+        size_t i = 0;
+        for (const char* part : {"backbone", "head"})
+            for (const auto& row : yaml[part]) {
+                std::string module = row[2].as<std::string>();
+                module = module.substr(module.rfind('.') + 1);  // nn.Upsample -> Upsample
+                QCOMPARE(module, info->layerTypes[i++]);
+            }
+        if (info->family != "yolov8")
+            return;  // YOLO11 / YOLOv9 layers are built by the model families' work
+        auto spec = parseModelSpec(info->modelYaml, info->yamlFile, 0);
+        QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().toString().c_str());
+        QCOMPARE(spec->params(), io["parameters"].get<int64_t>());
+        QCOMPARE(spec->nc, info->nc);
+        QCOMPARE(spec->scale, info->scale);
+    }
+
+    // The weights, put into our YOLOv8 built from the checkpoint's own YAML, give the reference's eval output
+    // on the fixture's fixed batch (boxes within 1e-3 px, class scores within 1e-4).
+    void weightsReproduceTheReferenceOutput_data()
+    {
+        QTest::addColumn<QString>("folder");
+        QTest::newRow("coco128-yolov8n") << "coco128-yolov8n";
+        QTest::newRow("demo-yolov8n") << "demo-yolov8n";
+    }
+    void weightsReproduceTheReferenceOutput()
+    {
+        REQUIRE_FIXTURES();
+        QFETCH(QString, folder);
+        const QString dir = fixtures + "/" + folder;
+        const auto io = ioJson(dir);
+        auto w = loadUltralyticsWeights((dir + "/best.pt").toStdString());
+        QVERIFY(w.ok());
+        auto spec = parseModelSpec(w->info.modelYaml, w->info.yamlFile, 0);
+        QVERIFY(spec.ok());
+        DetectionModel model(*spec);
+        std::map<std::string, torch::Tensor> ours;
+        for (auto& p : model->named_parameters())
+            ours[p.key()] = p.value();
+        for (auto& b : model->named_buffers())
+            ours[b.key()] = b.value();
+        QCOMPARE(ours.size(), w->stateDict.size());
+        {
+            torch::NoGradGuard ng;
+            for (const auto& [name, t] : w->stateDict) {
+                auto it = ours.find(name);
+                QVERIFY2(it != ours.end(), name.c_str());
+                QCOMPARE(it->second.sizes(), t.sizes());
+                it->second.copy_(t);
+            }
+        }
+        model->eval();
+        const auto shape = io["input_shape"].get<std::vector<int64_t>>();
+        std::vector<float> in = readFloats(dir + "/input.f32");
+        std::vector<float> ref = readFloats(dir + "/output.f32");
+        const torch::Tensor x = torch::from_blob(in.data(), shape, torch::kFloat).clone();
+        torch::Tensor out;
+        {
+            torch::InferenceMode im;
+            out = model->decode(model->forward(x));
+        }
+        const auto oshape = io["output_shape"].get<std::vector<int64_t>>();
+        QCOMPARE(out.sizes().vec(), oshape);
+        const torch::Tensor expected = torch::from_blob(ref.data(), oshape, torch::kFloat);
+        if (folder == "demo-yolov8n")  // trained for 20 epochs: scores up to 0.28, not all ~0
+            QVERIFY(expected.narrow(1, 4, oshape[1] - 4).max().item<double>() > 0.2);
+        const double boxDiff = (out.narrow(1, 0, 4) - expected.narrow(1, 0, 4)).abs().max().item<double>();
+        const double clsDiff =
+            (out.narrow(1, 4, oshape[1] - 4) - expected.narrow(1, 4, oshape[1] - 4)).abs().max().item<double>();
+        qInfo("max |diff|: boxes %.2e px, class scores %.2e", boxDiff, clsDiff);
+        QVERIFY2(boxDiff < 1e-3, std::to_string(boxDiff).c_str());
+        QVERIFY2(clsDiff < 1e-4, std::to_string(clsDiff).c_str());
+    }
+
+    void handBuiltCheckpoint()
+    {
+        QTemporaryDir tmp;
+        const std::string path = (tmp.path() + "/hand.pt").toStdString();
+        QVERIFY(test::writeArchive(path, test::handBuiltCheckpoint()));
+        auto info = inspectCheckpoint(path);
+        QVERIFY2(info.ok(), info.ok() ? "" : info.error().toString().c_str());
+        QCOMPARE(info->format, CheckpointFormat::Ultralytics);
+        QCOMPARE(info->task, ModelTask::Detect);
+        QCOMPARE(info->layerTypes, (std::vector<std::string>{"Conv", "Detect"}));
+        QCOMPARE(info->names, (std::vector<std::string>{"cat", "dog"}));
+        QCOMPARE(info->nc, 2);
+        QCOMPARE(info->strides, (std::vector<int>{8, 16, 32}));
+        QCOMPARE(info->imgsz, 320);  // [320, 256] -> the larger side
+        QCOMPARE(info->epochs, 3);
+        QCOMPARE(info->family, std::string("yolov8-tiny"));
+        QCOMPARE(info->scale, 's');
+        QCOMPARE(info->date, std::string("2026-01-02T03:04:05"));
+        QCOMPARE(info->version, std::string("8.3.0"));
+        QVERIFY(!info->hasEma);  // 'ema' is None: the weights come from 'model'
+        QVERIFY(info->fp16);
+        QCOMPARE(info->tensors, int64_t(4));     // tmp is non-persistent; the shared weight is listed twice
+        QCOMPARE(info->parameters, int64_t(5));  // ... and counted once, as torch's parameters() does
+        QCOMPARE(info->modelYaml, std::string("nc: 2\n"
+                                              "scales:\n"
+                                              "  s: [0.33, 0.5, 1024]\n"
+                                              "backbone:\n"
+                                              "  - [-1, 1, Conv, [64, 3, 2]]\n"
+                                              "head:\n"
+                                              "  - [[-1], 1, Detect, [nc]]\n"
+                                              "yaml_file: yolov8s-tiny.yaml\n"));
+        auto w = loadUltralyticsWeights(path);
+        QVERIFY2(w.ok(), w.ok() ? "" : w.error().toString().c_str());
+        const auto& sd = w->stateDict;
+        QCOMPARE(sd.size(), size_t(4));
+        QCOMPARE(sd[0].first, std::string("model.0.weight"));
+        QCOMPARE(sd[1].first, std::string("model.1.bias"));
+        QCOMPARE(sd[2].first, std::string("model.1.shared"));
+        QCOMPARE(sd[3].first, std::string("model.1.running"));
+        QVERIFY(torch::equal(sd[0].second, torch::tensor({1.5f, -2.25f, 0.f, 65504.f}).view({2, 2})));
+        QVERIFY(torch::equal(sd[2].second, sd[0].second));
+        QCOMPARE(sd[1].second.item<float>(), 0.5f);
+        QCOMPARE(sd[3].second.scalar_type(), torch::kLong);
+        QCOMPARE(sd[3].second.item<int64_t>(), int64_t(7));
+    }
+
+    // torch.save(model) and torch.save(YOLO(...)) hold the same model without the checkpoint dict around it.
+    void otherRootsUsersSave_data()
+    {
+        QTest::addColumn<int>("root");
+        QTest::newRow("torch.save(model)") << int(test::CheckpointRoot::Model);
+        QTest::newRow("torch.save(YOLO)") << int(test::CheckpointRoot::YoloObject);
+    }
+    void otherRootsUsersSave()
+    {
+        QFETCH(int, root);
+        QTemporaryDir tmp;
+        const std::string path = (tmp.path() + "/model.pt").toStdString();
+        QVERIFY(test::writeArchive(path, test::handBuiltCheckpoint(test::CheckpointRoot(root))));
+        auto info = inspectCheckpoint(path);
+        QVERIFY2(info.ok(), info.ok() ? "" : info.error().toString().c_str());
+        QCOMPARE(info->format, CheckpointFormat::Ultralytics);
+        QCOMPARE(info->names, (std::vector<std::string>{"cat", "dog"}));
+        QCOMPARE(info->parameters, int64_t(5));
+        QCOMPARE(info->imgsz, 0);  // no train_args
+        auto w = loadUltralyticsWeights(path);
+        QVERIFY(w.ok());
+        QCOMPARE(w->stateDict.size(), size_t(4));
+        QCOMPARE(w->stateDict[0].first, std::string("model.0.weight"));
+    }
+
+    void readsStudioCheckpoints()
+    {
+        QTemporaryDir tmp;
+        auto spec = loadModelSpec("yolov8n.yaml", 3);
+        QVERIFY(spec.ok());
+        DetectionModel model(*spec);
+        DetectionModel ema(*spec);
+        torch::optim::SGD sgd(model->parameters(), torch::optim::SGDOptions(0.01));
+        CheckpointMeta meta;
+        meta.epoch = 4;
+        meta.bestFitness = 0.25;
+        meta.names = {"a", "b", "c"};
+        meta.imgsz = 320;
+        meta.modelName = "yolov8n.yaml";
+        meta.scale = 'n';
+        meta.modelYaml = builtinYolov8Yaml();
+        TrainConfig cfg;
+        cfg.epochs = 10;
+        cfg.data = "shapes/data.yaml";
+        meta.argsYaml = cfg.toYaml();
+        const std::string last = (tmp.path() + "/last.pt").toStdString();
+        const std::string best = (tmp.path() + "/best.pt").toStdString();
+        QVERIFY(!saveCheckpoint(last, meta, &model, &ema, &sgd));
+        QVERIFY(!saveCheckpoint(best, meta, nullptr, &ema, nullptr));
+        for (const std::string& path : {last, best}) {
+            auto info = inspectCheckpoint(path);
+            QVERIFY2(info.ok(), info.ok() ? "" : info.error().toString().c_str());
+            QCOMPARE(info->format, CheckpointFormat::Studio);
+            QCOMPARE(info->task, ModelTask::Detect);
+            QCOMPARE(info->names, meta.names);
+            QCOMPARE(info->nc, 3);
+            QCOMPARE(info->imgsz, 320);
+            QCOMPARE(info->epoch, 4);
+            QCOMPARE(info->epochs, 10);
+            QCOMPARE(info->data, std::string("shapes/data.yaml"));
+            QCOMPARE(info->bestFitness, 0.25);
+            QCOMPARE(info->family, std::string("yolov8"));
+            QCOMPARE(info->scale, 'n');
+            QCOMPARE(info->modelYaml, builtinYolov8Yaml());
+            QCOMPARE(info->parameters, countParameters(*ema));
+            QVERIFY(info->hasEma);
+            QCOMPARE(info->hasOptimizer, path == last);
+            QVERIFY(!info->date.empty());
+            auto w = loadUltralyticsWeights(path);
+            QVERIFY(!w.ok());
+            QCOMPARE(w.error().code, std::string("weights.format"));
+        }
+    }
+
+    // Other tasks are described, then refused with a message that says what the file is.
+    void rejectsOtherTasks_data()
+    {
+        QTest::addColumn<QString>("modelClass");
+        QTest::addColumn<QString>("head");
+        QTest::addColumn<int>("task");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("segment") << "SegmentationModel" << "Segment" << int(ModelTask::Segment)
+                                 << "seg.pt is a segmentation checkpoint (SegmentationModel, head Segment); "
+                                    "YOLO Studio trains detection models";
+        QTest::newRow("pose") << "PoseModel" << "Pose" << int(ModelTask::Pose) << "seg.pt is a pose checkpoint";
+        QTest::newRow("obb") << "OBBModel" << "OBB" << int(ModelTask::Obb) << "seg.pt is an oriented-box (OBB) checkpoint";
+        QTest::newRow("classify") << "ClassificationModel" << "Classify" << int(ModelTask::Classify)
+                                  << "seg.pt is a classification checkpoint";
+        QTest::newRow("segment head in a DetectionModel") << "DetectionModel" << "Segment" << int(ModelTask::Segment)
+                                                          << "seg.pt is a segmentation checkpoint";
+    }
+    void rejectsOtherTasks()
+    {
+        REQUIRE_FIXTURES();
+        QFETCH(QString, modelClass);
+        QFETCH(QString, head);
+        QFETCH(int, task);
+        QFETCH(QString, message);
+        test::Records records = test::readArchive((fixtures + "/coco128-yolov8n/best.pt").toStdString());
+        std::string* pkl = test::findRecord(records, "data.pkl");
+        QVERIFY(pkl);
+        *pkl = replaced(*pkl, "ultralytics.nn.tasks\nDetectionModel\n", "ultralytics.nn.tasks\n" + modelClass.toStdString() + "\n");
+        *pkl = replaced(*pkl, "ultralytics.nn.modules.head\nDetect\n", "ultralytics.nn.modules.head\n" + head.toStdString() + "\n");
+        QTemporaryDir tmp;
+        const std::string path = (tmp.path() + "/seg.pt").toStdString();
+        QVERIFY(test::writeArchive(path, records));
+        auto info = inspectCheckpoint(path);
+        QVERIFY2(info.ok(), info.ok() ? "" : info.error().toString().c_str());
+        QCOMPARE(int(info->task), task);
+        QCOMPARE(info->headClass, head.toStdString());
+        auto w = loadUltralyticsWeights(path);
+        QVERIFY(!w.ok());
+        QCOMPARE(w.error().code, std::string("weights.task"));
+        QCOMPARE(w.error().file, path);
+        QVERIFY2(QString::fromStdString(w.error().message).startsWith(message), w.error().message.c_str());
+    }
+
+    void badFilesAreClearErrors()
+    {
+        QTemporaryDir tmp;
+        auto errorOf = [](const std::string& path) {
+            auto info = inspectCheckpoint(path);
+            if (info.ok())
+                return Error{"ok", "", "", 0, 0};
+            return info.error();
+        };
+        auto write = [&](const char* name, const std::string& bytes) {
+            const std::string path = (tmp.path() + "/" + name).toStdString();
+            std::ofstream(path, std::ios::binary) << bytes;
+            return path;
+        };
+        Error e = errorOf((tmp.path() + "/nothing.pt").toStdString());
+        QCOMPARE(e.code, std::string("weights.missing"));
+        QCOMPARE(errorOf(tmp.path().toStdString()).code, std::string("weights.missing"));  // a folder
+        e = errorOf(write("text.pt", "model: yolov8n.yaml\n"));
+        QCOMPARE(e.code, std::string("weights.not_zip"));
+        QCOMPARE(e.message, std::string("not a PyTorch checkpoint (not a zip archive)"));
+        QCOMPARE(errorOf(write("empty.pt", "")).code, std::string("weights.not_zip"));
+        e = errorOf(write("legacy.pt", std::string("\x80\x02\x8a\x0a\x6c\xfc\x9c\x46\xf9\x20\x6a\xa8\x50\x19.", 15)));
+        QCOMPARE(e.code, std::string("weights.not_zip"));
+        QVERIFY2(e.message.find("legacy format") != std::string::npos, e.message.c_str());
+        // A zip without the records torch.save writes, and one whose data.pkl is not a pickle.
+        const std::string noPickle = (tmp.path() + "/nopickle.pt").toStdString();
+        QVERIFY(test::writeArchive(noPickle, {{"other.txt", "x"}}));
+        QCOMPARE(errorOf(noPickle).code, std::string("weights.no_pickle"));
+        const std::string garbage = (tmp.path() + "/garbage.pt").toStdString();
+        QVERIFY(test::writeArchive(garbage, {{"data.pkl", "not a pickle"}}));
+        e = errorOf(garbage);
+        QCOMPARE(e.code, std::string("weights.pickle"));
+        QCOMPARE(e.file, garbage);
+        QVERIFY2(e.message.find("data.pkl, byte 0: unknown opcode 0x6e") == 0, e.message.c_str());
+        // A checkpoint with neither weights.
+        const std::string empty = (tmp.path() + "/noweights.pt").toStdString();
+        QVERIFY(test::writeArchive(empty, {{"data.pkl", PickleWriter().proto().emptyDict().mark().str("model").none()
+                                                            .str("ema").none().setitems().stop().b}}));
+        QCOMPARE(errorOf(empty).code, std::string("weights.no_model"));
+        // A plain state dict is readable but not a checkpoint we can build.
+        const std::string sd = (tmp.path() + "/sd.pt").toStdString();
+        QVERIFY(test::writeArchive(sd, {{"data.pkl", PickleWriter().proto().emptyDict().str("w")
+                                                         .tensor("FloatStorage", "0", 1, 0, {1}, {1}, true).setitem()
+                                                         .stop().b},
+                                        {"data/0", std::string(4, '\0')}}));
+        auto info = inspectCheckpoint(sd);
+        QVERIFY(info.ok());
+        QCOMPARE(info->format, CheckpointFormat::Unknown);
+        QVERIFY2(info->note.find("a plain state dict (1 tensors)") == 0, info->note.c_str());
+        QVERIFY(requireDetection(*info).has_value());
+        QCOMPARE(loadUltralyticsWeights(sd).error().code, std::string("weights.format"));
+        // A storage record shorter than the storage it holds.
+        test::Records short_ = test::handBuiltCheckpoint();
+        *test::findRecord(short_, "data/1") = "";
+        const std::string shortPath = (tmp.path() + "/short.pt").toStdString();
+        QVERIFY(test::writeArchive(shortPath, short_));
+        auto w = loadUltralyticsWeights(shortPath);
+        QVERIFY(!w.ok());
+        QCOMPARE(w.error().code, std::string("weights.tensor"));
+        QVERIFY2(w.error().message == "model.1.bias: record data/1 holds 0 bytes, its storage needs 4",
+                 w.error().message.c_str());
+    }
+
+    void truncatedFixtureIsAClearError()
+    {
+        REQUIRE_FIXTURES();
+        QTemporaryDir tmp;
+        const std::string bytes = test::readBytes((fixtures + "/coco128-yolov8n/best.pt").toStdString());
+        const std::string path = (tmp.path() + "/best.pt").toStdString();
+        std::ofstream(path, std::ios::binary) << bytes.substr(0, bytes.size() / 2);
+        auto info = inspectCheckpoint(path);
+        QVERIFY(!info.ok());
+        QCOMPARE(info.error().code, std::string("weights.not_zip"));
+        QCOMPARE(info.error().file, path);
+        QVERIFY2(info.error().message.find("damaged or truncated") != std::string::npos,
+                 info.error().message.c_str());
+        QVERIFY(info.error().message.find("Exception raised from") == std::string::npos);  // no LibTorch backtrace
+    }
+
+    void cancelStopsLoading()
+    {
+        REQUIRE_FIXTURES();
+        CancelToken cancel;
+        cancel.cancel();
+        auto w = loadUltralyticsWeights((fixtures + "/demo-yolov8n/best.pt").toStdString(), {}, &cancel);
+        QVERIFY(!w.ok());
+        QCOMPARE(w.error().code, std::string("weights.cancelled"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCheckpoint)
+#include "test_checkpoint.moc"

@@ -1,0 +1,499 @@
+// The training setup form as a user drives it: fields generated from core's schema, validation as you
+// type with the reason beside the field, real Ultralytics / YOLOv9 files loaded and saved with nothing lost,
+// presets, reset, undo/redo of applyValues (the Fit dialog's Apply), resume mode, and the item models.
+#include "common/configfile.h"
+#include "model/model.h"
+#include "testsupport.h"
+#include "markingtranslator.h"
+#include "ui/config/configform.h"
+#include "ui/config/devicepicker.h"
+#include "ui/config/keptentriesmodel.h"
+#include "ui/config/modelpicker.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QLabel>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <QTranslator>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace ys::ui;
+using Group = ys::ConfigKey::Group;
+
+namespace {
+
+QString dataFile(const char* name)
+{
+    return QStringLiteral(YS_TEST_DATA_DIR "/config/") + QLatin1String(name);
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QString value(const ConfigForm& form, const char* key)
+{
+    return QString::fromStdString(*form.config().get(key));
+}
+
+// Types into a spin box's text as a user does (select all, type, the value follows every keystroke).
+void typeInto(QAbstractSpinBox* spin, const QString& text)
+{
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, text);
+}
+
+}  // namespace
+
+class TestConfigForm final : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void fieldsComeFromTheSchema();
+    void validatesAsYouType();
+    void outOfRangeValueShowsItsReason();
+    void ultralyticsArgsYamlRoundTrips();
+    void yolov9HypRoundTrips();
+    void badFileChangesNothing();
+    void presetApplies();
+    void resetOneAndAll();
+    void applyValuesIsOneUndoStep();
+    void resumeModeLocksWhatARunLearns();
+    void advancedAndSearch();
+    void devicePickerListsThisMachine();
+    void modelPickerSummarisesOffTheGuiThread();
+    void modelsPassTheTester();
+    void retranslatesOnLanguageChange();
+};
+
+void TestConfigForm::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("YoloStudioTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_ui_configform"));
+}
+
+void TestConfigForm::init()
+{
+    QSettings().clear();
+}
+
+void TestConfigForm::fieldsComeFromTheSchema()
+{
+    ConfigForm form;
+    for (const ys::ConfigKey& k : ys::configKeys())
+        QVERIFY2(form.editor(QString::fromLatin1(k.name)), k.name);
+    auto* lr0 = qobject_cast<QDoubleSpinBox*>(form.editor("lr0"));
+    QVERIFY(lr0);
+    QCOMPARE(lr0->minimum(), 0.0);
+    QCOMPARE(lr0->maximum(), 10.0);
+    QCOMPARE(lr0->singleStep(), 0.001);
+    QCOMPARE(lr0->value(), 0.01);
+    auto* imgsz = qobject_cast<QSpinBox*>(form.editor("imgsz"));
+    QVERIFY(imgsz);
+    QCOMPARE(imgsz->singleStep(), 32);
+    QCOMPARE(imgsz->suffix(), QString(" px"));
+    auto* batch = qobject_cast<QSpinBox*>(form.editor("batch"));
+    QCOMPARE(batch->minimum(), -1);
+    QCOMPARE(batch->specialValueText(), QString("auto"));
+    auto* amp = qobject_cast<QComboBox*>(form.editor("amp"));
+    QVERIFY(amp);
+    QCOMPARE(amp->count(), 4);
+    QVERIFY(qobject_cast<QCheckBox*>(form.editor("cos_lr")));
+    QVERIFY(qobject_cast<QLineEdit*>(form.editor("vram")));
+    QCOMPARE(form.editor("device"), form.devicePicker());
+    QCOMPARE(form.editor("model"), form.modelPicker());
+    // Editing a field changes the config, marks it and counts it in its section.
+    QVERIFY(!form.isChanged("cos_lr"));
+    qobject_cast<QCheckBox*>(form.editor("cos_lr"))->click();
+    QCOMPARE(value(form, "cos_lr"), QString("true"));
+    QVERIFY(form.isChanged("cos_lr"));
+    QCOMPARE(form.changedCount(Group::Schedule), 1);
+    QCOMPARE(form.sectionSummary(Group::Schedule), QString("1 changed"));
+}
+
+void TestConfigForm::validatesAsYouType()
+{
+    ConfigForm form;
+    QSignalSpy validity(&form, &ConfigForm::validityChanged);
+    QVERIFY(!form.isValid());  // no dataset yet
+    QVERIFY(form.errorText("data").contains("no dataset"));
+    form.applyValues({{"data", "/data/set/data.yaml"}}, "Open dataset");
+    QVERIFY(form.isValid());
+    QCOMPARE(validity.count(), 1);
+    QCOMPARE(validity.last().first().toBool(), true);
+
+    auto* imgsz = qobject_cast<QSpinBox*>(form.editor("imgsz"));
+    typeInto(imgsz, "650");
+    QCOMPARE(value(form, "imgsz"), QString("650"));
+    QVERIFY(!form.isValid());
+    QCOMPARE(validity.last().first().toBool(), false);
+    QVERIFY2(form.errorText("imgsz").contains("multiple of 32"), qPrintable(form.errorText("imgsz")));
+    QVERIFY(form.sectionSummary(Group::Memory).contains("1 to fix"));
+    typeInto(imgsz, "640");
+    QVERIFY(form.isValid());
+    QVERIFY(form.errorText("imgsz").isEmpty());
+
+    auto* vram = qobject_cast<QLineEdit*>(form.editor("vram"));
+    vram->setFocus();
+    QTest::keyClicks(vram, "lots");
+    QVERIFY(!form.isValid());
+    QVERIFY(form.errorText("vram").contains("8GiB"));
+    vram->clear();
+    QTest::keyClicks(vram, "6GiB");
+    QVERIFY(form.isValid());
+}
+
+void TestConfigForm::outOfRangeValueShowsItsReason()
+{
+    ConfigForm form;
+    ys::TrainConfig c;
+    c.data = "d.yaml";
+    c.lr0 = 20;  // filled in code, past set()'s range check
+    form.setConfig(c);
+    QVERIFY(!form.isValid());
+    QVERIFY2(form.errorText("lr0").contains("between 0 and 10"), qPrintable(form.errorText("lr0")));
+    auto* lr0 = qobject_cast<QDoubleSpinBox*>(form.editor("lr0"));
+    QCOMPARE(lr0->value(), 20.0);  // shown as it is, not clamped
+    typeInto(lr0, "0.02");
+    QCOMPARE(value(form, "lr0"), QString("0.02"));
+    QVERIFY(form.isValid());
+    QVERIFY(form.errorText("lr0").isEmpty());
+    QCOMPARE(lr0->maximum(), 10.0);
+}
+
+void TestConfigForm::ultralyticsArgsYamlRoundTrips()
+{
+    ConfigForm form;
+    const QString path = dataFile("ultralytics-8.3.112-args.yaml");
+    QString message;
+    QVERIFY2(form.loadFile(path, &message), qPrintable(message));
+    QCOMPARE(value(form, "epochs"), QString("1"));
+    QCOMPARE(value(form, "imgsz"), QString("64"));
+    QCOMPARE(value(form, "fraction"), QString("0.25"));
+    QCOMPARE(qobject_cast<QSpinBox*>(form.editor("batch"))->value(), 4);
+    QVERIFY(form.isChanged("epochs"));
+    QVERIFY(form.isFieldVisible("fraction"));  // advanced, but changed: shown
+    QVERIFY(form.isValid());
+    // Every key Ultralytics wrote that the studio does not use is listed, in order.
+    QCOMPARE(QString::fromStdString(form.keptEntries().front().key), QString("task"));
+    QCOMPARE(QString::fromStdString(form.keptEntries().back().key), QString("save_dir"));
+    QCOMPARE(form.keptModel()->rowCount(), static_cast<int>(form.keptEntries().size()));
+    // Loading was one undoable step.
+    QCOMPARE(form.undoStack()->count(), 1);
+
+    QTemporaryDir dir;
+    const QString saved = dir.filePath("args.yaml");
+    QVERIFY2(form.saveFile(saved, &message), qPrintable(message));
+    QCOMPARE(readAll(saved), readAll(path));  // nothing lost, nothing reordered
+
+    form.applyValues({{"lr0", "0.005"}, {"batch", "8"}}, "Edit");
+    QVERIFY(form.saveFile(saved, &message));
+    auto back = ys::ConfigFile::load(saved.toStdString());
+    QVERIFY(back.ok());
+    QCOMPARE(back->config().lr0, 0.005);
+    QCOMPARE(back->config().batch, 8);
+    QCOMPARE(back->unknownKeys().size(), form.keptEntries().size());
+    for (size_t i = 0; i < back->unknownKeys().size(); ++i) {
+        QCOMPARE(back->unknownKeys()[i].key, form.keptEntries()[i].key);
+        QCOMPARE(back->unknownKeys()[i].value, form.keptEntries()[i].value);
+    }
+}
+
+void TestConfigForm::yolov9HypRoundTrips()
+{
+    ConfigForm form;
+    const QString path = dataFile("yolov9-hyp.scratch-high.yaml");
+    QVERIFY(form.loadFile(path));
+    QCOMPARE(value(form, "scale"), QString("0.9"));
+    QCOMPARE(value(form, "mixup"), QString("0.15"));
+    QCOMPARE(value(form, "copy_paste"), QString("0.3"));
+    QCOMPARE(form.changedCount(Group::Augment), 3);
+    QStringList kept;
+    for (const auto& e : form.keptEntries())
+        kept << QString::fromStdString(e.key);
+    QCOMPARE(kept, (QStringList{"cls_pw", "obj", "obj_pw", "iou_t", "anchor_t", "fl_gamma"}));
+    QTemporaryDir dir;
+    QVERIFY(form.saveFile(dir.filePath("hyp.yaml")));
+    QCOMPARE(readAll(dir.filePath("hyp.yaml")), readAll(path));
+}
+
+void TestConfigForm::badFileChangesNothing()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("hyp.yaml");
+    QVERIFY(ys::test::writeText(path, "lr0: 0.02\nmomentum: lots\nobj: 0.7\n"));
+    ConfigForm form;
+    QString message;
+    QVERIFY(!form.loadFile(path, &message));
+    QVERIFY2(message.contains("hyp.yaml:2:"), qPrintable(message));
+    QVERIFY(message.contains("momentum"));
+    QCOMPARE(value(form, "lr0"), QString("0.01"));
+    QCOMPARE(form.undoStack()->count(), 0);
+}
+
+void TestConfigForm::presetApplies()
+{
+    ConfigForm form;
+    form.applyValues({{"data", "d.yaml"}, {"device", "cpu"}}, "Setup");
+    QVERIFY(form.applyPreset("yolov9-scratch-high"));
+    QCOMPARE(value(form, "scale"), QString("0.9"));
+    QCOMPARE(value(form, "mixup"), QString("0.15"));
+    QCOMPARE(form.sectionSummary(Group::Augment), QString("3 changed"));
+    QVERIFY(form.undoStack()->undoText().contains("YOLOv9"));
+    QVERIFY(form.applyPreset("low-memory"));
+    QCOMPARE(value(form, "batch"), QString("8"));
+    QCOMPARE(value(form, "scale"), QString("0.9"));  // a preset sets only its keys
+    QVERIFY(form.applyPreset("ultralytics"));
+    QCOMPARE(value(form, "batch"), QString("16"));
+    QCOMPARE(value(form, "scale"), QString("0.5"));
+    QCOMPARE(value(form, "data"), QString("d.yaml"));
+    form.undoStack()->undo();
+    QCOMPARE(value(form, "batch"), QString("8"));
+    QVERIFY(!form.applyPreset("unknown"));
+}
+
+void TestConfigForm::resetOneAndAll()
+{
+    ConfigForm form;
+    form.applyValues({{"data", "d.yaml"}, {"lr0", "0.02"}, {"mosaic", "0.5"}, {"epochs", "30"}}, "Edit");
+    form.resetKey("lr0");
+    QCOMPARE(value(form, "lr0"), QString("0.01"));
+    QVERIFY(!form.isChanged("lr0"));
+    QVERIFY(form.isChanged("mosaic"));
+    form.resetAll();
+    QCOMPARE(value(form, "mosaic"), QString("1.0"));
+    QCOMPARE(value(form, "epochs"), QString("100"));
+    QCOMPARE(value(form, "data"), QString("d.yaml"));  // the open dataset stays
+    form.undoStack()->undo();
+    QCOMPARE(value(form, "epochs"), QString("30"));
+    QCOMPARE(value(form, "mosaic"), QString("0.5"));
+}
+
+void TestConfigForm::applyValuesIsOneUndoStep()
+{
+    ConfigForm form;
+    form.show();
+    QVERIFY(QTest::qWaitForWindowActive(&form));
+    QSignalSpy changed(&form, &ConfigForm::configChanged);
+    const auto rejected =
+        form.applyValues({{"batch", "24"}, {"imgsz", "512"}, {"amp", "off"}, {"mixup", "2"}}, "Apply fit");
+    QCOMPARE(rejected.size(), size_t(1));  // mixup 2 is out of range; the rest applies
+    QCOMPARE(QString::fromStdString(rejected.front().code), QString("config.mixup"));
+    QCOMPARE(value(form, "batch"), QString("24"));
+    QCOMPARE(value(form, "imgsz"), QString("512"));
+    QCOMPARE(value(form, "amp"), QString("off"));
+    QCOMPARE(qobject_cast<QComboBox*>(form.editor("amp"))->currentData().toString(), QString("off"));
+    QVERIFY(form.isChanged("batch") && form.isChanged("imgsz") && form.isChanged("amp"));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(form.undoStack()->undoText(), QString("Apply fit"));
+    QVERIFY(form.undoAction()->text().contains("Apply fit"));
+    // Ctrl+Z undoes all three at once; Ctrl+Shift+Z redoes them.
+    QWidget* focus = form.editor("cos_lr");
+    focus->setFocus();
+    QTest::keyClick(focus, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(value(form, "batch"), QString("16"));
+    QCOMPARE(value(form, "imgsz"), QString("640"));
+    QCOMPARE(value(form, "amp"), QString("auto"));
+    QVERIFY(!form.isChanged("batch"));
+    QTest::keyClick(focus, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(value(form, "batch"), QString("24"));
+    QCOMPARE(qobject_cast<QSpinBox*>(form.editor("imgsz"))->value(), 512);
+    // Typing in one field merges into one step.
+    typeInto(qobject_cast<QSpinBox*>(form.editor("epochs")), "250");
+    QCOMPARE(value(form, "epochs"), QString("250"));
+    QCOMPARE(form.undoStack()->count(), 2);
+    form.undoStack()->undo();
+    QCOMPARE(value(form, "epochs"), QString("100"));
+}
+
+void TestConfigForm::resumeModeLocksWhatARunLearns()
+{
+    ConfigForm form;
+    form.applyValues({{"data", "d.yaml"}, {"lr0", "0.02"}}, "Run settings");
+    form.setResumeMode(true);
+    QVERIFY(form.resumeMode());
+    QVERIFY(!form.editor("lr0")->isEnabled());
+    QVERIFY(!form.editor("imgsz")->isEnabled());
+    QVERIFY(form.editor("batch")->isEnabled());
+    QVERIFY(form.editor("vram")->isEnabled());
+    QVERIFY(form.editor("device")->isEnabled());
+    const auto rejected = form.applyValues({{"batch", "8"}, {"imgsz", "320"}}, "Apply fit");
+    QCOMPARE(rejected.size(), size_t(1));
+    QCOMPARE(value(form, "batch"), QString("8"));
+    QCOMPARE(value(form, "imgsz"), QString("640"));
+    form.resetAll();
+    QCOMPARE(value(form, "batch"), QString("16"));
+    QCOMPARE(value(form, "lr0"), QString("0.02"));  // the run's value stays
+    // A settings file loaded while resuming changes only what may change, and says what it left.
+    QTemporaryDir dir;
+    QVERIFY(ys::test::writeText(dir.filePath("hyp.yaml"), "lr0: 0.05\nworkers: 2\nlrf: 0.01\n"));
+    QString message;
+    QVERIFY(form.loadFile(dir.filePath("hyp.yaml"), &message));
+    QCOMPARE(value(form, "workers"), QString("2"));
+    QCOMPARE(value(form, "lr0"), QString("0.02"));
+    QVERIFY2(message.contains("Initial learning rate") && !message.contains("Final LR"), qPrintable(message));
+    form.setResumeMode(false);
+    QVERIFY(form.editor("lr0")->isEnabled());
+}
+
+void TestConfigForm::advancedAndSearch()
+{
+    ConfigForm form;
+    form.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&form));
+    QVERIFY(!form.advancedVisible());
+    QVERIFY(!form.isFieldVisible("perspective"));
+    QVERIFY(form.isFieldVisible("mosaic"));
+    form.setAdvancedVisible(true);
+    QVERIFY(form.isFieldVisible("perspective"));
+    form.setAdvancedVisible(false);
+    form.setFilterText("mosaic");
+    QVERIFY(form.isFieldVisible("mosaic"));
+    QVERIFY(form.isFieldVisible("close_mosaic"));
+    QVERIFY(!form.isFieldVisible("lr0"));
+    form.setFilterText("learning rate");  // help text matches too
+    QVERIFY(form.isFieldVisible("lr0"));
+    QVERIFY(!form.isFieldVisible("mosaic"));
+    form.setFilterText(QString());
+    form.setSectionExpanded(Group::Loss, false);
+    QVERIFY(!form.isFieldVisible("box"));
+    // Remembered for the next form.
+    ConfigForm again;
+    QVERIFY(!again.isSectionExpanded(Group::Loss));
+    QVERIFY(again.isSectionExpanded(Group::Augment));
+}
+
+void TestConfigForm::devicePickerListsThisMachine()
+{
+    DevicePicker picker;
+    QSignalSpy refreshed(&picker, &DevicePicker::refreshed);
+    QTRY_VERIFY_WITH_TIMEOUT(!picker.isRefreshing(), 10000);
+    DeviceListModel* m = picker.model();
+    QVERIFY(m->rowCount() >= 1);
+    QCOMPARE(m->index(0).data(DeviceListModel::DeviceIdRole).toString(), QString("cpu"));
+    QVERIFY2(m->index(0).data().toString().contains("cores"), qPrintable(m->index(0).data().toString()));
+    QVERIFY(m->index(0).data().toString().contains("free"));
+    // A device this machine does not have stays selected and says so.
+    picker.setDevice("7");
+    QCOMPARE(picker.device(), QString("7"));
+    const int row = m->rowOf("7");
+    QCOMPARE(row, m->rowCount() - 1);
+    QVERIFY(m->index(row).data().toString().contains("not found"));
+    picker.setDevice("cpu");
+    QCOMPARE(m->rowOf("7"), -1);
+    const int before = static_cast<int>(refreshed.count());
+    picker.refresh();
+    QTRY_COMPARE_WITH_TIMEOUT(static_cast<int>(refreshed.count()), before + 1, 10000);
+    QVERIFY(!picker.isRefreshing());
+}
+
+void TestConfigForm::modelPickerSummarisesOffTheGuiThread()
+{
+    QTemporaryDir dir;
+    const QString yaml = ys::test::writeShapesDataset(dir.path(), 4, 64, 64);
+    QVERIFY(!yaml.isEmpty());
+    ConfigForm form;
+    ModelPicker* picker = form.modelPicker();
+    QSignalSpy updated(picker, &ModelPicker::summaryUpdated);
+    form.applyValues({{"data", yaml}, {"imgsz", "320"}}, "Setup");
+    QTRY_VERIFY_WITH_TIMEOUT(!picker->isSummarizing() && !picker->summaryText().isEmpty(), 20000);
+    // The shapes dataset has 3 classes; yolov8n at 320.
+    QVERIFY2(picker->summaryText().contains("YOLOv8n"), qPrintable(picker->summaryText()));
+    QVERIFY(picker->summaryText().contains("3 classes"));
+    QVERIFY(picker->summaryText().contains("at 320 px"));
+    auto expected = ys::summarizeModel("yolov8n.yaml", 3, 320);
+    QVERIFY(expected.ok());
+    QVERIFY2(picker->summaryText().contains(QString::number(expected->params / 1e6, 'f', 2) + " M parameters"),
+             qPrintable(picker->summaryText()));
+    QVERIFY(picker->summaryText().contains(QString::number(expected->gflops, 'f', 1) + " GFLOPs"));
+    // Picking the s scale changes the model setting (undoable) and the summary.
+    QList<QToolButton*> scales;
+    for (QToolButton* b : picker->findChildren<QToolButton*>())
+        if (b->isCheckable())
+            scales << b;
+    QCOMPARE(scales.size(), 5);
+    QCOMPARE(scales[0]->text(), QString("n"));
+    QVERIFY(scales[0]->isChecked());
+    scales[1]->click();
+    QCOMPARE(value(form, "model"), QString("yolov8s.yaml"));
+    QTRY_VERIFY_WITH_TIMEOUT(!picker->isSummarizing() && picker->summaryText().contains("YOLOv8s"), 20000);
+    form.undoStack()->undo();
+    QCOMPARE(value(form, "model"), QString("yolov8n.yaml"));
+    QVERIFY(scales.size() == 5);
+    // A weights file: its name (checkpoint details come with inspectCheckpoint).
+    form.applyValues({{"model", dir.filePath("best.pt")}}, "Weights");
+    QTRY_VERIFY_WITH_TIMEOUT(picker->summaryText().contains("best.pt"), 5000);
+}
+
+void TestConfigForm::modelsPassTheTester()
+{
+    ConfigForm form;
+    QAbstractItemModelTester keptTester(form.keptModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(form.loadFile(dataFile("ultralytics-8.3.112-args.yaml")));
+    QVERIFY(form.keptModel()->rowCount() > 50);
+    QCOMPARE(form.keptModel()->index(0, KeptEntriesModel::Key).data().toString(), QString("task"));
+    QCOMPARE(form.keptModel()->index(0, KeptEntriesModel::Value).data().toString(), QString("detect"));
+    QCOMPARE(form.keptModel()->index(0, KeptEntriesModel::Line).data().toInt(), 1);
+    QVERIFY(form.loadFile(dataFile("yolov9-hyp.scratch-high.yaml")));
+    QCOMPARE(form.keptModel()->rowCount(), 6);
+
+    DevicePicker picker;
+    QAbstractItemModelTester deviceTester(picker.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy refreshed(&picker, &DevicePicker::refreshed);
+    QTRY_VERIFY_WITH_TIMEOUT(!picker.isRefreshing(), 10000);
+    picker.setDevice("3");
+    picker.setDevice("4");
+    picker.setDevice("cpu");
+    const int before = static_cast<int>(refreshed.count());
+    picker.refresh();
+    QTRY_COMPARE_WITH_TIMEOUT(static_cast<int>(refreshed.count()), before + 1, 10000);
+}
+
+
+void TestConfigForm::retranslatesOnLanguageChange()
+{
+    ConfigForm form;
+    form.applyValues({{"mosaic", "0.5"}}, "Edit");
+    ys::test::MarkingTranslator marking;
+    QCoreApplication::installTranslator(&marking);  // sends LanguageChange to every widget
+    QCoreApplication::processEvents();
+    bool labelMarked = false;
+    for (QLabel* l : form.findChildren<QLabel*>())
+        if (l->text() == QStringLiteral("»Initial learning rate"))
+            labelMarked = true;
+    QVERIFY(labelMarked);
+    QVERIFY(form.sectionSummary(Group::Augment).startsWith(QStringLiteral("»")));
+    QVERIFY(qobject_cast<QSpinBox*>(form.editor("imgsz"))->suffix().startsWith(QStringLiteral("»")));
+    // The reason beside a field is translated too (no dataset yet).
+    QVERIFY2(form.errorText("data").startsWith(QStringLiteral("»no dataset")), qPrintable(form.errorText("data")));
+    bool reasonShown = false;
+    for (QLabel* l : form.findChildren<QLabel*>())
+        if (l->text().contains(QStringLiteral("»no dataset")))
+            reasonShown = true;
+    QVERIFY(reasonShown);
+    QCoreApplication::removeTranslator(&marking);
+    QCoreApplication::processEvents();
+    bool english = false;
+    for (QLabel* l : form.findChildren<QLabel*>())
+        if (l->text() == QStringLiteral("Initial learning rate"))
+            english = true;
+    QVERIFY(english);
+}
+
+QTEST_MAIN(TestConfigForm)
+#include "test_configform.moc"

@@ -1,0 +1,76 @@
+#pragma once
+// Device picker: the CPU and every CUDA device with its name, total and free memory (core's
+// ys::memory::listDevices(), run off the GUI thread), and a refresh button. The value is the text of the
+// `device` setting ("cpu", "0", ...); a value not found on this machine stays selected and says so.
+
+#include "memory/devices.h"
+
+#include <QAbstractListModel>
+#include <QWidget>
+
+#include <vector>
+
+class QComboBox;
+class QToolButton;
+
+namespace ys::ui {
+
+// One row per device, plus a last row for a `device` value this machine does not have.
+class DeviceListModel final : public QAbstractListModel {
+    Q_OBJECT
+public:
+    static constexpr int DeviceIdRole = Qt::UserRole + 1;  // QString: the device= value
+
+    explicit DeviceListModel(QObject* parent = nullptr);
+
+    void setDevices(std::vector<ys::memory::DeviceInfo> devices);
+    const std::vector<ys::memory::DeviceInfo>& devices() const { return devices_; }
+    // Adds (or clears, with an empty id or one of the devices) the row for a value not on this machine.
+    void setMissingDevice(const QString& id);
+    // Row of `id`, or -1.
+    int rowOf(const QString& id) const;
+    void retranslate();  // display texts are translated: tell views they changed
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+
+private:
+    int rowOfDevice(const QString& id) const;  // among the listed devices only
+
+    std::vector<ys::memory::DeviceInfo> devices_;
+    QString missing_;
+};
+
+class DevicePicker final : public QWidget {
+    Q_OBJECT
+public:
+    explicit DevicePicker(QWidget* parent = nullptr);
+    ~DevicePicker() override;
+
+    QString device() const;
+    // Selects `device` without emitting deviceChanged.
+    void setDevice(const QString& device);
+    // Lists the devices again off the GUI thread; refreshed() follows.
+    void refresh();
+    bool isRefreshing() const { return refreshing_; }
+    DeviceListModel* model() const { return model_; }
+
+signals:
+    void deviceChanged(const QString& device);  // the user picked another device
+    void refreshed();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void select(const QString& device);
+
+    DeviceListModel* model_;
+    QComboBox* combo_;
+    QToolButton* refreshButton_;
+    QString device_ = QStringLiteral("cpu");
+    bool refreshing_ = false;
+};
+
+}  // namespace ys::ui

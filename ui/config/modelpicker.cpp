@@ -1,0 +1,310 @@
+#include "ui/config/modelpicker.h"
+
+#include "data/dataset.h"
+#include "model/model.h"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHash>
+#include <QLabel>
+#include <QLocale>
+#include <QMutex>
+#include <QSettings>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace ys::ui {
+namespace {
+
+constexpr int kDefaultClasses = 80;  // COCO's, what the built-in YAMLs say when no dataset is known
+
+struct Summary {
+    bool ok = false;
+    QString name;     // "YOLOv8s"
+    qint64 params = 0;
+    double gflops = 0;
+    int nc = 0;
+    int imgsz = 0;
+    QString error;    // core's message when !ok
+};
+
+// summarizeModel builds the whole model (up to a second for the x scale): keep each answer.
+class SummaryCache {
+public:
+    static SummaryCache& instance()
+    {
+        static SummaryCache c;
+        return c;
+    }
+    // Runs on a pool thread.
+    Summary get(const QString& model, const QString& data, int imgsz)
+    {
+        int nc = kDefaultClasses;
+        if (!data.isEmpty())
+            if (auto spec = ys::loadDataYaml(data.toStdString()); spec && spec->nc() > 0)
+                nc = spec->nc();
+        const QString key = model + QLatin1Char('|') + QString::number(imgsz) + QLatin1Char('|') + QString::number(nc);
+        {
+            QMutexLocker lock(&mutex_);
+            if (auto it = cache_.constFind(key); it != cache_.constEnd())
+                return *it;
+        }
+        Summary s;
+        s.nc = nc;
+        s.imgsz = imgsz;
+        auto r = ys::summarizeModel(model.toStdString(), nc, imgsz);
+        if (r) {
+            s.ok = true;
+            s.name = QString::fromStdString(r->name);
+            s.params = r->params;
+            s.gflops = r->gflops;
+        } else {
+            s.error = QString::fromStdString(r.error().message);
+        }
+        QMutexLocker lock(&mutex_);
+        cache_.insert(key, s);
+        return s;
+    }
+
+private:
+    QMutex mutex_;
+    QHash<QString, Summary> cache_;
+};
+
+bool isWeightsFile(const QString& model)
+{
+    return model.endsWith(QLatin1String(".pt"), Qt::CaseInsensitive) ||
+           model.endsWith(QLatin1String(".pth"), Qt::CaseInsensitive);
+}
+
+const std::vector<ys::BuiltinModel>& builtins()
+{
+    static const std::vector<ys::BuiltinModel> models = ys::builtinModels();
+    return models;
+}
+
+const ys::BuiltinModel* findBuiltin(const QString& model)
+{
+    for (const ys::BuiltinModel& m : builtins())
+        if (QString::fromStdString(m.file).compare(model, Qt::CaseInsensitive) == 0)
+            return &m;
+    return nullptr;
+}
+
+}  // namespace
+
+ModelPicker::ModelPicker(QWidget* parent) : QWidget(parent)
+{
+    family_ = new QComboBox(this);
+    QStringList families;
+    for (const ys::BuiltinModel& m : builtins())
+        if (!families.contains(QString::fromStdString(m.family)))
+            families << QString::fromStdString(m.family);
+    for (const QString& f : families)
+        family_->addItem(f, f);
+    scaleBox_ = new QWidget(this);
+    scaleLayout_ = new QHBoxLayout(scaleBox_);
+    scaleLayout_->setContentsMargins(0, 0, 0, 0);
+    scaleLayout_->setSpacing(2);
+    scales_ = new QButtonGroup(this);
+    scales_->setExclusive(true);
+    openButton_ = new QToolButton(this);
+    summary_ = new QLabel(this);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    summary_->setWordWrap(true);
+
+    auto* row = new QHBoxLayout;
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(family_);
+    row->addWidget(scaleBox_);
+    row->addStretch(1);
+    row->addWidget(openButton_);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(row);
+    layout->addWidget(summary_);
+
+    connect(family_, &QComboBox::activated, this, [this](int index) {
+        const QString family = family_->itemData(index).toString();
+        if (family.isEmpty())
+            return;  // the "file" entry
+        // Keep the scale letter when the new family has it.
+        const ys::BuiltinModel* current = findBuiltin(model_);
+        const ys::BuiltinModel* first = nullptr;
+        for (const ys::BuiltinModel& m : builtins()) {
+            if (QString::fromStdString(m.family) != family)
+                continue;
+            if (!first)
+                first = &m;
+            if (current && m.scale == current->scale) {
+                first = &m;
+                break;
+            }
+        }
+        if (first)
+            pick(QString::fromStdString(first->file));
+    });
+    connect(scales_, &QButtonGroup::idClicked, this, [this](int id) {
+        if (id >= 0 && static_cast<size_t>(id) < builtins().size())
+            pick(QString::fromStdString(builtins()[static_cast<size_t>(id)].file));
+    });
+    connect(openButton_, &QToolButton::clicked, this, &ModelPicker::openFile);
+    retranslate();
+}
+
+ModelPicker::~ModelPicker() = default;
+
+void ModelPicker::setModel(const QString& model)
+{
+    if (model == model_)
+        return;
+    model_ = model;
+    showModel();
+}
+
+void ModelPicker::setContext(const QString& dataYaml, int imgsz)
+{
+    if (dataYaml == data_ && imgsz == imgsz_)
+        return;
+    data_ = dataYaml;
+    imgsz_ = imgsz;
+    summarize();
+}
+
+QString ModelPicker::summaryText() const
+{
+    return isSummarizing() ? QString() : summary_->text();
+}
+
+void ModelPicker::pick(const QString& model)
+{
+    if (model == model_)
+        return;
+    model_ = model;
+    showModel();
+    emit modelChanged(model_);
+}
+
+void ModelPicker::rebuildScales(const QString& family)
+{
+    for (QAbstractButton* b : scales_->buttons()) {
+        scales_->removeButton(b);
+        delete b;
+    }
+    const auto& models = builtins();
+    for (size_t i = 0; i < models.size(); ++i) {
+        if (QString::fromStdString(models[i].family) != family)
+            continue;
+        auto* b = new QToolButton(scaleBox_);
+        b->setCheckable(true);
+        b->setText(QString(QLatin1Char(models[i].scale)));
+        b->setToolTip(tr("Scale %1 (%2)").arg(QString(QLatin1Char(models[i].scale)),
+                                               QString::fromStdString(models[i].file)));
+        b->setMinimumWidth(28);
+        scales_->addButton(b, static_cast<int>(i));
+        scaleLayout_->addWidget(b);
+    }
+}
+
+void ModelPicker::showModel()
+{
+    const ys::BuiltinModel* builtin = findBuiltin(model_);
+    // Remove the entry of an earlier file before adding the current one.
+    const int fileEntry = family_->findData(QString(), Qt::UserRole);
+    if (fileEntry >= 0)
+        family_->removeItem(fileEntry);
+    const QSignalBlocker block(family_);
+    if (builtin) {
+        const QString family = QString::fromStdString(builtin->family);
+        family_->setCurrentIndex(family_->findData(family));
+        rebuildScales(family);
+        for (QAbstractButton* b : scales_->buttons())
+            b->setChecked(b->text() == QString(QLatin1Char(builtin->scale)));
+        scaleBox_->setVisible(true);
+    } else {
+        family_->addItem(QFileInfo(model_).fileName(), QString());
+        family_->setItemData(family_->count() - 1, model_, Qt::ToolTipRole);
+        family_->setCurrentIndex(family_->count() - 1);
+        scaleBox_->setVisible(false);
+    }
+    summarize();
+}
+
+void ModelPicker::openFile()
+{
+    QSettings settings;
+    const QString folder = settings.value(QStringLiteral("config/modelFolder")).toString();
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open a model"), folder,
+        tr("Models and weights (*.yaml *.yml *.pt);;Model YAML (*.yaml *.yml);;Weights (*.pt)"));
+    if (path.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("config/modelFolder"), QFileInfo(path).absolutePath());
+    pick(path);
+}
+
+void ModelPicker::summarize()
+{
+    const quint64 request = ++request_;
+    if (isWeightsFile(model_)) {
+        // Integration point: ys::inspectCheckpoint(path) (being written by the "ckpt" engineer) will give
+        // the family, scale, class count, image size and epochs of a weights file; show them here.
+        const QFileInfo info(model_);
+        summary_->setText(info.exists() ? tr("Weights file %1 (%2)")
+                                              .arg(info.fileName(), QLocale().formattedDataSize(info.size()))
+                                        : tr("Weights file %1 (not found)").arg(info.fileName()));
+        shown_ = request;
+        emit summaryUpdated();
+        return;
+    }
+    if (imgsz_ <= 0 || imgsz_ % 32 != 0) {
+        summary_->setText(tr("Parameters and GFLOPs appear for a valid image size."));
+        shown_ = request;
+        emit summaryUpdated();
+        return;
+    }
+    summary_->setText(tr("Counting parameters…"));
+    const QString model = model_, data = data_;
+    const int imgsz = imgsz_;
+    QtConcurrent::run([model, data, imgsz] { return SummaryCache::instance().get(model, data, imgsz); })
+        .then(this, [this, request](Summary s) {
+            if (request != request_)
+                return;  // a newer model or size was asked for meanwhile
+            shown_ = request;
+            if (s.ok)
+                summary_->setText(tr("%1 · %2 M parameters · %3 GFLOPs at %4 px · %5 classes")
+                                      .arg(s.name)
+                                      .arg(s.params / 1e6, 0, 'f', 2)
+                                      .arg(s.gflops, 0, 'f', 1)
+                                      .arg(s.imgsz)
+                                      .arg(s.nc));
+            else
+                summary_->setText(tr("Cannot read this model: %1").arg(s.error));
+            summary_->setToolTip(s.ok ? tr("%1 parameters").arg(QLocale().toString(s.params)) : QString());
+            emit summaryUpdated();
+        });
+}
+
+void ModelPicker::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void ModelPicker::retranslate()
+{
+    openButton_->setText(tr("Open file…"));
+    openButton_->setToolTip(tr("Use a model YAML of your own or a weights file (.pt)"));
+    family_->setToolTip(tr("Model family"));
+    showModel();  // scale tooltips and the summary line
+
+}
+
+}  // namespace ys::ui
