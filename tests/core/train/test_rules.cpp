@@ -102,6 +102,11 @@ private Q_SLOTS:
         // The fit's reading (ys::memory device names) and the trainer's (torch::Device) of the same text.
         const int memoryIndex = memory::internal::deviceIndex(t);
         const auto trainerDevice = resolveDevice(t);
+        // The settings check (TrainConfig::validate, what the CLI and the form run first) reads it the same.
+        TrainConfig cfg;
+        cfg.data = "data.yaml";
+        cfg.device = t;
+        QCOMPARE(cfg.validate().empty(), valid);
         if (!valid) {
             QCOMPARE(spec.error().code, std::string("device.unknown"));
             QCOMPARE(memoryIndex, -2);
