@@ -225,9 +225,10 @@ std::optional<Error> Trainer::setup()
         return err;
     if (auto err = openData())
         return err;
-    if (auto err = loadSpec(resumed))
-        return err;
+    // The run folder before the model, so a run whose model cannot be read leaves its error in events.jsonl.
     if (auto err = openRunFolder())
+        return err;
+    if (auto err = loadSpec(resumed))
         return err;
     buildModel(resumed);
     buildLoader();
