@@ -8,6 +8,12 @@
 
 namespace {
 
+int cmdVersion(const ys::cli::Args&)
+{
+    std::printf("yolostudio-cli %s\n", YS_VERSION);
+    return ys::cli::kExitOk;
+}
+
 struct Command {
     const char* name;
     int (*run)(const ys::cli::Args&);
@@ -22,6 +28,7 @@ const Command kCommands[] = {
     {"val", ys::cli::cmdVal, "validate weights on a dataset: val data=PATH weights=FILE"},
     {"predict", ys::cli::cmdPredict, "detect objects in images: predict weights=FILE source=DIR|FILE out=DIR"},
     {"fit", ys::cli::cmdFit, "fit batch, image size and AMP to the memory budget: fit data=PATH model=..."},
+    {"version", cmdVersion, "print the version (also --version)"},
 };
 
 void printUsage(FILE* to)

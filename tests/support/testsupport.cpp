@@ -105,25 +105,6 @@ QString writeShapesDataset(const QString& dir, int images, int width, int height
     return yaml;
 }
 
-ProcessRun runProcess(const QString& program, const QStringList& args, int timeoutMs)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("OMP_WAIT_POLICY", "PASSIVE");  // spinning OpenMP threads crawl on a shared machine
-    p.setProcessEnvironment(env);
-    p.start(program, args);
-    ProcessRun r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
-
 std::vector<std::pair<QString, QString>> hashTree(const QString& dir)
 {
     std::vector<std::pair<QString, QString>> out;
@@ -139,6 +120,26 @@ std::vector<std::pair<QString, QString>> hashTree(const QString& dir)
     }
     std::sort(out.begin(), out.end());
     return out;
+}
+
+ProcessRun runProcess(const QString& program, const QStringList& args, int timeoutMs,
+                      const QProcessEnvironment& env)
+{
+    QProcess p;
+    QProcessEnvironment e = env;
+    e.insert("OMP_WAIT_POLICY", "PASSIVE");
+    p.setProcessEnvironment(e);
+    p.start(program, args);
+    ProcessRun r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return r;
+    }
+    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2;
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
 }
 
 }  // namespace ys::test

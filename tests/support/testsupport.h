@@ -2,6 +2,7 @@
 // Shared helpers for the Qt Test executables: temporary folders, generated images and labels, and the
 // location of the real datasets in ../shared/datasets.
 
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
@@ -28,16 +29,17 @@ bool writeImage(const QString& path, int width, int height, unsigned seed = 1);
 // Returns the data.yaml path, or an empty string on failure.
 QString writeShapesDataset(const QString& dir, int images, int width, int height, unsigned seed = 1);
 
-// A finished child process: exit code (-1: still running after the timeout, killed; -2: crashed), its
-// stdout and stderr as UTF-8.
-struct ProcessRun {
-    int exitCode = -1;
-    QString out, err;
-};
-// Runs `program` with `args` and waits up to `timeoutMs` (the command-line tests drive yolostudio-cli so).
-ProcessRun runProcess(const QString& program, const QStringList& args, int timeoutMs = 120000);
-
 // SHA-256 of every file under `dir` (relative path → hex digest), to prove a check changed nothing.
 std::vector<std::pair<QString, QString>> hashTree(const QString& dir);
+
+// An executable run to its end, as a user runs it from a shell.
+struct ProcessRun {
+    int exitCode = -1;  // -1: still running at the deadline (then killed), -2: crashed
+    QString out, err;   // standard output and error, UTF-8
+};
+// Runs `program` with `args` in `env` and waits up to `timeoutMs`, as the command-line and GUI tests drive
+// the executables. OMP_WAIT_POLICY=PASSIVE is always added: spinning OpenMP threads crawl on a shared machine.
+ProcessRun runProcess(const QString& program, const QStringList& args, int timeoutMs = 120000,
+                      const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment());
 
 }  // namespace ys::test

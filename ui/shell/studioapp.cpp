@@ -10,6 +10,8 @@
 #include <QStyleFactory>
 #include <QTimer>
 
+#include <cstdio>
+
 namespace ys::ui {
 
 int runStudio(int argc, char** argv)
@@ -42,12 +44,30 @@ int runStudio(int argc, char** argv)
     const QCommandLineOption lang(QStringLiteral("language"),
                                   QCoreApplication::translate("main", "User interface language: en or zh_CN."),
                                   QStringLiteral("code"));
+    const QCommandLineOption quitAfter(
+        QStringLiteral("quit-after"),
+        QCoreApplication::translate("main", "Quit after this many milliseconds (checks that an installed copy "
+                                            "starts; works with QT_QPA_PLATFORM=offscreen)."),
+        QStringLiteral("ms"));
     parser.addOption(demo);
     parser.addOption(lang);
+    parser.addOption(quitAfter);
     parser.addPositionalArgument(QStringLiteral("data.yaml"),
                                  QCoreApplication::translate("main", "Dataset to open (a data.yaml or its folder)."),
                                  QStringLiteral("[data.yaml]"));
     parser.process(app);
+    int quitAfterMs = -1;
+    if (parser.isSet(quitAfter)) {
+        bool ok = false;
+        quitAfterMs = parser.value(quitAfter).toInt(&ok);
+        if (!ok || quitAfterMs < 0) {
+            std::fprintf(stderr, "%s\n",
+                         qPrintable(QCoreApplication::translate("main", "--quit-after needs a number of "
+                                                                        "milliseconds, not '%1'.")
+                                        .arg(parser.value(quitAfter))));
+            return 2;
+        }
+    }
 
     MainWindow window;
     window.show();
@@ -61,6 +81,8 @@ int runStudio(int argc, char** argv)
         else
             window.reopenLastDataset();
     });
+    if (quitAfterMs >= 0)
+        QTimer::singleShot(quitAfterMs, &app, &QCoreApplication::quit);
     qCInfo(lcApp) << "started" << QCoreApplication::applicationVersion();
     return app.exec();
 }

@@ -1,6 +1,6 @@
 #pragma once
 // Entry point of the yolostudio executable (app/gui/main.cpp only calls this):
-//   yolostudio [--demo] [--language en|zh_CN] [PATH/TO/data.yaml]
+//   yolostudio [--demo] [--language en|zh_CN] [--quit-after MS] [PATH/TO/data.yaml]
 
 namespace ys::ui {
 

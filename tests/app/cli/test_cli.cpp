@@ -130,6 +130,16 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("0 errors"), qPrintable(r.out));
     }
+
+    void versionNamesTheRelease()
+    {
+        for (const QString spelling : {"--version", "version"}) {
+            const Run r = cli({spelling});
+            QCOMPARE(r.exitCode, 0);
+            QCOMPARE(r.out, QStringLiteral("yolostudio-cli " YS_VERSION "\n"));
+        }
+        QVERIFY(cli({"--help"}).out.contains("version"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,0 +1,425 @@
+// The Fit to my GPU dialog on its own (no Train page), with the real probe on a tiny demo dataset (yolov8n at
+// 64 px, fp32: six measured steps, about 2 s each fit): Enter runs it and the recommendation shows in words;
+// Apply hands batch, imgsz and amp over and they change the setup; Cancel (and Esc) stop a running fit; a
+// budget too small for batch 1 shows "does not fit" and offers no Apply; the largest-image-size mode; the
+// target picker plans for a card this machine lacks; a model YAML without scales; the budget is checked as typed; the last budget and
+// target are remembered; the table model passes QAbstractItemModelTester; every text retranslates.
+#include "ui/charts/breakdownchart.h"
+#include "ui/fit/fitdialog.h"
+#include "ui/fit/fittablemodel.h"
+#include "fitdemo.h"
+
+#include "common/config.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace ys::ui;
+
+namespace {
+
+constexpr int kFitTimeoutMs = 120000;  // a fit takes ~2 s here; the machine may be busy
+
+}  // namespace
+
+class TestFitDialog final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void enterRunsAndApplyChangesTheSetup();
+    void cancelStopsARun();
+    void tooSmallABudgetDoesNotFit();
+    void largestImageSizeForABatch();
+    void plansForAnotherCard();
+    void modelWithoutScales();
+    void budgetIsCheckedAsTyped();
+    void remembersBudgetAndTarget();
+    void retranslates();
+
+private:
+    ys::TrainConfig setup() const;
+    static bool waitForFit(FitDialog& dialog, QSignalSpy& spy);
+
+    QTemporaryDir dir_;
+    std::string yaml_;
+};
+
+void TestFitDialog::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("YoloStudioTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_ui_fitdialog"));
+    QVERIFY(dir_.isValid());
+    auto yaml = ys::test::writeFitDemo(dir_);
+    QVERIFY2(yaml.ok(), yaml.ok() ? "" : yaml.error().toString().c_str());
+    yaml_ = *yaml;
+}
+
+void TestFitDialog::init()
+{
+    QSettings().remove(QStringLiteral("fit"));
+}
+
+ys::TrainConfig TestFitDialog::setup() const
+{
+    ys::TrainConfig cfg;
+    cfg.data = yaml_;
+    cfg.model = "yolov8n.yaml";
+    cfg.imgsz = 64;
+    cfg.amp = "off";
+    cfg.batch = 16;
+    cfg.workers = 2;
+    return cfg;
+}
+
+bool TestFitDialog::waitForFit(FitDialog& dialog, QSignalSpy& spy)
+{
+    const bool done = spy.wait(kFitTimeoutMs) || !spy.isEmpty();
+    return done && !dialog.running();
+}
+
+void TestFitDialog::enterRunsAndApplyChangesTheSetup()
+{
+    ys::TrainConfig cfg = setup();
+    FitDialog dialog(cfg);
+    dialog.budgetEdit()->setText(QStringLiteral("300MB"));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QVERIFY(!dialog.applyButton()->isEnabled());
+    QVERIFY(dialog.recommendationLabel()->isHidden());
+
+    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
+    QSignalSpy progress(dialog.controller(), &FitController::progress);
+    QTest::keyClick(dialog.budgetEdit(), Qt::Key_Return);  // Enter runs (Run is the default button)
+    QVERIFY(dialog.running());
+    QVERIFY(dialog.progressBar()->isVisible());
+    QVERIFY(dialog.cancelButton()->isVisible());
+    QVERIFY(!dialog.budgetEdit()->isEnabled());
+    QVERIFY(!dialog.runButton()->isEnabled());
+    QVERIFY(waitForFit(dialog, finished));
+    QCOMPARE(finished.first().at(0).toBool(), true);
+    QVERIFY(!progress.isEmpty());
+    QCOMPARE(progress.last().at(0).toString(), QStringLiteral("probe"));
+    QCOMPARE(progress.last().at(1).toLongLong(), progress.last().at(2).toLongLong());
+
+    // The recommendation in plain words.
+    QVERIFY(dialog.outcome().has_value());
+    const auto& r = dialog.outcome()->result;
+    QVERIFY(r.recommended.fits);
+    QCOMPARE(r.recommended.imgsz, 64);
+    QVERIFY(r.recommended.batch > 1);
+    const QString headline = dialog.recommendationLabel()->text();
+    QVERIFY2(headline.startsWith(QStringLiteral("Batch %1 at 64 px with full precision (fp32) needs about ")
+                                     .arg(r.recommended.batch)),
+             qPrintable(headline));
+    QVERIFY(headline.contains(QStringLiteral("budget")));
+    QVERIFY(dialog.recommendationLabel()->isVisible());
+    QVERIFY(!dialog.progressBar()->isVisible());
+    QVERIFY(dialog.certaintyLabel()->text().startsWith(QStringLiteral("Measured on this CPU")));
+    // The nominal batch (64) and the recommended batch give the accumulation.
+    QVERIFY2(dialog.accumulationLabel()->text().contains(QStringLiteral("nominal batch 64 ÷ batch %1").arg(r.recommended.batch)),
+             qPrintable(dialog.accumulationLabel()->text()));
+    QVERIFY(dialog.marginLabel()->text().contains(QStringLiteral("stays free")));
+    QVERIFY(dialog.notesLabel()->text().contains(QStringLiteral("most crowded training images")));
+    QVERIFY(dialog.stageLabel()->text().startsWith(QStringLiteral("Measured 6 probe steps in ")));
+
+    // The table: model-tested, the recommended (measured) row highlighted, other scales estimated.
+    FitTableModel* model = dialog.tableModel();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(dialog.tableView()->model(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model->rowCount(), static_cast<int>(r.table.size()));
+    const int row = model->recommendedRow();
+    QVERIFY(row >= 0);
+    QCOMPARE(model->index(row, FitTableModel::BatchColumn).data().toString(), QString::number(r.recommended.batch));
+    QCOMPARE(model->index(row, FitTableModel::ScaleColumn).data().toString(), QStringLiteral("n"));
+    QCOMPARE(model->index(row, FitTableModel::BasisColumn).data().toString(), QStringLiteral("measured"));
+    // The breakdown chart: a training and a validation bar, with the budget line.
+    QCOMPARE(dialog.chart()->data().bars.size(), 2);
+    QCOMPARE(dialog.chart()->data().budgetBytes, double(r.budgetBytes));
+    QCOMPARE(dialog.chart()->unit(), QStringLiteral("MiB"));
+
+    // Apply: batch, imgsz and amp go to the setup, with an undo text and the result for the pre-flight.
+    QVERIFY(dialog.applyButton()->isEnabled());
+    QSignalSpy applied(&dialog, &FitDialog::applied);
+    ys::TrainConfig received = cfg;
+    connect(&dialog, &FitDialog::applied, this, [&](const FitApplication& app) {
+        for (auto it = app.values.begin(); it != app.values.end(); ++it)
+            QVERIFY(!received.set(it.key().toStdString(), it.value().toStdString()));
+    });
+    QTest::mouseClick(dialog.applyButton(), Qt::LeftButton);
+    QCOMPARE(applied.count(), 1);
+    const auto app = applied.first().at(0).value<FitApplication>();
+    QCOMPARE(app.values.value(QStringLiteral("batch")), QString::number(r.recommended.batch));
+    QCOMPARE(app.values.value(QStringLiteral("imgsz")), QStringLiteral("64"));
+    QCOMPARE(app.values.value(QStringLiteral("amp")), QStringLiteral("off"));
+    QVERIFY(app.undoText.contains(QString::number(r.recommended.batch)));
+    QCOMPARE(app.result.recommended.predictedPeakBytes, r.recommended.predictedPeakBytes);
+    QCOMPARE(app.result.budgetBytes, int64_t{300'000'000});
+    QCOMPARE(received.batch, r.recommended.batch);
+    QVERIFY(received.batch != cfg.batch);
+    QVERIFY(received.validate().empty());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QVERIFY(!dialog.isVisible());
+}
+
+void TestFitDialog::cancelStopsARun()
+{
+    FitDialog dialog(setup());
+    dialog.budgetEdit()->setText(QStringLiteral("300MB"));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
+    QSignalSpy failed(dialog.controller(), &FitController::failed);
+    QVERIFY(dialog.runFit());
+    QVERIFY(!dialog.runFit());  // one at a time
+    // Esc while measuring cancels and keeps the dialog open.
+    QTest::keyClick(&dialog, Qt::Key_Escape);
+    QVERIFY(dialog.isVisible());
+    QVERIFY(dialog.stageLabel()->text().startsWith(QStringLiteral("Cancelling")));
+    QVERIFY(!dialog.cancelButton()->isEnabled());
+    QVERIFY(waitForFit(dialog, finished));
+    QCOMPARE(finished.first().at(0).toBool(), false);
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(failed.first().at(0).value<ys::Error>().code, std::string("fit.cancelled"));
+    QVERIFY(!dialog.outcome().has_value());
+    QVERIFY(dialog.stageLabel()->text().startsWith(QStringLiteral("Cancelled")));
+    QVERIFY(!dialog.applyButton()->isEnabled());
+    QVERIFY(dialog.runButton()->isEnabled());
+    QVERIFY(dialog.errorLabel()->isHidden());  // a cancel is not an error
+
+    // Cancel in the middle of the measured steps: the probe stops before its last step.
+    finished.clear();
+    failed.clear();
+    QSignalSpy progress(dialog.controller(), &FitController::progress);
+    QVERIFY(dialog.runFit());
+    QVERIFY(progress.wait(kFitTimeoutMs));
+    const qint64 total = progress.first().at(2).toLongLong();
+    QVERIFY(total > 1);
+    QVERIFY(progress.first().at(1).toLongLong() < total);
+    QTest::mouseClick(dialog.cancelButton(), Qt::LeftButton);
+    QVERIFY(waitForFit(dialog, finished));
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(failed.first().at(0).value<ys::Error>().code, std::string("fit.cancelled"));
+    QVERIFY(progress.last().at(1).toLongLong() < total);
+    QVERIFY(!dialog.outcome().has_value());
+
+    // The window's close button while measuring closes at once; the probe stops in the background.
+    finished.clear();
+    QVERIFY(dialog.runFit());
+    QVERIFY(dialog.close());
+    QVERIFY(!dialog.isVisible());
+    QVERIFY(waitForFit(dialog, finished));
+    QCOMPARE(finished.first().at(0).toBool(), false);
+    dialog.show();
+    // Esc when idle closes.
+    QTest::keyClick(&dialog, Qt::Key_Escape);
+    QVERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Rejected));
+}
+
+void TestFitDialog::tooSmallABudgetDoesNotFit()
+{
+    FitDialog dialog(setup());
+    dialog.budgetEdit()->setText(QStringLiteral("40MB"));
+    dialog.show();
+    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
+    QVERIFY(dialog.runFit());
+    QVERIFY(waitForFit(dialog, finished));
+    QVERIFY(dialog.outcome().has_value());
+    QVERIFY(!dialog.outcome()->result.recommended.fits);
+    const QString headline = dialog.recommendationLabel()->text();
+    QVERIFY2(headline.startsWith(QStringLiteral("Does not fit: even batch 1 at 64 px needs about ")), qPrintable(headline));
+    QVERIFY(headline.contains(QStringLiteral("Lower the image size, choose a smaller model or raise the budget")));
+    QVERIFY(dialog.notesLabel()->text().contains(QStringLiteral("Even batch 1 does not fit the budget")));
+    QVERIFY(!dialog.applyButton()->isEnabled());
+    QVERIFY(!dialog.application().has_value());
+    QCOMPARE(dialog.tableModel()->recommendedRow(), -1);
+}
+
+void TestFitDialog::largestImageSizeForABatch()
+{
+    FitDialog dialog(setup());
+    dialog.budgetEdit()->setText(QStringLiteral("200MB"));
+    dialog.imgszModeButton()->setChecked(true);
+    QVERIFY(dialog.batchSpin()->isEnabled());
+    QVERIFY(!dialog.imgszSpin()->isEnabled());
+    dialog.batchSpin()->setValue(4);
+    QCOMPARE(dialog.request().batch, 4);
+    QCOMPARE(dialog.request().imgsz, 64);  // the probe still measures at the setup's size
+    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
+    QVERIFY(dialog.runFit());
+    QVERIFY(waitForFit(dialog, finished));
+    QVERIFY(dialog.outcome().has_value());
+    const auto& rec = dialog.outcome()->result.recommended;
+    QVERIFY(rec.fits);
+    QCOMPARE(rec.batch, 4);
+    QVERIFY(rec.imgsz > 64);
+    QVERIFY2(dialog.recommendationLabel()->text().startsWith(
+                 QStringLiteral("Batch 4 fits up to %1 px with full precision (fp32)").arg(rec.imgsz)),
+             qPrintable(dialog.recommendationLabel()->text()));
+    const auto app = dialog.application();
+    QVERIFY(app.has_value());
+    QCOMPARE(app->values.value(QStringLiteral("batch")), QStringLiteral("4"));
+    QCOMPARE(app->values.value(QStringLiteral("imgsz")), QString::number(rec.imgsz));
+}
+
+void TestFitDialog::plansForAnotherCard()
+{
+    ys::TrainConfig cfg = setup();
+    cfg.amp = "auto";
+    FitDialog dialog(cfg);
+    QComboBox* target = dialog.targetCombo();
+    const int rtx3060 = target->findData(QStringLiteral("rtx3060"));
+    QVERIFY(rtx3060 > 0);
+    QCOMPARE(target->itemText(rtx3060), QStringLiteral("RTX 3060 12 GB"));
+    QVERIFY(target->itemText(0).startsWith(QStringLiteral("This device (CPU")));
+    // Custom size.
+    target->setCurrentIndex(target->findData(QStringLiteral("custom")));
+    QVERIFY(!dialog.customTargetSpin()->isHidden());
+    dialog.customTargetSpin()->setValue(16);
+    QCOMPARE(dialog.request().targetGpu, std::string("custom:16GiB"));
+    dialog.budgetEdit()->setText(QStringLiteral("0.5"));
+    QCOMPARE(dialog.budgetFeedback()->text(), QStringLiteral("= 8.0 GiB (50% of 16.0 GiB)"));
+
+    target->setCurrentIndex(rtx3060);
+    QVERIFY(dialog.customTargetSpin()->isHidden());
+    QCOMPARE(dialog.request().targetGpu, std::string("rtx3060"));
+    QCOMPARE(dialog.budgetFeedback()->text(), QStringLiteral("= 6.0 GiB (50% of 12.0 GiB)"));
+    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
+    QVERIFY(dialog.runFit());
+    QVERIFY(waitForFit(dialog, finished));
+    QVERIFY(dialog.outcome().has_value());
+    const auto& r = dialog.outcome()->result;
+    QCOMPARE(r.target, std::string("RTX 3060 12 GB"));
+    QCOMPARE(r.recommended.ampMode, std::string("fp16"));
+    QVERIFY(dialog.certaintyLabel()->text().startsWith(QStringLiteral("Planned for the RTX 3060 12 GB")));
+    QVERIFY(dialog.recommendationLabel()->text().contains(QStringLiteral("with fp16 mixed precision")));
+    QVERIFY(dialog.recommendationLabel()->text().contains(QStringLiteral("on the RTX 3060 12 GB")));
+    QCOMPARE(dialog.chart()->unit(), QStringLiteral("GiB"));
+    // amp=auto already gives fp16 on the card: Apply keeps "auto" (fp16 would not run on this CPU).
+    const auto app = dialog.application();
+    QVERIFY(app.has_value());
+    QCOMPARE(app->values.value(QStringLiteral("amp")), QStringLiteral("auto"));
+}
+
+void TestFitDialog::modelWithoutScales()
+{
+    // yolov8.yaml with its scales replaced by one depth/width multiple (a user's own model YAML).
+    const QString source = qEnvironmentVariable("YS_SOURCE_DIR");
+    if (source.isEmpty())
+        QSKIP("YS_SOURCE_DIR is not set (run through ctest)");
+    QFile in(source + QStringLiteral("/resources/models/yolov8.yaml"));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QString yaml = QString::fromUtf8(in.readAll());
+    static const QRegularExpression scales(QStringLiteral("scales:[^\\n]*\\n(  [a-z]: [^\\n]*\\n)+"));
+    QVERIFY(yaml.contains(scales));
+    yaml.replace(scales, QStringLiteral("depth_multiple: 0.33\nwidth_multiple: 0.25\n"));
+    const QString path = dir_.filePath(QStringLiteral("custom.yaml"));
+    QFile out(path);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(yaml.toUtf8());
+    out.close();
+
+    ys::TrainConfig cfg = setup();
+    cfg.model = path.toStdString();
+    FitDialog dialog(cfg);
+    dialog.budgetEdit()->setText(QStringLiteral("300MB"));
+    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
+    QVERIFY(dialog.runFit());
+    QVERIFY(waitForFit(dialog, finished));
+    QVERIFY(dialog.outcome().has_value());
+    QCOMPARE(dialog.outcome()->scale, '-');
+    QVERIFY2(dialog.notesLabel()->text().contains(QStringLiteral("The model has no other scales")),
+             qPrintable(dialog.notesLabel()->text()));
+    // Only the model itself, measured, its recommended row highlighted.
+    FitTableModel* model = dialog.tableModel();
+    QVERIFY(model->rowCount() > 0);
+    const int row = model->recommendedRow();
+    QVERIFY(row >= 0);
+    for (int r = 0; r < model->rowCount(); ++r)
+        QCOMPARE(model->index(r, FitTableModel::BasisColumn).data().toString(), QStringLiteral("measured"));
+    QCOMPARE(model->index(row, FitTableModel::BatchColumn).data().toInt(), dialog.outcome()->result.recommended.batch);
+}
+
+void TestFitDialog::budgetIsCheckedAsTyped()
+{
+    FitDialog dialog(setup());
+    QLineEdit* budget = dialog.budgetEdit();
+    budget->clear();
+    QTest::keyClicks(budget, QStringLiteral("8 gigs"));
+    QVERIFY(!dialog.runButton()->isEnabled());
+    QVERIFY(dialog.budgetFeedback()->text().startsWith(QStringLiteral("Not a size or a fraction")));
+    QVERIFY(!dialog.runFit());
+    budget->clear();
+    QTest::keyClicks(budget, QStringLiteral("6000MB"));
+    QVERIFY(dialog.runButton()->isEnabled());
+    QVERIFY(dialog.budgetFeedback()->text().startsWith(QStringLiteral("= 5.6 GiB")));
+    QCOMPARE(dialog.request().budget, std::string("6000MB"));
+    budget->clear();
+    QVERIFY(dialog.runButton()->isEnabled());  // empty: all of the device
+    QVERIFY(dialog.budgetFeedback()->text().startsWith(QStringLiteral("All of")));
+    // The setup's vram comes in as the budget.
+    ys::TrainConfig cfg = setup();
+    cfg.vram = "2GiB";
+    FitDialog withVram(cfg);
+    QCOMPARE(withVram.budgetEdit()->text(), QStringLiteral("2GiB"));
+    QCOMPARE(withVram.request().budget, std::string("2GiB"));
+    QCOMPARE(withVram.request().data, yaml_);
+    QCOMPARE(withVram.request().workers, 2);
+    QCOMPARE(withVram.request().amp, std::string("off"));
+}
+
+void TestFitDialog::remembersBudgetAndTarget()
+{
+    {
+        FitDialog dialog(setup());
+        dialog.budgetEdit()->setText(QStringLiteral("0.8"));
+        dialog.targetCombo()->setCurrentIndex(dialog.targetCombo()->findData(QStringLiteral("t4")));
+        dialog.imgszModeButton()->setChecked(true);
+        QSignalSpy finished(&dialog, &FitDialog::fitFinished);
+        QVERIFY(dialog.runFit());  // a run remembers what it ran with
+        dialog.cancelFit();
+        QVERIFY(waitForFit(dialog, finished));
+    }
+    FitDialog again(setup());
+    QCOMPARE(again.budgetEdit()->text(), QStringLiteral("0.8"));
+    QCOMPARE(again.targetCombo()->currentData().toString(), QStringLiteral("t4"));
+    QVERIFY(again.imgszModeButton()->isChecked());
+    QCOMPARE(again.request().targetGpu, std::string("t4"));
+}
+
+void TestFitDialog::retranslates()
+{
+    FitDialog dialog(setup());
+    QCOMPARE(dialog.windowTitle(), QStringLiteral("Fit to my GPU"));
+    dialog.runButton()->setText(QStringLiteral("stale"));
+    dialog.setWindowTitle(QStringLiteral("stale"));
+    dialog.budgetFeedback()->setText(QStringLiteral("stale"));
+    QEvent change(QEvent::LanguageChange);
+    QCoreApplication::sendEvent(&dialog, &change);
+    QCOMPARE(dialog.windowTitle(), QStringLiteral("Fit to my GPU"));
+    QCOMPARE(dialog.runButton()->text(), QStringLiteral("&Run"));
+    QVERIFY(dialog.budgetFeedback()->text() != QStringLiteral("stale"));
+    QCOMPARE(dialog.tableModel()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Scale"));
+}
+
+QTEST_MAIN(TestFitDialog)
+#include "test_fitdialog.moc"

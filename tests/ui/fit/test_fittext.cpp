@@ -1,0 +1,225 @@
+// The Fit dialog's words and numbers: every note a real fit gives is recognised and said in the dialog's own
+// (translatable) sentence, the recommendation reads as a user expects for "fits" and "does not fit", the
+// accumulation line flags a figure nbs does not give, and the breakdown bars add up to the prediction.
+#include "memory/probe.h"
+#include "ui/fit/fitbreakdown.h"
+#include "ui/fit/fittext.h"
+#include "fitdemo.h"
+
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <set>
+
+using namespace ys::ui;
+using ys::memory::FitResult;
+
+class TestFitText final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void everyNoteOfRealFitsIsKnown();
+    void recommendationInWords();
+    void doesNotFitInWords();
+    void accumulationFromNbs();
+    void certaintyNamesTheTarget();
+    void barsAddUpToThePrediction();
+    void planningBarsCarryContextAndRounding();
+
+private:
+    FitResult fit(const ys::memory::FitRequest& request);
+
+    QTemporaryDir dir_;
+    std::string yaml_;
+    FitResult measured_;  // demo data, CPU, fits
+    FitResult tiny_;      // demo data, CPU, nothing fits
+    FitResult planned_;   // synthetic batches, planned for an RTX 3060 with amp auto
+};
+
+FitResult TestFitText::fit(const ys::memory::FitRequest& request)
+{
+    auto r = ys::memory::fitToMemory(request);
+    if (!r)
+        qFatal("fit failed: %s", r.error().toString().c_str());
+    return std::move(r).value();
+}
+
+void TestFitText::initTestCase()
+{
+    QVERIFY(dir_.isValid());
+    auto yaml = ys::test::writeFitDemo(dir_);
+    QVERIFY(yaml.ok());
+    yaml_ = *yaml;
+
+    ys::memory::FitRequest req;
+    req.data = yaml_;
+    req.imgsz = 64;
+    req.amp = "off";
+    req.budget = "300MB";
+    measured_ = fit(req);
+    QVERIFY(measured_.recommended.fits);
+    req.budget = "40MB";
+    tiny_ = fit(req);
+    QVERIFY(!tiny_.recommended.fits);
+
+    ys::memory::FitRequest plan;
+    plan.imgsz = 64;
+    plan.syntheticBoxes = 8;
+    plan.targetGpu = "rtx3060";
+    planned_ = fit(plan);
+    QVERIFY(planned_.recommended.fits);
+}
+
+void TestFitText::everyNoteOfRealFitsIsKnown()
+{
+    std::set<std::string> codes;
+    for (const FitResult* r : {&measured_, &tiny_, &planned_}) {
+        const auto notes = FitText::fitNotes(*r);
+        QCOMPARE(notes.size(), r->notes.size() + 1);  // the certainty first
+        for (const FitNoteRef& n : notes) {
+            QVERIFY2(!n.code.empty(), n.english.c_str());
+            const QString text = FitText::noteText(n);
+            QVERIFY(!text.isEmpty());
+            // The dialog's own sentence, not core's English passed through.
+            QVERIFY2(text != QString::fromStdString(n.english), n.english.c_str());
+            QVERIFY2(!text.contains(QLatin1String("%")), qPrintable(text));
+            codes.insert(n.code);
+        }
+        QCOMPARE(FitText::notes(*r).size(), static_cast<qsizetype>(r->notes.size()));
+    }
+    for (const char* c : {"fit.certainty.cpu", "fit.certainty.planned", "fit.cpu_untracked", "fit.optimizer",
+                          "fit.probe_crowded", "fit.loader_queue", "fit.nothing_fits", "fit.synthetic",
+                          "fit.cuda_context", "fit.allocator_rounding", "fit.amp_derived", "fit.measure_on_card"})
+        QVERIFY2(codes.count(c), c);
+
+    // Arguments are read out of the sentence: the most crowded image's box count, the loader's queue.
+    for (const FitNoteRef& n : FitText::fitNotes(measured_)) {
+        if (n.code == "fit.probe_crowded") {
+            QCOMPARE(n.args.size(), size_t{2});
+            QCOMPARE(std::stoi(n.args[1]), measured_.maxBoxes);
+        }
+        if (n.code == "fit.loader_queue")
+            QCOMPARE(n.args, (std::vector<std::string>{"16", "8"}));  // workers=8 queue 2 x 8 batches
+    }
+    // A sentence this branch does not know is shown as core wrote it.
+    FitResult odd = measured_;
+    odd.notes = {"a sentence from a newer core"};
+    const auto refs = FitText::fitNotes(odd);
+    QVERIFY(refs.back().code.empty());
+    QCOMPARE(FitText::notes(odd), QStringList{QStringLiteral("a sentence from a newer core")});
+}
+
+void TestFitText::recommendationInWords()
+{
+    const auto& rec = measured_.recommended;
+    const QString text = FitText::recommendation(measured_, false);
+    QVERIFY2(text.startsWith(QStringLiteral("Batch %1 at 64 px with full precision (fp32) needs about ").arg(rec.batch)),
+             qPrintable(text));
+    QVERIFY(text.contains(FitText::size(rec.predictedPeakBytes)));
+    QVERIFY(text.contains(QStringLiteral("of your %1 budget").arg(FitText::size(measured_.budgetBytes))));
+    const int free = qRound(100.0 * (1.0 - double(rec.predictedPeakBytes) / double(measured_.budgetBytes)));
+    QVERIFY2(text.endsWith(QStringLiteral("; %1% stays free.").arg(free)), qPrintable(text));
+    QVERIFY(free >= qRound(measured_.margin * 100) - 1);
+    QCOMPARE(FitText::size(300'000'000), QStringLiteral("286.1 MiB"));
+    QCOMPARE(FitText::size(int64_t{12} << 30), QStringLiteral("12.0 GiB"));
+
+    QVERIFY(FitText::margin(measured_).contains(QStringLiteral("the fit keeps at least 5% of the budget free")));
+    QVERIFY(FitText::recommendation(planned_, false).contains(QStringLiteral("on the RTX 3060 12 GB")));
+}
+
+void TestFitText::doesNotFitInWords()
+{
+    const QString text = FitText::recommendation(tiny_, false);
+    QVERIFY2(text.startsWith(QStringLiteral("Does not fit: even batch 1 at 64 px needs about ")), qPrintable(text));
+    QVERIFY(text.contains(FitText::size(tiny_.recommended.predictedPeakBytes)));
+    QVERIFY(text.contains(QStringLiteral("Lower the image size")));
+    FitResult batchMode = tiny_;
+    batchMode.recommended.batch = 8;
+    batchMode.recommended.imgsz = 32;
+    QVERIFY(FitText::recommendation(batchMode, true).startsWith(QStringLiteral("Does not fit: batch 8 needs about ")));
+}
+
+void TestFitText::accumulationFromNbs()
+{
+    FitResult r = measured_;
+    r.recommended.batch = 16;
+    r.recommended.accumulate = 4;
+    QString text = FitText::accumulation(r, 64);
+    QCOMPARE(text, QStringLiteral("Accumulates gradients over 4 batches (nominal batch 64 ÷ batch 16): each optimizer "
+                                  "step sees about 64 images."));
+    // A figure nbs does not give for the batch is said out loud.
+    r.recommended.accumulate = 2;
+    text = FitText::accumulation(r, 64);
+    QVERIFY2(text.contains(QStringLiteral("The fit reports 2, but nbs 64 gives 4 for this batch")), qPrintable(text));
+    // round(64 / 138) = 0 -> 1
+    r.recommended.batch = 138;
+    r.recommended.accumulate = 1;
+    text = FitText::accumulation(r, 64);
+    QVERIFY2(text.startsWith(QStringLiteral("No accumulation: every batch is one optimizer step")), qPrintable(text));
+    QVERIFY(!text.contains(QStringLiteral("The fit reports")));
+}
+
+void TestFitText::certaintyNamesTheTarget()
+{
+    QVERIFY(FitText::certainty(measured_).startsWith(QStringLiteral("Measured on this CPU")));
+    QVERIFY(FitText::certainty(measured_).contains(QStringLiteral("within about 3%")));
+    const QString planned = FitText::certainty(planned_);
+    QVERIFY2(planned.startsWith(QStringLiteral("Planned for the RTX 3060 12 GB from measurements on CPU")),
+             qPrintable(planned));
+    QVERIFY(planned.contains(QStringLiteral("within about 20%")));
+}
+
+void TestFitText::barsAddUpToThePrediction()
+{
+    const FitBars bars = fitBars(measured_);
+    const double peak = double(measured_.recommended.predictedPeakBytes);
+    // The CPU fit's training step holds the peak: its parts add up to the prediction (a remainder under
+    // 1 MiB is left out).
+    QVERIFY(bars.validationTotal < peak);
+    QVERIFY2(bars.trainingTotal <= peak + 1.0 && bars.trainingTotal > peak - 1024.0 * 1024.0,
+             qPrintable(QStringLiteral("%1 vs %2").arg(bars.trainingTotal).arg(peak)));
+    QCOMPARE(bars.validationTotal, double(measured_.breakdown.validation));
+    bool activations = false;
+    for (const auto& p : bars.parts) {
+        QVERIFY(p.training >= 0 && p.validation >= 0);
+        activations = activations || (p.part == FitPart::Activations && p.training == double(measured_.breakdown.activations));
+        QVERIFY(p.part != FitPart::CudaContext);  // none on a CPU
+    }
+    QVERIFY(activations);
+
+    const BreakdownChartData d = fitChartData(measured_);
+    QCOMPARE(d.bars.size(), 2);
+    QCOMPARE(d.budgetBytes, double(measured_.budgetBytes));
+    QCOMPARE(d.limitBytes, double(measured_.budgetBytes) * 0.95);
+    QCOMPARE(d.parts.size(), bars.parts.size());
+    QCOMPARE(d.parts.front().name, QStringLiteral("Weights"));
+}
+
+void TestFitText::planningBarsCarryContextAndRounding()
+{
+    const FitBars bars = fitBars(planned_);
+    const auto& b = planned_.breakdown;
+    double context = 0, overhead = 0;
+    for (const auto& p : bars.parts) {
+        if (p.part == FitPart::CudaContext)
+            context = p.training;
+        if (p.part == FitPart::AllocatorOverhead)
+            overhead = p.training;
+        QVERIFY(p.part != FitPart::LoaderQueue || p.training == double(b.loaderQueue));
+    }
+    QCOMPARE(context, double(b.cudaContext));
+    QVERIFY(context > 0);
+    const double peak = double(planned_.recommended.predictedPeakBytes);
+    if (bars.validationTotal < peak) {
+        QVERIFY2(bars.trainingTotal <= peak * (1 + 1e-6) && bars.trainingTotal > peak - 1.1 * 1024.0 * 1024.0,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(bars.trainingTotal).arg(peak)));
+        QVERIFY(std::abs(overhead - double(b.allocatorOverhead)) < 2.0);
+    }
+    QVERIFY(bars.trainingTotal <= peak * (1 + 1e-6));
+    QVERIFY(bars.validationTotal <= peak * (1 + 1e-6));
+}
+
+QTEST_GUILESS_MAIN(TestFitText)
+#include "test_fittext.moc"

@@ -1,0 +1,684 @@
+#include "ui/fit/fitdialog.h"
+
+#include "memory/memory.h"
+#include "ui/charts/breakdownchart.h"
+#include "ui/fit/fitbreakdown.h"
+#include "ui/fit/fittablemodel.h"
+#include "ui/fit/fittext.h"
+
+#include <QButtonGroup>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+#include <algorithm>
+
+namespace ys::ui {
+namespace {
+
+constexpr double kDefaultCustomGiB = 12.0;  // the most common card among the users (RTX 3060 12 GB)
+constexpr double kMaxCustomGiB = 1024.0;
+const char* const kCustomTarget = "custom";
+
+// QSettings keys.
+const char* const kBudgetKey = "fit/budget";
+const char* const kTargetKey = "fit/target";
+const char* const kCustomKey = "fit/customGiB";
+const char* const kModeKey = "fit/largestImgsz";
+
+// Range and step of an Int key of the schema; `minimum` raises the lower end (batch: -1 means auto there).
+void applyRange(QSpinBox* spin, const char* key, int minimum)
+{
+    if (const ys::ConfigKey* k = ys::findConfigKey(key)) {
+        spin->setRange(std::max(minimum, static_cast<int>(k->min)), static_cast<int>(k->max));
+        spin->setSingleStep(std::max(1, static_cast<int>(k->step)));
+    }
+}
+
+QLabel* wrapLabel(QWidget* parent)
+{
+    auto* l = new QLabel(parent);
+    l->setWordWrap(true);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return l;
+}
+
+}  // namespace
+
+FitDialog::FitDialog(const ys::TrainConfig& config, QWidget* parent)
+    : QDialog(parent), config_(config), controller_(new FitController(this))
+{
+    setObjectName(QStringLiteral("FitDialog"));
+    setSizeGripEnabled(true);
+    auto* layout = new QVBoxLayout(this);
+    contextLabel_ = wrapLabel(this);
+    layout->addWidget(contextLabel_);
+    layout->addWidget(buildInputs());
+
+    auto* progressRow = new QHBoxLayout;
+    progressBar_ = new QProgressBar(this);
+    progressBar_->setTextVisible(true);
+    progressBar_->setMaximumWidth(260);
+    stageLabel_ = new QLabel(this);
+    progressRow->addWidget(progressBar_);
+    progressRow->addWidget(stageLabel_, 1);
+    layout->addLayout(progressRow);
+
+    layout->addWidget(buildResults(), 1);
+
+    auto* buttons = new QHBoxLayout;
+    runButton_ = new QPushButton(this);
+    runButton_->setDefault(true);
+    runButton_->setAutoDefault(true);
+    cancelButton_ = new QPushButton(this);
+    cancelButton_->setAutoDefault(false);
+    applyButton_ = new QPushButton(this);
+    applyButton_->setAutoDefault(false);
+    closeButton_ = new QPushButton(this);
+    closeButton_->setAutoDefault(false);
+    buttons->addWidget(runButton_);
+    buttons->addWidget(cancelButton_);
+    buttons->addStretch(1);
+    buttons->addWidget(applyButton_);
+    buttons->addWidget(closeButton_);
+    layout->addLayout(buttons);
+
+    connect(runButton_, &QPushButton::clicked, this, &FitDialog::runFit);
+    connect(cancelButton_, &QPushButton::clicked, this, &FitDialog::cancelFit);
+    connect(applyButton_, &QPushButton::clicked, this, &FitDialog::apply);
+    connect(closeButton_, &QPushButton::clicked, this, &FitDialog::reject);
+    connect(controller_, &FitController::busyChanged, this, &FitDialog::setRunning);
+    connect(controller_, &FitController::progress, this, &FitDialog::showProgress);
+    connect(controller_, &FitController::finished, this, [this](const FitOutcome& outcome) {
+        outcome_ = outcome;
+        error_.reset();
+        showOutcome();
+        showIdleStage();
+        emit fitFinished(true);
+    });
+    connect(controller_, &FitController::failed, this, [this](const ys::Error& error) {
+        error_ = error;
+        showError();
+        emit fitFinished(false);
+    });
+
+    loadSettings();
+    setConfig(config);
+    setRunning(false);
+    retranslate();
+    queryDevice();
+    resize(1120, 800);
+}
+
+FitDialog::~FitDialog() = default;
+
+// ---- building -----------------------------------------------------------------------------------------
+
+QWidget* FitDialog::buildInputs()
+{
+    inputsBox_ = new QGroupBox(this);
+    auto* grid = new QGridLayout(inputsBox_);
+
+    budgetLabel_ = new QLabel(inputsBox_);
+    budgetEdit_ = new QLineEdit(inputsBox_);
+    budgetEdit_->setClearButtonEnabled(true);
+    budgetLabel_->setBuddy(budgetEdit_);
+    budgetFeedback_ = wrapLabel(inputsBox_);
+    grid->addWidget(budgetLabel_, 0, 0);
+    grid->addWidget(budgetEdit_, 0, 1);
+    grid->addWidget(budgetFeedback_, 0, 2, 1, 2);
+
+    targetLabel_ = new QLabel(inputsBox_);
+    targetCombo_ = new QComboBox(inputsBox_);
+    targetLabel_->setBuddy(targetCombo_);
+    customSpin_ = new QDoubleSpinBox(inputsBox_);
+    customSpin_->setRange(1.0, kMaxCustomGiB);
+    customSpin_->setDecimals(1);
+    customSpin_->setSingleStep(1.0);
+    customSpin_->setValue(kDefaultCustomGiB);
+    targetHint_ = wrapLabel(inputsBox_);
+    grid->addWidget(targetLabel_, 1, 0);
+    grid->addWidget(targetCombo_, 1, 1);
+    grid->addWidget(customSpin_, 1, 2);
+    grid->addWidget(targetHint_, 1, 3);
+
+    modeLabel_ = new QLabel(inputsBox_);
+    modeGroup_ = new QButtonGroup(this);
+    batchMode_ = new QRadioButton(inputsBox_);
+    imgszMode_ = new QRadioButton(inputsBox_);
+    modeGroup_->addButton(batchMode_);
+    modeGroup_->addButton(imgszMode_);
+    batchMode_->setChecked(true);
+    imgszSpin_ = new QSpinBox(inputsBox_);
+    applyRange(imgszSpin_, "imgsz", 32);
+    batchSpin_ = new QSpinBox(inputsBox_);
+    applyRange(batchSpin_, "batch", 1);
+    auto* modeRow1 = new QHBoxLayout;
+    modeRow1->addWidget(batchMode_);
+    modeRow1->addWidget(imgszSpin_);
+    modeRow1->addStretch(1);
+    auto* modeRow2 = new QHBoxLayout;
+    modeRow2->addWidget(imgszMode_);
+    modeRow2->addWidget(batchSpin_);
+    modeRow2->addStretch(1);
+    grid->addWidget(modeLabel_, 2, 0);
+    grid->addLayout(modeRow1, 2, 1, 1, 3);
+    grid->addLayout(modeRow2, 3, 1, 1, 3);
+
+    ampLabel_ = new QLabel(inputsBox_);
+    ampCombo_ = new QComboBox(inputsBox_);
+    ampLabel_->setBuddy(ampCombo_);
+    if (const ys::ConfigKey* k = ys::findConfigKey("amp"))
+        for (const std::string& c : k->choices)
+            ampCombo_->addItem(QString::fromStdString(c), QString::fromStdString(c));
+    grid->addWidget(ampLabel_, 4, 0);
+    grid->addWidget(ampCombo_, 4, 1);
+    grid->setColumnStretch(3, 1);
+
+    connect(budgetEdit_, &QLineEdit::textChanged, this, &FitDialog::updateBudgetFeedback);
+    connect(targetCombo_, &QComboBox::currentIndexChanged, this, &FitDialog::updateInputs);
+    connect(customSpin_, &QDoubleSpinBox::valueChanged, this, &FitDialog::updateInputs);
+    connect(batchMode_, &QRadioButton::toggled, this, &FitDialog::updateInputs);
+    return inputsBox_;
+}
+
+QWidget* FitDialog::buildResults()
+{
+    results_ = new QWidget(this);
+    auto* v = new QVBoxLayout(results_);
+    v->setContentsMargins(0, 0, 0, 0);
+    placeholder_ = wrapLabel(results_);
+    placeholder_->setAlignment(Qt::AlignCenter);
+    v->addWidget(placeholder_);
+    errorLabel_ = wrapLabel(results_);
+    errorLabel_->setStyleSheet(QStringLiteral("color: #c62828;"));
+    v->addWidget(errorLabel_);
+
+    headline_ = wrapLabel(results_);
+    QFont big = headline_->font();
+    big.setPointSizeF(big.pointSizeF() * 1.25);
+    big.setBold(true);
+    headline_->setFont(big);
+    v->addWidget(headline_);
+
+    auto* facts = new QFormLayout;
+    marginTitle_ = new QLabel(results_);
+    marginLabel_ = wrapLabel(results_);
+    accumulationTitle_ = new QLabel(results_);
+    accumulationLabel_ = wrapLabel(results_);
+    certaintyTitle_ = new QLabel(results_);
+    certaintyLabel_ = wrapLabel(results_);
+    facts->addRow(marginTitle_, marginLabel_);
+    facts->addRow(accumulationTitle_, accumulationLabel_);
+    facts->addRow(certaintyTitle_, certaintyLabel_);
+    v->addLayout(facts);
+
+    splitter_ = new QSplitter(Qt::Horizontal, results_);
+    auto* chartBox = new QWidget(splitter_);
+    auto* chartLayout = new QVBoxLayout(chartBox);
+    chartLayout->setContentsMargins(0, 0, 0, 0);
+    chartTitle_ = new QLabel(chartBox);
+    chart_ = new BreakdownChart(chartBox);
+    chartLayout->addWidget(chartTitle_);
+    chartLayout->addWidget(chart_, 1);
+    auto* tableBox = new QWidget(splitter_);
+    auto* tableLayout = new QVBoxLayout(tableBox);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableTitle_ = new QLabel(tableBox);
+    tableModel_ = new FitTableModel(this);
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(tableModel_);
+    proxy->setSortRole(Qt::UserRole);
+    tableView_ = new QTableView(tableBox);
+    tableView_->setModel(proxy);
+    tableView_->setSortingEnabled(true);
+    tableView_->sortByColumn(-1, Qt::AscendingOrder);
+    tableView_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    tableView_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    tableView_->verticalHeader()->setVisible(false);
+    tableView_->verticalHeader()->setDefaultSectionSize(tableView_->fontMetrics().height() + 6);
+    tableView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    tableView_->horizontalHeader()->setStretchLastSection(true);
+    tableLayout->addWidget(tableTitle_);
+    tableLayout->addWidget(tableView_, 1);
+    splitter_->addWidget(chartBox);
+    splitter_->addWidget(tableBox);
+    splitter_->setStretchFactor(0, 1);
+    splitter_->setStretchFactor(1, 1);
+    splitter_->setSizes({520, 600});
+    v->addWidget(splitter_, 1);
+
+    notesTitle_ = new QLabel(results_);
+    notesLabel_ = wrapLabel(results_);
+    notesLabel_->setTextFormat(Qt::RichText);
+    v->addWidget(notesTitle_);
+    v->addWidget(notesLabel_);
+    return results_;
+}
+
+// ---- inputs ---------------------------------------------------------------------------------------------
+
+void FitDialog::setConfig(const ys::TrainConfig& config)
+{
+    config_ = config;
+    imgszSpin_->setValue(config_.imgsz);
+    if (config_.batch > 0)
+        batchSpin_->setValue(config_.batch);
+    else
+        batchSpin_->setValue(ys::TrainConfig{}.batch);
+    const int amp = ampCombo_->findData(QString::fromStdString(config_.amp));
+    ampCombo_->setCurrentIndex(std::max(0, amp));
+    if (!config_.vram.empty())
+        budgetEdit_->setText(QString::fromStdString(config_.vram));
+    fillContext();
+    updateInputs();
+}
+
+void FitDialog::loadSettings()
+{
+    QSettings s;
+    budgetEdit_->setText(s.value(QLatin1String(kBudgetKey)).toString());
+    customSpin_->setValue(s.value(QLatin1String(kCustomKey), kDefaultCustomGiB).toDouble());
+    (s.value(QLatin1String(kModeKey), false).toBool() ? imgszMode_ : batchMode_)->setChecked(true);
+    fillTargets();
+    const int t = targetCombo_->findData(s.value(QLatin1String(kTargetKey)).toString());
+    targetCombo_->setCurrentIndex(std::max(0, t));
+}
+
+void FitDialog::saveSettings() const
+{
+    QSettings s;
+    s.setValue(QLatin1String(kBudgetKey), budgetEdit_->text().trimmed());
+    s.setValue(QLatin1String(kTargetKey), targetCombo_->currentData().toString());
+    s.setValue(QLatin1String(kCustomKey), customSpin_->value());
+    s.setValue(QLatin1String(kModeKey), imgszMode_->isChecked());
+}
+
+void FitDialog::fillTargets()
+{
+    const QString current = targetCombo_->currentData().toString();
+    const QSignalBlocker block(targetCombo_);
+    targetCombo_->clear();
+    QString here = FitText::device(config_.device);
+    if (deviceTotal_ > 0)
+        here = tr("%1, %2").arg(here, FitText::size(deviceTotal_));
+    targetCombo_->addItem(tr("This device (%1)").arg(here), QString());
+    for (const auto& g : ys::memory::targetGpus())
+        targetCombo_->addItem(QString::fromStdString(g.label), QString::fromStdString(g.name));
+    targetCombo_->addItem(tr("Custom GPU…"), QString::fromLatin1(kCustomTarget));
+    targetCombo_->setCurrentIndex(std::max(0, targetCombo_->findData(current)));
+}
+
+void FitDialog::fillContext()
+{
+    if (!contextLabel_)
+        return;
+    const QString data = config_.data.empty() ? tr("synthetic images (no dataset)")
+                                              : QFileInfo(QString::fromStdString(config_.data)).fileName();
+    QString dev = FitText::device(config_.device);
+    if (deviceKnown_ && deviceTotal_ > 0)
+        dev = tr("%1 (%2 total, %3 free)").arg(dev, FitText::size(deviceTotal_), FitText::size(deviceFree_));
+    contextLabel_->setText(tr("Fitting <b>%1</b> on <b>%2</b> · device %3 · %4 loader workers · nominal batch %5 · "
+                              "optimizer %6")
+                               .arg(QString::fromStdString(config_.model).toHtmlEscaped(),
+                                    data.toHtmlEscaped(), dev.toHtmlEscaped())
+                               .arg(config_.workers)
+                               .arg(config_.nbs)
+                               .arg(QString::fromStdString(config_.optimizer).toHtmlEscaped()));
+    contextLabel_->setToolTip(QString::fromStdString(config_.data));
+}
+
+void FitDialog::queryDevice()
+{
+    const std::string device = config_.device;
+    QtConcurrent::run([device] { return ys::memory::currentStats(device); })
+        .then(this, [this](const ys::memory::MemoryStats& stats) {
+            deviceTotal_ = stats.deviceTotal;
+            deviceFree_ = stats.deviceFree;
+            deviceKnown_ = true;
+            fillTargets();
+            fillContext();
+            updateInputs();
+        });
+}
+
+std::string FitDialog::targetName() const
+{
+    const QString data = targetCombo_->currentData().toString();
+    if (data == QLatin1String(kCustomTarget))
+        return "custom:" + QString::number(customSpin_->value(), 'g', 6).toStdString() + "GiB";
+    return data.toStdString();
+}
+
+int64_t FitDialog::targetTotal() const
+{
+    const std::string name = targetName();
+    if (name.empty())
+        return deviceTotal_;
+    const auto gpu = ys::memory::findTargetGpu(name);
+    return gpu ? gpu->totalBytes : 0;
+}
+
+void FitDialog::updateInputs()
+{
+    const bool custom = targetCombo_->currentData().toString() == QLatin1String(kCustomTarget);
+    customSpin_->setVisible(custom);
+    const bool planning = !targetName().empty();
+    targetHint_->setText(planning ? tr("Planning for a card this machine does not have: the fit measures here and "
+                                       "predicts for the card. The result says how certain that is.")
+                                  : tr("Measured on this device."));
+    const bool idle = !running();
+    imgszSpin_->setEnabled(idle && batchMode_->isChecked());
+    batchSpin_->setEnabled(idle && imgszMode_->isChecked());
+    updateBudgetFeedback();
+}
+
+void FitDialog::updateBudgetFeedback()
+{
+    const std::string text = budgetEdit_->text().trimmed().toStdString();
+    const int64_t total = targetTotal();
+    bool valid = true;
+    QString feedback;
+    if (text.empty()) {
+        feedback = total > 0 ? tr("All of it: %1").arg(FitText::size(total)) : tr("All of the device's memory");
+    } else {
+        // Sizes do not depend on the total; a fraction needs it (not known until the device was read).
+        const auto bytes = ys::memory::parseMemoryBudget(text, std::max<int64_t>(total, 1));
+        valid = bytes.ok();
+        if (!valid)
+            feedback = tr("Not a size or a fraction: type e.g. 8GiB, 6000MB or 0.8.");
+        else if (total > 0)
+            feedback = tr("= %1 (%2% of %3)")
+                           .arg(FitText::size(*bytes))
+                           .arg(static_cast<int>(100.0 * static_cast<double>(*bytes) / static_cast<double>(total) + 0.5))
+                           .arg(FitText::size(total));
+        else
+            feedback = *bytes > 1 ? tr("= %1").arg(FitText::size(*bytes)) : tr("a fraction of the device's memory");
+    }
+    budgetFeedback_->setText(feedback);
+    budgetFeedback_->setStyleSheet(valid ? QString() : QStringLiteral("color: #c62828;"));
+    runButton_->setEnabled(valid && !running());
+}
+
+// ---- running --------------------------------------------------------------------------------------------
+
+ys::memory::FitRequest FitDialog::request() const
+{
+    // The setup's settings as the trainer's batch=auto passes them (data, model, device, nbs, optimizer,
+    // epochs, workers), then the dialog's own inputs.
+    ys::memory::FitRequest req;
+    req.data = config_.data;
+    req.model = config_.model;
+    req.device = config_.device;
+    req.nbs = config_.nbs;
+    req.optimizer = config_.optimizer;
+    req.epochs = config_.epochs;
+    req.workers = config_.workers;
+    req.imgsz = imgszSpin_->value();
+    req.batch = imgszMode_->isChecked() ? batchSpin_->value() : 0;
+    req.amp = ampCombo_->currentData().toString().toStdString();
+    req.budget = budgetEdit_->text().trimmed().toStdString();
+    req.targetGpu = targetName();
+    return req;
+}
+
+bool FitDialog::running() const
+{
+    return controller_->busy();
+}
+
+bool FitDialog::runFit()
+{
+    if (running() || !runButton_->isEnabled())
+        return false;
+    error_.reset();
+    errorLabel_->clear();
+    errorLabel_->hide();
+    saveSettings();
+    lastStage_.clear();
+    lastDone_ = lastTotal_ = 0;
+    return controller_->run(request());
+}
+
+void FitDialog::cancelFit()
+{
+    if (!running())
+        return;
+    controller_->cancel();
+    stageLabel_->setText(tr("Cancelling after the current step…"));
+    cancelButton_->setEnabled(false);
+}
+
+void FitDialog::setRunning(bool on)
+{
+    inputsBox_->setEnabled(!on);
+    progressBar_->setVisible(on);
+    cancelButton_->setVisible(on);
+    cancelButton_->setEnabled(on);
+    applyButton_->setEnabled(!on && outcome_ && outcome_->result.recommended.fits);
+    if (on) {
+        progressBar_->setRange(0, 0);  // busy until the first measured step
+        showProgress({}, 0, 0);
+    }
+    updateInputs();
+}
+
+void FitDialog::showProgress(const QString& stage, qint64 done, qint64 total)
+{
+    lastStage_ = stage;
+    lastDone_ = done;
+    lastTotal_ = total;
+    if (!running())
+        return;
+    if (controller_->cancelling()) {
+        stageLabel_->setText(tr("Cancelling after the current step…"));
+        return;
+    }
+    if (total > 0) {
+        progressBar_->setRange(0, static_cast<int>(total));
+        progressBar_->setValue(static_cast<int>(done));
+    }
+    stageLabel_->setText(FitText::stage(stage, done, total, config_.device));
+}
+
+void FitDialog::showError()
+{
+    if (!error_)
+        return;
+    if (error_->code == "fit.cancelled") {
+        stageLabel_->setText(tr("Cancelled. The last result, if any, is still shown."));
+        return;
+    }
+    stageLabel_->setText(tr("The fit failed."));
+    errorLabel_->setText(FitText::error(*error_));
+    errorLabel_->show();
+}
+
+void FitDialog::showIdleStage()
+{
+    if (error_) {
+        showError();
+        return;
+    }
+    if (!outcome_) {
+        stageLabel_->clear();
+        return;
+    }
+    const auto& r = outcome_->result;
+    // The probe always measures several steps (six per precision), so the plural needs no %n.
+    stageLabel_->setText(tr("Measured %1 probe steps in %2 s.")
+                             .arg(r.points.size())
+                             .arg(QLocale().toString(r.probeSeconds, 'f', 1)));
+}
+
+void FitDialog::showOutcome()
+{
+    const bool has = outcome_.has_value();
+    placeholder_->setVisible(!has);
+    for (QWidget* w : std::initializer_list<QWidget*>{headline_, marginTitle_, marginLabel_, accumulationTitle_,
+                                                       accumulationLabel_, certaintyTitle_, certaintyLabel_, splitter_,
+                                                       notesTitle_, notesLabel_})
+        w->setVisible(has);
+    applyButton_->setEnabled(has && !running() && outcome_->result.recommended.fits);
+    if (!has) {
+        tableModel_->clear();
+        chart_->clear();
+        return;
+    }
+    const auto& r = outcome_->result;
+    headline_->setText(FitText::recommendation(r, outcome_->largestImgsz));
+    headline_->setStyleSheet(r.recommended.fits ? QString() : QStringLiteral("color: #c62828;"));
+    marginLabel_->setText(FitText::margin(r));
+    accumulationLabel_->setText(FitText::accumulation(r, config_.nbs));
+    certaintyLabel_->setText(FitText::certainty(r));
+    QString notes = QStringLiteral("<ul style=\"margin-left: 0px; -qt-list-indent: 1;\">");
+    for (const QString& n : FitText::notes(r))
+        notes += QStringLiteral("<li>%1</li>").arg(n.toHtmlEscaped());
+    notes += QStringLiteral("</ul>");
+    notesLabel_->setText(notes);
+    tableModel_->setResult(r, outcome_->scale);
+    chart_->setData(fitChartData(r));
+    const int row = tableModel_->recommendedRow();
+    if (row >= 0) {
+        auto* proxy = static_cast<QSortFilterProxyModel*>(tableView_->model());
+        tableView_->scrollTo(proxy->mapFromSource(tableModel_->index(row, 0)), QAbstractItemView::PositionAtCenter);
+    }
+}
+
+// ---- apply, close -----------------------------------------------------------------------------------------
+
+std::optional<FitApplication> FitDialog::application() const
+{
+    if (!outcome_ || !outcome_->result.recommended.fits)
+        return std::nullopt;
+    const auto& r = outcome_->result;
+    const auto& rec = r.recommended;
+    // Precision: "auto" stays "auto" when the fit chose AMP (auto picks the same mode on the device the run
+    // trains on, also when planning for another card); fp32 is written as "off" only when AMP was an option
+    // the fit turned down (the table has AMP rows), else auto already means fp32.
+    const std::string asked = outcome_->ampAsked;
+    std::string amp = asked;
+    if (rec.amp) {
+        amp = asked == "auto" ? asked : rec.ampMode;
+    } else {
+        const bool ampOffered = std::any_of(r.table.begin(), r.table.end(), [](const auto& t) { return t.amp; });
+        amp = asked == "auto" && !ampOffered ? asked : "off";
+    }
+    FitApplication app;
+    app.values.insert(QStringLiteral("batch"), QString::number(rec.batch));
+    app.values.insert(QStringLiteral("imgsz"), QString::number(rec.imgsz));
+    app.values.insert(QStringLiteral("amp"), QString::fromStdString(amp));
+    app.undoText = tr("Fit to my GPU: batch %1 at %2 px").arg(rec.batch).arg(rec.imgsz);
+    app.result = r;
+    return app;
+}
+
+void FitDialog::apply()
+{
+    const auto app = application();
+    if (!app || running())
+        return;
+    emit applied(*app);
+    accept();
+}
+
+void FitDialog::reject()
+{
+    // Esc while measuring cancels; a second Esc while the probe finishes its step closes.
+    if (running() && !controller_->cancelling()) {
+        cancelFit();
+        return;
+    }
+    if (running())
+        controller_->cancel();
+    QDialog::reject();
+}
+
+void FitDialog::closeEvent(QCloseEvent* event)
+{
+    // The window's close button closes at once, also while measuring: the probe is cancelled and ends in the
+    // background (its result is dropped; the controller waits for it only when the dialog is destroyed).
+    if (running()) {
+        controller_->cancel();
+        QDialog::reject();
+        event->accept();
+        return;
+    }
+    QDialog::closeEvent(event);
+}
+
+// ---- language ----------------------------------------------------------------------------------------------
+
+void FitDialog::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QDialog::changeEvent(event);
+}
+
+void FitDialog::retranslate()
+{
+    setWindowTitle(tr("Fit to my GPU"));
+    inputsBox_->setTitle(tr("What to fit"));
+    budgetLabel_->setText(tr("Memory &budget:"));
+    budgetEdit_->setPlaceholderText(tr("all of it; or 8GiB, 6000MB, 0.8"));
+    budgetEdit_->setToolTip(tr("A size (8GiB, 6000MB) or a fraction of the card's memory (0.8 or 80%). Empty: all "
+                               "of it."));
+    targetLabel_->setText(tr("&Train on:"));
+    targetCombo_->setToolTip(tr("Plan for a GPU this machine does not have: the fit measures here and predicts "
+                                "for that card."));
+    customSpin_->setSuffix(tr(" GiB"));
+    customSpin_->setToolTip(tr("Total memory of the card, as the driver reports it"));
+    modeLabel_->setText(tr("Find:"));
+    batchMode_->setText(tr("the largest &batch at image size"));
+    imgszMode_->setText(tr("the largest &image size for batch"));
+    imgszSpin_->setSuffix(tr(" px"));
+    batchSpin_->setSuffix(tr(" images"));
+    ampLabel_->setText(tr("&Precision (amp):"));
+    ampCombo_->setToolTip(tr("auto: fp16 on a GPU, bf16 on CPUs that have it; off: fp32"));
+    runButton_->setText(tr("&Run"));
+    runButton_->setToolTip(tr("Measure real training steps and validation batches on this device (Enter)"));
+    cancelButton_->setText(tr("&Cancel"));
+    cancelButton_->setToolTip(tr("Stop measuring (Esc)"));
+    applyButton_->setText(tr("&Apply to setup"));
+    applyButton_->setToolTip(tr("Write batch, image size and precision into the training setup (undo with Ctrl+Z)"));
+    closeButton_->setText(tr("Close"));
+    placeholder_->setText(tr("Press Run: the fit trains a few real steps of this setup on its most crowded images "
+                             "and validates a batch, then predicts the memory of every batch size."));
+    marginTitle_->setText(tr("Margin:"));
+    accumulationTitle_->setText(tr("Accumulation:"));
+    certaintyTitle_->setText(tr("Certainty:"));
+    chartTitle_->setText(tr("<b>Memory at the peak</b>"));
+    tableTitle_->setText(tr("<b>Largest batch by model scale, image size and precision</b>"));
+    notesTitle_->setText(tr("<b>Why</b>"));
+    tableModel_->retranslate();
+    fillTargets();
+    fillContext();
+    updateInputs();
+    showOutcome();
+    if (running())
+        showProgress(lastStage_, lastDone_, lastTotal_);
+    else
+        showIdleStage();
+}
+
+}  // namespace ys::ui

@@ -1,0 +1,188 @@
+#pragma once
+// "Fit to my GPU": measures real training steps of the setup on its device (ys::memory::fitToMemory, off the
+// GUI thread through FitController) and recommends the batch or image size, precision and accumulation that
+// fit a memory budget, for this device or for a GPU the user plans to train on. Shows the recommendation in
+// plain words, the margin, how certain it is, the model-scale × image-size × precision table, the memory
+// breakdown as a chart and the reasons behind the prediction. Apply hands batch, imgsz and amp to the setup
+// (applied()), with the result for the pre-flight's predicted peak.
+//
+// Built from a TrainConfig alone (the Train page passes its form's config; tests and screenshots pass their
+// own), so it needs no page; open it with open() or exec(). Remembers the last budget, target and mode
+// (QSettings "fit/..."). Keys: Enter runs, Esc cancels a running fit or closes. Destroying the dialog while a
+// fit runs waits for the probe's current step (FitController). GUI thread only.
+
+#include "common/config.h"
+#include "memory/probe.h"
+#include "ui/fit/fitcontroller.h"
+
+#include <QDialog>
+#include <QMap>
+#include <QString>
+
+#include <optional>
+
+class QButtonGroup;
+class QComboBox;
+class QDoubleSpinBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+class QSplitter;
+class QTableView;
+class QWidget;
+
+namespace ys::ui {
+
+class BreakdownChart;
+class FitTableModel;
+
+// What Apply hands to the Train page.
+struct FitApplication {
+    QMap<QString, QString> values;  // TrainConfig keys → text (batch, imgsz, amp), for ConfigForm::applyValues
+    QString undoText;               // the undo step's name ("Apply Fit to my GPU (batch 32, 640 px)")
+    ys::memory::FitResult result;   // predicted peak and budget for the pre-flight and the memory chart
+};
+
+class FitDialog final : public QDialog {
+    Q_OBJECT
+public:
+    explicit FitDialog(const ys::TrainConfig& config, QWidget* parent = nullptr);
+    ~FitDialog() override;
+
+    // The setup the fit starts from; resets the inputs that come from it (image size, batch, precision).
+    void setConfig(const ys::TrainConfig& config);
+    const ys::TrainConfig& config() const { return config_; }
+
+    // The request Run sends: the setup with the dialog's budget, target, mode and precision.
+    ys::memory::FitRequest request() const;
+    // As the Run button; false when the inputs are not valid or a fit is running.
+    bool runFit();
+    // As Cancel while a fit runs.
+    void cancelFit();
+    bool running() const;
+    // The last finished fit, if any (kept while a new one runs).
+    const std::optional<FitOutcome>& outcome() const { return outcome_; }
+    // What Apply would hand over; nullopt without a result that fits.
+    std::optional<FitApplication> application() const;
+
+    // Children, for tests and screenshots.
+    QLineEdit* budgetEdit() const { return budgetEdit_; }
+    QLabel* budgetFeedback() const { return budgetFeedback_; }
+    QComboBox* targetCombo() const { return targetCombo_; }
+    QDoubleSpinBox* customTargetSpin() const { return customSpin_; }
+    QRadioButton* batchModeButton() const { return batchMode_; }
+    QRadioButton* imgszModeButton() const { return imgszMode_; }
+    QSpinBox* imgszSpin() const { return imgszSpin_; }
+    QSpinBox* batchSpin() const { return batchSpin_; }
+    QComboBox* ampCombo() const { return ampCombo_; }
+    QPushButton* runButton() const { return runButton_; }
+    QPushButton* cancelButton() const { return cancelButton_; }
+    QPushButton* applyButton() const { return applyButton_; }
+    QPushButton* closeButton() const { return closeButton_; }
+    QProgressBar* progressBar() const { return progressBar_; }
+    QLabel* stageLabel() const { return stageLabel_; }
+    QLabel* recommendationLabel() const { return headline_; }
+    QLabel* marginLabel() const { return marginLabel_; }
+    QLabel* accumulationLabel() const { return accumulationLabel_; }
+    QLabel* certaintyLabel() const { return certaintyLabel_; }
+    QLabel* notesLabel() const { return notesLabel_; }
+    QLabel* errorLabel() const { return errorLabel_; }
+    FitTableModel* tableModel() const { return tableModel_; }
+    QTableView* tableView() const { return tableView_; }
+    BreakdownChart* chart() const { return chart_; }
+    FitController* controller() const { return controller_; }
+
+signals:
+    // Apply was pressed (the dialog then closes with accept()).
+    void applied(const ys::ui::FitApplication& application);
+    // A fit finished or failed (tests, screenshots).
+    void fitFinished(bool ok);
+
+public slots:
+    void reject() override;  // Esc / Close: cancels a running fit first (a second Esc closes); closes when idle
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    QWidget* buildInputs();
+    QWidget* buildResults();
+    void retranslate();
+    void fillTargets();
+    void fillContext();
+    void updateInputs();      // enabled states, custom target, the budget's parsed value
+    void updateBudgetFeedback();
+    void setRunning(bool running);
+    void showProgress(const QString& stage, qint64 done, qint64 total);
+    void showOutcome();
+    void showIdleStage();  // the stage line when nothing runs: the last result's timing or the error
+    void showError();
+    void apply();
+    std::string targetName() const;   // "" = this device; a targetGpus() name; "custom:12GiB"
+    int64_t targetTotal() const;      // total memory of the target (or this device); 0 when not known yet
+    void loadSettings();
+    void saveSettings() const;
+    void queryDevice();
+
+    ys::TrainConfig config_;
+    FitController* controller_ = nullptr;
+    std::optional<FitOutcome> outcome_;
+    std::optional<ys::Error> error_;
+    int64_t deviceTotal_ = 0;   // of config_.device, queried off the GUI thread
+    int64_t deviceFree_ = 0;
+    bool deviceKnown_ = false;
+    QString lastStage_;
+    qint64 lastDone_ = 0, lastTotal_ = 0;
+
+    QLabel* contextLabel_ = nullptr;
+    QGroupBox* inputsBox_ = nullptr;
+    QLabel* budgetLabel_ = nullptr;
+    QLineEdit* budgetEdit_ = nullptr;
+    QLabel* budgetFeedback_ = nullptr;
+    QLabel* targetLabel_ = nullptr;
+    QComboBox* targetCombo_ = nullptr;
+    QDoubleSpinBox* customSpin_ = nullptr;
+    QLabel* targetHint_ = nullptr;
+    QLabel* modeLabel_ = nullptr;
+    QButtonGroup* modeGroup_ = nullptr;
+    QRadioButton* batchMode_ = nullptr;
+    QRadioButton* imgszMode_ = nullptr;
+    QSpinBox* imgszSpin_ = nullptr;
+    QSpinBox* batchSpin_ = nullptr;
+    QLabel* ampLabel_ = nullptr;
+    QComboBox* ampCombo_ = nullptr;
+
+    QProgressBar* progressBar_ = nullptr;
+    QLabel* stageLabel_ = nullptr;
+
+    QWidget* results_ = nullptr;
+    QLabel* placeholder_ = nullptr;
+    QLabel* headline_ = nullptr;
+    QLabel* marginTitle_ = nullptr;
+    QLabel* marginLabel_ = nullptr;
+    QLabel* accumulationTitle_ = nullptr;
+    QLabel* accumulationLabel_ = nullptr;
+    QLabel* certaintyTitle_ = nullptr;
+    QLabel* certaintyLabel_ = nullptr;
+    QLabel* chartTitle_ = nullptr;
+    QLabel* tableTitle_ = nullptr;
+    QLabel* notesTitle_ = nullptr;
+    QLabel* notesLabel_ = nullptr;
+    QLabel* errorLabel_ = nullptr;
+    QSplitter* splitter_ = nullptr;
+    BreakdownChart* chart_ = nullptr;
+    FitTableModel* tableModel_ = nullptr;
+    QTableView* tableView_ = nullptr;
+
+    QPushButton* runButton_ = nullptr;
+    QPushButton* cancelButton_ = nullptr;
+    QPushButton* applyButton_ = nullptr;
+    QPushButton* closeButton_ = nullptr;
+};
+
+}  // namespace ys::ui

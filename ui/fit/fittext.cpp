@@ -1,0 +1,361 @@
+#include "ui/fit/fittext.h"
+
+#include <QLocale>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ys::ui {
+namespace {
+
+// Core's English notes and certainty sentences on this branch, each with the code it stands for and the
+// pattern its arguments are read from. Goes away when FitResult carries coded notes (then fitNotes() reads
+// the codes). Patterns match whole sentences, so a changed sentence falls back to its English text.
+struct EnglishNote {
+    const char* code;
+    const char* pattern;
+};
+
+const EnglishNote kEnglishNotes[] = {
+    {"fit.certainty.cpu", R"(measured: tracked tensor memory on this CPU)"},
+    {"fit.certainty.gpu", R"(medium: measured on this GPU; reserved memory estimated as ([0-9.]+) x peak allocated)"},
+    {"fit.certainty.planned", R"(low: predicted for a GPU from CPU measurements .*)"},
+    {"fit.cuda_context", R"(CUDA context \+ cuDNN/cuBLAS workspace assumed (.+) \(lazy module loading\))"},
+    {"fit.allocator_rounding", R"(allocator reserved memory assumed ([0-9.]+) x peak allocated .*)"},
+    {"fit.amp_derived", R"((fp16|bf16) predicted as half of the measured fp32 activations .*)"},
+    {"fit.measure_on_card", R"(measure on the card itself for a measured recommendation .*)"},
+    {"fit.cpu_untracked", R"(the budget caps tensor memory tracked by the allocator; .*)"},
+    {"fit.optimizer", R"(optimizer (\w+) \(.*\), EMA copy, validation at twice the batch included)"},
+    {"fit.probe_crowded", R"(probed on the (\d+) most crowded training images \(mosaic\); most boxes in one image of )"
+                          R"(the dataset: (\d+))"},
+    {"fit.synthetic", R"(no dataset given: synthetic batches with (\d+) boxes per image)"},
+    {"fit.loader_queue", R"(data loader prefetch of (\d+) batches \(workers=(\d+)\) counted in CPU memory)"},
+    {"fit.no_scales", R"(the model has no other scales, so the table lists only the model itself)"},
+    {"fit.nothing_fits", R"(even batch 1 does not fit the budget at this image size; .*)"},
+};
+
+FitNoteRef noteFromEnglish(const std::string& english)
+{
+    FitNoteRef ref;
+    ref.english = english;
+    const QString text = QString::fromStdString(english);
+    for (const EnglishNote& n : kEnglishNotes) {
+        const QRegularExpression re(QRegularExpression::anchoredPattern(QString::fromLatin1(n.pattern)));
+        const QRegularExpressionMatch m = re.match(text);
+        if (!m.hasMatch())
+            continue;
+        ref.code = n.code;
+        for (int i = 1; i <= m.lastCapturedIndex(); ++i)
+            ref.args.push_back(m.captured(i).toStdString());
+        break;
+    }
+    return ref;
+}
+
+QString arg(const FitNoteRef& note, size_t i)
+{
+    return i < note.args.size() ? QString::fromStdString(note.args[i]) : QString();
+}
+
+// accumulate = max(round(nbs / batch), 1) (PRODUCT.md), the trainer's rule; to be ys::accumulateFor once the
+// rules land in core/common.
+int accumulateFromNbs(int nbs, int batch)
+{
+    if (batch < 1)
+        return 1;
+    return std::max(static_cast<int>(std::lround(static_cast<double>(nbs) / batch)), 1);
+}
+
+int percent(double fraction)
+{
+    return static_cast<int>(std::lround(fraction * 100.0));
+}
+
+bool planned(const ys::memory::FitResult& r)
+{
+    return r.target != r.device;
+}
+
+}  // namespace
+
+QString FitText::size(int64_t bytes)
+{
+    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
+}
+
+QString FitText::precision(const std::string& ampMode)
+{
+    if (ampMode == "fp16")
+        return tr("fp16 mixed precision");
+    if (ampMode == "bf16")
+        return tr("bf16 mixed precision");
+    return tr("full precision (fp32)");
+}
+
+QString FitText::precisionShort(bool amp, const std::string& ampMode)
+{
+    if (!amp)
+        return tr("fp32");
+    if (ampMode == "fp16" || ampMode == "bf16")
+        return QString::fromStdString(ampMode);
+    return tr("AMP");
+}
+
+QString FitText::device(const std::string& device)
+{
+    if (device.empty() || device == "cpu")
+        return tr("CPU");
+    std::string index = device;
+    if (index.rfind("cuda:", 0) == 0)
+        index = index.substr(5);
+    else if (index == "cuda")
+        index = "0";
+    return tr("GPU %1").arg(QString::fromStdString(index));
+}
+
+QString FitText::recommendation(const ys::memory::FitResult& r, bool largestImgsz)
+{
+    const auto& rec = r.recommended;
+    const QString peak = size(rec.predictedPeakBytes);
+    const QString budget = size(r.budgetBytes);
+    const QString where = planned(r) ? tr(" on the %1").arg(QString::fromStdString(r.target)) : QString();
+    if (!rec.fits) {
+        if (largestImgsz)
+            return tr("Does not fit: batch %1 needs about %2 even at the smallest image size (%3 px), more than "
+                      "your %4 budget%5 allows with its margin. Lower the batch, choose a smaller model or raise "
+                      "the budget.")
+                .arg(rec.batch)
+                .arg(peak)
+                .arg(rec.imgsz)
+                .arg(budget, where);
+        return tr("Does not fit: even batch 1 at %1 px needs about %2, more than your %3 budget%4 allows with its "
+                  "margin. Lower the image size, choose a smaller model or raise the budget.")
+            .arg(rec.imgsz)
+            .arg(peak)
+            .arg(budget, where);
+    }
+    const int freePercent =
+        r.budgetBytes > 0 ? percent(1.0 - static_cast<double>(rec.predictedPeakBytes) / static_cast<double>(r.budgetBytes))
+                          : 0;
+    if (largestImgsz)
+        return tr("Batch %1 fits up to %2 px with %3: it needs about %4 of your %5 budget%6; %7% stays free.")
+            .arg(rec.batch)
+            .arg(rec.imgsz)
+            .arg(precision(rec.ampMode), peak, budget, where)
+            .arg(freePercent);
+    return tr("Batch %1 at %2 px with %3 needs about %4 of your %5 budget%6; %7% stays free.")
+        .arg(rec.batch)
+        .arg(rec.imgsz)
+        .arg(precision(rec.ampMode), peak, budget, where)
+        .arg(freePercent);
+}
+
+QString FitText::margin(const ys::memory::FitResult& r)
+{
+    const auto& rec = r.recommended;
+    const QString kept = tr("the fit keeps at least %1% of the budget free").arg(percent(r.margin));
+    if (r.budgetBytes <= 0)
+        return kept;
+    const double free = 1.0 - static_cast<double>(rec.predictedPeakBytes) / static_cast<double>(r.budgetBytes);
+    if (free < 0)
+        return tr("The prediction is %1 over the budget (%2).").arg(size(-static_cast<int64_t>(free * r.budgetBytes)), kept);
+    return tr("%1 (%2%) of the budget stays free; %3.")
+        .arg(size(r.budgetBytes - rec.predictedPeakBytes))
+        .arg(percent(free))
+        .arg(kept);
+}
+
+QString FitText::accumulation(const ys::memory::FitResult& r, int nbs)
+{
+    const auto& rec = r.recommended;
+    const int fromNbs = accumulateFromNbs(nbs, rec.batch);
+    QString text = rec.accumulate > 1
+                       ? tr("Accumulates gradients over %1 batches (nominal batch %2 ÷ batch %3): each optimizer "
+                            "step sees about %4 images.")
+                             .arg(rec.accumulate)
+                             .arg(nbs)
+                             .arg(rec.batch)
+                             .arg(rec.accumulate * rec.batch)
+                       : tr("No accumulation: every batch is one optimizer step (nominal batch %1 ÷ batch %2 rounds "
+                            "to 1 or less).")
+                             .arg(nbs)
+                             .arg(rec.batch);
+    if (rec.accumulate != fromNbs)
+        text += QLatin1Char(' ') + tr("The fit reports %1, but nbs %2 gives %3 for this batch: training will "
+                                      "accumulate %3.")
+                                       .arg(rec.accumulate)
+                                       .arg(nbs)
+                                       .arg(fromNbs);
+    return text;
+}
+
+QString FitText::certainty(const ys::memory::FitResult& r)
+{
+    const std::vector<FitNoteRef> notes = fitNotes(r);
+    const QString band = tr("within about %1%").arg(percent(r.uncertainty));
+    if (!notes.empty()) {
+        const std::string& code = notes.front().code;
+        if (code == "fit.certainty.cpu")
+            return tr("Measured on this CPU: every tensor the training step allocates is counted (%1).").arg(band);
+        if (code == "fit.certainty.gpu")
+            return tr("Measured on %1; the memory the allocator reserves is estimated as %2 × the measured peak "
+                      "(%3).")
+                .arg(device(r.device), arg(notes.front(), 0), band);
+        if (code == "fit.certainty.planned")
+            return tr("Planned for the %1 from measurements on %2: CUDA context, workspaces and allocator "
+                      "rounding are estimates (%3). Measure on the card itself for a measured answer.")
+                .arg(QString::fromStdString(r.target), device(r.device), band);
+    }
+    return tr("%1 (%2)").arg(QString::fromStdString(r.certainty), band);
+}
+
+std::vector<FitNoteRef> FitText::fitNotes(const ys::memory::FitResult& r)
+{
+    std::vector<FitNoteRef> out;
+    if (!r.certainty.empty())
+        out.push_back(noteFromEnglish(r.certainty));
+    for (const std::string& n : r.notes)
+        out.push_back(noteFromEnglish(n));
+    return out;
+}
+
+QStringList FitText::notes(const ys::memory::FitResult& r)
+{
+    QStringList out;
+    const std::vector<FitNoteRef> refs = fitNotes(r);
+    for (size_t i = r.certainty.empty() ? 0 : 1; i < refs.size(); ++i)
+        out << noteText(refs[i]);
+    return out;
+}
+
+QString FitText::noteText(const FitNoteRef& n)
+{
+    const std::string& c = n.code;
+    if (c == "fit.certainty.cpu")
+        return tr("Measured: tensor memory tracked on this CPU.");
+    if (c == "fit.certainty.gpu")
+        return tr("Measured on this GPU; reserved memory estimated as %1 × the peak allocated.").arg(arg(n, 0));
+    if (c == "fit.certainty.planned")
+        return tr("Planned: predicted for a GPU from measurements on this CPU, with estimated CUDA context, "
+                  "workspace and allocator rounding.");
+    if (c == "fit.cuda_context")
+        return tr("The CUDA context and the cuDNN/cuBLAS workspaces are assumed to take %1 (lazy module loading).")
+            .arg(arg(n, 0));
+    if (c == "fit.allocator_rounding")
+        return tr("The allocator is assumed to reserve %1 × the peak it hands out (1.03 with fixed shapes, up to 1.3 "
+                  "when shapes change).")
+            .arg(arg(n, 0));
+    if (c == "fit.amp_derived")
+        return tr("%1 is predicted, not measured: half of the measured fp32 activations plus a 16-bit copy of the "
+                  "weights.")
+            .arg(arg(n, 0));
+    if (c == "fit.measure_on_card")
+        return tr("Run the fit on the card itself (device 0) for a measured recommendation.");
+    if (c == "fit.cpu_untracked")
+        return tr("The budget covers the tensors the training allocates; decoded images in the data loader and the "
+                  "program itself come on top.");
+    if (c == "fit.optimizer")
+        return tr("Includes the %1 optimizer's state, the EMA copy of the model and validation at twice the batch.")
+            .arg(arg(n, 0));
+    if (c == "fit.probe_crowded")
+        return tr("Probed on the %1 most crowded training images (with mosaic); the most boxes in one image of the "
+                  "dataset is %2, and the assigner's memory grows with it.")
+            .arg(arg(n, 0), arg(n, 1));
+    if (c == "fit.synthetic")
+        return tr("No dataset given: probed on synthetic images with %1 boxes each.").arg(arg(n, 0));
+    if (c == "fit.loader_queue")
+        return tr("The data loader keeps %1 batches ready (workers = %2); they count in CPU memory.")
+            .arg(arg(n, 0), arg(n, 1));
+    if (c == "fit.no_scales")
+        return tr("The model has no other scales, so the table lists only this model.");
+    if (c == "fit.nothing_fits")
+        return tr("Even batch 1 does not fit the budget at this image size: lower the image size or raise the "
+                  "budget.");
+    return QString::fromStdString(n.english);
+}
+
+QString FitText::error(const ys::Error& e)
+{
+    QString what;
+    const std::string& c = e.code;
+    if (c == "fit.cancelled")
+        what = tr("The fit was cancelled.");
+    else if (c == "fit.imgsz")
+        what = tr("The image size cannot be fitted.");
+    else if (c == "fit.batch")
+        what = tr("The batch cannot be fitted.");
+    else if (c == "fit.device")
+        what = tr("The device is not available on this machine.");
+    else if (c == "fit.target")
+        what = tr("The target GPU is not known.");
+    else if (c == "fit.amp")
+        what = tr("This precision cannot run on the device.");
+    else if (c == "fit.optimizer")
+        what = tr("The optimizer is not known.");
+    else if (c == "fit.probe_oom")
+        what = tr("The device ran out of memory while measuring. Free memory on it or lower the image size.");
+    else if (c == "fit.model")
+        what = tr("The measurements did not determine a memory model.");
+    else if (c == "memory.budget")
+        what = tr("The memory budget is not a size or a fraction.");
+    else if (c.rfind("data.", 0) == 0 || c.rfind("yaml.", 0) == 0)
+        what = tr("The dataset could not be read.");
+    else if (c.rfind("model.", 0) == 0)
+        what = tr("The model could not be built.");
+    else
+        what = tr("The fit failed.");
+    QString detail = QString::fromStdString(e.toString());
+    return detail.isEmpty() ? what : tr("%1 (%2)").arg(what, detail);
+}
+
+QString FitText::stage(const QString& stage, qint64 done, qint64 total, const std::string& dev)
+{
+    if (stage.isEmpty() || total <= 0)
+        return tr("Reading the dataset and building the model…");
+    if (done >= total)
+        return tr("Fitting the memory model…");
+    if (stage == QLatin1String("probe"))
+        return tr("Measuring probe step %1 of %2 on the %3…").arg(done + 1).arg(total).arg(device(dev));
+    return tr("%1: %2 of %3…").arg(stage).arg(done).arg(total);
+}
+
+QString FitText::partName(FitPart part)
+{
+    switch (part) {
+    case FitPart::Weights: return tr("Weights");
+    case FitPart::Gradients: return tr("Gradients");
+    case FitPart::Optimizer: return tr("Optimizer state");
+    case FitPart::Ema: return tr("EMA copy");
+    case FitPart::Activations: return tr("Activations");
+    case FitPart::Assigner: return tr("Loss + assigner");
+    case FitPart::LoaderQueue: return tr("Loader queue");
+    case FitPart::CudaContext: return tr("CUDA context + workspace");
+    case FitPart::AllocatorOverhead: return tr("Allocator overhead");
+    case FitPart::Other: return tr("Other tensors");
+    case FitPart::Validation: return tr("Validation batch");
+    }
+    return {};
+}
+
+QString FitText::partHelp(FitPart part)
+{
+    switch (part) {
+    case FitPart::Weights: return tr("Parameters and buffers of the model (and their 16-bit copy under fp16).");
+    case FitPart::Gradients: return tr("One gradient per parameter.");
+    case FitPart::Optimizer: return tr("SGD momentum, or AdamW's two moments, per parameter.");
+    case FitPart::Ema: return tr("The exponential moving average of the weights that validation and best.pt use.");
+    case FitPart::Activations: return tr("What the forward pass keeps for the backward pass; grows with batch × "
+                                         "image size².");
+    case FitPart::Assigner: return tr("The loss and the task-aligned assigner; grows with the most crowded image.");
+    case FitPart::LoaderQueue: return tr("Batches the data loader prepares ahead (CPU memory).");
+    case FitPart::CudaContext: return tr("The CUDA context and the cuDNN/cuBLAS workspaces, outside the allocator.");
+    case FitPart::AllocatorOverhead: return tr("Rounding and fragmentation of the caching allocator.");
+    case FitPart::Other: return tr("Tensors at the peak beyond the named parts (temporaries, the process's own).");
+    case FitPart::Validation: return tr("Validation runs at twice the batch in its own phase: it must fit too, but "
+                                        "does not add to the training step.");
+    }
+    return {};
+}
+
+}  // namespace ys::ui
