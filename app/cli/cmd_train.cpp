@@ -18,7 +18,7 @@ TrainControl* g_control = nullptr;
 
 extern "C" void onInterrupt(int)
 {
-    // First Ctrl+C stops after the current batch (last.pt keeps the last finished epoch); second one kills.
+    // First Ctrl+C stops after the current batch (last.pt then holds the weights at the stop); second one kills.
     if (g_control && !g_control->stopRequested()) {
         g_control->requestStop();
         const char msg[] = "\nstopping after this batch (Ctrl+C again to abort)\n";

@@ -1,10 +1,13 @@
 // Regenerates docs/screenshots/: drives the real main window on a dataset (opens it, waits for the check,
 // selects a finding, switches tabs) and saves window grabs. Run it under Xvfb (or offscreen):
-//   ui_screenshots DATA_YAML OUT_DIR [--language zh_CN]
+//   ui_screenshots DATA_YAML OUT_DIR [--language zh_CN] [--train [EPOCHS]]
 // Writes dataset-browser.png, findings.png, statistics.png, train-setup.png (the training setup form after
 // loading YOLOv9's hyp.scratch-high.yaml and a Fit-style Apply, one value typed wrong so its reason shows)
 // and fit-dialog.png (the Fit to my GPU dialog after a real fit of yolov8n at 320 px on the dataset, planned
-// for an RTX 3060 with 90% of its memory), suffixed _zh_CN for Chinese.
+// for an RTX 3060 with 90% of its memory), suffixed _zh_CN for Chinese; with --train also trains yolov8n on
+// the dataset from the Train page (imgsz 128, EPOCHS epochs, default 8) and writes train-setup-preflight.png
+// (before Start), train-dashboard-running.png (during the run) and train-dashboard.png (after it), plus runs.png.
+#include "ui/charts/trainingcharts.h"
 #include "ui/config/configform.h"
 #include "ui/config/modelpicker.h"
 #include "ui/dataset/datasetcontroller.h"
@@ -13,8 +16,11 @@
 #include "ui/dataset/findingsview.h"
 #include "ui/dataset/imagefilterproxy.h"
 #include "ui/fit/fitdialog.h"
+#include "ui/runs/runspage.h"
 #include "ui/shell/language.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/train/dashboard.h"
+#include "ui/train/trainpage.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -25,6 +31,7 @@
 #include <QStandardPaths>
 #include <QStyleFactory>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTableView>
 #include <QTest>
 
@@ -194,5 +201,47 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "error: the fit did not finish or %s cannot be written\n", qPrintable(fitPath));
     else
         std::printf("%s\n", qPrintable(fitPath));
+
+    const int ti = static_cast<int>(args.indexOf(QStringLiteral("--train")));
+    if (ti < 0)
+        return 0;
+    // 6. The Train page: setup and pre-flight, a run in progress, the run finished.
+    const int epochs = ti + 1 < args.size() && args[ti + 1].toInt() > 0 ? args[ti + 1].toInt() : 8;
+    ys::ui::TrainPage* train = w.trainPage();
+    w.showPage(train);
+    ys::TrainConfig cfg = train->form()->config();
+    cfg.model = "yolov8n.yaml";
+    cfg.epochs = epochs;
+    cfg.imgsz = 128;
+    cfg.batch = 16;
+    cfg.close_mosaic = 2;
+    cfg.vram = "3GiB";
+    train->form()->setConfig(cfg);
+    QTemporaryDir runs;
+    train->setProjectFolder(runs.path());
+    save(QStringLiteral("train-setup-preflight"));
+    train->setStartAnyway(true);
+    bool ended = false;
+    int epochsDone = 0;
+    QObject::connect(train->controller(), &ys::ui::TrainController::ended, [&] { ended = true; });
+    QObject::connect(train->controller(), &ys::ui::TrainController::epochFinished,
+                     [&](const ys::EpochResult& r, const ys::DetectionMetrics&) { epochsDone = r.epoch; });
+    if (!train->start()) {
+        std::fprintf(stderr, "error: the Train page did not start\n");
+        return 1;
+    }
+    t.restart();
+    while (!ended && epochsDone < epochs / 2 + 1 && t.elapsed() < 1800000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    train->dashboard()->memoryChart()->refreshNow();
+    save(QStringLiteral("train-dashboard-running"));
+    while (!ended && t.elapsed() < 3600000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    settle(2500);   // the preview of the last best.pt
+    save(QStringLiteral("train-dashboard"));
+    w.runsPage()->setProjectFolder(runs.path());   // where this run went
+    w.runsPage()->refresh();
+    w.showPage(w.runsPage());
+    save(QStringLiteral("runs"));
     return 0;
 }

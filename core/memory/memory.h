@@ -110,6 +110,10 @@ public:
     Phase phase() const { return phase_.load(std::memory_order_relaxed); }
 
     std::vector<MemorySample> samples() const;
+    // Samples whose time is later than `time` (all of them for a negative time), in time order. A consumer
+    // that keeps the last time it received reads each sample once, in O(log n + new samples); a merge by
+    // decimation keeps the later sample's time, so it may deliver a row whose window covers one already read.
+    std::vector<MemorySample> samplesAfter(double time) const;
     size_t size() const;
     // Current spacing between periodic samples: options.intervalMs, doubled at each decimation.
     int effectiveIntervalMs() const;

@@ -165,6 +165,14 @@ std::vector<MemorySample> MemoryTimeline::samples() const
     return samples_;
 }
 
+std::vector<MemorySample> MemoryTimeline::samplesAfter(double time) const
+{
+    std::lock_guard lock(mutex_);
+    const auto first = std::upper_bound(samples_.begin(), samples_.end(), time,
+                                        [](double t, const MemorySample& s) { return t < s.time; });
+    return {first, samples_.end()};
+}
+
 size_t MemoryTimeline::size() const
 {
     std::lock_guard lock(mutex_);

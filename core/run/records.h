@@ -51,7 +51,7 @@ enum class EventKind : uint8_t {
     ValOomRecovered,  // out of memory in validation: validation batch halved
     Best,             // a new best fitness: weights/best.pt written
     EarlyStop,        // patience ran out
-    Stopped,          // the user stopped the run (last.pt holds the last finished epoch)
+    Stopped,          // the user stopped the run (last.pt holds the weights at the stop)
     Warning,          // something went wrong that did not stop the run
     Error,            // the run failed
     Finish,           // the run ended (after every epoch, an early stop or a stop by the user)

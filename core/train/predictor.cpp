@@ -68,6 +68,29 @@ std::vector<std::string> listImages(const std::string& source)
     return files;
 }
 
+// One image (BGR) through the model as the reference predictor does: letterbox to `imgsz` on the longest side
+// with each side rounded up to the stride (minimal padding), forward, NMS; boxes in the image's pixels.
+std::vector<Detection> detectImage(DetectionModel& model, const cv::Mat& bgr, const torch::Device& device, int imgsz,
+                                   double conf, double iou, int maxDet)
+{
+    const int stride = static_cast<int>(model->strides().back());
+    Sample s;
+    s.image = bgr;
+    s.origH = bgr.rows;
+    s.origW = bgr.cols;
+    const double r = static_cast<double>(imgsz) / std::max(bgr.rows, bgr.cols);
+    const int newW = static_cast<int>(std::ceil(std::round(bgr.cols * r) / stride) * stride);
+    const int newH = static_cast<int>(std::ceil(std::round(bgr.rows * r) / stride) * stride);
+    Sample lb = letterbox(s, newH, newW, /*scaleUp=*/true, /*center=*/true, stride);
+    cv::Mat rgb;
+    cv::cvtColor(lb.image, rgb, cv::COLOR_BGR2RGB);
+    torch::Tensor t = torch::from_blob(rgb.data, {1, rgb.rows, rgb.cols, 3}, torch::kUInt8).permute({0, 3, 1, 2});
+    torch::Tensor x = prepareImages(t, device, device.is_cpu());
+    auto pred = model->decode(model->forward(x));
+    auto dets = nonMaxSuppression(pred.to(torch::kFloat32), conf, iou, maxDet);
+    return toDetections(dets[0], lb.gain, lb.padX, lb.padY, bgr.cols, bgr.rows);
+}
+
 }  // namespace
 
 namespace {
@@ -189,29 +212,13 @@ Expected<PredictSummary> runPrediction(const PredictOptions& o, const std::funct
     const auto& names = ck->meta.names;
     PredictSummary summary;
     const auto t0 = Clock::now();
-    const int stride = static_cast<int>(model->strides().back());
     for (const std::string& file : files) {
         cv::Mat img = cv::imread(file, cv::IMREAD_COLOR);
         if (img.empty()) {
             summary.failed.push_back(file + ": cannot decode the image");
             continue;
         }
-        Sample s;
-        s.image = img;
-        s.origH = img.rows;
-        s.origW = img.cols;
-        const double r = static_cast<double>(o.imgsz) / std::max(img.rows, img.cols);
-        // Minimal padding: each side rounded up to the stride, as the reference predictor does.
-        const int newW = static_cast<int>(std::ceil(std::round(img.cols * r) / stride) * stride);
-        const int newH = static_cast<int>(std::ceil(std::round(img.rows * r) / stride) * stride);
-        Sample lb = letterbox(s, newH, newW, /*scaleUp=*/true, /*center=*/true, stride);
-        cv::Mat rgb;
-        cv::cvtColor(lb.image, rgb, cv::COLOR_BGR2RGB);
-        torch::Tensor t = torch::from_blob(rgb.data, {1, rgb.rows, rgb.cols, 3}, torch::kUInt8).permute({0, 3, 1, 2});
-        torch::Tensor x = prepareImages(t, *dev, dev->is_cpu());
-        auto pred = model->decode(model->forward(x));
-        auto dets = nonMaxSuppression(pred.to(torch::kFloat32), o.conf, o.iou, o.maxDet);
-        const auto boxes = toDetections(dets[0], lb.gain, lb.padX, lb.padY, img.cols, img.rows);
+        const auto boxes = detectImage(model, img, *dev, o.imgsz, o.conf, o.iou, o.maxDet);
         summary.detections += static_cast<int64_t>(boxes.size());
         ++summary.images;
 
@@ -264,5 +271,37 @@ Expected<PredictSummary> runPrediction(const PredictOptions& o, const std::funct
 }
 
 }  // namespace
+
+Expected<std::vector<std::vector<Detection>>> predictImages(const PredictImagesOptions& o,
+                                                           const std::vector<RgbImage>& images,
+                                                           const CancelToken& cancel)
+{
+    auto dev = resolveDevice(o.device);
+    if (!dev)
+        return dev.error();
+    configureIntraOpThreads(o.threads);
+    auto ck = loadCheckpoint(o.weights, *dev);
+    if (!ck)
+        return ck.error();
+    DetectionModel& model = inferenceModel(*ck);
+    model->eval();
+    torch::NoGradGuard ng;
+    const int imgsz = o.imgsz > 0 ? o.imgsz : ck->meta.imgsz;
+    std::vector<std::vector<Detection>> out(images.size());
+    for (size_t i = 0; i < images.size(); ++i) {
+        if (cancel.cancelled())
+            return Error{"predict.cancelled", "prediction was cancelled", o.weights, 0, 0};
+        const RgbImage& im = images[i];
+        if (im.width <= 0 || im.height <= 0 ||
+            im.pixels.size() < static_cast<size_t>(im.width) * static_cast<size_t>(im.height) * 3)
+            continue;
+        const cv::Mat rgb(im.height, im.width, CV_8UC3, const_cast<uint8_t*>(im.pixels.data()),
+                          static_cast<size_t>(im.width) * 3);
+        cv::Mat bgr;
+        cv::cvtColor(rgb, bgr, cv::COLOR_RGB2BGR);
+        out[i] = detectImage(model, bgr, *dev, imgsz, o.conf, o.iou, o.maxDet);
+    }
+    return out;
+}
 
 }  // namespace ys

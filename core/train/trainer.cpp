@@ -123,7 +123,13 @@ private:
     void event(EventKind kind, const std::string& message, const std::string& details = "{}");
     void logLine(const std::string& line);
     double elapsed() const { return elapsedBase_ + std::chrono::duration<double>(Clock::now() - start_).count(); }
-    std::optional<Error> saveCheckpoints(const EpochResult& row, bool isBest);
+    // Writes best.pt (isBest) and last.pt holding `epochsDone` finished epochs; partial: at a stop mid-epoch
+    // (last.pt only, the weights after the last finished step). Tells onCheckpoint about each file.
+    std::optional<Error> saveCheckpoints(int epochsDone, double fitness, bool isBest, bool partial = false);
+    // At a user's stop: last.pt with the steps taken since the previous checkpoint, when there are any.
+    std::optional<Error> saveStopCheckpoint(int epochsDone);
+    // Hands the memory samples recorded since the last call to onMemory.
+    void sendMemory();
     // metrics.json: the best epoch's per-class P/R/AP and confusion matrix (for the report).
     void writeBestMetrics();
     // Takes train.lock on runDir_; an Error when another live trainer writes it.
@@ -174,6 +180,8 @@ private:
     double bestFitness_ = -1;
     int bestEpoch_ = 0;
     int epochsWithoutImprovement_ = 0;
+    int64_t stepsSinceCheckpoint_ = 0;   // batches trained since the last last.pt (a stop saves them)
+    double memorySentUpTo_ = -1;         // time of the last memory sample given to onMemory
     double elapsedBase_ = 0;
     Clock::time_point start_;
     std::string resumePath_;    // the checkpoint resumed from; empty for a new run
@@ -623,6 +631,7 @@ bool Trainer::trainEpoch(int epoch)
             memory::PhaseScope phase(timeline_.get(), memory::Phase::TrainStep);
             trainBatch(*batch, epoch, i, ni);
         }
+        ++stepsSinceCheckpoint_;
         imagesThisEpoch_ += batch->images.size(0);
         if (cb_.onBatch) {
             BatchProgress bp;
@@ -645,16 +654,38 @@ bool Trainer::trainEpoch(int epoch)
             bp.memoryPeak = ms.peak;
             cb_.onBatch(bp);
         }
+        sendMemory();
         ++i;
     }
     eventBatch_ = 0;
     return !control_->stopRequested();
 }
 
-std::optional<Error> Trainer::saveCheckpoints(const EpochResult& row, bool isBest)
+void Trainer::sendMemory()
+{
+    if (!cb_.onMemory || !timeline_)
+        return;
+    std::vector<memory::MemorySample> fresh = timeline_->samplesAfter(memorySentUpTo_);
+    if (fresh.empty())
+        return;
+    memorySentUpTo_ = fresh.back().time;
+    cb_.onMemory(fresh);
+}
+
+std::optional<Error> Trainer::saveStopCheckpoint(int epochsDone)
+{
+    if (stepsSinceCheckpoint_ == 0)
+        return std::nullopt;   // last.pt already holds these weights (or nothing was trained yet)
+    memory::PhaseScope phase(timeline_.get(), memory::Phase::Checkpoint);
+    auto err = saveCheckpoints(epochsDone, 0.0, /*isBest=*/false, /*partial=*/true);
+    timeline_->writeCsv((fs::path(runDir_) / "memory.csv").string());
+    return err;
+}
+
+std::optional<Error> Trainer::saveCheckpoints(int epochsDone, double fitness, bool isBest, bool partial)
 {
     CheckpointMeta meta;
-    meta.epoch = row.epoch;
+    meta.epoch = epochsDone;
     meta.bestFitness = bestFitness_;
     meta.bestEpoch = bestEpoch_;
     meta.emaUpdates = ema_->updates;
@@ -672,17 +703,33 @@ std::optional<Error> Trainer::saveCheckpoints(const EpochResult& row, bool isBes
     meta.names = dataset_.spec.names;
     meta.imgsz = cfg_.imgsz;
     const fs::path weights = fs::path(runDir_) / "weights";
+    auto saved = [&](const fs::path& path, bool best) {
+        if (!cb_.onCheckpoint)
+            return;
+        CheckpointSaved c;
+        c.path = path.string();
+        c.epoch = epochsDone;
+        c.best = best;
+        c.partial = partial;
+        c.fitness = fitness;
+        cb_.onCheckpoint(c);
+    };
     // best.pt before last.pt: a run killed between the two then resumes from the older last.pt and redoes
     // the epoch, instead of resuming with a best fitness whose weights were never written.
     if (isBest) {
         if (auto err = saveCheckpoint((weights / "best.pt").string(), meta, nullptr, &ema_->model(), nullptr))
             return err;
+        saved(weights / "best.pt", true);
     }
     if (auto err = saveCheckpoint((weights / "last.pt").string(), meta, &model_, &ema_->model(), opt_.optimizer.get()))
         return err;
-    if (cfg_.save_period > 0 && row.epoch % cfg_.save_period == 0)
-        saveCheckpoint((weights / ("epoch" + std::to_string(row.epoch) + ".pt")).string(), meta, nullptr,
-                       &ema_->model(), nullptr);
+    stepsSinceCheckpoint_ = 0;
+    saved(weights / "last.pt", false);
+    if (!partial && cfg_.save_period > 0 && epochsDone % cfg_.save_period == 0) {
+        const fs::path periodic = weights / ("epoch" + std::to_string(epochsDone) + ".pt");
+        if (!saveCheckpoint(periodic.string(), meta, nullptr, &ema_->model(), nullptr))
+            saved(periodic, false);
+    }
     return std::nullopt;
 }
 
@@ -706,14 +753,13 @@ std::optional<Error> Trainer::lockRunFolder()
     return std::nullopt;
 }
 
-bool Trainer::validateEpoch(int epoch, EpochResult& row, DetectionMetrics& metrics)
+bool Trainer::validateEpoch(int /*epoch*/, EpochResult& row, DetectionMetrics& metrics)
 {
     memory::PhaseScope phase(timeline_.get(), memory::Phase::Validation);
     auto v = validator_->run(ema_->model(), loss_.get(), control_,
                              [this](const TrainEvent& e) { event(e.kind, e.message, e.detailsJson); });
     if (v.cancelled) {
-        summary_.stoppedByUser = true;
-        event(EventKind::Stopped, "stopped by the user during validation of epoch " + std::to_string(epoch + 1));
+        summary_.stoppedByUser = true;   // run() saves last.pt and sends the event
         return false;
     }
     metrics = v.metrics;
@@ -749,10 +795,11 @@ std::optional<Error> Trainer::recordEpoch(EpochResult& row, const DetectionMetri
     row.peakMemory = memory::currentStats(memDevice()).peak;
     {
         memory::PhaseScope phase(timeline_.get(), memory::Phase::Checkpoint);
-        if (auto err = saveCheckpoints(row, isBest))
+        if (auto err = saveCheckpoints(row.epoch, row.fitness, isBest))
             return *err;
         timeline_->writeCsv((fs::path(runDir_) / "memory.csv").string());
     }
+    sendMemory();
     if (isBest)
         event(EventKind::Best, "epoch " + std::to_string(row.epoch) + " has the best fitness so far (" +
                                    fmtG(row.fitness) + "); weights/best.pt saved",
@@ -818,8 +865,10 @@ Expected<TrainSummary> Trainer::run()
             const auto te = Clock::now();
             if (!trainEpoch(epoch)) {
                 summary_.stoppedByUser = true;
+                if (auto err = saveStopCheckpoint(epoch))
+                    return *err;
                 event(EventKind::Stopped, "stopped by the user during epoch " + std::to_string(epoch + 1) +
-                                     "; weights/last.pt holds the last finished epoch");
+                                              "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
                 break;
             }
             const double trainSecs = std::chrono::duration<double>(Clock::now() - te).count();
@@ -835,8 +884,14 @@ Expected<TrainSummary> Trainer::run()
 
             DetectionMetrics metrics;
             const bool finalEpoch = epoch + 1 == cfg_.epochs;
-            if (validator_ && (cfg_.val || finalEpoch) && !validateEpoch(epoch, row, metrics))
+            if (validator_ && (cfg_.val || finalEpoch) && !validateEpoch(epoch, row, metrics)) {
+                if (auto err = saveStopCheckpoint(epoch))
+                    return *err;
+                event(EventKind::Stopped, "stopped by the user during validation of epoch " + std::to_string(epoch + 1) +
+                                              "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
                 break;
+            }
+            sendMemory();
             if (auto err = recordEpoch(row, metrics))
                 return *err;
             if (cfg_.patience > 0 && epochsWithoutImprovement_ >= cfg_.patience && !finalEpoch) {

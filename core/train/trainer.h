@@ -5,7 +5,9 @@
 
 #include "common/config.h"
 #include "common/error.h"
+#include "common/progress.h"
 #include "loss/metrics.h"
+#include "memory/memory.h"
 #include "run/records.h"
 
 #include <atomic>
@@ -31,11 +33,27 @@ private:
     std::atomic<bool> pause_{false};
 };
 
+// A checkpoint the trainer has just written; the file is complete (atomic rename) when this is sent.
+struct CheckpointSaved {
+    std::string path;              // absolute path: weights/last.pt, weights/best.pt (or weights/epochN.pt)
+    int epoch = 0;                 // epochs completed that the checkpoint holds (resuming starts at epoch + 1)
+    bool best = false;             // weights/best.pt: a new best fitness (written before that epoch's last.pt)
+    bool partial = false;          // last.pt written at a stop mid-epoch: the weights after the last finished
+                                   // step; resuming redoes epoch `epoch + 1` from them
+    double fitness = 0;            // fitness of epoch `epoch` (0 when partial)
+};
+
+// Every callback is called on the thread that runs train(), between batches; none may throw.
 struct TrainCallbacks {
     std::function<void(const BatchProgress&)> onBatch;
     std::function<void(const EpochResult&, const DetectionMetrics&)> onEpoch;
     std::function<void(const TrainEvent&)> onEvent;
     std::function<void(const std::string&)> onLog;   // human-readable lines (the CLI prints them)
+    // Memory samples recorded since the previous call (allocated, reserved, peak, phase), in time order, on
+    // the memory timeline's clock (seconds since the "start"/"resume" event; memory.csv holds the same rows).
+    // Sent after every batch, after validation and after each checkpoint; never sent empty.
+    std::function<void(const std::vector<memory::MemorySample>&)> onMemory;
+    std::function<void(const CheckpointSaved&)> onCheckpoint;
 };
 
 struct TrainSummary {
@@ -91,5 +109,27 @@ struct PredictSummary {
 
 Expected<PredictSummary> predict(const PredictOptions& options,
                                  const std::function<void(const std::string&)>& onLog = {});
+
+// An image in memory for predictImages: 8-bit RGB, rows packed (3 * width bytes per row).
+struct RgbImage {
+    int width = 0, height = 0;
+    std::vector<uint8_t> pixels;
+};
+
+struct PredictImagesOptions {
+    std::string weights;           // a checkpoint (weights/best.pt, last.pt)
+    int imgsz = 0;                 // longest side after letterbox, pixels; 0 = the checkpoint's training size
+    double conf = 0.25, iou = 0.7;
+    int maxDet = 300;
+    std::string device = "cpu";
+    int threads = 1;               // intra-op threads of the calling thread (1: stays out of a training run's way)
+};
+
+// Loads the weights once and predicts on each image exactly as predict() does (letterbox with minimal padding,
+// NMS). Result i holds the detections of images[i] in its pixels (none for an empty image). Runs on the
+// calling thread, writes nothing; when `cancel` is set between images, returns Error "predict.cancelled".
+Expected<std::vector<std::vector<Detection>>> predictImages(const PredictImagesOptions& options,
+                                                           const std::vector<RgbImage>& images,
+                                                           const CancelToken& cancel = {});
 
 }  // namespace ys

@@ -2,6 +2,7 @@
 
 #include "data/dataset.h"
 #include "data/demo.h"
+#include "smallrun.h"
 
 #include <QDir>
 #include <QFile>
@@ -88,6 +89,52 @@ bool writeUiDataset(const QTemporaryDir& dir, UiDataset* out, QString* error)
         return false;
     }
     return true;
+}
+
+QString writeTinyTrainDataset(const QString& dir, int train, int val, bool classError)
+{
+    ys::DemoOptions o;
+    o.trainImages = train;
+    o.valImages = val;
+    o.width = 96;
+    o.height = 80;
+    o.seed = 3;
+    auto yaml = ys::writeDemoDataset(dir.toStdString(), o);
+    if (!yaml)
+        return {};
+    if (classError) {
+        int line = 0;
+        if (!appendLine(QDir(dir).absoluteFilePath(QStringLiteral("labels/train/train_0001.txt")),
+                        QStringLiteral("42 0.5 0.5 0.2 0.2"), &line))
+            return {};
+    }
+    return QString::fromStdString(*yaml);
+}
+
+CheckedDataset loadChecked(const QString& yaml)
+{
+    CheckedDataset out;
+    auto ds = ys::openDataset(yaml.toStdString());
+    if (!ds)
+        return out;
+    auto dataset = std::make_shared<ys::Dataset>(std::move(*ds));
+    ys::CheckOptions co;
+    co.imgsz = 64;
+    out.check = std::make_shared<ys::CheckResult>(ys::checkDataset(*dataset, co));
+    out.dataset = dataset;
+    return out;
+}
+
+ys::TrainConfig tinyTrainConfig(const QString& yaml, int epochs)
+{
+    // The core training tests' small run, smaller still; the Train page picks the project folder.
+    ys::TrainConfig c = ys::test::smallRunConfig(yaml, QString::fromStdString(ys::TrainConfig().project), "exp");
+    c.epochs = epochs;
+    c.imgsz = 64;
+    c.batch = 4;
+    c.nbs = 4;
+    c.workers = 0;
+    return c;
 }
 
 }  // namespace ys::test

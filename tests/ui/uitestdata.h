@@ -2,8 +2,14 @@
 // A small generated dataset for the GUI tests: the demo generator's output (80 images, 5 classes) with
 // known problems added to two label files.
 
+#include "common/config.h"
+#include "data/check.h"
+#include "data/dataset.h"
+
 #include <QString>
 #include <QTemporaryDir>
+
+#include <memory>
 
 namespace ys::test {
 
@@ -16,5 +22,21 @@ struct UiDataset {
 
 // Writes the dataset into `dir`. Returns false (and a reason in `error`) on failure.
 bool writeUiDataset(const QTemporaryDir& dir, UiDataset* out, QString* error);
+
+// A dataset small enough to train on in a GUI test: the demo generator at 96 x 80 with `train` and `val`
+// images; with `classError` one training label gets a class id out of range (a check error). Returns the
+// data.yaml path, empty on failure.
+QString writeTinyTrainDataset(const QString& dir, int train, int val, bool classError);
+
+// The dataset scanned and checked, as the Dataset page hands it to the Train page.
+struct CheckedDataset {
+    std::shared_ptr<const ys::Dataset> dataset;
+    std::shared_ptr<const ys::CheckResult> check;
+};
+CheckedDataset loadChecked(const QString& yaml);
+
+// A run a GUI test can afford: yolov8n at imgsz 64, batch 4, no mosaic or warmup, loading on the training
+// thread, `epochs` epochs (threads from YS_TEST_THREADS, 0 = all cores).
+ys::TrainConfig tinyTrainConfig(const QString& yaml, int epochs);
 
 }  // namespace ys::test

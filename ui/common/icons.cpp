@@ -235,6 +235,79 @@ QIcon icon(IconId id)
         return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) { magnifier(p, r, m, -1); });
     case IconId::ZoomFit:
         return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) { magnifier(p, r, m, 0); });
+    case IconId::Train:
+        return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) {
+            const qreal s = unit(r);
+            p.setPen(QPen(ink(m), 1.2 * s, Qt::SolidLine, Qt::RoundCap));
+            p.drawLine(g(r, 1.5, 14.5, 0, 0).topLeft(), g(r, 14.5, 14.5, 0, 0).topLeft());
+            p.drawLine(g(r, 1.5, 14.5, 0, 0).topLeft(), g(r, 1.5, 1.5, 0, 0).topLeft());
+            QPainterPath loss;
+            loss.moveTo(g(r, 2.5, 3, 0, 0).topLeft());
+            loss.cubicTo(g(r, 5, 10, 0, 0).topLeft(), g(r, 8, 11.5, 0, 0).topLeft(), g(r, 14.5, 12, 0, 0).topLeft());
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(m == QIcon::Disabled ? QColor(170, 170, 170) : QColor(0xe6, 0x19, 0x4b), 1.6 * s,
+                          Qt::SolidLine, Qt::RoundCap));
+            p.drawPath(loss);
+            QPainterPath map;
+            map.moveTo(g(r, 2.5, 13, 0, 0).topLeft());
+            map.cubicTo(g(r, 6, 6, 0, 0).topLeft(), g(r, 9, 4.5, 0, 0).topLeft(), g(r, 14.5, 3.5, 0, 0).topLeft());
+            p.setPen(QPen(accent(m), 1.6 * s, Qt::SolidLine, Qt::RoundCap));
+            p.drawPath(map);
+        });
+    case IconId::Runs:
+        return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) {
+            const qreal s = unit(r);
+            for (int k = 2; k >= 0; --k) {
+                p.setPen(QPen(ink(m), 1.0 * s));
+                p.setBrush(m == QIcon::Disabled ? QColor(220, 220, 220)
+                                                : QColor::fromHsv(205, 60 + 40 * k, 250 - 25 * k));
+                p.drawRoundedRect(g(r, 1.5 + k * 1.5, 1.5 + k * 3, 13 - k * 1.5, 8), 1.2 * s, 1.2 * s);
+            }
+            p.setPen(QPen(m == QIcon::Disabled ? QColor(170, 170, 170) : QColor(0x3c, 0xb4, 0x4b), 1.5 * s,
+                          Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+            p.drawLine(g(r, 6, 11.5, 0, 0).topLeft(), g(r, 7.8, 13.2, 0, 0).topLeft());
+            p.drawLine(g(r, 7.8, 13.2, 0, 0).topLeft(), g(r, 11.5, 9.5, 0, 0).topLeft());
+        });
+    case IconId::Start:
+        return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) {
+            QPainterPath tri;
+            tri.moveTo(g(r, 4, 2.5, 0, 0).topLeft());
+            tri.lineTo(g(r, 13.5, 8, 0, 0).topLeft());
+            tri.lineTo(g(r, 4, 13.5, 0, 0).topLeft());
+            tri.closeSubpath();
+            p.setPen(Qt::NoPen);
+            p.setBrush(m == QIcon::Disabled ? QColor(180, 180, 180) : QColor(0x2e, 0x7d, 0x32));
+            p.drawPath(tri);
+        });
+    case IconId::Pause:
+        return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) {
+            const qreal s = unit(r);
+            p.setPen(Qt::NoPen);
+            p.setBrush(m == QIcon::Disabled ? QColor(180, 180, 180) : QColor(0xf0, 0x9a, 0x00));
+            p.drawRoundedRect(g(r, 3.5, 2.5, 3.4, 11), 0.8 * s, 0.8 * s);
+            p.drawRoundedRect(g(r, 9.1, 2.5, 3.4, 11), 0.8 * s, 0.8 * s);
+        });
+    case IconId::Stop:
+        return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) {
+            const qreal s = unit(r);
+            p.setPen(Qt::NoPen);
+            p.setBrush(m == QIcon::Disabled ? QColor(180, 180, 180) : QColor(0xc6, 0x28, 0x28));
+            p.drawRoundedRect(g(r, 3, 3, 10, 10), 1.2 * s, 1.2 * s);
+        });
+    case IconId::Fit:
+        return painted([](QPainter& p, const QRectF& r, QIcon::Mode m) {
+            const qreal s = unit(r);
+            p.setPen(QPen(ink(m), 1.1 * s));
+            p.setBrush(m == QIcon::Disabled ? QColor(225, 225, 225) : QColor(0xe3, 0xec, 0xf5));
+            p.drawRoundedRect(g(r, 1, 3.5, 14, 9), 1.2 * s, 1.2 * s);
+            for (int k = 0; k < 5; ++k)
+                p.drawLine(g(r, 3 + k * 2.5, 12.5, 0, 0).topLeft(), g(r, 3 + k * 2.5, 14.5, 0, 0).topLeft());
+            p.setPen(Qt::NoPen);
+            p.setBrush(m == QIcon::Disabled ? QColor(170, 170, 170) : QColor(0x3c, 0xb4, 0x4b));
+            p.drawRect(g(r, 3, 6, 7, 4));
+            p.setBrush(m == QIcon::Disabled ? QColor(200, 200, 200) : QColor(0xd0, 0xd8, 0xe0));
+            p.drawRect(g(r, 10, 6, 3, 4));
+        });
     }
     return {};
 }

@@ -19,6 +19,12 @@ enum class IconId {
     ZoomIn,
     ZoomOut,
     ZoomFit,
+    Train,      // navigation: train page (a rising loss-and-metric chart)
+    Runs,       // navigation: run history (stacked folders)
+    Start,      // play triangle
+    Pause,      // two bars
+    Stop,       // square
+    Fit,        // a memory card with a gauge: fit the run to the GPU
 };
 
 QIcon icon(IconId id);

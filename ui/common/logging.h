@@ -9,4 +9,5 @@ Q_DECLARE_LOGGING_CATEGORY(lcDataset)  // ys.ui.dataset: scan and check jobs
 Q_DECLARE_LOGGING_CATEGORY(lcThumbs)   // ys.ui.thumbs: thumbnail requests, decoding, cache
 Q_DECLARE_LOGGING_CATEGORY(lcViewer)   // ys.ui.viewer: full-size image loading
 Q_DECLARE_LOGGING_CATEGORY(lcPlots)    // ys.ui.plots: statistics plots
+Q_DECLARE_LOGGING_CATEGORY(lcTrain)    // ys.ui.train: training runs started from the GUI, their end, the preview
 Q_DECLARE_LOGGING_CATEGORY(lcPerf)     // ys.ui.perf: timing figures (info level, off by default)

@@ -16,4 +16,10 @@ QColor classColor(int classId)
     return QColor::fromRgb(kPalette[static_cast<size_t>(i)]);
 }
 
+NavigationColors navigationColors()
+{
+    return {QColor(0x26, 0x31, 0x40), QColor(0xd7, 0xdd, 0xe6), QColor(0x3a, 0x4a, 0x5e), QColor(Qt::white),
+            QColor(0x2f, 0x3b, 0x4c)};
+}
+
 }  // namespace ys::ui

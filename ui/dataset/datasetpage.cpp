@@ -86,7 +86,7 @@ QFrame* hline(QWidget* parent)
 }  // namespace
 
 DatasetPage::DatasetPage(QWidget* parent)
-    : QWidget(parent),
+    : StudioPage(parent),
       controller_(new DatasetController(this)),
       images_(new ImageListModel(this)),
       proxy_(new ImageFilterProxy(this))
@@ -128,7 +128,7 @@ QWidget* DatasetPage::buildEmptyState()
     auto* v = new QVBoxLayout(card);
     v->setSpacing(10);
     auto* logo = new QLabel(card);
-    logo->setPixmap(icon(IconId::App).pixmap(72, 72));
+    logo->setPixmap(ys::ui::icon(IconId::App).pixmap(72, 72));
     logo->setAlignment(Qt::AlignCenter);
     v->addWidget(logo);
     auto* heading = new QLabel(tr("Open a YOLO dataset"), card);
@@ -147,11 +147,11 @@ QWidget* DatasetPage::buildEmptyState()
     v->addWidget(text);
     auto* buttons = new QHBoxLayout;
     buttons->addStretch();
-    auto* open = new QPushButton(icon(IconId::Open), tr("Open data.yaml…"), card);
+    auto* open = new QPushButton(ys::ui::icon(IconId::Open), tr("Open data.yaml…"), card);
     open->setDefault(true);
     open->setMinimumHeight(32);
     connect(open, &QPushButton::clicked, this, &DatasetPage::openRequested);
-    auto* demo = new QPushButton(icon(IconId::Demo), tr("Open demo dataset"), card);
+    auto* demo = new QPushButton(ys::ui::icon(IconId::Demo), tr("Open demo dataset"), card);
     demo->setMinimumHeight(32);
     connect(demo, &QPushButton::clicked, this, &DatasetPage::demoRequested);
     buttons->addWidget(open);
@@ -199,7 +199,7 @@ QWidget* DatasetPage::buildBrowser()
     imgszLabel->setBuddy(imgsz_);
     recheck_ = new QToolButton(w);
     recheck_->setText(tr("Check again"));
-    recheck_->setIcon(icon(IconId::Check));
+    recheck_->setIcon(ys::ui::icon(IconId::Check));
     recheck_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     connect(recheck_, &QToolButton::clicked, this, [this] {
         ys::CheckOptions o = controller_->checkOptions();
@@ -220,7 +220,7 @@ QWidget* DatasetPage::buildBrowser()
     progressBar_ = new QProgressBar(progressStrip_);
     progressBar_->setTextVisible(true);
     progressBar_->setMaximumHeight(18);
-    cancelButton_ = new QPushButton(icon(IconId::Cancel), tr("Cancel"), progressStrip_);
+    cancelButton_ = new QPushButton(ys::ui::icon(IconId::Cancel), tr("Cancel"), progressStrip_);
     connect(cancelButton_, &QPushButton::clicked, this, &DatasetPage::cancel);
     auto* strip = new QHBoxLayout(progressStrip_);
     strip->setContentsMargins(12, 2, 12, 4);
@@ -670,6 +670,24 @@ void DatasetPage::selectImage(int imageIndex, int box)
     auto result = controller_->checkResult();
     static const std::vector<ys::Finding> kNone;
     viewer_->showImage(d.get(), imageIndex, result ? result->findings : kNone, box);
+}
+
+QString DatasetPage::title() const
+{
+    return tr("Dataset");
+}
+
+QIcon DatasetPage::icon() const
+{
+    return ys::ui::icon(IconId::Dataset);
+}
+
+void DatasetPage::showFindings()
+{
+    tabs_->setCurrentWidget(findings_);
+    const int any = problemCombo_->findData(QStringLiteral("any"));
+    if (any >= 0)
+        problemCombo_->setCurrentIndex(any);
 }
 
 QString DatasetPage::statusText() const

@@ -5,8 +5,7 @@
 
 #include "common/error.h"
 #include "data/check.h"
-
-#include <QWidget>
+#include "ui/shell/studiopage.h"
 
 class QAction;
 class QComboBox;
@@ -33,11 +32,14 @@ class ImageViewer;
 class PlotsWidget;
 class ThumbnailView;
 
-class DatasetPage final : public QWidget {
+class DatasetPage final : public StudioPage {
     Q_OBJECT
 public:
     explicit DatasetPage(QWidget* parent = nullptr);
     ~DatasetPage() override;
+
+    QString title() const override;
+    QIcon icon() const override;
 
     void openDataset(const QString& yamlPath);
     void openDemo(const QString& dir);
@@ -55,11 +57,13 @@ public:
     void setRecentDatasets(const QStringList& paths);
     void setExportAction(QAction* action);
 
-    void saveState(QSettings& settings) const;
-    void restoreState(const QSettings& settings);
+    void saveState(QSettings& settings) const override;
+    void restoreState(const QSettings& settings) override;
+    // Brings the findings forward, the grid filtered to images with errors or warnings.
+    void showFindings();
 
     // Status-bar text: counts of the dataset, the shown images and the findings.
-    QString statusText() const;
+    QString statusText() const override;
 
     DatasetController* controller() const { return controller_; }
     ImageListModel* imageModel() const { return images_; }
@@ -76,7 +80,6 @@ public:
 
 signals:
     void datasetOpened(const QString& yamlPath);
-    void statusChanged(const QString& text);
     void busyChanged(bool busy);
     void checkFinished();
     void openRequested();       // the empty state's "Open data.yaml…" button

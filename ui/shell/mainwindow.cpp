@@ -1,16 +1,24 @@
 #include "ui/shell/mainwindow.h"
 
+#include "ui/common/icons.h"
+#include "ui/common/logging.h"
+#include "ui/common/palette.h"
+#include "ui/config/configform.h"
 #include "ui/dataset/datasetcontroller.h"
 #include "ui/dataset/datasetpage.h"
-#include "ui/common/icons.h"
-#include "ui/thumbnails/imageviewer.h"
+#include "ui/fit/fitdialog.h"
+#include "ui/runs/runspage.h"
 #include "ui/shell/language.h"
-#include "ui/common/logging.h"
+#include "ui/shell/notifier.h"
+#include "ui/shell/studiopage.h"
+#include "ui/thumbnails/imageviewer.h"
+#include "ui/train/trainpage.h"
 
 #include "common/error.h"
 
 #include <QAction>
 #include <QActionGroup>
+#include <QEvent>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -30,12 +38,15 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 
+#include <algorithm>
+
 namespace ys::ui {
 namespace {
 
 constexpr int kMaxRecent = 10;
 const QString kRecentKey = QStringLiteral("dataset/recent");
 const QString kLastKey = QStringLiteral("dataset/last");
+const QString kPageKey = QStringLiteral("window/page");
 
 // Translated hint for core's error codes (core speaks English; the UI adds what to do, STYLE habit 8).
 QString errorHint(const std::string& code)
@@ -58,7 +69,9 @@ QString errorHint(const std::string& code)
 
 }  // namespace
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), datasetPage_(new DatasetPage(this))
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), datasetPage_(new DatasetPage(this)), trainPage_(new TrainPage(this)), runsPage_(new RunsPage(this)),
+      notifier_(new Notifier(this))
 {
     setWindowTitle(tr("YOLO Studio"));
     setWindowIcon(icon(IconId::App));
@@ -79,7 +92,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), datasetPage_(new 
     statusBar()->addPermanentWidget(statusCounts_);
     statusBar()->setSizeGripEnabled(true);
 
-    connect(datasetPage_, &DatasetPage::statusChanged, statusCounts_, &QLabel::setText);
     connect(datasetPage_, &DatasetPage::datasetOpened, this, &MainWindow::rememberDataset);
     connect(datasetPage_, &DatasetPage::errorOccurred, this, &MainWindow::showError);
     connect(datasetPage_, &DatasetPage::openRequested, this, &MainWindow::chooseDataset);
@@ -91,14 +103,59 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), datasetPage_(new 
         statusBar()->showMessage(tr("Check finished"), 4000);
     });
 
+    wirePages();
+
     QSettings s;
     resize(1400, 900);
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
-    datasetPage_->restoreState(s);
+    for (StudioPage* page : pages_)
+        page->restoreState(s);
     datasetPage_->setRecentDatasets(recentDatasets());
-    statusCounts_->setText(datasetPage_->statusText());
+    // The dataset page first unless the last session ended elsewhere.
+    nav_->setCurrentRow(std::clamp(s.value(kPageKey, 0).toInt(), 0, static_cast<int>(pages_.size()) - 1));
+    statusCounts_->setText(statusBarText());
     updateActions();
+}
+
+void MainWindow::wirePages()
+{
+    // The Train page trains on the dataset that is open and shows its check before Start.
+    connect(datasetPage_, &DatasetPage::datasetOpened, this, [this](const QString& yaml) {
+        trainPage_->setDataset(yaml);
+        runsPage_->setProjectFolder(trainPage_->projectFolder());
+    });
+    connect(datasetPage_, &DatasetPage::checkFinished, this, [this] {
+        DatasetController* c = datasetPage_->controller();
+        trainPage_->setCheckResult(c->dataset(), c->checkResult());
+    });
+    connect(trainPage_, &TrainPage::showFindingsRequested, this, [this] {
+        showPage(datasetPage_);
+        datasetPage_->showFindings();
+    });
+    connect(trainPage_, &TrainPage::openDatasetRequested, this, [this] {
+        showPage(datasetPage_);
+        chooseDataset();
+    });
+    connect(trainPage_, &TrainPage::errorOccurred, this, &MainWindow::showError);
+    connect(trainPage_, &TrainPage::runFolderChanged, runsPage_, &RunsPage::refresh);
+    connect(trainPage_, &TrainPage::runEnded, this,
+            [this](const QString& title, const QString& message, bool failed, double seconds) {
+                notifier_->notify(title, message, failed, seconds);
+            });
+    connect(runsPage_, &RunsPage::trainRequested, this, [this] { showPage(trainPage_); });
+    // Fit to my GPU: the dialog starts from the Train page's setup; Apply writes batch, imgsz and AMP into
+    // the form as one undoable step and gives the pre-flight (and the next run's memory chart) the fit.
+    trainPage_->setFitAvailable(true);
+    connect(trainPage_, &TrainPage::fitRequested, this, [this](const ys::TrainConfig& config) {
+        auto* dialog = new FitDialog(config, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &FitDialog::applied, trainPage_, [this](const FitApplication& a) {
+            trainPage_->form()->applyValues(a.values, a.undoText);
+            trainPage_->setFitResult(a.result);
+        });
+        dialog->open();
+    });
 }
 
 MainWindow::~MainWindow() = default;
@@ -117,31 +174,83 @@ void MainWindow::buildNavigation()
     nav_->setSpacing(0);
     nav_->setUniformItemSizes(true);
     nav_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    const NavigationColors nc = navigationColors();
     nav_->setStyleSheet(QStringLiteral(
-        "QListWidget#navigation { background: #263140; color: #d7dde6; padding-top: 6px; }"
+        "QListWidget#navigation { background: %1; color: %2; padding-top: 6px; }"
         "QListWidget#navigation::item { border-radius: 6px; margin: 2px 4px; padding-top: 6px; }"
-        "QListWidget#navigation::item:selected { background: #3a4a5e; color: white; }"
-        "QListWidget#navigation::item:hover:!selected { background: #2f3b4c; }"));
-    pages_ = new QStackedWidget(this);
-    connect(nav_, &QListWidget::currentRowChanged, pages_, &QStackedWidget::setCurrentIndex);
+        "QListWidget#navigation::item:selected { background: %3; color: %4; }"
+        "QListWidget#navigation::item:hover:!selected { background: %5; }")
+                            .arg(nc.background.name(), nc.text.name(), nc.selected.name(), nc.selectedText.name(),
+                                 nc.hover.name()));
+    stack_ = new QStackedWidget(this);
+    connect(nav_, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row < 0 || row >= pages_.size())
+            return;
+        stack_->setCurrentIndex(row);
+        if (statusCounts_)
+            statusCounts_->setText(statusBarText());
+    });
 
     auto* central = new QWidget(this);
     auto* h = new QHBoxLayout(central);
     h->setContentsMargins(0, 0, 0, 0);
     h->setSpacing(0);
     h->addWidget(nav_);
-    h->addWidget(pages_, 1);
+    h->addWidget(stack_, 1);
     setCentralWidget(central);
-    addPage(datasetPage_, icon(IconId::Dataset), tr("Dataset"));
+    for (StudioPage* page : {static_cast<StudioPage*>(datasetPage_), static_cast<StudioPage*>(trainPage_),
+                             static_cast<StudioPage*>(runsPage_)})
+        addPage(page);
     nav_->setCurrentRow(0);
 }
 
-int MainWindow::addPage(QWidget* page, const QIcon& pageIcon, const QString& title)
+int MainWindow::addPage(StudioPage* page)
 {
-    auto* item = new QListWidgetItem(pageIcon, title, nav_);
+    auto* item = new QListWidgetItem(page->icon(), page->title(), nav_);
     item->setTextAlignment(Qt::AlignHCenter | Qt::AlignTop);
     item->setSizeHint(QSize(80, 64));
-    return pages_->addWidget(page);
+    pages_.append(page);
+    connect(page, &StudioPage::statusChanged, this, [this, page](const QString& text) {
+        if (page == currentPage() && statusCounts_)
+            statusCounts_->setText(text);
+    });
+    connect(page, &StudioPage::titleChanged, this, &MainWindow::retranslateNavigation);
+    connect(page, &StudioPage::closeReady, this, &QWidget::close, Qt::QueuedConnection);
+    return stack_->addWidget(page);
+}
+
+void MainWindow::retranslateNavigation()
+{
+    for (int i = 0; i < pages_.size() && i < nav_->count(); ++i) {
+        nav_->item(i)->setText(pages_[i]->title());
+        nav_->item(i)->setIcon(pages_[i]->icon());
+    }
+}
+
+void MainWindow::showPage(StudioPage* page)
+{
+    const int i = static_cast<int>(pages_.indexOf(page));
+    if (i >= 0)
+        nav_->setCurrentRow(i);
+}
+
+StudioPage* MainWindow::currentPage() const
+{
+    const int i = stack_ ? stack_->currentIndex() : -1;
+    return i >= 0 && i < pages_.size() ? pages_[i] : nullptr;
+}
+
+QString MainWindow::statusBarText() const
+{
+    StudioPage* page = currentPage();
+    return page ? page->statusText() : QString();
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateNavigation();
+    QMainWindow::changeEvent(event);
 }
 
 void MainWindow::buildMenus()
@@ -169,6 +278,17 @@ void MainWindow::buildMenus()
     full->setShortcut(QKeySequence::FullScreen);
     full->setCheckable(true);
     connect(full, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
+
+    // One menu per page with actions (Train: Start, Pause, Stop, Fit to my GPU); their shortcuts work from
+    // every page.
+    for (StudioPage* page : pages_) {
+        const QList<QAction*> actions = page->pageActions();
+        if (actions.isEmpty())
+            continue;
+        QMenu* menu = menuBar()->addMenu(page->title());
+        menu->addActions(actions);
+        connect(page, &StudioPage::titleChanged, menu, [menu, page] { menu->setTitle(page->title()); });
+    }
 
     QMenu* language = menuBar()->addMenu(tr("&Language"));
     languageGroup_ = new QActionGroup(this);
@@ -222,13 +342,13 @@ void MainWindow::openDataset(const QString& path)
         showError(tr("Could not open the dataset."), e);
         return;
     }
-    nav_->setCurrentRow(0);
+    showPage(datasetPage_);
     datasetPage_->openDataset(yaml);
 }
 
 void MainWindow::openDemo()
 {
-    nav_->setCurrentRow(0);
+    showPage(datasetPage_);
     datasetPage_->openDemo(demoDirectory());
 }
 
@@ -380,11 +500,21 @@ void MainWindow::updateActions()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    // A page may keep the window open (a training run is asked to stop first; it closes the window
+    // through closeReady when it has ended).
+    for (StudioPage* page : pages_) {
+        if (!page->prepareClose()) {
+            event->ignore();
+            return;
+        }
+    }
     datasetPage_->cancel();
     QSettings s;
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState());
-    datasetPage_->saveState(s);
+    s.setValue(kPageKey, stack_->currentIndex());
+    for (StudioPage* page : pages_)
+        page->saveState(s);
     event->accept();
 }
 

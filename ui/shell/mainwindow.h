@@ -1,7 +1,10 @@
 #pragma once
-// The studio's main window: a left navigation bar over a page stack (Dataset first; later issues add
-// their pages with addPage), the menu bar, a status bar with counts, remembered geometry and state, and
-// drag and drop of a data.yaml or of a folder that holds one.
+// The studio's main window: a left navigation bar over its pages (Dataset · Train · Runs, each a
+// StudioPage), the menu bar (with a menu of each page's actions), a status bar showing the current page's
+// status, remembered geometry and page state, the close check (a page may keep the window open, e.g. to stop
+// a training run first), notifications when a long run ends in the background, and drag and drop of a
+// data.yaml or of a folder that holds one. It wires the pages to each other: the Train page trains on the
+// dataset the Dataset page has open, and links back to its findings.
 
 #include "common/error.h"
 
@@ -16,6 +19,10 @@ class QStackedWidget;
 namespace ys::ui {
 
 class DatasetPage;
+class Notifier;
+class RunsPage;
+class StudioPage;
+class TrainPage;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
@@ -28,9 +35,16 @@ public:
     // Reopens the dataset of the last session when it still exists. Returns false otherwise.
     bool reopenLastDataset();
     // Adds a page to the navigation bar (Dataset is page 0). Returns its index.
-    int addPage(QWidget* page, const QIcon& icon, const QString& title);
+    int addPage(StudioPage* page);
+    void showPage(StudioPage* page);
+    StudioPage* currentPage() const;
+    const QList<StudioPage*>& pages() const { return pages_; }
 
     DatasetPage* datasetPage() const { return datasetPage_; }
+    TrainPage* trainPage() const { return trainPage_; }
+    RunsPage* runsPage() const { return runsPage_; }
+    Notifier* notifier() const { return notifier_; }
+    QString statusBarText() const;
     QStringList recentDatasets() const;
 
     // Folder of the built-in demo dataset (under QStandardPaths::AppDataLocation).
@@ -41,12 +55,15 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
     void buildMenus();
     void buildNavigation();
+    void wirePages();
+    void retranslateNavigation();
     void chooseDataset();
     void exportCheckResult();
     void rememberDataset(const QString& yamlPath);
@@ -57,8 +74,12 @@ private:
     void updateActions();
 
     DatasetPage* datasetPage_;
+    TrainPage* trainPage_;
+    RunsPage* runsPage_;
+    QList<StudioPage*> pages_;
+    Notifier* notifier_ = nullptr;
     QListWidget* nav_ = nullptr;
-    QStackedWidget* pages_ = nullptr;
+    QStackedWidget* stack_ = nullptr;
     QLabel* statusCounts_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QAction* exportAction_ = nullptr;

@@ -3,7 +3,10 @@
 #include "ui/dataset/datasetcontroller.h"
 #include "ui/dataset/datasetpage.h"
 #include "ui/dataset/imagelistmodel.h"
+#include "ui/config/configform.h"
+#include "ui/fit/fitdialog.h"
 #include "ui/shell/mainwindow.h"
+#include "ui/train/trainpage.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,6 +19,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QUndoStack>
 #include <QtTest>
 
 using namespace ys::ui;
@@ -28,6 +32,7 @@ private slots:
     void resolveDatasetPath();
     void demoIsWrittenOnceAndOpened();
     void droppingAFolderOpensItsDataset();
+    void fitToMyGpuOpensTheFitDialogAndApplies();
 
 private:
     QTemporaryDir dir_;
@@ -139,6 +144,35 @@ void TestMainWindow::droppingAFolderOpensItsDataset()
     refuse.setAccepted(false);
     QCoreApplication::sendEvent(&w, &refuse);
     QVERIFY(!refuse.isAccepted());
+}
+
+void TestMainWindow::fitToMyGpuOpensTheFitDialogAndApplies()
+{
+    MainWindow w;
+    TrainPage* train = w.trainPage();
+    QVERIFY(train->fitAction()->isEnabled());
+    train->fitAction()->trigger();
+    auto* dialog = w.findChild<FitDialog*>();
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    // Apply (as the dialog emits it) writes the values into the setup form as one undoable step.
+    FitApplication a;
+    a.values = {{"batch", "24"}, {"imgsz", "320"}};
+    a.undoText = "Apply Fit to my GPU";
+    a.result.recommended.batch = 24;
+    a.result.recommended.imgsz = 320;
+    a.result.recommended.predictedPeakBytes = int64_t(3) << 30;
+    a.result.recommended.fits = true;
+    a.result.budgetBytes = int64_t(8) << 30;
+    emit dialog->applied(a);
+    QCOMPARE(train->form()->config().batch, 24);
+    QCOMPARE(train->form()->config().imgsz, 320);
+    QCOMPARE(train->form()->undoStack()->undoText(), QString("Apply Fit to my GPU"));
+    bool said = false;
+    for (const PreflightItem& item : train->preflight().items)
+        said = said || item.text.contains("batch 24 at 320 needs");
+    QVERIFY(said);
+    dialog->close();
 }
 
 QTEST_MAIN(TestMainWindow)

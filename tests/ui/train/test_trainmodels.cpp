@@ -1,0 +1,306 @@
+// The Train page's pieces without a run: the epoch table and log models (QAbstractItemModelTester), the
+// time-left estimate, and the pre-flight's plain words.
+#include "ui/train/epochtablemodel.h"
+#include "ui/train/logmodel.h"
+#include "ui/train/preflight.h"
+#include "ui/train/runprogress.h"
+
+#include <QAbstractItemModelTester>
+#include <QFont>
+#include <QtTest>
+
+#include <algorithm>
+
+using namespace ys::ui;
+
+namespace {
+
+ys::EpochResult row(int epoch, double fitness, bool validated = true)
+{
+    ys::EpochResult r;
+    r.epoch = epoch;
+    r.fitness = fitness;
+    r.map50_95 = fitness;
+    r.validated = validated;
+    r.time = epoch * 10.0;
+    r.peakMemory = int64_t(300) << 20;
+    return r;
+}
+
+ys::CheckSummary summaryWithErrors(int errors)
+{
+    ys::CheckSummary s;
+    s.errors = errors;
+    if (errors > 0) {
+        s.byCode["label.class_range"] = errors - 1;
+        s.byCode["image.truncated"] = 1;
+    }
+    return s;
+}
+
+ys::memory::MemoryStats cpuStats()
+{
+    ys::memory::MemoryStats s;
+    s.deviceTotal = int64_t(24) << 30;
+    s.deviceFree = int64_t(8) << 30;
+    return s;
+}
+
+}  // namespace
+
+class TestTrainModels final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void epochTable();
+    void epochTableReplacesRedoneEpochs();
+    void logModel();
+    void logModelStaysBounded();
+    void runProgressEstimatesTimeLeft();
+    void preflightBlocksWithoutDataset();
+    void preflightDatasetErrorsNeedStartAnyway();
+    void preflightSaysThePredictedPeakInPlainWords();
+    void preflightMissingDevice();
+    void preflightSetupNamesAnotherDataset();
+};
+
+void TestTrainModels::epochTable()
+{
+    EpochTableModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(m.columnCount(), int(EpochTableModel::ColumnCount));
+    m.addRow(row(1, 0.1));
+    m.addRow(row(2, 0.3));
+    m.addRow(row(3, 0.2));
+    QCOMPARE(m.rowCount(), 3);
+    QCOMPARE(m.bestRow(), 1);
+    QVERIFY(m.index(1, 0).data(Qt::FontRole).value<QFont>().bold());
+    QVERIFY(!m.index(0, 0).data(Qt::FontRole).isValid());
+    QCOMPARE(m.index(1, EpochTableModel::Map50_95Column).data().toString(), QString("0.300"));
+    QCOMPARE(m.index(1, EpochTableModel::Map50_95Column).data(Qt::UserRole).toDouble(), 0.3);
+    QCOMPARE(m.index(1, EpochTableModel::PeakMemoryColumn).data().toString(), QString("300.00 MiB"));
+    QCOMPARE(m.index(1, EpochTableModel::TimeColumn).data().toString(), QString("20 s"));
+    QCOMPARE(m.headerData(EpochTableModel::Map50Column, Qt::Horizontal).toString(), QString("mAP50"));
+    // Not validated: metrics show a dash, and such an epoch is never "best".
+    m.addRow(row(4, 0.9, false));
+    QCOMPARE(m.index(3, EpochTableModel::Map50Column).data().toString(), QString("–"));
+    QCOMPARE(m.bestRow(), 1);
+    m.addRow(row(5, 0.5));
+    QCOMPARE(m.bestRow(), 4);
+    QVERIFY(m.index(4, 3).data(Qt::FontRole).value<QFont>().bold());
+    QVERIFY(!m.index(1, 3).data(Qt::FontRole).isValid());
+    m.clear();
+    QCOMPARE(m.rowCount(), 0);
+    QCOMPARE(m.bestRow(), -1);
+}
+
+void TestTrainModels::epochTableReplacesRedoneEpochs()
+{
+    EpochTableModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.setRows({row(1, 0.1), row(2, 0.2), row(3, 0.3)});
+    // A run resumed from the checkpoint of epoch 1 trains epoch 2 again.
+    m.addRow(row(2, 0.25));
+    QCOMPARE(m.rowCount(), 2);
+    QCOMPARE(m.rows().back().epoch, 2);
+    QCOMPARE(m.rows().back().fitness, 0.25);
+    QCOMPARE(m.bestRow(), 1);
+}
+
+void TestTrainModels::logModel()
+{
+    LogModel m;
+    QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    m.addMessage("optimizer: AdamW(lr=0.001)");
+    ys::TrainEvent oom;
+    oom.kind = ys::EventKind::OomRecovered;
+    oom.message = "out of memory in epoch 2, batch 5; micro-batch 16 -> 8";
+    oom.time = 75;
+    m.addEvent(oom);
+    ys::TrainEvent err;
+    err.kind = ys::EventKind::Error;
+    err.message = "training failed";
+    m.addEvent(err);
+    ys::TrainEvent start;
+    start.kind = ys::EventKind::Start;
+    m.addEvent(start);
+    QCOMPARE(m.rowCount(), 4);
+    // An out-of-memory recovery stands out: its own kind, a tinted background, bold, a prefix and its time.
+    const QModelIndex o = m.index(1);
+    QCOMPARE(o.data(LogModel::KindRole).value<LogModel::Kind>(), LogModel::Kind::OutOfMemory);
+    QVERIFY(o.data(Qt::BackgroundRole).isValid());
+    QVERIFY(o.data(Qt::FontRole).value<QFont>().bold());
+    QVERIFY(o.data().toString().startsWith("1:15  Out of memory, recovered: "));
+    QVERIFY(!m.index(0).data(Qt::BackgroundRole).isValid());
+    QCOMPARE(m.index(2).data(LogModel::KindRole).value<LogModel::Kind>(), LogModel::Kind::Error);
+    QVERIFY(m.index(2).data(Qt::ForegroundRole).isValid());
+    QCOMPARE(m.count(LogModel::Kind::Milestone), 1);
+    QCOMPARE(LogModel::kindOf(ys::EventKind::ValOomRecovered), LogModel::Kind::OutOfMemory);
+    QCOMPARE(LogModel::kindOf(ys::EventKind::Warning), LogModel::Kind::Warning);
+    QCOMPARE(LogModel::kindOf(ys::EventKind::Finish), LogModel::Kind::Milestone);
+}
+
+void TestTrainModels::logModelStaysBounded()
+{
+    LogModel m;   // no model tester here: it re-reads the whole model on every insert
+    for (int i = 0; i < LogModel::kMaxEntries + 10; ++i)
+        m.addMessage(QString::number(i));
+    QCOMPARE(m.rowCount(), LogModel::kMaxEntries - LogModel::kTrimBatch + 10);
+    QCOMPARE(m.index(m.rowCount() - 1).data().toString(), QString::number(LogModel::kMaxEntries + 9));
+}
+
+void TestTrainModels::runProgressEstimatesTimeLeft()
+{
+    RunProgress p;
+    QCOMPARE(p.secondsLeft(), -1.0);
+    ys::BatchProgress b;
+    b.epochs = 3;
+    b.batches = 10;
+    b.epoch = 1;
+    b.batch = 1;
+    b.elapsed = 5;   // setup before the first batch is not a batch's time
+    p.addBatch(b);
+    QCOMPARE(p.secondsLeft(), -1.0);
+    b.batch = 5;
+    b.elapsed = 13;  // 2 s per batch
+    p.addBatch(b);
+    QCOMPARE(p.secondsLeft(), (5 + 20) * 2.0);
+    QCOMPARE(p.runFraction(), 0.5 / 3);
+    b.batch = 10;
+    b.elapsed = 23;
+    p.addBatch(b);
+    p.addEpoch(row(1, 0.1));   // at 10 s? row.time = 10 < 23: overhead clamps at 0
+    ys::EpochResult r = row(1, 0.1);
+    r.time = 27;               // 4 s of validation and checkpoint
+    p.addEpoch(r);
+    b.epoch = 2;
+    b.batch = 2;
+    b.elapsed = 31;
+    p.addBatch(b);
+    b.batch = 4;
+    b.elapsed = 35;
+    p.addBatch(b);
+    // 6 + 10 batches at 2 s, two more epochs' 4 s of validation.
+    QCOMPARE(p.secondsLeft(), 16 * 2.0 + 2 * 4.0);
+    QCOMPARE(p.epochFraction(), 0.4);
+}
+
+void TestTrainModels::preflightBlocksWithoutDataset()
+{
+    PreflightInput in;
+    in.device = cpuStats();
+    const PreflightReport r = Preflight::evaluate(in);
+    QVERIFY(!r.canStart);
+    QCOMPARE(r.items.front().action, PreflightItem::Action::OpenDataset);
+    QCOMPARE(r.items.front().level, PreflightItem::Level::Blocker);
+}
+
+void TestTrainModels::preflightDatasetErrorsNeedStartAnyway()
+{
+    PreflightInput in;
+    in.datasetOpen = true;
+    in.datasetName = "shapes";
+    const ys::CheckSummary s = summaryWithErrors(5);
+    in.check = &s;
+    in.device = cpuStats();
+    PreflightReport r = Preflight::evaluate(in);
+    QVERIFY(!r.canStart);
+    QVERIFY(r.datasetErrors);
+    const PreflightItem& e = r.items.front();
+    QCOMPARE(e.action, PreflightItem::Action::ShowFindings);
+    QVERIFY2(e.text.contains("found 5 error(s) in shapes (4 × label.class_range, 1 × image.truncated)"), qPrintable(e.text));
+    in.startAnyway = true;
+    r = Preflight::evaluate(in);
+    QVERIFY(r.canStart);
+    QCOMPARE(r.items.front().level, PreflightItem::Level::Warning);
+    // A clean check and a CPU with memory to spare: nothing to say but OK.
+    const ys::CheckSummary clean = summaryWithErrors(0);
+    in.check = &clean;
+    in.startAnyway = false;
+    r = Preflight::evaluate(in);
+    QVERIFY(r.canStart);
+    QVERIFY(!r.datasetErrors);
+    for (const PreflightItem& i : r.items)
+        QCOMPARE(i.level, PreflightItem::Level::Ok);
+    QVERIFY(r.items.back().text.contains("CPU: 8.0 GB free of 24.0 GB"));
+    // The check still running does not block.
+    in.check = nullptr;
+    QVERIFY(Preflight::evaluate(in).canStart);
+    // An invalid setup does.
+    in.configErrors << "'imgsz' must be a multiple of 32";
+    QVERIFY(!Preflight::evaluate(in).canStart);
+}
+
+void TestTrainModels::preflightSaysThePredictedPeakInPlainWords()
+{
+    PreflightInput in;
+    in.datasetOpen = true;
+    const ys::CheckSummary s = summaryWithErrors(0);
+    in.check = &s;
+    in.device = cpuStats();
+    in.config.batch = 32;
+    in.config.imgsz = 640;
+    PreflightInput::Fit f;
+    f.batch = 32;
+    f.imgsz = 640;
+    f.predictedPeakBytes = static_cast<int64_t>(11.4 * (int64_t(1) << 30));
+    f.fits = true;
+    in.fit = f;
+    PreflightReport r = Preflight::evaluate(in);
+    const PreflightItem& m = r.items.back();
+    QVERIFY2(m.text.startsWith("batch 32 at 640 needs about 11.4 GB; 8.0 GB free"), qPrintable(m.text));
+    QCOMPARE(m.level, PreflightItem::Level::Warning);   // does not fit in what is free
+    QVERIFY(r.canStart);                                 // the trainer recovers; a warning, not a block
+    f.predictedPeakBytes = int64_t(5) << 30;
+    f.budgetBytes = int64_t(6) << 30;
+    in.fit = f;
+    r = Preflight::evaluate(in);
+    QVERIFY2(r.items.back().text == "batch 32 at 640 needs about 5.0 GB; the budget is 6.0 GB.", qPrintable(r.items.back().text));
+    QCOMPARE(r.items.back().level, PreflightItem::Level::Ok);
+    // The form moved away from the fit: say so.
+    in.config.batch = 64;
+    r = Preflight::evaluate(in);
+    QVERIFY(r.items.back().text.contains("the fit was for batch 32 at 640"));
+}
+
+void TestTrainModels::preflightMissingDevice()
+{
+    PreflightInput in;
+    in.datasetOpen = true;
+    const ys::CheckSummary s = summaryWithErrors(0);
+    in.check = &s;
+    in.config.device = "cuda:1";
+    const PreflightReport r = Preflight::evaluate(in);
+    QVERIFY(!r.canStart);
+    bool named = false;
+    for (const PreflightItem& i : r.items)
+        named |= i.text.startsWith("GPU 1 is not available");
+    QVERIFY(named);
+    QCOMPARE(Preflight::deviceName("0"), QString("GPU 0"));
+    QCOMPARE(Preflight::deviceName("cpu"), QString("CPU"));
+}
+
+void TestTrainModels::preflightSetupNamesAnotherDataset()
+{
+    PreflightInput in;
+    in.datasetOpen = true;
+    in.datasetName = "shapes";
+    in.datasetPath = "/data/shapes/data.yaml";
+    const ys::CheckSummary s = summaryWithErrors(0);
+    in.check = &s;
+    in.device = cpuStats();
+    in.setupData = "/data/shapes/data.yaml";
+    QVERIFY(Preflight::evaluate(in).canStart);
+    // The form's data field edited to another file: a run trains on the open dataset only.
+    in.setupData = "/data/other/data.yaml";
+    const PreflightReport r = Preflight::evaluate(in);
+    QVERIFY(!r.canStart);
+    const auto it = std::find_if(r.items.begin(), r.items.end(), [](const PreflightItem& i) {
+        return i.level == PreflightItem::Level::Blocker && i.action == PreflightItem::Action::OpenDataset;
+    });
+    QVERIFY(it != r.items.end());
+    QVERIFY(it->text.contains("other"));
+}
+
+QTEST_MAIN(TestTrainModels)
+#include "test_trainmodels.moc"

@@ -1,0 +1,264 @@
+// The Train page driving real runs on a tiny generated dataset (yolov8n at 64 px): every chart, the epoch
+// table, the log and the predictions preview are fed; Stop ends the run within 2 s with weights/last.pt
+// written; pause and resume keep the epoch count right; label errors block Start until "start anyway".
+#include "uitestdata.h"
+
+#include "run/reader.h"
+#include "ui/charts/trainingcharts.h"
+#include "ui/train/dashboard.h"
+#include "ui/train/epochtablemodel.h"
+#include "ui/train/logmodel.h"
+#include "ui/train/predictionpreview.h"
+#include "ui/config/configform.h"
+#include "ui/train/trainpage.h"
+
+#include <QAction>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace ys::ui;
+
+class TestTrainPage final : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void labelErrorsBlockUntilStartAnyway();
+    void startFollowsTheSetupForm();
+    void runFeedsEveryChart();
+    void stopWithinTwoSecondsWritesLast();
+    void pauseAndResumeKeepTheEpochCount();
+
+private:
+    // A page on `yaml` with its check, runs under the temporary folder.
+    void preparePage(TrainPage& page, const QString& yaml, const QString& project);
+
+    QTemporaryDir dir_;
+    QString cleanYaml_, brokenYaml_;
+};
+
+void TestTrainPage::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(dir_.isValid());
+    cleanYaml_ = ys::test::writeTinyTrainDataset(dir_.filePath("clean"), 12, 4, false);
+    brokenYaml_ = ys::test::writeTinyTrainDataset(dir_.filePath("broken"), 12, 4, true);
+    QVERIFY(!cleanYaml_.isEmpty());
+    QVERIFY(!brokenYaml_.isEmpty());
+}
+
+void TestTrainPage::preparePage(TrainPage& page, const QString& yaml, const QString& project)
+{
+    page.setDataset(yaml);
+    const ys::test::CheckedDataset checked = ys::test::loadChecked(yaml);
+    QVERIFY(checked.dataset && checked.check);
+    page.setCheckResult(checked.dataset, checked.check);
+    page.setProjectFolder(project);
+}
+
+void TestTrainPage::labelErrorsBlockUntilStartAnyway()
+{
+    TrainPage page;
+    preparePage(page, brokenYaml_, dir_.filePath("runs-broken"));
+    page.form()->setConfig(ys::test::tinyTrainConfig(brokenYaml_, 1));
+    PreflightReport r = page.preflight();
+    QVERIFY(r.datasetErrors);
+    QVERIFY(!r.canStart);
+    QVERIFY(!page.startAction()->isEnabled());
+    QVERIFY(!page.start());
+    QVERIFY(!page.controller()->active());
+    page.setStartAnyway(true);
+    QVERIFY(page.preflight().canStart);
+    QVERIFY(page.startAction()->isEnabled());
+    // A dataset opened later clears the choice.
+    page.setDataset(cleanYaml_);
+    page.setDataset(brokenYaml_);
+    const ys::test::CheckedDataset checked = ys::test::loadChecked(brokenYaml_);
+    page.setCheckResult(checked.dataset, checked.check);
+    QVERIFY(!page.preflight().canStart);
+}
+
+void TestTrainPage::startFollowsTheSetupForm()
+{
+    TrainPage page;
+    preparePage(page, cleanYaml_, dir_.filePath("runs-form"));
+    page.form()->setConfig(ys::test::tinyTrainConfig(cleanYaml_, 1));
+    QVERIFY(page.form()->isValid());
+    QVERIFY(page.startAction()->isEnabled());
+    // The form shows the open dataset.
+    QCOMPARE(QFileInfo(QString::fromStdString(page.form()->config().data)).absoluteFilePath(),
+             QFileInfo(cleanYaml_).absoluteFilePath());
+    // A value validate() rejects, typed into the form: Start follows validityChanged, the reason shows.
+    QSignalSpy validity(page.form(), &ConfigForm::validityChanged);
+    QVERIFY(page.form()->applyValues({{"imgsz", "650"}}, "typed").empty());
+    QCOMPARE(validity.size(), 1);
+    QVERIFY(!page.startAction()->isEnabled());
+    QVERIFY(!page.start());
+    bool named = false;
+    for (const PreflightItem& item : page.preflight().items)
+        named = named || (item.level == PreflightItem::Level::Blocker && item.text.contains("imgsz"));
+    QVERIFY(named);
+    QVERIFY(page.form()->applyValues({{"imgsz", "64"}}, "typed").empty());
+    QVERIFY(page.startAction()->isEnabled());
+    // The setup naming another dataset blocks: a run trains on the open one.
+    QVERIFY(page.form()->applyValues({{"data", brokenYaml_}}, "typed").empty());
+    QVERIFY(page.form()->isValid());
+    QVERIFY(!page.preflight().canStart);
+    QVERIFY(!page.startAction()->isEnabled());
+    page.form()->undoStack()->undo();
+    QVERIFY(page.startAction()->isEnabled());
+    // While a run is active the form is locked (checked in runFeedsEveryChart); idle it is editable.
+    QVERIFY(page.form()->isEnabled());
+}
+
+void TestTrainPage::runFeedsEveryChart()
+{
+    TrainPage page;
+    page.resize(1400, 900);
+    preparePage(page, cleanYaml_, dir_.filePath("runs"));
+    ys::TrainConfig c = ys::test::tinyTrainConfig(cleanYaml_, 2);
+    c.vram = "4GiB";   // a budget line on the memory chart
+    page.form()->setConfig(c);
+    QVERIFY(page.preflight().canStart);
+    QSignalSpy ended(page.controller(), &TrainController::ended);
+    QSignalSpy finished(page.controller(), &TrainController::finished);
+    QSignalSpy batches(page.controller(), &TrainController::batchProgress);
+    QSignalSpy previews(page.dashboard()->preview(), &PredictionPreview::updated);
+    QSignalSpy folders(&page, &TrainPage::runFolderChanged);
+    QVERIFY(page.start());
+    QVERIFY(!page.start());   // one run at a time
+    QVERIFY(page.controller()->active());
+    QVERIFY(!page.startAction()->isEnabled());
+    QVERIFY(page.stopAction()->isEnabled());
+    QVERIFY(!page.form()->isEnabled());   // the setup of a running run cannot change
+    QVERIFY(ended.wait(240000));
+    QCOMPARE(finished.size(), 1);
+    const auto summary = finished.front().front().value<ys::TrainSummary>();
+    QCOMPARE(summary.epochsCompleted, 2);
+    QVERIFY(QDir(QString::fromStdString(summary.runDir)).absolutePath().startsWith(QDir(dir_.filePath("runs")).absolutePath()));
+    QVERIFY(!folders.isEmpty());
+
+    Dashboard* d = page.dashboard();
+    // Memory: samples, the three phases shaded, the budget line.
+    QVERIFY(d->memoryChart()->pointCount(MemoryChart::Allocated) >= 6);
+    QVERIFY(d->memoryChart()->pointCount(MemoryChart::Reserved) == d->memoryChart()->pointCount(MemoryChart::Allocated));
+    QVERIFY2(d->memoryChart()->rangeCount() >= 5, qPrintable(QString::number(d->memoryChart()->rangeCount())));
+    QCOMPARE(d->memoryChart()->budget(), int64_t(4) << 30);
+    // Losses and metrics: one point per epoch once each has ended.
+    for (int s : {LossChart::TrainBox, LossChart::TrainCls, LossChart::TrainDfl, LossChart::ValBox, LossChart::ValCls,
+                  LossChart::ValDfl})
+        QCOMPARE(d->lossChart()->pointCount(s), size_t(2));
+    for (int s : {MetricsChart::Precision, MetricsChart::Recall, MetricsChart::Map50, MetricsChart::Map50_95})
+        QCOMPARE(d->metricsChart()->pointCount(s), size_t(2));
+    QVERIFY(d->learningRateChart()->pointCount(LearningRateChart::Pg0) >= 2);
+    QCOMPARE(d->learningRateChart()->pointCount(LearningRateChart::Pg2), size_t(2));
+    QVERIFY(d->throughputChart()->pointCount(ThroughputChart::ImagesPerSecond) >= 1);
+    QVERIFY(!batches.isEmpty());
+    // Table, progress and log.
+    QCOMPARE(d->epochModel()->rowCount(), 2);
+    QCOMPARE(d->runProgress()->value(), d->runProgress()->maximum());
+    QVERIFY(d->logModel()->count(LogModel::Kind::Message) > 0);
+    QVERIFY(d->logModel()->count(LogModel::Kind::Milestone) >= 2);   // start, finish
+    // The preview predicted with a best.pt on the dataset's validation images.
+    QVERIFY(previews.wait(60000) || !previews.isEmpty());
+    QVERIFY(d->preview()->shownEpoch() >= 1);
+    QCOMPARE(d->preview()->sampleCount(), 4);
+    QVERIFY(!page.statusText().isEmpty());
+    QVERIFY(page.startAction()->isEnabled());
+    QVERIFY(page.form()->isEnabled());
+
+    // The same run from its files (what the Runs page shows) fills the charts alike.
+    auto record = ys::readRun(summary.runDir);
+    QVERIFY(record);
+    QCOMPARE(record->status, ys::RunStatus::Finished);
+    Dashboard fromFiles;
+    fromFiles.showRun(*record);
+    QCOMPARE(fromFiles.epochModel()->rowCount(), 2);
+    QCOMPARE(fromFiles.metricsChart()->pointCount(MetricsChart::Map50), size_t(2));
+    QVERIFY(fromFiles.memoryChart()->pointCount(MemoryChart::Allocated) >= 6);
+    QCOMPARE(fromFiles.memoryChart()->budget(), int64_t(4) << 30);
+    QCOMPARE(fromFiles.stateText(), Dashboard::statusText(ys::RunStatus::Finished));
+}
+
+void TestTrainPage::stopWithinTwoSecondsWritesLast()
+{
+    TrainPage page;
+    preparePage(page, cleanYaml_, dir_.filePath("runs-stop"));
+    page.form()->setConfig(ys::test::tinyTrainConfig(cleanYaml_, 3));
+    QSignalSpy ended(page.controller(), &TrainController::ended);
+    QSignalSpy finished(page.controller(), &TrainController::finished);
+    QSignalSpy checkpoints(page.controller(), &TrainController::checkpointSaved);
+    QElapsedTimer sinceStop;
+    bool stopped = false;
+    connect(page.controller(), &TrainController::batchProgress, &page, [&](const ys::BatchProgress& p) {
+        // In the middle of epoch 2: the checkpoint must hold the steps taken since epoch 1's.
+        if (!stopped && p.epoch == 2 && p.batch >= 1) {
+            stopped = true;
+            page.stop();
+            sinceStop.start();
+        }
+    });
+    QVERIFY(page.start());
+    QVERIFY(ended.wait(240000));
+    QVERIFY(stopped);
+    const qint64 ms = sinceStop.elapsed();
+    qInfo("stopped %lld ms after Stop", static_cast<long long>(ms));
+    QVERIFY2(ms <= 2000, qPrintable(QString("the run ended %1 ms after Stop").arg(ms)));
+    QCOMPARE(finished.size(), 1);
+    const auto s = finished.front().front().value<ys::TrainSummary>();
+    QVERIFY(s.stoppedByUser);
+    QCOMPARE(s.epochsCompleted, 1);
+    const QFileInfo last(QString::fromStdString(s.lastWeights));
+    QVERIFY(last.exists());
+    QVERIFY(last.size() > 1000000);
+    // Written at the Stop, not left over from epoch 1: the last checkpoint is the partial one.
+    const auto saved = checkpoints.back().front().value<ys::CheckpointSaved>();
+    QVERIFY(saved.partial);
+    QCOMPARE(saved.epoch, 1);
+    QCOMPARE(QFileInfo(QString::fromStdString(saved.path)).absoluteFilePath(), last.absoluteFilePath());
+    QCOMPARE(page.controller()->state(), TrainController::State::Idle);
+    QVERIFY(page.dashboard()->logModel()->count(LogModel::Kind::Warning) >= 1);   // "Stopping after the current step…"
+}
+
+void TestTrainPage::pauseAndResumeKeepTheEpochCount()
+{
+    TrainPage page;
+    preparePage(page, cleanYaml_, dir_.filePath("runs-pause"));
+    page.form()->setConfig(ys::test::tinyTrainConfig(cleanYaml_, 2));
+    QSignalSpy ended(page.controller(), &TrainController::ended);
+    QSignalSpy finished(page.controller(), &TrainController::finished);
+    QSignalSpy epochs(page.controller(), &TrainController::epochFinished);
+    int batchesSeen = 0;
+    connect(page.controller(), &TrainController::batchProgress, &page, [&](const ys::BatchProgress&) { ++batchesSeen; });
+    QSignalSpy first(page.controller(), &TrainController::batchProgress);
+    QVERIFY(page.start());
+    QVERIFY(first.wait(120000));
+    page.pause();
+    QCOMPARE(page.controller()->state(), TrainController::State::Paused);
+    QVERIFY(page.pauseAction()->text().contains("Resume"));
+    // The engine pauses at the next batch boundary; after that nothing moves.
+    QTest::qWait(1500);
+    const int atPause = batchesSeen;
+    QTest::qWait(1500);
+    QCOMPARE(batchesSeen, atPause);
+    QVERIFY(epochs.size() <= 1);
+    page.resume();
+    QCOMPARE(page.controller()->state(), TrainController::State::Running);
+    QVERIFY(ended.wait(240000));
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(finished.front().front().value<ys::TrainSummary>().epochsCompleted, 2);
+    QCOMPARE(epochs.size(), 2);
+    QCOMPARE(epochs[0][0].value<ys::EpochResult>().epoch, 1);
+    QCOMPARE(epochs[1][0].value<ys::EpochResult>().epoch, 2);
+    QCOMPARE(page.dashboard()->epochModel()->rowCount(), 2);
+    QVERIFY(batchesSeen > atPause);
+}
+
+QTEST_MAIN(TestTrainPage)
+#include "test_trainpage.moc"

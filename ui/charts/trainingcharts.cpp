@@ -1,0 +1,366 @@
+#include "ui/charts/trainingcharts.h"
+
+
+#include <algorithm>
+
+namespace ys::ui {
+namespace {
+
+// Series colours (Tableau 10): distinguishable, and the same meaning on every chart.
+const QColor kBlue(0x1f, 0x77, 0xb4);
+const QColor kOrange(0xff, 0x7f, 0x0e);
+const QColor kGreen(0x2c, 0xa0, 0x2c);
+const QColor kRed(0xd6, 0x27, 0x28);
+const QColor kPurple(0x94, 0x67, 0xbd);
+const QColor kGrey(0x7f, 0x7f, 0x7f);
+
+// Phase bands: light enough that the lines stay readable over them.
+QColor bandColor(MemoryChart::Band band)
+{
+    switch (band) {
+    case MemoryChart::Band::Train: return QColor(0x1f, 0x77, 0xb4, 22);
+    case MemoryChart::Band::Validation: return QColor(0xff, 0x7f, 0x0e, 48);
+    case MemoryChart::Band::Checkpoint: return QColor(0x94, 0x67, 0xbd, 70);
+    }
+    return {};
+}
+
+// x of a batch: epoch e (1-based), batch b of n sits at e - 1 + b / n.
+double batchX(const BatchProgress& p)
+{
+    return p.epoch - 1 + (p.batches > 0 ? static_cast<double>(p.batch) / p.batches : 1.0);
+}
+
+void setEpochAxis(SeriesChart& chart)
+{
+    chart.setXAxis(SeriesChart::tr("epoch"), ValueUnit::Epoch);
+}
+
+}  // namespace
+
+// ---- memory ----------------------------------------------------------------------------------------------
+
+MemoryChart::MemoryChart(QWidget* parent) : SeriesChart(parent)
+{
+    addSeries(QString(), Style{kBlue, Qt::SolidLine, 1.6, false});
+    addSeries(QString(), Style{QColor(0xa6, 0xc8, 0xe3), Qt::SolidLine, 3.0, false});   // opaque: fast to draw
+    addSeries(QString(), Style{kRed, Qt::SolidLine, 1.2, false});
+    for (Band b : {Band::Train, Band::Validation, Band::Checkpoint})
+    {
+        QColor swatch = bandColor(b);  // the legend's swatch is small: stronger than the band itself
+        swatch.setAlpha(std::min(255, swatch.alpha() * 3));
+        legend_[static_cast<int>(b)] = addRangeLegend(QString(), swatch);
+    }
+    budgetLevel_ = addLevel(0, kRed.darker(120), QString());
+    predictedLevel_ = addLevel(0, kPurple, QString());
+    setLevelVisible(budgetLevel_, false);
+    setLevelVisible(predictedLevel_, false);
+    retranslate();
+}
+
+MemoryChart::Band MemoryChart::bandOf(memory::Phase phase)
+{
+    switch (phase) {
+    case memory::Phase::Validation: return Band::Validation;
+    case memory::Phase::Checkpoint: return Band::Checkpoint;
+    case memory::Phase::Idle:
+    case memory::Phase::TrainStep:
+    case memory::Phase::Assigner:
+    case memory::Phase::Probe: break;
+    }
+    return Band::Train;
+}
+
+void MemoryChart::retranslate()
+{
+    setTitle(tr("Memory"));
+    setXAxis(tr("time since start"), ValueUnit::Seconds);
+    setYAxis(Axis::Left, tr("memory"), ValueUnit::Bytes);
+    setSeriesName(Allocated, tr("allocated"));
+    setSeriesName(Reserved, tr("reserved"));
+    setSeriesName(Peak, tr("peak"));
+    setSeriesName(legend_[0], tr("training"));
+    setSeriesName(legend_[1], tr("validation"));
+    setSeriesName(legend_[2], tr("checkpoint"));
+    setLevel(budgetLevel_, static_cast<double>(budget_),
+             tr("budget %1").arg(ChartText::value(static_cast<double>(budget_), ValueUnit::Bytes)));
+    setLevel(predictedLevel_, static_cast<double>(predictedPeak_),
+             tr("predicted peak %1").arg(ChartText::value(static_cast<double>(predictedPeak_), ValueUnit::Bytes)));
+}
+
+void MemoryChart::setSamples(const std::vector<memory::MemorySample>& samples)
+{
+    for (int s : {Allocated, Reserved, Peak})
+        setData(s, {}, {});
+    // Ranges go with clearData; keep budget and predicted lines.
+    const int64_t budget = budget_, predicted = predictedPeak_;
+    clearData();
+    currentRange_ = -1;
+    lastTime_ = 0;
+    setBudget(budget);
+    setPredictedPeak(predicted);
+    appendSamples(samples);
+}
+
+void MemoryChart::appendSamples(const std::vector<memory::MemorySample>& samples)
+{
+    for (const memory::MemorySample& s : samples) {
+        append(Allocated, s.time, static_cast<double>(s.allocated));
+        append(Reserved, s.time, static_cast<double>(s.reserved));
+        append(Peak, s.time, static_cast<double>(std::max(s.peak, s.windowPeak)));
+        // A sample closes the window since the previous one: that window belongs to its phase.
+        const Band band = bandOf(s.phase);
+        if (currentRange_ >= 0 && band == currentBand_) {
+            setRangeEnd(currentRange_, s.time);
+        } else {
+            currentRange_ = addRange(lastTime_, s.time, bandColor(band));
+            currentBand_ = band;
+        }
+        lastTime_ = s.time;
+    }
+}
+
+void MemoryChart::setBudget(int64_t bytes)
+{
+    budget_ = bytes;
+    setLevel(budgetLevel_, static_cast<double>(bytes),
+             tr("budget %1").arg(ChartText::value(static_cast<double>(bytes), ValueUnit::Bytes)));
+    setLevelVisible(budgetLevel_, bytes > 0);
+}
+
+void MemoryChart::setPredictedPeak(int64_t bytes)
+{
+    predictedPeak_ = bytes;
+    setLevel(predictedLevel_, static_cast<double>(bytes),
+             tr("predicted peak %1").arg(ChartText::value(static_cast<double>(bytes), ValueUnit::Bytes)));
+    setLevelVisible(predictedLevel_, bytes > 0);
+}
+
+void MemoryChart::addOutOfMemory(double time, const QString& what)
+{
+    addMark(time, kRed, tr("OOM") + (what.isEmpty() ? QString() : QStringLiteral(": ") + what));
+}
+
+void MemoryChart::clear()
+{
+    setBudget(0);
+    setPredictedPeak(0);
+    setSamples({});
+}
+
+// ---- losses --------------------------------------------------------------------------------------------
+
+LossChart::LossChart(QWidget* parent) : SeriesChart(parent)
+{
+    addSeries(QString(), Style{kBlue, Qt::SolidLine, 1.6, true});
+    addSeries(QString(), Style{kOrange, Qt::SolidLine, 1.6, true});
+    addSeries(QString(), Style{kGreen, Qt::SolidLine, 1.6, true});
+    addSeries(QString(), Style{kBlue, Qt::DashLine, 1.4, true});
+    addSeries(QString(), Style{kOrange, Qt::DashLine, 1.4, true});
+    addSeries(QString(), Style{kGreen, Qt::DashLine, 1.4, true});
+    retranslate();
+}
+
+void LossChart::retranslate()
+{
+    setTitle(tr("Losses"));
+    setEpochAxis(*this);
+    setYAxis(Axis::Left, tr("loss"), ValueUnit::Number);
+    setSeriesName(TrainBox, tr("train box"));
+    setSeriesName(TrainCls, tr("train cls"));
+    setSeriesName(TrainDfl, tr("train dfl"));
+    setSeriesName(ValBox, tr("val box"));
+    setSeriesName(ValCls, tr("val cls"));
+    setSeriesName(ValDfl, tr("val dfl"));
+}
+
+void LossChart::setEpochs(int epochs)
+{
+    setXExtent(0, std::max(1, epochs));
+}
+
+void LossChart::setRows(const std::vector<EpochResult>& rows)
+{
+    for (int s = TrainBox; s <= ValDfl; ++s)
+        setData(s, {}, {});
+    for (const EpochResult& r : rows)
+        addRow(r);
+}
+
+void LossChart::addRow(const EpochResult& r)
+{
+    // The epoch's live points (x in (epoch - 1, epoch]) give way to its final means.
+    for (int s : {TrainBox, TrainCls, TrainDfl})
+        truncateAfter(s, r.epoch - 1);
+    append(TrainBox, r.epoch, r.trainBox);
+    append(TrainCls, r.epoch, r.trainCls);
+    append(TrainDfl, r.epoch, r.trainDfl);
+    if (r.validated) {
+        append(ValBox, r.epoch, r.valBox);
+        append(ValCls, r.epoch, r.valCls);
+        append(ValDfl, r.epoch, r.valDfl);
+    }
+}
+
+void LossChart::addBatch(const BatchProgress& p)
+{
+    const double x = batchX(p);
+    append(TrainBox, x, p.box);
+    append(TrainCls, x, p.cls);
+    append(TrainDfl, x, p.dfl);
+}
+
+void LossChart::clear()
+{
+    clearData();
+}
+
+// ---- metrics -------------------------------------------------------------------------------------------
+
+MetricsChart::MetricsChart(QWidget* parent) : SeriesChart(parent)
+{
+    addSeries(QString(), Style{kBlue, Qt::SolidLine, 1.6, true});
+    addSeries(QString(), Style{kOrange, Qt::SolidLine, 1.6, true});
+    addSeries(QString(), Style{kGreen, Qt::SolidLine, 2.0, true});
+    addSeries(QString(), Style{kRed, Qt::SolidLine, 2.0, true});
+    setFixedRange(Axis::Left, 0, 1.02);
+    retranslate();
+}
+
+void MetricsChart::retranslate()
+{
+    setTitle(tr("Validation metrics"));
+    setEpochAxis(*this);
+    setYAxis(Axis::Left, tr("score"), ValueUnit::Fraction);
+    setSeriesName(Precision, tr("precision"));
+    setSeriesName(Recall, tr("recall"));
+    setSeriesName(Map50, tr("mAP50"));
+    setSeriesName(Map50_95, tr("mAP50-95"));
+}
+
+void MetricsChart::setEpochs(int epochs)
+{
+    setXExtent(0, std::max(1, epochs));
+}
+
+void MetricsChart::setRows(const std::vector<EpochResult>& rows)
+{
+    for (int s = Precision; s <= Map50_95; ++s)
+        setData(s, {}, {});
+    for (const EpochResult& r : rows)
+        addRow(r);
+}
+
+void MetricsChart::addRow(const EpochResult& r)
+{
+    if (!r.validated)
+        return;
+    append(Precision, r.epoch, r.precision);
+    append(Recall, r.epoch, r.recall);
+    append(Map50, r.epoch, r.map50);
+    append(Map50_95, r.epoch, r.map50_95);
+}
+
+void MetricsChart::clear()
+{
+    clearData();
+}
+
+// ---- learning rate ---------------------------------------------------------------------------------------
+
+LearningRateChart::LearningRateChart(QWidget* parent) : SeriesChart(parent)
+{
+    addSeries(QString(), Style{kBlue, Qt::SolidLine, 1.6, false});
+    addSeries(QString(), Style{kOrange, Qt::DashLine, 1.4, true});
+    addSeries(QString(), Style{kGreen, Qt::DotLine, 1.6, true});
+    retranslate();
+}
+
+void LearningRateChart::retranslate()
+{
+    setTitle(tr("Learning rate"));
+    setEpochAxis(*this);
+    setYAxis(Axis::Left, tr("learning rate"), ValueUnit::Scientific);
+    setSeriesName(Pg0, tr("pg0 weights"));
+    setSeriesName(Pg1, tr("pg1 norm weights"));
+    setSeriesName(Pg2, tr("pg2 biases"));
+}
+
+void LearningRateChart::setEpochs(int epochs)
+{
+    setXExtent(0, std::max(1, epochs));
+}
+
+void LearningRateChart::setRows(const std::vector<EpochResult>& rows)
+{
+    for (int s = Pg0; s <= Pg2; ++s)
+        setData(s, {}, {});
+    for (const EpochResult& r : rows)
+        addRow(r);
+}
+
+void LearningRateChart::addRow(const EpochResult& r)
+{
+    // pg0's batch points already end at this epoch's value; a run read from files has only rows.
+    const std::vector<double>& x = xData(Pg0);
+    if (x.empty() || x.back() < r.epoch - 1e-9)
+        append(Pg0, r.epoch, r.lr[0]);
+    append(Pg1, r.epoch, r.lr[1]);
+    append(Pg2, r.epoch, r.lr[2]);
+}
+
+void LearningRateChart::addBatch(const BatchProgress& p)
+{
+    append(Pg0, batchX(p), p.lr);
+}
+
+void LearningRateChart::clear()
+{
+    clearData();
+}
+
+// ---- throughput ------------------------------------------------------------------------------------------
+
+ThroughputChart::ThroughputChart(QWidget* parent) : SeriesChart(parent)
+{
+    addSeries(QString(), Style{kBlue, Qt::SolidLine, 1.6, false});
+    addSeries(QString(), Style{kGrey, Qt::DashLine, 1.4, false}, Axis::Right);
+    retranslate();
+}
+
+void ThroughputChart::retranslate()
+{
+    setTitle(tr("Throughput and time left"));
+    setXAxis(tr("time since start"), ValueUnit::Seconds);
+    setYAxis(Axis::Left, tr("images per second"), ValueUnit::PerSecond);
+    setYAxis(Axis::Right, tr("time left"), ValueUnit::Seconds);
+    setSeriesName(ImagesPerSecond, tr("images/s"));
+    setSeriesName(TimeLeft, tr("time left"));
+}
+
+void ThroughputChart::setRows(const std::vector<EpochResult>& rows)
+{
+    std::vector<double> x, y;
+    for (const EpochResult& r : rows) {
+        x.push_back(r.time);
+        y.push_back(r.imagesPerSecond);
+    }
+    setData(ImagesPerSecond, std::move(x), std::move(y));
+    setData(TimeLeft, {}, {});
+}
+
+void ThroughputChart::addBatch(const BatchProgress& p, double eta)
+{
+    // The first batches of an epoch measure too little time to say anything.
+    if (p.imagesPerSecond > 0)
+        append(ImagesPerSecond, p.elapsed, p.imagesPerSecond);
+    if (eta >= 0)
+        append(TimeLeft, p.elapsed, eta);
+}
+
+void ThroughputChart::clear()
+{
+    clearData();
+}
+
+}  // namespace ys::ui

@@ -1,0 +1,419 @@
+#include "ui/train/dashboard.h"
+
+#include "ui/charts/chartformat.h"
+#include "ui/charts/trainingcharts.h"
+#include "ui/train/epochtablemodel.h"
+#include "ui/train/predictionpreview.h"
+
+#include <QCheckBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QListView>
+#include <QProgressBar>
+#include <QScrollBar>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace ys::ui {
+namespace {
+
+constexpr int kProgressSteps = 1000;   // progress bar resolution
+
+// Hides the engine's plain messages unless asked for; events always show.
+class LogFilter final : public QSortFilterProxyModel {
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setShowMessages(bool show)
+    {
+        show_ = show;
+        invalidateFilter();
+    }
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex& parent) const override
+    {
+        if (show_)
+            return true;
+        const QVariant kind = sourceModel()->index(row, 0, parent).data(LogModel::KindRole);
+        return kind.value<LogModel::Kind>() != LogModel::Kind::Message;
+    }
+
+private:
+    bool show_ = true;
+};
+
+bool isOutOfMemory(ys::EventKind kind)
+{
+    return LogModel::kindOf(kind) == LogModel::Kind::OutOfMemory;
+}
+
+}  // namespace
+
+Dashboard::Dashboard(QWidget* parent)
+    : QWidget(parent),
+      memory_(new MemoryChart(this)),
+      losses_(new LossChart(this)),
+      metrics_(new MetricsChart(this)),
+      lr_(new LearningRateChart(this)),
+      throughput_(new ThroughputChart(this)),
+      preview_(new PredictionPreview(this)),
+      epochModel_(new EpochTableModel(this)),
+      logModel_(new LogModel(this)),
+      logFilter_(new LogFilter(this))
+{
+    // Progress strip.
+    epochLabel_ = new QLabel(this);
+    runLabel_ = new QLabel(this);
+    stateLabel_ = new QLabel(this);
+    QFont bold = stateLabel_->font();
+    bold.setBold(true);
+    stateLabel_->setFont(bold);
+    etaLabel_ = new QLabel(this);
+    epochBar_ = new QProgressBar(this);
+    runBar_ = new QProgressBar(this);
+    for (QProgressBar* b : {epochBar_, runBar_}) {
+        b->setRange(0, kProgressSteps);
+        b->setValue(0);
+        b->setTextVisible(true);
+        b->setMinimumWidth(160);
+    }
+    auto* strip = new QGridLayout;
+    strip->setContentsMargins(6, 4, 6, 4);
+    strip->addWidget(stateLabel_, 0, 0, 2, 1);
+    strip->addWidget(epochLabel_, 0, 1);
+    strip->addWidget(epochBar_, 0, 2);
+    strip->addWidget(runLabel_, 1, 1);
+    strip->addWidget(runBar_, 1, 2);
+    strip->addWidget(etaLabel_, 0, 3, 2, 1);
+    strip->setColumnStretch(2, 1);
+    strip->setColumnMinimumWidth(0, 130);
+
+    // Charts.
+    auto* charts = new QWidget(this);
+    auto* grid = new QGridLayout(charts);
+    grid->setContentsMargins(2, 2, 2, 2);
+    grid->setSpacing(4);
+    grid->addWidget(memory_, 0, 0);
+    grid->addWidget(losses_, 0, 1);
+    grid->addWidget(metrics_, 0, 2);
+    grid->addWidget(lr_, 1, 0);
+    grid->addWidget(throughput_, 1, 1);
+    grid->addWidget(preview_, 1, 2);
+    for (int c = 0; c < 3; ++c)
+        grid->setColumnStretch(c, 1);
+
+    // Epoch table and log.
+    table_ = new QTableView(this);
+    table_->setModel(epochModel_);
+    table_->setAlternatingRowColors(true);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->verticalHeader()->setVisible(false);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    logFilter_->setSourceModel(logModel_);
+    log_ = new QListView(this);
+    log_->setModel(logFilter_);
+    log_->setUniformItemSizes(false);
+    log_->setWordWrap(true);
+    log_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    showMessages_ = new QCheckBox(this);
+    showMessages_->setChecked(true);
+    connect(showMessages_, &QCheckBox::toggled, this,
+            [this](bool on) { static_cast<LogFilter*>(logFilter_)->setShowMessages(on); });
+    // Follow the end of the log while the user has not scrolled up.
+    connect(logFilter_, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
+        QScrollBar* bar = log_->verticalScrollBar();
+        log_->setProperty("ysFollow", bar->value() >= bar->maximum() - 2);
+    });
+    connect(logFilter_, &QAbstractItemModel::rowsInserted, this, [this] {
+        if (log_->property("ysFollow").toBool())
+            log_->scrollToBottom();
+    });
+    auto* logPage = new QWidget(this);
+    auto* logLayout = new QVBoxLayout(logPage);
+    logLayout->setContentsMargins(0, 0, 0, 0);
+    logLayout->addWidget(log_, 1);
+    logLayout->addWidget(showMessages_);
+    tabs_ = new QTabWidget(this);
+    tabs_->addTab(table_, QString());
+    tabs_->addTab(logPage, QString());
+
+    splitter_ = new QSplitter(Qt::Vertical, this);
+    splitter_->addWidget(charts);
+    splitter_->addWidget(tabs_);
+    splitter_->setStretchFactor(0, 3);
+    splitter_->setStretchFactor(1, 1);
+    splitter_->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(strip);
+    layout->addWidget(splitter_, 1);
+    retranslate();
+}
+
+Dashboard::~Dashboard() = default;
+
+void Dashboard::retranslate()
+{
+    tabs_->setTabText(0, tr("Epochs"));
+    tabs_->setTabText(1, tr("Log"));
+    showMessages_->setText(tr("Show the engine's messages (events always show)"));
+    if (stateText_.isEmpty())
+        stateLabel_->setText(tr("No run yet"));
+    updateProgressText();
+}
+
+void Dashboard::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void Dashboard::clear()
+{
+    shown_ = ys::RunRecord();
+    progress_.reset();
+    memoryOffset_ = 0;
+    epochs_ = 0;
+    memory_->clear();
+    losses_->clear();
+    metrics_->clear();
+    lr_->clear();
+    throughput_->clear();
+    preview_->clear();
+    epochModel_->clear();
+    logModel_->clear();
+    epochBar_->setValue(0);
+    runBar_->setValue(0);
+    stateText_.clear();
+    retranslate();
+}
+
+void Dashboard::beginRun(const ys::TrainConfig& config, int64_t budgetBytes)
+{
+    clear();   // a live run: shownRun() is empty
+    epochs_ = config.epochs;
+    losses_->setEpochs(epochs_);
+    metrics_->setEpochs(epochs_);
+    lr_->setEpochs(epochs_);
+    memory_->setBudget(budgetBytes);
+    preview_->setInference(QString::fromStdString(config.device), config.imgsz);
+    updateProgressText();
+}
+
+void Dashboard::endRun()
+{
+    etaLabel_->clear();
+}
+
+void Dashboard::setStateText(const QString& text)
+{
+    stateText_ = text;
+    stateLabel_->setText(text);
+}
+
+void Dashboard::setPredictedPeak(int64_t bytes)
+{
+    memory_->setPredictedPeak(bytes);
+}
+
+void Dashboard::addBatch(const ys::BatchProgress& p)
+{
+    progress_.addBatch(p);
+    if (p.epochs > 0 && p.epochs != epochs_) {
+        epochs_ = p.epochs;  // a resumed run may train longer than args.yaml said
+        losses_->setEpochs(epochs_);
+        metrics_->setEpochs(epochs_);
+        lr_->setEpochs(epochs_);
+    }
+    losses_->addBatch(p);
+    lr_->addBatch(p);
+    throughput_->addBatch(p, progress_.secondsLeft());
+    updateProgressText();
+}
+
+void Dashboard::addEpoch(const ys::EpochResult& row, const ys::DetectionMetrics&)
+{
+    progress_.addEpoch(row);
+    epochModel_->addRow(row);
+    losses_->addRow(row);
+    metrics_->addRow(row);
+    lr_->addRow(row);
+    updateProgressText();
+}
+
+void Dashboard::markOutOfMemory(const ys::TrainEvent& e)
+{
+    const QJsonObject d = QJsonDocument::fromJson(QByteArray::fromStdString(e.detailsJson)).object();
+    QString what;
+    if (d.contains(QStringLiteral("old_micro_batch")) && d.contains(QStringLiteral("new_micro_batch")))
+        what = tr("micro-batch %1 → %2").arg(d.value(QStringLiteral("old_micro_batch")).toInt())
+                   .arg(d.value(QStringLiteral("new_micro_batch")).toInt());
+    else if (e.kind == ys::EventKind::ValOomRecovered)
+        what = tr("validation batch halved");
+    memory_->addOutOfMemory(std::max(0.0, e.time - memoryOffset_), what);
+}
+
+void Dashboard::addEvent(const ys::TrainEvent& e)
+{
+    // The memory timeline starts together with the run's "start"/"resume" event.
+    if (e.kind == ys::EventKind::Start || e.kind == ys::EventKind::Resume)
+        memoryOffset_ = e.time;
+    if (e.kind == ys::EventKind::Fit) {
+        const QJsonObject d = QJsonDocument::fromJson(QByteArray::fromStdString(e.detailsJson)).object();
+        const auto predicted = static_cast<int64_t>(d.value(QStringLiteral("predicted_peak_bytes")).toDouble());
+        const auto budget = static_cast<int64_t>(d.value(QStringLiteral("budget_bytes")).toDouble());
+        if (predicted > 0)
+            memory_->setPredictedPeak(predicted);
+        if (budget > 0 && memory_->budget() <= 0)
+            memory_->setBudget(budget);
+    }
+    if (isOutOfMemory(e.kind))
+        markOutOfMemory(e);
+    logModel_->addEvent(e);
+}
+
+void Dashboard::addMemory(const MemorySamples& samples)
+{
+    memory_->appendSamples(samples);
+}
+
+void Dashboard::addLog(const QString& line)
+{
+    logModel_->addMessage(line);
+}
+
+void Dashboard::addNote(const QString& text, LogModel::Kind kind)
+{
+    logModel_->addNote(text, kind);
+}
+
+QString Dashboard::statusText(ys::RunStatus status, bool resumable)
+{
+    switch (status) {
+    case ys::RunStatus::NotARun: return tr("Not a run folder");
+    case ys::RunStatus::Running: return tr("Running");
+    case ys::RunStatus::Finished: return tr("Finished");
+    case ys::RunStatus::StoppedByUser: return resumable ? tr("Stopped by you (can be resumed)") : tr("Stopped by you");
+    case ys::RunStatus::StoppedEarly: return tr("Stopped early");
+    case ys::RunStatus::Interrupted: return resumable ? tr("Interrupted (can be resumed)") : tr("Interrupted");
+    case ys::RunStatus::Failed: return resumable ? tr("Failed (can be resumed)") : tr("Failed");
+    }
+    return {};
+}
+
+void Dashboard::showRun(const ys::RunRecord& run)
+{
+    shown_ = run;
+    drawShownRun();
+}
+
+void Dashboard::drawShownRun()
+{
+    ys::RunRecord run = std::move(shown_);
+    clear();   // empties shown_ too
+    const int planned = run.hasArgs ? run.args.epochs : run.summary.epochsTotal;
+    const int done = run.rows.empty() ? 0 : run.rows.back().epoch;
+    epochs_ = std::max({1, planned, done});
+    losses_->setEpochs(epochs_);
+    metrics_->setEpochs(epochs_);
+    lr_->setEpochs(epochs_);
+    if (run.hasArgs && !run.args.vram.empty())
+        if (auto b = ys::memory::parseMemoryBudget(run.args.vram, 0))   // sizes; a fraction needs the device
+            memory_->setBudget(*b);
+    // The memory timeline is the last session's: it starts at the last start/resume event.
+    for (const ys::TrainEvent& e : run.events)
+        if (e.kind == ys::EventKind::Start || e.kind == ys::EventKind::Resume)
+            memoryOffset_ = e.time;
+    const double offset = memoryOffset_;
+    memory_->setSamples(run.memory);
+    for (const ys::TrainEvent& e : run.events) {
+        addEvent(e);
+        memoryOffset_ = offset;   // addEvent moves it at each start/resume; marks use the last session's
+    }
+    epochModel_->setRows(run.rows);
+    losses_->setRows(run.rows);
+    metrics_->setRows(run.rows);
+    lr_->setRows(run.rows);
+    throughput_->setRows(run.rows);
+    shown_ = std::move(run);
+    showRunProgress();
+}
+
+void Dashboard::showRunProgress()
+{
+    const int done = shown_.rows.empty() ? 0 : shown_.rows.back().epoch;
+    epochBar_->setValue(done > 0 ? kProgressSteps : 0);
+    runBar_->setValue(epochs_ > 0 ? kProgressSteps * std::min(done, epochs_) / epochs_ : 0);
+    epochLabel_->setText(tr("Epoch %1 of %2").arg(done).arg(epochs_));
+    runLabel_->setText(tr("Run"));
+    etaLabel_->clear();
+    setStateText(statusText(shown_.status, shown_.resumable));
+}
+
+bool Dashboard::applyTail(const ys::RunTailUpdate& u)
+{
+    if (!u.changed())
+        return false;
+    auto take = [](auto& held, const auto& added, bool reset) {
+        if (reset)
+            held.clear();
+        held.insert(held.end(), added.begin(), added.end());
+    };
+    take(shown_.rows, u.rows, u.rowsReset);
+    take(shown_.events, u.events, u.eventsReset);
+    take(shown_.memory, u.memory, u.memoryReset);
+    shown_.status = u.status;
+    if (u.rowsReset || u.eventsReset || u.memoryReset) {
+        drawShownRun();
+        return true;
+    }
+    const int done = shown_.rows.empty() ? 0 : shown_.rows.back().epoch;
+    if (done > epochs_) {   // a resumed run may train longer than args.yaml said
+        epochs_ = done;
+        losses_->setEpochs(epochs_);
+        metrics_->setEpochs(epochs_);
+        lr_->setEpochs(epochs_);
+    }
+    for (const ys::TrainEvent& e : u.events) {
+        const double offset = memoryOffset_;
+        addEvent(e);
+        // A new session starts a new memory timeline (memory.csv is rewritten and comes back reset).
+        if (e.kind != ys::EventKind::Start && e.kind != ys::EventKind::Resume)
+            memoryOffset_ = offset;
+    }
+    memory_->appendSamples(u.memory);
+    for (const ys::EpochResult& row : u.rows) {
+        epochModel_->addRow(row);
+        losses_->addRow(row);
+        metrics_->addRow(row);
+        lr_->addRow(row);
+    }
+    if (!u.rows.empty())
+        throughput_->setRows(shown_.rows);
+    showRunProgress();
+    return true;
+}
+
+void Dashboard::updateProgressText()
+{
+    const int epoch = progress_.epoch();
+    epochLabel_->setText(epoch > 0 ? tr("Epoch %1 of %2").arg(epoch).arg(progress_.epochs()) : tr("Epoch"));
+    runLabel_->setText(tr("Run"));
+    epochBar_->setValue(static_cast<int>(progress_.epochFraction() * kProgressSteps));
+    runBar_->setValue(static_cast<int>(progress_.runFraction() * kProgressSteps));
+    const double left = progress_.secondsLeft();
+    etaLabel_->setText(left >= 0 ? tr("about %1 left").arg(ChartText::value(left, ValueUnit::Seconds)) : QString());
+}
+
+}  // namespace ys::ui

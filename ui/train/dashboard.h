@@ -1,0 +1,134 @@
+#pragma once
+// The live dashboard of a training run: progress of the epoch and of the run with the time left, the
+// charts (memory, losses, metrics, learning rate, throughput), the predictions preview, the epoch table and
+// the log. Fed either live, by the Train page from its TrainController's signals, or at once from a run's
+// files (showRun), so a finished, stopped or running run looks the same. GUI thread only.
+
+#include "common/config.h"
+#include "run/reader.h"
+#include "ui/train/logmodel.h"
+#include "ui/train/runprogress.h"
+#include "ui/train/trainmetatypes.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QCheckBox;
+class QLabel;
+class QListView;
+class QProgressBar;
+class QSortFilterProxyModel;
+class QSplitter;
+class QTabWidget;
+class QTableView;
+
+namespace ys::ui {
+
+class EpochTableModel;
+class LearningRateChart;
+class LossChart;
+class MemoryChart;
+class MetricsChart;
+class PredictionPreview;
+class ThroughputChart;
+
+class Dashboard final : public QWidget {
+    Q_OBJECT
+public:
+    explicit Dashboard(QWidget* parent = nullptr);
+    ~Dashboard() override;
+
+    // ---- live --------------------------------------------------------------------------------------
+    // Clears everything for a new run of `config` (planned epochs, budget line; 0 = no budget).
+    void beginRun(const ys::TrainConfig& config, int64_t budgetBytes);
+    void addBatch(const ys::BatchProgress& progress);
+    void addEpoch(const ys::EpochResult& row, const ys::DetectionMetrics& metrics);
+    void addEvent(const ys::TrainEvent& event);
+    void addMemory(const MemorySamples& samples);
+    void addLog(const QString& line);
+    void addNote(const QString& text, LogModel::Kind kind = LogModel::Kind::Milestone);
+    // The live run ended (finished, stopped or failed): no time left is shown.
+    void endRun();
+    // "Training", "Paused", "Stopping after this step…", "Finished" next to the progress bars.
+    void setStateText(const QString& text);
+    QString stateText() const { return stateText_; }
+    // The peak a fit predicted for this run (a horizontal line on the memory chart); 0 hides it.
+    void setPredictedPeak(int64_t bytes);
+
+    // ---- a run from its files (the Runs page) ---------------------------------------------------------
+    // Shows a run read by ys::readRun(dir) (core/run/reader.h): charts, epoch table and events from its
+    // results.csv, memory.csv and events.jsonl, the planned epochs and the vram budget line from args.yaml,
+    // the fit's predicted peak from its `fit` event, OOM recoveries marked, progress of the epochs done, and its
+    // status as the state text. Replaces whatever was shown; the prediction preview stays empty.
+    void showRun(const ys::RunRecord& run);
+    // Follows the run shown by showRun while it is being written (by the CLI or another studio): pass each
+    // ys::RunTail(run.dir).poll() result. New rows, events and memory samples are appended; a file reset
+    // (rowsReset, eventsReset, memoryReset) redraws from the file's new content; the state text follows
+    // update.status. Returns update.changed(). Usage, e.g. from a 1 s QTimer:
+    //     auto record = ys::readRun(dir);           // off the GUI thread (QtConcurrent)
+    //     dashboard->showRun(*record);
+    //     ys::RunTail tail(record->dir); tail.poll();  // the first poll reads what readRun read: skip it
+    //     ... on each timeout: dashboard->applyTail(tail.poll());
+    bool applyTail(const ys::RunTailUpdate& update);
+    // The run shown by showRun/applyTail (empty dir when the dashboard shows a live run or nothing).
+    const ys::RunRecord& shownRun() const { return shown_; }
+    // "Finished", "Stopped by you", "Interrupted (can be resumed)", ...
+    static QString statusText(ys::RunStatus status, bool resumable = false);
+    void clear();
+
+    // ---- parts (tests, screenshots, the Train page) ----------------------------------------------------
+    MemoryChart* memoryChart() const { return memory_; }
+    LossChart* lossChart() const { return losses_; }
+    MetricsChart* metricsChart() const { return metrics_; }
+    LearningRateChart* learningRateChart() const { return lr_; }
+    ThroughputChart* throughputChart() const { return throughput_; }
+    PredictionPreview* preview() const { return preview_; }
+    EpochTableModel* epochModel() const { return epochModel_; }
+    LogModel* logModel() const { return logModel_; }
+    QProgressBar* epochProgress() const { return epochBar_; }
+    QProgressBar* runProgress() const { return runBar_; }
+    QTabWidget* bottomTabs() const { return tabs_; }
+    QSplitter* splitter() const { return splitter_; }
+    const RunProgress& progress() const { return progress_; }
+    // Seconds the memory timeline is behind the run's clock: event time - this = memory time.
+    double memoryTimeOffset() const { return memoryOffset_; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void updateProgressText();
+    void markOutOfMemory(const ys::TrainEvent& event);
+    void drawShownRun();                 // every part from shown_
+    void showRunProgress();              // the bars and labels from shown_'s rows
+
+    MemoryChart* memory_;
+    LossChart* losses_;
+    MetricsChart* metrics_;
+    LearningRateChart* lr_;
+    ThroughputChart* throughput_;
+    PredictionPreview* preview_;
+    EpochTableModel* epochModel_;
+    LogModel* logModel_;
+    QSortFilterProxyModel* logFilter_;
+    QLabel* epochLabel_ = nullptr;
+    QLabel* runLabel_ = nullptr;
+    QLabel* stateLabel_ = nullptr;
+    QLabel* etaLabel_ = nullptr;
+    QProgressBar* epochBar_ = nullptr;
+    QProgressBar* runBar_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    QTableView* table_ = nullptr;
+    QListView* log_ = nullptr;
+    QCheckBox* showMessages_ = nullptr;
+    QSplitter* splitter_ = nullptr;
+    RunProgress progress_;
+    ys::RunRecord shown_;
+    QString stateText_;
+    double memoryOffset_ = 0;
+    int epochs_ = 0;
+};
+
+}  // namespace ys::ui

@@ -1,0 +1,152 @@
+#include "ui/train/preflight.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QLocale>
+
+#include <algorithm>
+#include <vector>
+
+namespace ys::ui {
+namespace {
+
+constexpr int kCodesShown = 3;   // error codes named in the dataset summary
+
+// The error codes of a check with their counts, most frequent first.
+std::vector<std::pair<std::string, int64_t>> errorCodes(const ys::CheckSummary& s)
+{
+    std::vector<std::pair<std::string, int64_t>> out;
+    for (const ys::CheckCode& c : ys::checkCodes()) {
+        if (c.severity != ys::Severity::Error)
+            continue;
+        const auto it = s.byCode.find(c.code);
+        if (it != s.byCode.end() && it->second > 0)
+            out.emplace_back(it->first, it->second);
+    }
+    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    return out;
+}
+
+}  // namespace
+
+QString Preflight::plainSize(int64_t bytes)
+{
+    return tr("about %1").arg(QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat));
+}
+
+QString Preflight::deviceName(const std::string& device)
+{
+    const QString d = QString::fromStdString(device).trimmed().toLower();
+    if (d.isEmpty() || d == QLatin1String("cpu"))
+        return tr("CPU");
+    QString index = d;
+    index.remove(QStringLiteral("cuda:"));
+    if (index == QLatin1String("cuda"))
+        index = QStringLiteral("0");
+    return tr("GPU %1").arg(index);
+}
+
+PreflightReport Preflight::evaluate(const PreflightInput& in)
+{
+    PreflightReport r;
+    bool blocked = false;
+    auto add = [&](PreflightItem::Level level, const QString& text, PreflightItem::Action action) {
+        r.items.push_back({level, text, action});
+        if (level == PreflightItem::Level::Blocker)
+            blocked = true;
+    };
+
+    // Dataset.
+    if (!in.datasetOpen) {
+        add(PreflightItem::Level::Blocker, tr("Open a dataset first: a run trains on the dataset that is open."),
+            PreflightItem::Action::OpenDataset);
+    } else if (!in.check) {
+        add(PreflightItem::Level::Info, tr("The label check of %1 is still running.").arg(in.datasetName),
+            PreflightItem::Action::None);
+    } else {
+        const ys::CheckSummary& s = *in.check;
+        if (s.errors > 0) {
+            r.datasetErrors = true;
+            QStringList codes;
+            const auto top = errorCodes(s);
+            for (size_t i = 0; i < top.size() && static_cast<int>(i) < kCodesShown; ++i)
+                codes << tr("%1 × %2").arg(top[i].second).arg(QString::fromStdString(top[i].first));
+            QString text = tr("The label check found %n error(s) in %1", nullptr, static_cast<int>(s.errors))
+                               .arg(in.datasetName);
+            if (!codes.isEmpty())
+                text += QStringLiteral(" (") + codes.join(QStringLiteral(", ")) + QStringLiteral(")");
+            text += tr(". Unreadable images are left out of training; wrong boxes train wrong.");
+            add(in.startAnyway ? PreflightItem::Level::Warning : PreflightItem::Level::Blocker, text,
+                PreflightItem::Action::ShowFindings);
+            if (!in.startAnyway)
+                r.items.push_back({PreflightItem::Level::Info, tr("Fix them first, or start anyway."),
+                                   PreflightItem::Action::StartAnyway});
+        } else if (s.warnings > 0) {
+            add(PreflightItem::Level::Info,
+                tr("The labels of %1 have no errors; %n warning(s) are worth a look.", nullptr, static_cast<int>(s.warnings))
+                    .arg(in.datasetName),
+                PreflightItem::Action::ShowFindings);
+        } else {
+            add(PreflightItem::Level::Ok, tr("The labels of %1 passed every check.").arg(in.datasetName),
+                PreflightItem::Action::None);
+        }
+    }
+
+    // Setup: its data must be the open dataset (the form's `data` field can name another file).
+    if (in.datasetOpen && !in.setupData.isEmpty()
+        && QFileInfo(in.setupData).absoluteFilePath() != QFileInfo(in.datasetPath).absoluteFilePath())
+        add(PreflightItem::Level::Blocker,
+            tr("The setup's data is %1, but a run trains on the open dataset (%2): open that dataset, or set "
+               "data back.").arg(QDir::toNativeSeparators(in.setupData), in.datasetName),
+            PreflightItem::Action::OpenDataset);
+    if (!in.configErrors.isEmpty())
+        add(PreflightItem::Level::Blocker,
+            tr("The setup has %n problem(s): %1", nullptr, static_cast<int>(in.configErrors.size()))
+                .arg(in.configErrors.first()),
+            PreflightItem::Action::None);
+
+    // Device.
+    const QString device = deviceName(in.config.device);
+    if (!in.device || in.device->deviceTotal <= 0) {
+        add(PreflightItem::Level::Blocker,
+            tr("%1 is not available on this computer (or this build has no CUDA support).").arg(device),
+            PreflightItem::Action::None);
+    } else if (in.device->deviceFree > 0) {
+        add(PreflightItem::Level::Ok,
+            tr("%1: %2 free of %3.").arg(device, QLocale().formattedDataSize(in.device->deviceFree, 1, QLocale::DataSizeTraditionalFormat),
+                                         QLocale().formattedDataSize(in.device->deviceTotal, 1, QLocale::DataSizeTraditionalFormat)),
+            PreflightItem::Action::None);
+    } else {
+        add(PreflightItem::Level::Ok, tr("%1 is ready.").arg(device), PreflightItem::Action::None);
+    }
+
+    // Memory: the fit's prediction, or a hint to run one.
+    if (in.fit) {
+        const auto& f = *in.fit;
+        const int64_t free = in.device ? in.device->deviceFree : 0;
+        const int64_t room = f.budgetBytes > 0 && (free <= 0 || f.budgetBytes < free) ? f.budgetBytes : free;
+        const QString roomText = f.budgetBytes > 0 && room == f.budgetBytes
+                                     ? tr("the budget is %1").arg(QLocale().formattedDataSize(room, 1, QLocale::DataSizeTraditionalFormat))
+                                     : tr("%1 free").arg(QLocale().formattedDataSize(room, 1, QLocale::DataSizeTraditionalFormat));
+        const QString needs = tr("batch %1 at %2 needs %3; %4").arg(f.batch).arg(f.imgsz).arg(plainSize(f.predictedPeakBytes), roomText);
+        const bool sameSetup = f.batch == in.config.batch && f.imgsz == in.config.imgsz;
+        if (!f.fits || (room > 0 && f.predictedPeakBytes > room))
+            add(PreflightItem::Level::Warning, needs + tr(": it may run out of memory (training then halves the micro-batch and goes on)."),
+                PreflightItem::Action::FitToGpu);
+        else
+            add(PreflightItem::Level::Ok, needs + QLatin1Char('.'), PreflightItem::Action::None);
+        if (!sameSetup && in.config.batch > 0)
+            add(PreflightItem::Level::Info,
+                tr("The setup now says batch %1 at %2; the fit was for batch %3 at %4.")
+                    .arg(in.config.batch).arg(in.config.imgsz).arg(f.batch).arg(f.imgsz),
+                PreflightItem::Action::FitToGpu);
+    } else if (in.config.batch < 1) {
+        add(PreflightItem::Level::Info, tr("batch=auto: the run first measures memory and picks the batch that fits."),
+            PreflightItem::Action::None);
+    }
+
+    r.canStart = !blocked;
+    return r;
+}
+
+}  // namespace ys::ui

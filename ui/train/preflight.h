@@ -1,0 +1,64 @@
+#pragma once
+// The checks the Train page shows before Start, in plain words: is a dataset open and checked, did the
+// label check find errors (summarised, with a link to the findings; the user may start anyway), is the
+// device there and how much memory it has free, is the setup valid, and — when a fit was run — the
+// predicted peak against the budget ("batch 32 at 640 needs about 11.4 GB; 8 GB free"). Pure: the page
+// gathers the facts, this decides what they mean.
+
+#include "common/config.h"
+#include "data/check.h"
+#include "memory/memory.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+
+namespace ys::ui {
+
+struct PreflightInput {
+    bool datasetOpen = false;
+    QString datasetName;
+    QString datasetPath;                       // data.yaml of the open dataset (absolute)
+    QString setupData;                         // the setup's `data`: a run trains on the open dataset only
+    const ys::CheckSummary* check = nullptr;   // null while the check runs or before one
+    ys::TrainConfig config;
+    QStringList configErrors;                  // TrainConfig::validate() messages, empty when valid
+    std::optional<ys::memory::MemoryStats> device;  // figures of config.device; nullopt when unknown
+    bool startAnyway = false;                  // the user accepted the dataset's errors
+    struct Fit {
+        int batch = 0, imgsz = 0;
+        int64_t predictedPeakBytes = 0;
+        int64_t budgetBytes = 0;
+        bool fits = false;
+    };
+    std::optional<Fit> fit;                    // the last "Fit to my GPU" result applied to this setup
+};
+
+struct PreflightItem {
+    enum class Level { Ok, Info, Warning, Blocker };
+    enum class Action { None, OpenDataset, ShowFindings, StartAnyway, FitToGpu };
+    Level level = Level::Ok;
+    QString text;
+    Action action = Action::None;
+};
+
+struct PreflightReport {
+    QList<PreflightItem> items;
+    bool canStart = false;       // nothing blocks (dataset errors count only until startAnyway)
+    bool datasetErrors = false;  // the check found errors (the "start anyway / fix first" choice applies)
+};
+
+class Preflight final {
+    Q_DECLARE_TR_FUNCTIONS(ys::ui::Preflight)
+public:
+    static PreflightReport evaluate(const PreflightInput& input);
+    // "about 11.4 GB": sizes in plain words, one decimal.
+    static QString plainSize(int64_t bytes);
+    // A device string as a user reads it: "CPU", "GPU 0".
+    static QString deviceName(const std::string& device);
+};
+
+}  // namespace ys::ui

@@ -1,0 +1,605 @@
+#include "ui/train/trainpage.h"
+
+#include "ui/charts/chartformat.h"
+#include "ui/common/icons.h"
+#include "ui/config/configform.h"
+#include "ui/common/logging.h"
+#include "ui/train/predictionpreview.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QDir>
+#include <QEvent>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace ys::ui {
+namespace {
+
+constexpr int kDeviceRefreshMs = 2000;   // free memory in the status bar and pre-flight
+const QString kSplitterKey = QStringLiteral("train/splitter");
+const QString kDashboardSplitterKey = QStringLiteral("train/dashboardSplitter");
+const QString kDashboardTabKey = QStringLiteral("train/dashboardTab");
+
+QString levelIcon(PreflightItem::Level level)
+{
+    switch (level) {
+    case PreflightItem::Level::Ok: return QStringLiteral("✔");
+    case PreflightItem::Level::Info: return QStringLiteral("ℹ");
+    case PreflightItem::Level::Warning: return QStringLiteral("⚠");
+    case PreflightItem::Level::Blocker: return QStringLiteral("✖");
+    }
+    return {};
+}
+
+QColor levelColor(PreflightItem::Level level)
+{
+    switch (level) {
+    case PreflightItem::Level::Ok: return QColor(0x2e, 0x7d, 0x32);
+    case PreflightItem::Level::Info: return severityColor(ys::Severity::Info);
+    case PreflightItem::Level::Warning: return severityColor(ys::Severity::Warning);
+    case PreflightItem::Level::Blocker: return severityColor(ys::Severity::Error);
+    }
+    return {};
+}
+
+QToolButton* toolButton(QAction* action, QWidget* parent)
+{
+    auto* b = new QToolButton(parent);
+    b->setDefaultAction(action);
+    b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    b->setAutoRaise(false);
+    b->setIconSize(QSize(18, 18));
+    return b;
+}
+
+}  // namespace
+
+TrainPage::TrainPage(QWidget* parent)
+    : StudioPage(parent), controller_(new TrainController(this)), deviceTimer_(new QTimer(this))
+{
+    setObjectName(QStringLiteral("TrainPage"));
+    buildActions();
+
+    header_ = new QLabel(this);
+    QFont hf = header_->font();
+    hf.setPointSizeF(hf.pointSizeF() * 1.25);
+    hf.setBold(true);
+    header_->setFont(hf);
+    startButton_ = toolButton(startAction_, this);
+    pauseButton_ = toolButton(pauseAction_, this);
+    stopButton_ = toolButton(stopAction_, this);
+    fitButton_ = toolButton(fitAction_, this);
+    auto* top = new QHBoxLayout;
+    top->setContentsMargins(8, 6, 8, 6);
+    top->addWidget(header_, 1);
+    top->addWidget(fitButton_);
+    top->addSpacing(12);
+    top->addWidget(startButton_);
+    top->addWidget(pauseButton_);
+    top->addWidget(stopButton_);
+
+    // Left: setup and pre-flight.
+    auto* setup = new QWidget(this);
+    auto* sl = new QVBoxLayout(setup);
+    sl->setContentsMargins(8, 4, 8, 8);
+    setupTitle_ = new QLabel(setup);
+    preflightTitle_ = new QLabel(setup);
+    QFont bold = setupTitle_->font();
+    bold.setBold(true);
+    setupTitle_->setFont(bold);
+    preflightTitle_->setFont(bold);
+    form_ = new ConfigForm(setup);
+    preflightBox_ = new QWidget(setup);
+    preflightLayout_ = new QVBoxLayout(preflightBox_);
+    preflightLayout_->setContentsMargins(0, 0, 0, 0);
+    preflightLayout_->setSpacing(6);
+    startAnyway_ = new QCheckBox(setup);
+    sl->addWidget(setupTitle_);
+    sl->addWidget(form_);
+    sl->addSpacing(8);
+    sl->addWidget(preflightTitle_);
+    sl->addWidget(preflightBox_);
+    sl->addWidget(startAnyway_);
+    sl->addStretch(1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(setup);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumWidth(420);   // the setup form's rows: label, field, marks
+
+    dashboard_ = new Dashboard(this);
+    splitter_ = new QSplitter(Qt::Horizontal, this);
+    splitter_->addWidget(scroll);
+    splitter_->addWidget(dashboard_);
+    splitter_->setStretchFactor(0, 0);
+    splitter_->setStretchFactor(1, 1);
+    splitter_->setSizes({520, 1080});
+    splitter_->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(top);
+    layout->addWidget(splitter_, 1);
+
+    connect(form_, &ConfigForm::configChanged, this, &TrainPage::updatePreflight);
+    connect(form_, &ConfigForm::validityChanged, this, &TrainPage::updateActions);
+    connect(startAnyway_, &QCheckBox::toggled, this, &TrainPage::updatePreflight);
+    connect(controller_, &TrainController::stateChanged, this, &TrainPage::onStateChanged);
+    connect(controller_, &TrainController::batchProgress, dashboard_, &Dashboard::addBatch);
+    connect(controller_, &TrainController::batchProgress, this, &TrainPage::updateStatus);
+    connect(controller_, &TrainController::epochFinished, dashboard_, &Dashboard::addEpoch);
+    connect(controller_, &TrainController::trainEvent, dashboard_, &Dashboard::addEvent);
+    connect(controller_, &TrainController::logLine, dashboard_, &Dashboard::addLog);
+    connect(controller_, &TrainController::memorySamples, dashboard_, &Dashboard::addMemory);
+    connect(controller_, &TrainController::checkpointSaved, this, [this](const ys::CheckpointSaved& c) {
+        if (c.best)
+            dashboard_->preview()->showWeights(QString::fromStdString(c.path), c.epoch);
+        lastRunDir_ = QFileInfo(QString::fromStdString(c.path)).absoluteDir().absoluteFilePath(QStringLiteral(".."));
+        emit runFolderChanged(QDir::cleanPath(lastRunDir_));
+    });
+    connect(controller_, &TrainController::finished, this, &TrainPage::onFinished);
+    connect(controller_, &TrainController::failed, this, &TrainPage::onFailed);
+    connect(controller_, &TrainController::ended, this, &TrainPage::onEnded);
+    deviceTimer_->setInterval(kDeviceRefreshMs);
+    connect(deviceTimer_, &QTimer::timeout, this, [this] {
+        if (isVisible() && !controller_->active())
+            updatePreflight();
+        updateStatus();
+    });
+    deviceTimer_->start();
+
+    form_->setConfig(ys::TrainConfig());
+    retranslate();
+    updatePreflight();
+    updateActions();
+}
+
+TrainPage::~TrainPage() = default;
+
+void TrainPage::buildActions()
+{
+    startAction_ = new QAction(ys::ui::icon(IconId::Start), QString(), this);
+    startAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    connect(startAction_, &QAction::triggered, this, [this] { start(); });
+    pauseAction_ = new QAction(ys::ui::icon(IconId::Pause), QString(), this);
+    pauseAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    connect(pauseAction_, &QAction::triggered, this, [this] {
+        controller_->state() == TrainController::State::Paused ? resume() : pause();
+    });
+    stopAction_ = new QAction(ys::ui::icon(IconId::Stop), QString(), this);
+    stopAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    connect(stopAction_, &QAction::triggered, this, &TrainPage::stop);
+    fitAction_ = new QAction(ys::ui::icon(IconId::Fit), QString(), this);
+    fitAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    fitAction_->setEnabled(false);
+    connect(fitAction_, &QAction::triggered, this, [this] { emit fitRequested(runConfig()); });
+}
+
+void TrainPage::retranslate()
+{
+    startAction_->setText(tr("&Start Training"));
+    startAction_->setToolTip(tr("Start a run of this setup on the open dataset (Ctrl+Enter)"));
+    pauseAction_->setText(controller_->state() == TrainController::State::Paused ? tr("&Resume") : tr("&Pause"));
+    pauseAction_->setToolTip(tr("Pause after the current step, or resume (Ctrl+Shift+P)"));
+    stopAction_->setText(tr("S&top"));
+    stopAction_->setToolTip(tr("Stop after the current step; weights/last.pt is written so the run can be "
+                               "resumed (Ctrl+.)"));
+    fitAction_->setText(tr("&Fit to My GPU…"));
+    fitAction_->setToolTip(fitAvailable_
+                               ? tr("Measure memory and pick the batch, image size and AMP that fit the device")
+                               : tr("Fit to my GPU measures memory and picks the batch, image size and AMP that "
+                                    "fit; the Fit dialog is not part of this build yet"));
+    setupTitle_->setText(tr("Setup"));
+    preflightTitle_->setText(tr("Before you start"));
+    startAnyway_->setText(tr("Start anyway, with the label errors"));
+    updatePreflight();
+    updateStatus();
+    emit titleChanged();
+}
+
+void TrainPage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    StudioPage::changeEvent(event);
+}
+
+QString TrainPage::title() const
+{
+    return tr("Train");
+}
+
+QIcon TrainPage::icon() const
+{
+    return ys::ui::icon(IconId::Train);
+}
+
+QList<QAction*> TrainPage::pageActions() const
+{
+    return {startAction_, pauseAction_, stopAction_, fitAction_};
+}
+
+// ---- dataset -------------------------------------------------------------------------------------------
+
+void TrainPage::setDataset(const QString& yamlPath)
+{
+    yamlPath_ = yamlPath;
+    dataset_.reset();
+    check_.reset();
+    startAnyway_->setChecked(false);
+    // The form shows the open dataset (a new dataset starts a new undo history of the setup).
+    ys::TrainConfig c = form_->config();
+    const std::string data = yamlPath.isEmpty() ? std::string() : QFileInfo(yamlPath).absoluteFilePath().toStdString();
+    if (c.data != data) {
+        c.data = data;
+        form_->setConfig(c);
+    }
+    updatePreflight();
+}
+
+void TrainPage::setCheckResult(std::shared_ptr<const ys::Dataset> dataset, std::shared_ptr<const ys::CheckResult> check)
+{
+    if (!dataset || QString::fromStdString(dataset->spec.yamlPath) != QFileInfo(yamlPath_).absoluteFilePath())
+        setDataset(dataset ? QString::fromStdString(dataset->spec.yamlPath) : QString());
+    dataset_ = std::move(dataset);
+    check_ = std::move(check);
+    updatePreflight();
+}
+
+void TrainPage::setProjectFolder(const QString& folder)
+{
+    projectFolder_ = folder;
+}
+
+QString TrainPage::projectFolder() const
+{
+    if (!projectFolder_.isEmpty())
+        return projectFolder_;
+    const QString runs = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("runs"));
+    const QString name = yamlPath_.isEmpty() ? QStringLiteral("no-dataset") : QFileInfo(yamlPath_).absoluteDir().dirName();
+    return QDir(runs).filePath(name);
+}
+
+ys::TrainConfig TrainPage::runConfig() const
+{
+    ys::TrainConfig c = form_->config();
+    if (!yamlPath_.isEmpty())
+        c.data = QFileInfo(yamlPath_).absoluteFilePath().toStdString();
+    // The setup's project when the user chose one, else the studio's folder for this dataset.
+    if (c.project == ys::TrainConfig().project)
+        c.project = projectFolder().toStdString();
+    return c;
+}
+
+void TrainPage::setStartAnyway(bool on)
+{
+    startAnyway_->setChecked(on);
+}
+
+// ---- pre-flight ----------------------------------------------------------------------------------------
+
+std::optional<ys::memory::MemoryStats> TrainPage::deviceStats(const std::string& device) const
+{
+    const ys::memory::MemoryStats s = ys::memory::currentStats(device);
+    if (s.deviceTotal <= 0)
+        return std::nullopt;
+    return s;
+}
+
+PreflightReport TrainPage::preflight() const
+{
+    PreflightInput in;
+    in.datasetOpen = !yamlPath_.isEmpty();
+    in.datasetName = QFileInfo(yamlPath_).absoluteDir().dirName();
+    in.datasetPath = yamlPath_.isEmpty() ? QString() : QFileInfo(yamlPath_).absoluteFilePath();
+    in.check = check_ && !check_->summary.cancelled ? &check_->summary : nullptr;
+    in.config = runConfig();
+    for (const ys::Error& e : form_->errors()) {
+        // The form's translated reason, named by its field; core's English when the form has none.
+        const QString key = QString::fromStdString(e.code).section(QLatin1Char('.'), 1);
+        const QString reason = form_->errorText(key);
+        in.configErrors << (reason.isEmpty() ? QString::fromStdString(e.message) : QStringLiteral("%1: %2").arg(key, reason));
+    }
+    in.setupData = QString::fromStdString(form_->config().data);
+    in.device = deviceStats(in.config.device);
+    in.startAnyway = startAnyway_->isChecked();
+    in.fit = fit_;
+    return Preflight::evaluate(in);
+}
+
+void TrainPage::updatePreflight()
+{
+    if (!preflightLayout_)
+        return;
+    const PreflightReport report = preflight();
+    QStringList shown;
+    for (const PreflightItem& item : report.items)
+        shown << QStringLiteral("%1|%2|%3").arg(static_cast<int>(item.level)).arg(static_cast<int>(item.action)).arg(item.text);
+    shown << QString::number(fitAvailable_);
+    if (shown == shownPreflight_) {   // the 2 s refresh usually finds nothing new: keep the widgets
+        updateActions();
+        return;
+    }
+    shownPreflight_ = shown;
+    while (QLayoutItem* item = preflightLayout_->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    for (const PreflightItem& item : report.items) {
+        if (item.action == PreflightItem::Action::StartAnyway)
+            continue;  // the check box below the list
+        auto* label = new QLabel(preflightBox_);
+        label->setWordWrap(true);
+        label->setTextFormat(Qt::RichText);
+        QString link;
+        switch (item.action) {
+        case PreflightItem::Action::ShowFindings:
+            link = QStringLiteral(" <a href=\"findings\">%1</a>").arg(tr("Show the findings").toHtmlEscaped());
+            break;
+        case PreflightItem::Action::OpenDataset:
+            link = QStringLiteral(" <a href=\"dataset\">%1</a>").arg(tr("Open a dataset").toHtmlEscaped());
+            break;
+        case PreflightItem::Action::FitToGpu:
+            if (fitAvailable_)
+                link = QStringLiteral(" <a href=\"fit\">%1</a>").arg(tr("Fit to my GPU").toHtmlEscaped());
+            break;
+        case PreflightItem::Action::None:
+        case PreflightItem::Action::StartAnyway: break;
+        }
+        label->setText(QStringLiteral("<span style=\"color:%1\">%2</span> %3%4")
+                           .arg(levelColor(item.level).name(), levelIcon(item.level), item.text.toHtmlEscaped(), link));
+        label->setProperty("ysLevel", static_cast<int>(item.level));
+        connect(label, &QLabel::linkActivated, this, &TrainPage::onPreflightLink);
+        preflightLayout_->addWidget(label);
+    }
+    startAnyway_->setVisible(report.datasetErrors);
+    updateActions();
+}
+
+void TrainPage::onPreflightLink(const QString& link)
+{
+    if (link == QLatin1String("findings"))
+        emit showFindingsRequested();
+    else if (link == QLatin1String("dataset"))
+        emit openDatasetRequested();
+    else if (link == QLatin1String("fit") && fitAction_->isEnabled())
+        fitAction_->trigger();
+}
+
+// ---- runs ----------------------------------------------------------------------------------------------
+
+bool TrainPage::start()
+{
+    if (controller_->active())
+        return false;
+    const PreflightReport report = preflight();
+    if (!report.canStart) {
+        updatePreflight();
+        return false;
+    }
+    const ys::TrainConfig cfg = runConfig();
+    int64_t budget = 0;
+    if (!cfg.vram.empty()) {
+        const auto dev = deviceStats(cfg.device);
+        if (auto b = ys::memory::parseMemoryBudget(cfg.vram, dev ? dev->deviceTotal : 0))
+            budget = *b;
+    }
+    dashboard_->beginRun(cfg, budget);
+    if (fit_)
+        dashboard_->setPredictedPeak(fit_->predictedPeakBytes);
+    if (dataset_)
+        dashboard_->preview()->setSamples(PredictionPreview::pickSamples(*dataset_), [this] {
+            QStringList names;
+            for (const std::string& n : dataset_->spec.names)
+                names << QString::fromStdString(n);
+            return names;
+        }());
+    runTitle_ = QFileInfo(QString::fromStdString(cfg.data)).absoluteDir().dirName();
+    dashboard_->addNote(tr("Training %1 on %2 (%3 epochs, imgsz %4); run folder under %5")
+                            .arg(QString::fromStdString(cfg.model), runTitle_)
+                            .arg(cfg.epochs)
+                            .arg(cfg.imgsz)
+                            .arg(QDir::toNativeSeparators(QString::fromStdString(cfg.project))));
+    lastRunDir_.clear();
+    return controller_->start(cfg);
+}
+
+void TrainPage::pause()
+{
+    controller_->pause();
+}
+
+void TrainPage::resume()
+{
+    controller_->resume();
+}
+
+void TrainPage::stop()
+{
+    if (controller_->state() == TrainController::State::Running || controller_->state() == TrainController::State::Paused)
+        dashboard_->addNote(tr("Stopping after the current step; weights/last.pt will hold the weights."),
+                            LogModel::Kind::Warning);
+    controller_->stop();
+}
+
+bool TrainPage::showRun(const ys::RunRecord& run)
+{
+    if (controller_->active())
+        return false;
+    runTitle_ = QString::fromStdString(run.summary.name);
+    dashboard_->showRun(run);
+    return true;
+}
+
+void TrainPage::onStateChanged(TrainController::State state)
+{
+    switch (state) {
+    case TrainController::State::Running: dashboard_->setStateText(tr("Training")); break;
+    case TrainController::State::Paused: dashboard_->setStateText(tr("Paused")); break;
+    case TrainController::State::Stopping: dashboard_->setStateText(tr("Stopping…")); break;
+    case TrainController::State::Idle: break;
+    }
+    form_->setEnabled(state == TrainController::State::Idle);
+    pauseAction_->setText(state == TrainController::State::Paused ? tr("&Resume") : tr("&Pause"));
+    pauseAction_->setIcon(ys::ui::icon(state == TrainController::State::Paused ? IconId::Start : IconId::Pause));
+    updateActions();
+    updateStatus();
+    emit titleChanged();
+}
+
+void TrainPage::onFinished(const ys::TrainSummary& s)
+{
+    QString state;
+    QString message;
+    const QString best = s.best.validated
+                             ? tr("best mAP50-95 %1 at epoch %2").arg(QLocale().toString(s.best.map50_95, 'f', 3)).arg(s.best.epoch)
+                             : tr("no validated epoch");
+    if (s.stoppedByUser) {
+        state = tr("Stopped");
+        message = tr("Stopped by you after %n epoch(s); %1. weights/last.pt can be resumed.", nullptr, s.epochsCompleted).arg(best);
+    } else if (s.stoppedEarly) {
+        state = tr("Stopped early");
+        message = tr("No improvement for the patience window: stopped after %n epoch(s); %1.", nullptr, s.epochsCompleted).arg(best);
+    } else {
+        state = tr("Finished");
+        message = tr("Finished %n epoch(s); %1.", nullptr, s.epochsCompleted).arg(best);
+    }
+    dashboard_->setStateText(state);
+    dashboard_->addNote(message + QLatin1Char(' ') + QDir::toNativeSeparators(QString::fromStdString(s.runDir)));
+    lastRunDir_ = QString::fromStdString(s.runDir);
+    emit runFolderChanged(lastRunDir_);
+    emit runEnded(tr("Training of %1: %2").arg(runTitle_, state), message, false, controller_->secondsSinceStart());
+}
+
+void TrainPage::onFailed(const ys::Error& error)
+{
+    dashboard_->setStateText(tr("Failed"));
+    dashboard_->addNote(QString::fromStdString(error.toString()), LogModel::Kind::Error);
+    if (!lastRunDir_.isEmpty())
+        emit runFolderChanged(lastRunDir_);
+    emit runEnded(tr("Training of %1 failed").arg(runTitle_), QString::fromStdString(error.message), true,
+                  controller_->secondsSinceStart());
+    if (!closePending_)
+        emit errorOccurred(tr("The training run stopped with an error."), error);
+}
+
+void TrainPage::onEnded()
+{
+    dashboard_->endRun();
+    form_->setEnabled(true);
+    updatePreflight();
+    updateActions();
+    updateStatus();
+    if (closePending_) {
+        closePending_ = false;
+        emit closeReady();
+    }
+}
+
+void TrainPage::updateActions()
+{
+    const TrainController::State st = controller_->state();
+    const bool idle = st == TrainController::State::Idle;
+    startAction_->setEnabled(idle && preflight().canStart);
+    pauseAction_->setEnabled(st == TrainController::State::Running || st == TrainController::State::Paused);
+    stopAction_->setEnabled(st == TrainController::State::Running || st == TrainController::State::Paused);
+    fitAction_->setEnabled(fitAvailable_ && idle);
+}
+
+void TrainPage::setFitAvailable(bool available)
+{
+    fitAvailable_ = available;
+    retranslate();
+    updateActions();
+}
+
+void TrainPage::setFitResult(const ys::memory::FitResult& result)
+{
+    PreflightInput::Fit f;
+    f.batch = result.recommended.batch;
+    f.imgsz = result.recommended.imgsz;
+    f.predictedPeakBytes = result.recommended.predictedPeakBytes;
+    f.budgetBytes = result.budgetBytes;
+    f.fits = result.recommended.fits;
+    fit_ = f;
+    updatePreflight();
+}
+
+// ---- status, state, close ------------------------------------------------------------------------------
+
+QString TrainPage::statusText() const
+{
+    const ys::TrainConfig cfg = controller_->active() ? controller_->config() : form_->config();
+    QStringList parts;
+    parts << Preflight::deviceName(cfg.device);
+    if (const auto dev = deviceStats(cfg.device); dev && dev->deviceFree > 0)
+        parts << tr("%1 free").arg(QLocale().formattedDataSize(dev->deviceFree, 1, QLocale::DataSizeTraditionalFormat));
+    const RunProgress& p = dashboard_->progress();
+    switch (controller_->state()) {
+    case TrainController::State::Idle: parts << tr("idle"); break;
+    case TrainController::State::Running:
+        parts << (p.epoch() > 0 ? tr("training epoch %1 of %2").arg(p.epoch()).arg(p.epochs()) : tr("starting"));
+        break;
+    case TrainController::State::Paused: parts << tr("paused in epoch %1").arg(p.epoch()); break;
+    case TrainController::State::Stopping: parts << tr("stopping"); break;
+    }
+    return parts.join(QStringLiteral(" · "));
+}
+
+void TrainPage::updateStatus()
+{
+    emit statusChanged(statusText());
+}
+
+void TrainPage::saveState(QSettings& s) const
+{
+    s.setValue(kSplitterKey, splitter_->saveState());
+    s.setValue(kDashboardSplitterKey, dashboard_->splitter()->saveState());
+    s.setValue(kDashboardTabKey, dashboard_->bottomTabs()->currentIndex());
+}
+
+void TrainPage::restoreState(const QSettings& s)
+{
+    splitter_->restoreState(s.value(kSplitterKey).toByteArray());
+    dashboard_->splitter()->restoreState(s.value(kDashboardSplitterKey).toByteArray());
+    dashboard_->bottomTabs()->setCurrentIndex(s.value(kDashboardTabKey, 0).toInt());
+}
+
+bool TrainPage::prepareClose()
+{
+    if (!controller_->active())
+        return true;
+    if (closePending_)
+        return false;   // already stopping; the window closes when the run has ended
+    QMessageBox box(this);
+    box.setIcon(QMessageBox::Question);
+    box.setWindowTitle(tr("YOLO Studio"));
+    box.setText(tr("A training run is in progress."));
+    box.setInformativeText(tr("Stop it and close? The run stops after the current step and writes "
+                              "weights/last.pt, so you can resume it later."));
+    QPushButton* stopClose = box.addButton(tr("Stop and Close"), QMessageBox::AcceptRole);
+    box.addButton(tr("Keep Training"), QMessageBox::RejectRole);
+    box.setDefaultButton(stopClose);
+    box.exec();
+    if (box.clickedButton() != stopClose)
+        return false;
+    closePending_ = true;
+    stop();
+    return false;
+}
+
+}  // namespace ys::ui

@@ -1,0 +1,148 @@
+#pragma once
+// The Train page: the setup form of the next run, the pre-flight checks before Start (the open dataset's
+// label errors with a link to its findings and a "start anyway" choice, the device and its free memory, the
+// fit's predicted peak against the budget), Start / Pause / Resume / Stop, a "Fit to my GPU…" action for
+// the Fit dialog, and the live dashboard of the running (or last) run. A run always trains on the dataset
+// that is open; runs go to <app data>/runs/<dataset folder> unless the setup names another project.
+// Owns the TrainController (and through it the training thread). GUI thread only.
+
+#include "common/config.h"
+#include "data/check.h"
+#include "data/dataset.h"
+#include "memory/probe.h"
+#include "ui/shell/studiopage.h"
+#include "ui/train/dashboard.h"
+#include "ui/train/preflight.h"
+#include "ui/train/traincontroller.h"
+
+#include <memory>
+#include <optional>
+
+class QAction;
+class QCheckBox;
+class QLabel;
+class QSplitter;
+class QTimer;
+class QToolButton;
+class QVBoxLayout;
+
+namespace ys::ui {
+
+class ConfigForm;
+
+class TrainPage final : public StudioPage {
+    Q_OBJECT
+public:
+    explicit TrainPage(QWidget* parent = nullptr);
+    ~TrainPage() override;
+
+    QString title() const override;
+    QIcon icon() const override;
+    QList<QAction*> pageActions() const override;
+    QString statusText() const override;
+    void saveState(QSettings& settings) const override;
+    void restoreState(const QSettings& settings) override;
+    // While a run is active: asks; "Stop and close" stops it (last.pt is written) and emits closeReady()
+    // once it has ended. Returns true only when nothing runs.
+    bool prepareClose() override;
+
+    // ---- the open dataset (from the Dataset page, wired by the main window) ----------------------------
+    // A dataset was opened: the next run trains on it; its check result follows with setCheckResult.
+    void setDataset(const QString& yamlPath);
+    void setCheckResult(std::shared_ptr<const ys::Dataset> dataset, std::shared_ptr<const ys::CheckResult> check);
+
+    // ---- runs ------------------------------------------------------------------------------------------
+    // Starts a run of the form's setup after the pre-flight; false when something blocks it.
+    bool start();
+    void pause();
+    void resume();
+    void stop();
+    TrainController* controller() const { return controller_; }
+    Dashboard* dashboard() const { return dashboard_; }
+    // Shows a run read from its files (ys::readRun) in the dashboard; follow it with
+    // dashboard()->applyTail(). Ignored (false) while a run of this page is active.
+    bool showRun(const ys::RunRecord& run);
+
+    // ---- setup -----------------------------------------------------------------------------------------
+    // The setup form (ui/config); its `data` shows the open dataset. Start follows its validity.
+    ConfigForm* form() const { return form_; }
+    // Where runs are written (project); empty = <app data>/runs/<dataset folder>.
+    void setProjectFolder(const QString& folder);
+    QString projectFolder() const;
+    // The pre-flight of the current setup.
+    PreflightReport preflight() const;
+    // Accept the dataset's errors for the next start ("start anyway").
+    void setStartAnyway(bool on);
+
+    // ---- Fit to my GPU (the Fit dialog connects here) ------------------------------------------------
+    // Disabled with a tooltip until setFitAvailable(true); triggering it emits fitRequested().
+    QAction* fitAction() const { return fitAction_; }
+    void setFitAvailable(bool available);
+    // A fit applied to this setup: the pre-flight compares its predicted peak with the budget, and the
+    // memory chart of the next run draws it.
+    void setFitResult(const ys::memory::FitResult& result);
+
+    QAction* startAction() const { return startAction_; }
+    QAction* pauseAction() const { return pauseAction_; }
+    QAction* stopAction() const { return stopAction_; }
+
+signals:
+    void fitRequested(const ys::TrainConfig& config);
+    void showFindingsRequested();
+    void openDatasetRequested();
+    // A run ended; `failed` when it broke off. `seconds` is its wall time (notifications are for long runs).
+    void runEnded(const QString& title, const QString& message, bool failed, double seconds);
+    // A run folder was written or updated (for the Runs page).
+    void runFolderChanged(const QString& runDir);
+    void errorOccurred(const QString& context, const ys::Error& error);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslate();
+    void buildActions();
+    void updateActions();
+    void updatePreflight();
+    void updateStatus();
+    void onStateChanged(TrainController::State state);
+    void onFinished(const ys::TrainSummary& summary);
+    void onFailed(const ys::Error& error);
+    void onEnded();
+    void onPreflightLink(const QString& link);
+    std::optional<ys::memory::MemoryStats> deviceStats(const std::string& device) const;
+    ys::TrainConfig runConfig() const;
+
+    TrainController* controller_;
+    ConfigForm* form_ = nullptr;
+    Dashboard* dashboard_ = nullptr;
+    QLabel* header_ = nullptr;
+    QLabel* setupTitle_ = nullptr;
+    QLabel* preflightTitle_ = nullptr;
+    QWidget* preflightBox_ = nullptr;
+    QVBoxLayout* preflightLayout_ = nullptr;
+    QCheckBox* startAnyway_ = nullptr;
+    QSplitter* splitter_ = nullptr;
+    QToolButton* startButton_ = nullptr;
+    QToolButton* pauseButton_ = nullptr;
+    QToolButton* stopButton_ = nullptr;
+    QToolButton* fitButton_ = nullptr;
+    QAction* startAction_ = nullptr;
+    QAction* pauseAction_ = nullptr;
+    QAction* stopAction_ = nullptr;
+    QAction* fitAction_ = nullptr;
+    QTimer* deviceTimer_ = nullptr;
+
+    QString yamlPath_;
+    QString projectFolder_;
+    std::shared_ptr<const ys::Dataset> dataset_;
+    std::shared_ptr<const ys::CheckResult> check_;
+    std::optional<PreflightInput::Fit> fit_;
+    bool fitAvailable_ = false;
+    bool closePending_ = false;
+    QString runTitle_;
+    QString lastRunDir_;
+    QStringList shownPreflight_;   // what the pre-flight list shows now (rebuilt only when it changes)
+};
+
+}  // namespace ys::ui
