@@ -89,6 +89,21 @@ std::optional<bool> Args::boolean(const std::string& key, bool fallback) const
     return std::nullopt;
 }
 
+int exitCodeFor(const Error& error)
+{
+    return isInputError(errorKind(error.code)) ? kExitUsage : kExitFailed;
+}
+
+int reportError(const Error& error)
+{
+    std::string text = error.toString();
+    for (char& c : text)
+        if (c == '\n' || c == '\r')
+            c = ' ';
+    std::fprintf(stderr, "error: %s\n", text.c_str());
+    return exitCodeFor(error);
+}
+
 bool Args::rejectUnknown(const std::vector<std::string>& known) const
 {
     bool ok = true;

@@ -1,6 +1,8 @@
 #pragma once
 // Ultralytics-style command line: `yolostudio-cli COMMAND key=value ...`. Plain C++, no torch, no Qt.
 
+#include "common/error.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -31,5 +33,11 @@ Args parseArgs(int argc, char** argv);
 constexpr int kExitOk = 0;
 constexpr int kExitFailed = 1;     // the command ran and failed (e.g. training diverged)
 constexpr int kExitUsage = 2;      // bad arguments or unreadable input; reason on stderr
+
+// The exit code for a core error: kExitUsage when the user's input is at fault (ys::isInputError of its
+// ys::errorKind), else kExitFailed.
+int exitCodeFor(const Error& error);
+// Prints "error: <file:line: message>" on stderr (one line) and returns exitCodeFor(error).
+int reportError(const Error& error);
 
 }  // namespace ys::cli

@@ -91,16 +91,12 @@ int cmdCheck(const Args& args)
     }
 
     auto spec = loadDataYaml(data);
-    if (!spec) {
-        std::fprintf(stderr, "error: %s\n", spec.error().toString().c_str());
-        return kExitUsage;
-    }
+    if (!spec)
+        return reportError(spec.error());
     const ProgressFn progress = terminalProgress();
     auto dataset = scanDataset(*spec, progress);
-    if (!dataset) {
-        std::fprintf(stderr, "error: %s\n", dataset.error().toString().c_str());
-        return kExitUsage;
-    }
+    if (!dataset)
+        return reportError(dataset.error());
     CheckOptions options;
     options.imgsz = *imgsz;
     options.threads = *threads;
@@ -146,10 +142,8 @@ int cmdDemo(const Args& args)
     options.trainImages = *train;
     options.valImages = *val;
     auto yaml = writeDemoDataset(out, options);
-    if (!yaml) {
-        std::fprintf(stderr, "error: %s\n", yaml.error().toString().c_str());
-        return kExitUsage;
-    }
+    if (!yaml)
+        return reportError(yaml.error());
     std::printf("demo dataset written: %s (%d train, %d val images)\n", yaml->c_str(), *train, *val);
     return kExitOk;
 }

@@ -1,29 +1,44 @@
 // `yolostudio-cli fit`: probe training memory and recommend batch, image size, AMP and accumulation.
 #include "cli/commands.h"
+#include "common/config.h"
 #include "common/fileutil.h"
 #include "memory/probe.h"
 
 #include <cstdio>
+#include <iterator>
+#include <string>
+#include <vector>
 
 namespace ys::cli {
+
+namespace {
+
+// Settings the fit shares with `train`: parsed by TrainConfig, so each means what it means to train.
+const char* const kRunKeys[] = {"data", "model", "imgsz", "batch", "device", "vram", "amp", "workers", "threads",
+                                "nbs", "optimizer", "epochs", "fraction"};
+
+}  // namespace
 
 int cmdFit(const Args& args)
 {
     if (args.help) {
         std::printf(
             "usage: yolostudio-cli fit data=PATH [model=yolov8n.yaml] [imgsz=640] [batch=N] [device=cpu]\n"
-            "                          [vram=SIZE|FRACTION] [amp=auto] [target=GPU] [workers=8] [nbs=64]\n"
-            "                          [optimizer=auto] [epochs=100] [margin=F] [json=FILE]\n\n"
+            "                          [vram=SIZE|FRACTION] [amp=auto] [target=GPU] [workers=8] [threads=0]\n"
+            "                          [nbs=64] [optimizer=auto] [epochs=100] [fraction=1.0] [margin=F] [json=FILE]\n\n"
             "  data      data.yaml; the probe trains on its most crowded images (empty: synthetic batches)\n"
             "  model     model YAML, e.g. yolov8n.yaml, yolo11s.yaml, yolov9c.yaml (the table lists its family's scales)\n"
             "  imgsz     image size to fit at (multiple of 32)\n"
             "  batch     give a batch to get the largest image size for it instead\n"
-            "  device    device to probe on: cpu, 0, cuda:0\n"
+            "  device    device to probe on: cpu, gpu, 0, cuda:0\n"
             "  vram      budget: 8GiB, 6000MB, or a fraction of the device (or target) total such as 0.8\n"
             "  amp       auto | off | fp16 | bf16\n"
             "  target    plan for a GPU you do not have: rtx3060 rtx3070 rtx3080 rtx3090 rtx4090 t4\n"
             "            a100-40 a100-80, or custom:12GiB\n"
-            "  workers   data loader threads of the run (their prefetched batches count on the CPU)\n"
+            "  workers   the run's data loader threads, threads its model threads (0 = every core), as for train:\n"
+            "  threads   on a CPU the loader only gets the cores the model leaves free, and the batches it\n"
+            "            prefetches count in the budget\n"
+            "  nbs, optimizer, epochs, fraction   as for train (optimizer=auto picks by the run's length)\n"
             "  margin    fraction of the budget kept free (default 0.05 measured, 0.12 planned)\n"
             "  json      also write the result as JSON to FILE\n\n"
             "Measures complete training iterations (forward, loss with the task-aligned assigner, backward,\n"
@@ -31,36 +46,33 @@ int cmdFit(const Args& args)
             "recommendation, a model-scale x image-size x AMP table and the memory breakdown.\n");
         return kExitOk;
     }
-    if (!args.rejectUnknown({"data", "model", "imgsz", "batch", "device", "vram", "amp", "target", "workers", "nbs",
-                             "optimizer", "epochs", "margin", "json", "threads"}))
+    std::vector<std::string> known(std::begin(kRunKeys), std::end(kRunKeys));
+    for (const char* k : {"target", "margin", "json"})
+        known.push_back(k);
+    if (!args.rejectUnknown(known))
         return kExitUsage;
-    memory::FitRequest req;
-    req.data = args.str("data", args.positional.empty() ? "" : args.positional.front());
-    req.model = args.str("model", req.model);
-    req.device = args.str("device", req.device);
-    req.budget = args.str("vram", "");
-    req.amp = args.str("amp", req.amp);
-    req.targetGpu = args.str("target", "");
-    req.optimizer = args.str("optimizer", req.optimizer);
-    const auto imgsz = args.integer("imgsz", req.imgsz);
-    const auto batch = args.integer("batch", 0);
-    const auto workers = args.integer("workers", req.workers);
-    const auto nbs = args.integer("nbs", req.nbs);
-    const auto epochs = args.integer("epochs", req.epochs);
-    const auto threads = args.integer("threads", 0);
+    TrainConfig cfg;
+    if (!args.positional.empty())
+        cfg.data = args.positional.front();
+    bool ok = true;
+    for (const char* key : kRunKeys) {
+        if (!args.has(key))
+            continue;
+        if (auto err = cfg.set(key, args.str(key))) {
+            std::fprintf(stderr, "error: %s\n", err->message.c_str());
+            ok = false;
+        }
+    }
     const auto margin = args.number("margin", 0.0);
-    if (!imgsz || !batch || !workers || !nbs || !epochs || !threads || !margin)
+    if (!ok || !margin)
         return kExitUsage;
     if (*margin < 0 || *margin >= 0.9) {
         std::fprintf(stderr, "error: margin must be in [0, 0.9)\n");
         return kExitUsage;
     }
-    req.imgsz = *imgsz;
-    req.batch = *batch;
-    req.workers = *workers;
-    req.nbs = *nbs;
-    req.epochs = *epochs;
-    req.threads = *threads;
+    memory::FitRequest req = memory::fitRequestFor(cfg);
+    req.batch = args.has("batch") && cfg.batch > 0 ? cfg.batch : 0;
+    req.targetGpu = args.str("target", "");
     req.margin = *margin;
     req.progress = [](const Progress& p) {
         std::fprintf(stderr, "\rprobing %lld/%lld", static_cast<long long>(p.done), static_cast<long long>(p.total));
@@ -69,10 +81,8 @@ int cmdFit(const Args& args)
     };
 
     const auto result = memory::fitToMemory(req);
-    if (!result) {
-        std::fprintf(stderr, "error: %s\n", result.error().toString().c_str());
-        return kExitUsage;
-    }
+    if (!result)
+        return reportError(result.error());
     std::fputs(memory::formatFitResult(*result).c_str(), stdout);
     const std::string jsonPath = args.str("json", "");
     if (!jsonPath.empty()) {

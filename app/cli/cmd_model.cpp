@@ -1,6 +1,7 @@
 // `yolostudio-cli info`: a model's layers, parameters and GFLOPs, like the reference's model summary.
 #include "cli/commands.h"
 #include "model/model.h"
+#include "model/modelfile.h"
 #include "weights/checkpoint.h"
 
 #include <cstdio>
@@ -86,11 +87,11 @@ int cmdInfo(const Args& args)
         std::fprintf(stderr, "error: imgsz must be a positive multiple of 32\n");
         return kExitUsage;
     }
+    if (auto err = checkModelYamlArgument(model))
+        return reportError(*err);
     const auto summary = summarizeModel(model, *nc, *imgsz);
-    if (!summary) {
-        std::fprintf(stderr, "error: %s\n", summary.error().toString().c_str());
-        return kExitUsage;
-    }
+    if (!summary)
+        return reportError(summary.error());
     std::fputs(formatSummary(summary.value()).c_str(), stdout);
     return kExitOk;
 }

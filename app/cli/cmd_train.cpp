@@ -168,15 +168,8 @@ int cmdTrain(const Args& args)
     auto result = train(cfg, cb, &control);
     g_control = nullptr;
     std::signal(SIGINT, SIG_DFL);
-    if (!result) {
-        std::fprintf(stderr, "error: %s\n", result.error().toString().c_str());
-        const std::string& code = result.error().code;
-        const bool inputFault = code.rfind("config.", 0) == 0 || code.rfind("data.", 0) == 0 ||
-                                code.rfind("yaml.", 0) == 0 || code.rfind("model.", 0) == 0 ||
-                                code.rfind("device.", 0) == 0 || code.rfind("resume.", 0) == 0 ||
-                                code.rfind("checkpoint.", 0) == 0 || code.rfind("amp.", 0) == 0;
-        return inputFault ? kExitUsage : kExitFailed;
-    }
+    if (!result)
+        return reportError(result.error());
     const TrainSummary& s = *result;
     std::printf("\n%d epochs completed%s. Best: epoch %d, mAP50 %.4g, mAP50-95 %.4g\nResults saved to %s\n",
                 s.epochsCompleted, s.stoppedEarly ? " (early stop)" : s.stoppedByUser ? " (stopped)" : "",
@@ -209,10 +202,8 @@ int cmdVal(const Args& args)
     }
     auto r = validateCheckpoint(args.str("weights"), args.str("data"), *imgsz, *batch, args.str("device", "cpu"),
                                 [](const std::string& l) { std::printf("%s\n", l.c_str()); });
-    if (!r) {
-        std::fprintf(stderr, "error: %s\n", r.error().toString().c_str());
-        return kExitUsage;
-    }
+    if (!r)
+        return reportError(r.error());
     return kExitOk;
 }
 
@@ -257,10 +248,8 @@ int cmdPredict(const Args& args)
     o.saveImages = *saveImg;
     o.saveText = *saveTxt;
     auto r = predict(o, [](const std::string& l) { std::printf("%s\n", l.c_str()); });
-    if (!r) {
-        std::fprintf(stderr, "error: %s\n", r.error().toString().c_str());
-        return kExitUsage;
-    }
+    if (!r)
+        return reportError(r.error());
     for (const auto& f : r->failed)
         std::fprintf(stderr, "warning: %s\n", f.c_str());
     std::printf("%d images, %lld detections, %.1f ms per image. Results saved to %s\n", r->images,

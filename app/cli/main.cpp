@@ -1,5 +1,6 @@
 // yolostudio-cli: the headless front end of the same core the studio uses.
 #include "cli/commands.h"
+#include "common/error.h"
 
 #include <cstdio>
 #include <exception>
@@ -52,7 +53,9 @@ int main(int argc, char** argv)
             try {
                 return c.run(args);
             } catch (const std::exception& e) {
-                std::fprintf(stderr, "error: %s\n", e.what());
+                // Core returns errors as values; this is the last resort for anything that escaped.
+                const std::string text = ys::withoutBacktrace(e.what());
+                std::fprintf(stderr, "error: %s\n", text.substr(0, text.find('\n')).c_str());
                 return ys::cli::kExitFailed;
             }
         }

@@ -10,7 +10,6 @@
 #include "model/internal/amp.h"
 #include "model/internal/threads.h"
 #include "model/internal/yolo.h"
-#include "train/internal/engine.h"
 #include "benchutil.h"
 
 #include <torch/torch.h>

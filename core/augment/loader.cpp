@@ -2,6 +2,7 @@
 
 #include "augment/pipeline.h"
 #include "common/log.h"
+#include "common/trainrules.h"
 
 #include <ATen/Parallel.h>
 #include <opencv2/core.hpp>
@@ -99,13 +100,14 @@ struct BatchLoader::Impl {
             rectPlan = planRectBatches(shapes, std::max(1, opt.batch), opt.imgsz, opt.stride, opt.pad);
         }
         pin = opt.pinMemory && torch::cuda::is_available();
-        prefetch = std::max(2, 2 * opt.workers);
+        prefetch = queuedBatches(opt.workers);
     }
 
     // LRU size without cache=ram: the mosaic partner window plus the batches in flight.
     static size_t cacheCapacity(const LoaderOptions& o)
     {
-        const size_t inflight = size_t(std::max(2, 2 * o.workers) + std::max(1, o.workers) + 1) * size_t(std::max(1, o.batch));
+        const size_t inflight =
+            size_t(std::max(2, queuedBatches(o.workers)) + std::max(1, o.workers) + 1) * size_t(std::max(1, o.batch));
         return size_t(2 * partnerWindow(o)) + inflight;
     }
     // Reference-like buffer length: min(batch * 8, 1000) recent images.

@@ -260,7 +260,7 @@ Sample loadResized(const ImageRecord& rec, int imgsz, bool augment)
             img = cv::imread(rec.image, cv::IMREAD_COLOR);
         }
     } catch (const cv::Exception& e) {
-        throw std::runtime_error("cannot decode image " + rec.image + ": " + e.what());
+        throw std::runtime_error("cannot decode image " + rec.image + ": " + e.err);  // err: without OpenCV's source location
     }
     if (img.empty() || img.cols < 1 || img.rows < 1)
         throw std::runtime_error("cannot decode image " + rec.image);

@@ -1,6 +1,7 @@
 #include "common/config.h"
 
 #include "common/configfile.h"
+#include "common/device.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -493,10 +494,7 @@ std::vector<ConfigProblem> TrainConfig::problems() const
         if (!f || *f <= 0 || *f > 1)
             found.push_back({"vram", R::BadMemoryBudget, vram});
     }
-    const std::string dev = lower(device);
-    bool devOk = dev == "cpu" || dev == "cuda" || dev.rfind("cuda:", 0) == 0 ||
-                 (!dev.empty() && std::all_of(dev.begin(), dev.end(), ::isdigit));
-    if (!devOk)
+    if (!parseDevice(device))   // the one reading of device text (common/device.h)
         found.push_back({"device", R::BadDevice, device});
     return found;
 }
@@ -542,7 +540,7 @@ Error ConfigProblem::toError() const
     case R::BadMemoryBudget:
         m = q + " must be a size such as 8GiB or 6000MB, or a fraction such as 0.8, not '" + value + "'";
         break;
-    case R::BadDevice: m = q + " must be cpu, a GPU index such as 0, or cuda:0, not '" + value + "'"; break;
+    case R::BadDevice: m = q + " must be cpu, gpu, a GPU index such as 0, or cuda:0, not '" + value + "'"; break;
     }
     return keyError(key, m);
 }

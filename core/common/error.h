@@ -19,6 +19,29 @@ struct Error {
     std::string toString() const;
 };
 
+// What kind of problem an error code names, so front ends choose an exit code or a hint from one table
+// (error.cpp) instead of matching code prefixes themselves.
+enum class ErrorKind {
+    Syntax,       // a file the user gave cannot be parsed: YAML syntax, not a checkpoint, damaged file
+    Dataset,      // data.yaml does not describe a usable dataset (keys, paths, no usable images)
+    Setting,      // a setting, argument or model does not fit: config.*, device.*, amp.*, model.*, resume.*
+    Access,       // a file or folder cannot be read or written (permissions, disk full, path blocked)
+    OutOfMemory,  // the run does not fit the memory budget, even at the smallest batch
+    Cancelled,    // the user cancelled
+    Failed,       // the operation ran and failed (also any code the table does not know)
+    Internal,     // a bug in YOLO Studio
+};
+ErrorKind errorKind(const std::string& code);
+const char* toString(ErrorKind kind);   // "syntax", "dataset", "setting", "access", "out_of_memory", ...
+// True for the kinds where the user's input is at fault and must change before a retry (Syntax, Dataset,
+// Setting, Access); the CLI exits 2 for these and 1 for the rest.
+bool isInputError(ErrorKind kind);
+
+// `what` of an exception without a LibTorch backtrace: the text before "Exception raised from" or the first
+// "frame #" line, trailing whitespace removed. For code that cannot include c10 (the CLI's last-resort
+// handler); core uses c10::Error::what_without_backtrace() (common/internal/torcherror.h).
+std::string withoutBacktrace(const std::string& what);
+
 // Result of an operation that either yields a value or an Error.
 template <typename T>
 class Expected {

@@ -98,6 +98,31 @@ const CheckCode& codeInfo(const std::string& code)
     return it == byName.end() ? unknown : *it->second;
 }
 
+}  // namespace
+
+bool excludesImage(const std::string& code)
+{
+    const CheckCode& info = codeInfo(code);
+    return info.severity == Severity::Error && info.category == ProblemImage;
+}
+
+std::vector<ImageRecord> trainableImages(const Dataset& dataset, const CheckResult& check, Split split)
+{
+    std::vector<bool> excluded(dataset.images.size(), false);
+    for (const Finding& f : check.findings)
+        if (f.image >= 0 && static_cast<size_t>(f.image) < excluded.size() && excludesImage(f.code))
+            excluded[static_cast<size_t>(f.image)] = true;
+    std::vector<ImageRecord> out;
+    for (size_t i = 0; i < dataset.images.size(); ++i) {
+        const ImageRecord& rec = dataset.images[i];
+        if (rec.split == split && rec.width > 0 && rec.height > 0 && !excluded[i])
+            out.push_back(rec);
+    }
+    return out;
+}
+
+namespace {
+
 Finding makeFinding(const std::string& code, std::string file, int line, std::string message, int image = -1,
                     int box = -1, int related = -1)
 {

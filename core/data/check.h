@@ -84,6 +84,17 @@ struct CheckCode {
 // Every code checkDataset can emit, in documentation order.
 const std::vector<CheckCode>& checkCodes();
 
+// Whether a finding with this code keeps its image out of training and validation: the error-severity
+// codes of the image category (unreadable, not an image, unsupported, corrupt, truncated, under 10 px).
+// Image warnings (image.extension_mismatch, image.corrupt_data) decode fine and do not; neither do label
+// problems (the loader skips invalid boxes).
+bool excludesImage(const std::string& code);
+
+// The images of `split` that training and validation use, in dataset order: those whose header was read
+// (width and height > 0) and that no finding of `check` (checkDataset's result for `dataset`) excludes
+// (excludesImage). The one rule for the trainer, the checkpoint validator and the memory fit.
+std::vector<ImageRecord> trainableImages(const Dataset& dataset, const CheckResult& check, Split split);
+
 // Runs every check on a scanned dataset. Updates `dataset.images[i].problems`. Uses all cores, reports
 // progress ("check", "hash"), stops early when cancelled (summary.cancelled = true). Never throws for bad
 // input; reads files only.

@@ -302,9 +302,10 @@ Expected<std::string> writeDemoDataset(const std::string& dirIn, const DemoOptio
         if (!e.empty())
             return Error{"demo.write", e, dir.string(), 0, 0};
 
+    // No `path:` key: both tools then resolve the splits against the YAML's own folder. Ultralytics resolves
+    // a relative `path:` (even ".") against its datasets folder, so "path: ." fails there.
     std::string yaml = "# YOLO Studio demo dataset (generated, seed " + std::to_string(options.seed) +
                        "): coloured shapes on textured backgrounds.\n"
-                       "path: .\n"
                        "train: images/train\n"
                        "val: images/val\n"
                        "names:\n";

@@ -523,7 +523,7 @@ DecodeStatus decodeOpenCv(const uint8_t* data, size_t size, int minSide, Reduced
                         static_cast<size_t>(img.cols) * 3);
         return DecodeStatus::Ok;
     } catch (const cv::Exception& e) {
-        message = e.what();
+        message = e.err;  // the reason, without what()'s OpenCV source location
         return DecodeStatus::Failed;
     }
 }

@@ -2,6 +2,8 @@
 #include "memory/memory.h"
 #include "memory/internal/accounting.h"
 
+#include "common/device.h"
+
 #include <c10/core/Allocator.h>
 #include <c10/core/CPUAllocator.h>
 #include <c10/util/Exception.h>
@@ -187,20 +189,10 @@ void uninstallCpuTrackerForBenchmark()
 
 int deviceIndex(const std::string& device)
 {
-    std::string d;
-    for (char c : device)
-        if (c != ' ')
-            d += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (d.empty() || d == "cpu")
-        return -1;
-    if (d == "cuda" || d == "gpu")
-        return 0;
-    std::string digits = d;
-    if (d.rfind("cuda:", 0) == 0)
-        digits = d.substr(5);
-    if (digits.empty() || digits.size() > 3 || !std::all_of(digits.begin(), digits.end(), ::isdigit))
+    auto spec = parseDevice(device);
+    if (!spec)
         return -2;
-    return std::stoi(digits);
+    return spec->cuda ? spec->index : -1;
 }
 
 int64_t takeWindowPeak(const std::string& device, int64_t previousPeak)

@@ -11,6 +11,7 @@
 // batches peak at a different moment than large ones). The assigner's B x M x A term is inside the loss
 // phase's per-image slope, measured on the most crowded images with M = their box count.
 
+#include "common/config.h"
 #include "common/error.h"
 #include "common/progress.h"
 
@@ -25,22 +26,31 @@ struct FitRequest {
     std::string model = "yolov8n.yaml";
     int imgsz = 640;                 // image size to fit at (multiple of 32)
     int batch = 0;                   // > 0: find the largest imgsz that fits this batch instead
-    std::string device = "cpu";      // device the probe runs on
+    std::string device = "cpu";      // device the probe runs on (device text, common/device.h)
     std::string budget;              // "8GiB", "6000MB", "0.8" (of the device / target total); empty = all of it
     std::string amp = "auto";        // auto | off | fp16 | bf16 (auto: fp16 on CUDA, bf16 on CPUs with native bf16)
     int nbs = 64;                    // nominal batch: accumulate = max(round(nbs / batch), 1)
     std::string targetGpu;           // "" = the probe device; else a name from targetGpus() or "custom:12GiB"
-    std::string optimizer = "auto";  // SGD | AdamW | auto (as the trainer: AdamW for <= 10000 iterations)
+    std::string optimizer = "auto";  // SGD | AdamW | Adam | auto (resolveOptimizer's rule, common/trainrules.h)
     int epochs = 100;                // used by optimizer=auto
-    int workers = 8;                 // the trainer's loader threads: its prefetch queue holds CPU batches
+    // The run's `workers` and `threads` settings, meaning what they mean to the trainer (TrainConfig): the
+    // fit applies the trainer's rule (runThreadsFor) to find the loader workers the run really gets, and
+    // counts their queued batches where they live: in CPU memory when training on the CPU, never in CUDA
+    // memory. The probe itself runs on one thread (memory does not depend on it); the caller's thread
+    // count is restored afterwards.
+    int workers = 8;                 // loader threads requested
+    int threads = 0;                 // model threads; 0 = every core
+    double fraction = 1.0;           // fraction of the training images the run uses (optimizer=auto counts them)
     double margin = 0;               // fraction of the budget kept free; 0 = default (5% measured, 12% planned)
     int maxBatch = 1024;             // search limit
     int syntheticBoxes = 50;         // boxes per image without data
-    int threads = 0;                 // intra-op CPU threads during the probe; 0 = 1 (memory does not depend
-                                     // on it); the caller's setting is restored afterwards
     ProgressFn progress;             // stage "probe", done/total probe points; called on the calling thread
     CancelToken cancel;
 };
+
+// The request a training run with these settings makes (batch=auto): data, model, imgsz, device, vram,
+// amp, nbs, optimizer, epochs, workers, threads, fraction. The trainer and `yolostudio-cli fit` both use it.
+FitRequest fitRequestFor(const TrainConfig& cfg);
 
 // One measured point.
 struct ProbePoint {
@@ -86,6 +96,22 @@ struct TableRow {
     int64_t peakAtMaxBatch = 0;
 };
 
+// A note or the certainty of a fit as a code with arguments, so a GUI can translate it by code.
+struct FitNote {
+    std::string code;                // stable, e.g. "fit.loader_queue"; fitNoteCodes() lists every code
+    std::vector<std::string> args;   // values for the text's {0}, {1}, ... in order (numbers and sizes as text)
+};
+
+// One row of the catalogue of fit notes.
+struct FitNoteCode {
+    const char* code;
+    const char* text;                // English, with {0}, {1}, ... where the arguments go
+};
+const std::vector<FitNoteCode>& fitNoteCodes();
+// The English sentence of a note (its catalogue text with the arguments put in). Unknown codes give the
+// code and its arguments.
+std::string fitNoteText(const FitNote& note);
+
 struct FitResult {
     Recommendation recommended;
     int64_t budgetBytes = 0;         // the budget the recommendation must stay under
@@ -98,9 +124,17 @@ struct FitResult {
     int maxBoxes = 0;                // most boxes in one image of the dataset (drives the assigner)
     std::vector<TableRow> table;     // model scale x imgsz x amp -> largest batch
     MemoryBreakdown breakdown;
-    std::string certainty;           // "measured", "medium", "low" with a reason
+    FitNote certaintyNote;           // "fit.certainty.cpu" | "fit.certainty.gpu" | "fit.certainty.planned"
+    std::string certainty;           // English text of certaintyNote (logs, older readers)
     double uncertainty = 0;          // relative error band of predictedPeakBytes, e.g. 0.03
-    std::vector<std::string> notes;  // English sentences: assumptions, warnings
+    std::vector<FitNote> fitNotes;   // assumptions and warnings, as codes
+    std::vector<std::string> notes;  // English text of each of fitNotes, same order
+    // What the run was fitted for (the trainer's rules applied to the request):
+    std::string optimizer;           // "SGD", "Adam" or "AdamW" at the recommended batch
+    int64_t trainImages = 0;         // training images the run uses (trainable, after fraction)
+    int intraOpThreads = 0;          // model threads of the run
+    int loaderWorkers = 0;           // loader workers the run gets beside them
+    int queuedBatches = 0;           // batches they keep ready, counted only where they live in the budget
 };
 
 // Runs the probe and the fit. Errors: bad request (codes "fit.*"), unreadable data or model
@@ -121,12 +155,14 @@ const std::vector<TargetGpu>& targetGpus();
 Expected<TargetGpu> findTargetGpu(const std::string& name);
 
 // JSON text of a result (snake_case keys: recommended {batch, imgsz, amp, amp_mode, accumulate,
-// predicted_peak_bytes, fits}, budget_bytes, margin, probe_points [...], table [...], breakdown {...}, ...).
+// predicted_peak_bytes, fits}, budget_bytes, margin, probe_points [...], table [...], breakdown {...},
+// certainty {code, args, text}, notes [{code, args, text}], optimizer, train_images, loader_workers, ...).
 std::string fitResultToJson(const FitResult& result);
-// The result back from that text (a run's fit.json: the Runs page shows the fit a run was started with).
-// Keys a newer writer adds are ignored, missing ones keep their defaults; text that is not a JSON object
-// or a key of the wrong type is an Error "run.fit" naming `source`.
-Expected<FitResult> fitResultFromJson(const std::string& text, const std::string& source = {});
+// Reads what fitResultToJson wrote (a run's fit.json: the Runs page shows the fit a run was started with),
+// also files written before notes had codes (their notes keep the text with an empty code). Keys a newer
+// writer adds are ignored, missing ones keep their defaults. Error code "fit.json", naming `source`, for text
+// that is not such a result.
+Expected<FitResult> fitResultFromJson(const std::string& json, const std::string& source = {});
 // Human-readable report: recommendation, table, breakdown, notes (English, for the CLI and logs).
 std::string formatFitResult(const FitResult& result);
 

@@ -4,6 +4,7 @@
 
 #include "loss/internal/detection_loss.h"
 #include "loss/internal/nms.h"
+#include "model/internal/optimizer.h"
 
 #include <ATen/autocast_mode.h>
 
@@ -11,9 +12,6 @@
 
 namespace ys::memory::internal {
 namespace {
-
-// The trainer's constants, so the probe allocates what a training step allocates.
-constexpr double kGradClipNorm = 10.0;
 
 std::string deviceName(const torch::Device& d)
 {
@@ -35,8 +33,8 @@ int64_t StepPeaks::peak() const
     return m;
 }
 
-StepProbe::StepProbe(const ModelSpec& spec, const torch::Device& device, const std::string& optimizer)
-    : device_(device), optimizerName_(optimizer), nc_(spec.nc)
+StepProbe::StepProbe(const ModelSpec& spec, const torch::Device& device, OptimizerKind optimizer)
+    : device_(device), optimizerKind_(optimizer), nc_(spec.nc)
 {
     model_ = DetectionModel(spec);
     model_->to(device_);
@@ -53,28 +51,17 @@ StepProbe::StepProbe(const ModelSpec& spec, const torch::Device& device, const s
     for (auto& b : model_->buffers())
         bufferBytes_ += tensorBytes(b);
 
-    const auto g = parameterGroups(*model_);  // the trainer's groups
-    for (const auto& group : g)
+    const auto groups = parameterGroups(*model_);  // the trainer's groups and optimizer
+    for (const auto& group : groups)
         params_.insert(params_.end(), group.begin(), group.end());
-    std::vector<torch::optim::OptimizerParamGroup> groups;
-    if (optimizerName_ == "SGD") {
-        for (int i = 0; i < 3; ++i)
-            groups.emplace_back(g[i], std::make_unique<torch::optim::SGDOptions>(
-                                          torch::optim::SGDOptions(0.01).momentum(0.937).nesterov(true).weight_decay(
-                                              i == 0 ? 5e-4 : 0.0)));
-        optimizer_ = std::make_unique<torch::optim::SGD>(groups, torch::optim::SGDOptions(0.01).momentum(0.937));
-    } else {
-        for (int i = 0; i < 3; ++i)
-            groups.emplace_back(g[i], std::make_unique<torch::optim::AdamWOptions>(
-                                          torch::optim::AdamWOptions(1e-3).weight_decay(i == 0 ? 5e-4 : 0.0)));
-        optimizer_ = std::make_unique<torch::optim::AdamW>(groups, torch::optim::AdamWOptions(1e-3));
-    }
+    const TrainConfig defaults;
+    optimizer_ = makeOptimizer(groups, optimizerKind_, defaults.lr0, defaults.momentum, defaults.weight_decay);
 }
 
 int64_t StepProbe::optimizerStateBytes() const
 {
-    // SGD: one momentum buffer per parameter; AdamW: two moments (+ a step counter, negligible).
-    return optimizerName_ == "SGD" ? gradBytes_ : 2 * gradBytes_;
+    // SGD: one momentum buffer per parameter; Adam/AdamW: two moments (+ a step counter, negligible).
+    return optimizerStateBuffers(optimizerKind_) * gradBytes_;
 }
 
 StepPeaks StepProbe::trainStep(const torch::Tensor& images, const torch::Tensor& targets, ProbeAmp amp,

@@ -9,16 +9,28 @@ ModelEma::ModelEma(const ModelSpec& spec, DetectionModel& model, double decay, d
 {
     torch::NoGradGuard ng;
     ema_->to(model->parameters().front().device());
+    copyFrom(model);
+    ema_->eval();
+    for (auto& p : ema_->parameters())
+        p.set_requires_grad(false);
+    emaState_ = collect(ema_);
+}
+
+void ModelEma::copyFrom(DetectionModel& model)
+{
+    torch::NoGradGuard ng;
     auto src = model->named_parameters(true);
     for (auto& p : ema_->named_parameters(true))
         p.value().copy_(src[p.key()]);
     auto srcB = model->named_buffers(true);
     for (auto& b : ema_->named_buffers(true))
         b.value().copy_(srcB[b.key()]);
-    ema_->eval();
-    for (auto& p : ema_->parameters())
-        p.set_requires_grad(false);
-    emaState_ = collect(ema_);
+}
+
+void ModelEma::restore(DetectionModel& saved, int64_t savedUpdates)
+{
+    copyFrom(saved);
+    updates = savedUpdates;
 }
 
 ModelEma::State ModelEma::collect(DetectionModel& m)

@@ -1,4 +1,5 @@
 // summarizeModel(): builds the model once and reports layers, parameters and analytic GFLOPs.
+#include "common/internal/torcherror.h"
 #include "model/internal/yolo.h"
 #include "model/model.h"
 
@@ -61,7 +62,7 @@ Expected<ModelSummary> summarizeModel(const std::string& model, int nc, int imgs
     } catch (const std::exception& ex) {  // allocation failure for a huge model
         Error e;
         e.code = "model.build_failed";
-        e.message = ex.what();
+        e.message = exceptionText(ex);
         e.file = spec->source;
         return e;
     }

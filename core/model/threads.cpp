@@ -13,14 +13,9 @@
 
 namespace ys {
 
-int cpuCores()
-{
-    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-}
-
 int configureIntraOpThreads(int requested)
 {
-    const int n = requested > 0 ? requested : cpuCores();
+    const int n = intraOpThreadsFor(requested);
     at::set_num_threads(n);
     // One chunk per thread of the pool: at::parallel_for hands a range of n items to n threads one each.
     at::parallel_for(0, at::get_num_threads(), 1, [](int64_t, int64_t) { at::globalContext().setFlushDenormal(true); });

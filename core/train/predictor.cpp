@@ -3,13 +3,17 @@
 
 #include "augment/transforms.h"
 #include "common/fileutil.h"
+#include "common/internal/torcherror.h"
+#include "common/trainrules.h"
+#include "data/check.h"
 #include "common/log.h"
 #include "data/classes.h"
 #include "data/dataset.h"
 #include "loss/internal/detection_loss.h"
 #include "loss/internal/nms.h"
 #include "model/internal/threads.h"
-#include "train/internal/engine.h"
+#include "train/internal/checkpoint.h"
+#include "train/internal/device.h"
 #include "train/internal/validator.h"
 
 #include <opencv2/imgcodecs.hpp>
@@ -90,14 +94,45 @@ std::vector<Detection> detectImage(DetectionModel& model, const cv::Mat& bgr, co
 
 }  // namespace
 
+namespace {
+
+Expected<ValSummary> runValidation(const std::string& weights, const std::string& data, int imgsz, int batch,
+                                   const std::string& device, const std::function<void(const std::string&)>& onLog);
+Expected<PredictSummary> runPrediction(const PredictOptions& o, const std::function<void(const std::string&)>& onLog);
+
+}  // namespace
+
 Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::string& data, int imgsz, int batch,
                                         const std::string& device,
                                         const std::function<void(const std::string&)>& onLog)
 {
+    try {
+        return runValidation(weights, data, imgsz, batch, device, onLog);
+    } catch (const std::exception& e) {
+        return Error{isOutOfMemory(e) ? "val.oom" : "val.failed", "validation failed: " + exceptionText(e), weights, 0, 0};
+    }
+}
+
+Expected<PredictSummary> predict(const PredictOptions& o, const std::function<void(const std::string&)>& onLog)
+{
+    try {
+        return runPrediction(o, onLog);
+    } catch (const std::exception& e) {
+        return Error{isOutOfMemory(e) ? "predict.oom" : "predict.failed", "prediction failed: " + exceptionText(e),
+                     o.weights, 0, 0};
+    }
+}
+
+namespace {
+
+Expected<ValSummary> runValidation(const std::string& weights, const std::string& data, int imgsz, int batch,
+                                   const std::string& device, const std::function<void(const std::string&)>& onLog)
+{
     auto dev = resolveDevice(device);
     if (!dev)
         return dev.error();
-    configureIntraOpThreads(0);
+    const RunThreads threads = runThreadsFor(TrainConfig{}.workers, 0, dev->is_cuda());
+    configureIntraOpThreads(threads.intraOp);
     const RetainFreedMemory retain;  // validation batches allocate the same sizes batch after batch
     auto ck = loadCheckpoint(weights, *dev);
     if (!ck)
@@ -113,10 +148,10 @@ Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::s
         return Error{"val.nc", "the dataset has " + std::to_string(subset->nc()) + " classes, the weights " +
                                    std::to_string(ck->spec.nc),
                      data, 0, 0};
-    std::vector<ImageRecord> val;
-    for (const auto& r : ds->images)
-        if (r.split == Split::Val && r.width > 0 && r.height > 0)
-            val.push_back(r);
+    CheckOptions co;
+    co.hashImages = false;
+    const CheckResult check = checkDataset(*ds, co);
+    std::vector<ImageRecord> val = trainableImages(*ds, check, Split::Val);
     if (!subset->identity())
         applyClassSubset(*subset, val);
     if (val.empty())
@@ -124,7 +159,7 @@ Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::s
     ValidatorOptions vo;
     vo.imgsz = imgsz > 0 ? imgsz : ck->meta.imgsz;
     vo.batch = std::max(1, batch);
-    vo.workers = 2;
+    vo.workers = threads.loaderWorkers;
     vo.channelsLast = dev->is_cpu();
     Validator validator(val, subset->nc(), vo, *dev);
     DetectionModel& model = inferenceModel(*ck);
@@ -144,14 +179,8 @@ Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::s
     s.msPerImage[2] = v.msPost;
 
     char buf[256];
-    emit(onLog, "                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95)");
-    int64_t instances = 0;
-    for (const auto& c : s.metrics.perClass)
-        instances += c.instances;
-    std::snprintf(buf, sizeof buf, "%22s%11d%11lld%11.3g%11.3g%11.3g%11.3g", "all", s.images,
-                  static_cast<long long>(instances), s.metrics.precision, s.metrics.recall, s.metrics.map50,
-                  s.metrics.map50_95);
-    emit(onLog, buf);
+    emit(onLog, valTableHeader());
+    emit(onLog, valTableAllRow(s.images, s.metrics));
     for (const auto& c : s.metrics.perClass) {
         const std::string name = c.cls >= 0 && c.cls < subset->nc() ? subset->names[static_cast<size_t>(c.cls)]
                                                                      : std::to_string(c.cls);
@@ -166,7 +195,7 @@ Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::s
     return s;
 }
 
-Expected<PredictSummary> predict(const PredictOptions& o, const std::function<void(const std::string&)>& onLog)
+Expected<PredictSummary> runPrediction(const PredictOptions& o, const std::function<void(const std::string&)>& onLog)
 {
     auto dev = resolveDevice(o.device);
     if (!dev)
@@ -248,6 +277,8 @@ Expected<PredictSummary> predict(const PredictOptions& o, const std::function<vo
     summary.msPerImage = summary.images > 0 ? secs * 1000.0 / summary.images : 0;
     return summary;
 }
+
+}  // namespace
 
 Expected<std::vector<std::vector<Detection>>> predictImages(const PredictImagesOptions& o,
                                                            const std::vector<RgbImage>& images,

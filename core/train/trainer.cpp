@@ -4,7 +4,9 @@
 
 #include "augment/internal/loader.h"
 #include "common/fileutil.h"
+#include "common/internal/torcherror.h"
 #include "common/log.h"
+#include "common/trainrules.h"
 #include "data/check.h"
 #include "data/classes.h"
 #include "data/dataset.h"
@@ -12,9 +14,15 @@
 #include "memory/memory.h"
 #include "memory/probe.h"
 #include "model/freeze.h"
+#include "model/internal/ema.h"
+#include "model/internal/optimizer.h"
 #include "model/internal/threads.h"
-#include "train/internal/engine.h"
+#include "model/modelfile.h"
+#include "train/internal/checkpoint.h"
+#include "train/internal/device.h"
+#include "train/internal/gradscaler.h"
 #include "train/internal/validator.h"
+#include "weights/checkpoint.h"
 #include "run/reader.h"
 #include "run/runfolder.h"
 #include "run/runlock.h"
@@ -35,10 +43,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr double kGradClipNorm = 10.0;       // max L2 norm of all gradients, as the reference trainer
 constexpr int kMinWarmupIterations = 100;    // warmup lasts at least this many batches (reference rule)
-constexpr double kEmaDecay = 0.9999;
-constexpr double kEmaTau = 2000.0;
 constexpr auto kPausePoll = std::chrono::milliseconds(50);
 
 double interp(double x, double x0, double x1, double y0, double y1)
@@ -50,91 +55,11 @@ double interp(double x, double x0, double x1, double y0, double y1)
     return y0 + (y1 - y0) * (x - x0) / (x1 - x0);
 }
 
-// Loader threads to run beside `intraThreads` intra-op threads. On CPU every core that runs the model
-// would be preempted by a worker mid-convolution, so only spare cores get workers; with none spare the
-// batch is built between steps on the intra-op threads (BatchLoader, workers = 0).
-int loaderWorkers(int requested, const torch::Device& device, int intraThreads)
-{
-    const int cores = cpuCores();
-    if (device.is_cuda())
-        return std::min(requested, cores);
-    return std::clamp(cores - intraThreads, 0, requested);
-}
-
-int accumulateFor(int nbs, int batch)
-{
-    return std::max(static_cast<int>(std::lround(static_cast<double>(nbs) / batch)), 1);
-}
-
 struct OptimizerSetup {
     std::unique_ptr<torch::optim::Optimizer> optimizer;
-    std::string name;
-    double lr0 = 0;
-    double momentum = 0;
-    double warmupBiasLr = 0;
+    OptimizerChoice choice;          // kind, lr0 (every group's initial LR), momentum, warmup bias LR
+    std::string name() const { return toString(choice.kind); }
 };
-
-OptimizerSetup buildOptimizer(DetectionModel& model, const TrainConfig& cfg, double weightDecay,
-                              int64_t iterations, int nc, const std::string& forcedName, double forcedLr0)
-{
-    OptimizerSetup s;
-    s.name = cfg.optimizer;
-    s.lr0 = cfg.lr0;
-    s.momentum = cfg.momentum;
-    s.warmupBiasLr = cfg.warmup_bias_lr;
-    if (!forcedName.empty()) {
-        s.name = forcedName;
-        s.lr0 = forcedLr0;
-        if (cfg.optimizer == "auto")
-            s.warmupBiasLr = 0.0;
-    } else if (s.name == "auto") {
-        // The reference's rule: SGD for long schedules, AdamW with an nc-dependent LR for short ones.
-        if (iterations > 10000) {
-            s.name = "SGD";
-            s.lr0 = 0.01;
-        } else {
-            s.name = "AdamW";
-            s.lr0 = std::round(0.002 * 5.0 / (4.0 + nc) * 1e6) / 1e6;
-            s.momentum = 0.9;
-        }
-        s.warmupBiasLr = 0.0;   // a high bias LR destabilises Adam
-    }
-    if (s.name == "AdamW" || s.name == "Adam")
-        s.momentum = forcedName.empty() && cfg.optimizer == "auto" ? 0.9 : s.momentum;
-    auto groups = parameterGroups(*model);
-    const double decays[3] = {weightDecay, 0.0, 0.0};
-    if (s.name == "SGD") {
-        std::vector<torch::optim::OptimizerParamGroup> pg;
-        for (int i = 0; i < 3; ++i)
-            pg.emplace_back(groups[static_cast<size_t>(i)],
-                            std::make_unique<torch::optim::SGDOptions>(torch::optim::SGDOptions(s.lr0)
-                                                                           .momentum(s.momentum)
-                                                                           .nesterov(true)
-                                                                           .weight_decay(decays[i])));
-        s.optimizer = std::make_unique<torch::optim::SGD>(pg, torch::optim::SGDOptions(s.lr0).momentum(s.momentum).nesterov(true));
-    } else {
-        std::vector<torch::optim::OptimizerParamGroup> pg;
-        for (int i = 0; i < 3; ++i)
-            pg.emplace_back(groups[static_cast<size_t>(i)],
-                            std::make_unique<torch::optim::AdamWOptions>(
-                                torch::optim::AdamWOptions(s.lr0)
-                                    .betas(std::make_tuple(s.momentum, 0.999))
-                                    .weight_decay(s.name == "Adam" ? 0.0 : decays[i])));
-        s.optimizer = std::make_unique<torch::optim::AdamW>(
-            pg, torch::optim::AdamWOptions(s.lr0).betas(std::make_tuple(s.momentum, 0.999)));
-    }
-    return s;
-}
-
-void setMomentum(torch::optim::OptimizerParamGroup& g, const std::string& optimizer, double m)
-{
-    if (optimizer == "SGD")
-        static_cast<torch::optim::SGDOptions&>(g.options()).momentum(m);
-    else {
-        auto& o = static_cast<torch::optim::AdamWOptions&>(g.options());
-        o.betas(std::make_tuple(m, std::get<1>(o.betas())));
-    }
-}
 
 double lrLambda(const TrainConfig& cfg, double epoch)
 {
@@ -161,19 +86,44 @@ public:
     ~Trainer()
     {
         if (budgetSet_)
-            memory::setBudget(0, memDevice_);   // the budget is process-wide: do not leave it behind
+            memory::setBudget(0, memDevice());   // the budget is process-wide: do not leave it behind
     }
 
     Expected<TrainSummary> run();
 
 private:
+    // setup(): every step, in order; each returns the input error that stops the run. Input errors that
+    // need no run folder (settings, device, dataset, model YAML) come before the folder is created.
     std::optional<Error> setup();
+    // resume=: the run's own settings from its checkpoint, with the keys a user may change on resume.
+    std::optional<Error> loadResume(std::optional<LoadedCheckpoint>& resumed);
+    // Device, AMP, memory budget and timeline, model threads and loader workers.
+    std::optional<Error> chooseDevice();
+    // The dataset, its check, and the trainable train/val images.
+    std::optional<Error> openData();
+    // The model spec (from the YAML, or the checkpoint when resuming).
+    std::optional<Error> loadSpec(const std::optional<LoadedCheckpoint>& resumed);
+    // The run folder, events and results files; the fit (batch=auto); args.yaml and check.json.
+    std::optional<Error> openRunFolder();
     // batch=auto / -1: probes memory, picks the batch (and AMP when amp=auto), writes fit.json.
     std::optional<Error> fitBatchToMemory();
+    std::optional<Error> buildModel(std::optional<LoadedCheckpoint>& resumed);
+    // model=x.pt: builds spec_ and model_ from the weights file, transferring what matches (logged, an event).
+    std::optional<Error> transferFrom(const std::string& weights, int nc);
+    void buildLoader();
+    std::optional<Error> buildOptimizer(const std::optional<LoadedCheckpoint>& resumed);
+    // Optimizer state, EMA, loss scale and progress of a resumed run.
+    std::optional<Error> restoreTrainingState(const LoadedCheckpoint& resumed);
+    void buildValidator();
+
     // One epoch of training; false when stopped by the user. Throws on unrecoverable errors.
     bool trainEpoch(int epoch);
     void trainBatch(const Batch& batch, int epoch, int i, int64_t ni);
     void optimizerStep();
+    // Validates the EMA model after `epoch` into row/metrics; false when stopped by the user.
+    bool validateEpoch(int epoch, EpochResult& row, DetectionMetrics& metrics);
+    // Best-so-far bookkeeping, results.csv, checkpoints and memory.csv, then the onEpoch callback.
+    std::optional<Error> recordEpoch(EpochResult& row, const DetectionMetrics& metrics);
     // Writes the event to events.jsonl and sends it, stamped with eventEpoch_/eventBatch_ (records.h).
     void event(EventKind kind, const std::string& message, const std::string& details = "{}");
     void logLine(const std::string& line);
@@ -190,6 +140,11 @@ private:
     // Takes train.lock on runDir_; an Error when another live trainer writes it.
     std::optional<Error> lockRunFolder();
 
+    bool resumed() const { return !resumePath_.empty(); }
+    bool channelsLast() const { return device_.is_cpu(); }      // CPU models run channels_last (oneDNN)
+    std::string memDevice() const { return device_.is_cuda() ? "cuda:" + std::to_string(device_.index()) : "cpu"; }
+    int batchesPerEpoch() const { return static_cast<int>(loader_->size()); }
+
     // First member, so destroyed last: freed memory is handed back once every tensor of the run is gone.
     RetainFreedMemory retainFreedMemory_;
     TrainConfig cfg_;
@@ -199,9 +154,8 @@ private:
 
     torch::Device device_{torch::kCPU};
     AmpMode amp_ = AmpMode::Off;
-    bool channelsLast_ = false;
     int intraThreads_ = 1;   // in effect after configureIntraOpThreads
-    int loaderWorkers_ = 0;  // for training and validation loaders (see loaderWorkers)
+    int loaderWorkers_ = 0;  // for training and validation loaders (runThreadsFor)
     std::string runDir_;
     std::optional<RunLock> runLock_;   // held while this trainer writes runDir_ (readers see "running")
     std::unique_ptr<EventLog> events_;
@@ -209,6 +163,9 @@ private:
 
     Dataset dataset_;
     ClassSubset classes_;   // `classes=`: the dataset classes the run trains on, renumbered 0..k-1
+    bool transferred_ = false;  // model_ came from model=x.pt (transferFrom)
+    CheckOptions checkOptions_;
+    CheckResult check_;
     std::vector<ImageRecord> trainImages_, valImages_;
     ModelSpec spec_;
     std::string modelYaml_;
@@ -221,12 +178,11 @@ private:
     std::unique_ptr<Validator> validator_;
     std::vector<torch::Tensor> params_;
 
-    int nb_ = 0;                // batches per epoch
     int accumulate_ = 1;
     int microBatch_ = 0;        // images per forward/backward (halved on out-of-memory)
+    double weightDecay_ = 0;    // group 0's decay, scaled to the batch
     int64_t warmupIters_ = 0;
     int64_t lastOptStep_ = -1;
-    double initialLr_[3] = {0, 0, 0};
     int startEpoch_ = 0;
     double bestFitness_ = -1;
     int bestEpoch_ = 0;
@@ -235,13 +191,11 @@ private:
     double memorySentUpTo_ = -1;         // time of the last memory sample given to onMemory
     double elapsedBase_ = 0;
     Clock::time_point start_;
-    bool resumed_ = false;
-    std::string resumePath_;
+    std::string resumePath_;    // the checkpoint resumed from; empty for a new run
     int eventEpoch_ = 0;        // epoch and batch the next event belongs to (TrainEvent::epoch/batch)
     int eventBatch_ = 0;
 
     std::unique_ptr<memory::MemoryTimeline> timeline_;
-    std::string memDevice_ = "cpu";   // device name as ys::memory spells it
     bool budgetSet_ = false;
 
     // Per-epoch running state.
@@ -277,43 +231,71 @@ void Trainer::logLine(const std::string& line)
 
 std::optional<Error> Trainer::setup()
 {
-    // ---- resume: the run's own settings, with the few a user may change --------------------------------
     std::optional<LoadedCheckpoint> resumed;
-    if (!cfg_.resume.empty()) {
-        resumePath_ = cfg_.resume;
-        if (fs::is_directory(resumePath_))
-            resumePath_ = (fs::path(resumePath_) / "weights" / "last.pt").string();
-        auto dev = resolveDevice(cfg_.device);
-        if (!dev)
-            return dev.error();
-        auto ck = loadCheckpoint(resumePath_, *dev);
-        if (!ck)
-            return ck.error();
-        if (ck->ultralytics)
-            return Error{"resume.ultralytics", "an Ultralytics checkpoint cannot be resumed here; start a new run "
-                                               "from its weights with model=" + resumePath_,
-                         resumePath_, 0, 0};
-        if (!ck->model || !ck->hasOptimizer)
-            return Error{"resume.not_last", "this checkpoint cannot be resumed (it has no training state); resume "
-                                            "from weights/last.pt",
-                         resumePath_, 0, 0};
-        auto loaded = TrainConfig::fromYamlText(ck->meta.argsYaml, TrainConfig{}, nullptr, resumePath_ + " (args)");
-        if (!loaded)
-            return loaded.error();
-        TrainConfig saved = *loaded;
-        const TrainConfig defaults;
-        // Keys a resumed run may change (ConfigKey::resumable); everything else comes from its args.yaml.
-        for (const std::string& key : resumableKeys())
-            if (cfg_.get(key) != defaults.get(key))
-                saved.set(key, *cfg_.get(key));
-        saved.resume = resumePath_;
-        cfg_ = saved;
-        resumed = std::move(*ck);
-        resumed_ = true;
-    }
+    if (auto err = loadResume(resumed))
+        return err;
     if (auto errs = cfg_.validate(); !errs.empty())
         return errs.front();
+    if (auto err = chooseDevice())
+        return err;
+    if (auto err = openData())
+        return err;
+    // The run folder before the model, so a run whose model cannot be read leaves its error in events.jsonl.
+    if (auto err = openRunFolder())
+        return err;
+    if (auto err = loadSpec(resumed))
+        return err;
+    if (auto err = buildModel(resumed))
+        return err;
+    buildLoader();
+    if (auto err = buildOptimizer(resumed))
+        return err;
+    if (resumed) {
+        if (auto err = restoreTrainingState(*resumed))
+            return err;
+    }
+    buildValidator();
+    return std::nullopt;
+}
 
+std::optional<Error> Trainer::loadResume(std::optional<LoadedCheckpoint>& resumed)
+{
+    if (cfg_.resume.empty())
+        return std::nullopt;
+    resumePath_ = cfg_.resume;
+    if (fs::is_directory(resumePath_))
+        resumePath_ = (fs::path(resumePath_) / "weights" / "last.pt").string();
+    auto dev = resolveDevice(cfg_.device);
+    if (!dev)
+        return dev.error();
+    auto ck = loadCheckpoint(resumePath_, *dev);
+    if (!ck)
+        return ck.error();
+    if (ck->ultralytics)
+        return Error{"resume.ultralytics", "an Ultralytics checkpoint cannot be resumed here; start a new run "
+                                           "from its weights with model=" + resumePath_,
+                     resumePath_, 0, 0};
+    if (!ck->model || !ck->hasOptimizer)
+        return Error{"resume.not_last", "this checkpoint cannot be resumed (it has no training state); resume "
+                                        "from weights/last.pt",
+                     resumePath_, 0, 0};
+    auto loaded = TrainConfig::fromYamlText(ck->meta.argsYaml, TrainConfig{}, nullptr, resumePath_ + " (args)");
+    if (!loaded)
+        return loaded.error();
+    TrainConfig saved = *loaded;
+    const TrainConfig defaults;
+    // Keys a resumed run may change (ConfigKey::resumable); everything else comes from its args.yaml.
+    for (const std::string& key : resumableKeys())
+        if (cfg_.get(key) != defaults.get(key))
+            saved.set(key, *cfg_.get(key));
+    saved.resume = resumePath_;
+    cfg_ = saved;
+    resumed = std::move(*ck);
+    return std::nullopt;
+}
+
+std::optional<Error> Trainer::chooseDevice()
+{
     auto dev = resolveDevice(cfg_.device);
     if (!dev)
         return dev.error();
@@ -322,47 +304,38 @@ std::optional<Error> Trainer::setup()
     if (!amp)
         return amp.error();
     amp_ = *amp;
-    channelsLast_ = device_.is_cpu();
-    memDevice_ = device_.is_cuda() ? "cuda:" + std::to_string(device_.index()) : "cpu";
     if (device_.is_cpu())
         memory::installCpuTracker();
-    {
-        const memory::MemoryStats ms = memory::currentStats(memDevice_);
-        auto budget = memory::parseMemoryBudget(cfg_.vram, ms.deviceTotal);
-        if (!budget)
-            return budget.error();
-        // An empty vram means the whole device: no cap beyond what the device itself enforces.
-        if (!cfg_.vram.empty()) {
-            memory::setBudget(*budget, memDevice_);
-            budgetSet_ = true;
-        }
+    const memory::MemoryStats ms = memory::currentStats(memDevice());
+    auto budget = memory::parseMemoryBudget(cfg_.vram, ms.deviceTotal);
+    if (!budget)
+        return budget.error();
+    // An empty vram means the whole device: no cap beyond what the device itself enforces.
+    if (!cfg_.vram.empty()) {
+        memory::setBudget(*budget, memDevice());
+        budgetSet_ = true;
     }
     memory::TimelineOptions to;
-    to.device = memDevice_;
+    to.device = memDevice();
     timeline_ = std::make_unique<memory::MemoryTimeline>(to);
-    intraThreads_ = configureIntraOpThreads(cfg_.threads);
-    loaderWorkers_ = loaderWorkers(cfg_.workers, device_, intraThreads_);
+    const RunThreads threads = runThreadsFor(cfg_.workers, cfg_.threads, device_.is_cuda());
+    intraThreads_ = configureIntraOpThreads(threads.intraOp);
+    loaderWorkers_ = threads.loaderWorkers;
+    return std::nullopt;
+}
 
-    // ---- data ------------------------------------------------------------------------------------------
+std::optional<Error> Trainer::openData()
+{
     auto ds = openDataset(cfg_.data);
     if (!ds)
         return ds.error();
     dataset_ = std::move(*ds);
-    CheckOptions co;
-    co.imgsz = cfg_.imgsz;
-    co.hashImages = false;
-    CheckResult check = checkDataset(dataset_, co);
-    for (const ImageRecord& rec : dataset_.images) {
-        const bool unusable = rec.width <= 0 || rec.height <= 0 || (rec.problems & ProblemImage);
-        if (unusable)
-            continue;
-        if (rec.split == Split::Train)
-            trainImages_.push_back(rec);
-        else if (rec.split == Split::Val)
-            valImages_.push_back(rec);
-    }
-    if (cfg_.fraction < 1.0 && !trainImages_.empty())
-        trainImages_.resize(std::max<size_t>(1, static_cast<size_t>(trainImages_.size() * cfg_.fraction)));
+    checkOptions_.imgsz = cfg_.imgsz;
+    checkOptions_.hashImages = false;
+    check_ = checkDataset(dataset_, checkOptions_);
+    trainImages_ = trainableImages(dataset_, check_, Split::Train);
+    valImages_ = trainableImages(dataset_, check_, Split::Val);
+    trainImages_.resize(static_cast<size_t>(trainImagesFor(static_cast<int64_t>(trainImages_.size()), cfg_.fraction)));
     if (trainImages_.empty())
         return Error{"data.no_train_images", "the dataset has no usable training images", dataset_.spec.yamlPath, 0, 0};
     auto subset = makeClassSubset(cfg_.classes, dataset_.spec.names, dataset_.spec.yamlPath);
@@ -378,10 +351,61 @@ std::optional<Error> Trainer::setup()
                 std::to_string(dataset_.spec.nc()) + " classes (" + kept + "), renumbered 0.." +
                 std::to_string(classes_.nc() - 1) + "; " + std::to_string(dropped) + " boxes of other classes left out");
     }
-    const int nc = classes_.nc();
+    return std::nullopt;
+}
 
-    // ---- run folder --------------------------------------------------------------------------------------
-    if (resumed_) {
+std::optional<Error> Trainer::loadSpec(const std::optional<LoadedCheckpoint>& resumed)
+{
+    const int nc = classes_.nc();
+    if (resumed) {
+        if (resumed->spec.nc != nc)
+            return Error{"resume.nc", "the dataset now has " + std::to_string(nc) + " classes but the run was trained "
+                                      "with " + std::to_string(resumed->spec.nc),
+                         cfg_.data, 0, 0};
+        spec_ = resumed->spec;
+        modelYaml_ = resumed->meta.modelYaml;
+        return std::nullopt;
+    }
+    std::error_code ec;
+    if (isWeightsFile(cfg_.model) && fs::exists(cfg_.model, ec))
+        return transferFrom(cfg_.model, nc);
+    if (auto err = checkModelYamlArgument(cfg_.model))
+        return err;
+    auto spec = loadModelSpec(cfg_.model, nc);
+    if (!spec)
+        return spec.error();
+    spec_ = *spec;
+    modelYaml_ = modelYamlText(spec_);
+    return std::nullopt;
+}
+
+std::optional<Error> Trainer::transferFrom(const std::string& weights, int nc)
+{
+    // Fine-tuning: the file's own model at this dataset's nc, every tensor whose name and shape match.
+    torch::manual_seed(static_cast<uint64_t>(cfg_.seed));
+    auto start = startingModel(weights, nc);
+    if (!start)
+        return start.error();
+    spec_ = start->spec;
+    modelYaml_ = spec_.yamlText;
+    model_ = start->model;
+    transferred_ = true;
+    const TransferReport& r = start->report;
+    logLine(r.summary() + " from " + weights);
+    nlohmann::json kept = nlohmann::json::array();
+    for (const TensorMismatch& m : r.kept) {
+        logLine("  not transferred: " + m.describe());
+        kept.push_back(m.name);
+    }
+    event(EventKind::Transfer, r.summary() + " from " + weights + (r.kept.empty() ? "" : "; the others start fresh"),
+          nlohmann::json{{"weights", weights}, {"transferred", r.transferred}, {"total", r.total}, {"kept", kept}}
+              .dump());
+    return std::nullopt;
+}
+
+std::optional<Error> Trainer::openRunFolder()
+{
+    if (resumed()) {
         runDir_ = fs::path(resumePath_).parent_path().parent_path().string();
         if (auto err = lockRunFolder())
             return *err;
@@ -408,166 +432,15 @@ std::optional<Error> Trainer::setup()
     }
     if (auto err = writeFileAtomic((fs::path(runDir_) / "args.yaml").string(), cfg_.toYaml()))
         return *err;
-    if (auto err = writeFileAtomic((fs::path(runDir_) / "check.json").string(), checkResultToJson(dataset_, check, co)))
+    if (auto err = writeFileAtomic((fs::path(runDir_) / "check.json").string(),
+                                   checkResultToJson(dataset_, check_, checkOptions_)))
         return *err;
-
-    // ---- model -------------------------------------------------------------------------------------------
-    if (resumed) {
-        spec_ = resumed->spec;
-        model_ = resumed->model;
-        modelYaml_ = resumed->meta.modelYaml;
-        if (resumed->spec.nc != nc)
-            return Error{"resume.nc", "the dataset now has " + std::to_string(nc) + " classes but the run was trained "
-                                      "with " + std::to_string(resumed->spec.nc),
-                         cfg_.data, 0, 0};
-    } else if (isWeightsFile(cfg_.model)) {
-        // Fine-tuning: the file's own model at this dataset's nc, every tensor whose name and shape match.
-        torch::manual_seed(static_cast<uint64_t>(cfg_.seed));
-        auto start = startingModel(cfg_.model, nc);
-        if (!start)
-            return start.error();
-        spec_ = start->spec;
-        modelYaml_ = spec_.yamlText;
-        model_ = start->model;
-        const TransferReport& r = start->report;
-        logLine(r.summary() + " from " + cfg_.model);
-        nlohmann::json kept = nlohmann::json::array();
-        for (const TensorMismatch& m : r.kept) {
-            logLine("  not transferred: " + m.describe());
-            kept.push_back(m.name);
-        }
-        event(EventKind::Transfer, r.summary() + " from " + cfg_.model + (r.kept.empty() ? "" : "; the others start fresh"),
-              nlohmann::json{{"weights", cfg_.model}, {"transferred", r.transferred}, {"total", r.total},
-                             {"kept", kept}}.dump());
-    } else {
-        auto spec = loadModelSpec(cfg_.model, nc);
-        if (!spec)
-            return spec.error();
-        spec_ = *spec;
-        modelYaml_ = modelYamlText(spec_);
-        torch::manual_seed(static_cast<uint64_t>(cfg_.seed));
-        model_ = DetectionModel(spec_);
-    }
-    model_->to(device_);
-    if (channelsLast_)
-        ys::toChannelsLast(*model_);
-    model_->train();
-    // freeze= (and the DFL projection, always): before the optimizer, whose groups leave frozen tensors out.
-    auto frozen = freezeLayers(*model_, cfg_.freeze);
-    if (!frozen)
-        return frozen.error();
-    if (!frozen->layers.empty()) {
-        const std::string which = *cfg_.get("freeze");  // "10" (the first 10) or "[2, 5]"
-        logLine("freeze: " + (which.front() == '[' ? "layers " + which : "the first " + which + " layers") + " (" +
-                std::to_string(frozen->names.size()) + " tensors, " +
-                std::to_string(frozen->parameters) + " parameters, the DFL projection included) are not trained");
-    }
-    loss_ = std::make_unique<DetectionLoss>(nc, model_->regMax(), model_->strides(),
-                                            LossGains{cfg_.box, cfg_.cls, cfg_.dfl});
-
-    // ---- loader, accumulation, optimizer ----------------------------------------------------------------
-    LoaderOptions lo;
-    lo.imgsz = cfg_.imgsz;
-    lo.batch = cfg_.batch;
-    lo.augment = true;
-    lo.rect = cfg_.rect;
-    lo.shuffle = !cfg_.rect;
-    lo.workers = loaderWorkers_;
-    if (lo.workers != cfg_.workers)
-        logLine("workers=" + std::to_string(cfg_.workers) + " -> " + std::to_string(lo.workers) + ": " +
-                std::to_string(intraThreads_) + " of " + std::to_string(cpuCores()) + " cores run the model" +
-                (lo.workers == 0 ? ", so batches are built on those threads between steps" : ""));
-    lo.seed = static_cast<uint64_t>(cfg_.seed);
-    lo.cacheRam = cfg_.cache == "ram";
-    lo.pad = 0.0;
-    lo.hyp = cfg_;
-    loader_ = std::make_unique<BatchLoader>(trainImages_, lo);
-    nb_ = static_cast<int>(loader_->size());
-    microBatch_ = cfg_.batch;
-    if (resumed && resumed->meta.microBatch > 0 && resumed->meta.batch == cfg_.batch)
-        microBatch_ = std::min(cfg_.batch, resumed->meta.microBatch);
-    accumulate_ = accumulateFor(cfg_.nbs, cfg_.batch);
-    const double weightDecay = cfg_.weight_decay * cfg_.batch * accumulate_ / cfg_.nbs;
-    const int64_t iterations =
-        static_cast<int64_t>(std::ceil(static_cast<double>(trainImages_.size()) / std::max(cfg_.batch, cfg_.nbs))) *
-        cfg_.epochs;
-    opt_ = buildOptimizer(model_, cfg_, weightDecay, iterations, nc, resumed ? resumed->meta.optimizerName : "",
-                          resumed ? resumed->meta.lr0 : 0.0);
-    for (auto& g : opt_.optimizer->param_groups())
-        for (auto& p : g.params())
-            params_.push_back(p);
-    for (int j = 0; j < 3; ++j)
-        initialLr_[j] = opt_.lr0;
-    warmupIters_ = cfg_.warmup_epochs > 0
-                       ? std::max<int64_t>(std::llround(cfg_.warmup_epochs * nb_), kMinWarmupIterations)
-                       : -1;
-    scaler_ = std::make_unique<GradScaler>(amp_ == AmpMode::Fp16, device_);
-    ema_ = std::make_unique<ModelEma>(spec_, model_, kEmaDecay, kEmaTau);
-
-    if (resumed) {
-        if (auto err = loadOptimizerState(resumePath_, *opt_.optimizer, device_))
-            return *err;
-        // A changed batch size changes the weight decay scaling; the optimizer state keeps the old value.
-        auto& groups = opt_.optimizer->param_groups();
-        if (opt_.name == "SGD")
-            static_cast<torch::optim::SGDOptions&>(groups[0].options()).weight_decay(weightDecay);
-        else if (opt_.name == "AdamW")
-            static_cast<torch::optim::AdamWOptions&>(groups[0].options()).weight_decay(weightDecay);
-        if (resumed->ema) {
-            torch::NoGradGuard ng;
-            auto src = resumed->ema->named_parameters(true);
-            for (auto& p : ema_->model()->named_parameters(true))
-                p.value().copy_(src[p.key()]);
-            auto srcB = resumed->ema->named_buffers(true);
-            for (auto& b : ema_->model()->named_buffers(true))
-                b.value().copy_(srcB[b.key()]);
-        }
-        ema_->updates = resumed->meta.emaUpdates;
-        scaler_->setScale(resumed->meta.scalerScale);
-        startEpoch_ = resumed->meta.epoch;
-        bestFitness_ = resumed->meta.bestFitness;
-        bestEpoch_ = resumed->meta.bestEpoch;
-        if (!fs::exists(fs::path(resumePath_).parent_path() / "best.pt"))
-            bestFitness_ = -1;  // best.pt lost (deleted, or a run older than this order): the next epoch writes one
-        epochsWithoutImprovement_ = resumed->meta.epochsWithoutImprovement;
-        elapsedBase_ = resumed->meta.elapsed;
-        if (auto err = results_->load(startEpoch_))
-            return *err;
-        if (startEpoch_ >= cfg_.epochs)
-            return Error{"resume.finished", "this run already finished its " + std::to_string(cfg_.epochs) +
-                                                " epochs; pass epochs=N to train longer",
-                         resumePath_, 0, 0};
-    }
-
-    if (!valImages_.empty()) {   // val=false still validates the final epoch, as the reference does
-        ValidatorOptions vo;
-        vo.imgsz = cfg_.imgsz;
-        vo.batch = cfg_.batch * 2;
-        vo.workers = loaderWorkers_;
-        vo.conf = cfg_.conf;
-        vo.iou = cfg_.iou;
-        vo.maxDet = cfg_.max_det;
-        vo.amp = amp_;
-        vo.channelsLast = channelsLast_;
-        validator_ = std::make_unique<Validator>(valImages_, nc, vo, device_);
-    }
     return std::nullopt;
 }
 
 std::optional<Error> Trainer::fitBatchToMemory()
 {
-    memory::FitRequest req;
-    req.data = cfg_.data;
-    req.model = cfg_.model;
-    req.imgsz = cfg_.imgsz;
-    req.device = cfg_.device;
-    req.budget = cfg_.vram;
-    req.amp = cfg_.amp;
-    req.nbs = cfg_.nbs;
-    req.optimizer = cfg_.optimizer;
-    req.epochs = cfg_.epochs;
-    req.workers = cfg_.workers;
-    req.threads = cfg_.threads;
+    const memory::FitRequest req = memory::fitRequestFor(cfg_);
     logLine("batch=auto: probing memory to fit the batch size...");
     auto fit = memory::fitToMemory(req);
     if (!fit)
@@ -595,6 +468,130 @@ std::optional<Error> Trainer::fitBatchToMemory()
     return std::nullopt;
 }
 
+std::optional<Error> Trainer::buildModel(std::optional<LoadedCheckpoint>& resumed)
+{
+    if (resumed) {
+        model_ = resumed->model;
+    } else if (!transferred_) {
+        torch::manual_seed(static_cast<uint64_t>(cfg_.seed));
+        model_ = DetectionModel(spec_);
+    }
+    model_->to(device_);
+    if (channelsLast())
+        ys::toChannelsLast(*model_);
+    model_->train();
+    // freeze= (and the DFL projection, always): before the optimizer, whose groups leave frozen tensors out.
+    auto frozen = freezeLayers(*model_, cfg_.freeze);
+    if (!frozen)
+        return frozen.error();
+    if (!frozen->layers.empty()) {
+        const std::string which = *cfg_.get("freeze");  // "10" (the first 10) or "[2, 5]"
+        logLine("freeze: " + (which.front() == '[' ? "layers " + which : "the first " + which + " layers") + " (" +
+                std::to_string(frozen->names.size()) + " tensors, " + std::to_string(frozen->parameters) +
+                " parameters, the DFL projection included) are not trained");
+    }
+    loss_ = std::make_unique<DetectionLoss>(classes_.nc(), model_->regMax(), model_->strides(),
+                                            LossGains{cfg_.box, cfg_.cls, cfg_.dfl});
+    return std::nullopt;
+}
+
+void Trainer::buildLoader()
+{
+    LoaderOptions lo;
+    lo.imgsz = cfg_.imgsz;
+    lo.batch = cfg_.batch;
+    lo.augment = true;
+    lo.rect = cfg_.rect;
+    lo.shuffle = !cfg_.rect;
+    lo.workers = loaderWorkers_;
+    if (lo.workers != cfg_.workers)
+        logLine("workers=" + std::to_string(cfg_.workers) + " -> " + std::to_string(lo.workers) + ": " +
+                std::to_string(intraThreads_) + " of " + std::to_string(cpuCores()) + " cores run the model" +
+                (lo.workers == 0 ? ", so batches are built on those threads between steps" : ""));
+    lo.seed = static_cast<uint64_t>(cfg_.seed);
+    lo.cacheRam = cfg_.cache == "ram";
+    lo.pad = 0.0;
+    lo.hyp = cfg_;
+    loader_ = std::make_unique<BatchLoader>(trainImages_, lo);
+    microBatch_ = cfg_.batch;
+    accumulate_ = accumulateFor(cfg_.nbs, cfg_.batch);
+    weightDecay_ = cfg_.weight_decay * cfg_.batch * accumulate_ / cfg_.nbs;
+}
+
+std::optional<Error> Trainer::buildOptimizer(const std::optional<LoadedCheckpoint>& resumed)
+{
+    auto choice = resolveOptimizer(cfg_, static_cast<int64_t>(trainImages_.size()), cfg_.batch, classes_.nc());
+    if (!choice)
+        return choice.error();
+    opt_.choice = *choice;
+    if (resumed) {
+        // The optimizer the run started with, whatever optimizer=auto would pick at today's batch.
+        auto kind = optimizerKindFor(resumed->meta.optimizerName, 0, cfg_.batch, cfg_.nbs, cfg_.epochs);
+        if (!kind)
+            return Error{"checkpoint.meta", kind.error().message, resumePath_, 0, 0};
+        opt_.choice.kind = *kind;
+        opt_.choice.lr0 = resumed->meta.lr0;
+    }
+    opt_.optimizer = makeOptimizer(parameterGroups(*model_), opt_.choice.kind, opt_.choice.lr0,
+                                   opt_.choice.momentum, weightDecay_);
+    for (auto& g : opt_.optimizer->param_groups())
+        for (auto& p : g.params())
+            params_.push_back(p);
+    warmupIters_ = cfg_.warmup_epochs > 0
+                       ? std::max<int64_t>(std::llround(cfg_.warmup_epochs * batchesPerEpoch()), kMinWarmupIterations)
+                       : -1;
+    scaler_ = std::make_unique<GradScaler>(amp_ == AmpMode::Fp16, device_);
+    ema_ = std::make_unique<ModelEma>(spec_, model_);
+    return std::nullopt;
+}
+
+std::optional<Error> Trainer::restoreTrainingState(const LoadedCheckpoint& resumed)
+{
+    if (resumed.meta.microBatch > 0 && resumed.meta.batch == cfg_.batch)
+        microBatch_ = std::min(cfg_.batch, resumed.meta.microBatch);
+    if (auto err = loadOptimizerState(resumePath_, *opt_.optimizer, device_))
+        return *err;
+    // A changed batch size changes the weight decay scaling; the optimizer state keeps the old value.
+    setWeightDecay(opt_.optimizer->param_groups()[0], opt_.choice.kind, weightDecay_);
+    if (resumed.ema) {
+        DetectionModel savedEma = resumed.ema;
+        ema_->restore(savedEma, resumed.meta.emaUpdates);
+    } else {
+        ema_->updates = resumed.meta.emaUpdates;
+    }
+    scaler_->setScale(resumed.meta.scalerScale);
+    startEpoch_ = resumed.meta.epoch;
+    bestFitness_ = resumed.meta.bestFitness;
+    bestEpoch_ = resumed.meta.bestEpoch;
+    if (!fs::exists(fs::path(resumePath_).parent_path() / "best.pt"))
+        bestFitness_ = -1;  // best.pt lost (deleted, or a run older than this order): the next epoch writes one
+    epochsWithoutImprovement_ = resumed.meta.epochsWithoutImprovement;
+    elapsedBase_ = resumed.meta.elapsed;
+    if (auto err = results_->load(startEpoch_))
+        return *err;
+    if (startEpoch_ >= cfg_.epochs)
+        return Error{"resume.finished", "this run already finished its " + std::to_string(cfg_.epochs) +
+                                            " epochs; pass epochs=N to train longer",
+                     resumePath_, 0, 0};
+    return std::nullopt;
+}
+
+void Trainer::buildValidator()
+{
+    if (valImages_.empty())   // val=false still validates the final epoch, as the reference does
+        return;
+    ValidatorOptions vo;
+    vo.imgsz = cfg_.imgsz;
+    vo.batch = validationBatchFor(cfg_.batch);
+    vo.workers = loaderWorkers_;
+    vo.conf = cfg_.conf;
+    vo.iou = cfg_.iou;
+    vo.maxDet = cfg_.max_det;
+    vo.amp = amp_;
+    vo.channelsLast = channelsLast();
+    validator_ = std::make_unique<Validator>(valImages_, classes_.nc(), vo, device_);
+}
+
 void Trainer::optimizerStep()
 {
     const bool finite = scaler_->unscale(params_);
@@ -615,9 +612,10 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
                                       interp(static_cast<double>(ni), 0, x1, 1, static_cast<double>(cfg_.nbs) / cfg_.batch))));
         auto& groups = opt_.optimizer->param_groups();
         for (size_t j = 0; j < groups.size(); ++j) {
-            const double target = initialLr_[j] * lrLambda(cfg_, epoch);
-            groups[j].options().set_lr(interp(static_cast<double>(ni), 0, x1, j == 2 ? opt_.warmupBiasLr : 0.0, target));
-            setMomentum(groups[j], opt_.name, interp(static_cast<double>(ni), 0, x1, cfg_.warmup_momentum, opt_.momentum));
+            const double target = opt_.choice.lr0 * lrLambda(cfg_, epoch);
+            groups[j].options().set_lr(interp(static_cast<double>(ni), 0, x1, j == 2 ? opt_.choice.warmupBiasLr : 0.0, target));
+            setMomentum(groups[j], opt_.choice.kind,
+                        interp(static_cast<double>(ni), 0, x1, cfg_.warmup_momentum, opt_.choice.momentum));
         }
     }
 
@@ -627,7 +625,7 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
             torch::Tensor items = torch::zeros({3});
             for (int64_t begin = 0; begin < n; begin += microBatch_) {
                 const int64_t end = std::min<int64_t>(n, begin + microBatch_);
-                torch::Tensor x = prepareImages(batch.images.slice(0, begin, end), device_, channelsLast_);
+                torch::Tensor x = prepareImages(batch.images.slice(0, begin, end), device_, channelsLast());
                 torch::Tensor t = (begin == 0 && end == n ? batch.targets : sliceTargets(batch.targets, begin, end))
                                       .to(device_);
                 LossOutput out;
@@ -661,7 +659,7 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
                       "; micro-batch " + std::to_string(old) + " -> " + std::to_string(microBatch_) + " (" +
                       std::to_string(perStep) + " passes per batch, effective batch unchanged)",
                   nlohmann::json{{"epoch", epoch + 1}, {"batch", i + 1}, {"old_micro_batch", old},
-                                 {"new_micro_batch", microBatch_}, {"where", std::string(e.what()).substr(0, 200)}}
+                                 {"new_micro_batch", microBatch_}, {"where", exceptionText(e).substr(0, 200)}}
                       .dump());
         }
     }
@@ -679,7 +677,7 @@ bool Trainer::trainEpoch(int epoch)
         logLine("Closing dataloader mosaic");
     torch::manual_seed(static_cast<uint64_t>(cfg_.seed) * 1000003ULL + static_cast<uint64_t>(epoch));
     loader_->startEpoch(epoch, mosaic);
-    memory::resetPeak(memDevice_);
+    memory::resetPeak(memDevice());
     tloss_ = torch::zeros({3});
     tlossCount_ = 0;
     imagesThisEpoch_ = 0;
@@ -690,7 +688,7 @@ bool Trainer::trainEpoch(int epoch)
             std::this_thread::sleep_for(kPausePoll);
         if (control_->stopRequested())
             return false;
-        const int64_t ni = static_cast<int64_t>(i) + static_cast<int64_t>(nb_) * epoch;
+        const int64_t ni = static_cast<int64_t>(i) + static_cast<int64_t>(batchesPerEpoch()) * epoch;
         eventBatch_ = i + 1;
         {
             memory::PhaseScope phase(timeline_.get(), memory::Phase::TrainStep);
@@ -703,7 +701,7 @@ bool Trainer::trainEpoch(int epoch)
             bp.epoch = epoch + 1;
             bp.epochs = cfg_.epochs;
             bp.batch = i + 1;
-            bp.batches = nb_;
+            bp.batches = batchesPerEpoch();
             bp.box = tloss_[0].item<double>();
             bp.cls = tloss_[1].item<double>();
             bp.dfl = tloss_[2].item<double>();
@@ -714,7 +712,7 @@ bool Trainer::trainEpoch(int epoch)
             bp.imagesPerSecond = secs > 0 ? imagesThisEpoch_ / secs : 0;
             bp.lr = opt_.optimizer->param_groups()[0].options().get_lr();
             bp.elapsed = elapsed();
-            const memory::MemoryStats ms = memory::currentStats(memDevice_);
+            const memory::MemoryStats ms = memory::currentStats(memDevice());
             bp.memoryAllocated = ms.allocated;
             bp.memoryPeak = ms.peak;
             cb_.onBatch(bp);
@@ -759,8 +757,8 @@ std::optional<Error> Trainer::saveCheckpoints(int epochsDone, double fitness, bo
     meta.scalerScale = scaler_->currentScale();
     meta.elapsed = elapsed();
     meta.epochsWithoutImprovement = epochsWithoutImprovement_;
-    meta.optimizerName = opt_.name;
-    meta.lr0 = opt_.lr0;
+    meta.optimizerName = opt_.name();
+    meta.lr0 = opt_.choice.lr0;
     meta.argsYaml = cfg_.toYaml();
     meta.modelYaml = modelYaml_;
     meta.modelName = cfg_.model;
@@ -820,6 +818,63 @@ std::optional<Error> Trainer::lockRunFolder()
     return std::nullopt;
 }
 
+bool Trainer::validateEpoch(int /*epoch*/, EpochResult& row, DetectionMetrics& metrics)
+{
+    memory::PhaseScope phase(timeline_.get(), memory::Phase::Validation);
+    auto v = validator_->run(ema_->model(), loss_.get(), control_,
+                             [this](const TrainEvent& e) { event(e.kind, e.message, e.detailsJson); });
+    if (v.cancelled) {
+        summary_.stoppedByUser = true;   // run() saves last.pt and sends the event
+        return false;
+    }
+    metrics = v.metrics;
+    row.precision = metrics.precision;
+    row.recall = metrics.recall;
+    row.map50 = metrics.map50;
+    row.map50_95 = metrics.map50_95;
+    row.valBox = v.box;
+    row.valCls = v.cls;
+    row.valDfl = v.dfl;
+    row.validated = true;
+    logLine(valTableHeader());
+    logLine(valTableAllRow(v.images, metrics));
+    return true;
+}
+
+std::optional<Error> Trainer::recordEpoch(EpochResult& row, const DetectionMetrics& metrics)
+{
+    row.fitness = metrics.fitness();
+    row.time = elapsed();
+    const bool isBest = row.fitness > bestFitness_ || bestFitness_ < 0;
+    if (isBest) {
+        bestFitness_ = row.fitness;
+        bestEpoch_ = row.epoch;
+        epochsWithoutImprovement_ = 0;
+        summary_.best = row;
+        summary_.bestMetrics = metrics;
+    } else {
+        ++epochsWithoutImprovement_;
+    }
+    if (auto err = results_->append(row))
+        return *err;
+    row.peakMemory = memory::currentStats(memDevice()).peak;
+    {
+        memory::PhaseScope phase(timeline_.get(), memory::Phase::Checkpoint);
+        if (auto err = saveCheckpoints(row.epoch, row.fitness, isBest))
+            return *err;
+        timeline_->writeCsv((fs::path(runDir_) / "memory.csv").string());
+    }
+    sendMemory();
+    if (isBest)
+        event(EventKind::Best, "epoch " + std::to_string(row.epoch) + " has the best fitness so far (" +
+                                   fmtG(row.fitness) + "); weights/best.pt saved",
+              nlohmann::json{{"fitness", row.fitness}, {"map50", row.map50}, {"map50_95", row.map50_95}}.dump());
+    summary_.epochsCompleted = row.epoch;
+    if (cb_.onEpoch)
+        cb_.onEpoch(row, metrics);
+    return std::nullopt;
+}
+
 Expected<TrainSummary> Trainer::run()
 {
     if (!control_)
@@ -833,7 +888,7 @@ Expected<TrainSummary> Trainer::run()
                          ? Error{"train.oom", "the model does not fit in the memory budget even before training "
                                               "(weights, gradients and optimizer state); raise vram or pick a smaller model",
                                  cfg_.data, 0, 0}
-                         : Error{"train.setup", std::string("could not set up training: ") + e.what(), cfg_.data, 0, 0};
+                         : Error{"train.setup", "could not set up training: " + exceptionText(e), cfg_.data, 0, 0};
     }
     if (auto err = setupError) {
         if (events_)
@@ -841,34 +896,36 @@ Expected<TrainSummary> Trainer::run()
         return *err;
     }
     summary_.runDir = runDir_;
+    summary_.intraOpThreads = intraThreads_;
+    summary_.loaderWorkers = loaderWorkers_;
     timeline_->start();
     const fs::path weights = fs::path(runDir_) / "weights";
     summary_.lastWeights = (weights / "last.pt").string();
     summary_.bestWeights = (weights / "best.pt").string();
     {
         nlohmann::json d{{"device", device_.str()}, {"amp", toString(amp_)}, {"batch", cfg_.batch},
-                         {"accumulate", accumulateFor(cfg_.nbs, cfg_.batch)}, {"optimizer", opt_.name},
-                         {"lr0", opt_.lr0}, {"train_images", trainImages_.size()}, {"val_images", valImages_.size()},
+                         {"accumulate", accumulateFor(cfg_.nbs, cfg_.batch)}, {"optimizer", opt_.name()},
+                         {"lr0", opt_.choice.lr0}, {"train_images", trainImages_.size()}, {"val_images", valImages_.size()},
                          {"threads", intraThreads_}};
         eventEpoch_ = startEpoch_;
-        event(resumed_ ? EventKind::Resume : EventKind::Start,
-              (resumed_ ? "resumed from epoch " + std::to_string(startEpoch_) + ": " : std::string("started: ")) +
+        event(resumed() ? EventKind::Resume : EventKind::Start,
+              (resumed() ? "resumed from epoch " + std::to_string(startEpoch_) + ": " : std::string("started: ")) +
                   std::to_string(trainImages_.size()) + " train / " + std::to_string(valImages_.size()) +
-                  " val images, " + opt_.name + " lr0=" + fmtG(opt_.lr0) + ", batch " + std::to_string(cfg_.batch) +
+                  " val images, " + opt_.name() + " lr0=" + fmtG(opt_.choice.lr0) + ", batch " + std::to_string(cfg_.batch) +
                   " x accumulate " + std::to_string(accumulateFor(cfg_.nbs, cfg_.batch)) + ", " + device_.str() +
                   ", amp " + toString(amp_),
               d.dump());
     }
-    logLine("optimizer: " + opt_.name + "(lr=" + fmtG(opt_.lr0) + ", momentum=" + fmtG(opt_.momentum) +
+    logLine("optimizer: " + opt_.name() + "(lr=" + fmtG(opt_.choice.lr0) + ", momentum=" + fmtG(opt_.choice.momentum) +
             ") with parameter groups: weights (decay), norm weights and biases (no decay)");
     logLine("Starting training for " + std::to_string(cfg_.epochs) + " epochs on " + device_.str() + "...");
 
     try {
         for (int epoch = startEpoch_; epoch < cfg_.epochs; ++epoch) {
             // The scheduled LR of this epoch (warmup overrides it during the first iterations).
-            for (size_t j = 0; j < opt_.optimizer->param_groups().size(); ++j)
-                if (static_cast<int64_t>(epoch) * nb_ > warmupIters_)
-                    opt_.optimizer->param_groups()[j].options().set_lr(initialLr_[j] * lrLambda(cfg_, epoch));
+            for (auto& group : opt_.optimizer->param_groups())
+                if (static_cast<int64_t>(epoch) * batchesPerEpoch() > warmupIters_)
+                    group.options().set_lr(opt_.choice.lr0 * lrLambda(cfg_, epoch));
             eventEpoch_ = epoch + 1;
             const auto te = Clock::now();
             if (!trainEpoch(epoch)) {
@@ -892,70 +949,16 @@ Expected<TrainSummary> Trainer::run()
 
             DetectionMetrics metrics;
             const bool finalEpoch = epoch + 1 == cfg_.epochs;
-            if (validator_ && (cfg_.val || finalEpoch)) {
-                memory::PhaseScope phase(timeline_.get(), memory::Phase::Validation);
-                auto v = validator_->run(ema_->model(), loss_.get(), control_,
-                                         [this](const TrainEvent& e) { event(e.kind, e.message, e.detailsJson); });
-                if (v.cancelled) {
-                    summary_.stoppedByUser = true;
-                    if (auto err = saveStopCheckpoint(epoch))
-                        return *err;
-                    event(EventKind::Stopped, "stopped by the user during validation of epoch " +
-                                                  std::to_string(epoch + 1) +
-                                                  "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
-                    break;
-                }
-                metrics = v.metrics;
-                row.precision = metrics.precision;
-                row.recall = metrics.recall;
-                row.map50 = metrics.map50;
-                row.map50_95 = metrics.map50_95;
-                row.valBox = v.box;
-                row.valCls = v.cls;
-                row.valDfl = v.dfl;
-                row.validated = true;
-                char buf[256];
-                std::snprintf(buf, sizeof buf, "%22s%11d%11lld%11.3g%11.3g%11.3g%11.3g", "all", v.images,
-                              static_cast<long long>([&] {
-                                  int64_t s = 0;
-                                  for (const auto& c : metrics.perClass)
-                                      s += c.instances;
-                                  return s;
-                              }()),
-                              metrics.precision, metrics.recall, metrics.map50, metrics.map50_95);
-                logLine(std::string("                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95)"));
-                logLine(buf);
-            }
-            sendMemory();
-            row.fitness = metrics.fitness();
-            row.time = elapsed();
-            const bool isBest = row.fitness > bestFitness_ || bestFitness_ < 0;
-            if (isBest) {
-                bestFitness_ = row.fitness;
-                bestEpoch_ = row.epoch;
-                epochsWithoutImprovement_ = 0;
-                summary_.best = row;
-                summary_.bestMetrics = metrics;
-            } else {
-                ++epochsWithoutImprovement_;
-            }
-            if (auto err = results_->append(row))
-                return *err;
-            row.peakMemory = memory::currentStats(memDevice_).peak;
-            {
-                memory::PhaseScope phase(timeline_.get(), memory::Phase::Checkpoint);
-                if (auto err = saveCheckpoints(row.epoch, row.fitness, isBest))
+            if (validator_ && (cfg_.val || finalEpoch) && !validateEpoch(epoch, row, metrics)) {
+                if (auto err = saveStopCheckpoint(epoch))
                     return *err;
-                timeline_->writeCsv((fs::path(runDir_) / "memory.csv").string());
+                event(EventKind::Stopped, "stopped by the user during validation of epoch " + std::to_string(epoch + 1) +
+                                              "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
+                break;
             }
             sendMemory();
-            if (isBest)
-                event(EventKind::Best, "epoch " + std::to_string(row.epoch) + " has the best fitness so far (" +
-                                           fmtG(row.fitness) + "); weights/best.pt saved",
-                      nlohmann::json{{"fitness", row.fitness}, {"map50", row.map50}, {"map50_95", row.map50_95}}.dump());
-            summary_.epochsCompleted = row.epoch;
-            if (cb_.onEpoch)
-                cb_.onEpoch(row, metrics);
+            if (auto err = recordEpoch(row, metrics))
+                return *err;
             if (cfg_.patience > 0 && epochsWithoutImprovement_ >= cfg_.patience && !finalEpoch) {
                 summary_.stoppedEarly = true;
                 event(EventKind::EarlyStop, "no improvement in the last " + std::to_string(cfg_.patience) +
@@ -967,7 +970,7 @@ Expected<TrainSummary> Trainer::run()
         const bool oom = isOutOfMemory(e);
         const std::string msg = oom ? "out of memory even at micro-batch 1; lower imgsz or free memory. "
                                       "weights/last.pt holds the last finished epoch"
-                                    : std::string("training failed: ") + e.what();
+                                    : "training failed: " + exceptionText(e);
         event(EventKind::Error, msg);
         return Error{oom ? "train.oom" : "train.failed", msg, runDir_, 0, 0};
     }

@@ -65,6 +65,8 @@ struct TrainSummary {
     DetectionMetrics bestMetrics;  // per-class metrics of the best epoch
     std::string lastWeights, bestWeights;
     int finalMicroBatch = 0;       // images per forward/backward at the end (after OOM recoveries)
+    int intraOpThreads = 0;        // model threads the run used (runThreadsFor, common/trainrules.h)
+    int loaderWorkers = 0;         // loader workers the run used beside them
 };
 
 // Runs a whole training run (or resumes one when cfg.resume is set). Blocks the calling thread; calls the

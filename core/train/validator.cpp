@@ -5,6 +5,7 @@
 #include "loss/internal/nms.h"
 
 #include <chrono>
+#include <cstdio>
 
 namespace ys {
 namespace {
@@ -36,6 +37,58 @@ std::vector<GroundTruth> groundTruth(const ImageRecord& rec)
 }
 
 }  // namespace
+
+torch::Tensor sliceTargets(const torch::Tensor& targets, int64_t begin, int64_t end)
+{
+    if (targets.size(0) == 0)
+        return targets;
+    const torch::Tensor idx = targets.select(1, 0);
+    torch::Tensor t = targets.index({(idx >= begin).logical_and(idx < end)}).clone();
+    t.select(1, 0).sub_(static_cast<double>(begin));
+    return t;
+}
+
+
+std::vector<Detection> toDetections(const torch::Tensor& nmsOut, float gain, float padX, float padY, int origW,
+                                    int origH)
+{
+    std::vector<Detection> dets;
+    if (!nmsOut.defined() || nmsOut.size(0) == 0)
+        return dets;
+    const torch::Tensor d = nmsOut.to(torch::kCPU, torch::kFloat32).contiguous();
+    const float* p = d.data_ptr<float>();
+    const int64_t n = d.size(0);
+    dets.reserve(static_cast<size_t>(n));
+    auto clampf = [](float v, float hi) { return std::min(std::max(v, 0.0f), hi); };
+    for (int64_t i = 0; i < n; ++i, p += 6) {
+        Detection det;
+        det.x1 = clampf((p[0] - padX) / gain, static_cast<float>(origW));
+        det.y1 = clampf((p[1] - padY) / gain, static_cast<float>(origH));
+        det.x2 = clampf((p[2] - padX) / gain, static_cast<float>(origW));
+        det.y2 = clampf((p[3] - padY) / gain, static_cast<float>(origH));
+        det.conf = p[4];
+        det.cls = static_cast<int>(p[5]);
+        dets.push_back(det);
+    }
+    return dets;
+}
+
+std::string valTableHeader()
+{
+    return "                 Class     Images  Instances      Box(P          R      mAP50  mAP50-95)";
+}
+
+std::string valTableAllRow(int images, const DetectionMetrics& metrics)
+{
+    int64_t instances = 0;
+    for (const auto& c : metrics.perClass)
+        instances += c.instances;
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%22s%11d%11lld%11.3g%11.3g%11.3g%11.3g", "all", images,
+                  static_cast<long long>(instances), metrics.precision, metrics.recall, metrics.map50,
+                  metrics.map50_95);
+    return buf;
+}
 
 Validator::Validator(std::vector<ImageRecord> images, int nc, const ValidatorOptions& options,
                      const torch::Device& device)

@@ -77,7 +77,7 @@ using pickle::Kind;
 using pickle::kNone;
 using pickle::Ref;
 
-// The format tag of YOLO Studio's checkpoint metadata (core/train/engine.cpp metaToJson).
+// The format tag of YOLO Studio's checkpoint metadata (core/train/checkpoint.cpp metaToJson).
 constexpr const char* kStudioFormat = "yolostudio-checkpoint-1";
 constexpr int kMaxModuleDepth = 64;      // nn.Module nesting; a YOLO model is ~6 deep
 constexpr int64_t kMaxClasses = 100000;  // class ids beyond this are not a detector's

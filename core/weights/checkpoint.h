@@ -18,7 +18,7 @@ namespace ys {
 enum class CheckpointFormat {
     Unknown,      // a PyTorch archive that is neither (a plain state dict, a TorchScript export, ...)
     Ultralytics,  // a pickled dict {'model' | 'ema': DetectionModel, ...} or a pickled model
-    Studio,       // YOLO Studio's own checkpoint (core/train/engine.cpp saveCheckpoint)
+    Studio,       // YOLO Studio's own checkpoint (core/train/checkpoint.cpp saveCheckpoint)
 };
 
 enum class ModelTask { Unknown, Detect, Segment, Pose, Obb, Classify };

@@ -1,7 +1,6 @@
 #include "ui/fit/fittext.h"
 
 #include <QLocale>
-#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -9,48 +8,10 @@
 namespace ys::ui {
 namespace {
 
-// Core's English notes and certainty sentences on this branch, each with the code it stands for and the
-// pattern its arguments are read from. Goes away when FitResult carries coded notes (then fitNotes() reads
-// the codes). Patterns match whole sentences, so a changed sentence falls back to its English text.
-struct EnglishNote {
-    const char* code;
-    const char* pattern;
-};
-
-const EnglishNote kEnglishNotes[] = {
-    {"fit.certainty.cpu", R"(measured: tracked tensor memory on this CPU)"},
-    {"fit.certainty.gpu", R"(medium: measured on this GPU; reserved memory estimated as ([0-9.]+) x peak allocated)"},
-    {"fit.certainty.planned", R"(low: predicted for a GPU from CPU measurements .*)"},
-    {"fit.cuda_context", R"(CUDA context \+ cuDNN/cuBLAS workspace assumed (.+) \(lazy module loading\))"},
-    {"fit.allocator_rounding", R"(allocator reserved memory assumed ([0-9.]+) x peak allocated .*)"},
-    {"fit.amp_derived", R"((fp16|bf16) predicted as half of the measured fp32 activations .*)"},
-    {"fit.measure_on_card", R"(measure on the card itself for a measured recommendation .*)"},
-    {"fit.cpu_untracked", R"(the budget caps tensor memory tracked by the allocator; .*)"},
-    {"fit.optimizer", R"(optimizer (\w+) \(.*\), EMA copy, validation at twice the batch included)"},
-    {"fit.probe_crowded", R"(probed on the (\d+) most crowded training images \(mosaic\); most boxes in one image of )"
-                          R"(the dataset: (\d+))"},
-    {"fit.synthetic", R"(no dataset given: synthetic batches with (\d+) boxes per image)"},
-    {"fit.loader_queue", R"(data loader prefetch of (\d+) batches \(workers=(\d+)\) counted in CPU memory)"},
-    {"fit.no_scales", R"(the model has no other scales, so the table lists only the model itself)"},
-    {"fit.nothing_fits", R"(even batch 1 does not fit the budget at this image size; .*)"},
-};
-
-FitNoteRef noteFromEnglish(const std::string& english)
+// A coded note of core's as the dialog reads it; its English text from core's catalogue (fitNoteText).
+FitNoteRef noteRef(const ys::memory::FitNote& note)
 {
-    FitNoteRef ref;
-    ref.english = english;
-    const QString text = QString::fromStdString(english);
-    for (const EnglishNote& n : kEnglishNotes) {
-        const QRegularExpression re(QRegularExpression::anchoredPattern(QString::fromLatin1(n.pattern)));
-        const QRegularExpressionMatch m = re.match(text);
-        if (!m.hasMatch())
-            continue;
-        ref.code = n.code;
-        for (int i = 1; i <= m.lastCapturedIndex(); ++i)
-            ref.args.push_back(m.captured(i).toStdString());
-        break;
-    }
-    return ref;
+    return FitNoteRef{note.code, note.args, ys::memory::fitNoteText(note)};
 }
 
 QString arg(const FitNoteRef& note, size_t i)
@@ -213,10 +174,17 @@ QString FitText::certainty(const ys::memory::FitResult& r)
 std::vector<FitNoteRef> FitText::fitNotes(const ys::memory::FitResult& r)
 {
     std::vector<FitNoteRef> out;
-    if (!r.certainty.empty())
-        out.push_back(noteFromEnglish(r.certainty));
-    for (const std::string& n : r.notes)
-        out.push_back(noteFromEnglish(n));
+    if (!r.certaintyNote.code.empty())
+        out.push_back(noteRef(r.certaintyNote));
+    else if (!r.certainty.empty())
+        out.push_back(FitNoteRef{{}, {}, r.certainty});   // a fit.json of an older run: English only
+    if (!r.fitNotes.empty()) {
+        for (const ys::memory::FitNote& n : r.fitNotes)
+            out.push_back(noteRef(n));
+    } else {
+        for (const std::string& n : r.notes)
+            out.push_back(FitNoteRef{{}, {}, n});
+    }
     return out;
 }
 
@@ -265,8 +233,23 @@ QString FitText::noteText(const FitNoteRef& n)
     if (c == "fit.synthetic")
         return tr("No dataset given: probed on synthetic images with %1 boxes each.").arg(arg(n, 0));
     if (c == "fit.loader_queue")
-        return tr("The data loader keeps %1 batches ready (workers = %2); they count in CPU memory.")
+        return tr("The data loader keeps %1 batches ready (%2 loader workers beside %3 model threads); they count in "
+                  "CPU memory.")
+            .arg(arg(n, 0), arg(n, 1), arg(n, 2));
+    if (c == "fit.loader_inline")
+        return tr("workers = %1 becomes 0 here: the %2 model threads use all %3 cores, so each batch is built between "
+                  "steps and none waits in memory.")
+            .arg(arg(n, 0), arg(n, 1), arg(n, 2));
+    if (c == "fit.loader_host")
+        return tr("The %1 batches the data loader keeps ready wait in the computer's memory, outside the GPU budget.")
+            .arg(arg(n, 0));
+    if (c == "fit.optimizer_switch")
+        return tr("optimizer = auto picks %1 from batch %2 on (10000 optimizer steps or fewer); its extra state is "
+                  "counted there.")
             .arg(arg(n, 0), arg(n, 1));
+    if (c == "fit.excluded_images")
+        return tr("%1 image(s) left out, as training leaves them out (unreadable, corrupt, truncated or under 10 px).")
+            .arg(arg(n, 0));
     if (c == "fit.no_scales")
         return tr("The model has no other scales, so the table lists only this model.");
     if (c == "fit.nothing_fits")

@@ -1,8 +1,8 @@
 #pragma once
 // The Fit dialog's words: everything a FitResult says, as translated sentences a user reads (STYLE habit 13:
 // core speaks in codes and English developer text, the UI owns the user's language). The one place that maps
-// the fit's notes and certainty to tr() text: fitNotes() turns a result into (code, arguments) pairs and
-// noteText() translates one pair, so when core hands out coded notes only fitNotes() changes.
+// the fit's notes and certainty to tr() text: fitNotes() takes core's coded notes (FitResult::certaintyNote,
+// fitNotes) and noteText() translates one (code, arguments) pair.
 
 #include "common/error.h"
 #include "memory/probe.h"
@@ -64,8 +64,8 @@ public:
     // Every note of the result as a plain-word reason, translated.
     static QStringList notes(const ys::memory::FitResult& result);
 
-    // The result's notes (certainty first) as codes with arguments. Core writes English sentences today;
-    // this is the only function that reads them.
+    // The result's notes (certainty first) as codes with arguments. A result read from an older fit.json has
+    // English sentences only: they come with an empty code and are shown as written.
     static std::vector<FitNoteRef> fitNotes(const ys::memory::FitResult& result);
     // One note translated; its English text when the code is unknown (a newer core).
     static QString noteText(const FitNoteRef& note);

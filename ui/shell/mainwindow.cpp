@@ -16,6 +16,8 @@
 #include "ui/thumbnails/imageviewer.h"
 #include "ui/train/trainpage.h"
 
+#include "common/error.h"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QEvent>
@@ -51,18 +53,20 @@ const QString kPageKey = QStringLiteral("window/page");
 // Translated hint for core's error codes (core speaks English; the UI adds what to do, STYLE habit 8).
 QString errorHint(const std::string& code)
 {
-    const QString c = QString::fromStdString(code);
-    if (c.startsWith(QLatin1String("yaml.")))
+    switch (ys::errorKind(code)) {
+    case ys::ErrorKind::Syntax:
         return MainWindow::tr("The data.yaml file could not be read. Fix the line shown below and open it again.");
-    if (c.startsWith(QLatin1String("data.")))
+    case ys::ErrorKind::Dataset:
         return MainWindow::tr("The data.yaml file does not describe a usable dataset. Check the keys and paths "
                               "named below.");
-    if (c.startsWith(QLatin1String("io.")) || c.startsWith(QLatin1String("file.")))
+    case ys::ErrorKind::Access:
         return MainWindow::tr("A file or folder could not be read or written. Check that it exists and that you "
                               "have permission.");
-    if (c.startsWith(QLatin1String("internal.")))
+    case ys::ErrorKind::Internal:
         return MainWindow::tr("This is a bug in YOLO Studio. Please report it with the details below.");
-    return {};
+    default:
+        return {};
+    }
 }
 
 }  // namespace

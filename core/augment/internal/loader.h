@@ -24,7 +24,8 @@ struct LoaderOptions {
     bool augment = true;     // training augmentation; false = letterbox only (validation)
     bool rect = false;       // rectangular batches sorted by aspect ratio (no mosaic/mixup)
     bool shuffle = true;     // new order every epoch (rect: the order of batches, not their content)
-    int workers = 2;         // loader threads; 0 = build each batch inside next() on the intra-op threads
+    int workers = 2;         // loader threads; 0 = build each batch inside next() on the intra-op threads.
+                             // Workers keep queuedBatches(workers) batches ready (common/trainrules.h)
     uint64_t seed = 0;       // with (epoch, position) determines every sample
     bool cacheRam = false;   // keep every resized image in memory (bounded by available memory)
     // Without cacheRam: an LRU of resized images shared by the workers, at most this many bytes (and at

@@ -10,7 +10,7 @@ namespace ys::memory::internal {
 // figure). CUDA: the running peak if it rose since `previousPeak`, else the current allocated figure.
 int64_t takeWindowPeak(const std::string& device, int64_t previousPeak);
 
-// -1 for the CPU, the GPU index for "cuda", "cuda:N", "N"; -2 for text that names no device.
+// -1 for the CPU, the GPU index for GPU text; -2 for text that names no device (parseDevice decides).
 int deviceIndex(const std::string& device);
 
 // Puts back the allocator that was installed before the tracker (benchmarks measure overhead with it).

@@ -29,15 +29,19 @@ struct DeviceMemoryModel {
     LinearPeak validation;              // absolute bytes at validation batch size (not training batch)
     LinearPeak afterForward;            // allocated after the forward (activations saved for backward)
     int64_t baseline = 0;               // allocated before the model existed (other tensors of the process)
-    // Loader prefetch on the device the budget caps (CPU only): uint8 images per queued batch.
+    // Batches the run's loader keeps ready (queuedBatches) where the budget counts them: on the CPU; 0 on
+    // CUDA, where they wait in host memory.
     int loaderQueueBatches = 0;
     bool valid = false;
+
+    // Bytes of the queued batches' images at (batch, imgsz).
+    double loaderQueueBytes(int batch, int imgsz) const;
 
     // Predicted peak bytes of a training iteration at (batch, imgsz) (phases' max + loader queue).
     double trainPeak(int batch, int imgsz) const;
     // Predicted peak of a validation batch of `valBatch` images (plus its loader queue).
     double validationPeak(int valBatch, int imgsz) const;
-    // max(trainPeak(b), validationPeak(2b)): what must fit for a run at batch b.
+    // max(trainPeak(b), validationPeak(validationBatchFor(b))): what must fit for a run at batch b.
     double runPeak(int batch, int imgsz) const;
     // Index of the phase holding the training peak (0..3).
     int peakPhase(int batch, int imgsz) const;
@@ -52,7 +56,7 @@ DeviceMemoryModel cudaPlanningModel(const DeviceMemoryModel& cpuFp32, bool fp16,
 struct FitInternals {
     std::vector<std::pair<bool, DeviceMemoryModel>> models;
     int64_t parameterCount = 0;
-    std::string optimizer;  // "SGD" or "AdamW", as probed
+    std::string optimizer;  // "SGD", "Adam" or "AdamW", as probed
 };
 Expected<FitResult> fitToMemory(const FitRequest& request, FitInternals* internals);
 
@@ -61,11 +65,11 @@ Expected<FitResult> fitToMemory(const FitRequest& request, FitInternals* interna
 // before the session built its model.
 struct MeasuredPeaks {
     int64_t train = 0;       // complete training iteration (steady state: optimizer state exists)
-    int64_t validation = 0;  // validation batch of 2 x batch images
+    int64_t validation = 0;  // validation batch of validationBatchFor(batch) images
 };
 class MeasureSession final {
 public:
-    // request.optimizer must be "SGD" or "AdamW" (the one the fit resolved).
+    // request.optimizer must be "SGD", "Adam" or "AdamW" (the one the fit resolved).
     static Expected<std::unique_ptr<MeasureSession>> open(const FitRequest& request);
     ~MeasureSession();
     MeasureSession(const MeasureSession&) = delete;

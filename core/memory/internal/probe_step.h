@@ -3,6 +3,7 @@
 // DetectionLoss with the task-aligned assigner, backward, gradient clipping, an optimizer step with its
 // state, and an EMA update — with the tracked peak of each phase. Internal to ys_memory and its tests.
 
+#include "common/trainrules.h"
 #include "model/internal/amp.h"
 #include "model/internal/ema.h"
 #include "model/internal/yolo.h"
@@ -30,9 +31,9 @@ struct StepPeaks {
 
 class StepProbe final {
 public:
-    // Builds the model, its EMA copy, the loss and the optimizer ("SGD" or "AdamW", 3 parameter groups as
-    // the trainer) on `device`. CPU models are channels_last as the trainer's.
-    StepProbe(const ModelSpec& spec, const torch::Device& device, const std::string& optimizer);
+    // Builds the model, its EMA copy, the loss and the optimizer (makeOptimizer, as the trainer builds it)
+    // on `device`. CPU models are channels_last as the trainer's.
+    StepProbe(const ModelSpec& spec, const torch::Device& device, OptimizerKind optimizer);
 
     // Runs `iterations` complete training iterations on the batch (images uint8 [B,3,H,W], targets [N,6]
     // normalised) and returns the phase-wise maximum over them. The first iteration creates optimizer
@@ -59,7 +60,7 @@ private:
     DetectionModel model_{nullptr};
     std::unique_ptr<ModelEma> ema_;  // the trainer's EMA, updated after each optimizer step
     std::unique_ptr<torch::optim::Optimizer> optimizer_;
-    std::string optimizerName_;
+    OptimizerKind optimizerKind_;
     std::vector<torch::Tensor> params_;
     int64_t paramBytes_ = 0, bufferBytes_ = 0, gradBytes_ = 0, paramCount_ = 0;
     int nc_ = 80;

@@ -19,6 +19,9 @@ public:
     // A copy of `model` (its values and device), in eval mode, without gradients.
     ModelEma(const ModelSpec& spec, DetectionModel& model, double decay = 0.9999, double tau = 2000.0);
     void update(DetectionModel& model);
+    // Puts back a saved EMA (a resumed run): copies `saved`'s parameters and buffers (same spec) and the
+    // update count, so the decay continues where it stopped.
+    void restore(DetectionModel& saved, int64_t savedUpdates);
     DetectionModel& model() { return ema_; }
     int64_t updates = 0;
 
@@ -27,6 +30,7 @@ private:
         std::vector<torch::Tensor> params, floatBuffers, otherBuffers;
     };
     static State collect(DetectionModel& m);
+    void copyFrom(DetectionModel& model);
     DetectionModel ema_;
     double decay_, tau_;
     State emaState_;

@@ -2,17 +2,16 @@
 // The CPU runtime that tensor math runs on: LibTorch's intra-op (OpenMP) threads, and how the C library
 // hands memory back to the system.
 
+#include "common/trainrules.h"   // cpuCores, intraOpThreadsFor
+
 namespace ys {
 
-// Sets the intra-op thread count (requested <= 0: all cores) and has every one of those threads, and the
+// Sets the intra-op thread count to intraOpThreadsFor(requested) (requested <= 0: every core) and has every one of those threads, and the
 // calling one, treat denormal floats as zero (x86 FTZ/DAZ; where unsupported nothing changes). Training
 // drives many values toward zero (gradients, decayed weights, unused logits); on x86 each denormal
 // operand costs ~100 cycles, which slowed later epochs of CPU training by 8% here. Call from the thread
 // that runs the model, before it runs. Returns the thread count in effect.
 int configureIntraOpThreads(int requested);
-
-// The machine's logical cores (at least 1).
-int cpuCores();
 
 // While one of these lives, memory that a training step frees stays in the process for the next step
 // instead of going back to the system. A step frees its activations (hundreds of MiB), and glibc's defaults

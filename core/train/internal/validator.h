@@ -5,7 +5,9 @@
 #include "augment/internal/loader.h"
 #include "data/dataset.h"
 #include "loss/internal/detection_loss.h"
-#include "train/internal/engine.h"
+#include "model/internal/amp.h"
+#include "model/internal/yolo.h"
+#include "train/internal/device.h"
 #include "train/trainer.h"
 
 #include <functional>
@@ -55,5 +57,18 @@ private:
     std::unique_ptr<BatchLoader> loader_;
     int microBatch_;
 };
+
+// Rows of a batch's targets [N,6] (batch_idx, cls, cx, cy, w, h) for images [begin, end), re-indexed from 0:
+// the targets of one micro-batch.
+torch::Tensor sliceTargets(const torch::Tensor& targets, int64_t begin, int64_t end);
+
+// Converts NMS output [n,6] in letterboxed pixels to original-image detections.
+std::vector<Detection> toDetections(const torch::Tensor& nmsOut, float gain, float padX, float padY, int origW,
+                                    int origH);
+
+// The validation table's header and its "all" row (images, instances, P, R, mAP50, mAP50-95), as the
+// reference prints them; the trainer logs them after each validation, `val` before its per-class rows.
+std::string valTableHeader();
+std::string valTableAllRow(int images, const DetectionMetrics& metrics);
 
 }  // namespace ys

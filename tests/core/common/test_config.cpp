@@ -225,9 +225,13 @@ void TestConfig::validateFindsCrossKeyProblems()
     TrainConfig c;
     c.data = "data.yaml";
     QVERIFY(c.validate().empty());
+    for (const char* dev : {"gpu", "cuda", "0", "cuda:1", "CPU"}) {   // device text as parseDevice reads it
+        c.device = dev;
+        QVERIFY2(c.validate().empty(), dev);
+    }
     c.imgsz = 650;
     c.batch = 0;
-    c.device = "gpu";
+    c.device = "tpu";
     c.vram = "lots";
     const auto errs = c.validate();
     QStringList codes;

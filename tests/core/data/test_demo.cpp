@@ -5,6 +5,9 @@
 
 #include "testsupport.h"
 
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -72,6 +75,31 @@ private Q_SLOTS:
         QVERIFY(most <= 8 && most >= 6);
         QVERIFY2(minSide >= 8 && minSide <= 16, qPrintable(QString::number(minSide)));
         QVERIFY2(maxSide >= 90 && maxSide <= 140, qPrintable(QString::number(maxSide)));
+    }
+
+    // Ultralytics resolves a relative `path:` (even ".") against its own datasets folder, so a data.yaml
+    // that both tools read names no root: the splits then resolve against the YAML's folder, wherever the
+    // folder is moved to.
+    void dataYamlHasNoRootAndLoadsAfterAMove()
+    {
+        QTemporaryDir dir;
+        DemoOptions o;
+        o.trainImages = 4;
+        o.valImages = 2;
+        auto yaml = writeDemoDataset((dir.path() + "/first").toStdString(), o);
+        QVERIFY(yaml.ok());
+        QFile f(QString::fromStdString(*yaml));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        QVERIFY2(!QRegularExpression("^\\s*path\\s*:", QRegularExpression::MultilineOption).match(text).hasMatch(),
+                 qPrintable(text));
+        QVERIFY(text.contains("train: images/train") && text.contains("val: images/val"));
+        QVERIFY(QDir().rename(dir.path() + "/first", dir.path() + "/moved"));
+        auto ds = openDataset((dir.path() + "/moved/data.yaml").toStdString());
+        QVERIFY2(ds.ok(), ds.ok() ? "" : ds.error().toString().c_str());
+        QCOMPARE(ds->count(Split::Train), 4);
+        QCOMPARE(ds->count(Split::Val), 2);
+        QVERIFY(QString::fromStdString(ds->images.front().image).startsWith(dir.path() + "/moved/images/"));
     }
 
     void rejectsBadOptionsAndUnwritableFolders()

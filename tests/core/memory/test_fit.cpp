@@ -52,7 +52,7 @@ void TestFit::initTestCase()
     request_.workers = 0;   // no prefetch queue, so measured peaks compare one to one
     request_.epochs = 2;    // optimizer=auto resolves to AdamW, as the trainer would
     request_.budget = "1500MiB";
-    request_.threads = 1;  // a shared CI machine: OpenMP spinning with 2 threads under load is far slower
+    request_.threads = 1;  // the run's model threads (the probe itself always runs on one)
     auto r = mi::fitToMemory(request_, &internals_);
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
     fit_ = *r;
@@ -163,6 +163,24 @@ void TestFit::recommendationArithmetic()
     QCOMPARE(j["probe_points"].size(), r.points.size());
     QVERIFY(j["probe_points"][0]["peak_bytes"].get<int64_t>() > 0);
     QVERIFY(QString::fromStdString(mem::formatFitResult(r)).contains("recommended: batch="));
+    // Notes and certainty are catalogue codes with arguments; the English text is the catalogue's.
+    QCOMPARE(r.certaintyNote.code, std::string("fit.certainty.cpu"));
+    QCOMPARE(r.certainty, mem::fitNoteText(r.certaintyNote));
+    QCOMPARE(r.notes.size(), r.fitNotes.size());
+    for (size_t i = 0; i < r.fitNotes.size(); ++i) {
+        bool known = false;
+        for (const auto& c : mem::fitNoteCodes())
+            known = known || r.fitNotes[i].code == c.code;
+        QVERIFY2(known, r.fitNotes[i].code.c_str());
+        QCOMPARE(r.notes[i], mem::fitNoteText(r.fitNotes[i]));
+    }
+    // workers=0: no loader queue, and the run's threads as the trainer would use them.
+    QCOMPARE(r.loaderWorkers, 0);
+    QCOMPARE(r.queuedBatches, 0);
+    QCOMPARE(r.intraOpThreads, 1);
+    QCOMPARE(r.breakdown.loaderQueue, int64_t(0));
+    QCOMPARE(r.optimizer, std::string("AdamW"));
+    QCOMPARE(r.trainImages, int64_t(128));
 }
 
 void TestFit::plansForTargetGpus()

@@ -10,7 +10,7 @@
 #include "common/config.h"
 #include "model/internal/spec.h"
 #include "model/internal/yolo.h"
-#include "train/internal/engine.h"
+#include "train/internal/checkpoint.h"
 #include "weights/checkpoint.h"
 #include "weights/internal/ultralytics.h"
 

@@ -1,47 +1,20 @@
 #pragma once
-// Internals shared by the trainer, the validator and the predictor (LibTorch). Not for ui/ or app/.
+// Checkpoints of a run (LibTorch): what they hold, writing them atomically, reading them back. Internal to
+// ys_train (the trainer, the validator of checkpoints, the predictor).
 
-#include "common/config.h"
 #include "common/error.h"
-#include "loss/metrics.h"
-#include "model/internal/amp.h"
-#include "model/internal/ema.h"
 #include "model/internal/yolo.h"
 #include "weights/internal/transfer.h"
+#include "train/internal/gradscaler.h"
 
 #include <torch/torch.h>
 
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace ys {
-
-// "cpu", "0", "cuda", "cuda:1" -> torch::Device. Error when CUDA is asked for and not available.
-Expected<torch::Device> resolveDevice(const std::string& device);
-
-// Rows of a batch's targets [N,6] (batch_idx, cls, cx, cy, w, h) for images [begin, end), re-indexed from 0:
-// the targets of one micro-batch.
-torch::Tensor sliceTargets(const torch::Tensor& targets, int64_t begin, int64_t end);
-
-// Dynamic loss scaling for CUDA fp16 (skip steps whose gradients hold inf/NaN). Disabled = identity.
-class GradScaler {
-public:
-    explicit GradScaler(bool enabled, const torch::Device& device);
-    bool enabled() const { return enabled_; }
-    torch::Tensor scale(const torch::Tensor& loss) const;
-    // Unscales gradients in place; returns false when any is inf/NaN (the step must be skipped).
-    bool unscale(const std::vector<torch::Tensor>& params);
-    void update(bool foundInf);
-    double currentScale() const;
-    void setScale(double s);
-
-private:
-    bool enabled_;
-    torch::Tensor scale_, growthTracker_, foundInf_;
-};
 
 // Checkpoint = model + EMA + optimizer + scaler + progress, written atomically.
 struct CheckpointMeta {
@@ -51,7 +24,7 @@ struct CheckpointMeta {
     int64_t emaUpdates = 0;
     int microBatch = 0;            // images per forward/backward at save time
     int batch = 0;                 // loader batch at save time
-    double scalerScale = 65536.0;
+    double scalerScale = GradScaler::kInitialScale;
     double elapsed = 0;            // seconds of training so far
     int epochsWithoutImprovement = 0;
     std::string optimizerName;     // "SGD" / "AdamW" / "Adam" actually used
@@ -100,13 +73,5 @@ std::optional<Error> loadOptimizerState(const std::string& path, torch::optim::O
 
 // The model that inference should use: EMA if present, else the training weights.
 inline DetectionModel& inferenceModel(LoadedCheckpoint& c) { return c.ema ? c.ema : c.model; }
-
-// Converts NMS output [n,6] in letterboxed pixels to original-image detections.
-std::vector<Detection> toDetections(const torch::Tensor& nmsOut, float gain, float padX, float padY, int origW,
-                                    int origH);
-
-bool isOutOfMemory(const std::exception& e);
-// Returns cached allocator blocks to the device after an out-of-memory (CUDA); no-op on CPU.
-void releaseCachedMemory(const torch::Device& device);
 
 }  // namespace ys

@@ -1,0 +1,47 @@
+// Devices as the trainer, the validator and the predictor use them, and their out-of-memory handling.
+#include "train/internal/device.h"
+
+#ifdef YS_WITH_CUDA
+#include <c10/cuda/CUDACachingAllocator.h>
+#endif
+
+namespace ys {
+
+Expected<torch::Device> resolveDevice(const std::string& device)
+{
+    auto spec = parseDevice(device);
+    if (!spec)
+        return spec.error();
+    if (!spec->cuda)
+        return torch::Device(torch::kCPU);
+    if (!torch::cuda::is_available())
+        return Error{"device.no_cuda",
+                     "device '" + device + "' asks for a GPU, but this build of LibTorch or this machine has no "
+                     "CUDA device; use device=cpu or build against a CUDA LibTorch",
+                     {}, 0, 0};
+    if (spec->index >= static_cast<int>(torch::cuda::device_count()))
+        return Error{"device.index", "there is no CUDA device " + std::to_string(spec->index) + " (found " +
+                                         std::to_string(torch::cuda::device_count()) + ")",
+                     {}, 0, 0};
+    return torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(spec->index));
+}
+
+bool isOutOfMemory(const std::exception& e)
+{
+    if (dynamic_cast<const c10::OutOfMemoryError*>(&e))
+        return true;
+    const std::string what = e.what();
+    return what.find("out of memory") != std::string::npos || what.find("CUDA error: out of memory") != std::string::npos;
+}
+
+void releaseCachedMemory(const torch::Device& device)
+{
+#ifdef YS_WITH_CUDA
+    if (device.is_cuda())
+        c10::cuda::CUDACachingAllocator::emptyCache();
+#else
+    (void)device;
+#endif
+}
+
+}  // namespace ys

@@ -1,0 +1,23 @@
+#pragma once
+// Devices for the trainer, the validator and the predictor (LibTorch), and what to do when one runs out of
+// memory. Internal to ys_train.
+
+#include "common/device.h"
+#include "common/error.h"
+
+#include <torch/torch.h>
+
+#include <exception>
+#include <string>
+
+namespace ys {
+
+// Device text (parseDevice: "cpu", "gpu", "0", "cuda", "cuda:1") -> torch::Device. Error when CUDA is asked
+// for and not available.
+Expected<torch::Device> resolveDevice(const std::string& device);
+
+bool isOutOfMemory(const std::exception& e);
+// Returns cached allocator blocks to the device after an out-of-memory (CUDA); no-op on CPU.
+void releaseCachedMemory(const torch::Device& device);
+
+}  // namespace ys

@@ -1,0 +1,131 @@
+// The fit result as files and text: fitResultToJson / fitResultFromJson round trip (a run's fit.json, read
+// by the Runs page), notes and certainty as codes with arguments from one catalogue, so a Fit dialog can
+// translate them, and fit.json files written before notes had codes.
+#include "memory/probe.h"
+
+#include <QtTest>
+
+#include <set>
+
+namespace mem = ys::memory;
+
+namespace {
+
+mem::FitResult sampleResult()
+{
+    mem::FitResult r;
+    r.recommended = {24, 640, true, "fp16", 3, int64_t{7} << 30, true};
+    r.budgetBytes = int64_t{8} << 30;
+    r.deviceTotalBytes = int64_t{8} << 30;
+    r.margin = 0.12;
+    r.device = "cpu";
+    r.target = "RTX 3070 8 GB";
+    r.probeSeconds = 12.5;
+    r.maxBoxes = 42;
+    mem::ProbePoint p;
+    p.batch = 4;
+    p.imgsz = 320;
+    p.peakBytes = 123456789;
+    p.phasePeak[2] = 99;
+    p.seconds = 1.5;
+    r.points = {p};
+    r.table = {{'s', 640, true, 17, 6000000000}};
+    r.breakdown.weights = 1;
+    r.breakdown.loaderQueue = 2;
+    r.breakdown.allocatorOverhead = 3;
+    r.certaintyNote = {"fit.certainty.planned", {}};
+    r.certainty = mem::fitNoteText(r.certaintyNote);
+    r.uncertainty = 0.2;
+    r.fitNotes = {{"fit.cuda_context", {"928.0 MiB"}}, {"fit.loader_host", {"12"}}};
+    for (const auto& n : r.fitNotes)
+        r.notes.push_back(mem::fitNoteText(n));
+    r.optimizer = "AdamW";
+    r.trainImages = 128;
+    r.intraOpThreads = 2;
+    r.loaderWorkers = 2;
+    r.queuedBatches = 4;
+    return r;
+}
+
+}  // namespace
+
+class TestFitReport final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void catalogueGivesEveryCodeItsText()
+    {
+        std::set<std::string> codes;
+        for (const auto& c : mem::fitNoteCodes()) {
+            QVERIFY2(codes.insert(c.code).second, c.code);   // codes are unique
+            QVERIFY(std::string(c.code).rfind("fit.", 0) == 0);
+            // Placeholders are {0}..{9} only, so every argument lands somewhere the text says.
+            const std::string t = c.text;
+            for (size_t i = t.find('{'); i != std::string::npos; i = t.find('{', i + 1))
+                QVERIFY2(i + 2 < t.size() && std::isdigit(static_cast<unsigned char>(t[i + 1])) && t[i + 2] == '}',
+                         c.code);
+        }
+        QCOMPARE(mem::fitNoteText({"fit.loader_queue", {"12", "6", "2"}}),
+                 std::string("data loader prefetch of 12 batches (6 loader workers beside 2 model threads) counted "
+                             "in CPU memory"));
+        QCOMPARE(mem::fitNoteText({"fit.no_such_note", {"a", "b"}}), std::string("fit.no_such_note a b"));
+    }
+
+    void jsonRoundTrip()
+    {
+        const mem::FitResult r = sampleResult();
+        const std::string json = mem::fitResultToJson(r);
+        auto back = mem::fitResultFromJson(json);
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+        QCOMPARE(back->recommended.batch, 24);
+        QCOMPARE(back->recommended.ampMode, std::string("fp16"));
+        QCOMPARE(back->recommended.accumulate, 3);
+        QCOMPARE(back->recommended.predictedPeakBytes, int64_t{7} << 30);
+        QVERIFY(back->recommended.fits && back->recommended.amp);
+        QCOMPARE(back->budgetBytes, r.budgetBytes);
+        QCOMPARE(back->target, r.target);
+        QCOMPARE(back->points.size(), size_t(1));
+        QCOMPARE(back->points[0].peakBytes, int64_t(123456789));
+        QCOMPARE(back->points[0].phasePeak[2], int64_t(99));
+        QCOMPARE(back->table.size(), size_t(1));
+        QCOMPARE(back->table[0].scale, 's');
+        QCOMPARE(back->table[0].peakAtMaxBatch, int64_t(6000000000));
+        QCOMPARE(back->breakdown.allocatorOverhead, int64_t(3));
+        QCOMPARE(back->certaintyNote.code, std::string("fit.certainty.planned"));
+        QCOMPARE(back->certainty, r.certainty);
+        QCOMPARE(back->fitNotes.size(), size_t(2));
+        QCOMPARE(back->fitNotes[0].code, std::string("fit.cuda_context"));
+        QCOMPARE(back->fitNotes[0].args, std::vector<std::string>{"928.0 MiB"});
+        QCOMPARE(back->notes, r.notes);
+        QCOMPARE(back->optimizer, std::string("AdamW"));
+        QCOMPARE(back->loaderWorkers, 2);
+        QCOMPARE(back->queuedBatches, 4);
+        QCOMPARE(mem::fitResultToJson(*back), json);   // nothing lost on the way
+        // The text report comes from the same codes.
+        const QString text = QString::fromStdString(mem::formatFitResult(*back));
+        QVERIFY(text.contains("recommended: batch=24 imgsz=640 amp=fp16 accumulate=3"));
+        QVERIFY(text.contains("note: CUDA context + cuDNN/cuBLAS workspace assumed 928.0 MiB"));
+        QVERIFY(text.contains("low: predicted for a GPU"));
+    }
+
+    void readsOlderFilesAndRejectsOthers()
+    {
+        // fit.json before notes had codes: certainty and notes were plain strings.
+        const std::string old = R"({"recommended": {"batch": 43, "imgsz": 320, "amp": false, "amp_mode": "off",
+            "accumulate": 1, "predicted_peak_bytes": 2018000000, "fits": true}, "budget_bytes": 2147483648,
+            "certainty": "measured: tracked tensor memory on this CPU",
+            "notes": ["data loader prefetch of 16 batches (workers=8) counted in CPU memory"]})";
+        auto r = mem::fitResultFromJson(old);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        QCOMPARE(r->recommended.batch, 43);
+        QCOMPARE(r->certainty, std::string("measured: tracked tensor memory on this CPU"));
+        QVERIFY(r->certaintyNote.code.empty());
+        QCOMPARE(r->notes.size(), size_t(1));
+        QVERIFY(r->fitNotes[0].code.empty());
+        QVERIFY(QString::fromStdString(mem::formatFitResult(*r)).contains("prefetch of 16 batches (workers=8)"));
+        for (const char* bad : {"", "[]", "{\"budget_bytes\": 1}", "{\"recommended\": {\"batch\": \"many\"}}", "\x01\x02"})
+            QCOMPARE(mem::fitResultFromJson(bad).error().code, std::string("fit.json"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFitReport)
+#include "test_fit_report.moc"
