@@ -1,5 +1,8 @@
 #include "ui/runs/runcompareview.h"
 
+#include "ui/charts/chartformat.h"
+#include "ui/charts/serieschart.h"
+
 #include "ui/runs/runtext.h"
 
 #include <QComboBox>
@@ -7,10 +10,12 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <iterator>
 #include <set>
 
 namespace ys::ui {
@@ -88,7 +93,7 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
 
 RunCompareView::RunCompareView(QWidget* parent)
     : QWidget(parent), title_(new QLabel(this)), groupBox_(new QComboBox(this)), model_(new CompareTableModel(this)),
-      table_(new QTableView(this))
+      table_(new QTableView(this)), splitter_(new QSplitter(Qt::Vertical, this))
 {
     setObjectName(QStringLiteral("RunCompareView"));
     QFont f = title_->font();
@@ -108,7 +113,9 @@ RunCompareView::RunCompareView(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(head);
-    layout->addWidget(table_, 1);
+    splitter_->addWidget(table_);
+    splitter_->setChildrenCollapsible(false);
+    layout->addWidget(splitter_, 1);
     connect(groupBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i >= 0 && i < static_cast<int>(compareGroups().size()))
             setGroup(compareGroups()[static_cast<size_t>(i)]);
@@ -148,6 +155,29 @@ QString RunCompareView::titleText() const
 void RunCompareView::rebuild()
 {
     model_->setCurves(compareCurves(runs_, group_));
+    // The chart is built again with the curves (a group has other quantities, a run set other colours).
+    delete chart_;
+    chart_ = new SeriesChart(splitter_);
+    splitter_->insertWidget(0, chart_);
+    splitter_->setStretchFactor(0, 3);
+    splitter_->setStretchFactor(1, 1);
+    static const QColor kRunColors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),
+                                        QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
+                                        QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f)};
+    static const Qt::PenStyle kQuantityPens[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+    const bool fractions = group_ == CompareGroup::Map || group_ == CompareGroup::PrecisionRecall;
+    chart_->setXAxis(CompareText::tr("Epoch"), ValueUnit::Epoch);
+    chart_->setYAxis(SeriesChart::Axis::Left, CompareText::group(group_),
+                     fractions ? ValueUnit::Fraction : ValueUnit::Number);
+    for (const CompareCurve& curve : model_->curves()) {
+        SeriesChart::Style style;
+        style.color = kRunColors[static_cast<size_t>(curve.run) % std::size(kRunColors)];
+        style.pen = kQuantityPens[static_cast<size_t>(curve.quantityIndex) % std::size(kQuantityPens)];
+        style.markers = curve.x.size() <= 60;
+        const int s = chart_->addSeries(curve.name, style);
+        chart_->setData(s, curve.x, curve.y);
+    }
+    chart_->setVisible(!model_->curves().empty());
     QStringList names;
     for (const CompareRun& r : runs_)
         names << r.name;

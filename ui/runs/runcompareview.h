@@ -14,9 +14,12 @@
 
 class QComboBox;
 class QLabel;
+class QSplitter;
 class QTableView;
 
 namespace ys::ui {
+
+class SeriesChart;
 
 // Epoch rows (every epoch any run has, ascending) × one column per curve, after the epoch column.
 class CompareTableModel final : public QAbstractTableModel {
@@ -56,6 +59,8 @@ public:
     const std::vector<CompareCurve>& curves() const { return model_->curves(); }
     CompareTableModel* model() const { return model_; }
     QComboBox* groupBox() const { return groupBox_; }
+    // The overlay of curves() (one colour per run, one line style per quantity), above the table.
+    SeriesChart* chart() const { return chart_; }
     QString titleText() const;
 
 
@@ -72,6 +77,8 @@ private:
     QComboBox* groupBox_;
     CompareTableModel* model_;
     QTableView* table_;
+    QSplitter* splitter_;
+    SeriesChart* chart_ = nullptr;
 };
 
 }  // namespace ys::ui

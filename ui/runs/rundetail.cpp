@@ -4,6 +4,7 @@
 #include "ui/runs/rundetailmodels.h"
 #include "ui/runs/runfitview.h"
 #include "ui/runs/runtext.h"
+#include "ui/train/dashboard.h"
 
 #include <QCheckBox>
 #include <QDir>
@@ -133,6 +134,8 @@ RunDetail::RunDetail(QWidget* parent)
     problems_ = new QListWidget(this);
     problems_->setWordWrap(true);
 
+    dashboard_ = new Dashboard(this);
+    tabs_->addTab(dashboard_, QString());
     tabs_->addTab(settingsPage, QString());
     tabs_->addTab(fit_, QString());
     tabs_->addTab(classesPage, QString());
@@ -162,6 +165,7 @@ void RunDetail::clear()
     settings_->clear();
     classes_->clear();
     events_->clear();
+    dashboard_->clear();
     fit_->clear();
     argsText_->clear();
     problems_->clear();
@@ -198,6 +202,7 @@ void RunDetail::showRecord(std::shared_ptr<const ys::RunRecord> record)
     fit_->setFitJson(r.fitJson, (QDir(qs(r.dir)).filePath(QStringLiteral("fit.json"))).toStdString());
     classes_->setMetrics(r.metrics);
     events_->setEvents(r.events);
+    dashboard_->showRun(r);
     eventsView_->resizeColumnsToContents();
     fillProblems();
     updateClassesTitle();
@@ -209,6 +214,7 @@ void RunDetail::applyUpdate(const ys::RunTailUpdate& u)
 {
     if (!record_)
         return;
+    dashboard_->applyTail(u);
     if (u.eventsReset)
         events_->setEvents(record_->events);
     else
@@ -304,6 +310,7 @@ void RunDetail::updateTabTitles()
     tabs_->setTabText(SettingsTab, settings_->hasArgs() && settings_->changedCount() > 0
                                        ? tr("Settings (%1 changed)").arg(settings_->changedCount())
                                        : tr("Settings"));
+    tabs_->setTabText(ChartsTab, tr("Charts"));
     tabs_->setTabText(FitTab, tr("Fit"));
     tabs_->setTabText(ClassesTab, tr("Per class"));
     const int warnings = events_->count(ys::Severity::Warning) + events_->count(ys::Severity::Error);

@@ -1,6 +1,8 @@
 #pragma once
 // One opened run on the Runs page: a header (name, status, dataset and model, epochs, best mAP, time,
-// device and batch, what is wrong with its files) over tabs with what its files hold — settings
+// device and batch, what is wrong with its files) over tabs with what its files hold — its charts (the
+// Train page's Dashboard fed from the files: memory, losses, metrics, learning rate, throughput, the epoch
+// table and the log, followed live while the run is written), settings
 // (args.yaml, changed keys marked, the file itself on request), the fit decision (fit.json), per-class
 // results (metrics.json), the events (events.jsonl) and the problems found reading it. Fed a whole record
 // (showRecord) and, while the run is written, what its RunTail found (applyUpdate). GUI thread only.
@@ -23,6 +25,7 @@ class QTableView;
 namespace ys::ui {
 
 class ClassMetricsModel;
+class Dashboard;
 class RunEventsModel;
 class RunFitView;
 class RunSettingsModel;
@@ -30,7 +33,7 @@ class RunSettingsModel;
 class RunDetail final : public QWidget {
     Q_OBJECT
 public:
-    enum Tab { SettingsTab = 0, FitTab, ClassesTab, EventsTab, ProblemsTab };
+    enum Tab { ChartsTab = 0, SettingsTab, FitTab, ClassesTab, EventsTab, ProblemsTab };
 
     explicit RunDetail(QWidget* parent = nullptr);
     ~RunDetail() override;
@@ -47,6 +50,7 @@ public:
 
     // ---- parts (tests, screenshots, the page) --------------------------------------------------------
     QTabWidget* tabs() const { return tabs_; }
+    Dashboard* dashboard() const { return dashboard_; }
     RunEventsModel* eventsModel() const { return events_; }
     RunSettingsModel* settingsModel() const { return settings_; }
     QSortFilterProxyModel* settingsProxy() const { return settingsProxy_; }
@@ -75,6 +79,7 @@ private:
     QString pendingDir_;
     QString errorText_;
     QLabel* title_;
+    Dashboard* dashboard_ = nullptr;
     QLabel* summary_;
     QLabel* problemsLine_;
     QPushButton* resumeButton_;

@@ -20,6 +20,9 @@
 #include "ui/runs/runlistcontroller.h"
 #include "ui/runs/runlistmodel.h"
 #include "ui/runs/runspage.h"
+#include "ui/charts/serieschart.h"
+#include "ui/charts/trainingcharts.h"
+#include "ui/train/dashboard.h"
 #include "ui/shell/language.h"
 
 #include <QAction>
@@ -40,6 +43,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+
 #include <QtTest>
 
 #include <optional>
@@ -244,8 +248,14 @@ void TestRunsPage::opensEachRun()
     QVERIFY(!d->resumeButton()->isEnabled());
     QVERIFY(!page.resumeAction()->isEnabled());
     QCOMPARE(d->problemsList()->count(), 0);
+    // Its charts, drawn by the Train page's dashboard from the files: one point per epoch of results.csv.
+    QCOMPARE(d->tabs()->currentIndex(), static_cast<int>(RunDetail::ChartsTab));
+    QCOMPARE(d->dashboard()->metricsChart()->pointCount(MetricsChart::Map50_95), fin.rows.size());
+    QCOMPARE(d->dashboard()->metricsChart()->yData(MetricsChart::Map50_95).back(), fin.rows.back().map50_95);
+    QCOMPARE(d->dashboard()->lossChart()->pointCount(LossChart::TrainBox), fin.rows.size());
 
     QVERIFY(openAndWait(page, runDir(project_, "stopped")));
+    QCOMPARE(d->dashboard()->metricsChart()->pointCount(MetricsChart::Map50_95), size_t(1));
     QCOMPARE(d->record()->status, RunStatus::StoppedByUser);
     QCOMPARE(d->record()->rows.size(), size_t(1));
     bool sawStopped = false;
@@ -311,6 +321,12 @@ void TestRunsPage::compareOverlaysTwoRuns()
                 QCOMPARE(c.y[i], rows[i].map50_95);
     }
     QVERIFY(view->titleText().contains("finished") && view->titleText().contains("stopped"));
+    // The overlay chart draws exactly those curves, each under its legend name.
+    QCOMPARE(view->chart()->seriesCount(), static_cast<int>(curves.size()));
+    for (int s = 0; s < view->chart()->seriesCount(); ++s) {
+        QCOMPARE(view->chart()->seriesName(s), curves[static_cast<size_t>(s)].name);
+        QCOMPARE(view->chart()->yData(s), curves[static_cast<size_t>(s)].y);
+    }
     // The table: an epoch column, then one column per run and quantity, headed with its legend name.
     CompareTableModel* table = view->model();
     QAbstractItemModelTester tester(table, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -327,6 +343,7 @@ void TestRunsPage::compareOverlaysTwoRuns()
     // Losses: three per run, also for the stopped run's epoch.
     view->setGroup(CompareGroup::TrainLoss);
     QCOMPARE(view->curves().size(), size_t(6));
+    QCOMPARE(view->chart()->seriesCount(), 6);
     QCOMPARE(table->columnCount(), 7);
     // One run selected again: its detail is back.
     QVERIFY(page.openRun(runDir(project_, "stopped")));
