@@ -1,5 +1,7 @@
 #include "ui/config/modelpicker.h"
 
+#include "weights/checkpoint.h"
+
 #include "data/dataset.h"
 #include "model/model.h"
 
@@ -78,8 +80,7 @@ private:
 
 bool isWeightsFile(const QString& model)
 {
-    return model.endsWith(QLatin1String(".pt"), Qt::CaseInsensitive) ||
-           model.endsWith(QLatin1String(".pth"), Qt::CaseInsensitive);
+    return ys::isWeightsFile(model.toStdString());
 }
 
 const std::vector<ys::BuiltinModel>& builtins()
@@ -253,14 +254,37 @@ void ModelPicker::summarize()
 {
     const quint64 request = ++request_;
     if (isWeightsFile(model_)) {
-        // Integration point: ys::inspectCheckpoint(path) (being written by the "ckpt" engineer) will give
-        // the family, scale, class count, image size and epochs of a weights file; show them here.
+        // What the checkpoint holds (inspectCheckpoint reads its pickle, not its weights: ~10-50 ms), off the
+        // GUI thread.
         const QFileInfo info(model_);
-        summary_->setText(info.exists() ? tr("Weights file %1 (%2)")
-                                              .arg(info.fileName(), QLocale().formattedDataSize(info.size()))
-                                        : tr("Weights file %1 (not found)").arg(info.fileName()));
-        shown_ = request;
-        emit summaryUpdated();
+        if (!info.exists()) {
+            summary_->setText(tr("Weights file %1 (not found)").arg(info.fileName()));
+            shown_ = request;
+            emit summaryUpdated();
+            return;
+        }
+        summary_->setText(tr("Reading %1…").arg(info.fileName()));
+        const std::string path = model_.toStdString();
+        QtConcurrent::run([path] { return ys::inspectCheckpoint(path); })
+            .then(this, [this, request](ys::Expected<ys::CheckpointInfo> r) {
+                if (request != request_)
+                    return;
+                shown_ = request;
+                summary_->setToolTip(QString());
+                if (!r) {
+                    summary_->setText(tr("Cannot read this weights file: %1")
+                                          .arg(QString::fromStdString(r.error().message)));
+                } else if (auto notDetection = ys::requireDetection(*r)) {
+                    summary_->setText(QString::fromStdString(notDetection->message));
+                } else {
+                    summary_->setText(checkpointSummary(*r));
+                    QStringList names;
+                    for (size_t i = 0; i < r->names.size(); ++i)
+                        names << QStringLiteral("%1 %2").arg(i).arg(QString::fromStdString(r->names[i]));
+                    summary_->setToolTip(names.join(QLatin1Char('\n')));
+                }
+                emit summaryUpdated();
+            });
         return;
     }
     if (imgsz_ <= 0 || imgsz_ % 32 != 0) {
@@ -289,6 +313,24 @@ void ModelPicker::summarize()
             summary_->setToolTip(s.ok ? tr("%1 parameters").arg(QLocale().toString(s.params)) : QString());
             emit summaryUpdated();
         });
+}
+
+QString ModelPicker::checkpointSummary(const ys::CheckpointInfo& c)
+{
+    const QString format = c.format == ys::CheckpointFormat::Ultralytics ? tr("Ultralytics checkpoint")
+                                                                         : tr("YOLO Studio checkpoint");
+    QString model = QString::fromStdString(c.family.empty() ? c.yamlFile : c.family);
+    if (c.scale)
+        model += QStringLiteral(" ") + tr("scale %1").arg(QChar::fromLatin1(c.scale));
+    QStringList parts{format, model, tr("%1 classes").arg(c.nc)};
+    if (c.imgsz > 0)
+        parts << tr("trained at %1 px").arg(c.imgsz);
+    if (c.epoch >= 0)
+        parts << (c.epochs > 0 ? tr("epoch %1 of %2").arg(c.epoch).arg(c.epochs) : tr("epoch %1").arg(c.epoch));
+    if (!c.date.empty())
+        parts << QString::fromStdString(c.date).left(10);
+    parts << tr("%1 M parameters").arg(static_cast<double>(c.parameters) / 1e6, 0, 'f', 2);
+    return parts.join(QStringLiteral(" · "));
 }
 
 void ModelPicker::changeEvent(QEvent* event)

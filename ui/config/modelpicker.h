@@ -1,7 +1,9 @@
 #pragma once
 // Model picker: family (the built-in models core lists, ys::builtinModels()) x scale, with parameters and
 // GFLOPs at the chosen image size and the dataset's class count (ys::summarizeModel, computed off the
-// GUI thread and cached per model, imgsz and nc), plus "Open file…" for a model YAML or a weights file.
+// GUI thread and cached per model, imgsz and nc), plus "Open file…" for a model YAML or a weights file; for
+// a weights file (.pt) what it holds (ys::inspectCheckpoint off the GUI thread): Ultralytics or YOLO Studio,
+// family and scale, classes (their names in the tooltip), training image size, epoch, date, parameters.
 // The value is the text of the `model` setting ("yolov8s.yaml" or a path).
 
 #include <QString>
@@ -12,6 +14,10 @@ class QComboBox;
 class QHBoxLayout;
 class QLabel;
 class QToolButton;
+
+namespace ys {
+struct CheckpointInfo;
+}
 
 namespace ys::ui {
 
@@ -31,6 +37,8 @@ public:
     QString summaryText() const;
     // True while the summary for the current model, data and imgsz is being computed.
     bool isSummarizing() const { return shown_ != request_; }
+    // The summary line of a checkpoint ("Ultralytics checkpoint · yolov8 scale n · 5 classes · …").
+    static QString checkpointSummary(const ys::CheckpointInfo& info);
 
 signals:
     void modelChanged(const QString& model);  // the user picked another model

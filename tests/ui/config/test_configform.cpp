@@ -9,6 +9,7 @@
 #include "ui/config/devicepicker.h"
 #include "ui/config/keptentriesmodel.h"
 #include "ui/config/modelpicker.h"
+#include "weights/checkpoint.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -25,6 +26,7 @@
 #include <QToolButton>
 #include <QTranslator>
 #include <QUndoStack>
+
 #include <QtTest>
 
 using namespace ys::ui;
@@ -435,9 +437,30 @@ void TestConfigForm::modelPickerSummarisesOffTheGuiThread()
     form.undoStack()->undo();
     QCOMPARE(value(form, "model"), QString("yolov8n.yaml"));
     QVERIFY(scales.size() == 5);
-    // A weights file: its name (checkpoint details come with inspectCheckpoint).
+    // A weights file that is not there says so; a damaged one says it cannot be read.
     form.applyValues({{"model", dir.filePath("best.pt")}}, "Weights");
-    QTRY_VERIFY_WITH_TIMEOUT(picker->summaryText().contains("best.pt"), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(picker->summaryText().contains("best.pt") && picker->summaryText().contains("not found"),
+                             5000);
+    {
+        QFile bad(dir.filePath("damaged.pt"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("PK\x03\x04 not really a zip");
+    }
+    form.applyValues({{"model", dir.filePath("damaged.pt")}}, "Weights");
+    QTRY_VERIFY_WITH_TIMEOUT(!picker->isSummarizing() && picker->summaryText().startsWith("Cannot read this weights file"),
+                             10000);
+    // An Ultralytics checkpoint shows what it holds (the demo fixture: YOLOv8n, 5 classes, 320 px).
+    const QString fixture = qEnvironmentVariable("YS_SHARED_DATASETS") + "/../fixtures/ultralytics/demo-yolov8n/best.pt";
+    if (!QFileInfo::exists(fixture))
+        QSKIP("../shared/fixtures/ultralytics is not here");
+    form.applyValues({{"model", fixture}}, "Weights");
+    QTRY_VERIFY_WITH_TIMEOUT(!picker->isSummarizing() && picker->summaryText().startsWith("Ultralytics checkpoint"),
+                             10000);
+    const QString s = picker->summaryText();
+    QVERIFY2(s.contains("yolov8 scale n") && s.contains("5 classes"), qPrintable(s));
+    auto info = ys::inspectCheckpoint(fixture.toStdString());
+    QVERIFY(info.ok());
+    QVERIFY2(s.contains(QString("trained at %1 px").arg(info->imgsz)), qPrintable(s));
 }
 
 void TestConfigForm::modelsPassTheTester()
