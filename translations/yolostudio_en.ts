@@ -259,6 +259,120 @@
     </message>
 </context>
 <context>
+    <name>ys::ui::ClassMetricsModel</name>
+    <message>
+        <source>all classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instances</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::CompareText</name>
+    <message>
+        <source>mAP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training losses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation losses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision and recall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>box loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cls loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dfl loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val box loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val cls loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val dfl loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparing %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which curves to compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ConfigForm</name>
     <message>
         <source>Folder for run folders</source>
@@ -628,6 +742,22 @@
     </message>
     <message>
         <source>fraction of the training set to use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classes to train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train on these class ids only, e.g. [0, 2, 3] (renumbered 0..k-1); empty = all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frozen layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers not trained: N = the first N, or [i, j, ...]; empty = none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2112,7 +2242,23 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The data loader keeps %1 batches ready (workers = %2); they count in CPU memory.</source>
+        <source>The data loader keeps %1 batches ready (%2 loader workers beside %3 model threads); they count in CPU memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workers = %1 becomes 0 here: the %2 model threads use all %3 cores, so each batch is built between steps and none waits in memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 batches the data loader keeps ready wait in the computer&apos;s memory, outside the GPU budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer = auto picks %1 from batch %2 on (10000 optimizer steps or fewer); its extra state is counted there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 image(s) left out, as training leaves them out (unreadable, corrupt, truncated or under 10 px).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2666,11 +2812,15 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Weights file %1 (%2)</source>
+        <source>Weights file %1 (not found)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Weights file %1 (not found)</source>
+        <source>Reading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read this weights file: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2691,6 +2841,38 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>%1 parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ultralytics checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YOLO Studio checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scale %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trained at %1 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epoch %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epoch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 M parameters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2937,12 +3119,770 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::ResumeDialog</name>
+    <message>
+        <source>Resume %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 stopped after epoch %2 of %3. Training continues from weights/last.pt with the run&apos;s own settings; these may change (changed ones are bold):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume on the Train page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunDetail</name>
+    <message numerus="yes">
+        <source>%n epoch(s)</source>
+        <translation>
+            <numerusform>%n epoch</numerusform>
+            <numerusform>%n epochs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s) reading its files: %1</source>
+        <translation>
+            <numerusform>%n problem reading its files: %1</numerusform>
+            <numerusform>%n problems reading its files: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Events (%n warning(s))</source>
+        <translation>
+            <numerusform>Events (%n warning)</numerusform>
+            <numerusform>Events (%n warnings)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No run open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a run in the list to see its settings, fit, per-class results and events; select two to compare their curves.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the run&apos;s files…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>epoch %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best mAP50-95 %1 · mAP50 %2 (epoch %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>written by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a run of YOLO Studio that was stopped, interrupted or failed with weights/last.pt and epochs left can be resumed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings (%1 changed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best epoch %1 (fitness %2), from metrics.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run has no metrics.json (it is written when a run ends with a validated epoch).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changed from default only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show args.yaml as written</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunEventsModel</name>
+    <message>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunFitView</name>
+    <message numerus="yes">
+        <source>%1: %n step(s) in %2</source>
+        <translation>
+            <numerusform>%1: %n step in %2</numerusform>
+            <numerusform>%1: %n steps in %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This run has no fit.json: it was started with a fixed batch, not batch=auto.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit to memory (batch=auto)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 at %2 px with %3, accumulating %4 batches (effective batch %5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing fits the budget: batch 1 at %1 px needs about %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (± %2%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Margin kept free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Certainty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planned for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probed on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Most boxes in one image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EMA copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss and assigner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loader queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA context + workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocator overhead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory at the peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest batch under the budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunListController</name>
+    <message>
+        <source>This folder is not a listed run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run is being trained now. Stop it first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some of its files could not be deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no trash for this folder&apos;s drive, or it cannot be moved there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunListModel</name>
+    <message numerus="yes">
+        <source>%1 (and %n more)</source>
+        <translation>
+            <numerusform>%1 (and %n more)</numerusform>
+            <numerusform>%1 (and %n more)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best epoch: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mAP50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mAP50-95</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunSettingsModel</name>
+    <message>
+        <source>(in args.yaml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not used by YOLO Studio; kept in the run&apos;s args.yaml.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changed from the default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::RunText</name>
+    <message>
+        <source>Not a run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped · resumable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped early</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted · resumable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed · resumable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This folder holds none of a run&apos;s files (args.yaml, results.csv, events.jsonl).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A training process is writing this run now; its charts follow it live.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every epoch was trained.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped by the user; weights/last.pt holds the last finished epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No better fitness for `patience` epochs: training stopped early, as planned.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run ended without finishing (the process was killed, crashed or lost power).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run failed; its events say why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume continues it from weights/last.pt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YOLO Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ultralytics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit to memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights transferred</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory (recovered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory in validation (recovered)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New best</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Early stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new run began: device, AMP, batch, accumulation, optimizer and image counts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run continued from weights/last.pt after the epoch it names.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch=auto probed memory and chose the batch, accumulation and AMP (fit.json).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run started from a weights file (model=x.pt): how many tensors came from it, and which start fresh (another class count).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory in a training step: the micro-batch was halved and the batch redone; the effective batch is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out of memory during validation: the validation batch was halved and the batch redone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The epoch reached a new best fitness (0.1 x mAP50 + 0.9 x mAP50-95): weights/best.pt was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No fitness improvement for `patience` epochs: the run stopped early.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The user stopped the run; weights/last.pt holds the weights at the stop and can be resumed (the stopped epoch is redone).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something went wrong that did not stop the run (e.g. a report file could not be written).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run failed; the message says why. weights/last.pt, if present, holds the last finished epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run ended: all epochs, an early stop or a stop by the user; the summary names the best epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A kind this version of YOLO Studio does not know (written by another version).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, line %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last line of %1 was cut off: the writer was stopped while writing it. That line is left out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is too large to be a run file; it was not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no “epoch” column: it is not a results file of a YOLO run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A row of %1 cannot be read and is left out: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A line of %1 is not an event and is left out: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An event of a kind this version does not know (written by another version): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not start with the memory timeline&apos;s header; the timeline is not shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read, so per-class results are not shown: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be read, so the fit decision is not shown: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train.lock cannot be read; the run is taken as not running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has more problems than are listed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a run folder: it holds none of args.yaml, results.csv and events.jsonl, and no run folders either.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder does not exist or cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A setting in %1 cannot be used and its default is shown instead: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::RunsPage</name>
     <message numerus="yes">
-        <source>%n run(s) in %1</source>
+        <source>%n run(s)</source>
         <translation>
-            <numerusform>%n run in %1</numerusform>
-            <numerusform>%n runs in %1</numerusform>
+            <numerusform>%n run</numerusform>
+            <numerusform>%n runs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n running</source>
+        <translation>
+            <numerusform>%n running</numerusform>
+            <numerusform>%n running</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other folder(s)</source>
+        <translation>
+            <numerusform>%n other folder</numerusform>
+            <numerusform>%n other folders</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n run folder(s) to the trash? Its weights, curves and settings go with it.
+
+%1</source>
+        <translation>
+            <numerusform>Move %n run folder to the trash? Its weights, curves and settings go with it.
+
+%1</numerusform>
+            <numerusform>Move %n run folders to the trash? Their weights, curves and settings go with them.
+
+%1</numerusform>
         </translation>
     </message>
     <message>
@@ -2954,7 +3894,103 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Runs you start on the Train page are kept here, one folder each, with their settings, curves, memory timeline, events and weights. A run belongs to the dataset that is open: open a dataset, set up a run and press Start.</source>
+        <source>Select two or more runs to compare.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not all runs could be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a listed run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be resumed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a folder of runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is listed already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete permanently?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be moved to the trash (%2). Delete it permanently? This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not deleted: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the run folders again (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the runs of another folder too, e.g. Ultralytics&apos; runs/detect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop listing this folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue the selected run on the Train page, optionally with another batch or device (Ctrl+R)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the run&apos;s folder in the file manager (Ctrl+Shift+O)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the curves of the selected runs together (select two or more; Ctrl+D)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the selected runs to the trash, after asking (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs you start on the Train page appear here with their curves, settings and events; Add folder… lists runs written elsewhere (e.g. Ultralytics&apos; runs/detect).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2962,11 +3998,43 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run folders of this dataset in %1 (double-click opens the folder):</source>
+        <source>Filter by name, dataset, model (Ctrl+F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 — %2</source>
+        <source>All runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped, interrupted or failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show runs by status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No folder to list yet: runs you start on the Train page are kept in the project folder of the open dataset; Add folder… lists others (e.g. Ultralytics&apos; runs/detect).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

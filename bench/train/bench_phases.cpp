@@ -8,6 +8,7 @@
 #include "loss/internal/detection_loss.h"
 #include "memory/memory.h"
 #include "model/internal/amp.h"
+#include "model/internal/ema.h"
 #include "model/internal/threads.h"
 #include "model/internal/yolo.h"
 #include "benchutil.h"

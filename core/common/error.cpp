@@ -20,6 +20,8 @@ const KindRule kKindRules[] = {
     {"checkpoint.", ErrorKind::Syntax},
     {"checkpoint.missing", ErrorKind::Setting},
     {"checkpoint.write", ErrorKind::Access},
+    {"weights.", ErrorKind::Syntax},
+    {"weights.missing", ErrorKind::Setting},
     {"config.", ErrorKind::Setting},
     {"config.unreadable", ErrorKind::Access},
     {"device.", ErrorKind::Setting},

@@ -83,6 +83,7 @@ QString RunText::eventKind(ys::EventKind kind)
     case ys::EventKind::Start: return tr("Start");
     case ys::EventKind::Resume: return tr("Resume");
     case ys::EventKind::Fit: return tr("Fit to memory");
+    case ys::EventKind::Transfer: return tr("Weights transferred");
     case ys::EventKind::OomRecovered: return tr("Out of memory (recovered)");
     case ys::EventKind::ValOomRecovered: return tr("Out of memory in validation (recovered)");
     case ys::EventKind::Best: return tr("New best");
@@ -104,6 +105,9 @@ QString RunText::eventKindHelp(ys::EventKind kind)
     case ys::EventKind::Resume: return tr("The run continued from weights/last.pt after the epoch it names.");
     case ys::EventKind::Fit:
         return tr("batch=auto probed memory and chose the batch, accumulation and AMP (fit.json).");
+    case ys::EventKind::Transfer:
+        return tr("The run started from a weights file (model=x.pt): how many tensors came from it, and which start "
+                  "fresh (another class count).");
     case ys::EventKind::OomRecovered:
         return tr("Out of memory in a training step: the micro-batch was halved and the batch redone; the "
                   "effective batch is unchanged.");
@@ -166,7 +170,7 @@ QString RunText::problem(const ys::Error& e)
         return tr("A row of %1 cannot be read and is left out: %2").arg(file, why);
     if (c == "run.metrics")
         return tr("%1 cannot be read, so per-class results are not shown: %2").arg(file, why);
-    if (c == "run.fit")
+    if (c == "run.fit" || c == "fit.json")
         return tr("%1 cannot be read, so the fit decision is not shown: %2").arg(file, why);
     if (c == "run.lock")
         return tr("train.lock cannot be read; the run is taken as not running.");

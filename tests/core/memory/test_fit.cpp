@@ -28,8 +28,6 @@ private Q_SLOTS:
     void plansForTargetGpus();
     void rejectsBadRequests();
     void autoBatchBaseline();
-    void jsonRoundTrip();
-    void jsonFromBadText();
 
 private:
     std::string data_;
@@ -255,83 +253,6 @@ void TestFit::autoBatchBaseline()
     for (int b : {1, 2, 4, 8, 16})
         s.emplace_back(b, int64_t{1000} * kMiB + b * 100 * kMiB);
     QCOMPARE(mi::autoBatchPick(s, int64_t{10000} * kMiB, 0.6), 50);
-}
-
-// fit.json read back (the Runs page shows the fit a run started with): every field the writer writes.
-void TestFit::jsonRoundTrip()
-{
-    mem::FitResult r;
-    r.recommended = {24, 512, true, "fp16", 3, 9'500'000'000, true};
-    r.budgetBytes = 10'000'000'000;
-    r.deviceTotalBytes = 12'884'901'888;
-    r.margin = 0.05;
-    r.device = "cuda:0";
-    r.target = "rtx3060";
-    r.probeSeconds = 13.8;
-    r.maxBoxes = 41;
-    r.certainty = "measured";
-    r.uncertainty = 0.03;
-    r.points.push_back({8, 512, true, false, 41, 4'000'000'000, {1, 2, 3, 4}, 1.5});
-    r.points.push_back({16, 512, true, true, 41, 3'000'000'000, {0, 0, 0, 0}, 0.5});
-    r.table.push_back({'s', 640, false, 12, 9'000'000'000});
-    r.breakdown = {10, 20, 30, 40, 50, 60, 70, 80, 90, 100};
-    r.notes = {"first note", "second note"};
-
-    auto back = mem::fitResultFromJson(mem::fitResultToJson(r), "fit.json");
-    QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
-    const mem::FitResult& b = *back;
-    QCOMPARE(b.recommended.batch, 24);
-    QCOMPARE(b.recommended.imgsz, 512);
-    QVERIFY(b.recommended.amp && b.recommended.fits);
-    QCOMPARE(b.recommended.ampMode, std::string("fp16"));
-    QCOMPARE(b.recommended.accumulate, 3);
-    QCOMPARE(b.recommended.predictedPeakBytes, int64_t{9'500'000'000});
-    QCOMPARE(b.budgetBytes, r.budgetBytes);
-    QCOMPARE(b.deviceTotalBytes, r.deviceTotalBytes);
-    QCOMPARE(b.margin, 0.05);
-    QCOMPARE(b.device, std::string("cuda:0"));
-    QCOMPARE(b.target, std::string("rtx3060"));
-    QCOMPARE(b.probeSeconds, 13.8);
-    QCOMPARE(b.maxBoxes, 41);
-    QCOMPARE(b.certainty, std::string("measured"));
-    QCOMPARE(b.uncertainty, 0.03);
-    QCOMPARE(b.points.size(), size_t(2));
-    QCOMPARE(b.points[0].phasePeak[3], int64_t{4});
-    QCOMPARE(b.points[0].peakBytes, int64_t{4'000'000'000});
-    QVERIFY(b.points[1].validation);
-    QCOMPARE(b.table.size(), size_t(1));
-    QCOMPARE(b.table[0].scale, 's');
-    QCOMPARE(b.table[0].maxBatch, 12);
-    QCOMPARE(b.table[0].peakAtMaxBatch, int64_t{9'000'000'000});
-    QCOMPARE(b.breakdown.weights, int64_t{10});
-    QCOMPARE(b.breakdown.allocatorOverhead, int64_t{100});
-    QCOMPARE(b.breakdown.loaderQueue, int64_t{80});
-    QCOMPARE(b.notes, r.notes);
-    // A real probe's result too.
-    if (fit_) {
-        auto real = mem::fitResultFromJson(mem::fitResultToJson(*fit_));
-        QVERIFY(real.ok());
-        QCOMPARE(real->recommended.batch, fit_->recommended.batch);
-        QCOMPARE(real->points.size(), fit_->points.size());
-        QCOMPARE(real->table.size(), fit_->table.size());
-    }
-}
-
-void TestFit::jsonFromBadText()
-{
-    auto cut = mem::fitResultFromJson("{\"recommended\": {\"batch\": 4", "/runs/exp/fit.json");
-    QVERIFY(!cut.ok());
-    QCOMPARE(cut.error().code, std::string("run.fit"));
-    QCOMPARE(cut.error().file, std::string("/runs/exp/fit.json"));
-    QVERIFY(!mem::fitResultFromJson("[1, 2]").ok());
-    auto wrongType = mem::fitResultFromJson("{\"recommended\": {\"batch\": \"sixteen\"}}");
-    QVERIFY(!wrongType.ok());
-    QCOMPARE(wrongType.error().code, std::string("run.fit"));
-    // Missing keys keep their defaults; unknown ones are ignored.
-    auto sparse = mem::fitResultFromJson("{\"budget_bytes\": 1024, \"from_a_newer_writer\": true}");
-    QVERIFY(sparse.ok());
-    QCOMPARE(sparse->budgetBytes, int64_t{1024});
-    QCOMPARE(sparse->recommended.batch, 0);
 }
 
 QTEST_GUILESS_MAIN(TestFit)

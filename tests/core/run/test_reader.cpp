@@ -222,7 +222,7 @@ void TestReader::ultralyticsRun()
         QCOMPARE(r.summary.batch, 16);
         QVERIFY(r.summary.startTime > 1.6e9);   // from the files' times: Ultralytics writes no events
         QVERIFY(r.args.amp == "auto");          // amp: true
-        for (const char* key : {"task", "mode", "save_dir", "pretrained", "freeze"})
+        for (const char* key : {"task", "mode", "save_dir", "pretrained"})
             QVERIFY2(std::find(r.unknownArgs.begin(), r.unknownArgs.end(), key) != r.unknownArgs.end(), key);
         QVERIFY(r.events.empty() && r.memory.empty() && !r.metrics);
     }

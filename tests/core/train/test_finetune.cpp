@@ -6,7 +6,7 @@
 #include "common/config.h"
 #include "data/demo.h"
 #include "smallrun.h"
-#include "train/internal/engine.h"
+#include "train/internal/checkpoint.h"
 #include "train/trainer.h"
 #include "weights/internal/ultralytics.h"
 

@@ -454,7 +454,16 @@ void TestRunListModel::fitView()
     r.uncertainty = 0.03;
     r.table.push_back({'s', 640, false, 12, 9'000'000'000});
     r.breakdown.weights = 12'000'000;
-    r.notes = {"The loader queue holds 4 batches."};
+    // A note as the fit writes it (a code; fit.json also carries its English text, which the view shows).
+    ys::memory::FitNote note;
+    for (const ys::memory::FitNoteCode& k : ys::memory::fitNoteCodes())
+        if (std::string(k.code).rfind("fit.certainty.", 0) != 0 && std::string(k.text).find('{') == std::string::npos) {
+            note.code = k.code;
+            break;
+        }
+    QVERIFY(!note.code.empty());
+    const QString noteText = QString::fromStdString(ys::memory::fitNoteText(note));
+    r.fitNotes = {note};
     RunFitView view;
     QVERIFY(view.plainText().contains("no fit.json"));
     view.setFitJson(ys::memory::fitResultToJson(r), "/runs/exp/fit.json");
@@ -463,7 +472,7 @@ void TestRunListModel::fitView()
     QVERIFY2(text.contains("Batch 24 at 512 px with fp16, accumulating 3 batches (effective batch 72)."), qPrintable(text));
     QVERIFY(text.contains("8.8 GiB (± 3%)"));
     QVERIFY(text.contains("rtx3060"));
-    QVERIFY(text.contains("The loader queue holds 4 batches."));
+    QVERIFY2(text.contains(noteText), qPrintable(noteText));
     QVERIFY(text.contains("11.4 MiB"));   // weights in the breakdown
     view.setFitJson("{\"recommended\": ", "/runs/exp/fit.json");
     QVERIFY(!view.hasFit());
