@@ -3,6 +3,7 @@
 // seconds as 1 h 05 min, fractions as percentages. Shared by the charts' tick labels and hover texts so the
 // two never disagree.
 
+#include <QColor>
 #include <QCoreApplication>
 #include <QString>
 
@@ -17,6 +18,10 @@ enum class ValueUnit {
     PerSecond,     // images per second
     Scientific,    // small values such as learning rates: 1.00e-3
 };
+
+// The series colours of every chart (Tableau 10, in its order: blue, orange, green, red, purple, brown, pink,
+// grey, olive, cyan); `i` wraps around.
+QColor seriesColor(int i);
 
 class ChartText final {
     Q_DECLARE_TR_FUNCTIONS(ys::ui::ChartText)

@@ -1,18 +1,20 @@
 #include "ui/charts/trainingcharts.h"
 
+#include "ui/charts/chartformat.h"
+
 
 #include <algorithm>
 
 namespace ys::ui {
 namespace {
 
-// Series colours (Tableau 10): distinguishable, and the same meaning on every chart.
-const QColor kBlue(0x1f, 0x77, 0xb4);
-const QColor kOrange(0xff, 0x7f, 0x0e);
-const QColor kGreen(0x2c, 0xa0, 0x2c);
-const QColor kRed(0xd6, 0x27, 0x28);
-const QColor kPurple(0x94, 0x67, 0xbd);
-const QColor kGrey(0x7f, 0x7f, 0x7f);
+// Series colours (seriesColor's Tableau 10): distinguishable, and the same meaning on every chart.
+const QColor kBlue = seriesColor(0);
+const QColor kOrange = seriesColor(1);
+const QColor kGreen = seriesColor(2);
+const QColor kRed = seriesColor(3);
+const QColor kPurple = seriesColor(4);
+const QColor kGrey = seriesColor(7);
 
 // Phase bands: light enough that the lines stay readable over them.
 QColor bandColor(MemoryChart::Band band)

@@ -78,11 +78,6 @@ private:
     QHash<QString, Summary> cache_;
 };
 
-bool isWeightsFile(const QString& model)
-{
-    return ys::isWeightsFile(model.toStdString());
-}
-
 const std::vector<ys::BuiltinModel>& builtins()
 {
     static const std::vector<ys::BuiltinModel> models = ys::builtinModels();
@@ -253,7 +248,7 @@ void ModelPicker::openFile()
 void ModelPicker::summarize()
 {
     const quint64 request = ++request_;
-    if (isWeightsFile(model_)) {
+    if (ys::isWeightsFile(model_.toStdString())) {
         // What the checkpoint holds (inspectCheckpoint reads its pickle, not its weights: ~10-50 ms), off the
         // GUI thread.
         const QFileInfo info(model_);

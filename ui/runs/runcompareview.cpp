@@ -161,9 +161,6 @@ void RunCompareView::rebuild()
     splitter_->insertWidget(0, chart_);
     splitter_->setStretchFactor(0, 3);
     splitter_->setStretchFactor(1, 1);
-    static const QColor kRunColors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xff, 0x7f, 0x0e), QColor(0x2c, 0xa0, 0x2c),
-                                        QColor(0xd6, 0x27, 0x28), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
-                                        QColor(0xe3, 0x77, 0xc2), QColor(0x7f, 0x7f, 0x7f)};
     static const Qt::PenStyle kQuantityPens[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
     const bool fractions = group_ == CompareGroup::Map || group_ == CompareGroup::PrecisionRecall;
     chart_->setXAxis(CompareText::tr("Epoch"), ValueUnit::Epoch);
@@ -171,7 +168,7 @@ void RunCompareView::rebuild()
                      fractions ? ValueUnit::Fraction : ValueUnit::Number);
     for (const CompareCurve& curve : model_->curves()) {
         SeriesChart::Style style;
-        style.color = kRunColors[static_cast<size_t>(curve.run) % std::size(kRunColors)];
+        style.color = seriesColor(curve.run);
         style.pen = kQuantityPens[static_cast<size_t>(curve.quantityIndex) % std::size(kQuantityPens)];
         style.markers = curve.x.size() <= 60;
         const int s = chart_->addSeries(curve.name, style);
