@@ -19,6 +19,7 @@ constexpr float kConfusionConf = 0.25f;   // reference confusion-matrix confiden
 constexpr float kConfusionIou = 0.45f;    // reference confusion-matrix IoU threshold (IoU > it)
 constexpr int kConfGrid = 1000;           // points of the confidence grid for P/R/F1 (linspace(0, 1, 1000))
 constexpr int kApPoints = 101;            // recall points of the AP integral (linspace(0, 1, 101))
+static_assert(kApPoints == kPrCurvePoints, "ClassMetrics::pr50 holds the AP integral's recall points");
 // Box filter over the F1 curve: round(1000 * 0.1 * 2) // 2 + 1 points (smooth(y, f=0.1)).
 constexpr int kF1Smooth = 101;
 
@@ -255,8 +256,11 @@ double DetectionMetrics::fitness() const
     return 0.1 * map50 + 0.9 * map50_95;
 }
 
-double apTrapezoid101(const std::vector<double>& recall, const std::vector<double>& precision)
+double apTrapezoid101(const std::vector<double>& recall, const std::vector<double>& precision,
+                      std::vector<double>* curve)
 {
+    if (curve)
+        curve->clear();
     if (recall.empty())
         return 0;
     std::vector<double> mrec, mpre;
@@ -266,6 +270,8 @@ double apTrapezoid101(const std::vector<double>& recall, const std::vector<doubl
     for (int i = 0; i < kApPoints; ++i) {
         const double x = i == kApPoints - 1 ? 1.0 : i * (1.0 / (kApPoints - 1));
         const double y = npInterp(x, mrec, mpre, mpre.front(), mpre.back());
+        if (curve)
+            curve->push_back(y);
         if (i > 0)
             ap += (x - xPrev) * (y + yPrev) / 2.0;
         xPrev = x;
@@ -454,7 +460,7 @@ DetectionMetrics DetectionEvaluator::compute() const
                         pCurve[ci][static_cast<size_t>(g)] = npInterp(-x, xp, precision, 1.0, precision.back());
                     }
                 }
-                const double ap = apTrapezoid101(recall, precision);
+                const double ap = apTrapezoid101(recall, precision, j == 0 ? &cm.pr50 : nullptr);
                 const double coco = apCoco101(recall, precision);
                 apSum += ap;
                 cocoSum += coco;

@@ -58,7 +58,12 @@ struct ClassMetrics {
     int64_t images = 0;     // images with at least one GT of this class
     int64_t instances = 0;  // GT boxes of this class
     double precision = 0, recall = 0, ap50 = 0, ap50_95 = 0;
+    // The precision-recall curve at IoU 0.5 (the report's per-class PR plot): the precision envelope that
+    // ap50 integrates, at recall 0, 0.01, ..., 1 (kPrCurvePoints values); empty when the class has no
+    // detections (its curve is 0 everywhere).
+    std::vector<double> pr50;
 };
+constexpr int kPrCurvePoints = 101;
 
 struct DetectionMetrics {
     double precision = 0, recall = 0, map50 = 0, map50_95 = 0;  // Ultralytics' definitions (above)
@@ -102,8 +107,10 @@ private:
 
 // AP of one precision/recall curve (recall non-decreasing, both 0..1, one point per ranked detection), as
 // Ultralytics' compute_ap: sentinels, envelope, linear interpolation at 101 recall points, trapezoid rule.
-// An empty curve gives 0.
-double apTrapezoid101(const std::vector<double>& recall, const std::vector<double>& precision);
+// An empty curve gives 0. `curve`, when given, receives the interpolated envelope at the 101 recall points
+// (ClassMetrics::pr50; empty for an empty curve).
+double apTrapezoid101(const std::vector<double>& recall, const std::vector<double>& precision,
+                      std::vector<double>* curve = nullptr);
 
 // COCO 101-point interpolated AP of the same curve: the envelope at the first point whose recall >= r,
 // for r = 0, 0.01, ..., 1 (0 beyond the last recall), averaged. Half of the GT at precision 1 gives 51/101.

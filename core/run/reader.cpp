@@ -635,7 +635,7 @@ std::string metricsToJson(const RunMetrics& rm)
         const bool named = c.cls >= 0 && static_cast<size_t>(c.cls) < rm.names.size();
         classes.push_back({{"class", c.cls}, {"name", named ? rm.names[static_cast<size_t>(c.cls)] : ""},
                            {"images", c.images}, {"instances", c.instances}, {"precision", c.precision},
-                           {"recall", c.recall}, {"map50", c.ap50}, {"map50_95", c.ap50_95}});
+                           {"recall", c.recall}, {"map50", c.ap50}, {"map50_95", c.ap50_95}, {"pr50", c.pr50}});
     }
     nlohmann::json j{{"epoch", rm.epoch},
                      {"fitness", rm.fitness},
@@ -651,7 +651,8 @@ std::string metricsToJson(const RunMetrics& rm)
                      {"names", rm.names},
                      {"classes", classes},
                      {"confusion_matrix", m.confusion},
-                     {"confusion_note", "rows = predicted class, columns = true class; last row/column = background"}};
+                     {"confusion_note", "rows = predicted class, columns = true class; last row/column = background"},
+                     {"pr50_note", "per class: precision (envelope) at recall 0, 0.01, ..., 1 at IoU 0.5; [] = no detections"}};
     return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
@@ -685,6 +686,14 @@ Expected<RunMetrics> metricsFromJson(const std::string& text, const std::string&
             cm.recall = jsonNumber(c, "recall").value_or(0.0);
             cm.ap50 = jsonNumber(c, "map50").value_or(0.0);
             cm.ap50_95 = jsonNumber(c, "map50_95").value_or(0.0);
+            if (const auto pr = c.find("pr50"); pr != c.end() && pr->is_array()) {
+                if (pr->size() != static_cast<size_t>(kPrCurvePoints) && !pr->empty())
+                    return Error{"run.metrics", "\"pr50\" of class " + std::to_string(cm.cls) + " has " +
+                                                    std::to_string(pr->size()) + " values, not " +
+                                                    std::to_string(kPrCurvePoints), source, 0, 0};
+                for (const auto& v : *pr)
+                    cm.pr50.push_back(v.is_number() ? std::clamp(v.get<double>(), 0.0, 1.0) : 0.0);
+            }
             m.perClass.push_back(cm);
         }
     }

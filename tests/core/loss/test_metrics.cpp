@@ -189,6 +189,12 @@ void TestMetrics::partialRecall()
     QVERIFY(near(m.map50_95_coco, 51.0 / 101.0));
     QVERIFY(near(m.precision, 1.0));
     QVERIFY(near(m.recall, 0.5));
+    // The PR curve of the report: precision 1 up to recall 0.5, then the line down to (1, 0).
+    const auto& pr = m.perClass.at(0).pr50;
+    QCOMPARE(pr.size(), size_t(ys::kPrCurvePoints));
+    QVERIFY(near(pr[0], 1.0) && near(pr[50], 1.0));
+    QVERIFY2(near(pr[75], 0.5), show(pr[75]));
+    QVERIFY(near(pr[100], 0.0));
 }
 
 void TestMetrics::duplicatesAreFalsePositives()

@@ -386,6 +386,8 @@ void TestReader::metricsRoundTrip()
     c.recall = 0.3;
     c.ap50 = 0.8;
     c.ap50_95 = 0.45;
+    c.pr50.assign(ys::kPrCurvePoints, 0.5);
+    c.pr50[0] = 1.0;
     m.metrics.perClass = {c};
     m.metrics.confusion = {{1, 0, 2}, {0, 5, 1}, {3, 0, 0}};
     auto back = ys::metricsFromJson(ys::metricsToJson(m), "metrics.json");
@@ -399,6 +401,13 @@ void TestReader::metricsRoundTrip()
     QCOMPARE(back->metrics.perClass[0].instances, int64_t(9));
     QCOMPARE(back->metrics.perClass[0].ap50_95, 0.45);
     QCOMPARE(back->metrics.confusion, m.metrics.confusion);
+    QCOMPARE(back->metrics.perClass[0].pr50, c.pr50);
+    // A curve of the wrong length is a problem named after the file, not a chart with a hole.
+    std::string shortCurve = ys::metricsToJson(m);
+    shortCurve.replace(shortCurve.find("\"pr50\": ["), 10, "\"pr50\": [0.5, ");
+    const auto bad = ys::metricsFromJson(shortCurve, "metrics.json");
+    QVERIFY(!bad.ok());
+    QVERIFY2(bad.error().message.find("pr50") != std::string::npos, bad.error().message.c_str());
     QVERIFY(!ys::metricsFromJson("[]", "m.json"));
     QCOMPARE(QString::fromStdString(ys::metricsFromJson("nope", "m.json").error().file), QString("m.json"));
 }
