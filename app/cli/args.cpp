@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <mutex>
+
+#include <unistd.h>
 
 namespace ys::cli {
 
@@ -115,6 +119,22 @@ bool Args::rejectUnknown(const std::vector<std::string>& known) const
         }
     }
     return ok;
+}
+
+// Progress on stderr ("scan 1200/10000"), only when stderr is a terminal so logs and pipes stay clean.
+ProgressFn terminalProgress()
+{
+    if (!::isatty(STDERR_FILENO))
+        return {};
+    auto mutex = std::make_shared<std::mutex>();
+    return [mutex](const Progress& p) {
+        std::lock_guard lock(*mutex);
+        std::fprintf(stderr, "\r%-6s %lld/%lld", p.stage.c_str(), static_cast<long long>(p.done),
+                     static_cast<long long>(p.total));
+        if (p.total > 0 && p.done >= p.total)
+            std::fputs("\n", stderr);
+        std::fflush(stderr);
+    };
 }
 
 }  // namespace ys::cli

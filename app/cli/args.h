@@ -2,6 +2,7 @@
 // Ultralytics-style command line: `yolostudio-cli COMMAND key=value ...`. Plain C++, no torch, no Qt.
 
 #include "common/error.h"
+#include "common/progress.h"
 
 #include <map>
 #include <optional>
@@ -39,5 +40,9 @@ constexpr int kExitUsage = 2;      // bad arguments or unreadable input; reason 
 int exitCodeFor(const Error& error);
 // Prints "error: <file:line: message>" on stderr (one line) and returns exitCodeFor(error).
 int reportError(const Error& error);
+
+// Progress on stderr ("scan 1200/10000"), only when stderr is a terminal so logs and pipes stay clean;
+// an empty function otherwise. Thread-safe.
+ProgressFn terminalProgress();
 
 }  // namespace ys::cli

@@ -39,21 +39,6 @@ constexpr const char* kDemoHelp =
     "\n"
     "Exit status: 0 on success, 2 on bad arguments or when DIR cannot be written.\n";
 
-// Progress on stderr ("scan 1200/10000"), only when stderr is a terminal so logs and pipes stay clean.
-ProgressFn terminalProgress()
-{
-    if (!::isatty(STDERR_FILENO))
-        return {};
-    auto mutex = std::make_shared<std::mutex>();
-    return [mutex](const Progress& p) {
-        std::lock_guard lock(*mutex);
-        std::fprintf(stderr, "\r%-6s %lld/%lld", p.stage.c_str(), static_cast<long long>(p.done),
-                     static_cast<long long>(p.total));
-        if (p.total > 0 && p.done >= p.total)
-            std::fputs("\n", stderr);
-        std::fflush(stderr);
-    };
-}
 
 }  // namespace
 

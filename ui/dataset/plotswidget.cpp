@@ -109,6 +109,12 @@ void PlotsWidget::clear()
     summary_->setText(QString());
 }
 
+QImage PlotsWidget::renderImage(Plot plot, const QSize& size, double devicePixelRatio) const
+{
+    QCustomPlot* p = plot == Plot::Classes ? classPlot_ : plot == Plot::Sizes ? sizePlot_ : scatterPlot_;
+    return p->toPixmap(size.width(), size.height(), devicePixelRatio).toImage();
+}
+
 void PlotsWidget::setData(const ys::Dataset* dataset, const ys::CheckResult* result, const ys::CheckOptions& options)
 {
     clear();

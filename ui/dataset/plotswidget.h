@@ -6,6 +6,7 @@
 #include "data/check.h"
 #include "data/dataset.h"
 
+#include <QImage>
 #include <QWidget>
 
 class QCustomPlot;
@@ -22,6 +23,10 @@ public:
     // Recomputes every plot from the dataset's parsed boxes; `result` (may be null) fills the summary.
     void setData(const ys::Dataset* dataset, const ys::CheckResult* result, const ys::CheckOptions& options);
     void clear();
+
+    enum class Plot { Classes, Sizes, Scatter };
+    // One plot drawn at `size` logical pixels without a window (the training report).
+    QImage renderImage(Plot plot, const QSize& size, double devicePixelRatio = 1.0) const;
 
     QCustomPlot* classPlot() const { return classPlot_; }
     QCustomPlot* sizePlot() const { return sizePlot_; }

@@ -65,19 +65,8 @@ void RunFitView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
-void RunFitView::render()
+QString RunFitView::html(const ys::memory::FitResult& r)
 {
-    if (!present_) {
-        text_->setHtml(QStringLiteral("<p>%1</p>")
-                           .arg(tr("This run has no fit.json: it was started with a fixed batch, not batch=auto.")
-                                    .toHtmlEscaped()));
-        return;
-    }
-    if (!result_) {
-        text_->setHtml(QStringLiteral("<p>%1</p>").arg(RunText::problem(*error_).toHtmlEscaped()));
-        return;
-    }
-    const ys::memory::FitResult& r = *result_;
     const ys::memory::Recommendation& rec = r.recommended;
     const QLocale loc;
     QString h;
@@ -150,7 +139,22 @@ void RunFitView::render()
             h += QStringLiteral("<li>%1</li>").arg(esc(n));
         h += QStringLiteral("</ul>");
     }
-    text_->setHtml(h);
+    return h;
+}
+
+void RunFitView::render()
+{
+    if (!present_) {
+        text_->setHtml(QStringLiteral("<p>%1</p>")
+                           .arg(tr("This run has no fit.json: it was started with a fixed batch, not batch=auto.")
+                                    .toHtmlEscaped()));
+        return;
+    }
+    if (!result_) {
+        text_->setHtml(QStringLiteral("<p>%1</p>").arg(RunText::problem(*error_).toHtmlEscaped()));
+        return;
+    }
+    text_->setHtml(html(*result_));
 }
 
 }  // namespace ys::ui

@@ -27,6 +27,9 @@ public:
     const std::optional<ys::memory::FitResult>& result() const { return result_; }
     // The error when fit.json could not be read.
     const std::optional<ys::Error>& error() const { return error_; }
+    // The fit as the view shows it (HTML fragment: headings h3/h4, tables, notes), every string escaped;
+    // the training report embeds the same text.
+    static QString html(const ys::memory::FitResult& result);
     // What the view shows, as plain text (tests).
     QString plainText() const;
 

@@ -7,6 +7,7 @@
 #include "ui/runs/runfollower.h"
 #include "ui/runs/runlistcontroller.h"
 #include "ui/runs/runlistmodel.h"
+#include "ui/report/reportexporter.h"
 #include "ui/runs/runtext.h"
 
 #include <QAction>
@@ -88,6 +89,7 @@ RunsPage::RunsPage(QWidget* parent)
     toolbar_->addAction(resumeAction_);
     toolbar_->addAction(compareAction_);
     toolbar_->addAction(openFolderAction_);
+    toolbar_->addAction(exportReportAction_);
     toolbar_->addAction(deleteAction_);
     auto* spacer = new QWidget(toolbar_);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
@@ -96,7 +98,8 @@ RunsPage::RunsPage(QWidget* parent)
     search_->setClearButtonEnabled(true);
     search_->setMinimumWidth(200);
     toolbar_->addWidget(search_);
-    table_->addActions({resumeAction_, compareAction_, openFolderAction_, deleteAction_, removeFolderAction_, refreshAction_});
+    table_->addActions({resumeAction_, compareAction_, openFolderAction_, exportReportAction_, deleteAction_,
+                        removeFolderAction_, refreshAction_});
 
     foldersLabel_->setWordWrap(true);
     foldersLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -195,6 +198,15 @@ void RunsPage::buildActions()
     openFolderAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(openFolderAction_, &QAction::triggered, this, &RunsPage::openSelectedFolder);
 
+    exporter_ = new ReportExporter(this);
+    exportReportAction_ = new QAction(ys::ui::icon(IconId::Export), QString(), this);
+    exportReportAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportReportAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(exportReportAction_, &QAction::triggered, this, [this] {
+        if (!currentDir().isEmpty())
+            exporter_->exportRun(currentDir());
+    });
+
     compareAction_ = new QAction(ys::ui::icon(IconId::Compare), QString(), this);
     compareAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
     compareAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -217,6 +229,7 @@ void RunsPage::buildActions()
     addAction(resumeAction_);
     addAction(compareAction_);
     addAction(openFolderAction_);
+    addAction(exportReportAction_);
     addAction(deleteAction_);
 }
 
@@ -233,7 +246,7 @@ QIcon RunsPage::icon() const
 QList<QAction*> RunsPage::pageActions() const
 {
     return {refreshAction_,   addFolderAction_, removeFolderAction_, resumeAction_,
-            compareAction_,   openFolderAction_, deleteAction_};
+            compareAction_,   openFolderAction_, exportReportAction_, deleteAction_};
 }
 
 QString RunsPage::statusText() const
@@ -486,6 +499,7 @@ void RunsPage::updateActions()
     const RunListModel::Entry* e = dir.isEmpty() ? nullptr : m->entry(m->rowOf(dir));
     resumeAction_->setEnabled(e && e->isRun && e->record.resumable);
     openFolderAction_->setEnabled(e != nullptr);
+    exportReportAction_->setEnabled(e && e->isRun);
     int runs = 0;
     for (const QString& d : selectedDirs()) {
         const RunListModel::Entry* s = m->entry(m->rowOf(d));
@@ -633,6 +647,9 @@ void RunsPage::retranslate()
                                  "device (Ctrl+R)"));
     openFolderAction_->setText(tr("Open folder"));
     openFolderAction_->setToolTip(tr("Show the run's folder in the file manager (Ctrl+Shift+O)"));
+    exportReportAction_->setText(tr("Export report…"));
+    exportReportAction_->setToolTip(tr("Write the selected run's training report as HTML or PDF: data checks, "
+                                       "settings, environment, memory and fit, curves, per-class results (Ctrl+E)"));
     compareAction_->setText(tr("Compare"));
     compareAction_->setToolTip(tr("Show the curves of the selected runs together (select two or more; Ctrl+D)"));
     deleteAction_->setText(tr("Delete…"));

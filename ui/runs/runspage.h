@@ -38,6 +38,7 @@ class RunFollower;
 class RunListController;
 class RunListModel;
 class RunListProxy;
+class ReportExporter;
 
 class RunsPage final : public StudioPage {
     Q_OBJECT
@@ -96,6 +97,8 @@ public:
     QAction* deleteAction() const { return deleteAction_; }
     QAction* compareAction() const { return compareAction_; }
     QAction* openFolderAction() const { return openFolderAction_; }
+    QAction* exportReportAction() const { return exportReportAction_; }
+    ReportExporter* reportExporter() const { return exporter_; }
     QAction* addFolderAction() const { return addFolderAction_; }
     QAction* removeFolderAction() const { return removeFolderAction_; }
 
@@ -157,6 +160,8 @@ private:
     QAction* removeFolderAction_ = nullptr;
     QAction* resumeAction_ = nullptr;
     QAction* openFolderAction_ = nullptr;
+    QAction* exportReportAction_ = nullptr;
+    ReportExporter* exporter_ = nullptr;
     QAction* deleteAction_ = nullptr;
     QAction* compareAction_ = nullptr;
     QAction* findAction_ = nullptr;

@@ -4,6 +4,7 @@
 #include "ui/common/icons.h"
 #include "ui/config/configform.h"
 #include "ui/common/logging.h"
+#include "ui/report/reportexporter.h"
 #include "ui/train/predictionpreview.h"
 
 #include <QAction>
@@ -187,6 +188,16 @@ void TrainPage::buildActions()
     fitAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
     fitAction_->setEnabled(false);
     connect(fitAction_, &QAction::triggered, this, [this] { emit fitRequested(runConfig()); });
+    exporter_ = new ReportExporter(this);
+    exportReportAction_ = new QAction(ys::ui::icon(IconId::Export), QString(), this);
+    exportReportAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportReportAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    exportReportAction_->setEnabled(false);
+    addAction(exportReportAction_);   // Ctrl+E while the Train page has focus (the Runs page has its own)
+    connect(exportReportAction_, &QAction::triggered, this, [this] {
+        if (!lastRunDir_.isEmpty())
+            exporter_->exportRun(QDir::cleanPath(lastRunDir_));
+    });
 }
 
 void TrainPage::retranslate()
@@ -198,6 +209,8 @@ void TrainPage::retranslate()
     stopAction_->setText(tr("S&top"));
     stopAction_->setToolTip(tr("Stop after the current step; weights/last.pt is written so the run can be "
                                "resumed (Ctrl+.)"));
+    exportReportAction_->setText(tr("Export &Report…"));
+    exportReportAction_->setToolTip(tr("Write the training report of the last run as HTML or PDF (Ctrl+E)"));
     fitAction_->setText(tr("&Fit to My GPU…"));
     fitAction_->setToolTip(fitAvailable_
                                ? tr("Measure memory and pick the batch, image size and AMP that fit the device")
@@ -230,7 +243,7 @@ QIcon TrainPage::icon() const
 
 QList<QAction*> TrainPage::pageActions() const
 {
-    return {startAction_, pauseAction_, stopAction_, fitAction_};
+    return {startAction_, pauseAction_, stopAction_, fitAction_, exportReportAction_};
 }
 
 // ---- dataset -------------------------------------------------------------------------------------------
@@ -518,6 +531,7 @@ void TrainPage::updateActions()
     pauseAction_->setEnabled(st == TrainController::State::Running || st == TrainController::State::Paused);
     stopAction_->setEnabled(st == TrainController::State::Running || st == TrainController::State::Paused);
     fitAction_->setEnabled(fitAvailable_ && idle);
+    exportReportAction_->setEnabled(idle && !lastRunDir_.isEmpty());
 }
 
 void TrainPage::setFitAvailable(bool available)

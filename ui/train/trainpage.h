@@ -28,6 +28,8 @@ class QVBoxLayout;
 
 namespace ys::ui {
 
+class ReportExporter;
+
 class ConfigForm;
 
 class TrainPage final : public StudioPage {
@@ -85,6 +87,8 @@ public:
     QAction* startAction() const { return startAction_; }
     QAction* pauseAction() const { return pauseAction_; }
     QAction* stopAction() const { return stopAction_; }
+    // Export report… of the run this page trained last (enabled once it has a run folder and is idle).
+    QAction* exportReportAction() const { return exportReportAction_; }
 
 signals:
     void fitRequested(const ys::TrainConfig& config);
@@ -131,6 +135,8 @@ private:
     QAction* pauseAction_ = nullptr;
     QAction* stopAction_ = nullptr;
     QAction* fitAction_ = nullptr;
+    QAction* exportReportAction_ = nullptr;
+    ReportExporter* exporter_ = nullptr;
     QTimer* deviceTimer_ = nullptr;
 
     QString yamlPath_;
