@@ -60,11 +60,12 @@ constexpr double kMaxBytes = 1e18;   // below INT64_MAX, far above any machine's
 
 std::string environmentToJson(const EnvironmentInfo& env)
 {
-    nlohmann::json gpus = nlohmann::json::array();
+    // Ordered as declared (machine, GPUs, software, the run), not alphabetically: a person reads this file.
+    nlohmann::ordered_json gpus = nlohmann::ordered_json::array();
     for (const GpuInfo& g : env.gpus)
         gpus.push_back({{"name", g.name}, {"total_bytes", g.totalBytes}, {"compute_major", g.computeMajor},
                         {"compute_minor", g.computeMinor}});
-    const nlohmann::json j{{"os", env.os},
+    const nlohmann::ordered_json j{{"os", env.os},
                            {"host", env.host},
                            {"cpu", env.cpu},
                            {"cpu_cores", env.cpuCores},

@@ -237,6 +237,11 @@ void TestRunTraining::killedThenResumed()
     QCOMPARE(r.summary.epochsDone, 1);
     QVERIFY(!firstOf(r, EventKind::Finish));
 
+    // environment.json cannot be replaced (a folder took its name): a warning, and the run goes on.
+    QVERIFY(r.environment);
+    std::filesystem::remove(killed + "/environment.json");
+    std::filesystem::create_directories(killed + "/environment.json/in-the-way");
+
     ys::TrainConfig resume;
     resume.resume = killed + "/weights/last.pt";
     resume.threads = c.threads;
@@ -246,6 +251,11 @@ void TestRunTraining::killedThenResumed()
     QCOMPARE(done.status, RunStatus::Finished);
     QCOMPARE(done.rows.size(), size_t(3));
     QVERIFY(!done.lock);
+    bool warned = false;
+    for (const auto& e : done.events)
+        warned = warned || (e.kind == EventKind::Warning && e.message.find("environment.json") != std::string::npos);
+    QVERIFY(warned);
+    QVERIFY(!done.environment);
 }
 
 void TestRunTraining::failedMidRun()
