@@ -75,7 +75,7 @@ std::string jsonString(const nlohmann::json& j, const char* key)
     return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-// Reads a small whole file (args.yaml, metrics.json, fit.json) for the record, or says why not.
+// Reads a small whole file (args.yaml, metrics.json, fit.json, environment.json) for the record, or says why not.
 std::optional<std::string> readSmallFile(const std::string& path, std::vector<Error>& problems)
 {
     std::error_code ec;
@@ -496,19 +496,23 @@ void readArgs(RunRecord& rec)
     rec.hasArgs = true;
 }
 
-void readMetrics(RunRecord& rec)
+// A JSON run file read whole by `parse` (metricsFromJson, environmentFromJson) into `out`; absent leaves
+// `out` empty, a bad file becomes a problem.
+template <typename T>
+void readJsonFile(RunRecord& rec, const char* name, Expected<T> (*parse)(const std::string&, const std::string&),
+                  std::optional<T>& out)
 {
-    const std::string path = join(rec.dir, "metrics.json");
+    const std::string path = join(rec.dir, name);
     if (!exists(path))
         return;
     auto text = readSmallFile(path, rec.problems);
     if (!text || text->empty())
         return;
-    auto m = metricsFromJson(*text, path);
-    if (m)
-        rec.metrics = std::move(*m);
+    auto value = parse(*text, path);
+    if (value)
+        out = std::move(*value);
     else
-        rec.problems.push_back(m.error());
+        rec.problems.push_back(value.error());
 }
 
 void readFit(RunRecord& rec)
@@ -734,8 +738,9 @@ Expected<RunRecord> readRun(const std::string& dir)
             rec.problems.push_back(Error{"run.empty_file", "the file is empty", c->path, 0, 0});
     }
 
-    readMetrics(rec);
+    readJsonFile(rec, "metrics.json", metricsFromJson, rec.metrics);
     readFit(rec);
+    readJsonFile(rec, "environment.json", environmentFromJson, rec.environment);
     rec.hasCheck = exists(join(rec.dir, "check.json"));
     rec.last = weightsInfo(join(rec.dir, "weights/last.pt"));
     rec.best = weightsInfo(join(rec.dir, "weights/best.pt"));

@@ -13,6 +13,7 @@
 #include "common/error.h"
 #include "loss/metrics.h"
 #include "memory/samples.h"
+#include "run/environment.h"
 #include "run/records.h"
 #include "run/runlock.h"
 
@@ -103,6 +104,7 @@ struct RunRecord {
     std::optional<RunMetrics> metrics;          // metrics.json
     std::string fitJson;              // fit.json's text (memory::fitResultFromJson reads it); empty = absent
     bool hasCheck = false;            // check.json present (the data check of the run's dataset)
+    std::optional<EnvironmentInfo> environment;   // environment.json (absent: older runs, Ultralytics)
     WeightsInfo last, best;           // weights/last.pt, weights/best.pt
     std::optional<RunLockInfo> lock;  // train.lock, when present (live or left by a killed process)
 

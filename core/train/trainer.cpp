@@ -18,6 +18,7 @@
 #include "model/internal/optimizer.h"
 #include "model/internal/threads.h"
 #include "model/modelfile.h"
+#include "train/environment.h"
 #include "train/internal/checkpoint.h"
 #include "train/internal/device.h"
 #include "train/internal/gradscaler.h"
@@ -137,6 +138,9 @@ private:
     void sendMemory();
     // metrics.json: the best epoch's per-class P/R/AP and confusion matrix (for the report).
     void writeBestMetrics();
+    // environment.json: this machine and build (collectEnvironment) with the run's device and threads, at
+    // every start and resume. A failure to write is a Warning event.
+    void writeEnvironment();
     // Takes train.lock on runDir_; an Error when another live trainer writes it.
     std::optional<Error> lockRunFolder();
 
@@ -809,6 +813,17 @@ void Trainer::writeBestMetrics()
         event(EventKind::Warning, err->toString());
 }
 
+void Trainer::writeEnvironment()
+{
+    EnvironmentInfo env = collectEnvironment();
+    env.device = device_.str();
+    env.intraOpThreads = intraThreads_;
+    env.loaderWorkers = loaderWorkers_;
+    env.wallTime = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    if (auto err = writeFileAtomic((fs::path(runDir_) / "environment.json").string(), environmentToJson(env)))
+        event(EventKind::Warning, err->toString());
+}
+
 std::optional<Error> Trainer::lockRunFolder()
 {
     auto lock = RunLock::acquire(runDir_);
@@ -916,6 +931,7 @@ Expected<TrainSummary> Trainer::run()
                   ", amp " + toString(amp_),
               d.dump());
     }
+    writeEnvironment();
     logLine("optimizer: " + opt_.name() + "(lr=" + fmtG(opt_.choice.lr0) + ", momentum=" + fmtG(opt_.choice.momentum) +
             ") with parameter groups: weights (decay), norm weights and biases (no decay)");
     logLine("Starting training for " + std::to_string(cfg_.epochs) + " epochs on " + device_.str() + "...");

@@ -34,6 +34,8 @@ private Q_SLOTS:
     void badFilesAreReported_data();
     void badFilesAreReported();
     void metricsRoundTrip();
+    void environmentRoundTrip();
+    void environmentFields();
     void fuzzedFilesNeverCrash();
     void listRunsFindsNestedAndForeign();
 };
@@ -94,6 +96,7 @@ void TestReader::finishedRunSummary()
     QCOMPARE(r.last.bytes, int64_t(1234));
     QVERIFY(r.last.modified > 0);
     QVERIFY(!r.lock);
+    QVERIFY(!r.environment);   // no environment.json: a run from before it was written
 
     const ys::RunSummary& s = r.summary;
     QCOMPARE(QString::fromStdString(s.name), QString("exp"));
@@ -341,6 +344,10 @@ void TestReader::badFilesAreReported_data()
     QTest::newRow("memory row") << "memory.csv" << QByteArray("time_s,phase,allocated,reserved,peak,window_peak\n1,warp,1,2,3,4\n")
                                 << "run.memory_row" << 2;
     QTest::newRow("metrics garbage") << "metrics.json" << QByteArray("{\"classes\": [1]}") << "run.metrics" << 0;
+    QTest::newRow("environment not an object") << "environment.json" << QByteArray("[\"cpu\"]") << "run.environment" << 0;
+    QTest::newRow("environment wrong type") << "environment.json" << QByteArray("{\"cpu_cores\": \"four\"}")
+                                            << "run.environment" << 0;
+    QTest::newRow("environment gpu entry") << "environment.json" << QByteArray("{\"gpus\": [\"RTX\"]}") << "run.environment" << 0;
     QTest::newRow("fit garbage") << "fit.json" << QByteArray("{\"batch\": ") << "run.fit" << 0;
     QTest::newRow("args bad value") << "args.yaml" << QByteArray("epochs: 10\nlr0: fast\n") << "config.lr0" << 2;
     QTest::newRow("args syntax") << "args.yaml" << QByteArray("epochs: [10\n") << "yaml.syntax" << 2;
@@ -412,6 +419,96 @@ void TestReader::metricsRoundTrip()
     QCOMPARE(QString::fromStdString(ys::metricsFromJson("nope", "m.json").error().file), QString("m.json"));
 }
 
+namespace {
+
+// Every field set to a value unlike its default.
+ys::EnvironmentInfo fullEnvironment()
+{
+    ys::EnvironmentInfo e;
+    e.os = "Debian GNU/Linux 12 (bookworm); Linux 6.1.0-18-amd64 x86_64";
+    e.host = "工作站 \"lab\"";
+    e.cpu = "AMD Ryzen 9 7950X 16-Core Processor";
+    e.cpuCores = 32;
+    e.ramBytes = int64_t(64) << 30;
+    e.gpus = {{"NVIDIA GeForce RTX 3060", int64_t(12) << 30, 8, 6}, {"NVIDIA GeForce RTX 4090", int64_t(24) << 30, 8, 9}};
+    e.nvidiaDriver = "535.104.05";
+    e.cuda = "12.1";
+    e.cudnn = "8.9.2";
+    e.libtorch = "1.13.1";
+    e.blas = "OpenBLAS (pthread) /usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3";
+    e.opencv = "4.6.0";
+    e.app = "0.1.0";
+    e.qt = "6.4.2";
+    e.compiler = "GCC 12.2.0";
+    e.device = "cuda:1";
+    e.intraOpThreads = 6;
+    e.loaderWorkers = 3;
+    e.wallTime = 1.7e9 + 0.25;
+    return e;
+}
+
+}  // namespace
+
+void TestReader::environmentRoundTrip()
+{
+    QTemporaryDir tmp;
+    ys::test::FakeRun f;
+    f.kinds = {EventKind::Start, EventKind::Finish};
+    const QString dir = ys::test::writeFakeRun(tmp.filePath("exp"), f);
+    const ys::EnvironmentInfo e = fullEnvironment();
+    QVERIFY(ys::test::writeText(dir + "/environment.json", ys::environmentToJson(e)));
+    const ys::RunRecord r = readUnchanged(dir);
+    QVERIFY2(r.problems.empty(), r.problems.empty() ? "" : r.problems.front().toString().c_str());
+    QVERIFY(r.environment);
+    const ys::EnvironmentInfo& b = *r.environment;
+    QCOMPARE(b.os, e.os);
+    QCOMPARE(b.host, e.host);
+    QCOMPARE(b.cpu, e.cpu);
+    QCOMPARE(b.cpuCores, 32);
+    QCOMPARE(b.ramBytes, int64_t(64) << 30);
+    QCOMPARE(b.gpus.size(), size_t(2));
+    for (size_t i = 0; i < 2; ++i) {
+        QCOMPARE(b.gpus[i].name, e.gpus[i].name);
+        QCOMPARE(b.gpus[i].totalBytes, e.gpus[i].totalBytes);
+        QCOMPARE(b.gpus[i].computeMajor, e.gpus[i].computeMajor);
+        QCOMPARE(b.gpus[i].computeMinor, e.gpus[i].computeMinor);
+    }
+    QCOMPARE(b.nvidiaDriver, e.nvidiaDriver);
+    QCOMPARE(b.cuda, e.cuda);
+    QCOMPARE(b.cudnn, e.cudnn);
+    QCOMPARE(b.libtorch, e.libtorch);
+    QCOMPARE(b.blas, e.blas);
+    QCOMPARE(b.opencv, e.opencv);
+    QCOMPARE(b.app, e.app);
+    QCOMPARE(b.qt, e.qt);
+    QCOMPARE(b.compiler, e.compiler);
+    QCOMPARE(b.device, e.device);
+    QCOMPARE(b.intraOpThreads, 6);
+    QCOMPARE(b.loaderWorkers, 3);
+    QCOMPARE(b.wallTime, e.wallTime);
+}
+
+void TestReader::environmentFields()
+{
+    // Missing keys keep their defaults, unknown ones are ignored, nulls read as absent.
+    auto sparse = ys::environmentFromJson(R"({"libtorch": "1.13.0", "gpus": null, "future_key": [1, 2]})", "env.json");
+    QVERIFY(sparse.ok());
+    QCOMPARE(sparse->libtorch, std::string("1.13.0"));
+    QVERIFY(sparse->gpus.empty() && sparse->cpu.empty() && sparse->cpuCores == 0 && sparse->wallTime == 0);
+    // Out-of-range numbers are clamped, not wrapped.
+    auto big = ys::environmentFromJson(R"({"cpu_cores": 1e300, "ram_bytes": -5})", "env.json");
+    QVERIFY(big.ok());
+    QVERIFY(big->cpuCores > 0);
+    QCOMPARE(big->ramBytes, int64_t(0));
+    // A wrongly typed value is an error that names the key and the file.
+    auto bad = ys::environmentFromJson(R"({"os": "Linux", "gpus": [{"name": "RTX", "total_bytes": "12G"}]})", "env.json");
+    QVERIFY(!bad.ok());
+    QCOMPARE(QString::fromStdString(bad.error().code), QString("run.environment"));
+    QCOMPARE(QString::fromStdString(bad.error().file), QString("env.json"));
+    QVERIFY2(bad.error().message.find("total_bytes") != std::string::npos, bad.error().message.c_str());
+    QVERIFY(!ys::environmentFromJson("not json", "env.json"));
+}
+
 void TestReader::fuzzedFilesNeverCrash()
 {
     QTemporaryDir tmp;
@@ -423,7 +520,9 @@ void TestReader::fuzzedFilesNeverCrash()
     m.metrics.confusion = {{1, 2, 0}, {0, 1, 0}, {0, 0, 0}};
     QVERIFY(ys::test::writeText(source + "/metrics.json", ys::metricsToJson(m)));
     QVERIFY(ys::test::writeText(source + "/fit.json", "{\"recommended\":{\"batch\":8}}"));
-    const QStringList files{"args.yaml", "results.csv", "events.jsonl", "memory.csv", "metrics.json", "fit.json"};
+    QVERIFY(ys::test::writeText(source + "/environment.json", ys::environmentToJson(fullEnvironment())));
+    const QStringList files{"args.yaml",    "results.csv", "events.jsonl",    "memory.csv",
+                            "metrics.json", "fit.json",    "environment.json"};
     QHash<QString, QByteArray> original;
     for (const QString& name : files) {
         QFile in(source + "/" + name);

@@ -7,13 +7,18 @@
 #include "runfixtures.h"
 #include "smallrun.h"
 #include "testsupport.h"
+#include "train/environment.h"
 #include "train/trainer.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <torch/version.h>
+
+#include <chrono>
 #include <filesystem>
 #include <stdexcept>
 
@@ -44,6 +49,11 @@ ys::RunRecord read(const std::string& dir)
     if (!r)
         qFatal("%s", r.error().toString().c_str());
     return std::move(*r);
+}
+
+double unixNow()
+{
+    return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 const ys::TrainEvent* firstOf(const ys::RunRecord& r, EventKind kind)
@@ -93,6 +103,7 @@ void TestRunTraining::runningThenFinished()
         QVERIFY(live.lock && live.lock->live);
         QVERIFY(!live.resumable);
     };
+    const double started = unixNow();
     auto result = ys::train(c, cb);
     QVERIFY2(result.ok(), result.ok() ? "" : result.error().toString().c_str());
     QCOMPARE(statusDuringRun, (std::vector<RunStatus>(3, RunStatus::Running)));
@@ -123,6 +134,30 @@ void TestRunTraining::runningThenFinished()
     QVERIFY(s.wallSeconds > 0);
     const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
     QVERIFY(s.startTime > now - 600 && s.startTime <= now);
+
+    // environment.json: this machine and build, with the run's device and threads.
+    QVERIFY(r.environment);
+    const ys::EnvironmentInfo& env = *r.environment;
+    const ys::EnvironmentInfo here = ys::collectEnvironment();
+    QCOMPARE(QString::fromStdString(env.libtorch), QString(TORCH_VERSION));
+    QCOMPARE(QString::fromStdString(env.app), QString(YS_VERSION));
+    QVERIFY(!env.cpu.empty());
+    QCOMPARE(env.cpu, here.cpu);
+    QVERIFY(env.cpuCores > 0);
+    QCOMPARE(env.cpuCores, here.cpuCores);
+    QVERIFY(env.ramBytes > 0);
+    QVERIFY(!env.os.empty() && !env.host.empty() && !env.compiler.empty() && !env.opencv.empty());
+    QVERIFY(env.qt.empty() || env.qt == QT_VERSION_STR);
+    QCOMPARE(QString::fromStdString(env.device), QString("cpu"));
+    QCOMPARE(env.intraOpThreads, result->intraOpThreads);
+    QCOMPARE(env.loaderWorkers, result->loaderWorkers);
+    QVERIFY(env.wallTime >= started && env.wallTime <= now);
+    // The BLAS names its implementation and the real file it was loaded from (OpenBLAS on Debian's LibTorch).
+    QVERIFY2(env.blas.find("BLAS") != std::string::npos, env.blas.c_str());
+    const size_t slash = env.blas.find('/');
+    QVERIFY2(slash != std::string::npos, env.blas.c_str());
+    const std::string blasFile = env.blas.substr(slash, env.blas.find(';', slash) - slash);
+    QVERIFY2(QFileInfo(QString::fromStdString(blasFile)).isFile(), blasFile.c_str());
 
     // Events: start before epoch 1, one "best" per improving epoch stamped with it, finish after epoch 3.
     QVERIFY(!r.events.empty());
@@ -160,6 +195,7 @@ void TestRunTraining::stoppedByUserThenResumed()
     QVERIFY(stopped);
     QCOMPARE(stopped->epoch, 2);   // stopped in epoch 2, after its first batch
     QCOMPARE(stopped->batch, 1);
+    QVERIFY(r.environment);
 
     ys::TrainConfig resume;
     resume.resume = first->lastWeights;
@@ -172,6 +208,8 @@ void TestRunTraining::stoppedByUserThenResumed()
     const ys::TrainEvent* resumed = firstOf(done, EventKind::Resume);
     QVERIFY(resumed);
     QCOMPARE(resumed->epoch, 1);
+    QVERIFY(done.environment);   // rewritten by the resume: the last session's
+    QVERIFY(done.environment->wallTime > r.environment->wallTime);
 }
 
 void TestRunTraining::killedThenResumed()
@@ -199,6 +237,11 @@ void TestRunTraining::killedThenResumed()
     QCOMPARE(r.summary.epochsDone, 1);
     QVERIFY(!firstOf(r, EventKind::Finish));
 
+    // environment.json cannot be replaced (a folder took its name): a warning, and the run goes on.
+    QVERIFY(r.environment);
+    std::filesystem::remove(killed + "/environment.json");
+    std::filesystem::create_directories(killed + "/environment.json/in-the-way");
+
     ys::TrainConfig resume;
     resume.resume = killed + "/weights/last.pt";
     resume.threads = c.threads;
@@ -208,6 +251,11 @@ void TestRunTraining::killedThenResumed()
     QCOMPARE(done.status, RunStatus::Finished);
     QCOMPARE(done.rows.size(), size_t(3));
     QVERIFY(!done.lock);
+    bool warned = false;
+    for (const auto& e : done.events)
+        warned = warned || (e.kind == EventKind::Warning && e.message.find("environment.json") != std::string::npos);
+    QVERIFY(warned);
+    QVERIFY(!done.environment);
 }
 
 void TestRunTraining::failedMidRun()
