@@ -285,7 +285,7 @@ EnvironmentInfo collectEnvironment()
     try {
         env.os = osDescription();
         env.host = hostName();
-        for (const memory::DeviceInfo& d : memory::listDevices()) {
+        for (const memory::DeviceInfo& d : memory::listDevices(/*freeMemory=*/false)) {
             if (!d.cuda) {
                 env.cpu = d.name;
                 env.cpuCores = d.cores;
