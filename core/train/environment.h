@@ -15,4 +15,9 @@ namespace ys {
 // time: call it where training is about to use CUDA anyway, or off the GUI thread. Any thread.
 EnvironmentInfo collectEnvironment();
 
+// The BLAS implementation a library file is, from its real path: "OpenBLAS (pthread)", "OpenBLAS (openmp)",
+// "MKL", "BLIS (openmp)", "FlexiBLAS", "ATLAS", "reference BLAS"; empty when the path names none. Debian's
+// alternatives put each in its own folder (openblas-pthread/, blis-openmp/, blas/ for the reference one).
+std::string blasFamily(const std::string& realPath);
+
 }  // namespace ys
