@@ -32,7 +32,7 @@ std::string cpuModelName()
 
 }  // namespace
 
-std::vector<DeviceInfo> listDevices()
+std::vector<DeviceInfo> listDevices(bool freeMemory)
 {
     std::vector<DeviceInfo> devices;
     DeviceInfo cpu;
@@ -56,11 +56,18 @@ std::vector<DeviceInfo> listDevices()
         d.cores = prop ? prop->multiProcessorCount : 0;
         d.computeMajor = prop ? prop->major : 0;
         d.computeMinor = prop ? prop->minor : 0;
-        const MemoryStats s = currentStats("cuda:" + d.id);
-        d.totalBytes = s.deviceTotal > 0 ? s.deviceTotal : (prop ? static_cast<int64_t>(prop->totalGlobalMem) : 0);
-        d.freeBytes = s.deviceFree;
+        const int64_t propTotal = prop ? static_cast<int64_t>(prop->totalGlobalMem) : 0;
+        if (freeMemory) {   // cudaMemGetInfo: makes a context on the device
+            const MemoryStats s = currentStats("cuda:" + d.id);
+            d.totalBytes = s.deviceTotal > 0 ? s.deviceTotal : propTotal;
+            d.freeBytes = s.deviceFree;
+        } else {
+            d.totalBytes = propTotal;
+        }
         devices.push_back(d);
     }
+#else
+    (void)freeMemory;
 #endif
     return devices;
 }

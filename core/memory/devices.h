@@ -22,7 +22,9 @@ struct DeviceInfo {
 // The CPU first, then every CUDA device LibTorch sees (none in a CPU-only build, see cudaBuild()).
 // Thread-safe. In a CUDA build this initialises CUDA and asks each device for its free memory, which makes
 // a CUDA context on it (a few hundred MB, held until the process ends) and can take a second or more: call
-// it off the GUI thread.
-std::vector<DeviceInfo> listDevices();
+// it off the GUI thread. `freeMemory` false skips the CUDA devices' free memory (their freeBytes stay 0,
+// totalBytes is the device's own figure): that makes no CUDA context, so a record of the machine
+// (train/environment.h) holds no memory on GPUs the run does not use.
+std::vector<DeviceInfo> listDevices(bool freeMemory = true);
 
 }  // namespace ys::memory

@@ -22,7 +22,6 @@
 #include <climits>
 #include <cstdlib>
 #include <fstream>
-#include <iterator>
 #include <sstream>
 
 #ifndef YS_VERSION
@@ -172,35 +171,6 @@ std::string objectDefining(const char* name)
     return info.dli_fname;
 }
 
-// "OpenBLAS (pthread)", "MKL", "reference BLAS", ... from a library's real path (Debian's alternatives put
-// each implementation in its own folder: openblas-pthread/, openblas-openmp/, blis-openmp/, blas/).
-std::string blasFamily(const std::string& real)
-{
-    const std::string p = lower(real);
-    auto variant = [&](const std::string& family) {
-        for (const char* v : {"pthread", "openmp", "serial"})
-            if (p.find(family + "-" + v) != std::string::npos)
-                return std::string(" (") + v + ")";
-        if (family == "openblas" && p.find("libopenblasp") != std::string::npos)
-            return std::string(" (pthread)");
-        if (family == "openblas" && p.find("libopenblaso") != std::string::npos)
-            return std::string(" (openmp)");
-        return std::string();
-    };
-    if (p.find("mkl") != std::string::npos)
-        return "MKL";
-    if (p.find("openblas") != std::string::npos)
-        return "OpenBLAS" + variant("openblas");
-    if (p.find("blis") != std::string::npos)
-        return "BLIS" + variant("blis");
-    if (p.find("flexiblas") != std::string::npos)
-        return "FlexiBLAS";
-    if (p.find("atlas") != std::string::npos)
-        return "ATLAS";
-    if (p.find("/blas/") != std::string::npos || baseName(p).rfind("libblas.", 0) == 0)
-        return "reference BLAS";
-    return {};
-}
 
 // LibTorch's own build setting ("BLAS_INFO=open"), for a LibTorch that carries its BLAS inside (MKL
 // linked statically into the official builds).
@@ -279,13 +249,43 @@ void addCuda(EnvironmentInfo& env)
 
 }  // namespace
 
+std::string blasFamily(const std::string& real)
+{
+    const std::string p = lower(real);
+    auto variant = [&](const std::string& family) {
+        for (const char* v : {"pthread", "openmp", "serial"})
+            if (p.find(family + "-" + v) != std::string::npos)
+                return std::string(" (") + v + ")";
+        if (family == "openblas" && p.find("libopenblasp") != std::string::npos)
+            return std::string(" (pthread)");
+        if (family == "openblas" && p.find("libopenblaso") != std::string::npos)
+            return std::string(" (openmp)");
+        return std::string();
+    };
+    const std::string name = baseName(p);   // a folder's name alone does not make a BLAS (/home/mkl/...)
+    auto named = [&](const char* what) { return name.find(what) != std::string::npos; };
+    if (name.rfind("libmkl", 0) == 0)
+        return "MKL";
+    if (named("openblas") || p.find("/openblas-") != std::string::npos)
+        return "OpenBLAS" + variant("openblas");
+    if (named("blis") || p.find("/blis-") != std::string::npos)
+        return "BLIS" + variant("blis");
+    if (named("flexiblas"))
+        return "FlexiBLAS";
+    if (named("atlas") || p.find("/atlas/") != std::string::npos)
+        return "ATLAS";
+    if (name.rfind("libblas.", 0) == 0 || name.rfind("libcblas.", 0) == 0)
+        return "reference BLAS";
+    return {};
+}
+
 EnvironmentInfo collectEnvironment()
 {
     EnvironmentInfo env;
     try {
         env.os = osDescription();
         env.host = hostName();
-        for (const memory::DeviceInfo& d : memory::listDevices()) {
+        for (const memory::DeviceInfo& d : memory::listDevices(/*freeMemory=*/false)) {
             if (!d.cuda) {
                 env.cpu = d.name;
                 env.cpuCores = d.cores;

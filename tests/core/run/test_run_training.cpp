@@ -1,7 +1,8 @@
 // Run folders written by real short trainings (ys::train on a tiny generated dataset), read back: running
 // while it trains (and followed by a RunTail), finished, stopped by the user, killed (the folder as a
 // SIGKILL leaves it) and resumed, failed mid-run and failed in setup. Every event carries the epoch and
-// batch it happened in.
+// batch it happened in; environment.json describes this machine and the run's device and threads (and
+// names the BLAS from its library path).
 #include "run/reader.h"
 #include "run/runlock.h"
 #include "runfixtures.h"
@@ -34,6 +35,8 @@ private Q_SLOTS:
     void killedThenResumed();
     void failedMidRun();
     void failedInSetup();
+    void blasNames_data();
+    void blasNames();
 
 private:
     ys::TrainConfig config(const QString& name, int epochs) const;
@@ -293,6 +296,30 @@ void TestRunTraining::failedInSetup()
     QCOMPARE(r.events.size(), size_t(1));
     QCOMPARE(r.events[0].kind, EventKind::Error);
     QCOMPARE(r.events[0].epoch, 0);
+}
+
+void TestRunTraining::blasNames_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("family");
+    const QString lib = "/usr/lib/x86_64-linux-gnu/";
+    QTest::newRow("debian openblas pthread") << lib + "openblas-pthread/libblas.so.3" << "OpenBLAS (pthread)";
+    QTest::newRow("debian openblas openmp") << lib + "openblas-openmp/libblas.so.3" << "OpenBLAS (openmp)";
+    QTest::newRow("openblas itself") << lib + "openblas-pthread/libopenblasp-r0.3.21.so" << "OpenBLAS (pthread)";
+    QTest::newRow("openblas plain") << "/opt/OpenBLAS/lib/libopenblas.so.0" << "OpenBLAS";
+    QTest::newRow("reference") << lib + "blas/libblas.so.3.11.0" << "reference BLAS";
+    QTest::newRow("blis") << lib + "blis-openmp/libblas.so.3" << "BLIS (openmp)";
+    QTest::newRow("mkl") << "/opt/intel/oneapi/mkl/latest/lib/libmkl_rt.so.2" << "MKL";
+    QTest::newRow("flexiblas") << lib + "libflexiblas.so.3.3" << "FlexiBLAS";
+    QTest::newRow("atlas") << lib + "atlas/libblas.so.3" << "ATLAS";
+    QTest::newRow("not a blas") << "/home/mkl/lib/libtorch_cpu.so" << "";
+}
+
+void TestRunTraining::blasNames()
+{
+    QFETCH(QString, path);
+    QFETCH(QString, family);
+    QCOMPARE(QString::fromStdString(ys::blasFamily(path.toStdString())), family);
 }
 
 QTEST_GUILESS_MAIN(TestRunTraining)
