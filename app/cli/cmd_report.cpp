@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QLoggingCategory>
 
 #include <cstdio>
 #include <cstdlib>
@@ -103,6 +104,7 @@ int cmdReport(const Args& args)
     static char name[] = "yolostudio-cli";
     static char* argv[] = {name, nullptr};
     QApplication app(argc, argv);
+    QLoggingCategory::setFilterRules(QStringLiteral("ys.*.info=false\nys.*.debug=false"));   // stdout/stderr stay the CLI's
     QCoreApplication::setOrganizationName(QStringLiteral("YoloStudio"));
     QCoreApplication::setApplicationName(QStringLiteral("yolostudio"));
     QString language = QString::fromStdString(args.str("language"));

@@ -66,7 +66,16 @@ QString row(const QString& name, const QString& valueHtml)
 
 QString table(const QString& rows)
 {
-    return QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\">%1</table>").arg(rows);
+    return QStringLiteral("<table border=\"1\" cellspacing=\"0\" cellpadding=\"4\" style=\"border-collapse: collapse\">"
+                          "%1</table>")
+        .arg(rows);
+}
+
+// An image with its caption: "%1" the image tag, "%2" the caption's markup. Plain blocks rather than
+// <figure>, which QTextDocument does not know (it left a gap of the image's height around it).
+QString figure()
+{
+    return QStringLiteral("<div class=\"figure\">%1<p class=\"caption muted\">%2</p></div>");
 }
 
 QString note(const QString& text)
@@ -142,7 +151,7 @@ table.banner td { border-radius: 4px; }
 .muted { color: #666; }
 img { max-width: 100%; height: auto; }
 nav ol { columns: 2; }
-figure { margin: 12px 0; } figcaption { color: #666; font-size: 13px; }
+div.figure { margin: 12px 0; } p.caption { color: #666; font-size: 13px; margin-top: 2px; }
 .samples img { margin: 6px 0; }
 @media print { h2 { page-break-before: always; } }
 )";
@@ -244,7 +253,13 @@ QString ReportWriter::resolveImages(const QString& body, bool dataUris) const
                                                 QString::fromLatin1(encode(im.image, im.photo).toBase64()))
                                      : QStringLiteral("report-img:%1").arg(index);
         const int width = dataUris ? im.width : std::min(im.width, kPdfWidth);
-        out += QStringLiteral("<img src=\"%1\" alt=\"%2\" width=\"%3\">").arg(src, esc(im.alt)).arg(width);
+        // Both sizes: QTextDocument reserves the image's own (device-pixel) height when given a width only.
+        const int height = static_cast<int>(std::lround(static_cast<double>(width) * im.image.height() /
+                                                        std::max(1, im.image.width())));
+        out += QStringLiteral("<img src=\"%1\" alt=\"%2\" width=\"%3\" height=\"%4\">")
+                   .arg(src, esc(im.alt))
+                   .arg(width)
+                   .arg(height);
         pos = b + 1;
     }
     out += body.mid(pos);
@@ -438,12 +453,12 @@ void ReportWriter::buildDataset()
         plots.resize(kChartWidth, 900);
         plots.setData(&ds, nullptr, options);
         const int classWidth = std::clamp(static_cast<int>(df.classBoxes.size()) * 14 + 160, 480, kChartWidth);
-        h += QStringLiteral("<figure>%1<figcaption>%2</figcaption></figure>")
+        h += figure()
                  .arg(imageTag(plots.renderImage(PlotsWidget::Plot::Classes, QSize(classWidth, 320), kDpr),
                                tr("Boxes per class"), classWidth),
                       tr("Boxes per class and split, as the dataset page counts them.").toHtmlEscaped());
         h += QStringLiteral("<h3>%1</h3>").arg(tr("Box sizes at %1 px").arg(d_.run.args.imgsz).toHtmlEscaped());
-        h += QStringLiteral("<figure>%1<figcaption>%2</figcaption></figure>")
+        h += figure()
                  .arg(imageTag(plots.renderImage(PlotsWidget::Plot::Sizes, QSize(kChartWidth, kChartHeight), kDpr),
                                tr("Box sizes"), kChartWidth),
                       tr("Square root of each box's area in pixels after letterboxing to the run's image size (%1 px).")
@@ -506,20 +521,25 @@ void ReportWriter::buildSettings()
     QString rows = QStringLiteral("<tr><th>%1</th><th>%2</th><th>%3</th><th>%4</th></tr>")
                        .arg(tr("Setting").toHtmlEscaped(), tr("Key").toHtmlEscaped(), tr("Value").toHtmlEscaped(),
                             tr("Default").toHtmlEscaped());
-    std::optional<ys::ConfigKey::Group> group;
-    for (const ys::ConfigKey& k : ys::configKeys()) {
-        if (group != k.group) {
-            group = k.group;
-            rows += QStringLiteral("<tr><td colspan=\"4\" bgcolor=\"#eef2f7\"><b>%1</b></td></tr>")
-                        .arg(groupLabel(k.group).toHtmlEscaped());
+    // YAML scalars as a user reads them: strings without their quotes.
+    const auto shown = [](std::string v) {
+        if (v.size() >= 2 && v.front() == '"' && v.back() == '"')
+            v = v.substr(1, v.size() - 2);
+        return esc(v);
+    };
+    for (const ys::ConfigKey::Group g : ys::configGroups()) {
+        rows += QStringLiteral("<tr><td colspan=\"4\" bgcolor=\"#eef2f7\"><b>%1</b></td></tr>").arg(groupLabel(g).toHtmlEscaped());
+        for (const ys::ConfigKey& k : ys::configKeys()) {
+            if (k.group != g)
+                continue;
+            const bool isChanged = std::find(changed.begin(), changed.end(), k.name) != changed.end();
+            rows += QStringLiteral("<tr%1><td>%2</td><td><code>%3</code></td><td>%4</td><td>%5</td></tr>")
+                        .arg(isChanged ? QStringLiteral(" class=\"changed\" bgcolor=\"#fff3bf\"") : QString())
+                        .arg(keyLabel(QString::fromLatin1(k.name)).toHtmlEscaped(), QString::fromLatin1(k.name),
+                             isChanged ? QStringLiteral("<b>%1</b>").arg(shown(run.args.yamlValue(k.name)))
+                                       : shown(run.args.yamlValue(k.name)),
+                             shown(defaults.yamlValue(k.name)));
         }
-        const bool isChanged = std::find(changed.begin(), changed.end(), k.name) != changed.end();
-        rows += QStringLiteral("<tr%1><td>%2</td><td><code>%3</code></td><td>%4%5</td><td>%6</td></tr>")
-                    .arg(isChanged ? QStringLiteral(" class=\"changed\" bgcolor=\"#fff3bf\"") : QString())
-                    .arg(keyLabel(QString::fromLatin1(k.name)).toHtmlEscaped(), QString::fromLatin1(k.name),
-                         isChanged ? QStringLiteral("<b>") : QString(),
-                         esc(run.args.yamlValue(k.name)) + (isChanged ? QStringLiteral("</b>") : QString()),
-                         esc(defaults.yamlValue(k.name)));
     }
     h += table(rows);
     if (!run.unknownArgs.empty()) {
@@ -601,7 +621,7 @@ void ReportWriter::buildMemory(Dashboard& dash)
 
     if (!d_.run.memory.empty()) {
         h += QStringLiteral("<h3>%1</h3>").arg(tr("Memory timeline").toHtmlEscaped());
-        h += QStringLiteral("<figure>%1<figcaption>%2</figcaption></figure>")
+        h += figure()
                  .arg(imageTag(dash.memoryChart()->renderImage(QSize(kChartWidth, 340), kDpr), tr("Memory timeline"),
                                kChartWidth),
                       tr("Allocated, reserved and peak memory of the last session with its phases (training, "
@@ -619,15 +639,17 @@ void ReportWriter::buildCurves(Dashboard& dash)
     if (d_.run.rows.empty()) {
         c += note(tr("No epoch finished: there are no curves yet."));
     } else {
-        const auto figure = [&](SeriesChart* chart, const QString& alt, const QString& caption) {
-            return QStringLiteral("<figure>%1<figcaption>%2</figcaption></figure>")
+        const auto chartFigure = [&](SeriesChart* chart, const QString& alt, const QString& caption) {
+            return figure()
                 .arg(imageTag(chart->renderImage(QSize(kChartWidth, kChartHeight), kDpr), alt, kChartWidth),
                      caption.toHtmlEscaped());
         };
-        c += figure(dash.lossChart(), tr("Losses"), tr("Box, class and DFL losses per epoch: training solid, validation dashed."));
-        c += figure(dash.metricsChart(), tr("Metrics"), tr("Precision, recall, mAP50 and mAP50-95 of each validated epoch."));
-        c += figure(dash.learningRateChart(), tr("Learning rate"), tr("Learning rate of each parameter group."));
-        c += figure(dash.throughputChart(), tr("Throughput"), tr("Training throughput per epoch (images per second)."));
+        c += chartFigure(dash.lossChart(), tr("Losses"), tr("Box, class and DFL losses per epoch: training solid, validation dashed."));
+        c += chartFigure(dash.metricsChart(), tr("Metrics"), tr("Precision, recall, mAP50 and mAP50-95 of each validated epoch."));
+        c += chartFigure(dash.learningRateChart(), tr("Learning rate"), tr("Learning rate of each parameter group."));
+        // Throughput is known only to a run followed live (results.csv does not hold it).
+        if (std::any_of(d_.run.rows.begin(), d_.run.rows.end(), [](const ys::EpochResult& r) { return r.imagesPerSecond > 0; }))
+            c += chartFigure(dash.throughputChart(), tr("Throughput"), tr("Training throughput per epoch (images per second)."));
     }
     sections_[5].body = c;
 }
@@ -682,7 +704,7 @@ void ReportWriter::buildPrCurves()
                                     "version, or no class had a detection)."));
         return;
     }
-    sections_[7].body = QStringLiteral("<figure>%1<figcaption>%2</figcaption></figure>")
+    sections_[7].body = figure()
                             .arg(imageTag(img, tr("Precision-recall curves"), kChartWidth),
                                  tr("Precision against recall at IoU 0.5 per class (AP50 after each name) and over all "
                                     "classes, at the best epoch.")
@@ -698,7 +720,7 @@ void ReportWriter::buildConfusion()
     const auto& conf = d_.run.metrics->metrics.confusion;
     const QImage img = confusionMatrixImage(conf, classNames(), tr("background"), kDpr);
     const int width = std::min(kChartWidth, static_cast<int>(img.width() / kDpr));
-    sections_[8].body = QStringLiteral("<figure>%1<figcaption>%2</figcaption></figure>")
+    sections_[8].body = figure()
                             .arg(imageTag(img, tr("Confusion matrix"), width),
                                  tr("Rows: predicted class; columns: true class; colour: share of the column (the "
                                     "true class). Detections above confidence 0.25 matched at IoU above 0.45, as "
@@ -724,7 +746,7 @@ void ReportWriter::buildSamples()
         for (const ys::report::ValidationSample& v : s.samples) {
             const QImage pair = validationPairImage(v, names, tr("Labels"), tr("Predictions"));
             const QString file = QFileInfo(QString::fromStdString(v.image)).fileName();
-            h += QStringLiteral("<figure>%1<figcaption>%2</figcaption></figure>")
+            h += figure()
                      .arg(imageTag(pair, file, std::min(kChartWidth, pair.width()), true),
                           tr("%1 (%2 × %3 px): %4 labelled, %5 predicted")
                               .toHtmlEscaped()
@@ -773,7 +795,11 @@ QString ReportWriter::document(bool browser, const std::vector<int>& pages) cons
         const Section& s = sections_[i];
         h += QStringLiteral("<section id=\"section-%1\">").arg(s.id);
         h += browser ? QStringLiteral("<h2 id=\"%1\">%2. %3</h2>\n").arg(s.id).arg(i + 1).arg(s.title.toHtmlEscaped())
-                     : QStringLiteral("<h2 style=\"page-break-before: always\">%1. %2</h2>\n").arg(i + 1).arg(s.title.toHtmlEscaped());
+                     // On paper every section starts a page, but the summary shares the first with the contents.
+                     : QStringLiteral("<h2%1>%2. %3</h2>\n")
+                           .arg(i == 0 ? QString() : QStringLiteral(" style=\"page-break-before: always\""))
+                           .arg(i + 1)
+                           .arg(s.title.toHtmlEscaped());
         h += resolveImages(s.body, browser);
         h += QStringLiteral("</section>\n");
     }
@@ -809,9 +835,13 @@ QByteArray ReportWriter::pdf() const
     doc.setDocumentMargin(0);
     doc.setDefaultStyleSheet(QStringLiteral("th { background-color: #f4f4f4; } .muted { color: #666666; } "
                                             "h1 { font-size: 20pt; } h2 { font-size: 15pt; } h3 { font-size: 11.5pt; }"));
-    for (size_t i = 0; i < images_.size(); ++i)
-        doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("report-img:%1").arg(i)),
-                        QVariant(images_[i].image));
+    for (size_t i = 0; i < images_.size(); ++i) {
+        // The <img> tag gives the size on paper; a device pixel ratio here would make the layout reserve
+        // the image's pixel height around it.
+        QImage image = images_[i].image;
+        image.setDevicePixelRatio(1.0);
+        doc.addResource(QTextDocument::ImageResource, QUrl(QStringLiteral("report-img:%1").arg(i)), QVariant(image));
+    }
     doc.setPageSize(body);
 
     // Two passes: lay out with placeholder page numbers, find where each section's heading landed, then

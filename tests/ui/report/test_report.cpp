@@ -1,0 +1,318 @@
+// The training report (ui/report + core/report) of a real two-epoch run: every section in both formats, the
+// PDF read back with poppler (pages, text, images), escaping of a hostile class and file name, the run's end
+// (stopped, interrupted, failed) said in the summary, the report in Chinese, and `yolostudio-cli report`.
+#include "reportfixture.h"
+
+#include "report/reportdata.h"
+#include "ui/report/reportwriter.h"
+#include "ui/shell/language.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using ys::ui::ReportWriter;
+
+namespace {
+
+QString readText(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+// Runs a poppler tool; fails the test when it is missing (scripts/studio.sh installs poppler-utils).
+QString poppler(const QString& tool, const QStringList& args)
+{
+    const QString exe = QStandardPaths::findExecutable(tool);
+    if (exe.isEmpty()) {
+        qWarning("%s not found: install poppler-utils (scripts/studio.sh test does)", qPrintable(tool));
+        return {};
+    }
+    QProcess p;
+    p.start(exe, args);
+    if (!p.waitForFinished(60000) || p.exitCode() != 0)
+        return {};
+    // Qt's PDF output keeps the font's ligatures; pdftotext gives them back as one character.
+    return QString::fromUtf8(p.readAllStandardOutput())
+        .replace(QChar(0xFB01), QStringLiteral("fi"))
+        .replace(QChar(0xFB02), QStringLiteral("fl"));
+}
+
+}  // namespace
+
+class TestReport : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void gathersEveryPart();
+    void htmlHasEverySectionAndIsSelfContained();
+    void htmlEscapesDatasetStrings();
+    void pdfHasPagesTextAndImages();
+    void summarySaysHowTheRunEnded_data();
+    void summarySaysHowTheRunEnded();
+    void missingDatasetStillGivesAReport();
+    void reportInChinese();
+    void cliWritesBothFormats();
+    void cliRejectsBadInput();
+
+private:
+    QTemporaryDir dir_;
+    QString run_;
+    std::optional<ys::report::ReportData> data_;
+};
+
+void TestReport::initTestCase()
+{
+    QVERIFY(dir_.isValid());
+    QString error;
+    run_ = ys::test::trainReportRun(dir_.path(), &error);
+    QVERIFY2(!run_.isEmpty(), qPrintable(error));
+    ys::report::ReportOptions o;
+    o.samples = 4;
+    auto d = ys::report::gatherReport(run_.toStdString(), o);
+    QVERIFY2(d.ok(), d.ok() ? "" : d.error().toString().c_str());
+    data_ = std::move(*d);
+}
+
+void TestReport::gathersEveryPart()
+{
+    const auto& d = *data_;
+    QCOMPARE(d.run.status, ys::RunStatus::Finished);
+    QCOMPARE(d.run.rows.size(), size_t(2));
+    QVERIFY(d.run.environment.has_value());
+    QVERIFY(d.dataset.dataset.has_value());
+    QCOMPARE(d.dataset.classBoxes.size(), size_t(5));
+    QVERIFY(d.check.present && !d.check.error);
+    QVERIFY(!d.memory.phases.empty());
+    QVERIFY(d.memory.peak > 0);
+    QCOMPARE(QString::fromStdString(d.classNames.at(0)), ys::test::kHostileClass);
+    // Every val image (4 < samples) predicted with best.pt, boxes inside the picture.
+    QVERIFY2(!d.samples.error, d.samples.error ? d.samples.error->toString().c_str() : "");
+    QCOMPARE(d.samples.samples.size(), size_t(4));
+    QVERIFY(QString::fromStdString(d.samples.weights).endsWith(QStringLiteral("best.pt")));
+    for (const auto& s : d.samples.samples) {
+        QVERIFY(s.picture.width > 0 && s.picture.pixels.size() == size_t(3 * s.picture.width * s.picture.height));
+        for (const auto& g : s.truth)
+            QVERIFY(g.x1 >= -0.5f && g.x2 <= s.picture.width + 0.5f && g.y2 <= s.picture.height + 0.5f);
+    }
+    // The PR curves the trainer now stores: 101 points per class that has detections.
+    QVERIFY(d.run.metrics.has_value());
+    for (const auto& c : d.run.metrics->metrics.perClass)
+        QVERIFY(c.pr50.empty() || c.pr50.size() == size_t(ys::kPrCurvePoints));
+}
+
+void TestReport::htmlHasEverySectionAndIsSelfContained()
+{
+    const ReportWriter writer(*data_);
+    const QString html = writer.html();
+    for (const QString& id : ReportWriter::sectionIds())
+        QVERIFY2(html.contains(QStringLiteral("id=\"%1\"").arg(id)), qPrintable(id));
+    for (const QString& title : ReportWriter::sectionTitles())
+        QVERIFY2(html.contains(title), qPrintable(title));
+    // Facts from each part of the run.
+    QVERIFY(html.contains(QStringLiteral("LibTorch")));
+    QVERIFY(html.contains(QString::fromStdString(data_->run.environment->libtorch)));
+    QVERIFY(html.contains(QStringLiteral("class=\"changed\"")));    // changed settings highlighted
+    QVERIFY(html.contains(QStringLiteral("<code>epochs</code>")));
+    QVERIFY(html.contains(QStringLiteral("mAP50-95")));
+    QVERIFY(html.contains(QStringLiteral("None: training never ran out of memory.")));
+    // Self-contained: no script, every image inline, nothing fetched.
+    QVERIFY(!html.contains(QStringLiteral("<script"), Qt::CaseInsensitive));
+    const QRegularExpression src(QStringLiteral("\\ssrc=\"([^\"]*)\""));
+    int images = 0;
+    for (auto it = src.globalMatch(html); it.hasNext();) {
+        const QString s = it.next().captured(1);
+        QVERIFY2(s.startsWith(QStringLiteral("data:image/")), qPrintable(s.left(60)));
+        ++images;
+    }
+    // Class plot, box sizes, memory, 3 curves, PR curves, confusion matrix, 4 validation pairs.
+    QVERIFY2(images >= 12, qPrintable(QString::number(images)));
+    QVERIFY(!html.contains(QStringLiteral("http://")) && !html.contains(QStringLiteral("https://")));
+    QVERIFY(html.contains(QStringLiteral("Content-Security-Policy")));
+}
+
+void TestReport::htmlEscapesDatasetStrings()
+{
+    const QString html = ReportWriter(*data_).html();
+    QVERIFY(!html.contains(ys::test::kHostileClass));
+    QVERIFY(!html.contains(QStringLiteral("<img src=x")));
+    QVERIFY(html.contains(ys::test::kHostileClass.toHtmlEscaped()));
+    QVERIFY(!html.contains(QStringLiteral("<b>&")));
+    QVERIFY(html.contains(QStringLiteral("val_&lt;b&gt;&amp;&quot;x.")));
+    // Every <img> is one the writer made (one per embedded image, none from a name).
+    QCOMPARE(html.count(QStringLiteral("<img ")), html.count(QStringLiteral("src=\"data:image/")));
+}
+
+void TestReport::pdfHasPagesTextAndImages()
+{
+    const QString pdf = QDir(dir_.path()).filePath(QStringLiteral("report.pdf"));
+    QVERIFY(!ReportWriter(*data_).write(pdf, ReportWriter::Format::Pdf));
+    QVERIFY(readText(pdf).startsWith(QStringLiteral("%PDF-")));
+    const QString info = poppler(QStringLiteral("pdfinfo"), {pdf});
+    QVERIFY2(!info.isEmpty(), "pdfinfo failed");
+    const auto pages = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)")).match(info);
+    QVERIFY(pages.hasMatch());
+    // Contents with the summary, then a page per section at least.
+    QVERIFY2(pages.captured(1).toInt() >= ReportWriter::sectionIds().size(), qPrintable(info));
+    QVERIFY(info.contains(QStringLiteral("Training report: hostile")));
+    const QString text = poppler(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    for (const QString& title : ReportWriter::sectionTitles())
+        QVERIFY2(text.contains(title), qPrintable(title));
+    QVERIFY(text.contains(QStringLiteral("Contents")));
+    QVERIFY(text.contains(QStringLiteral("Page 1 of ")));
+    // The hostile class name is text on paper too.
+    QVERIFY2(text.contains(ys::test::kHostileClass), qPrintable(text.left(400)));
+    // The contents give each section's page: the confusion matrix's page holds its heading.
+    const auto toc = QRegularExpression(QStringLiteral("9\\. %1\\s+(\\d+)").arg(ReportWriter::sectionTitles()[8])).match(text);
+    QVERIFY2(toc.hasMatch(), qPrintable(text.left(1500)));
+    const QString page = poppler(QStringLiteral("pdftotext"), {QStringLiteral("-f"), toc.captured(1), QStringLiteral("-l"),
+                                                               toc.captured(1), pdf, QStringLiteral("-")});
+    QVERIFY2(page.contains(QStringLiteral("9. ") + ReportWriter::sectionTitles()[8]), qPrintable(page.left(300)));
+    const QString images = poppler(QStringLiteral("pdfimages"), {QStringLiteral("-list"), pdf});
+    QVERIFY2(images.count(QLatin1Char('\n')) - 2 >= 12, qPrintable(images));
+}
+
+void TestReport::summarySaysHowTheRunEnded_data()
+{
+    QTest::addColumn<QString>("lastEvent");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("stopped") << QStringLiteral("{\"kind\":\"stopped\",\"epoch\":2,\"batch\":1,\"time\":2,\"message\":\"stopped by the user during epoch 2\"}")
+                             << QStringLiteral("stopped by the user");
+    QTest::newRow("interrupted") << QString() << QStringLiteral("was interrupted");
+    QTest::newRow("failed") << QStringLiteral("{\"kind\":\"error\",\"epoch\":2,\"batch\":0,\"time\":2,\"message\":\"disk <full> & gone\"}")
+                            << QStringLiteral("The run failed");
+}
+
+void TestReport::summarySaysHowTheRunEnded()
+{
+    QFETCH(QString, lastEvent);
+    QFETCH(QString, says);
+    // A copy of the run whose last session ends differently: without its "finish" line.
+    QTemporaryDir copy;
+    const QString dst = QDir(copy.path()).filePath(QStringLiteral("ended"));
+    QVERIFY(QDir().mkpath(dst + QStringLiteral("/weights")));
+    for (const QString& f : QDir(run_).entryList(QDir::Files))
+        QVERIFY(QFile::copy(QDir(run_).filePath(f), QDir(dst).filePath(f)));
+    QStringList lines = readText(QDir(dst).filePath(QStringLiteral("events.jsonl"))).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY(lines.last().contains(QStringLiteral("\"finish\"")));
+    lines.removeLast();
+    if (!lastEvent.isEmpty())
+        lines << lastEvent;
+    QFile ev(QDir(dst).filePath(QStringLiteral("events.jsonl")));
+    QVERIFY(ev.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    ev.write((lines.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8());
+    ev.close();
+    ys::report::ReportOptions o;
+    o.samples = 0;
+    auto d = ys::report::gatherReport(dst.toStdString(), o);
+    QVERIFY(d.ok());
+    const QString html = ReportWriter(*d).html();
+    QVERIFY2(html.contains(says), qPrintable(html.mid(html.indexOf(QStringLiteral("banner")), 400)));
+    if (QTest::currentDataTag() == QLatin1String("failed"))
+        QVERIFY(html.contains(QStringLiteral("disk &lt;full&gt; &amp; gone")));
+    // No weights: the grid says why instead of failing the report.
+    QVERIFY(html.contains(QStringLiteral("id=\"samples\"")));
+}
+
+void TestReport::missingDatasetStillGivesAReport()
+{
+    QTemporaryDir copy;
+    const QString dst = QDir(copy.path()).filePath(QStringLiteral("moved"));
+    QVERIFY(QDir().mkpath(dst));
+    for (const QString& f : QDir(run_).entryList(QDir::Files))
+        QVERIFY(QFile::copy(QDir(run_).filePath(f), QDir(dst).filePath(f)));
+    QString args = readText(QDir(dst).filePath(QStringLiteral("args.yaml")));
+    args.replace(QRegularExpression(QStringLiteral("data: [^\\n]*")), QStringLiteral("data: \"/nonexistent/data.yaml\""));
+    QFile a(QDir(dst).filePath(QStringLiteral("args.yaml")));
+    QVERIFY(a.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    a.write(args.toUtf8());
+    a.close();
+    auto d = ys::report::gatherReport(dst.toStdString());
+    QVERIFY(d.ok());
+    QVERIFY(!d->dataset.dataset && d->dataset.error);
+    QVERIFY(d->samples.error.has_value());
+    const QString html = ReportWriter(*d).html();
+    QVERIFY(html.contains(QStringLiteral("The dataset could not be read now")));
+    QVERIFY(html.contains(QStringLiteral("/nonexistent/data.yaml")));
+    for (const QString& id : ReportWriter::sectionIds())
+        QVERIFY(html.contains(QStringLiteral("id=\"%1\"").arg(id)));
+}
+
+void TestReport::reportInChinese()
+{
+    QVERIFY(ys::ui::installTranslators(QStringLiteral("zh_CN")));
+    const QString html = ReportWriter(*data_).html();
+    ys::ui::installTranslators(QStringLiteral("en"));
+    QVERIFY(html.contains(QStringLiteral("lang=\"zh-CN\"")));
+    QVERIFY2(html.contains(QStringLiteral("训练报告")), qPrintable(html.left(600)));
+    QVERIFY(html.contains(QStringLiteral("混淆矩阵")));
+    QVERIFY(!html.contains(QStringLiteral(">Confusion matrix<")));
+    // Numbers and file names untouched.
+    QVERIFY(html.contains(QString::fromStdString(data_->run.environment->libtorch)));
+    QVERIFY(html.contains(QStringLiteral("<code>epochs</code>")));
+}
+
+void TestReport::cliWritesBothFormats()
+{
+    for (const QString& format : {QStringLiteral("html"), QStringLiteral("pdf")}) {
+        const QString out = QDir(dir_.path()).filePath(QStringLiteral("cli.") + format);
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));   // the command needs no display by itself
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(YS_CLI_PATH), {QStringLiteral("report"), QStringLiteral("run=") + run_,
+                                             QStringLiteral("out=") + out, QStringLiteral("samples=2"),
+                                             QStringLiteral("language=en")});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QVERIFY(QString::fromUtf8(p.readAllStandardOutput()).contains(QStringLiteral("report written: ")));
+        const QString head = readText(out).left(20);
+        QVERIFY2(format == QLatin1String("pdf") ? head.startsWith(QStringLiteral("%PDF-")) : head.startsWith(QStringLiteral("<!DOCTYPE html>")),
+                 qPrintable(head));
+    }
+    // The default: the run folder's report.html.
+    QProcess p;
+    p.start(QStringLiteral(YS_CLI_PATH), {QStringLiteral("report"), QStringLiteral("run=") + run_, QStringLiteral("samples=0")});
+    QVERIFY(p.waitForFinished(120000));
+    QCOMPARE(p.exitCode(), 0);
+    QVERIFY(QFile::exists(QDir(run_).filePath(QStringLiteral("report.html"))));
+    QFile::remove(QDir(run_).filePath(QStringLiteral("report.html")));
+}
+
+void TestReport::cliRejectsBadInput()
+{
+    struct Case {
+        QStringList args;
+        QString says;
+    };
+    const Case cases[] = {
+        {{QStringLiteral("report")}, QStringLiteral("set run=DIR")},
+        {{QStringLiteral("report"), QStringLiteral("run=") + dir_.path() + QStringLiteral("/none")}, QStringLiteral("none")},
+        {{QStringLiteral("report"), QStringLiteral("run=") + dir_.path() + QStringLiteral("/images")}, QStringLiteral("not a training run")},
+        {{QStringLiteral("report"), QStringLiteral("run=") + run_, QStringLiteral("format=docx")}, QStringLiteral("format must be html or pdf")},
+        {{QStringLiteral("report"), QStringLiteral("run=") + run_, QStringLiteral("format=pdf"), QStringLiteral("out=a.html")},
+         QStringLiteral("does not match")},
+        {{QStringLiteral("report"), QStringLiteral("run=") + run_, QStringLiteral("language=fr")}, QStringLiteral("language must be")},
+        {{QStringLiteral("report"), QStringLiteral("run=") + run_, QStringLiteral("colour=red")}, QStringLiteral("unknown argument")},
+    };
+    for (const Case& c : cases) {
+        QProcess p;
+        p.start(QStringLiteral(YS_CLI_PATH), c.args);
+        QVERIFY(p.waitForFinished(60000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(p.exitCode() == 2, qPrintable(c.args.join(QLatin1Char(' ')) + QStringLiteral(": ") + err));
+        QVERIFY2(err.contains(c.says), qPrintable(err));
+        QVERIFY(!err.contains(QStringLiteral("frame #")));
+    }
+}
+
+QTEST_MAIN(TestReport)
+#include "test_report.moc"
