@@ -3120,6 +3120,670 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::ReportExporter</name>
+    <message>
+        <source>Reading the run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the dataset…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicting validation images…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTML report (*.html)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF report (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export training report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished">取消</translation>
+    </message>
+    <message>
+        <source>Could not read the run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing the report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The report was written to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation type="unfinished">打开</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ReportWriter</name>
+    <message>
+        <source>True class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished">精度</translation>
+    </message>
+    <message>
+        <source>all classes %1 mAP50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation type="unfinished">训练集</translation>
+    </message>
+    <message>
+        <source>val</source>
+        <translation type="unfinished">验证集</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation type="unfinished">测试集</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation type="unfinished">错误</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation type="unfinished">警告</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation type="unfinished">提示</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss and assigner</source>
+        <translation type="unfinished">损失和分配器</translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation type="unfinished">验证</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Probe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation type="unfinished">数据集</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished">设置</translation>
+    </message>
+    <message>
+        <source>Memory and the fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training curves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Per-class results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision-recall curves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confusion matrix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training report: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated %1 by YOLO Studio %2 from %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n epoch(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n epoch(s)</source>
+        <translation type="unfinished">
+            <numerusform>%n 轮</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The run finished: %n epoch(s) trained.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The run stopped early after %1: the validation fitness had not improved for %2 epochs (patience).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run was stopped by the user after %1. The figures below are those of the epochs finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run was interrupted after %1: the process ended without finishing (killed, crashed or a power cut). The figures below are those of the epochs finished; weights/last.pt holds the last of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run failed after %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run failed before its first epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run is still training: this report shows the %1 finished so far.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished">训练</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished">状态</translation>
+    </message>
+    <message>
+        <source>Written by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished">模型</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best mAP50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best mAP50-95</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision / recall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none validated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished">设备</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto (not resolved)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation type="unfinished">图像尺寸</translation>
+    </message>
+    <message>
+        <source>%1 px</source>
+        <translation type="unfinished">%1 像素</translation>
+    </message>
+    <message>
+        <source>Peak memory</source>
+        <translation type="unfinished">峰值显存</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished">开始时间</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished">权重</translation>
+    </message>
+    <message>
+        <source>Problems reading the run&apos;s files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run did not record the machine it trained on (an older YOLO Studio or Ultralytics wrote it). The figures below describe the machine that wrote this report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operating system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished">CPU</translation>
+    </message>
+    <message>
+        <source>%1 (%2 logical cores)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished">显存</translation>
+    </message>
+    <message>
+        <source>%1, %2, compute capability %3.%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVIDIA driver</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cuDNN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LibTorch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BLAS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenCV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YOLO Studio</source>
+        <translation type="unfinished">YOLO Studio</translation>
+    </message>
+    <message>
+        <source>Compiler</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 intra-op threads, %2 loader workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dataset could not be read now: %1. Counts below come from the label check the run made before training.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation type="unfinished">图像数</translation>
+    </message>
+    <message>
+        <source>Boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images without boxes</source>
+        <translation type="unfinished">无框图像</translation>
+    </message>
+    <message>
+        <source>Boxes per class</source>
+        <translation type="unfinished">各类别的框数</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation type="unfinished">类别</translation>
+    </message>
+    <message>
+        <source>Boxes per class and split, as the dataset page counts them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box sizes at %1 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Square root of each box&apos;s area in pixels after letterboxing to the run&apos;s image size (%1 px).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run holds no check.json (the label check&apos;s findings are recorded by YOLO Studio runs).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checked before training at %1 px: %2 errors, %3 warnings, %4 notes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No findings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished">级别</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run has no args.yaml: its settings are not known.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n setting(s) changed from the defaults (highlighted).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation type="unfinished">设置</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished">键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished">值</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation type="unfinished">默认值</translation>
+    </message>
+    <message>
+        <source>Keys in args.yaml that YOLO Studio does not use:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory budget (vram): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run was started with a fixed batch (not batch=auto): no fit was made.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted and measured peaks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run has no memory timeline (memory.csv).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured peak %1 against the predicted %2 (%3% of the prediction).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Out-of-memory recoveries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None: training never ran out of memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation type="unfinished">轮次</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished">说明</translation>
+    </message>
+    <message>
+        <source>micro-batch %1 → %2</source>
+        <translation type="unfinished">微批次 %1 → %2</translation>
+    </message>
+    <message>
+        <source>Memory timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocated, reserved and peak memory of the last session with its phases (training, validation, checkpoint), the budget and the fit&apos;s predicted peak; marks at out-of-memory recoveries.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No epoch finished: there are no curves yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Losses</source>
+        <translation type="unfinished">损失</translation>
+    </message>
+    <message>
+        <source>Box, class and DFL losses per epoch: training solid, validation dashed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision, recall, mAP50 and mAP50-95 of each validated epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation type="unfinished">学习率</translation>
+    </message>
+    <message>
+        <source>Learning rate of each parameter group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training throughput per epoch (images per second).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run has no metrics.json: no epoch was validated.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation of the best epoch (%1), fitness %2 = 0.1 × mAP50 + 0.9 × mAP50-95.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Instances</source>
+        <translation type="unfinished">实例数</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>P and R at the confidence that maximises the mean F1; AP as Ultralytics computes it (101-point interpolation), so these figures match its results.csv.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run&apos;s metrics.json holds no precision-recall curves (written by an older version, or no class had a detection).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision against recall at IoU 0.5 per class (AP50 after each name) and over all classes, at the best epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run has no confusion matrix (metrics.json is missing or holds none).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>background</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rows: predicted class; columns: true class; colour: share of the column (the true class). Detections above confidence 0.25 matched at IoU above 0.45, as Ultralytics counts them; background collects missed objects (row) and false detections (column).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No validation images: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n validation image(s) with their labels (left) and the predictions of %1 at confidence ≥ %2 (right).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predictions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 × %3 px): %4 labelled, %5 predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ResumeDialog</name>
     <message>
         <source>%1 stopped after epoch %2 of %3. Training continues from weights/last.pt with the run&apos;s own settings; these may change (changed ones are bold):</source>
@@ -4027,6 +4691,14 @@ Compute capability %2.%3, %4 multiprocessors
         <source>Runs</source>
         <translation>训练记录</translation>
     </message>
+    <message>
+        <source>Export report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the selected run&apos;s training report as HTML or PDF: data checks, settings, environment, memory and fit, curves, per-class results (Ctrl+E)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::SeriesChart</name>
@@ -4252,6 +4924,14 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>training epoch %1 of %2</source>
         <translation>正在训练第 %1 / %2 轮</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the training report of the last run as HTML or PDF (Ctrl+E)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -61,7 +61,8 @@ QString num(double v, int decimals = 3)
 
 QString row(const QString& name, const QString& valueHtml)
 {
-    return QStringLiteral("<tr><th align=\"left\">%1</th><td>%2</td></tr>").arg(name.toHtmlEscaped(), valueHtml);
+    return QStringLiteral("<tr><th align=\"left\">%1</th><td>%2</td></tr>")
+        .arg(name.toHtmlEscaped(), valueHtml.isEmpty() ? QStringLiteral("—") : valueHtml);
 }
 
 QString table(const QString& rows)
@@ -277,35 +278,43 @@ void ReportWriter::buildSummary()
              .arg(tr("Generated %1 by YOLO Studio %2 from %3")
                       .arg(RunText::dateTime(d_.generated), QStringLiteral(YS_VERSION).toHtmlEscaped(), esc(run.dir)));
     const int done = s.epochsDone, planned = s.epochsTotal;
+    // "3 of 10 epochs", or "3 epochs" when args.yaml is missing.
+    const QString epochs = planned > 0 ? tr("%1 of %n epoch(s)", nullptr, planned).arg(done)
+                                       : tr("%n epoch(s)", nullptr, done);
     const QString endMessage = d_.end.message.empty() ? QString() : QStringLiteral(" <i>%1</i>").arg(esc(d_.end.message));
     switch (run.status) {
     case ys::RunStatus::Finished:
         h += banner(QStringLiteral("ok"), tr("The run finished: %n epoch(s) trained.", nullptr, done).toHtmlEscaped());
         break;
     case ys::RunStatus::StoppedEarly:
-        h += banner(QStringLiteral("ok"), tr("The run stopped early after epoch %1 of %2: the validation fitness had not "
-                                             "improved for %3 epochs (patience).")
-                                              .arg(done).arg(planned).arg(run.args.patience)
+        h += banner(QStringLiteral("ok"), tr("The run stopped early after %1: the validation fitness had not improved "
+                                             "for %2 epochs (patience).")
+                                              .arg(epochs)
+                                              .arg(run.args.patience)
                                               .toHtmlEscaped() + endMessage);
         break;
     case ys::RunStatus::StoppedByUser:
-        h += banner(QStringLiteral("warn"), tr("The run was stopped by the user after %1 of %2 epochs. The figures below "
-                                               "are those of the epochs finished.")
-                                                .arg(done).arg(planned).toHtmlEscaped() + endMessage);
+        h += banner(QStringLiteral("warn"), tr("The run was stopped by the user after %1. The figures below are those "
+                                               "of the epochs finished.")
+                                                .arg(epochs)
+                                                .toHtmlEscaped() + endMessage);
         break;
     case ys::RunStatus::Interrupted:
-        h += banner(QStringLiteral("warn"), tr("The run was interrupted after %1 of %2 epochs: the process ended without "
-                                               "finishing (killed, crashed or a power cut). The figures below are those "
-                                               "of the epochs finished; weights/last.pt holds the last of them.")
-                                                .arg(done).arg(planned).toHtmlEscaped());
+        h += banner(QStringLiteral("warn"), tr("The run was interrupted after %1: the process ended without finishing "
+                                               "(killed, crashed or a power cut). The figures below are those of the "
+                                               "epochs finished; weights/last.pt holds the last of them.")
+                                                .arg(epochs)
+                                                .toHtmlEscaped());
         break;
     case ys::RunStatus::Failed:
-        h += banner(QStringLiteral("bad"), tr("The run failed after %1 of %2 epochs.").arg(done).arg(planned).toHtmlEscaped() +
-                                               endMessage);
+        h += banner(QStringLiteral("bad"), (done > 0 ? tr("The run failed after %1.").arg(epochs)
+                                                     : tr("The run failed before its first epoch."))
+                                                   .toHtmlEscaped() + endMessage);
         break;
     case ys::RunStatus::Running:
-        h += banner(QStringLiteral("warn"), tr("The run is still training: this report shows the %1 of %2 epochs finished "
-                                               "so far.").arg(done).arg(planned).toHtmlEscaped());
+        h += banner(QStringLiteral("warn"), tr("The run is still training: this report shows the %1 finished so far.")
+                                                .arg(epochs)
+                                                .toHtmlEscaped());
         break;
     case ys::RunStatus::NotARun: break;
     }
@@ -320,7 +329,7 @@ void ReportWriter::buildSummary()
     rows += row(tr("Written by"), RunText::origin(run.origin).toHtmlEscaped());
     rows += row(tr("Model"), esc(s.model));
     rows += row(tr("Dataset"), esc(s.dataset));
-    rows += row(tr("Epochs"), tr("%1 of %2").arg(done).arg(planned).toHtmlEscaped());
+    rows += row(tr("Epochs"), epochs.toHtmlEscaped());
     if (best) {
         rows += row(tr("Best epoch"), QString::number(best->epoch));
         rows += row(tr("Best mAP50"), num(best->map50));
@@ -331,8 +340,8 @@ void ReportWriter::buildSummary()
     }
     rows += row(tr("Training time"), RunText::duration(s.wallSeconds).toHtmlEscaped());
     rows += row(tr("Device"), esc(s.device));
-    rows += row(tr("Batch"), s.batch > 0 ? QString::number(s.batch) : tr("auto (not resolved)").toHtmlEscaped());
-    rows += row(tr("Image size"), tr("%1 px").arg(s.imgsz).toHtmlEscaped());
+    rows += row(tr("Batch"), s.batch > 0 ? QString::number(s.batch) : s.batch < 0 ? tr("auto (not resolved)").toHtmlEscaped() : QString());
+    rows += row(tr("Image size"), s.imgsz > 0 ? tr("%1 px").arg(s.imgsz).toHtmlEscaped() : QString());
     rows += row(tr("Peak memory"), RunText::bytes(s.peakMemory).toHtmlEscaped());
     rows += row(tr("Started"), RunText::dateTime(s.startTime).toHtmlEscaped());
     rows += row(tr("Weights"), esc(run.best.present ? run.best.path : run.last.present ? run.last.path : std::string()));
