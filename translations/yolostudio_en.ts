@@ -3289,23 +3289,23 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message numerus="yes">
         <source>%1 of %n epoch(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 of %n epoch</numerusform>
+            <numerusform>%1 of %n epochs</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n epoch(s)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>%n epoch</numerusform>
             <numerusform>%n epochs</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>The run finished: %n epoch(s) trained.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>The run finished: %n epoch trained.</numerusform>
+            <numerusform>The run finished: %n epochs trained.</numerusform>
         </translation>
     </message>
     <message>
@@ -3586,9 +3586,9 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message numerus="yes">
         <source>%n setting(s) changed from the defaults (highlighted).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n setting changed from the defaults (highlighted).</numerusform>
+            <numerusform>%n settings changed from the defaults (highlighted).</numerusform>
         </translation>
     </message>
     <message>
@@ -3761,9 +3761,9 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message numerus="yes">
         <source>%n validation image(s) with their labels (left) and the predictions of %1 at confidence ≥ %2 (right).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n validation image with its labels (left) and the predictions of %1 at confidence ≥ %2 (right).</numerusform>
+            <numerusform>%n validation images with their labels (left) and the predictions of %1 at confidence ≥ %2 (right).</numerusform>
         </translation>
     </message>
     <message>

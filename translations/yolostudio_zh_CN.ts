@@ -3123,664 +3123,664 @@ Compute capability %2.%3, %4 multiprocessors
     <name>ys::ui::ReportExporter</name>
     <message>
         <source>Reading the run…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取训练…</translation>
     </message>
     <message>
         <source>Reading the dataset…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取数据集…</translation>
     </message>
     <message>
         <source>Predicting validation images…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在预测验证图像…</translation>
     </message>
     <message>
         <source>HTML report (*.html)</source>
-        <translation type="unfinished"></translation>
+        <translation>HTML 报告 (*.html)</translation>
     </message>
     <message>
         <source>PDF report (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF 报告 (*.pdf)</translation>
     </message>
     <message>
         <source>Export training report</source>
-        <translation type="unfinished"></translation>
+        <translation>导出训练报告</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished">取消</translation>
+        <translation>取消</translation>
     </message>
     <message>
         <source>Could not read the run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取训练：%1</translation>
     </message>
     <message>
         <source>Writing the report…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在写入报告…</translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
     <message>
         <source>The report was written to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>报告已写入 %1。</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished">打开</translation>
+        <translation>打开</translation>
     </message>
 </context>
 <context>
     <name>ys::ui::ReportWriter</name>
     <message>
         <source>True class</source>
-        <translation type="unfinished"></translation>
+        <translation>真实类别</translation>
     </message>
     <message>
         <source>Predicted class</source>
-        <translation type="unfinished"></translation>
+        <translation>预测类别</translation>
     </message>
     <message>
         <source>Recall</source>
-        <translation type="unfinished"></translation>
+        <translation>召回率</translation>
     </message>
     <message>
         <source>Precision</source>
-        <translation type="unfinished">精度</translation>
+        <translation>精确率</translation>
     </message>
     <message>
         <source>all classes %1 mAP50</source>
-        <translation type="unfinished"></translation>
+        <translation>全部类别 %1 mAP50</translation>
     </message>
     <message>
         <source>train</source>
-        <translation type="unfinished">训练集</translation>
+        <translation>训练集</translation>
     </message>
     <message>
         <source>val</source>
-        <translation type="unfinished">验证集</translation>
+        <translation>验证集</translation>
     </message>
     <message>
         <source>test</source>
-        <translation type="unfinished">测试集</translation>
+        <translation>测试集</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished">错误</translation>
+        <translation>错误</translation>
     </message>
     <message>
         <source>Warning</source>
-        <translation type="unfinished">警告</translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Info</source>
-        <translation type="unfinished">提示</translation>
+        <translation>提示</translation>
     </message>
     <message>
         <source>Idle</source>
-        <translation type="unfinished"></translation>
+        <translation>空闲</translation>
     </message>
     <message>
         <source>Training step</source>
-        <translation type="unfinished"></translation>
+        <translation>训练步</translation>
     </message>
     <message>
         <source>Loss and assigner</source>
-        <translation type="unfinished">损失和分配器</translation>
+        <translation>损失和分配器</translation>
     </message>
     <message>
         <source>Validation</source>
-        <translation type="unfinished">验证</translation>
+        <translation>验证</translation>
     </message>
     <message>
         <source>Checkpoint</source>
-        <translation type="unfinished"></translation>
+        <translation>检查点</translation>
     </message>
     <message>
         <source>Probe</source>
-        <translation type="unfinished"></translation>
+        <translation>探测</translation>
     </message>
     <message>
         <source>Summary</source>
-        <translation type="unfinished"></translation>
+        <translation>概要</translation>
     </message>
     <message>
         <source>Environment</source>
-        <translation type="unfinished"></translation>
+        <translation>环境</translation>
     </message>
     <message>
         <source>Dataset</source>
-        <translation type="unfinished">数据集</translation>
+        <translation>数据集</translation>
     </message>
     <message>
         <source>Settings</source>
-        <translation type="unfinished">设置</translation>
+        <translation>设置</translation>
     </message>
     <message>
         <source>Memory and the fit</source>
-        <translation type="unfinished"></translation>
+        <translation>显存与适配</translation>
     </message>
     <message>
         <source>Training curves</source>
-        <translation type="unfinished"></translation>
+        <translation>训练曲线</translation>
     </message>
     <message>
         <source>Per-class results</source>
-        <translation type="unfinished"></translation>
+        <translation>各类别结果</translation>
     </message>
     <message>
         <source>Precision-recall curves</source>
-        <translation type="unfinished"></translation>
+        <translation>精确率-召回率曲线</translation>
     </message>
     <message>
         <source>Confusion matrix</source>
-        <translation type="unfinished"></translation>
+        <translation>混淆矩阵</translation>
     </message>
     <message>
         <source>Validation images</source>
-        <translation type="unfinished"></translation>
+        <translation>验证图像</translation>
     </message>
     <message>
         <source>Training report: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>训练报告：%1</translation>
     </message>
     <message>
         <source>Generated %1 by YOLO Studio %2 from %3</source>
-        <translation type="unfinished"></translation>
+        <translation>由 YOLO Studio %2 于 %1 根据 %3 生成</translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n epoch(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 / %n 轮</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n epoch(s)</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>%n 轮</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>The run finished: %n epoch(s) trained.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>训练已完成：共训练 %n 轮。</numerusform>
         </translation>
     </message>
     <message>
         <source>The run stopped early after %1: the validation fitness had not improved for %2 epochs (patience).</source>
-        <translation type="unfinished"></translation>
+        <translation>训练在 %1 后提前停止：验证 fitness 已连续 %2 轮没有提升（patience）。</translation>
     </message>
     <message>
         <source>The run was stopped by the user after %1. The figures below are those of the epochs finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>训练在 %1 后被用户停止。以下数据来自已完成的各轮。</translation>
     </message>
     <message>
         <source>The run was interrupted after %1: the process ended without finishing (killed, crashed or a power cut). The figures below are those of the epochs finished; weights/last.pt holds the last of them.</source>
-        <translation type="unfinished"></translation>
+        <translation>训练在 %1 后中断：进程未正常结束（被终止、崩溃或断电）。以下数据来自已完成的各轮；weights/last.pt 保存其中最后一轮。</translation>
     </message>
     <message>
         <source>The run failed after %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>训练在 %1 后失败。</translation>
     </message>
     <message>
         <source>The run failed before its first epoch.</source>
-        <translation type="unfinished"></translation>
+        <translation>训练在完成第一轮之前失败。</translation>
     </message>
     <message>
         <source>The run is still training: this report shows the %1 finished so far.</source>
-        <translation type="unfinished"></translation>
+        <translation>训练仍在进行：本报告展示目前已完成的 %1。</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished">训练</translation>
+        <translation>训练</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished">状态</translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Written by</source>
-        <translation type="unfinished"></translation>
+        <translation>来源</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished">模型</translation>
+        <translation>模型</translation>
     </message>
     <message>
         <source>Epochs</source>
-        <translation type="unfinished"></translation>
+        <translation>轮数</translation>
     </message>
     <message>
         <source>Best epoch</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳轮次</translation>
     </message>
     <message>
         <source>Best mAP50</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳 mAP50</translation>
     </message>
     <message>
         <source>Best mAP50-95</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳 mAP50-95</translation>
     </message>
     <message>
         <source>Precision / recall</source>
-        <translation type="unfinished"></translation>
+        <translation>精确率 / 召回率</translation>
     </message>
     <message>
         <source>none validated</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无轮次完成验证</translation>
     </message>
     <message>
         <source>Training time</source>
-        <translation type="unfinished"></translation>
+        <translation>训练用时</translation>
     </message>
     <message>
         <source>Device</source>
-        <translation type="unfinished">设备</translation>
+        <translation>设备</translation>
     </message>
     <message>
         <source>Batch</source>
-        <translation type="unfinished"></translation>
+        <translation>批次</translation>
     </message>
     <message>
         <source>auto (not resolved)</source>
-        <translation type="unfinished"></translation>
+        <translation>auto（未确定）</translation>
     </message>
     <message>
         <source>Image size</source>
-        <translation type="unfinished">图像尺寸</translation>
+        <translation>图像尺寸</translation>
     </message>
     <message>
         <source>%1 px</source>
-        <translation type="unfinished">%1 像素</translation>
+        <translation>%1 像素</translation>
     </message>
     <message>
         <source>Peak memory</source>
-        <translation type="unfinished">峰值显存</translation>
+        <translation>峰值显存</translation>
     </message>
     <message>
         <source>Started</source>
-        <translation type="unfinished">开始时间</translation>
+        <translation>开始时间</translation>
     </message>
     <message>
         <source>Weights</source>
-        <translation type="unfinished">权重</translation>
+        <translation>权重</translation>
     </message>
     <message>
         <source>Problems reading the run&apos;s files</source>
-        <translation type="unfinished"></translation>
+        <translation>读取训练文件时的问题</translation>
     </message>
     <message>
         <source>This run did not record the machine it trained on (an older YOLO Studio or Ultralytics wrote it). The figures below describe the machine that wrote this report.</source>
-        <translation type="unfinished"></translation>
+        <translation>该训练没有记录训练所用的机器（由较早版本的 YOLO Studio 或 Ultralytics 写入）。以下数据描述的是生成本报告的机器。</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>Operating system</source>
-        <translation type="unfinished"></translation>
+        <translation>操作系统</translation>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished"></translation>
+        <translation>主机</translation>
     </message>
     <message>
         <source>CPU</source>
-        <translation type="unfinished">CPU</translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>%1 (%2 logical cores)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2 个逻辑核心）</translation>
     </message>
     <message>
         <source>Memory</source>
-        <translation type="unfinished">显存</translation>
+        <translation>内存</translation>
     </message>
     <message>
         <source>%1, %2, compute capability %3.%4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，%2，计算能力 %3.%4</translation>
     </message>
     <message>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <source>NVIDIA driver</source>
-        <translation type="unfinished"></translation>
+        <translation>NVIDIA 驱动</translation>
     </message>
     <message>
         <source>CUDA</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA</translation>
     </message>
     <message>
         <source>cuDNN</source>
-        <translation type="unfinished"></translation>
+        <translation>cuDNN</translation>
     </message>
     <message>
         <source>LibTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>LibTorch</translation>
     </message>
     <message>
         <source>BLAS</source>
-        <translation type="unfinished"></translation>
+        <translation>BLAS</translation>
     </message>
     <message>
         <source>OpenCV</source>
-        <translation type="unfinished"></translation>
+        <translation>OpenCV</translation>
     </message>
     <message>
         <source>Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>Qt</translation>
     </message>
     <message>
         <source>YOLO Studio</source>
-        <translation type="unfinished">YOLO Studio</translation>
+        <translation>YOLO Studio</translation>
     </message>
     <message>
         <source>Compiler</source>
-        <translation type="unfinished"></translation>
+        <translation>编译器</translation>
     </message>
     <message>
         <source>Training device</source>
-        <translation type="unfinished"></translation>
+        <translation>训练设备</translation>
     </message>
     <message>
         <source>Threads</source>
-        <translation type="unfinished"></translation>
+        <translation>线程</translation>
     </message>
     <message>
         <source>%1 intra-op threads, %2 loader workers</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个算子内（intra-op）线程，%2 个数据加载线程</translation>
     </message>
     <message>
         <source>Recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>记录时间</translation>
     </message>
     <message>
         <source>Dataset: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>数据集：%1</translation>
     </message>
     <message>
         <source>The dataset could not be read now: %1. Counts below come from the label check the run made before training.</source>
-        <translation type="unfinished"></translation>
+        <translation>现在无法读取数据集：%1。以下计数来自训练开始前所做的标注检查。</translation>
     </message>
     <message>
         <source>Split</source>
-        <translation type="unfinished"></translation>
+        <translation>划分</translation>
     </message>
     <message>
         <source>Images</source>
-        <translation type="unfinished">图像数</translation>
+        <translation>图像数</translation>
     </message>
     <message>
         <source>Boxes</source>
-        <translation type="unfinished"></translation>
+        <translation>框数</translation>
     </message>
     <message>
         <source>Images without boxes</source>
-        <translation type="unfinished">无框图像</translation>
+        <translation>无框图像</translation>
     </message>
     <message>
         <source>Boxes per class</source>
-        <translation type="unfinished">各类别的框数</translation>
+        <translation>各类别的框数</translation>
     </message>
     <message>
         <source>Class</source>
-        <translation type="unfinished">类别</translation>
+        <translation>类别</translation>
     </message>
     <message>
         <source>Boxes per class and split, as the dataset page counts them.</source>
-        <translation type="unfinished"></translation>
+        <translation>各类别、各划分的框数，统计方式与数据集页相同。</translation>
     </message>
     <message>
         <source>Box sizes at %1 px</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 像素下的框尺寸</translation>
     </message>
     <message>
         <source>Box sizes</source>
-        <translation type="unfinished"></translation>
+        <translation>框尺寸</translation>
     </message>
     <message>
         <source>Square root of each box&apos;s area in pixels after letterboxing to the run&apos;s image size (%1 px).</source>
-        <translation type="unfinished"></translation>
+        <translation>按训练的图像尺寸（%1 像素）letterbox 缩放后，每个框面积（像素）的平方根。</translation>
     </message>
     <message>
         <source>Label check</source>
-        <translation type="unfinished"></translation>
+        <translation>标注检查</translation>
     </message>
     <message>
         <source>The run holds no check.json (the label check&apos;s findings are recorded by YOLO Studio runs).</source>
-        <translation type="unfinished"></translation>
+        <translation>该训练没有 check.json（只有 YOLO Studio 的训练会记录标注检查的结果）。</translation>
     </message>
     <message>
         <source>Checked before training at %1 px: %2 errors, %3 warnings, %4 notes.</source>
-        <translation type="unfinished"></translation>
+        <translation>训练前以 %1 像素检查：%2 个错误，%3 个警告，%4 条提示。</translation>
     </message>
     <message>
         <source>No findings.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有发现问题。</translation>
     </message>
     <message>
         <source>Severity</source>
-        <translation type="unfinished">级别</translation>
+        <translation>级别</translation>
     </message>
     <message>
         <source>Finding</source>
-        <translation type="unfinished"></translation>
+        <translation>问题</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished"></translation>
+        <translation>数量</translation>
     </message>
     <message>
         <source>Examples</source>
-        <translation type="unfinished"></translation>
+        <translation>示例</translation>
     </message>
     <message>
         <source>The run has no args.yaml: its settings are not known.</source>
-        <translation type="unfinished"></translation>
+        <translation>该训练没有 args.yaml：其设置未知。</translation>
     </message>
     <message numerus="yes">
         <source>%n setting(s) changed from the defaults (highlighted).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>有 %n 项设置与默认值不同（已高亮）。</numerusform>
         </translation>
     </message>
     <message>
         <source>Setting</source>
-        <translation type="unfinished">设置</translation>
+        <translation>设置项</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished">键</translation>
+        <translation>键</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished">值</translation>
+        <translation>值</translation>
     </message>
     <message>
         <source>Default</source>
-        <translation type="unfinished">默认值</translation>
+        <translation>默认值</translation>
     </message>
     <message>
         <source>Keys in args.yaml that YOLO Studio does not use:</source>
-        <translation type="unfinished"></translation>
+        <translation>args.yaml 中 YOLO Studio 不使用的键：</translation>
     </message>
     <message>
         <source>Memory budget (vram): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>显存预算（vram）：%1</translation>
     </message>
     <message>
         <source>The run was started with a fixed batch (not batch=auto): no fit was made.</source>
-        <translation type="unfinished"></translation>
+        <translation>该训练以固定批大小启动（不是 batch=auto）：没有进行适配。</translation>
     </message>
     <message>
         <source>Predicted and measured peaks</source>
-        <translation type="unfinished"></translation>
+        <translation>预测峰值与实测峰值</translation>
     </message>
     <message>
         <source>The run has no memory timeline (memory.csv).</source>
-        <translation type="unfinished"></translation>
+        <translation>该训练没有显存时间线（memory.csv）。</translation>
     </message>
     <message>
         <source>Phase</source>
-        <translation type="unfinished"></translation>
+        <translation>阶段</translation>
     </message>
     <message>
         <source>Predicted</source>
-        <translation type="unfinished"></translation>
+        <translation>预测值</translation>
     </message>
     <message>
         <source>Measured peak</source>
-        <translation type="unfinished"></translation>
+        <translation>实测峰值</translation>
     </message>
     <message>
         <source>Time</source>
-        <translation type="unfinished"></translation>
+        <translation>用时</translation>
     </message>
     <message>
         <source>Measured peak %1 against the predicted %2 (%3% of the prediction).</source>
-        <translation type="unfinished"></translation>
+        <translation>实测峰值 %1，预测值 %2（实测为预测的 %3%）。</translation>
     </message>
     <message>
         <source>Out-of-memory recoveries</source>
-        <translation type="unfinished"></translation>
+        <translation>显存不足后的恢复</translation>
     </message>
     <message>
         <source>None: training never ran out of memory.</source>
-        <translation type="unfinished"></translation>
+        <translation>无：训练中从未出现显存不足。</translation>
     </message>
     <message>
         <source>Epoch</source>
-        <translation type="unfinished">轮次</translation>
+        <translation>轮次</translation>
     </message>
     <message>
         <source>Change</source>
-        <translation type="unfinished"></translation>
+        <translation>调整</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished">说明</translation>
+        <translation>说明</translation>
     </message>
     <message>
         <source>micro-batch %1 → %2</source>
-        <translation type="unfinished">微批次 %1 → %2</translation>
+        <translation>微批次 %1 → %2</translation>
     </message>
     <message>
         <source>Memory timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>显存时间线</translation>
     </message>
     <message>
         <source>Allocated, reserved and peak memory of the last session with its phases (training, validation, checkpoint), the budget and the fit&apos;s predicted peak; marks at out-of-memory recoveries.</source>
-        <translation type="unfinished"></translation>
+        <translation>最后一次训练会话的已分配、已保留和峰值显存及其阶段（训练、验证、检查点），以及预算和适配预测的峰值；显存不足后恢复的位置有标记。</translation>
     </message>
     <message>
         <source>No epoch finished: there are no curves yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有完成的轮次：暂无曲线。</translation>
     </message>
     <message>
         <source>Losses</source>
-        <translation type="unfinished">损失</translation>
+        <translation>损失</translation>
     </message>
     <message>
         <source>Box, class and DFL losses per epoch: training solid, validation dashed.</source>
-        <translation type="unfinished"></translation>
+        <translation>每轮的框、类别和 DFL 损失：实线为训练，虚线为验证。</translation>
     </message>
     <message>
         <source>Metrics</source>
-        <translation type="unfinished"></translation>
+        <translation>指标</translation>
     </message>
     <message>
         <source>Precision, recall, mAP50 and mAP50-95 of each validated epoch.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个完成验证的轮次的精确率、召回率、mAP50 和 mAP50-95。</translation>
     </message>
     <message>
         <source>Learning rate</source>
-        <translation type="unfinished">学习率</translation>
+        <translation>学习率</translation>
     </message>
     <message>
         <source>Learning rate of each parameter group.</source>
-        <translation type="unfinished"></translation>
+        <translation>各参数组的学习率。</translation>
     </message>
     <message>
         <source>Throughput</source>
-        <translation type="unfinished"></translation>
+        <translation>吞吐量</translation>
     </message>
     <message>
         <source>Training throughput per epoch (images per second).</source>
-        <translation type="unfinished"></translation>
+        <translation>每轮的训练吞吐量（每秒图像数）。</translation>
     </message>
     <message>
         <source>The run has no metrics.json: no epoch was validated.</source>
-        <translation type="unfinished"></translation>
+        <translation>该训练没有 metrics.json：没有轮次完成验证。</translation>
     </message>
     <message>
         <source>Validation of the best epoch (%1), fitness %2 = 0.1 × mAP50 + 0.9 × mAP50-95.</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳轮次（%1）的验证结果，fitness %2 = 0.1 × mAP50 + 0.9 × mAP50-95。</translation>
     </message>
     <message>
         <source>Instances</source>
-        <translation type="unfinished">实例数</translation>
+        <translation>实例数</translation>
     </message>
     <message>
         <source>all</source>
-        <translation type="unfinished"></translation>
+        <translation>全部</translation>
     </message>
     <message>
         <source>P and R at the confidence that maximises the mean F1; AP as Ultralytics computes it (101-point interpolation), so these figures match its results.csv.</source>
-        <translation type="unfinished"></translation>
+        <translation>P 和 R 取自使平均 F1 最大的置信度；AP 按 Ultralytics 的方式计算（101 点插值），因此这些数值与其 results.csv 一致。</translation>
     </message>
     <message>
         <source>This run&apos;s metrics.json holds no precision-recall curves (written by an older version, or no class had a detection).</source>
-        <translation type="unfinished"></translation>
+        <translation>该训练的 metrics.json 中没有精确率-召回率曲线（由较早的版本写入，或没有任何类别有检测结果）。</translation>
     </message>
     <message>
         <source>Precision against recall at IoU 0.5 per class (AP50 after each name) and over all classes, at the best epoch.</source>
-        <translation type="unfinished"></translation>
+        <translation>最佳轮次下，IoU 0.5 时各类别（名称后为 AP50）及全部类别的精确率-召回率曲线。</translation>
     </message>
     <message>
         <source>The run has no confusion matrix (metrics.json is missing or holds none).</source>
-        <translation type="unfinished"></translation>
+        <translation>该训练没有混淆矩阵（缺少 metrics.json，或其中没有混淆矩阵）。</translation>
     </message>
     <message>
         <source>background</source>
-        <translation type="unfinished"></translation>
+        <translation>背景</translation>
     </message>
     <message>
         <source>Rows: predicted class; columns: true class; colour: share of the column (the true class). Detections above confidence 0.25 matched at IoU above 0.45, as Ultralytics counts them; background collects missed objects (row) and false detections (column).</source>
-        <translation type="unfinished"></translation>
+        <translation>行：预测类别；列：真实类别；颜色：在该列（真实类别）中所占的比例。置信度高于 0.25 的检测按 IoU 高于 0.45 匹配，与 Ultralytics 的统计方式相同；背景行记录漏检的目标，背景列记录误检。</translation>
     </message>
     <message>
         <source>No validation images: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>没有验证图像：%1</translation>
     </message>
     <message numerus="yes">
         <source>%n validation image(s) with their labels (left) and the predictions of %1 at confidence ≥ %2 (right).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 张验证图像：左侧为标注，右侧为 %1 在置信度 ≥ %2 时的预测结果。</numerusform>
         </translation>
     </message>
     <message>
         <source>Labels</source>
-        <translation type="unfinished"></translation>
+        <translation>标注</translation>
     </message>
     <message>
         <source>Predictions</source>
-        <translation type="unfinished"></translation>
+        <translation>预测</translation>
     </message>
     <message>
         <source>%1 (%2 × %3 px): %4 labelled, %5 predicted</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2 × %3 像素）：标注 %4 个，预测 %5 个</translation>
     </message>
     <message>
         <source>Contents</source>
-        <translation type="unfinished"></translation>
+        <translation>目录</translation>
     </message>
     <message>
         <source>Page %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 页，共 %2 页</translation>
     </message>
 </context>
 <context>
@@ -4693,11 +4693,11 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Export report…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出报告…</translation>
     </message>
     <message>
         <source>Write the selected run&apos;s training report as HTML or PDF: data checks, settings, environment, memory and fit, curves, per-class results (Ctrl+E)</source>
-        <translation type="unfinished"></translation>
+        <translation>将所选训练的训练报告写为 HTML 或 PDF：数据检查、设置、环境、显存与适配、曲线、各类别结果（Ctrl+E）</translation>
     </message>
 </context>
 <context>
@@ -4927,11 +4927,11 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Export &amp;Report…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出报告(&amp;R)…</translation>
     </message>
     <message>
         <source>Write the training report of the last run as HTML or PDF (Ctrl+E)</source>
-        <translation type="unfinished"></translation>
+        <translation>将最近一次训练的训练报告写为 HTML 或 PDF（Ctrl+E）</translation>
     </message>
 </context>
 </TS>
