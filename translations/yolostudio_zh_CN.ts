@@ -3308,19 +3308,19 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>The run stopped early after %1: the validation fitness had not improved for %2 epochs (patience).</source>
-        <translation>训练在 %1 后提前停止：验证 fitness 已连续 %2 轮没有提升（patience）。</translation>
+        <translation>训练在 %1后提前停止：验证 fitness 已连续 %2 轮没有提升（patience）。</translation>
     </message>
     <message>
         <source>The run was stopped by the user after %1. The figures below are those of the epochs finished.</source>
-        <translation>训练在 %1 后被用户停止。以下数据来自已完成的各轮。</translation>
+        <translation>训练在 %1后被用户停止。以下数据来自已完成的各轮。</translation>
     </message>
     <message>
         <source>The run was interrupted after %1: the process ended without finishing (killed, crashed or a power cut). The figures below are those of the epochs finished; weights/last.pt holds the last of them.</source>
-        <translation>训练在 %1 后中断：进程未正常结束（被终止、崩溃或断电）。以下数据来自已完成的各轮；weights/last.pt 保存其中最后一轮。</translation>
+        <translation>训练在 %1后中断：进程未正常结束（被终止、崩溃或断电）。以下数据来自已完成的各轮；weights/last.pt 保存其中最后一轮。</translation>
     </message>
     <message>
         <source>The run failed after %1.</source>
-        <translation>训练在 %1 后失败。</translation>
+        <translation>训练在 %1后失败。</translation>
     </message>
     <message>
         <source>The run failed before its first epoch.</source>
@@ -3590,7 +3590,7 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Setting</source>
-        <translation>设置项</translation>
+        <translation>设置</translation>
     </message>
     <message>
         <source>Key</source>
