@@ -3171,6 +3171,41 @@ Compute capability %2.%3, %4 multiprocessors
 </context>
 <context>
     <name>ys::ui::ReportWriter</name>
+    <message numerus="yes">
+        <source>%1 of %n epoch(s)</source>
+        <translation>
+            <numerusform>%1 of %n epoch</numerusform>
+            <numerusform>%1 of %n epochs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n epoch(s)</source>
+        <translation>
+            <numerusform>%n epoch</numerusform>
+            <numerusform>%n epochs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The run finished: %n epoch(s) trained.</source>
+        <translation>
+            <numerusform>The run finished: %n epoch trained.</numerusform>
+            <numerusform>The run finished: %n epochs trained.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n setting(s) changed from the defaults (highlighted).</source>
+        <translation>
+            <numerusform>%n setting changed from the defaults (highlighted).</numerusform>
+            <numerusform>%n settings changed from the defaults (highlighted).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n validation image(s) with their labels (left) and the predictions of %1 at confidence ≥ %2 (right).</source>
+        <translation>
+            <numerusform>%n validation image with its labels (left) and the predictions of %1 at confidence ≥ %2 (right).</numerusform>
+            <numerusform>%n validation images with their labels (left) and the predictions of %1 at confidence ≥ %2 (right).</numerusform>
+        </translation>
+    </message>
     <message>
         <source>True class</source>
         <translation type="unfinished"></translation>
@@ -3287,27 +3322,6 @@ Compute capability %2.%3, %4 multiprocessors
         <source>Generated %1 by YOLO Studio %2 from %3</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%1 of %n epoch(s)</source>
-        <translation>
-            <numerusform>%1 of %n epoch</numerusform>
-            <numerusform>%1 of %n epochs</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n epoch(s)</source>
-        <translation>
-            <numerusform>%n epoch</numerusform>
-            <numerusform>%n epochs</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>The run finished: %n epoch(s) trained.</source>
-        <translation>
-            <numerusform>The run finished: %n epoch trained.</numerusform>
-            <numerusform>The run finished: %n epochs trained.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The run stopped early after %1: the validation fitness had not improved for %2 epochs (patience).</source>
         <translation type="unfinished"></translation>
@@ -3381,7 +3395,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Batch</source>
+        <source>Batch size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3584,13 +3598,6 @@ Compute capability %2.%3, %4 multiprocessors
         <source>The run has no args.yaml: its settings are not known.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%n setting(s) changed from the defaults (highlighted).</source>
-        <translation>
-            <numerusform>%n setting changed from the defaults (highlighted).</numerusform>
-            <numerusform>%n settings changed from the defaults (highlighted).</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Setting</source>
         <translation type="unfinished"></translation>
@@ -3657,6 +3664,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3758,13 +3769,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>No validation images: %1</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n validation image(s) with their labels (left) and the predictions of %1 at confidence ≥ %2 (right).</source>
-        <translation>
-            <numerusform>%n validation image with its labels (left) and the predictions of %1 at confidence ≥ %2 (right).</numerusform>
-            <numerusform>%n validation images with their labels (left) and the predictions of %1 at confidence ≥ %2 (right).</numerusform>
-        </translation>
     </message>
     <message>
         <source>Labels</source>
@@ -3935,6 +3939,14 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Open folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write this run&apos;s training report as HTML or PDF (Ctrl+E)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -3782,6 +3782,10 @@ Compute capability %2.%3, %4 multiprocessors
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
+    <message>
+        <source>Batch size</source>
+        <translation>批大小</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::ResumeDialog</name>
@@ -3937,6 +3941,14 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Charts</source>
         <translation>图表</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>导出报告…</translation>
+    </message>
+    <message>
+        <source>Write this run&apos;s training report as HTML or PDF (Ctrl+E)</source>
+        <translation>将此训练的报告导出为 HTML 或 PDF (Ctrl+E)</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@
 #include "common/trainrules.h"
 #include "model/internal/spec.h"
 #include "model/modelfile.h"
+#include "weights/checkpoint.h"
 
 #if defined(YS_WITH_DATA) && YS_WITH_DATA
 #include "augment/internal/loader.h"
@@ -241,9 +242,29 @@ std::optional<Error> validateRequest(const FitRequest& req)
         return fitError("fit.batch", "batch must be >= 0, maxBatch and nbs >= 1");
     if (!(req.fraction > 0.0 && req.fraction <= 1.0))
         return fitError("fit.fraction", "fraction must be in (0, 1]");
-    if (auto err = checkModelYamlArgument(req.model))
-        return err;
+    // A checkpoint (model=x.pt, fine-tuning) is fitted as the model it holds; a missing .pt still gets the
+    // model argument's explanation.
+    if (!isCheckpointFile(req.model))
+        if (auto err = checkModelYamlArgument(req.model))
+            return err;
     return std::nullopt;
+}
+
+// The model to fit: a model YAML or built-in name, or the architecture a checkpoint holds (its own model
+// YAML, else the YAML it names). Memory depends on the architecture and nc, not on the weights; frozen
+// layers (freeze=) are fitted as trained, which only overestimates.
+Expected<ModelSpec> fitModelSpec(const std::string& model, int nc)
+{
+    if (!isCheckpointFile(model))
+        return loadModelSpec(model, nc);
+    auto info = inspectCheckpoint(model);
+    if (!info)
+        return info.error();
+    if (!info->modelYaml.empty())
+        return parseModelSpec(info->modelYaml, model, nc, info->scale);
+    if (!info->yamlFile.empty())
+        return loadModelSpec(info->yamlFile, nc);
+    return fitError("fit.model", model + ": the checkpoint does not say which model it holds (no model YAML in it)");
 }
 
 Expected<FitSetup> resolveDeviceAndBudget(const FitRequest& req)
@@ -671,7 +692,7 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& req, FitInternals* i
     ProbeBatches batches;
     if (auto err = batches.open(req))
         return *err;
-    auto spec = loadModelSpec(req.model, batches.nc());
+    auto spec = fitModelSpec(req.model, batches.nc());
     if (!spec)
         return spec.error();
     if (auto kind = optimizerKindFor(req.optimizer, 0, 1, req.nbs, req.epochs); !kind)
@@ -738,7 +759,7 @@ Expected<std::unique_ptr<internal::MeasureSession>> internal::MeasureSession::op
     impl->device = spec->name();
     if (auto err = impl->batches.open(request))
         return *err;
-    auto model = loadModelSpec(request.model, impl->batches.nc());
+    auto model = fitModelSpec(request.model, impl->batches.nc());
     if (!model)
         return model.error();
     auto kind = optimizerKindFor(request.optimizer, impl->batches.trainImages(), 1, request.nbs, request.epochs);

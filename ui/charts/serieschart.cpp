@@ -203,6 +203,16 @@ void SeriesChart::setSeriesVisible(int i, bool visible)
     scheduleRefresh();
 }
 
+void SeriesChart::removeFromLegend(int i)
+{
+    series_.at(static_cast<size_t>(i)).graph->removeFromLegend();
+}
+
+void SeriesChart::setLegendAlignment(Qt::Alignment alignment)
+{
+    plot_->axisRect()->insetLayout()->setInsetAlignment(0, alignment);
+}
+
 bool SeriesChart::seriesVisible(int i) const
 {
     return series_.at(static_cast<size_t>(i)).graph->visible();

@@ -58,6 +58,10 @@ public:
     QString seriesName(int series) const;
     void setSeriesVisible(int series, bool visible);
     bool seriesVisible(int series) const;
+    // Drawn but not listed in the legend (e.g. one grey line per class when there are too many to name).
+    void removeFromLegend(int series);
+    // Where the legend sits inside the plot (default: top left).
+    void setLegendAlignment(Qt::Alignment alignment);
     // Replaces the points of a series (x ascending).
     void setData(int series, std::vector<double> x, std::vector<double> y);
     // Adds a point; x should not be below the series' last x (an earlier x is inserted in order).

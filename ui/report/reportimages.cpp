@@ -182,7 +182,9 @@ QImage prCurveImage(const std::vector<ClassMetrics>& classes, const QStringList&
     chart.setData(m, recall, mean);
     if (!colour)
         for (int s = 0; s + 1 < chart.seriesCount(); ++s)
-            chart.setSeriesName(s, QString());
+            chart.removeFromLegend(s);
+    // Curves start high on the left and end low on the right: the bottom left is where they are not.
+    chart.setLegendAlignment(Qt::AlignBottom | Qt::AlignLeft);
     chart.resize(size);
     return chart.renderImage(size, dpr);
 }

@@ -340,7 +340,7 @@ void ReportWriter::buildSummary()
     }
     rows += row(tr("Training time"), RunText::duration(s.wallSeconds).toHtmlEscaped());
     rows += row(tr("Device"), esc(s.device));
-    rows += row(tr("Batch"), s.batch > 0 ? QString::number(s.batch) : s.batch < 0 ? tr("auto (not resolved)").toHtmlEscaped() : QString());
+    rows += row(tr("Batch size"), s.batch > 0 ? QString::number(s.batch) : s.batch < 0 ? tr("auto (not resolved)").toHtmlEscaped() : QString());
     rows += row(tr("Image size"), s.imgsz > 0 ? tr("%1 px").arg(s.imgsz).toHtmlEscaped() : QString());
     rows += row(tr("Peak memory"), RunText::bytes(s.peakMemory).toHtmlEscaped());
     rows += row(tr("Started"), RunText::dateTime(s.startTime).toHtmlEscaped());

@@ -57,7 +57,7 @@ QString qs(const std::string& s)
 
 RunDetail::RunDetail(QWidget* parent)
     : QWidget(parent), title_(new QLabel(this)), summary_(new QLabel(this)), problemsLine_(new QLabel(this)),
-      resumeButton_(new QPushButton(this)), folderButton_(new QPushButton(this)), tabs_(new QTabWidget(this)),
+      resumeButton_(new QPushButton(this)), folderButton_(new QPushButton(this)), reportButton_(new QPushButton(this)), tabs_(new QTabWidget(this)),
       settings_(new RunSettingsModel(this)), classes_(new ClassMetricsModel(this)), events_(new RunEventsModel(this))
 {
     setObjectName(QStringLiteral("RunDetail"));
@@ -75,6 +75,8 @@ RunDetail::RunDetail(QWidget* parent)
     folderButton_->setIcon(icon(IconId::Open));
     connect(resumeButton_, &QPushButton::clicked, this, &RunDetail::resumeRequested);
     connect(folderButton_, &QPushButton::clicked, this, &RunDetail::openFolderRequested);
+    reportButton_->setIcon(icon(IconId::Export));
+    connect(reportButton_, &QPushButton::clicked, this, &RunDetail::reportRequested);
 
     auto* header = new QHBoxLayout;
     auto* text = new QVBoxLayout;
@@ -85,6 +87,7 @@ RunDetail::RunDetail(QWidget* parent)
     header->addLayout(text, 1);
     header->addWidget(resumeButton_, 0, Qt::AlignTop);
     header->addWidget(folderButton_, 0, Qt::AlignTop);
+    header->addWidget(reportButton_, 0, Qt::AlignTop);
 
     // Settings: the table (changed keys marked), or only the changed ones, or args.yaml as it is.
     auto* settingsPage = new QWidget(this);
@@ -248,6 +251,7 @@ void RunDetail::updateHeader()
     problemsLine_->hide();
     if (!record_) {
         resumeButton_->setEnabled(false);
+        reportButton_->setEnabled(false);
         folderButton_->setEnabled(!pendingDir_.isEmpty());
         if (pendingDir_.isEmpty()) {
             title_->setText(tr("No run open"));
@@ -303,6 +307,7 @@ void RunDetail::updateHeader()
                                           : tr("Only a run of YOLO Studio that was stopped, interrupted or failed with "
                                                "weights/last.pt and epochs left can be resumed."));
     folderButton_->setEnabled(true);
+    reportButton_->setEnabled(r.status != ys::RunStatus::NotARun);
 }
 
 void RunDetail::updateTabTitles()
@@ -340,6 +345,8 @@ void RunDetail::retranslate()
 {
     resumeButton_->setText(tr("Resume…"));
     folderButton_->setText(tr("Open folder"));
+    reportButton_->setText(tr("Export report…"));
+    reportButton_->setToolTip(tr("Write this run's training report as HTML or PDF (Ctrl+E)"));
     changedOnly_->setText(tr("Changed from default only"));
     showFile_->setText(tr("Show args.yaml as written"));
     updateClassesTitle();

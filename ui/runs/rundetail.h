@@ -60,10 +60,13 @@ public:
     QCheckBox* changedOnly() const { return changedOnly_; }
     QString headerText() const;
     QPushButton* resumeButton() const { return resumeButton_; }
+    QPushButton* reportButton() const { return reportButton_; }
 
 signals:
     void resumeRequested();
     void openFolderRequested();
+    // Export report… (the Runs page asks where and writes it).
+    void reportRequested();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -84,6 +87,7 @@ private:
     QLabel* problemsLine_;
     QPushButton* resumeButton_;
     QPushButton* folderButton_;
+    QPushButton* reportButton_;
     QTabWidget* tabs_;
     RunSettingsModel* settings_;
     QSortFilterProxyModel* settingsProxy_;

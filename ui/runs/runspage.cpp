@@ -160,6 +160,10 @@ RunsPage::RunsPage(QWidget* parent)
     connect(follower_, &RunFollower::updated, detail_, &RunDetail::applyUpdate);
     connect(follower_, &RunFollower::followingEnded, this, [this] { controller_->refreshRun(follower_->dir()); });
     connect(detail_, &RunDetail::resumeRequested, this, &RunsPage::resumeWithDialog);
+    connect(detail_, &RunDetail::reportRequested, this, [this] {
+        if (!detail_->dir().isEmpty())
+            exporter_->exportRun(detail_->dir());
+    });
     connect(detail_, &RunDetail::openFolderRequested, this, [this] {
         if (!detail_->dir().isEmpty())
             QDesktopServices::openUrl(QUrl::fromLocalFile(detail_->dir()));

@@ -7,6 +7,8 @@
 
 #include <torch/torch.h>
 
+#include <QDir>
+#include <QFile>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -27,6 +29,7 @@ private Q_SLOTS:
     void recommendationArithmetic();
     void plansForTargetGpus();
     void rejectsBadRequests();
+    void fitsACheckpointAsItsModel();
     void autoBatchBaseline();
 
 private:
@@ -217,6 +220,32 @@ void TestFit::plansForTargetGpus()
     QVERIFY(r->uncertainty >= 0.1);
     QVERIFY(QString::fromStdString(r->certainty).startsWith("low"));
     QVERIFY(r->recommended.predictedPeakBytes <= int64_t(r->budgetBytes * (1 - r->margin)));
+}
+
+void TestFit::fitsACheckpointAsItsModel()
+{
+    // Fine-tuning (model=x.pt, batch=auto): the checkpoint's architecture is fitted, so an Ultralytics yolov8n
+    // best.pt plans exactly like yolov8n.yaml (memory depends on the layers and nc, not on the weights).
+    const QString shared = ys::test::sharedDatasets();
+    const QString pt = QDir(shared).absoluteFilePath("../fixtures/ultralytics/coco128-yolov8n/best.pt");
+    if (shared.isEmpty() || !QFile::exists(pt) || data_.empty())
+        QSKIP("../shared/fixtures/ultralytics or coco128 is not here");
+    mem::FitRequest req = request_;
+    req.imgsz = 256;
+    req.budget = "";
+    req.targetGpu = "rtx3060";
+    req.amp = "auto";
+    auto fromYaml = mem::fitToMemory(req);
+    QVERIFY2(fromYaml.ok(), fromYaml.ok() ? "" : fromYaml.error().toString().c_str());
+    req.model = pt.toStdString();
+    auto fromPt = mem::fitToMemory(req);
+    QVERIFY2(fromPt.ok(), fromPt.ok() ? "" : fromPt.error().toString().c_str());
+    QCOMPARE(fromPt->recommended.batch, fromYaml->recommended.batch);
+    QCOMPARE(fromPt->recommended.predictedPeakBytes, fromYaml->recommended.predictedPeakBytes);
+    QCOMPARE(fromPt->breakdown.weights, fromYaml->breakdown.weights);
+    // A .pt that does not exist is still explained as the model argument (Ultralytics would download it).
+    req.model = "yolov8n.pt";
+    QCOMPARE(mem::fitToMemory(req).error().code, std::string("model.is_checkpoint"));
 }
 
 void TestFit::rejectsBadRequests()

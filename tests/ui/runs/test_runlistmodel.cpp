@@ -421,7 +421,7 @@ void TestRunListModel::classMetricsModel()
     rm.metrics.recall = 0.6;
     rm.metrics.map50 = 0.7;
     rm.metrics.map50_95 = 0.4;
-    rm.metrics.perClass = {{0, 10, 25, 0.9, 0.5, 0.8, 0.5}, {2, 4, 6, 0.7, 0.7, 0.6, 0.3}};
+    rm.metrics.perClass = {{0, 10, 25, 0.9, 0.5, 0.8, 0.5, {}}, {2, 4, 6, 0.7, 0.7, 0.6, 0.3, {}}};
     ClassMetricsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(model.rowCount(), 0);

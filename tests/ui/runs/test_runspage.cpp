@@ -19,6 +19,7 @@
 #include "ui/runs/runfollower.h"
 #include "ui/runs/runlistcontroller.h"
 #include "ui/runs/runlistmodel.h"
+#include "ui/report/reportexporter.h"
 #include "ui/runs/runspage.h"
 #include "ui/charts/serieschart.h"
 #include "ui/charts/trainingcharts.h"
@@ -58,6 +59,7 @@ private Q_SLOTS:
     void init();
     void listsFinishedStoppedTruncated();
     void opensEachRun();
+    void exportsAReport();
     void compareOverlaysTwoRuns();
     void resumeRoutesTheRightConfig();
     void resumeDialogChecksValues();
@@ -282,6 +284,39 @@ void TestRunsPage::opensEachRun()
     QVERIFY(page.openRun(runDir(project_, "notes")));
     QVERIFY(!d->record());
     QVERIFY(d->headerText().contains("Not a run folder"));
+}
+
+void TestRunsPage::exportsAReport()
+{
+    RunsPage page;
+    page.resize(1200, 800);
+    QVERIFY(listed(page, project_));
+    QVERIFY(!page.exportReportAction()->isEnabled() || !page.selectedDirs().isEmpty());
+    const QString dir = runDir(project_, "stopped");
+    QVERIFY(openAndWait(page, dir));
+    QVERIFY(page.exportReportAction()->isEnabled());
+    QVERIFY(page.detail()->reportButton()->isEnabled());
+    QVERIFY(page.exportReportAction()->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_E));
+    // What Export report… does once the file dialog has answered: gathers off the GUI thread, writes, says so.
+    QTemporaryDir out;
+    const QString pdf = out.filePath("stopped-report.pdf");
+    QSignalSpy exported(page.reportExporter(), &ReportExporter::exported);
+    QSignalSpy failed(page.reportExporter(), &ReportExporter::failed);
+    page.reportExporter()->exportTo(dir, pdf);
+    QVERIFY(page.reportExporter()->busy());
+    QTRY_VERIFY_WITH_TIMEOUT(exported.count() + failed.count() == 1, 120000);
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+    QCOMPARE(exported.first().first().toString(), pdf);
+    QFile f(pdf);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.read(5) == "%PDF-");
+    QVERIFY(!page.reportExporter()->busy());
+    // A folder that is no run: a message, no file.
+    const QString none = out.filePath("none.html");
+    page.reportExporter()->exportTo(runDir(project_, "notes"), none);
+    QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 1, 60000);
+    QVERIFY(failed.first().first().toString().contains("notes"));
+    QVERIFY(!QFile::exists(none));
 }
 
 void TestRunsPage::compareOverlaysTwoRuns()
