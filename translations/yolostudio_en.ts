@@ -3149,7 +3149,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not read the run: %1</source>
+        <source>Could not read the run %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

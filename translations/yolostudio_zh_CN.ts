@@ -3150,10 +3150,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>取消</translation>
     </message>
     <message>
-        <source>Could not read the run: %1</source>
-        <translation>无法读取训练：%1</translation>
-    </message>
-    <message>
         <source>Writing the report…</source>
         <translation>正在写入报告…</translation>
     </message>
@@ -3168,6 +3164,10 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Open</source>
         <translation>打开</translation>
+    </message>
+    <message>
+        <source>Could not read the run %1: %2</source>
+        <translation>无法读取训练 %1：%2</translation>
     </message>
 </context>
 <context>

@@ -102,22 +102,22 @@ void ReportExporter::exportTo(const QString& runDir, const QString& path)
     options.cancel = cancel_;
     const std::string dir = runDir.toStdString();
     watcher_ = new QFutureWatcher<Expected<ys::report::ReportData>>(this);
-    connect(watcher_, &QFutureWatcherBase::finished, this, [this, path] {
+    connect(watcher_, &QFutureWatcherBase::finished, this, [this, runDir, path] {
         auto result = watcher_->result();
         watcher_->deleteLater();
         watcher_ = nullptr;
-        finish(path, std::move(result));
+        finish(runDir, path, std::move(result));
     });
     watcher_->setFuture(QtConcurrent::run([dir, options] { return ys::report::gatherReport(dir, options); }));
 }
 
-void ReportExporter::finish(const QString& path, Expected<ys::report::ReportData> data)
+void ReportExporter::finish(const QString& runDir, const QString& path, Expected<ys::report::ReportData> data)
 {
     const bool interactive = std::exchange(interactive_, false);
     QString error;
     if (!data) {
         if (data.error().code != "report.cancelled")
-            error = tr("Could not read the run: %1").arg(RunText::problem(data.error()));
+            error = tr("Could not read the run %1: %2").arg(QDir::toNativeSeparators(runDir), RunText::problem(data.error()));
     } else {
         if (dialog_)
             dialog_->setLabelText(tr("Writing the report…"));

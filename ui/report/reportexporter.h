@@ -42,7 +42,7 @@ signals:
     void failed(const QString& message);
 
 private:
-    void finish(const QString& path, Expected<ys::report::ReportData> data);
+    void finish(const QString& runDir, const QString& path, Expected<ys::report::ReportData> data);
 
     QWidget* parent_;
     ProgressRelay* relay_;
