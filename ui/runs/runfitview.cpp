@@ -1,5 +1,6 @@
 #include "ui/runs/runfitview.h"
 
+#include "ui/fit/fittext.h"
 #include "ui/runs/runtext.h"
 
 #include <QEvent>
@@ -9,11 +10,6 @@
 
 namespace ys::ui {
 namespace {
-
-QString esc(const std::string& s)
-{
-    return QString::fromStdString(s).toHtmlEscaped();
-}
 
 QString precision(bool amp, const std::string& mode)
 {
@@ -96,7 +92,7 @@ QString RunFitView::html(const ys::memory::FitResult& r)
                                   : RunText::bytes(rec.predictedPeakBytes));
     row(tr("Budget"), tr("%1 of %2").arg(RunText::bytes(r.budgetBytes), RunText::bytes(r.deviceTotalBytes)));
     row(tr("Margin kept free"), tr("%1%").arg(loc.toString(r.margin * 100.0, 'f', 0)));
-    row(tr("Certainty"), QString::fromStdString(r.certainty));
+    row(tr("Certainty"), FitText::certainty(r));   // the fit's codes in the UI's language
     row(tr("Planned for"), QString::fromStdString(r.target));
     row(tr("Probed on"), tr("%1: %n step(s) in %2", nullptr, static_cast<int>(r.points.size()))
                              .arg(QString::fromStdString(r.device), RunText::duration(r.probeSeconds)));
@@ -133,10 +129,11 @@ QString RunFitView::html(const ys::memory::FitResult& r)
                      .arg(t.maxBatch > 0 ? RunText::bytes(t.peakAtMaxBatch) : QStringLiteral("—"));
         h += QStringLiteral("</table>");
     }
-    if (!r.notes.empty()) {
+    const QStringList notes = FitText::notes(r);
+    if (!notes.isEmpty()) {
         h += QStringLiteral("<h4>%1</h4><ul>").arg(tr("Notes").toHtmlEscaped());
-        for (const std::string& n : r.notes)
-            h += QStringLiteral("<li>%1</li>").arg(esc(n));
+        for (const QString& n : notes)
+            h += QStringLiteral("<li>%1</li>").arg(n.toHtmlEscaped());
         h += QStringLiteral("</ul>");
     }
     return h;
