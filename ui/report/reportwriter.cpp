@@ -145,7 +145,7 @@ h2 { font-size: 20px; border-bottom: 1px solid #ccc; padding-bottom: 4px; margin
 h3 { font-size: 16px; } h4 { font-size: 14px; }
 table { border-collapse: collapse; margin: 8px 0; }
 th, td { border: 1px solid #ccc; padding: 3px 8px; vertical-align: top; }
-th { background: #f4f4f4; text-align: left; font-weight: 600; }
+th { background: #f4f4f4; text-align: left; font-weight: 600; white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 tr.changed td, tr.changed th { background: #fff3bf; }
 table.banner td { border-radius: 4px; }
