@@ -84,6 +84,11 @@ if [ "${1:-}" = "--inside" ]; then
   check "yolostudio-cli demo" test -f /tmp/demo/data.yaml
   step bash -c 'time yolostudio-cli train data=/tmp/demo/data.yaml epochs=1 imgsz=64 batch=8 2>&1 | tail -n 25'
   check "one-epoch training wrote last.pt" bash -c 'ls /tmp/runs/*/weights/last.pt'
+  # The training report from the installed binaries, without a display (HTML and a PDF with pages).
+  step bash -c 'run=$(ls -d /tmp/runs/*/ | head -n 1); yolostudio-cli report run="$run" out=/tmp/report.html samples=2 &&
+                yolostudio-cli report run="$run" out=/tmp/report.pdf samples=2'
+  check "report: self-contained HTML" bash -c 'grep -q "id=\"summary\"" /tmp/report.html && ! grep -q "<script" /tmp/report.html'
+  check "report: a PDF starting with %PDF-" bash -c 'head -c 5 /tmp/report.pdf | grep -q "%PDF-"'
   step bash -c 'ls -l /tmp/runs/*/ /tmp/runs/*/weights/'
 
   # apt remove, then a second install and apt purge, checking after each. (A package without conffiles is

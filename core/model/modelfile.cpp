@@ -52,7 +52,7 @@ std::optional<Error> checkModelYamlArgument(const std::string& path)
     return Error{"model.is_checkpoint",
                  "this is a checkpoint (trained weights), not a model YAML: name the file x.pt to start training "
                  "from it (model=x.pt), resume=" + path + " continues a YOLO Studio run, val or predict take it as "
-                 "weights=" + path + "; the memory fit takes the model's YAML (such as yolov8n.yaml)",
+                 "weights=" + path,
                  path, 0, 0};
 }
 

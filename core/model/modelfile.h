@@ -1,6 +1,6 @@
 #pragma once
-// What a file given as `model=` is. Only model YAMLs build a model today; reading checkpoints there (an
-// Ultralytics best.pt to start from) comes later, and will dispatch on isCheckpointFile. Torch-free.
+// What a file given as `model=` is: a model YAML (or built-in name) builds a fresh model; a checkpoint
+// (isCheckpointFile) is read by the trainer (fine-tuning) and the memory fit (its architecture). Torch-free.
 
 #include "common/error.h"
 
