@@ -136,6 +136,7 @@ void TestTrainPage::runFeedsEveryChart()
     QVERIFY(page.controller()->active());
     QVERIFY(!page.startAction()->isEnabled());
     QVERIFY(page.stopAction()->isEnabled());
+    QVERIFY(!page.exportReportAction()->isEnabled());   // not while it trains
     QVERIFY(!page.form()->isEnabled());   // the setup of a running run cannot change
     QVERIFY(ended.wait(240000));
     QCOMPARE(finished.size(), 1);
@@ -172,6 +173,9 @@ void TestTrainPage::runFeedsEveryChart()
     QVERIFY(!page.statusText().isEmpty());
     QVERIFY(page.startAction()->isEnabled());
     QVERIFY(page.form()->isEnabled());
+    // Export report… of the run just trained (its menu's Ctrl+E).
+    QVERIFY(page.exportReportAction()->isEnabled());
+    QVERIFY(page.pageActions().contains(page.exportReportAction()));
 
     // The same run from its files (what the Runs page shows) fills the charts alike.
     auto record = ys::readRun(summary.runDir);
