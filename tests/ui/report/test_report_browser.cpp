@@ -88,7 +88,8 @@ void TestReportBrowser::hostileNamesStayTextInChromium()
 
     QProcess p;
     p.start(chromium, {QStringLiteral("--headless"), QStringLiteral("--no-sandbox"), QStringLiteral("--disable-gpu"),
-                       QStringLiteral("--no-first-run"), QStringLiteral("--allow-file-access-from-files"),
+                       QStringLiteral("--no-first-run"), QStringLiteral("--disable-dev-shm-usage"),
+                       QStringLiteral("--allow-file-access-from-files"),
                        QStringLiteral("--user-data-dir=") + QDir(dir.path()).filePath(QStringLiteral("profile")),
                        QStringLiteral("--virtual-time-budget=10000"), QStringLiteral("--dump-dom"),
                        QUrl::fromLocalFile(QDir(site).filePath(QStringLiteral("probe.html"))).toString()});
