@@ -163,6 +163,10 @@ SampleFacts predictSamples(const ReportData& r, const ReportOptions& o)
         return f;
     }
     const std::vector<ImageRecord> picked = pickSamples(ds, *subset, o.samples);
+    if (picked.empty()) {
+        f.error = Error{"report.no_val_images", "the dataset has no readable validation images", ds.spec.yamlPath, 0, 0};
+        return f;
+    }
     std::vector<RgbImage> full;
     for (const ImageRecord& im : picked) {
         say(o, "predict", static_cast<int64_t>(f.samples.size()), static_cast<int64_t>(picked.size()) * 2);

@@ -258,9 +258,7 @@ QString ReportWriter::resolveImages(const QString& body, bool dataUris) const
         const int height = static_cast<int>(std::lround(static_cast<double>(width) * im.image.height() /
                                                         std::max(1, im.image.width())));
         out += QStringLiteral("<img src=\"%1\" alt=\"%2\" width=\"%3\" height=\"%4\">")
-                   .arg(src, esc(im.alt))
-                   .arg(width)
-                   .arg(height);
+                   .arg(src, esc(im.alt), QString::number(width), QString::number(height));
         pos = b + 1;
     }
     out += body.mid(pos);
@@ -369,14 +367,15 @@ void ReportWriter::buildEnvironment()
     QString rows;
     rows += row(tr("Operating system"), esc(e.os));
     rows += row(tr("Host"), esc(e.host));
-    rows += row(tr("CPU"), tr("%1 (%2 logical cores)").arg(esc(e.cpu)).arg(e.cpuCores));
+    // One-pass arg() wherever text from a file goes in: a "%2" in it must stay text.
+    rows += row(tr("CPU"), tr("%1 (%2 logical cores)").arg(esc(e.cpu), QString::number(e.cpuCores)));
     rows += row(tr("Memory"), RunText::bytes(e.ramBytes).toHtmlEscaped());
     QString gpus;
     for (const ys::GpuInfo& g : e.gpus)
-        gpus += QStringLiteral("%1<br>").arg(tr("%1, %2, compute capability %3.%4")
-                                                  .arg(esc(g.name), RunText::bytes(g.totalBytes).toHtmlEscaped())
-                                                  .arg(g.computeMajor)
-                                                  .arg(g.computeMinor));
+        gpus += tr("%1, %2, compute capability %3.%4")
+                    .arg(esc(g.name), RunText::bytes(g.totalBytes).toHtmlEscaped(), QString::number(g.computeMajor),
+                         QString::number(g.computeMinor)) +
+                QStringLiteral("<br>");
     rows += row(tr("GPUs"), gpus.isEmpty() ? tr("none").toHtmlEscaped() : gpus);
     rows += row(tr("NVIDIA driver"), orNone(e.nvidiaDriver));
     rows += row(tr("CUDA"), orNone(e.cuda));
@@ -498,15 +497,14 @@ void ReportWriter::buildDataset()
             for (const auto& g : cf.groups) {
                 QString examples;
                 for (const ys::Finding& f : g.examples) {
-                    const QString place = f.line > 0 ? QStringLiteral("%1:%2").arg(esc(QFileInfo(QString::fromStdString(f.file)).fileName())).arg(f.line)
-                                                     : esc(QFileInfo(QString::fromStdString(f.file)).fileName());
+                    const QString name = esc(QFileInfo(QString::fromStdString(f.file)).fileName());
+                    const QString place = f.line > 0 ? name + QLatin1Char(':') + QString::number(f.line) : name;
                     examples += QStringLiteral("<b>%1</b> %2<br>").arg(place, esc(f.message));
                 }
                 fr += QStringLiteral("<tr><td>%1</td><td>%2<br><span class=\"muted\"><code>%3</code></span></td>"
                                      "<td class=\"num\" align=\"right\">%4</td><td>%5</td></tr>")
-                          .arg(severityTitle(g.severity).toHtmlEscaped(), problemTitle(g.code).toHtmlEscaped(), esc(g.code))
-                          .arg(g.count)
-                          .arg(examples);
+                          .arg(severityTitle(g.severity).toHtmlEscaped(), problemTitle(g.code).toHtmlEscaped(), esc(g.code),
+                               QString::number(g.count), examples);
             }
             h += table(fr);
         }
@@ -759,11 +757,8 @@ void ReportWriter::buildSamples()
                      .arg(imageTag(pair, file, std::min(kChartWidth, pair.width()), true),
                           tr("%1 (%2 × %3 px): %4 labelled, %5 predicted")
                               .toHtmlEscaped()
-                              .arg(esc(file))
-                              .arg(v.width)
-                              .arg(v.height)
-                              .arg(v.truth.size())
-                              .arg(v.predicted.size()));
+                              .arg(esc(file), QString::number(v.width), QString::number(v.height),
+                                   QString::number(v.truth.size()), QString::number(v.predicted.size())));
         }
         h += QStringLiteral("</div>");
     }

@@ -13,7 +13,8 @@ namespace ys::test {
 
 // The hostile strings: if either reaches the markup unescaped, a browser runs the handler or shows a tag.
 inline const QString kHostileClass = QStringLiteral("<img src=x onerror=\"document.title='pwned'\">");
-inline const QString kHostileFile = QStringLiteral("val_<b>&\"x.png");
+// "%2" in it: a name put through a chain of QString::arg() would lose it to the next argument.
+inline const QString kHostileFile = QStringLiteral("val_<b>&\"%2x.png");
 
 // Returns the run folder, or an empty string and `error`.
 inline QString trainReportRun(const QString& dir, QString* error)

@@ -82,7 +82,7 @@ void TestReportBrowser::hostileNamesStayTextInChromium()
     QVERIFY(QDir().mkpath(site));
     QVERIFY(writeText(QDir(site).filePath(QStringLiteral("report.html")), html));
     QString probe = QString::fromLatin1(kProbe);
-    probe.replace(QStringLiteral("HOSTILE_FILE"), QString::fromLatin1(QJsonDocument(QJsonObject{{QStringLiteral("v"), QStringLiteral("val_<b>&\"x.")}}).toJson(QJsonDocument::Compact)).mid(5).chopped(1));
+    probe.replace(QStringLiteral("HOSTILE_FILE"), QString::fromLatin1(QJsonDocument(QJsonObject{{QStringLiteral("v"), QStringLiteral("val_<b>&\"%2x.")}}).toJson(QJsonDocument::Compact)).mid(5).chopped(1));
     probe.replace(QStringLiteral("HOSTILE"), QString::fromLatin1(QJsonDocument(QJsonObject{{QStringLiteral("v"), ys::test::kHostileClass}}).toJson(QJsonDocument::Compact)).mid(5).chopped(1));
     QVERIFY(writeText(QDir(site).filePath(QStringLiteral("probe.html")), probe));
 
