@@ -4,6 +4,7 @@
 #include "reportfixture.h"
 
 #include "report/reportdata.h"
+#include "ui/report/reportimages.h"
 #include "ui/report/reportwriter.h"
 #include "ui/shell/language.h"
 
@@ -58,6 +59,7 @@ private slots:
     void summarySaysHowTheRunEnded();
     void missingDatasetStillGivesAReport();
     void reportInChinese();
+    void picturesForManyClasses();
     void cliWritesBothFormats();
     void cliRejectsBadInput();
 
@@ -256,6 +258,31 @@ void TestReport::reportInChinese()
     // Numbers and file names untouched.
     QVERIFY(html.contains(QString::fromStdString(data_->run.environment->libtorch)));
     QVERIFY(html.contains(QStringLiteral("<code>epochs</code>")));
+}
+
+void TestReport::picturesForManyClasses()
+{
+    // 80 classes (COCO): grey PR lines with the mean in colour, a confusion matrix that still fits a page.
+    std::vector<ys::ClassMetrics> classes(80);
+    QStringList names;
+    for (int c = 0; c < 80; ++c) {
+        classes[size_t(c)].cls = c;
+        classes[size_t(c)].ap50 = c / 100.0;
+        classes[size_t(c)].pr50.assign(ys::kPrCurvePoints, c / 80.0);
+        names << QStringLiteral("class %1").arg(c);
+    }
+    classes[3].pr50.clear();   // no detections: no line, counts as 0 in the mean
+    const QImage pr = ys::ui::prCurveImage(classes, names, QSize(900, 420), 1.0);
+    QCOMPARE(pr.size(), QSize(900, 420));
+    std::vector<std::vector<int64_t>> confusion(81, std::vector<int64_t>(81, 0));
+    for (int i = 0; i < 81; ++i)
+        confusion[size_t(i)][size_t(i)] = i;
+    const QImage cm = ys::ui::confusionMatrixImage(confusion, names, QStringLiteral("background"), 1.0);
+    QVERIFY(!cm.isNull());
+    QVERIFY2(cm.width() <= 1000 && cm.height() <= 1000, qPrintable(QStringLiteral("%1x%2").arg(cm.width()).arg(cm.height())));
+    // Nothing to draw: no image (the section says so instead).
+    QVERIFY(ys::ui::confusionMatrixImage({}, names, QStringLiteral("background")).isNull());
+    QVERIFY(ys::ui::prCurveImage({}, names, QSize(900, 420)).isNull());
 }
 
 void TestReport::cliWritesBothFormats()
