@@ -3,6 +3,7 @@
 #include "common/config.h"
 #include "common/fileutil.h"
 #include "data/classes.h"
+#include "train/environment.h"
 
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -378,6 +379,8 @@ Expected<ReportData> gatherReport(const std::string& runDir, const ReportOptions
     r.run = std::move(*run);
     r.end = runEnd(r.run);
     r.memory = readMemory(r.run);
+    if (!r.run.environment)
+        r.reportMachine = collectEnvironment();   // here, off the GUI thread (it lists the devices)
     if (r.run.hasCheck) {
         const std::string path = r.run.dir + "/check.json";
         auto txt = readFile(path);

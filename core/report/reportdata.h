@@ -18,6 +18,7 @@
 #include "memory/probe.h"
 #include "memory/samples.h"
 #include "run/reader.h"
+#include "run/environment.h"
 #include "run/records.h"
 #include "train/trainer.h"
 
@@ -104,6 +105,9 @@ struct ReportData {
     CheckFacts check;
     MemoryFacts memory;
     SampleFacts samples;
+    // The machine writing the report, collected only when the run recorded none (older runs, Ultralytics):
+    // the report shows it, labelled as such.
+    std::optional<EnvironmentInfo> reportMachine;
     double generated = 0;                    // when gathered: seconds since the Unix epoch
 };
 

@@ -3,7 +3,6 @@
 #include "common/config.h"
 #include "common/fileutil.h"
 #include "memory/memory.h"
-#include "train/environment.h"
 #include "ui/charts/trainingcharts.h"
 #include "ui/config/configtext.h"
 #include "ui/dataset/findingtext.h"
@@ -356,11 +355,13 @@ void ReportWriter::buildSummary()
 void ReportWriter::buildEnvironment()
 {
     QString h;
-    std::optional<ys::EnvironmentInfo> env = d_.run.environment;
-    if (!env) {
+    const std::optional<ys::EnvironmentInfo>& env = d_.run.environment ? d_.run.environment : d_.reportMachine;
+    if (!d_.run.environment)
         h += note(tr("This run did not record the machine it trained on (an older YOLO Studio or Ultralytics wrote it). "
                      "The figures below describe the machine that wrote this report."));
-        env = ys::collectEnvironment();
+    if (!env) {
+        sections_[1].body = h;
+        return;
     }
     const ys::EnvironmentInfo& e = *env;
     const auto orNone = [](const std::string& s) { return s.empty() ? tr("none").toHtmlEscaped() : esc(s); };

@@ -88,6 +88,7 @@ void TestReport::gathersEveryPart()
     QCOMPARE(d.run.status, ys::RunStatus::Finished);
     QCOMPARE(d.run.rows.size(), size_t(2));
     QVERIFY(d.run.environment.has_value());
+    QVERIFY(!d.reportMachine);   // recorded by the run: the report machine is not asked
     QVERIFY(d.dataset.dataset.has_value());
     QCOMPARE(d.dataset.classBoxes.size(), size_t(5));
     QVERIFY(d.check.present && !d.check.error);
@@ -235,12 +236,17 @@ void TestReport::missingDatasetStillGivesAReport()
     QVERIFY(a.open(QIODevice::WriteOnly | QIODevice::Truncate));
     a.write(args.toUtf8());
     a.close();
+    // An older run: no environment.json either, so the report describes its own machine, saying so.
+    QVERIFY(QFile::remove(QDir(dst).filePath(QStringLiteral("environment.json"))));
     auto d = ys::report::gatherReport(dst.toStdString());
     QVERIFY(d.ok());
+    QVERIFY(!d->run.environment && d->reportMachine && d->reportMachine->cpuCores > 0);
     QVERIFY(!d->dataset.dataset && d->dataset.error);
     QVERIFY(d->samples.error.has_value());
     const QString html = ReportWriter(*d).html();
     QVERIFY(html.contains(QStringLiteral("The dataset could not be read now")));
+    QVERIFY(html.contains(QStringLiteral("did not record the machine it trained on")));
+    QVERIFY(html.contains(QString::fromStdString(d->reportMachine->libtorch)));
     QVERIFY(html.contains(QStringLiteral("/nonexistent/data.yaml")));
     for (const QString& id : ReportWriter::sectionIds())
         QVERIFY(html.contains(QStringLiteral("id=\"%1\"").arg(id)));
