@@ -2891,18 +2891,6 @@ Compute capability %2.%3, %4 multiprocessors
 <context>
     <name>ys::ui::PlotsWidget</name>
     <message>
-        <source>train</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>val</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>test</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Boxes per class</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2912,6 +2900,18 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Box width vs height</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>test</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3224,30 +3224,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>all classes %1 mAP50</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>train</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>val</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>test</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Error</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Warning</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Info</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3676,10 +3652,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>micro-batch %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

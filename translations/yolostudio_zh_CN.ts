@@ -3193,30 +3193,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>全部类别 %1 mAP50</translation>
     </message>
     <message>
-        <source>train</source>
-        <translation>训练集</translation>
-    </message>
-    <message>
-        <source>val</source>
-        <translation>验证集</translation>
-    </message>
-    <message>
-        <source>test</source>
-        <translation>测试集</translation>
-    </message>
-    <message>
-        <source>Error</source>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <source>Warning</source>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <source>Info</source>
-        <translation>提示</translation>
-    </message>
-    <message>
         <source>Idle</source>
         <translation>空闲</translation>
     </message>
@@ -3663,10 +3639,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Message</source>
         <translation>说明</translation>
-    </message>
-    <message>
-        <source>micro-batch %1 → %2</source>
-        <translation>微批次 %1 → %2</translation>
     </message>
     <message>
         <source>Memory timeline</source>

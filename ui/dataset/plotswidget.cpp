@@ -22,15 +22,6 @@ constexpr int kMaxScatterPoints = 20000; // keeps the scatter responsive on 100,
 const QColor kSplitColors[ys::kSplitCount] = {QColor(0x2d, 0x6d, 0xa3), QColor(0xf5, 0x82, 0x31),
                                               QColor(0x3c, 0xb4, 0x4b)};
 
-QString splitName(int s)
-{
-    switch (s) {
-    case 0: return PlotsWidget::tr("train");
-    case 1: return PlotsWidget::tr("val");
-    default: return PlotsWidget::tr("test");
-    }
-}
-
 QCustomPlot* makePlot(QWidget* parent)
 {
     auto* plot = new QCustomPlot(parent);
@@ -107,6 +98,15 @@ void PlotsWidget::clear()
     for (QCustomPlot* p : {classPlot_, sizePlot_, scatterPlot_})
         p->replot();
     summary_->setText(QString());
+}
+
+QString PlotsWidget::splitName(int split)
+{
+    switch (split) {
+    case 0: return tr("train");
+    case 1: return tr("val");
+    default: return tr("test");
+    }
 }
 
 QImage PlotsWidget::renderImage(Plot plot, const QSize& size, double devicePixelRatio) const

@@ -25,6 +25,8 @@ public:
     void clear();
 
     enum class Plot { Classes, Sizes, Scatter };
+    // "train", "val", "test" (ys::Split as int), translated: the plots' legend and the report's tables.
+    static QString splitName(int split);
     // One plot drawn at `size` logical pixels without a window (the training report).
     QImage renderImage(Plot plot, const QSize& size, double devicePixelRatio = 1.0) const;
 

@@ -66,10 +66,8 @@ void ReportExporter::exportRun(const QString& runDir)
     const bool pdf = settings.value(QString::fromLatin1(kLastFormatKey)).toString() == QLatin1String("pdf");
     const QString html = tr("HTML report (*.html)"), pdfFilter = tr("PDF report (*.pdf)");
     QString filter = pdf ? pdfFilter : html;
-    ys::report::ReportData named;
-    named.run.summary.name = QFileInfo(runDir).fileName().toStdString();
-    const QString suggested =
-        QDir(folder).filePath(ReportWriter::defaultFileName(named, pdf ? ReportWriter::Format::Pdf : ReportWriter::Format::Html));
+    const QString suggested = QDir(folder).filePath(ReportWriter::defaultFileName(
+        QFileInfo(runDir).fileName(), pdf ? ReportWriter::Format::Pdf : ReportWriter::Format::Html));
     QString path = QFileDialog::getSaveFileName(parent_, tr("Export training report"), suggested,
                                                 html + QStringLiteral(";;") + pdfFilter, &filter);
     if (path.isEmpty())

@@ -5,6 +5,7 @@
 #include "memory/memory.h"
 #include "ui/charts/trainingcharts.h"
 #include "ui/config/configtext.h"
+#include "ui/dataset/findingsmodel.h"
 #include "ui/dataset/findingtext.h"
 #include "ui/dataset/plotswidget.h"
 #include "ui/report/reportimages.h"
@@ -15,8 +16,6 @@
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
 #include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
@@ -91,26 +90,6 @@ QString banner(const QString& cls, const QString& textHtml)
     return QStringLiteral("<table class=\"banner %1\" width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"8\">"
                           "<tr><td bgcolor=\"%2\">%3</td></tr></table>")
         .arg(cls, colour, textHtml);
-}
-
-QString splitTitle(int split)
-{
-    switch (static_cast<ys::Split>(split)) {
-    case ys::Split::Train: return ReportWriter::tr("train");
-    case ys::Split::Val: return ReportWriter::tr("val");
-    case ys::Split::Test: return ReportWriter::tr("test");
-    }
-    return {};
-}
-
-QString severityTitle(ys::Severity s)
-{
-    switch (s) {
-    case ys::Severity::Error: return ReportWriter::tr("Error");
-    case ys::Severity::Warning: return ReportWriter::tr("Warning");
-    case ys::Severity::Info: return ReportWriter::tr("Info");
-    }
-    return {};
 }
 
 QString phaseTitle(ys::memory::Phase p)
@@ -209,9 +188,8 @@ std::optional<ReportWriter::Format> ReportWriter::formatForPath(const QString& p
     return std::nullopt;
 }
 
-QString ReportWriter::defaultFileName(const ys::report::ReportData& data, Format format)
+QString ReportWriter::defaultFileName(QString name, Format format)
 {
-    QString name = QString::fromStdString(data.run.summary.name);
     if (name.isEmpty())
         name = QStringLiteral("run");
     return name + (format == Format::Pdf ? QStringLiteral("-report.pdf") : QStringLiteral("-report.html"));
@@ -428,7 +406,7 @@ void ReportWriter::buildDataset()
             continue;
         rows += QStringLiteral("<tr><td>%1</td><td class=\"num\" align=\"right\">%2</td><td class=\"num\" align=\"right\">%3</td>"
                                "<td class=\"num\" align=\"right\">%4</td></tr>")
-                    .arg(splitTitle(s).toHtmlEscaped())
+                    .arg(PlotsWidget::splitName(s).toHtmlEscaped())
                     .arg(images)
                     .arg(df.dataset ? QString::number(boxes) : QStringLiteral("—"))
                     .arg(df.dataset ? QString::number(backgrounds) : QStringLiteral("—"));
@@ -442,7 +420,7 @@ void ReportWriter::buildDataset()
         QString cr = QStringLiteral("<tr><th class=\"num\">#</th><th>%1</th>").arg(tr("Class").toHtmlEscaped());
         for (int s = 0; s < ys::kSplitCount; ++s)
             if (ds.count(static_cast<ys::Split>(s)) > 0)
-                cr += QStringLiteral("<th class=\"num\">%1</th>").arg(splitTitle(s).toHtmlEscaped());
+                cr += QStringLiteral("<th class=\"num\">%1</th>").arg(PlotsWidget::splitName(s).toHtmlEscaped());
         cr += QStringLiteral("</tr>");
         for (size_t c = 0; c < df.classBoxes.size(); ++c) {
             const bool unused = df.classBoxes[c][0] + df.classBoxes[c][1] + df.classBoxes[c][2] == 0;
@@ -504,7 +482,7 @@ void ReportWriter::buildDataset()
                 }
                 fr += QStringLiteral("<tr><td>%1</td><td>%2<br><span class=\"muted\"><code>%3</code></span></td>"
                                      "<td class=\"num\" align=\"right\">%4</td><td>%5</td></tr>")
-                          .arg(severityTitle(g.severity).toHtmlEscaped(), problemTitle(g.code).toHtmlEscaped(), esc(g.code),
+                          .arg(FindingsModel::severityName(g.severity).toHtmlEscaped(), problemTitle(g.code).toHtmlEscaped(), esc(g.code),
                                QString::number(g.count), examples);
             }
             h += table(fr);
@@ -612,12 +590,9 @@ void ReportWriter::buildMemory(Dashboard& dash)
                            .arg(tr("Epoch").toHtmlEscaped(), tr("Batch").toHtmlEscaped(), tr("Change").toHtmlEscaped(),
                                 tr("Message").toHtmlEscaped());
         for (const ys::TrainEvent& e : m.recoveries) {
-            const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(e.detailsJson)).object();
-            QString change = RunText::eventKind(e.kind);
-            if (o.contains(QStringLiteral("old_micro_batch")) && o.contains(QStringLiteral("new_micro_batch")))
-                change = tr("micro-batch %1 → %2")
-                             .arg(o.value(QStringLiteral("old_micro_batch")).toInt())
-                             .arg(o.value(QStringLiteral("new_micro_batch")).toInt());
+            QString change = Dashboard::outOfMemoryChange(e);
+            if (change.isEmpty())
+                change = RunText::eventKind(e.kind);
             rows += QStringLiteral("<tr><td class=\"num\" align=\"right\">%1</td><td class=\"num\" align=\"right\">%2</td>"
                                    "<td>%3</td><td>%4</td></tr>")
                         .arg(e.epoch)

@@ -48,8 +48,8 @@ public:
 
     // The format a file name asks for (".html"/".htm" or ".pdf"); nullopt for anything else.
     static std::optional<Format> formatForPath(const QString& path);
-    // "<run>-report.html" / ".pdf".
-    static QString defaultFileName(const ys::report::ReportData& data, Format format);
+    // "<run name>-report.html" / ".pdf" ("run-report…" for an empty name).
+    static QString defaultFileName(QString runName, Format format);
     // Section titles in the UI's language, in sectionIds() order.
     static QStringList sectionTitles();
 

@@ -252,16 +252,20 @@ void Dashboard::addEpoch(const ys::EpochResult& row, const ys::DetectionMetrics&
     updateProgressText();
 }
 
-void Dashboard::markOutOfMemory(const ys::TrainEvent& e)
+QString Dashboard::outOfMemoryChange(const ys::TrainEvent& e)
 {
     const QJsonObject d = QJsonDocument::fromJson(QByteArray::fromStdString(e.detailsJson)).object();
-    QString what;
     if (d.contains(QStringLiteral("old_micro_batch")) && d.contains(QStringLiteral("new_micro_batch")))
-        what = tr("micro-batch %1 → %2").arg(d.value(QStringLiteral("old_micro_batch")).toInt())
-                   .arg(d.value(QStringLiteral("new_micro_batch")).toInt());
-    else if (e.kind == ys::EventKind::ValOomRecovered)
-        what = tr("validation batch halved");
-    memory_->addOutOfMemory(std::max(0.0, e.time - memoryOffset_), what);
+        return tr("micro-batch %1 → %2").arg(d.value(QStringLiteral("old_micro_batch")).toInt())
+            .arg(d.value(QStringLiteral("new_micro_batch")).toInt());
+    if (e.kind == ys::EventKind::ValOomRecovered)
+        return tr("validation batch halved");
+    return {};
+}
+
+void Dashboard::markOutOfMemory(const ys::TrainEvent& e)
+{
+    memory_->addOutOfMemory(std::max(0.0, e.time - memoryOffset_), outOfMemoryChange(e));
 }
 
 void Dashboard::addEvent(const ys::TrainEvent& e)

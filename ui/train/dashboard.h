@@ -75,6 +75,9 @@ public:
     const ys::RunRecord& shownRun() const { return shown_; }
     // "Finished", "Stopped by you", "Interrupted (can be resumed)", ...
     static QString statusText(ys::RunStatus status, bool resumable = false);
+    // What an out-of-memory recovery changed, from its event's details: "micro-batch 16 → 8", "validation
+    // batch halved"; empty when the event does not say (the memory chart's mark and the report's table).
+    static QString outOfMemoryChange(const ys::TrainEvent& event);
     void clear();
 
     // ---- parts (tests, screenshots, the Train page) ----------------------------------------------------
