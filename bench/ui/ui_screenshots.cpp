@@ -1,6 +1,6 @@
 // Regenerates docs/screenshots/: drives the real main window on a dataset (opens it, waits for the check,
 // selects a finding, switches tabs) and saves window grabs. Run it under Xvfb (or offscreen):
-//   ui_screenshots DATA_YAML OUT_DIR [--language zh_CN] [--train [EPOCHS]]
+//   ui_screenshots DATA_YAML OUT_DIR [--language zh_CN] [--size WxH] [--train [EPOCHS]]
 // Writes dataset-browser.png, findings.png, statistics.png, train-setup.png (the training setup form after
 // loading YOLOv9's hyp.scratch-high.yaml and a Fit-style Apply, one value typed wrong so its reason shows),
 // fit-dialog.png (the Fit to my GPU dialog after a real fit of yolov8n at 320 px on the dataset, planned for an
@@ -9,7 +9,7 @@
 // also trains yolov8n on the dataset from the Train page (imgsz 128, EPOCHS epochs, default 8) and writes
 // train-setup-preflight.png (before Start), train-dashboard-running.png (during the run) and
 // train-dashboard.png (after it), plus runs.png.
-//   ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN_NAME] [--compare A,B] [--language zh_CN]
+//   ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN_NAME] [--compare A,B] [--language zh_CN] [--size WxH]
 // Writes runs-page.png: the Runs page listing the run folders of PROJECT_DIR (make them with
 // yolostudio-cli train ... project=PROJECT_DIR), RUN_NAME opened; and, given --compare, runs-compare.png.
 #include "ui/charts/trainingcharts.h"
@@ -54,6 +54,9 @@
 #include <functional>
 
 namespace {
+
+// Window size of every grab: --size WxH (default 1440x900).
+QSize g_windowSize(1440, 900);
 
 void settle(int ms)
 {
@@ -168,7 +171,7 @@ int saveRunsPage(const QStringList& args, const QDir& out, const QString& suffix
     };
     QDir().mkpath(out.absolutePath());
     ys::ui::RunsPage page;
-    page.resize(1440, 900);
+    page.resize(g_windowSize);
     page.show();
     bool listed = false;
     QObject::connect(page.controller(), &ys::ui::RunListController::listed, [&] { listed = true; });
@@ -238,6 +241,12 @@ int main(int argc, char** argv)
                              "[--language zh_CN]\n");
         return 2;
     }
+    const int si = static_cast<int>(args.indexOf(QStringLiteral("--size")));
+    if (si > 0 && si + 1 < args.size()) {
+        const QStringList wh = args[si + 1].split(QLatin1Char('x'));
+        if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
+            g_windowSize = QSize(wh[0].toInt(), wh[1].toInt());
+    }
     const int li = static_cast<int>(args.indexOf(QStringLiteral("--language")));
     const QString lang = li > 0 && li + 1 < args.size() ? args[li + 1] : QStringLiteral("en");
     ys::ui::installTranslators(lang);
@@ -250,7 +259,7 @@ int main(int argc, char** argv)
     {
         // The start page, before any dataset was opened.
         ys::ui::MainWindow first;
-        first.resize(1440, 900);
+        first.resize(g_windowSize);
         first.show();
         settle(500);
         const QString path = out.filePath(QStringLiteral("empty-state") + suffix + QStringLiteral(".png"));
@@ -258,7 +267,7 @@ int main(int argc, char** argv)
             std::printf("%s\n", qPrintable(path));
     }
     ys::ui::MainWindow w;
-    w.resize(1440, 900);
+    w.resize(g_windowSize);
     w.move(0, 0);
     w.show();
     ys::ui::DatasetPage* page = w.datasetPage();

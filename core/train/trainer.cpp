@@ -891,6 +891,7 @@ std::optional<Error> Trainer::recordEpoch(EpochResult& row, const DetectionMetri
 {
     row.fitness = metrics.fitness();
     row.time = elapsed();
+    row.peakMemory = memory::currentStats(memDevice()).peak;   // before the row is written: results.csv keeps it
     const bool isBest = row.fitness > bestFitness_ || bestFitness_ < 0;
     if (isBest) {
         bestFitness_ = row.fitness;
@@ -903,7 +904,6 @@ std::optional<Error> Trainer::recordEpoch(EpochResult& row, const DetectionMetri
     }
     if (auto err = results_->append(row))
         return *err;
-    row.peakMemory = memory::currentStats(memDevice()).peak;
     {
         memory::PhaseScope phase(timeline_.get(), memory::Phase::Checkpoint);
         if (auto err = saveCheckpoints(row.epoch, row.fitness, isBest))

@@ -18,19 +18,43 @@ namespace {
 
 constexpr double kFitPadding = 0.06;     // share of the value range added above (and below) the data
 constexpr int kTargetTicks = 6;          // about this many ticks per axis
+constexpr int kMinimumPlotHeight = 140;  // title, axes and some data; a legend below adds its rows
 constexpr int kHoverRadiusPx = 40;       // the tracer jumps to the nearest point within this distance
 const QString kRangesLayer = QStringLiteral("ranges");
 
 // Tick positions and labels in the chart's units (chartformat.h).
+// Ticks with labels in `unit`, as many as fit the axis: a label needs its own width plus a gap on a
+// horizontal axis ("10 秒" is wider than "10 s"), two text lines on a vertical one; never more than
+// kTargetTicks, never fewer than 2.
 class UnitTicker final : public QCPAxisTicker {
 public:
-    explicit UnitTicker(ValueUnit unit) : unit_(unit) { setTickCount(kTargetTicks); }
+    UnitTicker(ValueUnit unit, QCPAxis* axis) : unit_(unit), axis_(axis) { setTickCount(kTargetTicks); }
 
 protected:
     double getTickStep(const QCPRange& range) override
     {
-        step_ = ChartText::niceStep(range.size(), tickCount(), unit_);
+        step_ = ChartText::niceStep(range.size(), ticksThatFit(range), unit_);
         return step_;
+    }
+
+    int ticksThatFit(const QCPRange& range) const
+    {
+        if (!axis_ || !axis_->axisRect())
+            return kTargetTicks;
+        const QFontMetrics fm(axis_->tickLabelFont());
+        int length = 0, room = 0;
+        if (axis_->orientation() == Qt::Horizontal) {
+            const double step = ChartText::niceStep(range.size(), kTargetTicks, unit_);
+            room = std::max(fm.horizontalAdvance(ChartText::tick(range.lower, unit_, step)),
+                            fm.horizontalAdvance(ChartText::tick(range.upper, unit_, step))) + fm.height();
+            length = axis_->axisRect()->width();
+        } else {
+            room = 2 * fm.height();
+            length = axis_->axisRect()->height();
+        }
+        if (length <= 0 || room <= 0)
+            return kTargetTicks;
+        return std::clamp(length / room, 2, kTargetTicks);
     }
     int getSubTickCount(double) override { return 1; }
     QString getTickLabel(double tick, const QLocale&, QChar, int) override
@@ -42,6 +66,7 @@ protected:
 
 private:
     ValueUnit unit_;
+    QCPAxis* axis_;   // the axis this ticker labels (owned by the plot, which owns the ticker too)
     double step_ = 1;
 };
 
@@ -101,7 +126,7 @@ SeriesChart::SeriesChart(QWidget* parent) : QWidget(parent), plot_(new QCustomPl
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_);
-    setMinimumSize(260, 180);
+    setMinimumSize(220, kMinimumPlotHeight);   // small enough for the Runs page to give its run list room
 
     plot_->setNoAntialiasingOnDrag(true);
     plot_->setAntialiasedElements(QCP::aeItems);   // graphs choose per refresh (see decimate())
@@ -116,14 +141,13 @@ SeriesChart::SeriesChart(QWidget* parent) : QWidget(parent), plot_(new QCustomPl
     plot_->axisRect()->setRangeZoomAxes({plot_->xAxis}, {plot_->yAxis, plot_->yAxis2});
     plot_->addLayer(kRangesLayer, plot_->layer(QStringLiteral("grid")), QCustomPlot::limBelow);
     ranges_ = new RangeBands(plot_);
-    plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new UnitTicker(ValueUnit::Number)));
-    plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new UnitTicker(ValueUnit::Number)));
-    plot_->yAxis2->setTicker(QSharedPointer<QCPAxisTicker>(new UnitTicker(ValueUnit::Number)));
+    for (QCPAxis* a : {plot_->xAxis, plot_->yAxis, plot_->yAxis2})
+        a->setTicker(QSharedPointer<QCPAxisTicker>(new UnitTicker(ValueUnit::Number, a)));
     plot_->yAxis2->setVisible(false);
 
     plot_->legend->setVisible(true);
     plot_->legend->setIconSize(18, 8);
-    plot_->legend->setRowSpacing(-2);
+    plot_->legend->setRowSpacing(0);
     plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     plot_->setSelectionTolerance(6);
 
@@ -211,6 +235,61 @@ void SeriesChart::removeFromLegend(int i)
 void SeriesChart::setLegendAlignment(Qt::Alignment alignment)
 {
     plot_->axisRect()->insetLayout()->setInsetAlignment(0, alignment);
+}
+
+void SeriesChart::setLegendBelow()
+{
+    QCPLegend* legend = plot_->legend;
+    if (legendBelow_ || !plot_->axisRect()->insetLayout()->take(legend))
+        return;
+    legendBelow_ = true;
+    plot_->plotLayout()->simplify();
+    // Under the axis rect (the title, if any, is above it; a note, if any, stays last).
+    int row = 0;
+    while (row < plot_->plotLayout()->rowCount() && plot_->plotLayout()->element(row, 0) != plot_->axisRect())
+        ++row;
+    plot_->plotLayout()->insertRow(row + 1);
+    plot_->plotLayout()->addElement(row + 1, 0, legend);
+    plot_->plotLayout()->setRowStretchFactor(row + 1, 0.001);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setMargins(QMargins(4, 0, 4, 2));
+    legend->setColumnSpacing(10);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    legend->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+    scheduleRefresh();
+}
+
+void SeriesChart::fitLegendBelow(int widgetWidth)
+{
+    QCPLegend* legend = plot_->legend;
+    if (!legendBelow_)
+        return;
+    // As many equal columns as the width holds: one row on a wide window, more rows on a narrow one. The
+    // legend's grid may have empty cells (itemCount counts them), so only real items are measured.
+    int items = 0, itemWidth = 1, itemHeight = 1;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (const QCPAbstractLegendItem* item = legend->item(i)) {
+            const QSize hint = item->minimumOuterSizeHint();
+            itemWidth = std::max(itemWidth, hint.width());
+            itemHeight = std::max(itemHeight, hint.height());
+            ++items;
+        }
+    }
+    if (items == 0)
+        return;
+    const QMargins m = legend->margins();
+    const int room = widgetWidth - m.left() - m.right() + legend->columnSpacing();
+    const int columns = std::clamp(room / (itemWidth + legend->columnSpacing()), 1, items);
+    if (columns != legend->wrap()) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+    // The widget never gets so short that the legend's last row is cut off under the next chart.
+    if (widgetWidth != width())
+        return;   // an image of another size (renderImage)
+    const int rows = (items + columns - 1) / columns;
+    setMinimumHeight(kMinimumPlotHeight + rows * (itemHeight + legend->rowSpacing()) + m.top() + m.bottom());
 }
 
 bool SeriesChart::seriesVisible(int i) const
@@ -333,7 +412,7 @@ void SeriesChart::setXAxis(const QString& label, ValueUnit unit)
 {
     xUnit_ = unit;
     plot_->xAxis->setLabel(label);
-    plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new UnitTicker(unit)));
+    plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new UnitTicker(unit, plot_->xAxis)));
     scheduleRefresh();
 }
 
@@ -341,7 +420,7 @@ void SeriesChart::setYAxis(Axis a, const QString& label, ValueUnit unit)
 {
     yUnit_[a == Axis::Left ? 0 : 1] = unit;
     axis(a)->setLabel(label);
-    axis(a)->setTicker(QSharedPointer<QCPAxisTicker>(new UnitTicker(unit)));
+    axis(a)->setTicker(QSharedPointer<QCPAxisTicker>(new UnitTicker(unit, axis(a))));
     if (a == Axis::Right)
         plot_->yAxis2->setVisible(true);
     scheduleRefresh();
@@ -538,6 +617,7 @@ int SeriesChart::plotWidthFor(int widgetWidth) const
 
 void SeriesChart::refresh()
 {
+    fitLegendBelow(width());
     if (following_)
         fitView();
     decimate(plotWidthFor(width()));
@@ -708,8 +788,8 @@ void SeriesChart::applyTheme()
     }
     QColor legendBg = pal.color(QPalette::Base);
     legendBg.setAlpha(215);
-    plot_->legend->setBrush(legendBg);
-    plot_->legend->setBorderPen(QPen(pal.color(QPalette::Mid)));
+    plot_->legend->setBrush(legendBelow_ ? QBrush(Qt::NoBrush) : QBrush(legendBg));
+    plot_->legend->setBorderPen(legendBelow_ ? QPen(Qt::NoPen) : QPen(pal.color(QPalette::Mid)));
     plot_->legend->setTextColor(pal.color(QPalette::WindowText));
     if (title_)
         title_->setTextColor(pal.color(QPalette::WindowText));
@@ -738,7 +818,9 @@ QImage SeriesChart::renderImage(const QSize& size, double devicePixelRatio)
     if (following_)
         fitView();
     decimate(std::max(50, size.width() * 9 / 10));
+    fitLegendBelow(size.width());
     const QPixmap pixmap = plot_->toPixmap(size.width(), size.height(), devicePixelRatio);
+    fitLegendBelow(width());
     decimate(plotWidthFor(width()));
     return pixmap.toImage();
 }

@@ -62,6 +62,9 @@ public:
     void removeFromLegend(int series);
     // Where the legend sits inside the plot (default: top left).
     void setLegendAlignment(Qt::Alignment alignment);
+    // The legend under the plot instead of over it, in as many columns as the width holds (one row when
+    // wide): it never covers data, and the chart's minimum height grows with the legend's rows.
+    void setLegendBelow();
     // Replaces the points of a series (x ascending).
     void setData(int series, std::vector<double> x, std::vector<double> y);
     // Adds a point; x should not be below the series' last x (an earlier x is inserted in order).
@@ -137,6 +140,8 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // Columns of the legend below for a widget `widgetWidth` wide, and the minimum height they need.
+    void fitLegendBelow(int widgetWidth);
     struct Series {
         QCPGraph* graph = nullptr;
         std::vector<double> x, y;
@@ -177,6 +182,7 @@ private:
     std::vector<Mark> marks_;
     std::vector<Level> levels_;
     ValueUnit xUnit_ = ValueUnit::Number;
+    bool legendBelow_ = false;
     ValueUnit yUnit_[2] = {ValueUnit::Number, ValueUnit::Number};
     bool fixed_[2] = {false, false};
     double fixedRange_[2][2] = {{0, 1}, {0, 1}};

@@ -44,6 +44,7 @@ void setEpochAxis(SeriesChart& chart)
 
 MemoryChart::MemoryChart(QWidget* parent) : SeriesChart(parent)
 {
+    setLegendBelow();   // the legend never covers the data
     addSeries(QString(), Style{kBlue, Qt::SolidLine, 1.6, false});
     addSeries(QString(), Style{QColor(0xa6, 0xc8, 0xe3), Qt::SolidLine, 3.0, false});   // opaque: fast to draw
     addSeries(QString(), Style{kRed, Qt::SolidLine, 1.2, false});
@@ -154,6 +155,7 @@ void MemoryChart::clear()
 
 LossChart::LossChart(QWidget* parent) : SeriesChart(parent)
 {
+    setLegendBelow();   // the legend never covers the data
     addSeries(QString(), Style{kBlue, Qt::SolidLine, 1.6, true});
     addSeries(QString(), Style{kOrange, Qt::SolidLine, 1.6, true});
     addSeries(QString(), Style{kGreen, Qt::SolidLine, 1.6, true});
@@ -221,6 +223,7 @@ void LossChart::clear()
 
 MetricsChart::MetricsChart(QWidget* parent) : SeriesChart(parent)
 {
+    setLegendBelow();   // the legend never covers the data
     addSeries(QString(), Style{kBlue, Qt::SolidLine, 1.6, true});
     addSeries(QString(), Style{kOrange, Qt::SolidLine, 1.6, true});
     addSeries(QString(), Style{kGreen, Qt::SolidLine, 2.0, true});
@@ -272,6 +275,7 @@ void MetricsChart::clear()
 
 LearningRateChart::LearningRateChart(QWidget* parent) : SeriesChart(parent)
 {
+    setLegendBelow();   // the legend never covers the data
     addSeries(QString(), Style{kBlue, Qt::SolidLine, 1.6, false});
     addSeries(QString(), Style{kOrange, Qt::DashLine, 1.4, true});
     addSeries(QString(), Style{kGreen, Qt::DotLine, 1.6, true});
@@ -325,6 +329,7 @@ void LearningRateChart::clear()
 
 ThroughputChart::ThroughputChart(QWidget* parent) : SeriesChart(parent)
 {
+    setLegendBelow();   // the legend never covers the data
     addSeries(QString(), Style{kBlue, Qt::SolidLine, 1.6, false});
     addSeries(QString(), Style{kGrey, Qt::DashLine, 1.4, false}, Axis::Right);
     retranslate();

@@ -233,14 +233,18 @@ void ConfigForm::buildToolbar(QVBoxLayout* layout)
     connect(undo_, &QUndoStack::indexChanged, this, &ConfigForm::updateUndoTexts);
     connect(undo_, &QUndoStack::cleanChanged, this, &ConfigForm::updateUndoTexts);
 
+    // Two rows, so the form fits a narrow pane in every language: the filter, then the file and undo buttons.
     bar->addWidget(search_, 1);
     bar->addWidget(advanced_);
-    bar->addSpacing(12);
+    layout->addLayout(bar);
+    auto* buttons = new QHBoxLayout;
+    buttons->setContentsMargins(4, 0, 4, 0);
     for (QToolButton* b : {presetsButton_, loadButton_, saveButton_, resetAllButton_, undoButton_, redoButton_}) {
         b->setToolButtonStyle(Qt::ToolButtonTextOnly);
-        bar->addWidget(b);
+        buttons->addWidget(b);
     }
-    layout->addLayout(bar);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
 
     connect(search_, &QLineEdit::textChanged, this, &ConfigForm::setFilterText);
     connect(advanced_, &QCheckBox::toggled, this, &ConfigForm::setAdvancedVisible);

@@ -151,6 +151,7 @@ QWidget* FitDialog::buildInputs()
 
     targetLabel_ = new QLabel(inputsBox_);
     targetCombo_ = new QComboBox(inputsBox_);
+    targetCombo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);   // "This device (CPU, 23.5 GiB)" in full
     targetLabel_->setBuddy(targetCombo_);
     customSpin_ = new QDoubleSpinBox(inputsBox_);
     customSpin_->setRange(1.0, kMaxCustomGiB);

@@ -34,6 +34,7 @@
 namespace ys::ui {
 namespace {
 
+constexpr int kSplitterUnit = 200;   // proportions of the first layout (QSplitter scales them to the page)
 constexpr const char* kSplitterKey = "runs/splitter";
 constexpr const char* kHeaderKey = "runs/header";
 constexpr const char* kFilterKey = "runs/statusFilter";
@@ -134,6 +135,7 @@ RunsPage::RunsPage(QWidget* parent)
     splitter_->addWidget(stack_);
     splitter_->setStretchFactor(0, 2);
     splitter_->setStretchFactor(1, 3);
+    splitter_->setSizes({2 * kSplitterUnit, 3 * kSplitterUnit});   // the list 40%, the opened run 60%
     splitter_->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -272,7 +274,8 @@ void RunsPage::saveState(QSettings& s) const
 void RunsPage::restoreState(const QSettings& s)
 {
     splitter_->restoreState(s.value(QString::fromLatin1(kSplitterKey)).toByteArray());
-    columnsSized_ |= table_->horizontalHeader()->restoreState(s.value(QString::fromLatin1(kHeaderKey)).toByteArray());
+    table_->horizontalHeader()->restoreState(s.value(QString::fromLatin1(kHeaderKey)).toByteArray());
+    fitColumns();
     statusFilter_->setCurrentIndex(std::max(0, s.value(QString::fromLatin1(kFilterKey), 0).toInt()));
 }
 
@@ -476,13 +479,21 @@ void RunsPage::onListChanged()
 
 void RunsPage::fitColumns()
 {
-    if (columnsSized_ || controller_->model()->rowCount() == 0)
+    // Every column at least as wide as its header and its cells (up to 40 characters), so names and dates are
+    // not cut, also when longer ones are listed later; a column the user made wider keeps its width. The
+    // last column (problems) takes the rest.
+    if (controller_->model()->rowCount() == 0)
         return;
-    columnsSized_ = true;
-    table_->resizeColumnsToContents();
     const int widest = table_->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 40;
-    for (int c = 0; c < RunListModel::ColumnCount; ++c)
-        table_->setColumnWidth(c, std::min(table_->columnWidth(c), widest));
+    const QHeaderView* header = table_->horizontalHeader();
+    for (int c = 0; c + 1 < RunListModel::ColumnCount; ++c) {
+        const QAbstractItemView* view = table_;   // sizeHintForColumn is public there
+        // A line height more than the hint: it can fall short for text drawn in a fallback (CJK) font.
+        const int cells = view->sizeHintForColumn(c) + table_->fontMetrics().height();
+        const int wanted = std::min(std::max(cells, header->sectionSizeHint(c)), widest);
+        if (table_->columnWidth(c) < wanted)
+            table_->setColumnWidth(c, wanted);
+    }
 }
 
 bool RunsPage::showsEmptyState() const
@@ -677,6 +688,7 @@ void RunsPage::retranslate()
 
     updateFoldersLabel();
     controller_->model()->retranslate();
+    fitColumns();   // Chinese statuses and headers are wider than English ones
     emit titleChanged();
 }
 

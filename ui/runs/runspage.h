@@ -170,7 +170,6 @@ private:
     QAction* compareAction_ = nullptr;
     QAction* findAction_ = nullptr;
     Confirm confirm_;
-    bool columnsSized_ = false;   // fitted to the first rows listed (or restored from the settings)
 };
 
 }  // namespace ys::ui

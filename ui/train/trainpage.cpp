@@ -34,6 +34,8 @@ namespace ys::ui {
 namespace {
 
 constexpr int kDeviceRefreshMs = 2000;   // free memory in the status bar and pre-flight
+constexpr int kSetupMinWidth = 380;      // the form's rows (label, field, marks) still read at this width
+constexpr int kSetupWidth = 480;         // the setup pane at first start; the dashboard gets twice as much
 const QString kSplitterKey = QStringLiteral("train/splitter");
 const QString kDashboardSplitterKey = QStringLiteral("train/dashboardSplitter");
 const QString kDashboardTabKey = QStringLiteral("train/dashboardTab");
@@ -112,26 +114,23 @@ TrainPage::TrainPage(QWidget* parent)
     preflightLayout_->setContentsMargins(0, 0, 0, 0);
     preflightLayout_->setSpacing(6);
     startAnyway_ = new QCheckBox(setup);
+    // The form takes the pane's height (it scrolls its own sections); the pre-flight sits under it at its
+    // natural height.
     sl->addWidget(setupTitle_);
-    sl->addWidget(form_);
+    sl->addWidget(form_, 1);
     sl->addSpacing(8);
     sl->addWidget(preflightTitle_);
     sl->addWidget(preflightBox_);
     sl->addWidget(startAnyway_);
-    sl->addStretch(1);
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidget(setup);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumWidth(420);   // the setup form's rows: label, field, marks
+    setup->setMinimumWidth(kSetupMinWidth);
 
     dashboard_ = new Dashboard(this);
     splitter_ = new QSplitter(Qt::Horizontal, this);
-    splitter_->addWidget(scroll);
+    splitter_->addWidget(setup);
     splitter_->addWidget(dashboard_);
     splitter_->setStretchFactor(0, 0);
     splitter_->setStretchFactor(1, 1);
-    splitter_->setSizes({520, 1080});
+    splitter_->setSizes({kSetupWidth, 2 * kSetupWidth});
     splitter_->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
