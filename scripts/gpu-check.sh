@@ -9,8 +9,10 @@
 #   scripts/gpu-check.sh run       there: finds the machine's LibTorch (its Python's torch), builds core + CLI
 #                                  against it and the bundle, runs the steps of scripts/gpu_check.py on
 #                                  device 0, writes $OUT/gpu-check.json and $OUT/gpu-check.log (+ run files).
-#   scripts/gpu-check.sh dry-run   here: `run` on this CPU (device=cpu, amp off, small sizes) against the
-#                                  pinned torch wheel's LibTorch (scripts/libtorch-cuda.sh) and the bundle.
+#   scripts/gpu-check.sh dry-run [--cli build-cuda/app/yolostudio-cli]
+#                                  here: `run` on this CPU (device=cpu, amp off, small sizes) against the
+#                                  pinned torch wheel's LibTorch (scripts/libtorch-cuda.sh) and the bundle;
+#                                  with --cli, the steps only, with that CLI (no build).
 #
 # The GPU machine (docs/BENCHMARKS.md has the figures): NVIDIA H200, PyTorch 2.11 + CUDA 13 in python3,
 # CMake, ninja, nvcc, a C++ compiler; no Qt, OpenCV, yaml-cpp, libturbojpeg, nlohmann-json; no network; 64 MiB
@@ -93,6 +95,7 @@ prepare() {
   cp -a "$tmp/fallback/usr/lib/x86_64-linux-gnu/." "$bundle/deps/fallback/"
   rm -rf "$tmp" "$bundle/fallback-debs" "$bundle/deps/share/doc" "$bundle/deps/share/lintian" \
     "$bundle/deps/lib/x86_64-linux-gnu/pkgconfig" "$bundle/deps/share/pkgconfig"
+  find "$bundle/deps" -name '*.a' -delete   # libyaml-cpp-dev's static library: the build links the .so
   find "$bundle/deps" -name '*.so*' -type f -exec strip --strip-unneeded {} +
   {
     echo "# .gpu-bundle: written by scripts/gpu-check.sh prepare on $(date -u +%Y-%m-%d)"
@@ -128,14 +131,16 @@ case "$mode" in
       --work /tmp/gpu-check-work --device 0 --seconds "${YS_GPU_CHECK_SECONDS:-540}" "${fallback[@]}"
     ;;
   dry-run)
+    shift
     check_bundle
     out=${OUT:-/tmp/gpu-check-dry-out}
     libtorch=$(scripts/libtorch-cuda.sh)
-    # Small sizes for 2 CPU cores; the budget is the CPU tracker's.
+    # Small sizes for 2 CPU cores; the budget is the CPU tracker's; no optimisation (it checks what the build
+    # finds and links, and the run's logic, not speed).
     exec python3 scripts/gpu_check.py --torch-dir "$libtorch" --bundle "$bundle" --out "$out" \
       --work /tmp/gpu-check-dry-work --device cpu --dry-run --seconds "${YS_GPU_CHECK_SECONDS:-5400}" \
-      --build-seconds 4800 --jobs "$JOBS" --budget 1GiB --imgsz 256 --small-imgsz 128 --train-images 32 \
-      --val-images 8 --workers 1
+      --build-seconds 4800 --jobs "$JOBS" --build-type None --budget 512MiB --imgsz 256 --small-imgsz 128 --train-images 128 \
+      --val-images 8 --workers 1 "$@"
     ;;
   *)
     echo "usage: $0 prepare|run|dry-run" >&2

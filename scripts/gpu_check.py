@@ -37,7 +37,7 @@ class Check:
         os.makedirs(self.out, exist_ok=True)
         os.makedirs(self.work, exist_ok=True)
         self.logf = open(os.path.join(self.out, "gpu-check.log"), "w", encoding="utf-8")
-        self.cli = os.path.join(self.work, "build", "app", "yolostudio-cli")
+        self.cli = os.path.abspath(args.cli) if args.cli else os.path.join(self.work, "build", "app", "yolostudio-cli")
         self.env = dict(os.environ)
         deps = os.path.join(args.bundle, "deps")
         paths = [os.path.join(deps, "lib"), os.path.join(deps, "lib", "x86_64-linux-gnu")]
@@ -127,13 +127,15 @@ class Check:
     def build(self):
         build = os.path.join(self.work, "build")
         deps = os.path.join(self.args.bundle, "deps")
-        cfg = ["cmake", "-S", REPO, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+        cfg = ["cmake", "-S", REPO, "-B", build, "-G", "Ninja", f"-DCMAKE_BUILD_TYPE={self.args.build_type}",
                f"-DCMAKE_PREFIX_PATH={self.args.torch_dir};{deps}",
                "-DYS_BUILD_GUI=OFF", "-DBUILD_TESTING=OFF", "-DYS_BUILD_BENCH=OFF", "-DYS_PACKAGING=OFF",
                "-DYS_REQUIRE_CUDA=ON", "-DTORCH_CUDA_ARCH_LIST=9.0",
-               # The machine's packages must not stand in for the bundle's (the dry run has them all):
-               # no system prefix for find_package, and no pkg-config (libturbojpeg is not carried).
-               "-DCMAKE_IGNORE_PREFIX_PATH=/usr", "-DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON"]
+               # libturbojpeg is not carried: no pkg-config, the checker decodes JPEGs with OpenCV.
+               "-DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON"]
+        if self.args.dry_run:
+            # This machine has the packages the GPU machine lacks: find_package must not see them.
+            cfg.append("-DCMAKE_IGNORE_PREFIX_PATH=/usr")
         code, text, secs = self.run(cfg, 180)
         r = {"configure_seconds": round(secs, 1)}
         if code != 0:
@@ -215,7 +217,8 @@ class Check:
                                                        f"amp={amp}"], 240)
         rows = self.read_csv(os.path.join(run_dir, "results.csv")) if os.path.isfile(
             os.path.join(run_dir, "results.csv")) else []
-        losses = [float(v) for row in rows for k, v in row.items() if k and "loss" in k and v not in ("", None)]
+        losses = [float(v) for row in rows for k, v in row.items()
+                  if k and k.strip().startswith("train/") and "loss" in k and v not in ("", None)]
         scaler = [l for l in text.splitlines() if "loss scale" in l]
         r = {"exit": code, "seconds": round(secs, 1), "epochs": len(rows), "losses": losses[:12],
              "scaler_lines": scaler, "amp": amp}
@@ -226,7 +229,9 @@ class Check:
         return r
 
     def fit_run(self):
-        """batch=auto under the budget: the fit's prediction (fit.json) against the run's memory.csv."""
+        """batch=auto under the budget: the fit's prediction (fit.json) against the run's memory.csv. The run
+        needs full batches after the first optimizer step (its state is part of the peak): --train-images at
+        least (accumulate + 2) x the batch."""
         code, text, secs, run_dir = self.train("fit", ["epochs=1", f"imgsz={self.args.imgsz}", "batch=auto",
                                                        f"vram={self.args.budget}", "amp=auto"], 300)
         fit_path, mem_path = os.path.join(run_dir, "fit.json"), os.path.join(run_dir, "memory.csv")
@@ -245,6 +250,9 @@ class Check:
         train_rows = [s for s in samples if s["phase"] not in ("checkpoint",)]
         measured_allocated = max(int(s["peak"]) for s in train_rows)
         measured_reserved = max(int(s["reserved"]) for s in train_rows)
+        by_phase = {}
+        for row in samples:
+            by_phase[row["phase"]] = max(by_phase.get(row["phase"], 0), int(row["window_peak"]))
         error = measured_allocated / predicted_allocated - 1 if predicted_allocated > 0 else float("inf")
         self.fit = rec
         r.update(batch=rec["batch"], imgsz=rec["imgsz"], amp=rec.get("amp_mode", rec.get("amp")),
@@ -253,7 +261,8 @@ class Check:
                  predicted_allocated_bytes=int(predicted_allocated), measured_allocated_bytes=measured_allocated,
                  measured_reserved_bytes=measured_reserved,
                  measured_device_bytes=int(measured_reserved + context),
-                 allocated_error=round(error, 4), tolerance=FIT_TOLERANCE)
+                 allocated_error=round(error, 4), tolerance=FIT_TOLERANCE, measured_window_peak_by_phase=by_phase,
+                 breakdown=fit.get("breakdown", {}))
         r["ok"] = abs(error) <= FIT_TOLERANCE and bool(rec["fits"])
         return r
 
@@ -261,7 +270,7 @@ class Check:
         if not getattr(self, "fit", None):
             return {"ok": False, "skipped": "no fit to start from"}
         batch = int(math.ceil(self.fit["batch"] * OVER_FACTOR))
-        amp = "off" if self.args.dry_run else self.fit.get("amp_mode", "auto")
+        amp = self.fit.get("amp_mode", "auto")
         code, text, secs, run_dir = self.train("over", ["epochs=1", f"imgsz={self.fit['imgsz']}",
                                                         f"batch={batch}", f"vram={self.args.budget}", f"amp={amp}"],
                                                300)
@@ -310,7 +319,7 @@ class Check:
         self.log(f"GPU check ({'dry run on ' + self.args.device if self.args.dry_run else 'device ' + self.args.device}),"
                  f" {self.args.seconds} s")
         self.step("machine", self.machine)
-        build = self.step("build", self.build)
+        build = self.step("build", self.build) if not self.args.cli else {"ok": True, "skipped": "--cli given"}
         if not build or not os.path.isfile(self.cli):
             self.save()
             return 1
@@ -334,6 +343,7 @@ def main():
     ap.add_argument("--seconds", type=int, default=540, help="total time for every step")
     ap.add_argument("--build-seconds", type=int, default=330)
     ap.add_argument("--jobs", type=int, default=0)
+    ap.add_argument("--build-type", default="Release")
     ap.add_argument("--budget", default=BUDGET)
     ap.add_argument("--imgsz", type=int, default=640)
     ap.add_argument("--small-imgsz", type=int, default=320)
@@ -341,6 +351,7 @@ def main():
     ap.add_argument("--val-images", type=int, default=32)
     ap.add_argument("--workers", type=int, default=8)
     ap.add_argument("--fallback-libs", action="store_true", help="also load the bundle's libjpeg/libpng")
+    ap.add_argument("--cli", help="run the steps with this yolostudio-cli instead of building one")
     return Check(ap.parse_args()).main()
 
 
