@@ -132,7 +132,9 @@ class Check:
                "-DYS_BUILD_GUI=OFF", "-DBUILD_TESTING=OFF", "-DYS_BUILD_BENCH=OFF", "-DYS_PACKAGING=OFF",
                "-DYS_REQUIRE_CUDA=ON", "-DTORCH_CUDA_ARCH_LIST=9.0",
                # libturbojpeg is not carried: no pkg-config, the checker decodes JPEGs with OpenCV.
-               "-DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON"]
+               "-DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON",
+               # CMake 4 (PyPI's, maybe there) refuses policy versions below 3.5 in older config files.
+               "-DCMAKE_POLICY_VERSION_MINIMUM=3.5"]
         if self.args.dry_run:
             # This machine has the packages the GPU machine lacks: find_package must not see them.
             cfg.append("-DCMAKE_IGNORE_PREFIX_PATH=/usr")
