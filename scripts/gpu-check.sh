@@ -126,7 +126,10 @@ case "$mode" in
     # The torch package folder (lib/, include/, share/cmake/Torch/), as scripts/libtorch-cuda.sh prints it.
     torch_dir=$(python3 -c 'import os, torch; print(os.path.dirname(os.path.dirname(torch.utils.cmake_prefix_path)))')
     fallback=()
-    ldconfig -p | grep -q 'libpng16.so.16 ' && ldconfig -p | grep -q 'libjpeg.so.62 ' || fallback=(--fallback-libs)
+    libs=$(ldconfig -p 2>/dev/null || true)
+    if ! grep -q 'libpng16.so.16 ' <<<"$libs" || ! grep -q 'libjpeg.so.62 ' <<<"$libs"; then
+      fallback=(--fallback-libs)
+    fi
     exec python3 scripts/gpu_check.py --torch-dir "$torch_dir" --bundle "$bundle" --out "$out" \
       --work /tmp/gpu-check-work --device 0 --seconds "${YS_GPU_CHECK_SECONDS:-540}" "${fallback[@]}"
     ;;
