@@ -3,7 +3,12 @@
 #   scripts/studio.sh run    install what is missing, build, start the studio on the built-in demo dataset
 #   scripts/studio.sh test   install what is missing, build, run the whole test suite
 #   scripts/studio.sh build  install what is missing and build
-# Environment: BUILD_DIR (default build), JOBS (default: number of cores).
+#   scripts/studio.sh cuda-check [--build-only]
+#                            the CUDA build: fetch the pinned CUDA LibTorch 2.x from PyPI's torch wheel
+#                            (scripts/libtorch-cuda.sh, cached in ~/.cache/yolostudio), configure the `cuda`
+#                            preset with the machine's CUDA toolkit, build core, the CLI and the tests and run
+#                            the suite on the CPU; --build-only compiles and links core and the CLI only.
+# Environment: BUILD_DIR (default build; build-cuda for cuda-check), JOBS (default: number of cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,25 +31,37 @@ packages=(
   poppler-utils chromium
 )
 
-install_missing() {
-  local missing=()
-  for p in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-  done
-  [ ${#missing[@]} -eq 0 ] && return 0
-  echo "Installing: ${missing[*]}"
-  local sudo=()
-  [ "$(id -u)" -ne 0 ] && sudo=(sudo)
-  "${sudo[@]}" apt-get update
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
+# cuda-check also needs pip (it downloads the wheels; nothing is installed with it) and the CUDA 13 toolkit,
+# which is not a Debian package: the machines this project builds on carry it in /usr/local/cuda.
+cuda_packages=(python3-pip)
+
+cuda_check() {
+  local build_only=0
+  if [ "${1:-}" = "--build-only" ]; then
+    build_only=1
+    shift
+  fi
+  if ! command -v nvcc >/dev/null; then
+    [ -x /usr/local/cuda/bin/nvcc ] || { echo "error: cuda-check needs the CUDA 13 toolkit (nvcc, cuBLAS, cuDNN, NCCL): none on PATH or in /usr/local/cuda" >&2; exit 2; }
+    export PATH="/usr/local/cuda/bin:$PATH"
+  fi
+  local dir=${BUILD_DIR:-build-cuda} libtorch
+  libtorch=$(scripts/libtorch-cuda.sh)
+  LIBTORCH_DIR="$libtorch" cmake --preset cuda -B "$dir" "$@"
+  if [ "$build_only" = 1 ]; then
+    cmake --build "$dir" -j "$JOBS" --target yolostudio-cli
+    return
+  fi
+  cmake --build "$dir" -j "$JOBS"
+  QT_QPA_PLATFORM=offscreen ctest --test-dir "$dir" --output-on-failure -j "$JOBS"
 }
 
-build() {
-  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
-  cmake --build "$BUILD_DIR" -j "$JOBS"
-}
-
-install_missing
+if [ "$mode" = cuda-check ]; then
+  scripts/install-missing.sh "${packages[@]}" "${cuda_packages[@]}"
+  cuda_check "$@"
+  exit
+fi
+scripts/install-missing.sh "${packages[@]}"
 case "$mode" in
   build)
     build "$@"
@@ -59,7 +76,7 @@ case "$mode" in
     exec "$BUILD_DIR/app/gui/yolostudio" --demo
     ;;
   *)
-    echo "usage: $0 run|test|build [cmake options]" >&2
+    echo "usage: $0 run|test|build [cmake options] | cuda-check [--build-only] [cmake options]" >&2
     exit 2
     ;;
 esac

@@ -1,8 +1,11 @@
 // `yolostudio-cli fit`: probe training memory and recommend batch, image size, AMP and accumulation.
+// `yolostudio-cli devices`: the devices a run can use, with their memory.
 #include "cli/commands.h"
 #include "common/config.h"
 #include "common/fileutil.h"
 #include "fit/fit.h"
+#include "memory/devices.h"
+#include "memory/memory.h"
 
 #include <cstdio>
 #include <iterator>
@@ -92,6 +95,42 @@ int cmdFit(const Args& args)
         }
     }
     return result->recommended.fits ? kExitOk : kExitFailed;
+}
+
+int cmdDevices(const Args& args)
+{
+    if (args.help) {
+        std::printf(
+            "usage: yolostudio-cli devices [json=FILE]\n\n"
+            "  json      also write the list as JSON to FILE\n\n"
+            "Lists the devices a run can use (the values device= takes): the CPU with its cores and memory, then\n"
+            "every CUDA device with its memory free now, total memory, multiprocessors and compute capability.\n"
+            "Asking a GPU for its free memory makes a CUDA context on it while the command runs.\n");
+        return kExitOk;
+    }
+    if (!args.rejectUnknown({"json"}))
+        return kExitUsage;
+    const auto devices = memory::listDevices(/*freeMemory=*/true);
+    for (const memory::DeviceInfo& d : devices) {
+        std::string what = d.cuda ? std::to_string(d.cores) + " multiprocessors, compute " +
+                                        std::to_string(d.computeMajor) + "." + std::to_string(d.computeMinor)
+                                  : std::to_string(d.cores) + " cores";
+        std::printf("%-4s %s: %s free of %s, %s\n", d.id.c_str(), d.name.c_str(),
+                    memory::formatBytes(d.freeBytes).c_str(), memory::formatBytes(d.totalBytes).c_str(),
+                    what.c_str());
+    }
+    if (!memory::cudaBuild())
+        std::printf("(this build of LibTorch has no CUDA: only the CPU)\n");
+    else if (devices.size() == 1)
+        std::printf("(no CUDA device visible: no GPU, or no NVIDIA driver)\n");
+    const std::string jsonPath = args.str("json", "");
+    if (!jsonPath.empty()) {
+        if (auto err = writeFileAtomic(jsonPath, memory::devicesToJson(devices) + "\n")) {
+            std::fprintf(stderr, "error: %s\n", err->toString().c_str());
+            return kExitFailed;
+        }
+    }
+    return kExitOk;
 }
 
 }  // namespace ys::cli

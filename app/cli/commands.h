@@ -13,6 +13,7 @@ int cmdVal(const Args& args);      // cmd_train.cpp
 int cmdScore(const Args& args);    // cmd_score.cpp: val predictions=DIR (scores prediction files)
 int cmdPredict(const Args& args);  // cmd_train.cpp
 int cmdFit(const Args& args);      // cmd_fit.cpp: fit the run to the GPU memory budget
+int cmdDevices(const Args& args);  // cmd_fit.cpp: the CPU and CUDA devices with their memory
 int cmdReport(const Args& args);   // cmd_report.cpp: the training report of a run (HTML, PDF)
 
 }  // namespace ys::cli

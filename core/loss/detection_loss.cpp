@@ -1,10 +1,9 @@
 #include "loss/internal/detection_loss.h"
 
+#include "common/internal/torchcompat.h"
 #include "loss/internal/bce.h"
 #include "loss/internal/boxes.h"
 #include "loss/internal/head.h"
-
-#include <ATen/autocast_mode.h>
 
 #include <utility>
 
@@ -18,15 +17,17 @@ using torch::indexing::Slice;
 // under autocast (bf16 BCE/softmax sums lose too much precision).
 class AutocastOff final {
 public:
-    AutocastOff() : gpu_(at::autocast::is_enabled()), cpu_(at::autocast::is_cpu_enabled())
+    AutocastOff()
+        : gpu_(torchcompat::autocastEnabled(c10::DeviceType::CUDA)),
+          cpu_(torchcompat::autocastEnabled(c10::DeviceType::CPU))
     {
-        at::autocast::set_enabled(false);
-        at::autocast::set_cpu_enabled(false);
+        torchcompat::setAutocastEnabled(c10::DeviceType::CUDA, false);
+        torchcompat::setAutocastEnabled(c10::DeviceType::CPU, false);
     }
     ~AutocastOff()
     {
-        at::autocast::set_enabled(gpu_);
-        at::autocast::set_cpu_enabled(cpu_);
+        torchcompat::setAutocastEnabled(c10::DeviceType::CUDA, gpu_);
+        torchcompat::setAutocastEnabled(c10::DeviceType::CPU, cpu_);
     }
     AutocastOff(const AutocastOff&) = delete;
     AutocastOff& operator=(const AutocastOff&) = delete;

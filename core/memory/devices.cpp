@@ -9,6 +9,8 @@
 #include <c10/cuda/CUDAFunctions.h>
 #endif
 
+#include <nlohmann/json.hpp>
+
 #include <fstream>
 
 namespace ys::memory {
@@ -70,6 +72,23 @@ std::vector<DeviceInfo> listDevices(bool freeMemory)
     (void)freeMemory;
 #endif
     return devices;
+}
+
+std::string devicesToJson(const std::vector<DeviceInfo>& devices)
+{
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const DeviceInfo& d : devices) {
+        nlohmann::ordered_json j{{"id", d.id},
+                         {"name", d.name},
+                         {"cuda", d.cuda},
+                         {"total_bytes", d.totalBytes},
+                         {"free_bytes", d.freeBytes},
+                         {"cores", d.cores}};
+        if (d.cuda)
+            j["compute_capability"] = std::to_string(d.computeMajor) + "." + std::to_string(d.computeMinor);
+        out.push_back(std::move(j));
+    }
+    return out.dump(2);
 }
 
 }  // namespace ys::memory

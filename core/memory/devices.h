@@ -27,4 +27,8 @@ struct DeviceInfo {
 // (train/environment.h) holds no memory on GPUs the run does not use.
 std::vector<DeviceInfo> listDevices(bool freeMemory = true);
 
+// The list as a JSON array, one object per device: id, name, cuda, total_bytes, free_bytes, cores and, for
+// CUDA devices, compute_capability ("9.0"). `yolostudio-cli devices json=FILE` writes it.
+std::string devicesToJson(const std::vector<DeviceInfo>& devices);
+
 }  // namespace ys::memory

@@ -3,13 +3,13 @@
 #include "memory/internal/accounting.h"
 
 #include "common/device.h"
+#include "common/internal/torchcompat.h"
 
 #include <c10/core/Allocator.h>
 #include <c10/core/CPUAllocator.h>
 #include <c10/util/Exception.h>
 
 #if defined(YS_WITH_CUDA) && YS_WITH_CUDA
-#include <ATen/Context.h>
 #include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/cuda/CUDAFunctions.h>
 #include <c10/cuda/CUDAGuard.h>
@@ -73,11 +73,11 @@ std::string mib(int64_t bytes)
     return buf;
 }
 
-class TrackingCpuAllocator final : public c10::Allocator {
+class TrackingCpuAllocator final : public torchcompat::Allocator {
 public:
     explicit TrackingCpuAllocator(c10::Allocator* inner) : inner_(inner) {}
 
-    c10::DataPtr allocate(size_t n) const override
+    c10::DataPtr allocateBytes(size_t n) const override
     {
         const c10::Device cpu(c10::DeviceType::CPU);
         if (n == 0)
@@ -123,15 +123,12 @@ std::mutex gInstallMutex;
 std::atomic<TrackingCpuAllocator*> gTracker{nullptr};
 
 #if defined(YS_WITH_CUDA) && YS_WITH_CUDA
-namespace cca = c10::cuda::CUDACachingAllocator;
-constexpr auto kAggregate = static_cast<size_t>(cca::StatType::AGGREGATE);
-
 // Initialises CUDA (and with it the caching allocator, whose per-device state exists only afterwards).
 bool cudaReady(int index)
 {
     if (index < 0 || c10::cuda::device_count() <= index)
         return false;
-    at::globalContext().lazyInitCUDA();
+    torchcompat::lazyInitCuda();
     return true;
 }
 
@@ -224,10 +221,10 @@ MemoryStats currentStats(const std::string& device)
 #if defined(YS_WITH_CUDA) && YS_WITH_CUDA
     if (!cudaReady(index))
         return s;
-    const cca::DeviceStats st = cca::getDeviceStats(index);
-    s.allocated = st.allocated_bytes[kAggregate].current;
-    s.peak = st.allocated_bytes[kAggregate].peak;
-    s.reserved = st.reserved_bytes[kAggregate].current;
+    const torchcompat::CudaAllocatorStats st = torchcompat::cudaAllocatorStats(index);
+    s.allocated = st.allocated;
+    s.peak = st.peak;
+    s.reserved = st.reserved;
     size_t freeBytes = 0, totalBytes = 0;
     {
         c10::cuda::CUDAGuard guard(static_cast<c10::DeviceIndex>(index));
@@ -256,7 +253,7 @@ void resetPeak(const std::string& device)
     }
 #if defined(YS_WITH_CUDA) && YS_WITH_CUDA
     if (cudaReady(index))
-        cca::resetPeakStats(index);
+        torchcompat::resetCudaPeak(index);
 #endif
 }
 
@@ -277,7 +274,7 @@ void setBudget(int64_t bytes, const std::string& device)
         return;
     const double fraction =
         bytes == 0 ? 1.0 : std::min(1.0, static_cast<double>(bytes) / static_cast<double>(s.deviceTotal));
-    cca::setMemoryFraction(fraction, index);
+    c10::cuda::CUDACachingAllocator::setMemoryFraction(fraction, static_cast<c10::DeviceIndex>(index));
     std::lock_guard lock(cudaBudgets().mutex);
     cudaBudgets().bytes[static_cast<size_t>(index)] = bytes;
 #endif

@@ -1,7 +1,7 @@
 // AMP mode selection and the autocast scope.
 #include "model/internal/amp.h"
 
-#include <ATen/autocast_mode.h>
+#include "common/internal/torchcompat.h"
 
 #include <fstream>
 
@@ -50,25 +50,18 @@ AutocastGuard::AutocastGuard(AmpMode mode, const torch::Device& device) : mode_(
 {
     if (mode_ == AmpMode::Off)
         return;
-    if (cuda_) {
-        prevEnabled_ = at::autocast::is_enabled();
-        at::autocast::set_autocast_gpu_dtype(mode_ == AmpMode::Bf16 ? at::kBFloat16 : at::kHalf);
-        at::autocast::set_enabled(true);
-    } else {
-        prevEnabled_ = at::autocast::is_cpu_enabled();
-        at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
-        at::autocast::set_cpu_enabled(true);
-    }
+    const c10::DeviceType type = cuda_ ? c10::DeviceType::CUDA : c10::DeviceType::CPU;
+    prevEnabled_ = torchcompat::autocastEnabled(type);
+    // CPU autocast runs bf16 only (resolveAmp refuses fp16 there).
+    torchcompat::setAutocastDtype(type, cuda_ && mode_ == AmpMode::Fp16 ? at::kHalf : at::kBFloat16);
+    torchcompat::setAutocastEnabled(type, true);
 }
 
 AutocastGuard::~AutocastGuard()
 {
     if (mode_ == AmpMode::Off)
         return;
-    if (cuda_)
-        at::autocast::set_enabled(prevEnabled_);
-    else
-        at::autocast::set_cpu_enabled(prevEnabled_);
+    torchcompat::setAutocastEnabled(cuda_ ? c10::DeviceType::CUDA : c10::DeviceType::CPU, prevEnabled_);
     at::autocast::clear_cache();
 }
 

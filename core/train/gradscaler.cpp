@@ -40,6 +40,8 @@ void GradScaler::update(bool foundInf)
 {
     if (!enabled_)
         return;
+    ++steps_;
+    skipped_ += foundInf ? 1 : 0;
     foundInf_.fill_(foundInf ? 1.0f : 0.0f);
     at::_amp_update_scale_(scale_, growthTracker_, foundInf_, kScalerGrowth, kScalerBackoff, kScalerInterval);
 }

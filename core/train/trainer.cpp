@@ -986,6 +986,12 @@ Expected<TrainSummary> Trainer::run()
                 break;
             }
             const double trainSecs = std::chrono::duration<double>(Clock::now() - te).count();
+            if (scaler_->enabled()) {
+                logLine("amp: fp16 loss scale " + fmtG(scaler_->currentScale()) + ", " +
+                        std::to_string(scaler_->skippedSteps()) + " of " + std::to_string(scaler_->steps()) +
+                        " optimizer steps skipped for inf/NaN gradients this epoch");
+                scaler_->resetCounts();
+            }
 
             EpochResult row;
             row.epoch = epoch + 1;

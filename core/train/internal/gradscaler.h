@@ -19,9 +19,14 @@ public:
     void update(bool foundInf);
     double currentScale() const;
     void setScale(double s);
+    // Optimizer steps seen by update() and those skipped for inf/NaN gradients since the last resetCounts().
+    int64_t steps() const { return steps_; }
+    int64_t skippedSteps() const { return skipped_; }
+    void resetCounts() { steps_ = skipped_ = 0; }
 
 private:
     bool enabled_;
+    int64_t steps_ = 0, skipped_ = 0;
     torch::Tensor scale_, growthTracker_, foundInf_;
 };
 

@@ -82,7 +82,7 @@ private Q_SLOTS:
 
     void help()
     {
-        for (const QString cmd : {"check", "demo"}) {
+        for (const QString cmd : {"check", "demo", "devices"}) {
             const Run r = cli({cmd, "--help"});
             QCOMPARE(r.exitCode, 0);
             QVERIFY(r.out.contains("usage: yolostudio-cli " + cmd));
@@ -129,6 +129,26 @@ private Q_SLOTS:
         r = cli({"check", "data=" + out + "/data.yaml", "threads=1"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("0 errors"), qPrintable(r.out));
+    }
+
+    void devicesListsTheCpuFirst()
+    {
+        QTemporaryDir dir;
+        const QString json = dir.filePath("devices.json");
+        const Run r = cli({"devices", "json=" + json});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith("cpu  "), qPrintable(r.out));
+        QVERIFY(r.out.contains(QRegularExpression(R"(free of [0-9.]+ GiB, [0-9]+ cores\n)")));
+        QFile f(json);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonArray devices = QJsonDocument::fromJson(f.readAll()).array();
+        QVERIFY(!devices.isEmpty());
+        QCOMPARE(devices[0]["id"].toString(), QString("cpu"));
+        QVERIFY(devices[0]["total_bytes"].toDouble() > 0);
+        // One line per device, in the file's order.
+        QCOMPARE(r.out.count(QRegularExpression(R"(^\S+ +.*: .* free of )", QRegularExpression::MultilineOption)),
+                 static_cast<int>(devices.size()));
+        QCOMPARE(cli({"devices", "colour=red"}).exitCode, 2);
     }
 
     void versionNamesTheRelease()

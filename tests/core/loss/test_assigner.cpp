@@ -1,4 +1,5 @@
 // Task-aligned assigner on hand-computed cases, plus a cross-check against a dense formulation.
+#include "common/internal/torchcompat.h"
 #include "loss/internal/assigner.h"
 #include "loss/internal/boxes.h"
 
@@ -76,13 +77,13 @@ AssignResult denseReference(const torch::Tensor& scores, const torch::Tensor& pd
 
 // Counts every CPU tensor allocation (size kept in a header before the block, as oneDNN requires the
 // DataPtr context to equal its data pointer).
-class TrackingAllocator final : public c10::Allocator {
+class TrackingAllocator final : public ys::torchcompat::Allocator {
 public:
     static constexpr size_t kHeader = 64;  // keeps the 64-byte alignment of alloc_cpu
     static inline std::atomic<int64_t> current{0};
     static inline std::atomic<int64_t> peak{0};
 
-    c10::DataPtr allocate(size_t n) const override
+    c10::DataPtr allocateBytes(size_t n) const override
     {
         auto* raw = static_cast<char*>(c10::alloc_cpu(n + kHeader));
         *reinterpret_cast<size_t*>(raw) = n;

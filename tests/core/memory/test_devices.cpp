@@ -4,12 +4,15 @@
 
 #include <QtTest>
 
+#include <nlohmann/json.hpp>
+
 #include <thread>
 
 class TestDevices final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void cpuComesFirstWithItsFigures();
+    void listAsJson();
 };
 
 void TestDevices::cpuComesFirstWithItsFigures()
@@ -33,6 +36,36 @@ void TestDevices::cpuComesFirstWithItsFigures()
         QCOMPARE(devices.size(), size_t(1));
     qInfo("%s: %d cores, %lld MiB RAM, %lld MiB free", cpu.name.c_str(), cpu.cores,
           static_cast<long long>(cpu.totalBytes >> 20), static_cast<long long>(cpu.freeBytes >> 20));
+}
+
+void TestDevices::listAsJson()
+{
+    std::vector<ys::memory::DeviceInfo> devices = ys::memory::listDevices(/*freeMemory=*/false);
+    ys::memory::DeviceInfo gpu;
+    gpu.id = "0";
+    gpu.name = "NVIDIA \"Quoted\" GPU";
+    gpu.cuda = true;
+    gpu.totalBytes = 12LL << 30;
+    gpu.freeBytes = 11LL << 30;
+    gpu.cores = 28;
+    gpu.computeMajor = 8;
+    gpu.computeMinor = 6;
+    devices.push_back(gpu);
+    const auto j = nlohmann::json::parse(ys::memory::devicesToJson(devices));
+    QVERIFY(j.is_array());
+    QCOMPARE(j.size(), devices.size());
+    QCOMPARE(QString::fromStdString(j.front().at("id").get<std::string>()), QString("cpu"));
+    QCOMPARE(j.front().at("cuda").get<bool>(), false);
+    QCOMPARE(j.front().at("total_bytes").get<int64_t>(), devices.front().totalBytes);
+    QCOMPARE(j.front().at("cores").get<int>(), devices.front().cores);
+    QVERIFY(!j.front().contains("compute_capability"));
+    const auto& g = j.back();
+    QCOMPARE(QString::fromStdString(g.at("name").get<std::string>()), QString("NVIDIA \"Quoted\" GPU"));
+    QCOMPARE(g.at("cuda").get<bool>(), true);
+    QCOMPARE(g.at("total_bytes").get<int64_t>(), 12LL << 30);
+    QCOMPARE(g.at("free_bytes").get<int64_t>(), 11LL << 30);
+    QCOMPARE(g.at("cores").get<int>(), 28);
+    QCOMPARE(QString::fromStdString(g.at("compute_capability").get<std::string>()), QString("8.6"));
 }
 
 QTEST_GUILESS_MAIN(TestDevices)
