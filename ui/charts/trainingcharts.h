@@ -6,7 +6,7 @@
 // code. GUI thread only (or any thread with no other widget use, for offscreen report rendering).
 
 #include "memory/memory.h"
-#include "train/trainer.h"
+#include "run/records.h"
 #include "ui/charts/serieschart.h"
 
 #include <vector>

@@ -78,9 +78,11 @@ FitDialog::FitDialog(const ys::TrainConfig& config, QWidget* parent)
 
     auto* progressRow = new QHBoxLayout;
     progressBar_ = new QProgressBar(this);
+    progressBar_->setObjectName(QStringLiteral("progressBar"));
     progressBar_->setTextVisible(true);
     progressBar_->setMaximumWidth(260);
     stageLabel_ = new QLabel(this);
+    stageLabel_->setObjectName(QStringLiteral("stageLabel"));
     progressRow->addWidget(progressBar_);
     progressRow->addWidget(stageLabel_, 1);
     layout->addLayout(progressRow);
@@ -89,11 +91,14 @@ FitDialog::FitDialog(const ys::TrainConfig& config, QWidget* parent)
 
     auto* buttons = new QHBoxLayout;
     runButton_ = new QPushButton(this);
+    runButton_->setObjectName(QStringLiteral("runButton"));
     runButton_->setDefault(true);
     runButton_->setAutoDefault(true);
     cancelButton_ = new QPushButton(this);
+    cancelButton_->setObjectName(QStringLiteral("cancelButton"));
     cancelButton_->setAutoDefault(false);
     applyButton_ = new QPushButton(this);
+    applyButton_->setObjectName(QStringLiteral("applyButton"));
     applyButton_->setAutoDefault(false);
     closeButton_ = new QPushButton(this);
     closeButton_->setAutoDefault(false);
@@ -145,6 +150,7 @@ QWidget* FitDialog::buildInputs()
     budgetEdit_->setClearButtonEnabled(true);
     budgetLabel_->setBuddy(budgetEdit_);
     budgetFeedback_ = wrapLabel(inputsBox_);
+    budgetFeedback_->setObjectName(QStringLiteral("budgetFeedback"));
     grid->addWidget(budgetLabel_, 0, 0);
     grid->addWidget(budgetEdit_, 0, 1);
     grid->addWidget(budgetFeedback_, 0, 2, 1, 2);
@@ -154,6 +160,7 @@ QWidget* FitDialog::buildInputs()
     targetCombo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);   // "This device (CPU, 23.5 GiB)" in full
     targetLabel_->setBuddy(targetCombo_);
     customSpin_ = new QDoubleSpinBox(inputsBox_);
+    customSpin_->setObjectName(QStringLiteral("customTargetSpin"));
     customSpin_->setRange(1.0, kMaxCustomGiB);
     customSpin_->setDecimals(1);
     customSpin_->setSingleStep(1.0);
@@ -168,12 +175,15 @@ QWidget* FitDialog::buildInputs()
     modeGroup_ = new QButtonGroup(this);
     batchMode_ = new QRadioButton(inputsBox_);
     imgszMode_ = new QRadioButton(inputsBox_);
+    imgszMode_->setObjectName(QStringLiteral("imgszModeButton"));
     modeGroup_->addButton(batchMode_);
     modeGroup_->addButton(imgszMode_);
     batchMode_->setChecked(true);
     imgszSpin_ = new QSpinBox(inputsBox_);
+    imgszSpin_->setObjectName(QStringLiteral("imgszSpin"));
     applyRange(imgszSpin_, "imgsz", 32);
     batchSpin_ = new QSpinBox(inputsBox_);
+    batchSpin_->setObjectName(QStringLiteral("batchSpin"));
     applyRange(batchSpin_, "batch", 1);
     auto* modeRow1 = new QHBoxLayout;
     modeRow1->addWidget(batchMode_);
@@ -213,10 +223,13 @@ QWidget* FitDialog::buildResults()
     placeholder_->setAlignment(Qt::AlignCenter);
     v->addWidget(placeholder_);
     errorLabel_ = wrapLabel(results_);
+    errorLabel_->setObjectName(QStringLiteral("errorLabel"));
     errorLabel_->setStyleSheet(QStringLiteral("color: #c62828;"));
     v->addWidget(errorLabel_);
 
     headline_ = wrapLabel(results_);
+
+    headline_->setObjectName(QStringLiteral("recommendationLabel"));
     QFont big = headline_->font();
     big.setPointSizeF(big.pointSizeF() * 1.25);
     big.setBold(true);
@@ -226,10 +239,13 @@ QWidget* FitDialog::buildResults()
     auto* facts = new QFormLayout;
     marginTitle_ = new QLabel(results_);
     marginLabel_ = wrapLabel(results_);
+    marginLabel_->setObjectName(QStringLiteral("marginLabel"));
     accumulationTitle_ = new QLabel(results_);
     accumulationLabel_ = wrapLabel(results_);
+    accumulationLabel_->setObjectName(QStringLiteral("accumulationLabel"));
     certaintyTitle_ = new QLabel(results_);
     certaintyLabel_ = wrapLabel(results_);
+    certaintyLabel_->setObjectName(QStringLiteral("certaintyLabel"));
     facts->addRow(marginTitle_, marginLabel_);
     facts->addRow(accumulationTitle_, accumulationLabel_);
     facts->addRow(certaintyTitle_, certaintyLabel_);
@@ -248,10 +264,12 @@ QWidget* FitDialog::buildResults()
     tableLayout->setContentsMargins(0, 0, 0, 0);
     tableTitle_ = new QLabel(tableBox);
     tableModel_ = new FitTableModel(this);
+    tableModel_->setObjectName(QStringLiteral("tableModel"));
     auto* proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(tableModel_);
     proxy->setSortRole(Qt::UserRole);
     tableView_ = new QTableView(tableBox);
+    tableView_->setObjectName(QStringLiteral("tableView"));
     tableView_->setModel(proxy);
     tableView_->setSortingEnabled(true);
     tableView_->sortByColumn(-1, Qt::AscendingOrder);
@@ -272,6 +290,7 @@ QWidget* FitDialog::buildResults()
 
     notesTitle_ = new QLabel(results_);
     notesLabel_ = wrapLabel(results_);
+    notesLabel_->setObjectName(QStringLiteral("notesLabel"));
     notesLabel_->setTextFormat(Qt::RichText);
     v->addWidget(notesTitle_);
     v->addWidget(notesLabel_);

@@ -72,28 +72,7 @@ public:
 
     // Children, for tests and screenshots.
     QLineEdit* budgetEdit() const { return budgetEdit_; }
-    QLabel* budgetFeedback() const { return budgetFeedback_; }
     QComboBox* targetCombo() const { return targetCombo_; }
-    QDoubleSpinBox* customTargetSpin() const { return customSpin_; }
-    QRadioButton* batchModeButton() const { return batchMode_; }
-    QRadioButton* imgszModeButton() const { return imgszMode_; }
-    QSpinBox* imgszSpin() const { return imgszSpin_; }
-    QSpinBox* batchSpin() const { return batchSpin_; }
-    QComboBox* ampCombo() const { return ampCombo_; }
-    QPushButton* runButton() const { return runButton_; }
-    QPushButton* cancelButton() const { return cancelButton_; }
-    QPushButton* applyButton() const { return applyButton_; }
-    QPushButton* closeButton() const { return closeButton_; }
-    QProgressBar* progressBar() const { return progressBar_; }
-    QLabel* stageLabel() const { return stageLabel_; }
-    QLabel* recommendationLabel() const { return headline_; }
-    QLabel* marginLabel() const { return marginLabel_; }
-    QLabel* accumulationLabel() const { return accumulationLabel_; }
-    QLabel* certaintyLabel() const { return certaintyLabel_; }
-    QLabel* notesLabel() const { return notesLabel_; }
-    QLabel* errorLabel() const { return errorLabel_; }
-    FitTableModel* tableModel() const { return tableModel_; }
-    QTableView* tableView() const { return tableView_; }
     BreakdownChart* chart() const { return chart_; }
     FitController* controller() const { return controller_; }
 

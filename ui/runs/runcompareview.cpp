@@ -95,6 +95,7 @@ RunCompareView::RunCompareView(QWidget* parent)
     : QWidget(parent), title_(new QLabel(this)), groupBox_(new QComboBox(this)), model_(new CompareTableModel(this)),
       table_(new QTableView(this)), splitter_(new QSplitter(Qt::Vertical, this))
 {
+    groupBox_->setObjectName(QStringLiteral("groupBox"));
     setObjectName(QStringLiteral("RunCompareView"));
     QFont f = title_->font();
     f.setBold(true);

@@ -58,7 +58,6 @@ public:
     // The overlay of the current group: every run's curve of every quantity.
     const std::vector<CompareCurve>& curves() const { return model_->curves(); }
     CompareTableModel* model() const { return model_; }
-    QComboBox* groupBox() const { return groupBox_; }
     // The overlay of curves() (one colour per run, one line style per quantity), above the table.
     SeriesChart* chart() const { return chart_; }
     QString titleText() const;

@@ -62,6 +62,12 @@ RunDetail::RunDetail(QWidget* parent)
       resumeButton_(new QPushButton(this)), folderButton_(new QPushButton(this)), reportButton_(new QPushButton(this)), tabs_(new QTabWidget(this)),
       settings_(new RunSettingsModel(this)), classes_(new ClassMetricsModel(this)), events_(new RunEventsModel(this))
 {
+    reportButton_->setObjectName(QStringLiteral("reportButton"));
+    resumeButton_->setObjectName(QStringLiteral("resumeButton"));
+    classes_->setObjectName(QStringLiteral("classesModel"));
+    settings_->setObjectName(QStringLiteral("settingsModel"));
+    events_->setObjectName(QStringLiteral("eventsModel"));
+    tabs_->setObjectName(QStringLiteral("tabs"));
     setObjectName(QStringLiteral("RunDetail"));
     QFont tf = title_->font();
     tf.setPointSizeF(tf.pointSizeF() * 1.25);
@@ -94,11 +100,13 @@ RunDetail::RunDetail(QWidget* parent)
     // Settings: the table (changed keys marked), or only the changed ones, or args.yaml as it is.
     auto* settingsPage = new QWidget(this);
     settingsProxy_ = sortingProxy(this, settings_, RunSettingsModel::SortRole);
+    settingsProxy_->setObjectName(QStringLiteral("settingsProxy"));
     settingsProxy_->setFilterRole(RunSettingsModel::ChangedRole);
     settingsView_ = makeTable(settingsPage, settingsProxy_);
     settingsView_->setSortingEnabled(false);   // registry order is the order of args.yaml
     settingsView_->horizontalHeader()->setStretchLastSection(true);
     changedOnly_ = new QCheckBox(settingsPage);
+    changedOnly_->setObjectName(QStringLiteral("changedOnly"));
     showFile_ = new QCheckBox(settingsPage);
     argsText_ = new QPlainTextEdit(settingsPage);
     argsText_->setReadOnly(true);
@@ -137,6 +145,8 @@ RunDetail::RunDetail(QWidget* parent)
     eventsView_->horizontalHeader()->setStretchLastSection(true);
 
     problems_ = new QListWidget(this);
+
+    problems_->setObjectName(QStringLiteral("problemsList"));
     problems_->setWordWrap(true);
 
     dashboard_ = new Dashboard(this);

@@ -53,18 +53,8 @@ public:
     QString dir() const;
 
     // ---- parts (tests, screenshots, the page) --------------------------------------------------------
-    QTabWidget* tabs() const { return tabs_; }
     Dashboard* dashboard() const { return dashboard_; }
-    RunEventsModel* eventsModel() const { return events_; }
-    RunSettingsModel* settingsModel() const { return settings_; }
-    QSortFilterProxyModel* settingsProxy() const { return settingsProxy_; }
-    ClassMetricsModel* classesModel() const { return classes_; }
-    RunFitView* fitView() const { return fit_; }
-    QListWidget* problemsList() const { return problems_; }
-    QCheckBox* changedOnly() const { return changedOnly_; }
     QString headerText() const;
-    QPushButton* resumeButton() const { return resumeButton_; }
-    QPushButton* reportButton() const { return reportButton_; }
 
 signals:
     void resumeRequested();

@@ -181,6 +181,7 @@ RunsPage::~RunsPage() = default;   // compareJobs_ waits for the pool job
 void RunsPage::buildActions()
 {
     refreshAction_ = new QAction(ys::ui::icon(IconId::Refresh), QString(), this);
+    refreshAction_->setObjectName(QStringLiteral("refreshAction"));
     refreshAction_->setShortcut(QKeySequence::Refresh);   // F5
     refreshAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(refreshAction_, &QAction::triggered, this, &RunsPage::refresh);
@@ -188,9 +189,12 @@ void RunsPage::buildActions()
     addFolderAction_ = new QAction(ys::ui::icon(IconId::Open), QString(), this);
     connect(addFolderAction_, &QAction::triggered, this, &RunsPage::chooseFolder);
     removeFolderAction_ = new QAction(QString(), this);
+    removeFolderAction_->setObjectName(QStringLiteral("removeFolderAction"));
     connect(removeFolderAction_, &QAction::triggered, this, &RunsPage::removeSelectedFolder);
 
     resumeAction_ = new QAction(runStatusIcon(RunStatusIcon::Resumable), QString(), this);
+
+    resumeAction_->setObjectName(QStringLiteral("resumeAction"));
     resumeAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     resumeAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(resumeAction_, &QAction::triggered, this, &RunsPage::resumeWithDialog);
@@ -201,6 +205,8 @@ void RunsPage::buildActions()
     connect(openFolderAction_, &QAction::triggered, this, &RunsPage::openSelectedFolder);
 
     exportReportAction_ = new QAction(ys::ui::icon(IconId::Export), QString(), this);
+
+    exportReportAction_->setObjectName(QStringLiteral("exportReportAction"));
     exportReportAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportReportAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(exportReportAction_, &QAction::triggered, this, [this] {
@@ -209,11 +215,15 @@ void RunsPage::buildActions()
     });
 
     compareAction_ = new QAction(ys::ui::icon(IconId::Compare), QString(), this);
+
+    compareAction_->setObjectName(QStringLiteral("compareAction"));
     compareAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
     compareAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(compareAction_, &QAction::triggered, this, &RunsPage::compareSelected);
 
     deleteAction_ = new QAction(ys::ui::icon(IconId::Trash), QString(), this);
+
+    deleteAction_->setObjectName(QStringLiteral("deleteAction"));
     deleteAction_->setShortcut(QKeySequence::Delete);
     deleteAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(deleteAction_, &QAction::triggered, this, &RunsPage::deleteSelected);

@@ -88,22 +88,12 @@ public:
     RunListModel* model() const;
     RunListProxy* proxy() const { return proxy_; }
     QTableView* table() const { return table_; }
-    RunDetail* detail() const { return detail_; }
     RunCompareView* compareView() const { return compare_; }
     bool isComparing() const;
     // No run listed (folders that are not runs do not count): the page says where runs come from, with a button to the Train page (trainRequested).
     bool showsEmptyState() const;
     RunFollower* follower() const { return follower_; }
     QStringList selectedDirs() const;
-
-    QAction* refreshAction() const { return refreshAction_; }
-    QAction* resumeAction() const { return resumeAction_; }
-    QAction* deleteAction() const { return deleteAction_; }
-    QAction* compareAction() const { return compareAction_; }
-    QAction* openFolderAction() const { return openFolderAction_; }
-    QAction* exportReportAction() const { return exportReportAction_; }
-    QAction* addFolderAction() const { return addFolderAction_; }
-    QAction* removeFolderAction() const { return removeFolderAction_; }
 
 signals:
     // The user resumes a run: the shell shows the Train page with request.config loaded for resume.

@@ -69,6 +69,8 @@ Dashboard::Dashboard(QWidget* parent)
       logModel_(new LogModel(this)),
       logFilter_(new LogFilter(this))
 {
+    logModel_->setObjectName(QStringLiteral("logModel"));
+    epochModel_->setObjectName(QStringLiteral("epochModel"));
     // Progress strip.
     epochLabel_ = new QLabel(this);
     runLabel_ = new QLabel(this);
@@ -79,6 +81,7 @@ Dashboard::Dashboard(QWidget* parent)
     etaLabel_ = new QLabel(this);
     epochBar_ = new QProgressBar(this);
     runBar_ = new QProgressBar(this);
+    runBar_->setObjectName(QStringLiteral("runProgress"));
     for (QProgressBar* b : {epochBar_, runBar_}) {
         b->setRange(0, kProgressSteps);
         b->setValue(0);

@@ -90,10 +90,6 @@ public:
     LearningRateChart* learningRateChart() const { return lr_; }
     ThroughputChart* throughputChart() const { return throughput_; }
     PredictionPreview* preview() const { return preview_; }
-    EpochTableModel* epochModel() const { return epochModel_; }
-    LogModel* logModel() const { return logModel_; }
-    QProgressBar* epochProgress() const { return epochBar_; }
-    QProgressBar* runProgress() const { return runBar_; }
     QTabWidget* bottomTabs() const { return tabs_; }
     QSplitter* splitter() const { return splitter_; }
     const RunProgress& progress() const { return progress_; }

@@ -181,14 +181,17 @@ TrainPage::~TrainPage() = default;
 void TrainPage::buildActions()
 {
     startAction_ = new QAction(ys::ui::icon(IconId::Start), QString(), this);
+    startAction_->setObjectName(QStringLiteral("startAction"));
     startAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
     connect(startAction_, &QAction::triggered, this, [this] { start(); });
     pauseAction_ = new QAction(ys::ui::icon(IconId::Pause), QString(), this);
+    pauseAction_->setObjectName(QStringLiteral("pauseAction"));
     pauseAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     connect(pauseAction_, &QAction::triggered, this, [this] {
         controller_->state() == TrainController::State::Paused ? resume() : pause();
     });
     stopAction_ = new QAction(ys::ui::icon(IconId::Stop), QString(), this);
+    stopAction_->setObjectName(QStringLiteral("stopAction"));
     stopAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     connect(stopAction_, &QAction::triggered, this, &TrainPage::stop);
     fitAction_ = new QAction(ys::ui::icon(IconId::Fit), QString(), this);
@@ -196,6 +199,7 @@ void TrainPage::buildActions()
     fitAction_->setEnabled(false);
     connect(fitAction_, &QAction::triggered, this, [this] { emit fitRequested(runConfig()); });
     exportReportAction_ = new QAction(ys::ui::icon(IconId::Export), QString(), this);
+    exportReportAction_->setObjectName(QStringLiteral("exportReportAction"));
     exportReportAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportReportAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     exportReportAction_->setEnabled(false);

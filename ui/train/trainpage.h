@@ -89,12 +89,7 @@ public:
     void applyFit(const ys::ui::FitApplication& application);
     // A run to resume (the Runs page's Resume): its config, resume=<run>/weights/last.pt, into the form.
     void loadForResume(const ys::ui::ResumeRequest& request);
-
-    QAction* startAction() const { return startAction_; }
-    QAction* pauseAction() const { return pauseAction_; }
-    QAction* stopAction() const { return stopAction_; }
     // Export report… of the run this page trained last (enabled once it has a run folder and is idle).
-    QAction* exportReportAction() const { return exportReportAction_; }
 
 signals:
     void fitRequested(const ys::TrainConfig& config);

@@ -28,6 +28,9 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "findchild.h"
+
+using ys::test::child;
 
 using namespace ys::ui;
 
@@ -102,17 +105,17 @@ void TestFitDialog::enterRunsAndApplyChangesTheSetup()
     dialog.budgetEdit()->setText(QStringLiteral("300MB"));
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-    QVERIFY(!dialog.applyButton()->isEnabled());
-    QVERIFY(dialog.recommendationLabel()->isHidden());
+    QVERIFY(!child<QPushButton>(dialog, "applyButton")->isEnabled());
+    QVERIFY(child<QLabel>(dialog, "recommendationLabel")->isHidden());
 
     QSignalSpy finished(&dialog, &FitDialog::fitFinished);
     QSignalSpy progress(dialog.controller(), &FitController::progress);
     QTest::keyClick(dialog.budgetEdit(), Qt::Key_Return);  // Enter runs (Run is the default button)
     QVERIFY(dialog.running());
-    QVERIFY(dialog.progressBar()->isVisible());
-    QVERIFY(dialog.cancelButton()->isVisible());
+    QVERIFY(child<QProgressBar>(dialog, "progressBar")->isVisible());
+    QVERIFY(child<QPushButton>(dialog, "cancelButton")->isVisible());
     QVERIFY(!dialog.budgetEdit()->isEnabled());
-    QVERIFY(!dialog.runButton()->isEnabled());
+    QVERIFY(!child<QPushButton>(dialog, "runButton")->isEnabled());
     QVERIFY(waitForFit(dialog, finished));
     QCOMPARE(finished.first().at(0).toBool(), true);
     QVERIFY(!progress.isEmpty());
@@ -125,25 +128,25 @@ void TestFitDialog::enterRunsAndApplyChangesTheSetup()
     QVERIFY(r.recommended.fits);
     QCOMPARE(r.recommended.imgsz, 64);
     QVERIFY(r.recommended.batch > 1);
-    const QString headline = dialog.recommendationLabel()->text();
+    const QString headline = child<QLabel>(dialog, "recommendationLabel")->text();
     QVERIFY2(headline.startsWith(QStringLiteral("Batch %1 at 64 px with full precision (fp32) needs about ")
                                      .arg(r.recommended.batch)),
              qPrintable(headline));
     QVERIFY(headline.contains(QStringLiteral("budget")));
-    QVERIFY(dialog.recommendationLabel()->isVisible());
-    QVERIFY(!dialog.progressBar()->isVisible());
-    QVERIFY(dialog.certaintyLabel()->text().startsWith(QStringLiteral("Measured on this CPU")));
+    QVERIFY(child<QLabel>(dialog, "recommendationLabel")->isVisible());
+    QVERIFY(!child<QProgressBar>(dialog, "progressBar")->isVisible());
+    QVERIFY(child<QLabel>(dialog, "certaintyLabel")->text().startsWith(QStringLiteral("Measured on this CPU")));
     // The nominal batch (64) and the recommended batch give the accumulation.
-    QVERIFY2(dialog.accumulationLabel()->text().contains(QStringLiteral("nominal batch 64 ÷ batch %1").arg(r.recommended.batch)),
-             qPrintable(dialog.accumulationLabel()->text()));
-    QVERIFY(dialog.marginLabel()->text().contains(QStringLiteral("stays free")));
-    QVERIFY(dialog.notesLabel()->text().contains(QStringLiteral("most crowded training images")));
-    QVERIFY(dialog.stageLabel()->text().startsWith(QStringLiteral("Measured 6 probe steps in ")));
+    QVERIFY2(child<QLabel>(dialog, "accumulationLabel")->text().contains(QStringLiteral("nominal batch 64 ÷ batch %1").arg(r.recommended.batch)),
+             qPrintable(child<QLabel>(dialog, "accumulationLabel")->text()));
+    QVERIFY(child<QLabel>(dialog, "marginLabel")->text().contains(QStringLiteral("stays free")));
+    QVERIFY(child<QLabel>(dialog, "notesLabel")->text().contains(QStringLiteral("most crowded training images")));
+    QVERIFY(child<QLabel>(dialog, "stageLabel")->text().startsWith(QStringLiteral("Measured 6 probe steps in ")));
 
     // The table: model-tested, the recommended (measured) row highlighted, other scales estimated.
-    FitTableModel* model = dialog.tableModel();
+    FitTableModel* model = child<FitTableModel>(dialog, "tableModel");
     QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QAbstractItemModelTester proxyTester(dialog.tableView()->model(),
+    QAbstractItemModelTester proxyTester(child<QTableView>(dialog, "tableView")->model(),
                                          QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(model->rowCount(), static_cast<int>(r.table.size()));
     const int row = model->recommendedRow();
@@ -157,14 +160,14 @@ void TestFitDialog::enterRunsAndApplyChangesTheSetup()
     QCOMPARE(dialog.chart()->unit(), QStringLiteral("MiB"));
 
     // Apply: batch, imgsz and amp go to the setup, with an undo text and the result for the pre-flight.
-    QVERIFY(dialog.applyButton()->isEnabled());
+    QVERIFY(child<QPushButton>(dialog, "applyButton")->isEnabled());
     QSignalSpy applied(&dialog, &FitDialog::applied);
     ys::TrainConfig received = cfg;
     connect(&dialog, &FitDialog::applied, this, [&](const FitApplication& app) {
         for (auto it = app.values.begin(); it != app.values.end(); ++it)
             QVERIFY(!received.set(it.key().toStdString(), it.value().toStdString()));
     });
-    QTest::mouseClick(dialog.applyButton(), Qt::LeftButton);
+    QTest::mouseClick(child<QPushButton>(dialog, "applyButton"), Qt::LeftButton);
     QCOMPARE(applied.count(), 1);
     const auto app = applied.first().at(0).value<FitApplication>();
     QCOMPARE(app.values.value(QStringLiteral("batch")), QString::number(r.recommended.batch));
@@ -193,17 +196,17 @@ void TestFitDialog::cancelStopsARun()
     // Esc while measuring cancels and keeps the dialog open.
     QTest::keyClick(&dialog, Qt::Key_Escape);
     QVERIFY(dialog.isVisible());
-    QVERIFY(dialog.stageLabel()->text().startsWith(QStringLiteral("Cancelling")));
-    QVERIFY(!dialog.cancelButton()->isEnabled());
+    QVERIFY(child<QLabel>(dialog, "stageLabel")->text().startsWith(QStringLiteral("Cancelling")));
+    QVERIFY(!child<QPushButton>(dialog, "cancelButton")->isEnabled());
     QVERIFY(waitForFit(dialog, finished));
     QCOMPARE(finished.first().at(0).toBool(), false);
     QCOMPARE(failed.count(), 1);
     QCOMPARE(failed.first().at(0).value<ys::Error>().code, std::string("fit.cancelled"));
     QVERIFY(!dialog.outcome().has_value());
-    QVERIFY(dialog.stageLabel()->text().startsWith(QStringLiteral("Cancelled")));
-    QVERIFY(!dialog.applyButton()->isEnabled());
-    QVERIFY(dialog.runButton()->isEnabled());
-    QVERIFY(dialog.errorLabel()->isHidden());  // a cancel is not an error
+    QVERIFY(child<QLabel>(dialog, "stageLabel")->text().startsWith(QStringLiteral("Cancelled")));
+    QVERIFY(!child<QPushButton>(dialog, "applyButton")->isEnabled());
+    QVERIFY(child<QPushButton>(dialog, "runButton")->isEnabled());
+    QVERIFY(child<QLabel>(dialog, "errorLabel")->isHidden());  // a cancel is not an error
 
     // Cancel in the middle of the measured steps: the probe stops before its last step.
     finished.clear();
@@ -214,7 +217,7 @@ void TestFitDialog::cancelStopsARun()
     const qint64 total = progress.first().at(2).toLongLong();
     QVERIFY(total > 1);
     QVERIFY(progress.first().at(1).toLongLong() < total);
-    QTest::mouseClick(dialog.cancelButton(), Qt::LeftButton);
+    QTest::mouseClick(child<QPushButton>(dialog, "cancelButton"), Qt::LeftButton);
     QVERIFY(waitForFit(dialog, finished));
     QCOMPARE(failed.count(), 1);
     QCOMPARE(failed.first().at(0).value<ys::Error>().code, std::string("fit.cancelled"));
@@ -245,23 +248,23 @@ void TestFitDialog::tooSmallABudgetDoesNotFit()
     QVERIFY(waitForFit(dialog, finished));
     QVERIFY(dialog.outcome().has_value());
     QVERIFY(!dialog.outcome()->result.recommended.fits);
-    const QString headline = dialog.recommendationLabel()->text();
+    const QString headline = child<QLabel>(dialog, "recommendationLabel")->text();
     QVERIFY2(headline.startsWith(QStringLiteral("Does not fit: even batch 1 at 64 px needs about ")), qPrintable(headline));
     QVERIFY(headline.contains(QStringLiteral("Lower the image size, choose a smaller model or raise the budget")));
-    QVERIFY(dialog.notesLabel()->text().contains(QStringLiteral("Even batch 1 does not fit the budget")));
-    QVERIFY(!dialog.applyButton()->isEnabled());
+    QVERIFY(child<QLabel>(dialog, "notesLabel")->text().contains(QStringLiteral("Even batch 1 does not fit the budget")));
+    QVERIFY(!child<QPushButton>(dialog, "applyButton")->isEnabled());
     QVERIFY(!dialog.application().has_value());
-    QCOMPARE(dialog.tableModel()->recommendedRow(), -1);
+    QCOMPARE(child<FitTableModel>(dialog, "tableModel")->recommendedRow(), -1);
 }
 
 void TestFitDialog::largestImageSizeForABatch()
 {
     FitDialog dialog(setup());
     dialog.budgetEdit()->setText(QStringLiteral("200MB"));
-    dialog.imgszModeButton()->setChecked(true);
-    QVERIFY(dialog.batchSpin()->isEnabled());
-    QVERIFY(!dialog.imgszSpin()->isEnabled());
-    dialog.batchSpin()->setValue(4);
+    child<QRadioButton>(dialog, "imgszModeButton")->setChecked(true);
+    QVERIFY(child<QSpinBox>(dialog, "batchSpin")->isEnabled());
+    QVERIFY(!child<QSpinBox>(dialog, "imgszSpin")->isEnabled());
+    child<QSpinBox>(dialog, "batchSpin")->setValue(4);
     QCOMPARE(dialog.request().batch, 4);
     QCOMPARE(dialog.request().imgsz, 64);  // the probe still measures at the setup's size
     QSignalSpy finished(&dialog, &FitDialog::fitFinished);
@@ -272,9 +275,9 @@ void TestFitDialog::largestImageSizeForABatch()
     QVERIFY(rec.fits);
     QCOMPARE(rec.batch, 4);
     QVERIFY(rec.imgsz > 64);
-    QVERIFY2(dialog.recommendationLabel()->text().startsWith(
+    QVERIFY2(child<QLabel>(dialog, "recommendationLabel")->text().startsWith(
                  QStringLiteral("Batch 4 fits up to %1 px with full precision (fp32)").arg(rec.imgsz)),
-             qPrintable(dialog.recommendationLabel()->text()));
+             qPrintable(child<QLabel>(dialog, "recommendationLabel")->text()));
     const auto app = dialog.application();
     QVERIFY(app.has_value());
     QCOMPARE(app->values.value(QStringLiteral("batch")), QStringLiteral("4"));
@@ -293,16 +296,16 @@ void TestFitDialog::plansForAnotherCard()
     QVERIFY(target->itemText(0).startsWith(QStringLiteral("This device (CPU")));
     // Custom size.
     target->setCurrentIndex(target->findData(QStringLiteral("custom")));
-    QVERIFY(!dialog.customTargetSpin()->isHidden());
-    dialog.customTargetSpin()->setValue(16);
+    QVERIFY(!child<QDoubleSpinBox>(dialog, "customTargetSpin")->isHidden());
+    child<QDoubleSpinBox>(dialog, "customTargetSpin")->setValue(16);
     QCOMPARE(dialog.request().targetGpu, std::string("custom:16GiB"));
     dialog.budgetEdit()->setText(QStringLiteral("0.5"));
-    QCOMPARE(dialog.budgetFeedback()->text(), QStringLiteral("= 8.0 GiB (50% of 16.0 GiB)"));
+    QCOMPARE(child<QLabel>(dialog, "budgetFeedback")->text(), QStringLiteral("= 8.0 GiB (50% of 16.0 GiB)"));
 
     target->setCurrentIndex(rtx3060);
-    QVERIFY(dialog.customTargetSpin()->isHidden());
+    QVERIFY(child<QDoubleSpinBox>(dialog, "customTargetSpin")->isHidden());
     QCOMPARE(dialog.request().targetGpu, std::string("rtx3060"));
-    QCOMPARE(dialog.budgetFeedback()->text(), QStringLiteral("= 6.0 GiB (50% of 12.0 GiB)"));
+    QCOMPARE(child<QLabel>(dialog, "budgetFeedback")->text(), QStringLiteral("= 6.0 GiB (50% of 12.0 GiB)"));
     QSignalSpy finished(&dialog, &FitDialog::fitFinished);
     QVERIFY(dialog.runFit());
     QVERIFY(waitForFit(dialog, finished));
@@ -310,9 +313,9 @@ void TestFitDialog::plansForAnotherCard()
     const auto& r = dialog.outcome()->result;
     QCOMPARE(r.target, std::string("RTX 3060 12 GB"));
     QCOMPARE(r.recommended.ampMode, std::string("fp16"));
-    QVERIFY(dialog.certaintyLabel()->text().startsWith(QStringLiteral("Planned for the RTX 3060 12 GB")));
-    QVERIFY(dialog.recommendationLabel()->text().contains(QStringLiteral("with fp16 mixed precision")));
-    QVERIFY(dialog.recommendationLabel()->text().contains(QStringLiteral("on the RTX 3060 12 GB")));
+    QVERIFY(child<QLabel>(dialog, "certaintyLabel")->text().startsWith(QStringLiteral("Planned for the RTX 3060 12 GB")));
+    QVERIFY(child<QLabel>(dialog, "recommendationLabel")->text().contains(QStringLiteral("with fp16 mixed precision")));
+    QVERIFY(child<QLabel>(dialog, "recommendationLabel")->text().contains(QStringLiteral("on the RTX 3060 12 GB")));
     QCOMPARE(dialog.chart()->unit(), QStringLiteral("GiB"));
     // amp=auto already gives fp16 on the card: Apply keeps "auto" (fp16 would not run on this CPU).
     const auto app = dialog.application();
@@ -347,10 +350,10 @@ void TestFitDialog::modelWithoutScales()
     QVERIFY(waitForFit(dialog, finished));
     QVERIFY(dialog.outcome().has_value());
     QCOMPARE(dialog.outcome()->scale, '-');
-    QVERIFY2(dialog.notesLabel()->text().contains(QStringLiteral("The model has no other scales")),
-             qPrintable(dialog.notesLabel()->text()));
+    QVERIFY2(child<QLabel>(dialog, "notesLabel")->text().contains(QStringLiteral("The model has no other scales")),
+             qPrintable(child<QLabel>(dialog, "notesLabel")->text()));
     // Only the model itself, measured, its recommended row highlighted.
-    FitTableModel* model = dialog.tableModel();
+    FitTableModel* model = child<FitTableModel>(dialog, "tableModel");
     QVERIFY(model->rowCount() > 0);
     const int row = model->recommendedRow();
     QVERIFY(row >= 0);
@@ -365,17 +368,17 @@ void TestFitDialog::budgetIsCheckedAsTyped()
     QLineEdit* budget = dialog.budgetEdit();
     budget->clear();
     QTest::keyClicks(budget, QStringLiteral("8 gigs"));
-    QVERIFY(!dialog.runButton()->isEnabled());
-    QVERIFY(dialog.budgetFeedback()->text().startsWith(QStringLiteral("Not a size or a fraction")));
+    QVERIFY(!child<QPushButton>(dialog, "runButton")->isEnabled());
+    QVERIFY(child<QLabel>(dialog, "budgetFeedback")->text().startsWith(QStringLiteral("Not a size or a fraction")));
     QVERIFY(!dialog.runFit());
     budget->clear();
     QTest::keyClicks(budget, QStringLiteral("6000MB"));
-    QVERIFY(dialog.runButton()->isEnabled());
-    QVERIFY(dialog.budgetFeedback()->text().startsWith(QStringLiteral("= 5.6 GiB")));
+    QVERIFY(child<QPushButton>(dialog, "runButton")->isEnabled());
+    QVERIFY(child<QLabel>(dialog, "budgetFeedback")->text().startsWith(QStringLiteral("= 5.6 GiB")));
     QCOMPARE(dialog.request().budget, std::string("6000MB"));
     budget->clear();
-    QVERIFY(dialog.runButton()->isEnabled());  // empty: all of the device
-    QVERIFY(dialog.budgetFeedback()->text().startsWith(QStringLiteral("All of")));
+    QVERIFY(child<QPushButton>(dialog, "runButton")->isEnabled());  // empty: all of the device
+    QVERIFY(child<QLabel>(dialog, "budgetFeedback")->text().startsWith(QStringLiteral("All of")));
     // The setup's vram comes in as the budget.
     ys::TrainConfig cfg = setup();
     cfg.vram = "2GiB";
@@ -393,7 +396,7 @@ void TestFitDialog::remembersBudgetAndTarget()
         FitDialog dialog(setup());
         dialog.budgetEdit()->setText(QStringLiteral("0.8"));
         dialog.targetCombo()->setCurrentIndex(dialog.targetCombo()->findData(QStringLiteral("t4")));
-        dialog.imgszModeButton()->setChecked(true);
+        child<QRadioButton>(dialog, "imgszModeButton")->setChecked(true);
         QSignalSpy finished(&dialog, &FitDialog::fitFinished);
         QVERIFY(dialog.runFit());  // a run remembers what it ran with
         dialog.cancelFit();
@@ -402,7 +405,7 @@ void TestFitDialog::remembersBudgetAndTarget()
     FitDialog again(setup());
     QCOMPARE(again.budgetEdit()->text(), QStringLiteral("0.8"));
     QCOMPARE(again.targetCombo()->currentData().toString(), QStringLiteral("t4"));
-    QVERIFY(again.imgszModeButton()->isChecked());
+    QVERIFY(child<QRadioButton>(again, "imgszModeButton")->isChecked());
     QCOMPARE(again.request().targetGpu, std::string("t4"));
 }
 
@@ -410,16 +413,17 @@ void TestFitDialog::retranslates()
 {
     FitDialog dialog(setup());
     QCOMPARE(dialog.windowTitle(), QStringLiteral("Fit to my GPU"));
-    dialog.runButton()->setText(QStringLiteral("stale"));
+    child<QPushButton>(dialog, "runButton")->setText(QStringLiteral("stale"));
     dialog.setWindowTitle(QStringLiteral("stale"));
-    dialog.budgetFeedback()->setText(QStringLiteral("stale"));
+    child<QLabel>(dialog, "budgetFeedback")->setText(QStringLiteral("stale"));
     QEvent change(QEvent::LanguageChange);
     QCoreApplication::sendEvent(&dialog, &change);
     QCOMPARE(dialog.windowTitle(), QStringLiteral("Fit to my GPU"));
-    QCOMPARE(dialog.runButton()->text(), QStringLiteral("&Run"));
-    QVERIFY(dialog.budgetFeedback()->text() != QStringLiteral("stale"));
-    QCOMPARE(dialog.tableModel()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Scale"));
+    QCOMPARE(child<QPushButton>(dialog, "runButton")->text(), QStringLiteral("&Run"));
+    QVERIFY(child<QLabel>(dialog, "budgetFeedback")->text() != QStringLiteral("stale"));
+    QCOMPARE(child<FitTableModel>(dialog, "tableModel")->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Scale"));
 }
 
 QTEST_MAIN(TestFitDialog)
 #include "test_fitdialog.moc"
+

@@ -48,6 +48,9 @@
 #include <QtTest>
 
 #include <optional>
+#include "findchild.h"
+
+using ys::test::child;
 
 using namespace ys::ui;
 using ys::RunStatus;
@@ -174,7 +177,7 @@ bool TestRunsPage::openAndWait(RunsPage& page, const QString& dir)
         qWarning("%s was not loaded (follower at %s)", qPrintable(dir), qPrintable(page.follower()->dir()));
         return false;
     }
-    return page.detail()->record() && page.detail()->dir() == QDir::cleanPath(dir);
+    return child<RunDetail>(page, "RunDetail")->record() && child<RunDetail>(page, "RunDetail")->dir() == QDir::cleanPath(dir);
 }
 
 int TestRunsPage::rowOf(RunsPage& page, const QString& name)
@@ -230,28 +233,28 @@ void TestRunsPage::opensEachRun()
     RunsPage page;
     page.resize(1200, 800);
     QVERIFY(listed(page, project_));
-    RunDetail* d = page.detail();
+    RunDetail* d = child<RunDetail>(page, "RunDetail");
 
     QVERIFY(openAndWait(page, runDir(project_, "finished")));
     const ys::RunRecord& fin = *d->record();
     QCOMPARE(fin.status, RunStatus::Finished);
     QCOMPARE(fin.rows.size(), size_t(2));
     QVERIFY(!fin.memory.empty());
-    QCOMPARE(d->eventsModel()->rowCount(), static_cast<int>(fin.events.size()));
-    QCOMPARE(d->eventsModel()->index(0, RunEventsModel::KindColumn).data().toString(), QString("Start"));
-    QVERIFY(d->classesModel()->hasMetrics());
-    QVERIFY(d->classesModel()->rowCount() >= 2);   // all classes + the shapes present
-    QVERIFY(d->settingsModel()->changedCount() > 0);
-    d->changedOnly()->setChecked(true);
-    QCOMPARE(d->settingsProxy()->rowCount(), d->settingsModel()->changedCount());
-    d->changedOnly()->setChecked(false);
+    QCOMPARE(child<RunEventsModel>(d, "eventsModel")->rowCount(), static_cast<int>(fin.events.size()));
+    QCOMPARE(child<RunEventsModel>(d, "eventsModel")->index(0, RunEventsModel::KindColumn).data().toString(), QString("Start"));
+    QVERIFY(child<ClassMetricsModel>(d, "classesModel")->hasMetrics());
+    QVERIFY(child<ClassMetricsModel>(d, "classesModel")->rowCount() >= 2);   // all classes + the shapes present
+    QVERIFY(child<RunSettingsModel>(d, "settingsModel")->changedCount() > 0);
+    child<QCheckBox>(d, "changedOnly")->setChecked(true);
+    QCOMPARE(child<QSortFilterProxyModel>(d, "settingsProxy")->rowCount(), child<RunSettingsModel>(d, "settingsModel")->changedCount());
+    child<QCheckBox>(d, "changedOnly")->setChecked(false);
     QVERIFY(d->headerText().contains("finished — Finished"));
     QVERIFY(d->headerText().contains("epoch 2 of 2"));
-    QVERIFY(!d->resumeButton()->isEnabled());
-    QVERIFY(!page.resumeAction()->isEnabled());
-    QCOMPARE(d->problemsList()->count(), 0);
+    QVERIFY(!child<QPushButton>(d, "resumeButton")->isEnabled());
+    QVERIFY(!child<QAction>(page, "resumeAction")->isEnabled());
+    QCOMPARE(child<QListWidget>(d, "problemsList")->count(), 0);
     // Its charts, drawn by the Train page's dashboard from the files: one point per epoch of results.csv.
-    QCOMPARE(d->tabs()->currentIndex(), static_cast<int>(RunDetail::ChartsTab));
+    QCOMPARE(child<QTabWidget>(d, "tabs")->currentIndex(), static_cast<int>(RunDetail::ChartsTab));
     QCOMPARE(d->dashboard()->metricsChart()->pointCount(MetricsChart::Map50_95), fin.rows.size());
     QCOMPARE(d->dashboard()->metricsChart()->yData(MetricsChart::Map50_95).back(), fin.rows.back().map50_95);
     QCOMPARE(d->dashboard()->lossChart()->pointCount(LossChart::TrainBox), fin.rows.size());
@@ -261,19 +264,19 @@ void TestRunsPage::opensEachRun()
     QCOMPARE(d->record()->status, RunStatus::StoppedByUser);
     QCOMPARE(d->record()->rows.size(), size_t(1));
     bool sawStopped = false;
-    for (int r = 0; r < d->eventsModel()->rowCount(); ++r)
-        sawStopped |= d->eventsModel()->index(r, 0).data(RunEventsModel::EventKindRole).toString() == "stopped";
+    for (int r = 0; r < child<RunEventsModel>(d, "eventsModel")->rowCount(); ++r)
+        sawStopped |= child<RunEventsModel>(d, "eventsModel")->index(r, 0).data(RunEventsModel::EventKindRole).toString() == "stopped";
     QVERIFY(sawStopped);
-    QVERIFY(d->resumeButton()->isEnabled());
-    QVERIFY(page.resumeAction()->isEnabled());
+    QVERIFY(child<QPushButton>(d, "resumeButton")->isEnabled());
+    QVERIFY(child<QAction>(page, "resumeAction")->isEnabled());
 
     QVERIFY(openAndWait(page, runDir(project_, "truncated")));
     QCOMPARE(d->record()->status, RunStatus::Interrupted);
     QCOMPARE(d->record()->rows.size(), size_t(2));   // results.csv is whole: written atomically
-    QCOMPARE(d->problemsList()->count(), 1);
-    QVERIFY(d->problemsList()->item(0)->text().contains("cut off"));
+    QCOMPARE(child<QListWidget>(d, "problemsList")->count(), 1);
+    QVERIFY(child<QListWidget>(d, "problemsList")->item(0)->text().contains("cut off"));
     QVERIFY(d->headerText().contains(QRegularExpression("1 problem(\\(s\\))? reading its files")));
-    QVERIFY(d->tabs()->tabText(RunDetail::ProblemsTab).contains("(1)"));
+    QVERIFY(child<QTabWidget>(d, "tabs")->tabText(RunDetail::ProblemsTab).contains("(1)"));
 
     QVERIFY(openAndWait(page, project_ + "/detect/train"));
     QCOMPARE(d->record()->origin, ys::RunOrigin::Ultralytics);
@@ -293,13 +296,13 @@ void TestRunsPage::exportsAReport()
     QVERIFY(listed(page, project_));
     const QString dir = runDir(project_, "stopped");
     QVERIFY(openAndWait(page, dir));
-    QVERIFY(page.exportReportAction()->isEnabled());
-    QVERIFY(page.detail()->reportButton()->isEnabled());
-    QVERIFY(page.exportReportAction()->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_E));
+    QVERIFY(child<QAction>(page, "exportReportAction")->isEnabled());
+    QVERIFY(child<QPushButton>(child<RunDetail>(page, "RunDetail"), "reportButton")->isEnabled());
+    QVERIFY(child<QAction>(page, "exportReportAction")->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_E));
     // The action and the header's button ask the shell (which owns the exporter) for the opened run.
     QSignalSpy requested(&page, &RunsPage::exportReportRequested);
-    page.exportReportAction()->trigger();
-    page.detail()->reportButton()->click();
+    child<QAction>(page, "exportReportAction")->trigger();
+    child<QPushButton>(child<RunDetail>(page, "RunDetail"), "reportButton")->click();
     QCOMPARE(requested.size(), 2);
     QCOMPARE(requested[0][0].toString(), dir);
     QCOMPARE(requested[1][0].toString(), dir);
@@ -332,15 +335,15 @@ void TestRunsPage::compareOverlaysTwoRuns()
     QVERIFY(listed(page, project_));
     // Compare needs two runs selected.
     QVERIFY(page.openRun(runDir(project_, "finished")));
-    QVERIFY(!page.compareAction()->isEnabled());
+    QVERIFY(!child<QAction>(page, "compareAction")->isEnabled());
     QVERIFY(!page.compareRuns({runDir(project_, "finished")}));
     const QModelIndex stopped =
         page.proxy()->mapFromSource(page.model()->index(page.model()->rowOf(runDir(project_, "stopped")), 0));
     page.table()->selectionModel()->select(stopped, QItemSelectionModel::Select | QItemSelectionModel::Rows);
     QCOMPARE(page.selectedDirs().size(), 2);
-    QVERIFY(page.compareAction()->isEnabled());
+    QVERIFY(child<QAction>(page, "compareAction")->isEnabled());
     QSignalSpy compared(&page, &RunsPage::compared);
-    page.compareAction()->trigger();
+    child<QAction>(page, "compareAction")->trigger();
     QTRY_VERIFY_WITH_TIMEOUT(!compared.isEmpty(), 30000);
     QVERIFY(page.isComparing());
     const QStringList dirs = compared.at(0).at(0).toStringList();
@@ -442,7 +445,7 @@ void TestRunsPage::resumeDialogChecksValues()
     QVERIFY(listed(page, project_));
     QVERIFY(openAndWait(page, runDir(project_, "stopped")));
     QSignalSpy spy(&page, &RunsPage::resumeRequested);
-    page.resumeAction()->trigger();
+    child<QAction>(page, "resumeAction")->trigger();
     auto* dialog = page.findChild<ResumeDialog*>();
     QVERIFY(dialog);
     dialog->setValue("batch", "-5");
@@ -482,7 +485,7 @@ void TestRunsPage::followsARunBeingWritten()
     QVERIFY(openAndWait(page, live));
     RunFollower* follower = page.follower();
     QVERIFY(follower->isFollowing());
-    QCOMPARE(page.detail()->eventsModel()->rowCount(), 1);
+    QCOMPARE(child<RunEventsModel>(child<RunDetail>(page, "RunDetail"), "eventsModel")->rowCount(), 1);
 
     // Two more epochs and an event arrive; the next poll shows them.
     ys::ResultsCsv csv((live + "/results.csv").toStdString());
@@ -499,8 +502,8 @@ void TestRunsPage::followsARunBeingWritten()
     follower->pollNow();
     QCOMPARE(updated.count(), 1);
     QCOMPARE(follower->record()->rows.size(), size_t(3));
-    QCOMPARE(page.detail()->eventsModel()->rowCount(), 2);
-    QVERIFY(page.detail()->headerText().contains("epoch 3 of 5"));
+    QCOMPARE(child<RunEventsModel>(child<RunDetail>(page, "RunDetail"), "eventsModel")->rowCount(), 2);
+    QVERIFY(child<RunDetail>(page, "RunDetail")->headerText().contains("epoch 3 of 5"));
 
     // The trainer ends: following stops and the run is read whole again.
     ys::TrainEvent finish;
@@ -515,7 +518,7 @@ void TestRunsPage::followsARunBeingWritten()
     QCOMPARE(ended.count(), 1);
     QVERIFY(!follower->isFollowing());
     QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty(), 10000);
-    QCOMPARE(page.detail()->record()->status, RunStatus::Finished);
+    QCOMPARE(child<RunDetail>(page, "RunDetail")->record()->status, RunStatus::Finished);
     QTRY_COMPARE_WITH_TIMEOUT(page.model()->index(rowOf(page, "live"), RunListModel::StatusColumn).data().toString() !=
                                   QString("Running"),
                               true, 10000);
@@ -549,7 +552,7 @@ void TestRunsPage::noticesANewRunFolder()
     // F5 lists again too.
     copyTree(runDir(project_, "finished"), dir.filePath("third"));
     QSignalSpy listedSpy(page.controller(), &RunListController::listed);
-    page.refreshAction()->trigger();
+    child<QAction>(page, "refreshAction")->trigger();
     QTRY_VERIFY_WITH_TIMEOUT(!listedSpy.isEmpty(), 10000);
     QTRY_COMPARE_WITH_TIMEOUT(page.runCount(), 2, 10000);
 }
@@ -573,8 +576,8 @@ void TestRunsPage::remembersFolders()
     QCOMPARE(again.controller()->userFolders(), QStringList{QDir::cleanPath(extra.path())});
     // Stop listing the added folder: its run goes, the project folder's stay.
     QVERIFY(again.openRun(extra.filePath("detect/train")));
-    QVERIFY(again.removeFolderAction()->isEnabled());
-    again.removeFolderAction()->trigger();
+    QVERIFY(child<QAction>(again, "removeFolderAction")->isEnabled());
+    child<QAction>(again, "removeFolderAction")->trigger();
     QCOMPARE(again.runCount(), 4);
     QVERIFY(again.controller()->userFolders().isEmpty());
 }
@@ -593,7 +596,7 @@ void TestRunsPage::deleteAsksAndMovesToTrash()
         return answer;
     });
     QVERIFY(page.openRun(dir.filePath("doomed")));
-    QVERIFY(page.deleteAction()->isEnabled());
+    QVERIFY(child<QAction>(page, "deleteAction")->isEnabled());
     // Declined: nothing happens.
     QCOMPARE(page.deleteSelected(), 0);
     QCOMPARE(asked.size(), 1);
@@ -615,18 +618,18 @@ void TestRunsPage::retranslatesAtRunTime()
     QVERIFY(listed(page, project_));
     QVERIFY(openAndWait(page, runDir(project_, "truncated")));
     // Texts set by hand stand for the old language; a language switch sets every one again.
-    page.refreshAction()->setText("x");
-    page.compareAction()->setText("x");
-    page.detail()->tabs()->setTabText(RunDetail::ProblemsTab, "x");
-    page.compareView()->groupBox()->setItemText(0, "x");
+    child<QAction>(page, "refreshAction")->setText("x");
+    child<QAction>(page, "compareAction")->setText("x");
+    child<QTabWidget>(child<RunDetail>(page, "RunDetail"), "tabs")->setTabText(RunDetail::ProblemsTab, "x");
+    child<QComboBox>(page.compareView(), "groupBox")->setItemText(0, "x");
     QVERIFY(installTranslators(QStringLiteral("zh_CN")));
-    QTRY_VERIFY(page.refreshAction()->text() != "x");
-    QTRY_VERIFY(page.compareAction()->text() != "x");
-    QTRY_VERIFY(page.detail()->tabs()->tabText(RunDetail::ProblemsTab) != "x");
-    QTRY_VERIFY(page.compareView()->groupBox()->itemText(0) != "x");
+    QTRY_VERIFY(child<QAction>(page, "refreshAction")->text() != "x");
+    QTRY_VERIFY(child<QAction>(page, "compareAction")->text() != "x");
+    QTRY_VERIFY(child<QTabWidget>(child<RunDetail>(page, "RunDetail"), "tabs")->tabText(RunDetail::ProblemsTab) != "x");
+    QTRY_VERIFY(child<QComboBox>(page.compareView(), "groupBox")->itemText(0) != "x");
     QVERIFY(installTranslators(QStringLiteral("en")));
-    QTRY_COMPARE(page.refreshAction()->text(), QString("Refresh"));
-    QVERIFY(page.detail()->tabs()->tabText(RunDetail::ProblemsTab).contains("(1)"));
+    QTRY_COMPARE(child<QAction>(page, "refreshAction")->text(), QString("Refresh"));
+    QVERIFY(child<QTabWidget>(child<RunDetail>(page, "RunDetail"), "tabs")->tabText(RunDetail::ProblemsTab).contains("(1)"));
 }
 
 void TestRunsPage::folderBytesUnchanged()
@@ -641,3 +644,4 @@ void TestRunsPage::folderBytesUnchanged()
 
 QTEST_MAIN(TestRunsPage)
 #include "test_runspage.moc"
+

@@ -30,6 +30,9 @@
 #include <QtTest>
 
 #include <functional>
+#include "findchild.h"
+
+using ys::test::child;
 
 using namespace ys::ui;
 
@@ -109,8 +112,8 @@ void TestShell::pagesAreListedInOrder()
     // (test_ui_mainwindow opens it); a page without the dialog keeps the action disabled, saying why.
     QMenu* train = menuTitled(w.menuBar(), "Train");
     QVERIFY(train);
-    QVERIFY(train->actions().contains(w.trainPage()->startAction()));
-    QVERIFY(train->actions().contains(w.trainPage()->stopAction()));
+    QVERIFY(train->actions().contains(child<QAction>(w.trainPage(), "startAction")));
+    QVERIFY(train->actions().contains(child<QAction>(w.trainPage(), "stopAction")));
     QVERIFY(train->actions().contains(w.trainPage()->fitAction()));
     QVERIFY(w.trainPage()->fitAction()->isEnabled());
     TrainPage alone;
@@ -121,7 +124,7 @@ void TestShell::pagesAreListedInOrder()
     alone.fitAction()->trigger();
     QCOMPARE(fit.size(), 1);
     // No dataset open: nothing to train on.
-    QVERIFY(!w.trainPage()->startAction()->isEnabled());
+    QVERIFY(!child<QAction>(w.trainPage(), "startAction")->isEnabled());
 }
 
 void TestShell::runsPageEmptyState()
@@ -206,3 +209,4 @@ void TestShell::closingWhileTrainingAsksThenStops()
 
 QTEST_MAIN(TestShell)
 #include "test_shell.moc"
+

@@ -13,6 +13,9 @@
 #include <QProgressBar>
 #include <QTemporaryDir>
 #include <QtTest>
+#include "findchild.h"
+
+using ys::test::child;
 
 using namespace ys::ui;
 
@@ -40,7 +43,7 @@ void TestDashboardRun::showsARunFromItsFiles()
     d.resize(1200, 800);
     d.showRun(*run);
     QCOMPARE(d.shownRun().dir, run->dir);
-    QCOMPARE(d.epochModel()->rowCount(), 3);
+    QCOMPARE(child<EpochTableModel>(d, "epochModel")->rowCount(), 3);
     for (int s : {LossChart::TrainBox, LossChart::TrainCls, LossChart::TrainDfl})
         QCOMPARE(d.lossChart()->pointCount(s), size_t(3));
     for (int s : {MetricsChart::Precision, MetricsChart::Recall, MetricsChart::Map50, MetricsChart::Map50_95})
@@ -48,16 +51,16 @@ void TestDashboardRun::showsARunFromItsFiles()
     QCOMPARE(d.learningRateChart()->pointCount(LearningRateChart::Pg0), size_t(3));
     QCOMPARE(d.memoryChart()->pointCount(MemoryChart::Allocated), size_t(5));
     QCOMPARE(d.memoryChart()->markCount(), 1);   // the OOM recovery
-    QCOMPARE(d.logModel()->count(LogModel::Kind::OutOfMemory), 1);   // stands out in the log
+    QCOMPARE(child<LogModel>(d, "logModel")->count(LogModel::Kind::OutOfMemory), 1);   // stands out in the log
     // 3 of 5 epochs; the status of the folder in words.
-    QCOMPARE(d.runProgress()->value(), d.runProgress()->maximum() * 3 / 5);
+    QCOMPARE(child<QProgressBar>(d, "runProgress")->value(), child<QProgressBar>(d, "runProgress")->maximum() * 3 / 5);
     QCOMPARE(d.stateText(), RunText::status(ys::RunStatus::StoppedByUser, run->resumable));
     QVERIFY(run->resumable);
     QVERIFY(RunText::status(run->status, run->resumable).contains("resumable"));
 
     // Another run replaces it; clear() empties everything.
     d.clear();
-    QCOMPARE(d.epochModel()->rowCount(), 0);
+    QCOMPARE(child<EpochTableModel>(d, "epochModel")->rowCount(), 0);
     QCOMPARE(d.lossChart()->pointCount(LossChart::TrainBox), size_t(0));
     QVERIFY(d.shownRun().dir.empty());
 }
@@ -90,14 +93,14 @@ void TestDashboardRun::followsARunBeingWritten()
     best.epoch = 3;
     best.time = 31;
     log.append(best);
-    const int logged = d.logModel()->rowCount();
+    const int logged = child<LogModel>(d, "logModel")->rowCount();
     QVERIFY(d.applyTail(tail.poll()));
-    QCOMPARE(d.epochModel()->rowCount(), 3);
+    QCOMPARE(child<EpochTableModel>(d, "epochModel")->rowCount(), 3);
     QCOMPARE(d.lossChart()->pointCount(LossChart::TrainBox), size_t(3));
     QCOMPARE(d.metricsChart()->pointCount(MetricsChart::Map50), size_t(3));
-    QCOMPARE(d.logModel()->rowCount(), logged + 1);
+    QCOMPARE(child<LogModel>(d, "logModel")->rowCount(), logged + 1);
     QCOMPARE(d.shownRun().rows.size(), size_t(3));
-    QCOMPARE(d.runProgress()->value(), d.runProgress()->maximum() * 3 / 4);
+    QCOMPARE(child<QProgressBar>(d, "runProgress")->value(), child<QProgressBar>(d, "runProgress")->maximum() * 3 / 4);
 
     // memory.csv replaced by a shorter, different timeline (a new session): the chart starts over.
     ys::test::writeText(runDir + "/memory.csv", std::string(ys::memory::sampleCsvHeader()) + "\n"
@@ -111,9 +114,10 @@ void TestDashboardRun::followsARunBeingWritten()
                                                       }() + "\n");
     QVERIFY(d.applyTail(tail.poll()));
     QCOMPARE(d.memoryChart()->pointCount(MemoryChart::Allocated), size_t(1));
-    QCOMPARE(d.epochModel()->rowCount(), 3);   // redrawn from what is held
+    QCOMPARE(child<EpochTableModel>(d, "epochModel")->rowCount(), 3);   // redrawn from what is held
     QCOMPARE(d.lossChart()->pointCount(LossChart::TrainBox), size_t(3));
 }
 
 QTEST_MAIN(TestDashboardRun)
 #include "test_dashboardrun.moc"
+

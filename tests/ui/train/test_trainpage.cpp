@@ -26,6 +26,9 @@
 
 #include <atomic>
 #include <functional>
+#include "findchild.h"
+
+using ys::test::child;
 
 using namespace ys::ui;
 
@@ -75,12 +78,12 @@ void TestTrainPage::labelErrorsBlockUntilStartAnyway()
     PreflightReport r = page.preflight();
     QVERIFY(r.datasetErrors);
     QVERIFY(!r.canStart);
-    QVERIFY(!page.startAction()->isEnabled());
+    QVERIFY(!child<QAction>(page, "startAction")->isEnabled());
     QVERIFY(!page.start());
     QVERIFY(!page.controller()->active());
     page.setStartAnyway(true);
     QVERIFY(page.preflight().canStart);
-    QVERIFY(page.startAction()->isEnabled());
+    QVERIFY(child<QAction>(page, "startAction")->isEnabled());
     // A dataset opened later clears the choice.
     page.setDataset(cleanYaml_);
     page.setDataset(brokenYaml_);
@@ -95,7 +98,7 @@ void TestTrainPage::startFollowsTheSetupForm()
     preparePage(page, cleanYaml_, dir_.filePath("runs-form"));
     page.form()->setConfig(ys::test::tinyTrainConfig(cleanYaml_, 1));
     QVERIFY(page.form()->isValid());
-    QVERIFY(page.startAction()->isEnabled());
+    QVERIFY(child<QAction>(page, "startAction")->isEnabled());
     // The form shows the open dataset.
     QCOMPARE(QFileInfo(QString::fromStdString(page.form()->config().data)).absoluteFilePath(),
              QFileInfo(cleanYaml_).absoluteFilePath());
@@ -103,21 +106,21 @@ void TestTrainPage::startFollowsTheSetupForm()
     QSignalSpy validity(page.form(), &ConfigForm::validityChanged);
     QVERIFY(page.form()->applyValues({{"imgsz", "650"}}, "typed").empty());
     QCOMPARE(validity.size(), 1);
-    QVERIFY(!page.startAction()->isEnabled());
+    QVERIFY(!child<QAction>(page, "startAction")->isEnabled());
     QVERIFY(!page.start());
     bool named = false;
     for (const PreflightItem& item : page.preflight().items)
         named = named || (item.level == PreflightItem::Level::Blocker && item.text.contains("imgsz"));
     QVERIFY(named);
     QVERIFY(page.form()->applyValues({{"imgsz", "64"}}, "typed").empty());
-    QVERIFY(page.startAction()->isEnabled());
+    QVERIFY(child<QAction>(page, "startAction")->isEnabled());
     // The setup naming another dataset blocks: a run trains on the open one.
     QVERIFY(page.form()->applyValues({{"data", brokenYaml_}}, "typed").empty());
     QVERIFY(page.form()->isValid());
     QVERIFY(!page.preflight().canStart);
-    QVERIFY(!page.startAction()->isEnabled());
+    QVERIFY(!child<QAction>(page, "startAction")->isEnabled());
     page.form()->undoStack()->undo();
-    QVERIFY(page.startAction()->isEnabled());
+    QVERIFY(child<QAction>(page, "startAction")->isEnabled());
     // While a run is active the form is locked (checked in runFeedsEveryChart); idle it is editable.
     QVERIFY(page.form()->isEnabled());
 }
@@ -139,9 +142,9 @@ void TestTrainPage::runFeedsEveryChart()
     QVERIFY(page.start());
     QVERIFY(!page.start());   // one run at a time
     QVERIFY(page.controller()->active());
-    QVERIFY(!page.startAction()->isEnabled());
-    QVERIFY(page.stopAction()->isEnabled());
-    QVERIFY(!page.exportReportAction()->isEnabled());   // not while it trains
+    QVERIFY(!child<QAction>(page, "startAction")->isEnabled());
+    QVERIFY(child<QAction>(page, "stopAction")->isEnabled());
+    QVERIFY(!child<QAction>(page, "exportReportAction")->isEnabled());   // not while it trains
     QVERIFY(!page.form()->isEnabled());   // the setup of a running run cannot change
     QVERIFY(ended.wait(240000));
     QCOMPARE(finished.size(), 1);
@@ -167,20 +170,20 @@ void TestTrainPage::runFeedsEveryChart()
     QVERIFY(d->throughputChart()->pointCount(ThroughputChart::ImagesPerSecond) >= 1);
     QVERIFY(!batches.isEmpty());
     // Table, progress and log.
-    QCOMPARE(d->epochModel()->rowCount(), 2);
-    QCOMPARE(d->runProgress()->value(), d->runProgress()->maximum());
-    QVERIFY(d->logModel()->count(LogModel::Kind::Message) > 0);
-    QVERIFY(d->logModel()->count(LogModel::Kind::Milestone) >= 2);   // start, finish
+    QCOMPARE(child<EpochTableModel>(d, "epochModel")->rowCount(), 2);
+    QCOMPARE(child<QProgressBar>(d, "runProgress")->value(), child<QProgressBar>(d, "runProgress")->maximum());
+    QVERIFY(child<LogModel>(d, "logModel")->count(LogModel::Kind::Message) > 0);
+    QVERIFY(child<LogModel>(d, "logModel")->count(LogModel::Kind::Milestone) >= 2);   // start, finish
     // The preview predicted with a best.pt on the dataset's validation images.
     QVERIFY(previews.wait(60000) || !previews.isEmpty());
     QVERIFY(d->preview()->shownEpoch() >= 1);
     QCOMPARE(d->preview()->sampleCount(), 4);
     QVERIFY(!page.statusText().isEmpty());
-    QVERIFY(page.startAction()->isEnabled());
+    QVERIFY(child<QAction>(page, "startAction")->isEnabled());
     QVERIFY(page.form()->isEnabled());
     // Export report… of the run just trained (its menu's Ctrl+E).
-    QVERIFY(page.exportReportAction()->isEnabled());
-    QVERIFY(page.pageActions().contains(page.exportReportAction()));
+    QVERIFY(child<QAction>(page, "exportReportAction")->isEnabled());
+    QVERIFY(page.pageActions().contains(child<QAction>(page, "exportReportAction")));
 
     // The same run from its files (what the Runs page shows) fills the charts alike.
     auto record = ys::readRun(summary.runDir);
@@ -188,7 +191,7 @@ void TestTrainPage::runFeedsEveryChart()
     QCOMPARE(record->status, ys::RunStatus::Finished);
     Dashboard fromFiles;
     fromFiles.showRun(*record);
-    QCOMPARE(fromFiles.epochModel()->rowCount(), 2);
+    QCOMPARE(child<EpochTableModel>(fromFiles, "epochModel")->rowCount(), 2);
     QCOMPARE(fromFiles.metricsChart()->pointCount(MetricsChart::Map50), size_t(2));
     QVERIFY(fromFiles.memoryChart()->pointCount(MemoryChart::Allocated) >= 6);
     QCOMPARE(fromFiles.memoryChart()->budget(), int64_t(4) << 30);
@@ -251,7 +254,7 @@ void TestTrainPage::stopMidEpochWritesLast()
     QCOMPARE(saved.epoch, 1);
     QCOMPARE(QFileInfo(QString::fromStdString(saved.path)).absoluteFilePath(), last.absoluteFilePath());
     QCOMPARE(page.controller()->state(), TrainController::State::Idle);
-    QVERIFY(page.dashboard()->logModel()->count(LogModel::Kind::Warning) >= 1);   // "Stopping after the current step…"
+    QVERIFY(child<LogModel>(page.dashboard(), "logModel")->count(LogModel::Kind::Warning) >= 1);   // "Stopping after the current step…"
     QCOMPARE(page.dashboard()->stateText(), RunText::status(ys::RunStatus::StoppedByUser, true));
 }
 
@@ -280,7 +283,7 @@ void TestTrainPage::pauseAndResumeKeepTheEpochCount()
     QVERIFY(held.wait(120000));
     QCOMPARE(held.front().front().toBool(), true);
     QCOMPARE(page.controller()->state(), TrainController::State::Paused);
-    QVERIFY(page.pauseAction()->text().contains("Resume"));
+    QVERIFY(child<QAction>(page, "pauseAction")->text().contains("Resume"));
     QCOMPARE(page.dashboard()->stateText(), QString("Paused"));
     QCOMPARE(epochs.size(), 0);
     QCOMPARE(batchesAfterPause.load(), 0);
@@ -294,9 +297,10 @@ void TestTrainPage::pauseAndResumeKeepTheEpochCount()
     QCOMPARE(epochs.size(), 2);
     QCOMPARE(epochs[0][0].value<ys::EpochResult>().epoch, 1);
     QCOMPARE(epochs[1][0].value<ys::EpochResult>().epoch, 2);
-    QCOMPARE(page.dashboard()->epochModel()->rowCount(), 2);
+    QCOMPARE(child<EpochTableModel>(page.dashboard(), "epochModel")->rowCount(), 2);
     QVERIFY(batchesAfterPause > 0);   // after Resume
 }
 
 QTEST_MAIN(TestTrainPage)
 #include "test_trainpage.moc"
+
