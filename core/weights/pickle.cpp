@@ -63,11 +63,6 @@ const char* toString(DType t)
     return "?";
 }
 
-bool isFloating(DType t)
-{
-    return t == DType::Float16 || t == DType::BFloat16 || t == DType::Float32 || t == DType::Float64;
-}
-
 int64_t TensorRef::numel() const
 {
     int64_t n = 1;
@@ -106,12 +101,6 @@ Ref Document::objectState(Ref obj) const
 {
     const Value& v = at(obj);
     return v.kind == Kind::Object ? v.items[1] : kNone;
-}
-
-Ref Document::objectItems(Ref obj) const
-{
-    const Value& v = at(obj);
-    return v.kind == Kind::Object ? v.items[2] : kNone;
 }
 
 Ref Document::get(Ref r, std::string_view key, bool* found) const

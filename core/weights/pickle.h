@@ -46,7 +46,6 @@ const char* toString(Kind kind);  // "None", "bool", "int", ..., for messages
 enum class DType : uint8_t { Float16, BFloat16, Float32, Float64, Int8, UInt8, Int16, Int32, Int64, Bool };
 int elementSize(DType t);       // bytes per element
 const char* toString(DType t);  // "float16", ...
-bool isFloating(DType t);
 
 // ('storage', torch.HalfStorage, '0', 'cpu', 432): the bytes are the archive record `data/<key>`.
 struct StorageRef {
@@ -104,7 +103,6 @@ public:
     // Object parts (kNone when absent).
     Ref objectArgs(Ref obj) const;   // the tuple given to NEWOBJ/REDUCE
     Ref objectState(Ref obj) const;  // what BUILD gave (a module's __dict__)
-    Ref objectItems(Ref obj) const;  // a Dict filled by SETITEM(S) on the object (dict subclasses)
 
     // The value under a string key of a Dict, or of an Object's state dict; `found` false when absent.
     Ref get(Ref dictOrObject, std::string_view key, bool* found = nullptr) const;

@@ -553,11 +553,6 @@ bool SeriesChart::levelVisible(int level) const
     return levels_.at(static_cast<size_t>(level)).visible;
 }
 
-double SeriesChart::levelValue(int level) const
-{
-    return levels_.at(static_cast<size_t>(level)).value;
-}
-
 // ---- view ----------------------------------------------------------------------------------------------
 
 void SeriesChart::resetView()

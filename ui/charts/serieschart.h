@@ -105,7 +105,6 @@ public:
     void setLevel(int level, double y, const QString& label);
     void setLevelVisible(int level, bool visible);
     bool levelVisible(int level) const;
-    double levelValue(int level) const;
 
     // ---- view ----------------------------------------------------------------------------------------
     // Back to the whole data, following new points (what double-click does).

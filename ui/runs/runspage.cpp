@@ -152,11 +152,7 @@ RunsPage::RunsPage(QWidget* parent)
     connect(controller_->model(), &QAbstractItemModel::modelReset, this, &RunsPage::onListChanged);
     connect(controller_, &RunListController::listed, this, &RunsPage::onListChanged);
     connect(controller_, &RunListController::runRead, this, &RunsPage::onListChanged);
-    connect(follower_, &RunFollower::loaded, this, [this](std::shared_ptr<const ys::RunRecord> record) {
-        detail_->showRecord(record);
-        if (record)
-            emit runOpened(QString::fromStdString(record->dir));
-    });
+    connect(follower_, &RunFollower::loaded, detail_, &RunDetail::showRecord);
     connect(follower_, &RunFollower::failed, detail_, &RunDetail::showError);
     connect(follower_, &RunFollower::updated, detail_, &RunDetail::applyUpdate);
     connect(follower_, &RunFollower::followingEnded, this, [this] { controller_->refreshRun(follower_->dir()); });
@@ -634,7 +630,7 @@ int RunsPage::deleteSelected()
     if (!confirm_(tr("Delete runs"), question))
         return 0;
     int removed = 0;
-    QStringList failed, gone;
+    QStringList failed;
     for (const QString& d : dirs) {
         if (d == follower_->dir()) {
             follower_->close();
@@ -643,7 +639,6 @@ int RunsPage::deleteSelected()
         QString why;
         if (controller_->deleteRun(d, false, &why)) {
             ++removed;
-            gone << d;
             continue;
         }
         if (QFileInfo::exists(d) &&
@@ -652,14 +647,11 @@ int RunsPage::deleteSelected()
                          .arg(QDir::toNativeSeparators(d), why)) &&
             controller_->deleteRun(d, true, &why)) {
             ++removed;
-            gone << d;
             continue;
         }
         failed << tr("%1: %2").arg(QFileInfo(d).fileName(), why);
     }
     showMessage(failed.isEmpty() ? QString() : tr("Not deleted: %1").arg(failed.join(QStringLiteral("; "))));
-    if (!gone.isEmpty())
-        emit runsDeleted(gone);
     emit statusChanged(statusText());
     return removed;
 }

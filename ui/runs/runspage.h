@@ -100,12 +100,8 @@ signals:
     void resumeRequested(const ys::ui::ResumeRequest& request);
     // Export report… on a run (the shell owns the one exporter).
     void exportReportRequested(const QString& runDir);
-    // A run was opened below the list (its files read).
-    void runOpened(const QString& dir);
     // The compare view shows these runs (in this order).
     void compared(const QStringList& dirs);
-    // These run folders were moved to the trash or deleted.
-    void runsDeleted(const QStringList& dirs);
     // The empty state's "Go to the Train page".
     void trainRequested();
 
