@@ -32,12 +32,24 @@ constexpr int64_t kMaxDecodePixels = int64_t(1) << 28;
 constexpr size_t kKeepBufferBytes = size_t(64) << 20;
 // Tail bytes read for the structural truncation test when images are not decoded.
 constexpr int64_t kTailBytes = 4096;
-// Robust z-score (|x - median| / (1.4826 * MAD)) above which a box is an outlier of its class.
-constexpr double kOutlierZ = 6.0;
+// Box outliers (outlierChecks; the rule is stated in docs/CHECKS.md): a box whose log area or log aspect
+// lies more than outlierLimit(n) robust spreads from its class's median.
 // Fewer boxes than this in a class: its size/aspect distribution is not estimated.
 constexpr int kOutlierMinBoxes = 30;
-// MAD floors (natural-log units) so that classes of identical boxes do not flag tiny deviations.
-constexpr double kMinMadLogArea = 0.15, kMinMadLogAspect = 0.10;
+// The limit in spreads for a large class; outlierLimit(n) widens it for small ones.
+constexpr double kOutlierZ = 6.0;
+// Relative standard error of a MAD-based spread is about 1.17/sqrt(n) for normal data: the limit is widened
+// by two of them, so a class of 30 boxes needs |z| > 8.5, one of 1,000 boxes |z| > 6.4.
+constexpr double kOutlierSmallSampleWidening = 2.3;
+// Spread floors (natural-log units): a class of near-identical boxes does not flag small deviations (with
+// the limit at 6, a box needs over 4.5x the median area or 2.5x its aspect ratio).
+constexpr double kMinSpreadLogArea = 0.25, kMinSpreadLogAspect = 0.15;
+// Outliers are rare: when more than this share of a class lies beyond the limit, the class has several
+// typical sizes or shapes (one class, two kinds of object or two camera distances), and the spread of its
+// middle 80% is used instead of the MAD's.
+constexpr double kOutlierMaxShare = 0.05;
+// Width of the 10th to 90th percentile of a normal distribution in standard deviations (2 x 1.2816).
+constexpr double kDecileSpreadSigmas = 2.5631;
 // Mean absolute RGB difference (0..255) of the 8x8 thumbnails above which a pHash match is rejected.
 // Re-encoded (quality 50+) and resized copies stay under about 4.
 constexpr double kMaxThumbnailDistance = 10.0;
@@ -70,7 +82,7 @@ const std::vector<CheckCode> kCodes = {
     {"label.orphan", Severity::Warning, ProblemLabelFormat, "A label file in a labels folder has no image."},
     {"box.near_duplicate", Severity::Warning, ProblemDuplicate, "Two boxes of the same class overlap with IoU above 0.9 (a double annotation)."},
     {"box.too_small", Severity::Warning, ProblemSmallBox, "After letterboxing to imgsz the box is under minBoxPixels (default 3 px) on a side: too small to learn at stride 8."},
-    {"box.outlier", Severity::Info, ProblemOutlier, "The box's area or aspect ratio is far from its class's distribution (robust z-score of log area / log aspect above 6)."},
+    {"box.outlier", Severity::Info, ProblemOutlier, "The box's area or aspect ratio is far from its class's: log area or log aspect more than 6 robust spreads from the class median, a limit that widens for small classes (8.5 at 30 boxes); classes under 30 boxes are not judged."},
     {"image.crowded", Severity::Warning, ProblemCrowded, "The image has unusually many boxes (more than 50 and 4 standard deviations above the mean); it drives the assigner's memory."},
     {"image.duplicate", Severity::Warning, ProblemDuplicate, "The image is a byte-identical copy of another image of the same split."},
     {"image.duplicate_similar", Severity::Warning, ProblemDuplicate, "The image is a near-identical copy (re-encoded, resized) of another image of the same split (perceptual hash)."},
@@ -452,8 +464,44 @@ double median(std::vector<double> v)
     return v[m];
 }
 
-// Boxes far from their class's size and aspect distribution: robust z-scores of log(area) and
-// log(aspect) in letterboxed pixels, median and MAD per class.
+// The limit (in spreads) beyond which a box of a class of `n` boxes is an outlier.
+double outlierLimit(size_t n)
+{
+    return kOutlierZ * (1.0 + kOutlierSmallSampleWidening / std::sqrt(static_cast<double>(std::max<size_t>(n, 1))));
+}
+
+// Centre and spread of one quantity (log area or log aspect) of a class.
+struct Spread {
+    double centre = 0, spread = 1;
+};
+
+// The median, and as spread the robust standard deviation 1.4826 x MAD (at least `floor`); when more than
+// kOutlierMaxShare of the values lie beyond `limit` spreads, the larger of that and the middle 80%'s width
+// in standard deviations.
+Spread robustSpread(std::vector<double> v, double floor, double limit)
+{
+    Spread s;
+    std::sort(v.begin(), v.end());
+    s.centre = v[v.size() / 2];
+    std::vector<double> dev(v.size());
+    for (size_t k = 0; k < v.size(); ++k)
+        dev[k] = std::abs(v[k] - s.centre);
+    s.spread = std::max(1.4826 * median(dev), floor);
+    const auto beyond = std::count_if(dev.begin(), dev.end(), [&](double d) { return d > limit * s.spread; });
+    if (static_cast<double>(beyond) > kOutlierMaxShare * static_cast<double>(v.size())) {
+        auto quantile = [&](double q) {
+            const double at = q * static_cast<double>(v.size() - 1);
+            const size_t lo = static_cast<size_t>(at);
+            const size_t hi = std::min(lo + 1, v.size() - 1);
+            return v[lo] + (v[hi] - v[lo]) * (at - static_cast<double>(lo));
+        };
+        s.spread = std::max(s.spread, (quantile(0.9) - quantile(0.1)) / kDecileSpreadSigmas);
+    }
+    return s;
+}
+
+// Boxes far from their class's size and aspect distribution: log(area) and log(aspect) in letterboxed
+// pixels more than outlierLimit(n) robust spreads (robustSpread) from the class's median.
 void outlierChecks(const Dataset& ds, const CheckOptions& o, std::vector<Finding>& out)
 {
     const int nc = ds.spec.nc();
@@ -487,29 +535,25 @@ void outlierChecks(const Dataset& ds, const CheckOptions& o, std::vector<Finding
             a[k] = s[k].logArea;
             r[k] = s[k].logAspect;
         }
-        const double medA = median(a), medR = median(r);
-        for (size_t k = 0; k < s.size(); ++k) {
-            a[k] = std::abs(a[k] - medA);
-            r[k] = std::abs(r[k] - medR);
-        }
-        const double madA = std::max(1.4826 * median(a), kMinMadLogArea);
-        const double madR = std::max(1.4826 * median(r), kMinMadLogAspect);
+        const double limit = outlierLimit(s.size());
+        const Spread area = robustSpread(std::move(a), kMinSpreadLogArea, limit);
+        const Spread aspect = robustSpread(std::move(r), kMinSpreadLogAspect, limit);
         for (const Sample& x : s) {
-            const double zA = (x.logArea - medA) / madA, zR = (x.logAspect - medR) / madR;
-            if (std::abs(zA) <= kOutlierZ && std::abs(zR) <= kOutlierZ)
+            const double zA = (x.logArea - area.centre) / area.spread, zR = (x.logAspect - aspect.centre) / aspect.spread;
+            if (std::abs(zA) <= limit && std::abs(zR) <= limit)
                 continue;
             const ImageRecord& rec = ds.images[static_cast<size_t>(x.image)];
             std::string why;
-            if (std::abs(zA) > kOutlierZ)
-                why = "its area is " + fmt("%.3g", std::exp(std::abs(x.logArea - medA))) + "x " +
+            if (std::abs(zA) > limit)
+                why = "its area is " + fmt("%.3g", std::exp(std::abs(x.logArea - area.centre))) + "x " +
                       (zA > 0 ? "larger" : "smaller") + " than the class median";
-            if (std::abs(zR) > kOutlierZ)
+            if (std::abs(zR) > limit)
                 why += std::string(why.empty() ? "" : ", and ") + "its aspect ratio (w/h " +
                        fmt("%.3g", std::exp(x.logAspect)) + ") is far from the class median (" +
-                       fmt("%.3g", std::exp(medR)) + ")";
+                       fmt("%.3g", std::exp(aspect.centre)) + ")";
             out.push_back(makeFinding("box.outlier", rec.label, rec.boxes[static_cast<size_t>(x.box)].line,
                                       "unusual box for class '" + ds.spec.names[static_cast<size_t>(c)] + "': " + why +
-                                          "; check the class id and the box",
+                                          " (" + std::to_string(s.size()) + " boxes of the class); check the class id and the box",
                                       x.image, x.box));
         }
     }

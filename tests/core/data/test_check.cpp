@@ -15,6 +15,7 @@
 #include <QtTest>
 
 #include <atomic>
+#include <cmath>
 #include <set>
 
 using namespace ys;
@@ -132,6 +133,66 @@ private Q_SLOTS:
         }
         QVERIFY2(hits >= 1, qPrintable("expected " + code + ", got:" + describe(c.result)));
         QCOMPARE(c.result.summary.byCode.at(code.toStdString()), static_cast<int64_t>(hits));
+    }
+
+    // A small dataset (70 images) whose classes mix one common box size with a spread of others (a fixed
+    // camera plus closer and farther objects): not one box is an outlier, although 1.4826 x MAD of such a
+    // class is near zero. The same dataset with one box the size of the image, or one thin sliver, reports
+    // exactly that box.
+    void smallDatasetOutliers_data()
+    {
+        QTest::addColumn<QString>("planted");
+        QTest::newRow("clean") << QString();
+        QTest::newRow("whole image") << QString("0 0.5 0.5 0.9 0.9");
+        QTest::newRow("sliver") << QString("1 0.5 0.5 0.6 0.02");
+    }
+
+    void smallDatasetOutliers()
+    {
+        QFETCH(QString, planted);
+        QTemporaryDir dir;
+        test::DatasetBuilder b(dir.path());
+        auto frac = [](double x) { return x - std::floor(x); };
+        int perClass[2] = {0, 0};
+        auto nextBox = [&](int cls, double cx, double cy) {
+            const int k = perClass[cls]++;
+            double w, h;
+            if (k % 5 < 3) {  // 60%: one size (square in pixels on the 128x96 images)
+                w = 0.1 * (1 + 0.005 * ((k % 3) - 1));
+                h = w * 128 / 96;
+            } else {  // 40%: side 0.05..0.2, aspect 1:2..2:1
+                const double side = 0.05 * std::pow(4.0, frac(k * 0.618034));
+                const double aspect = std::pow(2.0, 2 * frac(k * 0.4142136) - 1);
+                w = side * std::sqrt(aspect);
+                h = side / std::sqrt(aspect) * 128 / 96;
+            }
+            return test::BoxSpec{cls, cx, cy, w, h};
+        };
+        for (int i = 0; i < 70; ++i) {
+            const QString split = i < 56 ? "train" : "val";
+            b.addImage(split, QString("%1%2").arg(split).arg(i, 2, 10, QChar('0')),
+                       {nextBox(i % 2, 0.25, 0.3), nextBox((i + 1) % 2, 0.7, 0.6), nextBox(i % 2, 0.3, 0.75)});
+        }
+        b.writeYaml();
+        QString plantedLabel;
+        if (!planted.isEmpty()) {
+            b.addImage("train", "planted", {});
+            plantedLabel = b.labelPath("train", "planted");
+            test::writeText(plantedLabel, planted.toStdString() + "\n");
+        }
+        QCOMPARE(perClass[0] + perClass[1], 210);
+        const Checked c = openAndCheck(b.yamlPath());
+        std::vector<const Finding*> outliers;
+        for (const Finding& f : c.result.findings)
+            if (f.code == "box.outlier")
+                outliers.push_back(&f);
+        if (planted.isEmpty()) {
+            QVERIFY2(c.result.findings.empty(), qPrintable(describe(c.result)));
+            return;
+        }
+        QVERIFY2(outliers.size() == 1, qPrintable(describe(c.result)));
+        QCOMPARE(QString::fromStdString(outliers[0]->file), plantedLabel);
+        QCOMPARE(outliers[0]->line, 1);
     }
 
     void truncatedPngIsTruncated()
