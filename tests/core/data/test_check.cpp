@@ -389,6 +389,87 @@ private Q_SLOTS:
         QVERIFY(text.find(bc.file.toStdString() + ":3") != std::string::npos);
     }
 
+    // The images training leaves out, per split with the rule (trainableImages' other side), in one line for
+    // logs and in check.json, which reads back whole; the CSV quotes what needs quoting.
+    void excludedImagesJsonRoundTripAndCsv()
+    {
+        QTemporaryDir dir;
+        const test::BrokenCase bc = test::makeBrokenCase("image.truncated", dir.path());
+        const QString odd = dir.path() + "/images/val/odd, \"name\".jpg";
+        QVERIFY(test::writeText(odd, "not an image\n"));
+        CheckOptions o;
+        o.imgsz = 320;
+        const Checked c = openAndCheck(bc.yaml, o);
+
+        const std::vector<ExcludedImage> excluded = excludedImages(c.dataset, c.result);
+        QCOMPARE(excluded.size(), size_t(2));
+        QCOMPARE(QString::fromStdString(excluded[0].image), QDir::cleanPath(bc.file));
+        QCOMPARE(excluded[0].split, Split::Train);
+        QCOMPARE(excluded[0].code, std::string("image.truncated"));
+        QCOMPARE(QString::fromStdString(excluded[1].image), QDir::cleanPath(odd));
+        QCOMPARE(excluded[1].split, Split::Val);
+        QCOMPARE(excluded[1].code, std::string("image.not_image"));
+        QCOMPARE(trainableImages(c.dataset, c.result, Split::Train).size(), size_t(c.dataset.count(Split::Train) - 1));
+        QCOMPARE(trainableImages(c.dataset, c.result, Split::Val).size(), size_t(c.dataset.count(Split::Val) - 1));
+        QCOMPARE(QString::fromStdString(excludedImagesText(excluded)),
+                 QString("2 images left out of training and validation by the label check: 1 image.not_image, "
+                         "1 image.truncated (train 1, val 1; the files are listed in check.json)"));
+        QVERIFY(excludedImagesText({}).empty());
+
+        const std::string json = checkResultToJson(c.dataset, c.result, o);
+        const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(json));
+        QCOMPARE(doc["excluded"]["train"].toArray().size(), 1);
+        QCOMPARE(doc["excluded"]["train"][0]["file"].toString(), QDir::cleanPath(bc.file));
+        QCOMPARE(doc["excluded"]["train"][0]["code"].toString(), QString("image.truncated"));
+        QCOMPARE(doc["excluded"]["val"].toArray().size(), 1);
+        QCOMPARE(doc["excluded"]["test"].toArray().size(), 0);
+
+        const auto back = checkResultFromJson(json, "check.json");
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+        QCOMPARE(back->yamlPath, c.dataset.spec.yamlPath);
+        QCOMPARE(back->root, c.dataset.spec.root);
+        QCOMPARE(back->names, c.dataset.spec.names);
+        QCOMPARE(back->options.imgsz, 320);
+        QCOMPARE(back->options.hashImages, o.hashImages);
+        const CheckSummary& s = back->result.summary;
+        QCOMPARE(s.errors, c.result.summary.errors);
+        QCOMPARE(s.infos, c.result.summary.infos);
+        QCOMPARE(s.images[1], c.result.summary.images[1]);
+        QCOMPARE(s.boxes, c.result.summary.boxes);
+        QCOMPARE(s.byCode, c.result.summary.byCode);
+        QCOMPARE(s.perClass.size(), c.result.summary.perClass.size());
+        QCOMPARE(s.perClass[1].boxes, c.result.summary.perClass[1].boxes);
+        QCOMPARE(back->result.findings.size(), c.result.findings.size());
+        for (size_t k = 0; k < c.result.findings.size(); ++k) {
+            const Finding& a = c.result.findings[k];
+            const Finding& b = back->result.findings[k];
+            QCOMPARE(b.code, a.code);
+            QCOMPARE(b.severity, a.severity);
+            QCOMPARE(b.file, a.file);
+            QCOMPARE(b.line, a.line);
+            QCOMPARE(b.message, a.message);
+            QCOMPARE(b.image, a.image);
+            QCOMPARE(b.box, a.box);
+            QCOMPARE(b.category, a.category);
+        }
+        QCOMPARE(back->excluded.size(), size_t(2));
+        QCOMPARE(back->excluded[1].image, excluded[1].image);
+        QCOMPARE(back->excluded[1].split, Split::Val);
+        QCOMPARE(back->excluded[1].code, excluded[1].code);
+        const auto bad = checkResultFromJson("[1, 2]", "run/check.json");
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().code, std::string("check.invalid"));
+        QCOMPARE(bad.error().file, std::string("run/check.json"));
+
+        const QStringList rows = QString::fromStdString(checkResultToCsv(c.result)).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(rows.size(), static_cast<qsizetype>(c.result.findings.size()) + 1);
+        QCOMPARE(rows[0], QString("severity,code,file,line,message"));
+        bool quoted = false;
+        for (const QString& row : rows)
+            quoted = quoted || row.startsWith("error,image.not_image,\"" + dir.path() + "/images/val/odd, \"\"name\"\".jpg\",0,");
+        QVERIFY2(quoted, qPrintable(rows.join('\n')));
+    }
+
     void findingsAreSortedBySeverity()
     {
         QTemporaryDir dir;
