@@ -1325,6 +1325,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Open Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset description (*.yaml *.yml);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No recent datasets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear List</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Recent datasets</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1361,11 +1377,35 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Check finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Findings (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open Dataset…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Recent Datasets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export Check Result…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the findings as JSON or CSV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1485,7 +1525,126 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Export Check Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not export the check result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check result written to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>There is no finished check to export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DatasetStatsWidget</name>
+    <message>
+        <source>Boxes per class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box width vs height</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images without boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corrupt images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orphan labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check not finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>√(w·h) in pixels at imgsz %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 boxes under %3 px (too small to learn)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>width (fraction of image)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>height (fraction of image)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box width vs height (every %1th box)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1781,6 +1940,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Classes strongly imbalanced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2507,10 +2670,6 @@ Compute capability %2.%3, %4 multiprocessors
 %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>line %1</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>ys::ui::KeptEntriesModel</name>
@@ -2611,31 +2770,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Check finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Export Check Result…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the findings as JSON or CSV</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Open Dataset…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Recent Datasets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open &amp;Demo Dataset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2672,42 +2807,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>%1 — YOLO Studio</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not open the dataset.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open Dataset</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dataset description (*.yaml *.yml);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export Check Result</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>JSON (*.json);;CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not export the check result.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check result written to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No recent datasets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clear List</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2885,109 +2984,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Model family</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ys::ui::PlotsWidget</name>
-    <message>
-        <source>Boxes per class</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Box size</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Box width vs height</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>train</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>val</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>test</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Classes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Images (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Boxes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Images without boxes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Label files</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Corrupt images</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Orphan labels</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Errors</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Warnings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Info</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check not finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>boxes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>√(w·h) in pixels at imgsz %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 of %2 boxes under %3 px (too small to learn)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>width (fraction of image)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>height (fraction of image)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Box width vs height (every %1th box)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3251,6 +3247,40 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images left out of training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The label check kept %n image(s) out of training and validation: %1.</source>
+        <translation>
+            <numerusform>The label check kept %n image out of training and validation: %1.</numerusform>
+            <numerusform>The label check kept %n images out of training and validation: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more; the run&apos;s check.json lists every one.</source>
+        <translation>
+            <numerusform>… and %n more; the run&apos;s check.json lists every one.</numerusform>
+            <numerusform>… and %n more; the run&apos;s check.json lists every one.</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Summary</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3496,10 +3526,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>The dataset could not be read now: %1. Counts below come from the label check the run made before training.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Split</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

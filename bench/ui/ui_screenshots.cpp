@@ -15,7 +15,6 @@
 #include "ui/charts/trainingcharts.h"
 #include "ui/config/configform.h"
 #include "ui/config/modelpicker.h"
-#include "ui/dataset/datasetcontroller.h"
 #include "ui/dataset/datasetpage.h"
 #include "ui/dataset/findingsmodel.h"
 #include "ui/dataset/findingsview.h"
@@ -65,7 +64,7 @@ void settle(int ms)
 
 int findingRow(ys::ui::DatasetPage* page, const QString& code)
 {
-    const QAbstractItemModel* m = page->findings()->table()->model();
+    const QAbstractItemModel* m = page->findChild<QTableView*>(QStringLiteral("findingsTable"))->model();
     for (int r = 0; r < m->rowCount(); ++r)
         if (m->index(r, ys::ui::FindingsModel::CodeColumn).data().toString() == code)
             return r;
@@ -282,31 +281,41 @@ int main(int argc, char** argv)
             std::printf("%s\n", qPrintable(path));
     };
 
+    // The page's children, by object name.
+    auto* problems = page->findChild<QComboBox*>(QStringLiteral("problemFilter"));
+    auto* findings = page->findChild<ys::ui::FindingsView*>(QStringLiteral("findingsView"));
+    auto* pageSplitter = page->findChild<QSplitter*>(QStringLiteral("pageSplitter"));
+    auto* tabs = page->findChild<QTabWidget*>(QStringLiteral("bottomTabs"));
+    const auto showAny = [problems] {
+        for (int i = 0; i < problems->count(); ++i)
+            if (problems->itemData(i).value<ys::ui::ProblemFilter>().kind == ys::ui::ProblemFilter::Kind::AnyFinding)
+                problems->setCurrentIndex(i);
+    };
+
     // 1. Grid + viewer: images with errors or warnings, a near-duplicate box highlighted.
-    QComboBox* problems = page->problemFilter();
-    problems->setCurrentIndex(problems->findData(QStringLiteral("any")));
+    showAny();
     settle(300);
     int row = findingRow(page, QStringLiteral("box.near_duplicate"));
     if (row >= 0)
-        page->findings()->selectRow(row);
-    problems->setCurrentIndex(problems->findData(QStringLiteral("any")));
+        findings->selectRow(row);
+    showAny();
     if (row >= 0)
-        page->findings()->selectRow(row);
+        findings->selectRow(row);
     save(QStringLiteral("dataset-browser"));
 
     // 2. Findings table given more room, an out-of-range class selected.
     problems->setCurrentIndex(0);
-    const int h = page->pageSplitter()->height();
-    page->pageSplitter()->setSizes({h * 45 / 100, h - h * 45 / 100});
+    const int h = pageSplitter->height();
+    pageSplitter->setSizes({h * 45 / 100, h - h * 45 / 100});
     row = findingRow(page, QStringLiteral("label.class_range"));
     if (row >= 0)
-        page->findings()->selectRow(row);
+        findings->selectRow(row);
     save(QStringLiteral("findings"));
 
     // 3. Statistics.
     page->selectImage(0);
-    page->bottomTabs()->setCurrentIndex(1);
-    page->pageSplitter()->setSizes({h * 35 / 100, h - h * 35 / 100});
+    tabs->setCurrentIndex(1);
+    pageSplitter->setSizes({h * 35 / 100, h - h * 35 / 100});
     save(QStringLiteral("statistics"));
 
     // 4. The training setup form.

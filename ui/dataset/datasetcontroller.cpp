@@ -77,14 +77,27 @@ void DatasetController::cancel()
     cancel_.cancel();
 }
 
+bool DatasetController::isOpening(const QString& yamlPath) const
+{
+    return busy() && QFileInfo(yamlPath).absoluteFilePath() == yamlPath_;
+}
+
 void DatasetController::open(const QString& yamlPath)
 {
+    if (isOpening(yamlPath)) {
+        qCInfo(lcDataset) << "already opening" << yamlPath_;
+        return;
+    }
     startScan(yamlPath);
 }
 
 void DatasetController::openDemo(const QString& dir)
 {
     const QString yaml = QDir(dir).filePath(QStringLiteral("data.yaml"));
+    if (isOpening(yaml)) {
+        qCInfo(lcDataset) << "already opening" << yamlPath_;
+        return;
+    }
     if (QFileInfo::exists(yaml)) {
         startScan(yaml);
         return;
@@ -92,6 +105,7 @@ void DatasetController::openDemo(const QString& dir)
     cancel_.cancel();
     cancel_ = ys::CancelToken();
     const quint64 gen = ++generation_;
+    yamlPath_ = QFileInfo(yaml).absoluteFilePath();
     setJob(Job::Demo);
     qCInfo(lcDataset) << "writing the demo dataset to" << dir;
     const std::string target = QDir(dir).absolutePath().toStdString();
@@ -199,20 +213,7 @@ void DatasetController::startCheck()
         CheckOutcome out;
         try {
             auto result = std::make_shared<ys::CheckResult>(ys::checkDataset(*dataset, options, progress, cancel));
-            auto index = std::make_shared<CheckIndex>();
-            const size_t n = dataset->images.size();
-            index->problems.resize(n);
-            index->worstSeverity.assign(n, -1);
-            for (size_t i = 0; i < n; ++i)
-                index->problems[i] = dataset->images[i].problems;
-            for (const ys::Finding& f : result->findings) {
-                if (f.image < 0 || static_cast<size_t>(f.image) >= n)
-                    continue;
-                int8_t& w = index->worstSeverity[static_cast<size_t>(f.image)];
-                const auto s = static_cast<int8_t>(f.severity);
-                if (w < 0 || s < w)
-                    w = s;
-            }
+            auto index = std::make_shared<CheckIndex>(buildCheckIndex(*dataset, *result));
             out.result = std::move(result);
             out.index = std::move(index);
         } catch (const std::exception& e) {

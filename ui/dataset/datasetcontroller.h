@@ -8,6 +8,7 @@
 #include "common/progress.h"
 #include "data/check.h"
 #include "data/dataset.h"
+#include "ui/dataset/checkindex.h"
 
 #include <QFuture>
 #include <QObject>
@@ -22,13 +23,6 @@ namespace ys::ui {
 
 class ProgressRelay;
 
-// What the browser needs per image from a finished check, copied out of the Dataset once the check has
-// returned, so the GUI never reads ImageRecord::problems while a check writes it.
-struct CheckIndex {
-    std::vector<uint32_t> problems;      // ProblemFlag bit set per image
-    std::vector<int8_t> worstSeverity;   // per image: -1 = no finding, else the most severe ys::Severity
-};
-
 class DatasetController final : public QObject {
     Q_OBJECT
 public:
@@ -38,9 +32,10 @@ public:
     explicit DatasetController(QObject* parent = nullptr);
     ~DatasetController() override;  // cancels the running job and waits for it
 
-    // Loads and scans `yamlPath`, then checks it. Cancels whatever runs.
+    // Loads and scans `yamlPath`, then checks it. Cancels whatever runs, unless it is the opening of this
+    // same dataset (its result is on the way): then nothing happens.
     void open(const QString& yamlPath);
-    // Writes the demo dataset into `dir` unless `dir`/data.yaml exists, then opens it.
+    // Writes the demo dataset into `dir` unless `dir`/data.yaml exists, then opens it (as open()).
     void openDemo(const QString& dir);
     // Checks the current dataset again with new options (e.g. another imgsz).
     void recheck(const ys::CheckOptions& options);
@@ -52,7 +47,7 @@ public:
     // Valid after datasetReady. Readers on the GUI thread must not read ImageRecord::problems; use
     // checkIndex() instead (a check may be writing it).
     std::shared_ptr<const ys::Dataset> dataset() const { return dataset_; }
-    // Valid after checkReady; null before and while a check runs.
+    // Valid after checkReady; null before and while a check runs. The index is built on the pool with it.
     std::shared_ptr<const ys::CheckResult> checkResult() const { return result_; }
     std::shared_ptr<const CheckIndex> checkIndex() const { return index_; }
     const ys::CheckOptions& checkOptions() const { return options_; }
@@ -70,6 +65,8 @@ signals:
     void failed(const QString& context, const ys::Error& error);
 
 private:
+    // A job runs for `yamlPath` (writing it as the demo, scanning or checking it).
+    bool isOpening(const QString& yamlPath) const;
     void setJob(Job job);
     void startScan(const QString& yamlPath);
     void startCheck();

@@ -8,7 +8,7 @@
 // GUI thread only.
 
 #include "ui/shell/resumerequest.h"
-#include "ui/shell/studiopage.h"
+#include "ui/common/studiopage.h"
 
 #include <QFuture>
 #include <QIcon>

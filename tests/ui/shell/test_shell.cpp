@@ -9,7 +9,7 @@
 #include "ui/runs/runspage.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/notifier.h"
-#include "ui/shell/studiopage.h"
+#include "ui/common/studiopage.h"
 #include "ui/config/configform.h"
 #include "ui/train/trainpage.h"
 

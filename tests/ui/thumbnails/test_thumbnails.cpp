@@ -3,12 +3,13 @@
 #include "uitestdata.h"
 
 #include "data/dataset.h"
-#include "ui/dataset/imagefilterproxy.h"
-#include "ui/dataset/imagelistmodel.h"
 #include "ui/thumbnails/thumbnailloader.h"
+#include "ui/thumbnails/thumbnailroles.h"
 #include "ui/thumbnails/thumbnailview.h"
 
 #include <QFile>
+#include <QFileInfo>
+#include <QStandardItemModel>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QtTest>
@@ -115,33 +116,41 @@ void TestThumbnails::cacheIsBounded()
     QVERIFY(loader.cachedCount() >= 1);
 }
 
+// The grid reads its model through ThumbnailRoles only: a plain QStandardItemModel with those roles will do.
 void TestThumbnails::viewLoadsVisibleRowsFirst()
 {
-    ImageListModel model;
-    ImageFilterProxy proxy;
-    proxy.setSourceModel(&model);
-    ThumbnailView view(&model);
-    view.setModel(&proxy);
+    QStandardItemModel model;
+    ThumbnailView view;
+    view.setModel(&model);
     view.resize(760, 520);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
+    auto* loader = view.findChild<ThumbnailLoader*>(QStringLiteral("thumbnailLoader"));
+    QVERIFY(loader);
     QSignalSpy painted(&view, &ThumbnailView::firstScreenPainted);
     view.startFirstPaintTimer();
-    model.setDataset(dataset_);
+    for (const ys::ImageRecord& r : dataset_->images) {
+        auto* item = new QStandardItem(QFileInfo(QString::fromStdString(r.image)).fileName());
+        item->setData(QString::fromStdString(r.image), ThumbnailRoles::PathRole);
+        item->setData(QVariant::fromValue(&r), ThumbnailRoles::RecordRole);
+        item->setData(-1, ThumbnailRoles::WorstSeverityRole);
+        model.appendRow(item);
+    }
     QVERIFY(painted.wait(10000));
 
+    auto path = [&](int row) { return model.index(row, 0).data(ThumbnailRoles::PathRole).toString(); };
     const auto [first, last] = view.visibleRows();
     QCOMPARE(first, 0);
     QVERIFY(last >= 7);
     for (int r = first; r <= last; ++r)
-        QVERIFY(!view.loader()->thumbnail(proxy.index(r, 0).data(ImageListModel::PathRole).toString()).isNull());
+        QVERIFY(!loader->thumbnail(path(r)).isNull());
     // The last rows are more than two screens away: not decoded while the top is shown.
-    QTRY_VERIFY_WITH_TIMEOUT(view.loader()->inFlightCount() == 0 && view.loader()->queuedCount() == 0, 10000);
-    const QString lastPath = proxy.index(79, 0).data(ImageListModel::PathRole).toString();
-    QVERIFY(view.loader()->thumbnail(lastPath).isNull());
+    QTRY_VERIFY_WITH_TIMEOUT(loader->inFlightCount() == 0 && loader->queuedCount() == 0, 10000);
+    const QString lastPath = path(79);
+    QVERIFY(loader->thumbnail(lastPath).isNull());
 
     view.verticalScrollBar()->setValue(view.verticalScrollBar()->maximum());
-    QTRY_VERIFY_WITH_TIMEOUT(!view.loader()->thumbnail(lastPath).isNull(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!loader->thumbnail(lastPath).isNull(), 10000);
     QCOMPARE(view.visibleRows().second, 79);
 }
 
