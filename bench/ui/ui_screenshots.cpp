@@ -232,7 +232,7 @@ int main(int argc, char** argv)
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     const QStringList args = app.arguments();
     if (args.size() < 3) {
-        std::fprintf(stderr, "usage: ui_screenshots DATA_YAML OUT_DIR [--language zh_CN]\n"
+        std::fprintf(stderr, "usage: ui_screenshots DATA_YAML OUT_DIR [--language zh_CN] [--size 1920x1080]\n"
                              "       ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN] [--compare A,B] "
                              "[--language zh_CN]\n");
         return 2;
@@ -241,6 +241,13 @@ int main(int argc, char** argv)
     const QString lang = li > 0 && li + 1 < args.size() ? args[li + 1] : QStringLiteral("en");
     ys::ui::installTranslators(lang);
     const QString suffix = lang == QLatin1String("en") ? QString() : QStringLiteral("_") + lang;
+    // The main window's size (default 1440x900); the Xvfb screen must hold it.
+    QSize windowSize(1440, 900);
+    if (const int si = static_cast<int>(args.indexOf(QStringLiteral("--size"))); si > 0 && si + 1 < args.size()) {
+        const QStringList wh = args[si + 1].split(QLatin1Char('x'));
+        if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
+            windowSize = QSize(wh[0].toInt(), wh[1].toInt());
+    }
     const QDir out(args[2]);
     QDir().mkpath(out.absolutePath());
     if (args[1] == QLatin1String("--runs"))
@@ -249,7 +256,7 @@ int main(int argc, char** argv)
     {
         // The start page, before any dataset was opened.
         ys::ui::MainWindow first;
-        first.resize(1440, 900);
+        first.resize(windowSize);
         first.show();
         settle(500);
         const QString path = out.filePath(QStringLiteral("empty-state") + suffix + QStringLiteral(".png"));
@@ -257,7 +264,7 @@ int main(int argc, char** argv)
             std::printf("%s\n", qPrintable(path));
     }
     ys::ui::MainWindow w;
-    w.resize(1440, 900);
+    w.resize(windowSize);
     w.move(0, 0);
     w.show();
     ys::ui::DatasetPage* page = w.datasetPage();
@@ -340,7 +347,7 @@ int main(int argc, char** argv)
     saveDialog([&w] { w.openDataset(QStringLiteral("/nonexistent/data.yaml")); }, dialog(QStringLiteral("error")));
     saveDialog(
         [&w] {
-            QFileDialog d(&w, ys::ui::MainWindow::tr("Open Dataset"), QDir::homePath());
+            QFileDialog d(&w, ys::ui::DatasetPage::tr("Open Dataset"), QDir::homePath());
             d.setOption(QFileDialog::DontUseNativeDialog);
             d.resize(760, 460);
             d.exec();

@@ -30,10 +30,8 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
 #include <QSettings>
 #include <QStackedWidget>
-#include <QStandardPaths>
 #include <QStatusBar>
 
 #include <algorithm>
