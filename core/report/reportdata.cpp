@@ -241,6 +241,7 @@ CheckFacts checkFactsFromJson(const std::string& text, const std::string& source
     f.warnings = std::max<int64_t>(0, s.warnings);
     f.infos = std::max<int64_t>(0, s.infos);
     f.excluded = std::move(file->excluded);
+    f.root = file->root;
     std::map<std::string, size_t> index;
     auto group = [&](const std::string& code, Severity severity) -> CheckFacts::Group& {
         auto [it, fresh] = index.emplace(code, f.groups.size());

@@ -47,6 +47,7 @@ struct CheckFacts {
     };
     std::vector<Group> groups;               // errors first, then warnings, infos; by count within each
     std::vector<ExcludedImage> excluded;     // the images training left out, per split with the rule
+    std::string root;                        // the dataset's root folder as the check saw it
     static constexpr size_t kExamples = 3;
 };
 

@@ -15,6 +15,7 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
+#include <QDir>
 #include <QFileInfo>
 #include <QPageLayout>
 #include <QPageSize>
@@ -117,11 +118,12 @@ QByteArray encode(const QImage& image, bool photo)
 }
 
 // The images the label check kept out of training: a sentence with the count by rule, then a table of the
-// first kExcludedShown files (check.json lists every one). Empty when none.
+// first kExcludedShown files, relative to the dataset's root (check.json lists every one). Empty when none.
 constexpr size_t kExcludedShown = 20;
 
-QString excludedImagesHtml(const std::vector<ys::ExcludedImage>& excluded)
+QString excludedImagesHtml(const std::vector<ys::ExcludedImage>& excluded, const std::string& root)
 {
+    const QDir dataset(QString::fromStdString(root));
     if (excluded.empty())
         return {};
     std::map<std::string, int> byCode;
@@ -142,7 +144,9 @@ QString excludedImagesHtml(const std::vector<ys::ExcludedImage>& excluded)
     for (size_t i = 0; i < excluded.size() && i < kExcludedShown; ++i) {
         const ys::ExcludedImage& e = excluded[i];
         rows += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3<br><span class=\"muted\"><code>%4</code></span></td></tr>")
-                    .arg(DatasetStatsWidget::splitName(static_cast<int>(e.split)).toHtmlEscaped(), esc(e.image),
+                    .arg(DatasetStatsWidget::splitName(static_cast<int>(e.split)).toHtmlEscaped(),
+                         esc(root.empty() ? QString::fromStdString(e.image)
+                                          : dataset.relativeFilePath(QString::fromStdString(e.image))),
                          problemTitle(e.code).toHtmlEscaped(), esc(e.code));
     }
     h += table(rows);
@@ -524,7 +528,7 @@ void ReportWriter::buildDataset()
             }
             h += table(fr);
         }
-        h += excludedImagesHtml(cf.excluded);
+        h += excludedImagesHtml(cf.excluded, cf.root);
     }
     sections_[2].body = h;
 }
