@@ -1200,51 +1200,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>validation batch %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>micro-batch %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>validation batch halved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not a run folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopped by you (can be resumed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopped by you</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopped early</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Interrupted (can be resumed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Interrupted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Failed (can be resumed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1682,6 +1646,17 @@ Compute capability %2.%3, %4 multiprocessors
     <name>ys::ui::DevicePicker</name>
     <message>
         <source>List the devices again (free memory changes as other programs run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DeviceText</name>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2289,14 +2264,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>CPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> on the %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2334,10 +2301,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>No accumulation: every batch is one optimizer step (nominal batch %1 ÷ batch %2 rounds to 1 or less).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The fit reports %1, but nbs %2 gives %3 for this batch: training will accumulate %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2477,7 +2440,19 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The model could not be built.</source>
+        <source>A file the fit needs could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A file or folder could not be read or written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A setting of the fit cannot be used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not even the smallest batch fits the memory budget.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3042,14 +3017,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>CPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open a dataset first: a run trains on the dataset that is open.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3090,6 +3057,14 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1 %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fit (batch %1 at %2) was made for another setup (%3): its prediction does not apply. Fit again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the budget is %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3106,7 +3081,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The setup now says batch %1 at %2; the fit was for batch %3 at %4.</source>
+        <source>The fit kept within a budget of %1, but the setup&apos;s memory budget is the whole device: the run is not held to it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4786,6 +4761,10 @@ Compute capability %2.%3, %4 multiprocessors
         </translation>
     </message>
     <message>
+        <source>Paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Start Training</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4874,7 +4853,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Paused</source>
+        <source>Pausing after this step…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4890,23 +4869,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Stopped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopped early</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Training of %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
