@@ -1,23 +1,20 @@
 #pragma once
 // Runs the dataset jobs of the browser off the GUI thread: writing the demo dataset, scanning, checking.
-// Each job is a QtConcurrent task whose result comes back through QFuture::then(this, ...) on the GUI
-// thread; a newer job makes older results stale (generation counter), Cancel sets the core CancelToken.
-// Owned by the DatasetPage; lives on the GUI thread.
+// Each job is a pool job (ui/common/pooljob.h) whose result comes back on the GUI thread; a newer job makes
+// older results stale (JobGeneration), Cancel sets the core CancelToken. Owned by the DatasetPage; lives on
+// the GUI thread.
 
 #include "common/error.h"
 #include "common/progress.h"
 #include "data/check.h"
 #include "data/dataset.h"
+#include "ui/common/pooljob.h"
 #include "ui/dataset/checkindex.h"
 
-#include <QFuture>
 #include <QObject>
 #include <QString>
 
-#include <cstdint>
-#include <functional>
 #include <memory>
-#include <vector>
 
 namespace ys::ui {
 
@@ -73,16 +70,14 @@ private:
 
     ProgressRelay* relay_ = nullptr;
     ys::CancelToken cancel_;
-    // Waits for a started pool task (not its continuation, which needs this thread's event loop).
-    void track(std::function<void()> wait, std::function<bool()> finished);
-    std::vector<std::pair<std::function<void()>, std::function<bool()>>> running_;
-    quint64 generation_ = 0;
+    JobGeneration generation_;
     Job job_ = Job::None;
     QString yamlPath_;
     std::shared_ptr<ys::Dataset> dataset_;
     std::shared_ptr<const ys::CheckResult> result_;
     std::shared_ptr<const CheckIndex> index_;
     ys::CheckOptions options_;
+    PoolJobs jobs_;  // last: waits for the jobs before the members above go
 };
 
 }  // namespace ys::ui
