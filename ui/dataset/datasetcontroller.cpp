@@ -123,14 +123,18 @@ void DatasetController::startScan(const QString& yamlPath)
     jobs_.start(this, std::move(scan), [this, gen](const ys::Expected<Scanned>& out) {
         if (!generation_.isCurrent(gen))
             return;
-        setJob(Job::None);
         if (!out) {
+            setJob(Job::None);
             emit failed(tr("Could not open the dataset."), out.error());
             return;
         }
         qCInfo(lcPerf).nospace() << "scan: " << out->dataset->images.size() << " images in " << out->seconds << " s"
                                  << (out->cancelled ? " (cancelled)" : "");
         dataset_ = out->dataset;
+        // A complete scan stays the running job until its check starts: while datasetReady is handled the
+        // dataset is still being opened (opening it again starts nothing, the page shows "Checking…").
+        if (out->cancelled)
+            setJob(Job::None);
         emit datasetReady(!out->cancelled);
         if (!out->cancelled && generation_.isCurrent(gen))
             startCheck();

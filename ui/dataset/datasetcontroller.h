@@ -53,8 +53,8 @@ signals:
     void jobChanged(ys::ui::DatasetController::Job job);
     // Throttled progress of the running job (GUI thread). stage: "demo", "scan", "check", "hash", ...
     void progress(const QString& stage, qint64 done, qint64 total);
-    // The scan finished (possibly cancelled: `complete` false); dataset() holds it, a check follows
-    // when complete.
+    // The scan finished (possibly cancelled: `complete` false); dataset() holds it. When complete, a check
+    // follows and job() stays Scan until it starts (jobChanged: Scan, Check, None).
     void datasetReady(bool complete);
     // The check finished; checkResult() and checkIndex() hold it (summary.cancelled when cancelled).
     void checkReady();

@@ -92,11 +92,22 @@ void TestDatasetPage::opensAndThumbnailsArrive()
     QSignalSpy opened(page_, &DatasetPage::datasetOpened);
     QSignalSpy checked(page_, &DatasetPage::checkFinished);
     QSignalSpy painted(grid(), &ThumbnailView::firstScreenPainted);
+    // When the images are shown the check has started: the Findings filter says so (no idle moment between).
+    QStringList problemItems;
+    connect(
+        page_, &DatasetPage::datasetOpened, this,
+        [&] {
+            auto* combo = child<QComboBox>("problemFilter");
+            for (int i = 0; i < combo->count(); ++i)
+                problemItems << combo->itemText(i);
+        },
+        Qt::SingleShotConnection);
     page_->openDataset(data_.yaml);
-    QVERIFY(opened.wait(20000));
+    QVERIFY(opened.wait(ys::test::kUiWaitMs));
+    QVERIFY2(problemItems.contains(QStringLiteral("Checking…")), qPrintable(problemItems.join(u'|')));
     QCOMPARE(opened.first().at(0).toString(), data_.yaml);
     QCOMPARE(shown()->rowCount(), 80);
-    QVERIFY(painted.count() > 0 || painted.wait(10000));
+    QVERIFY(painted.count() > 0 || painted.wait(ys::test::kUiWaitMs));
 
     // Every visible cell has a decoded thumbnail that fits the cell.
     ThumbnailView* view = grid();
@@ -112,7 +123,7 @@ void TestDatasetPage::opensAndThumbnailsArrive()
     // The first image is selected and shown in the viewer.
     QCOMPARE(viewer()->imageIndex(), 0);
 
-    QVERIFY(checked.count() > 0 || checked.wait(30000));
+    QVERIFY(checked.count() > 0 || checked.wait(ys::test::kUiWaitMs));
     QVERIFY(page_->hasCheckResult());
     // The signal carries the dataset and its result (the Train page trains on them).
     dataset_ = checked.first().at(0).value<std::shared_ptr<const ys::Dataset>>();
@@ -276,7 +287,7 @@ void TestDatasetPage::openingMissingFileReportsError()
     QSignalSpy failed(page_, &DatasetPage::errorOccurred);
     page_->openDataset(dir_.filePath(QStringLiteral("nope/data.yaml")));
     // A missing file fails at once, possibly before openDataset returns.
-    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, ys::test::kUiWaitMs);
     const auto e = failed.first().at(1).value<ys::Error>();
     QVERIFY(QString::fromStdString(e.file).contains(QStringLiteral("nope")));
     // The previous dataset stays on screen.

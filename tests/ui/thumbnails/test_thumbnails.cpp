@@ -61,7 +61,7 @@ void TestThumbnails::decodesAtReducedSize()
     QSignalSpy ready(&loader, &ThumbnailLoader::thumbnailReady);
     const QStringList wanted = paths(0, 5);
     loader.request(wanted);
-    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 5, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 5, ys::test::kUiWaitMs);
     for (const QString& p : wanted) {
         const QPixmap pm = loader.thumbnail(p);
         QVERIFY2(!pm.isNull(), qPrintable(p));
@@ -82,7 +82,7 @@ void TestThumbnails::unreadableImageIsMarkedFailed()
     ThumbnailLoader loader(QSize(80, 60));
     QSignalSpy ready(&loader, &ThumbnailLoader::thumbnailReady);
     loader.request({bad});
-    QVERIFY(ready.wait(5000));
+    QVERIFY(ready.wait(ys::test::kUiWaitMs));
     QCOMPARE(ready.first().first().toString(), bad);
     QVERIFY(loader.failed(bad));
     QVERIFY(loader.thumbnail(bad).isNull());
@@ -98,7 +98,7 @@ void TestThumbnails::newRequestDropsQueuedWork()
     const QStringList later = paths(70, 2);
     loader.request(later);  // the user scrolled away: the first request's queue is dropped
     QVERIFY(loader.queuedCount() <= 2);
-    QTRY_VERIFY_WITH_TIMEOUT(loader.inFlightCount() == 0 && loader.queuedCount() == 0, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(loader.inFlightCount() == 0 && loader.queuedCount() == 0, ys::test::kUiWaitMs);
     QVERIFY(!loader.thumbnail(later[0]).isNull());
     QVERIFY(!loader.thumbnail(later[1]).isNull());
     // Only what was already decoding plus the two new ones were decoded, not the 60 first asked for.
@@ -110,7 +110,7 @@ void TestThumbnails::cacheIsBounded()
     ThumbnailLoader loader(QSize(160, 120));
     loader.setCacheLimit(3 * 160 * 120 * 4);  // three thumbnails' worth
     loader.request(paths(0, 20));
-    QTRY_VERIFY_WITH_TIMEOUT(loader.inFlightCount() == 0 && loader.queuedCount() == 0, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(loader.inFlightCount() == 0 && loader.queuedCount() == 0, ys::test::kUiWaitMs);
     QCOMPARE(loader.decodedTotal(), 20);
     QVERIFY(loader.cachedCount() <= 3);
     QVERIFY(loader.cachedCount() >= 1);
@@ -136,7 +136,7 @@ void TestThumbnails::viewLoadsVisibleRowsFirst()
         item->setData(-1, ThumbnailRoles::WorstSeverityRole);
         model.appendRow(item);
     }
-    QVERIFY(painted.wait(10000));
+    QVERIFY(painted.wait(ys::test::kUiWaitMs));
 
     auto path = [&](int row) { return model.index(row, 0).data(ThumbnailRoles::PathRole).toString(); };
     const auto [first, last] = view.visibleRows();
@@ -145,12 +145,12 @@ void TestThumbnails::viewLoadsVisibleRowsFirst()
     for (int r = first; r <= last; ++r)
         QVERIFY(!loader->thumbnail(path(r)).isNull());
     // The last rows are more than two screens away: not decoded while the top is shown.
-    QTRY_VERIFY_WITH_TIMEOUT(loader->inFlightCount() == 0 && loader->queuedCount() == 0, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(loader->inFlightCount() == 0 && loader->queuedCount() == 0, ys::test::kUiWaitMs);
     const QString lastPath = path(79);
     QVERIFY(loader->thumbnail(lastPath).isNull());
 
     view.verticalScrollBar()->setValue(view.verticalScrollBar()->maximum());
-    QTRY_VERIFY_WITH_TIMEOUT(!loader->thumbnail(lastPath).isNull(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!loader->thumbnail(lastPath).isNull(), ys::test::kUiWaitMs);
     QCOMPARE(view.visibleRows().second, 79);
 }
 
