@@ -267,7 +267,7 @@ int main(int argc, char** argv)
     w.resize(windowSize);
     w.move(0, 0);
     w.show();
-    ys::ui::DatasetPage* page = w.datasetPage();
+    ys::ui::DatasetPage* page = w.findChild<ys::ui::DatasetPage*>(QStringLiteral("datasetPage"));
     bool checked = false;
     QObject::connect(page, &ys::ui::DatasetPage::checkFinished, [&] { checked = true; });
     w.openDataset(args[1]);

@@ -100,6 +100,7 @@ DatasetPage::DatasetPage(QWidget* parent)
       images_(new ImageListModel(this)),
       proxy_(new ImageFilterProxy(this))
 {
+    setObjectName(QStringLiteral("datasetPage"));
     controller_->setObjectName(QStringLiteral("datasetController"));
     proxy_->setSourceModel(images_);
     buildActions();

@@ -3,7 +3,8 @@
 // (grid + large viewer), filter by split, class and finding, read the findings table and the statistics,
 // export the check result. Owns the DatasetController that runs scan and check off the GUI thread.
 //
-// Tests reach its children by object name: "imageGrid" (ThumbnailView, whose model is the filtered grid),
+// Its object name is "datasetPage" (tests find it in the MainWindow so). Tests reach its children by object
+// name: "imageGrid" (ThumbnailView, whose model is the filtered grid),
 // "imageViewer", "findingsView", "findingsTable", "splitFilter", "classFilter", "problemFilter",
 // "bottomTabs", "pageSplitter", "imgsz", "datasetController".
 

@@ -42,7 +42,6 @@ public:
     StudioPage* currentPage() const;
     const QList<StudioPage*>& pages() const { return pages_; }
 
-    DatasetPage* datasetPage() const { return datasetPage_; }
     TrainPage* trainPage() const { return trainPage_; }
     RunsPage* runsPage() const { return runsPage_; }
     ReportExporter* reportExporter() const { return reportExporter_; }

@@ -32,10 +32,16 @@ namespace {
 // the waits end on the signal that means done, this only keeps a hung job from hanging the suite.
 constexpr int kJobTimeoutMs = 240000;
 
+// The window's Dataset page, found by its object name.
+DatasetPage* datasetPage(const MainWindow& w)
+{
+    return w.findChild<DatasetPage*>(QStringLiteral("datasetPage"));
+}
+
 // Images the Dataset page's grid shows.
 int gridRows(MainWindow& w)
 {
-    auto* grid = w.datasetPage()->findChild<ThumbnailView*>(QStringLiteral("imageGrid"));
+    auto* grid = datasetPage(w)->findChild<ThumbnailView*>(QStringLiteral("imageGrid"));
     return grid && grid->model() ? grid->model()->rowCount() : -1;
 }
 
@@ -68,19 +74,20 @@ void TestMainWindow::initTestCase()
 void TestMainWindow::datasetActionsAreInTheDatasetMenu()
 {
     MainWindow w;
+    QVERIFY(datasetPage(w));
     QMenu* dataset = nullptr;
     for (QAction* a : w.menuBar()->actions())
-        if (a->menu() && a->text() == w.datasetPage()->title())
+        if (a->menu() && a->text() == datasetPage(w)->title())
             dataset = a->menu();
     QVERIFY(dataset);
-    QCOMPARE(dataset->actions(), w.datasetPage()->pageActions());
+    QCOMPARE(dataset->actions(), datasetPage(w)->pageActions());
     QCOMPARE(dataset->actions().size(), 4);
     QVERIFY(dataset->actions().at(1)->menu());                 // Recent Datasets
     QVERIFY(!dataset->actions().last()->isEnabled());         // Export: nothing checked yet
     // The View menu holds the viewer's zoom (the page's view actions) before Full Screen.
     QMenu* view = w.menuBar()->actions().at(1)->menu();
     QVERIFY(view);
-    for (QAction* zoom : w.datasetPage()->viewActions())
+    for (QAction* zoom : datasetPage(w)->viewActions())
         QVERIFY(view->actions().contains(zoom));
 }
 
@@ -90,7 +97,7 @@ void TestMainWindow::demoIsWrittenOnceAndOpened()
     QVERIFY(!QFileInfo::exists(yaml));
     {
         MainWindow w;
-        QSignalSpy checked(w.datasetPage(), &DatasetPage::checkFinished);
+        QSignalSpy checked(datasetPage(w), &DatasetPage::checkFinished);
         w.openDemo();
         QVERIFY(checked.wait(kJobTimeoutMs));
         QVERIFY(QFileInfo::exists(yaml));
@@ -98,7 +105,7 @@ void TestMainWindow::demoIsWrittenOnceAndOpened()
         QVERIFY(dataset);
         QCOMPARE(QString::fromStdString(dataset->spec.yamlPath), QFileInfo(yaml).absoluteFilePath());
         QVERIFY(gridRows(w) >= 100);
-        QCOMPARE(w.datasetPage()->recentDatasets().value(0), QFileInfo(yaml).absoluteFilePath());
+        QCOMPARE(datasetPage(w)->recentDatasets().value(0), QFileInfo(yaml).absoluteFilePath());
         w.close();
     }
     // Second start: the existing demo is opened as it is, not written again. Its files get an old time
@@ -113,7 +120,7 @@ void TestMainWindow::demoIsWrittenOnceAndOpened()
     }
     const QDateTime written = QFileInfo(yaml).lastModified(), imageWritten = QFileInfo(marker).lastModified();
     MainWindow w;
-    auto* controller = w.datasetPage()->findChild<DatasetController*>(QStringLiteral("datasetController"));
+    auto* controller = datasetPage(w)->findChild<DatasetController*>(QStringLiteral("datasetController"));
     QVERIFY(controller);
     // Asking for the demo while it is being opened starts nothing new: asked when the scan starts, when the
     // scan hands the dataset over (datasetOpened) and when the check starts, each on the signal itself.
@@ -129,9 +136,9 @@ void TestMainWindow::demoIsWrittenOnceAndOpened()
         if (job != Job::None)
             askAgain();
     });
-    connect(w.datasetPage(), &DatasetPage::datasetOpened, this, askAgain);
-    QSignalSpy opened(w.datasetPage(), &DatasetPage::datasetOpened);
-    QSignalSpy checked(w.datasetPage(), &DatasetPage::checkFinished);
+    connect(datasetPage(w), &DatasetPage::datasetOpened, this, askAgain);
+    QSignalSpy opened(datasetPage(w), &DatasetPage::datasetOpened);
+    QSignalSpy checked(datasetPage(w), &DatasetPage::checkFinished);
     QVERIFY(w.reopenLastDataset());
     QVERIFY(checked.wait(kJobTimeoutMs));
     QCOMPARE(opened.count(), 1);
@@ -141,7 +148,7 @@ void TestMainWindow::demoIsWrittenOnceAndOpened()
     QCOMPARE(QFileInfo(yaml).lastModified(), written);
     QCOMPARE(QFileInfo(marker).lastModified(), imageWritten);
     disconnect(controller, nullptr, this, nullptr);
-    disconnect(w.datasetPage(), nullptr, this, nullptr);
+    disconnect(datasetPage(w), nullptr, this, nullptr);
     QDir(DatasetPage::demoDirectory()).removeRecursively();
 }
 
@@ -167,7 +174,7 @@ void TestMainWindow::droppingAFolderOpensItsDataset()
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QSignalSpy opened(w.datasetPage(), &DatasetPage::datasetOpened);
+    QSignalSpy opened(datasetPage(w), &DatasetPage::datasetOpened);
     QMimeData mime;
     mime.setUrls({QUrl::fromLocalFile(folder)});
     QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);

@@ -99,7 +99,7 @@ void TestShell::pagesAreListedInOrder()
     for (int i = 0; i < nav->count(); ++i)
         titles << nav->item(i)->text();
     QCOMPARE(titles, (QStringList{"Dataset", "Train", "Runs"}));
-    QCOMPARE(w.currentPage(), static_cast<StudioPage*>(w.datasetPage()));
+    QCOMPARE(w.currentPage(), static_cast<StudioPage*>(w.findChild<DatasetPage*>(QStringLiteral("datasetPage"))));
     // The status bar follows the page shown.
     w.showPage(w.trainPage());
     QCOMPARE(w.currentPage(), static_cast<StudioPage*>(w.trainPage()));

@@ -228,7 +228,8 @@ void TestTranslation::menuSwitchRetranslatesPages()
     QVERIFY(installTranslators(QStringLiteral("en")));
     MainWindow w;
     ConfigForm form;
-    DatasetPage* page = w.datasetPage();
+    DatasetPage* page = w.findChild<DatasetPage*>(QStringLiteral("datasetPage"));
+    QVERIFY(page);
     auto* nav = w.findChild<QListWidget*>(QStringLiteral("navigation"));
     QVERIFY(nav);
     auto* imgsz = qobject_cast<QSpinBox*>(form.editor(QStringLiteral("imgsz")));
