@@ -3177,6 +3177,20 @@ Compute capability %2.%3, %4 multiprocessors
             <numerusform>%n validation images with their labels (left) and the predictions of %1 at confidence ≥ %2 (right).</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>The label check kept %n image(s) out of training and validation: %1.</source>
+        <translation>
+            <numerusform>The label check kept %n image out of training and validation: %1.</numerusform>
+            <numerusform>The label check kept %n images out of training and validation: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more; the run&apos;s check.json lists every one.</source>
+        <translation>
+            <numerusform>… and %n more; the run&apos;s check.json lists every one.</numerusform>
+            <numerusform>… and %n more; the run&apos;s check.json lists every one.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>True class</source>
         <translation type="unfinished"></translation>
@@ -3229,13 +3243,6 @@ Compute capability %2.%3, %4 multiprocessors
         <source>Images left out of training</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>The label check kept %n image(s) out of training and validation: %1.</source>
-        <translation>
-            <numerusform>The label check kept %n image out of training and validation: %1.</numerusform>
-            <numerusform>The label check kept %n images out of training and validation: %1.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Split</source>
         <translation type="unfinished"></translation>
@@ -3247,13 +3254,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Rule</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>… and %n more; the run&apos;s check.json lists every one.</source>
-        <translation>
-            <numerusform>… and %n more; the run&apos;s check.json lists every one.</numerusform>
-            <numerusform>… and %n more; the run&apos;s check.json lists every one.</numerusform>
-        </translation>
     </message>
     <message>
         <source>Summary</source>
@@ -4395,7 +4395,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Something went wrong that did not stop the run (e.g. a report file could not be written).</source>
+        <source>Something went wrong that did not stop the run (e.g. a report file could not be written, or the label check left images out of training).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

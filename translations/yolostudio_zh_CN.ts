@@ -4392,8 +4392,8 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>运行中</translation>
     </message>
     <message>
-        <source>Something went wrong that did not stop the run (e.g. a report file could not be written).</source>
-        <translation>出现了未使训练停止的问题（例如无法写入报告文件）。</translation>
+        <source>Something went wrong that did not stop the run (e.g. a report file could not be written, or the label check left images out of training).</source>
+        <translation>出现了未使训练停止的问题（例如无法写入报告文件，或标注检查把一些图像排除在训练之外）。</translation>
     </message>
     <message>
         <source>Start</source>
