@@ -1289,6 +1289,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Open Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset description (*.yaml *.yml);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No recent datasets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear List</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Recent datasets</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1325,11 +1341,35 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Check finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Findings (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open Dataset…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Recent Datasets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export Check Result…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the findings as JSON or CSV</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1449,7 +1489,126 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Export Check Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not export the check result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check result written to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>There is no finished check to export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DatasetStatsWidget</name>
+    <message>
+        <source>Boxes per class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box width vs height</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images without boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corrupt images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orphan labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check not finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>√(w·h) in pixels at imgsz %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 boxes under %3 px (too small to learn)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>width (fraction of image)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>height (fraction of image)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box width vs height (every %1th box)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1756,6 +1915,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Classes strongly imbalanced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2482,10 +2645,6 @@ Compute capability %2.%3, %4 multiprocessors
 %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>line %1</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>ys::ui::KeptEntriesModel</name>
@@ -2586,31 +2745,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Check finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Export Check Result…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the findings as JSON or CSV</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Open Dataset…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Recent Datasets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open &amp;Demo Dataset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2647,42 +2782,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>%1 — YOLO Studio</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not open the dataset.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open Dataset</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dataset description (*.yaml *.yml);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export Check Result</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>JSON (*.json);;CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not export the check result.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check result written to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No recent datasets</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clear List</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2860,109 +2959,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Model family</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>ys::ui::PlotsWidget</name>
-    <message>
-        <source>Boxes per class</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Box size</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Box width vs height</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>train</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>val</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>test</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Classes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Images (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Boxes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Images without boxes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Label files</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Corrupt images</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Orphan labels</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Errors</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Warnings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Info</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Check not finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>boxes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>√(w·h) in pixels at imgsz %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 of %2 boxes under %3 px (too small to learn)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>width (fraction of image)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>height (fraction of image)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Box width vs height (every %1th box)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3181,6 +3177,20 @@ Compute capability %2.%3, %4 multiprocessors
             <numerusform>%n validation images with their labels (left) and the predictions of %1 at confidence ≥ %2 (right).</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>The label check kept %n image(s) out of training and validation: %1.</source>
+        <translation>
+            <numerusform>The label check kept %n image out of training and validation: %1.</numerusform>
+            <numerusform>The label check kept %n images out of training and validation: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more; the run&apos;s check.json lists every one.</source>
+        <translation>
+            <numerusform>… and %n more; the run&apos;s check.json lists every one.</numerusform>
+            <numerusform>… and %n more; the run&apos;s check.json lists every one.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>True class</source>
         <translation type="unfinished"></translation>
@@ -3223,6 +3233,26 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Probe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images left out of training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3471,10 +3501,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>The dataset could not be read now: %1. Counts below come from the label check the run made before training.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Split</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4369,7 +4395,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Something went wrong that did not stop the run (e.g. a report file could not be written).</source>
+        <source>Something went wrong that did not stop the run (e.g. a report file could not be written, or the label check left images out of training).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

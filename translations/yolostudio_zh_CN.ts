@@ -1454,6 +1454,165 @@
             <numerusform>%Ln 张图像</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Open Dataset</source>
+        <translation>打开数据集</translation>
+    </message>
+    <message>
+        <source>Dataset description (*.yaml *.yml);;All files (*)</source>
+        <translation>数据集描述文件 (*.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>No recent datasets</source>
+        <translation>没有最近的数据集</translation>
+    </message>
+    <message>
+        <source>Clear List</source>
+        <translation>清空列表</translation>
+    </message>
+    <message>
+        <source>Check finished</source>
+        <translation>检查完成</translation>
+    </message>
+    <message>
+        <source>&amp;Open Dataset…</source>
+        <translation>打开数据集(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Recent Datasets</source>
+        <translation>最近的数据集(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Dataset</source>
+        <translation>打开示例数据集(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Export Check Result…</source>
+        <translation>导出检查结果(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save the findings as JSON or CSV</source>
+        <translation>将检查结果保存为 JSON 或 CSV</translation>
+    </message>
+    <message>
+        <source>Export Check Result</source>
+        <translation>导出检查结果</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;CSV (*.csv)</source>
+        <translation>JSON 文件 (*.json);;CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Could not export the check result.</source>
+        <translation>无法导出检查结果。</translation>
+    </message>
+    <message>
+        <source>Check result written to %1</source>
+        <translation>检查结果已写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DatasetStatsWidget</name>
+    <message>
+        <source>train</source>
+        <translation>训练集</translation>
+    </message>
+    <message>
+        <source>val</source>
+        <translation>验证集</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>测试集</translation>
+    </message>
+    <message>
+        <source>Boxes per class</source>
+        <translation>各类别的框数</translation>
+    </message>
+    <message>
+        <source>Box size</source>
+        <translation>框尺寸</translation>
+    </message>
+    <message>
+        <source>Box width vs height</source>
+        <translation>框的宽与高</translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Images (%1)</source>
+        <translation>图像（%1）</translation>
+    </message>
+    <message>
+        <source>Boxes</source>
+        <translation>框</translation>
+    </message>
+    <message>
+        <source>Images without boxes</source>
+        <translation>无框图像</translation>
+    </message>
+    <message>
+        <source>Label files</source>
+        <translation>标注文件</translation>
+    </message>
+    <message>
+        <source>Corrupt images</source>
+        <translation>损坏的图像</translation>
+    </message>
+    <message>
+        <source>Orphan labels</source>
+        <translation>孤立的标注</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Check time</source>
+        <translation>检查用时</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Check not finished</source>
+        <translation>检查尚未完成</translation>
+    </message>
+    <message>
+        <source>boxes</source>
+        <translation>框数</translation>
+    </message>
+    <message>
+        <source>√(w·h) in pixels at imgsz %1</source>
+        <translation>√(宽·高)，图像尺寸 %1 下的像素</translation>
+    </message>
+    <message>
+        <source>%1 of %2 boxes under %3 px (too small to learn)</source>
+        <translation>%2 个框中有 %1 个小于 %3 像素（太小，无法学习）</translation>
+    </message>
+    <message>
+        <source>width (fraction of image)</source>
+        <translation>宽（占图像比例）</translation>
+    </message>
+    <message>
+        <source>height (fraction of image)</source>
+        <translation>高（占图像比例）</translation>
+    </message>
+    <message>
+        <source>Box width vs height (every %1th box)</source>
+        <translation>框的宽与高（每 %1 个框取一个）</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::DeviceListModel</name>
@@ -1762,6 +1921,10 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Classes strongly imbalanced</source>
         <translation>类别严重不平衡</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
     </message>
 </context>
 <context>
@@ -2486,10 +2649,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>无法解码此图像。
 %1</translation>
     </message>
-    <message>
-        <source>line %1</source>
-        <translation>第 %1 行</translation>
-    </message>
 </context>
 <context>
     <name>ys::ui::KeptEntriesModel</name>
@@ -2594,32 +2753,8 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>YOLO Studio</translation>
     </message>
     <message>
-        <source>&amp;Export Check Result…</source>
-        <translation>导出检查结果(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Save the findings as JSON or CSV</source>
-        <translation>将检查结果保存为 JSON 或 CSV</translation>
-    </message>
-    <message>
-        <source>Check finished</source>
-        <translation>检查完成</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Open Dataset…</source>
-        <translation>打开数据集(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>&amp;Recent Datasets</source>
-        <translation>最近的数据集(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Open &amp;Demo Dataset</source>
-        <translation>打开示例数据集(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -2650,44 +2785,8 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <source>Could not open the dataset.</source>
-        <translation>无法打开数据集。</translation>
-    </message>
-    <message>
-        <source>Open Dataset</source>
-        <translation>打开数据集</translation>
-    </message>
-    <message>
-        <source>Dataset description (*.yaml *.yml);;All files (*)</source>
-        <translation>数据集描述文件 (*.yaml *.yml);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Export Check Result</source>
-        <translation>导出检查结果</translation>
-    </message>
-    <message>
-        <source>JSON (*.json);;CSV (*.csv)</source>
-        <translation>JSON 文件 (*.json);;CSV 文件 (*.csv)</translation>
-    </message>
-    <message>
-        <source>Could not export the check result.</source>
-        <translation>无法导出检查结果。</translation>
-    </message>
-    <message>
-        <source>Check result written to %1</source>
-        <translation>检查结果已写入 %1</translation>
-    </message>
-    <message>
         <source>%1 — YOLO Studio</source>
         <translation>%1 — YOLO Studio</translation>
-    </message>
-    <message>
-        <source>No recent datasets</source>
-        <translation>没有最近的数据集</translation>
-    </message>
-    <message>
-        <source>Clear List</source>
-        <translation>清空列表</translation>
     </message>
     <message>
         <source>About YOLO Studio</source>
@@ -2865,109 +2964,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>%1 M parameters</source>
         <translation>%1 M 参数</translation>
-    </message>
-</context>
-<context>
-    <name>ys::ui::PlotsWidget</name>
-    <message>
-        <source>train</source>
-        <translation>训练集</translation>
-    </message>
-    <message>
-        <source>val</source>
-        <translation>验证集</translation>
-    </message>
-    <message>
-        <source>test</source>
-        <translation>测试集</translation>
-    </message>
-    <message>
-        <source>Boxes per class</source>
-        <translation>各类别的框数</translation>
-    </message>
-    <message>
-        <source>Box size</source>
-        <translation>框尺寸</translation>
-    </message>
-    <message>
-        <source>Box width vs height</source>
-        <translation>框的宽与高</translation>
-    </message>
-    <message>
-        <source>Classes</source>
-        <translation>类别</translation>
-    </message>
-    <message>
-        <source>Images (%1)</source>
-        <translation>图像（%1）</translation>
-    </message>
-    <message>
-        <source>Boxes</source>
-        <translation>框</translation>
-    </message>
-    <message>
-        <source>Images without boxes</source>
-        <translation>无框图像</translation>
-    </message>
-    <message>
-        <source>Label files</source>
-        <translation>标注文件</translation>
-    </message>
-    <message>
-        <source>Corrupt images</source>
-        <translation>损坏的图像</translation>
-    </message>
-    <message>
-        <source>Orphan labels</source>
-        <translation>孤立的标注</translation>
-    </message>
-    <message>
-        <source>Errors</source>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <source>Warnings</source>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <source>Info</source>
-        <translation>提示</translation>
-    </message>
-    <message>
-        <source>Check time</source>
-        <translation>检查用时</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
-        <source>Check not finished</source>
-        <translation>检查尚未完成</translation>
-    </message>
-    <message>
-        <source>boxes</source>
-        <translation>框数</translation>
-    </message>
-    <message>
-        <source>√(w·h) in pixels at imgsz %1</source>
-        <translation>√(宽·高)，图像尺寸 %1 下的像素</translation>
-    </message>
-    <message>
-        <source>%1 of %2 boxes under %3 px (too small to learn)</source>
-        <translation>%2 个框中有 %1 个小于 %3 像素（太小，无法学习）</translation>
-    </message>
-    <message>
-        <source>width (fraction of image)</source>
-        <translation>宽（占图像比例）</translation>
-    </message>
-    <message>
-        <source>height (fraction of image)</source>
-        <translation>高（占图像比例）</translation>
-    </message>
-    <message>
-        <source>Box width vs height (every %1th box)</source>
-        <translation>框的宽与高（每 %1 个框取一个）</translation>
     </message>
 </context>
 <context>
@@ -3733,6 +3729,34 @@ Compute capability %2.%3, %4 multiprocessors
         <source>Batch size</source>
         <translation>批大小</translation>
     </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Images left out of training</source>
+        <translation>未参与训练的图像</translation>
+    </message>
+    <message numerus="yes">
+        <source>The label check kept %n image(s) out of training and validation: %1.</source>
+        <translation>
+            <numerusform>标注检查将 %n 张图像排除在训练和验证之外：%1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>图像</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more; the run&apos;s check.json lists every one.</source>
+        <translation>
+            <numerusform>……另有 %n 张；运行的 check.json 列出了全部。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::ResumeDialog</name>
@@ -4368,8 +4392,8 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>运行中</translation>
     </message>
     <message>
-        <source>Something went wrong that did not stop the run (e.g. a report file could not be written).</source>
-        <translation>出现了未使训练停止的问题（例如无法写入报告文件）。</translation>
+        <source>Something went wrong that did not stop the run (e.g. a report file could not be written, or the label check left images out of training).</source>
+        <translation>出现了未使训练停止的问题（例如无法写入报告文件，或标注检查把一些图像排除在训练之外）。</translation>
     </message>
     <message>
         <source>Start</source>

@@ -21,7 +21,7 @@ constexpr const char* kCheckHelp =
     "Checks every image and label of a YOLO dataset in one pass and prints a summary. Nothing in the dataset\n"
     "is ever modified.\n"
     "\n"
-    "  data=PATH        the dataset's data.yaml (required)\n"
+    "  data=PATH        the dataset's data.yaml, or the folder that holds it (required)\n"
     "  imgsz=640        training image size; boxes too small to learn at this size are reported\n"
     "  json=FILE        also write the full result (every finding) as JSON to FILE\n"
     "  threads=N        worker threads (default: all cores)\n"
@@ -75,7 +75,9 @@ int cmdCheck(const Args& args)
         return kExitUsage;
     }
 
-    auto spec = loadDataYaml(data);
+    // A folder opens its data.yaml, as a drop on the studio does; anything else is loadDataYaml's to judge.
+    const std::string found = findDataYaml(data);
+    auto spec = loadDataYaml(found.empty() ? data : found);
     if (!spec)
         return reportError(spec.error());
     const ProgressFn progress = terminalProgress();

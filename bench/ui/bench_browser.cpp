@@ -156,14 +156,16 @@ int main(int argc, char** argv)
     ys::ui::DatasetPage page;
     page.resize(width, height);
     page.show();
-    ys::ui::ThumbnailView* grid = page.grid();
+    auto* grid = page.findChild<ys::ui::ThumbnailView*>(QStringLiteral("imageGrid"));
+    auto* loader = grid->findChild<ys::ui::ThumbnailLoader*>(QStringLiteral("thumbnailLoader"));
+    auto* controller = page.findChild<ys::ui::DatasetController*>(QStringLiteral("datasetController"));
     qint64 firstPaintMs = -1;
     QObject::connect(grid, &ys::ui::ThumbnailView::firstScreenPainted, [&](qint64 ms) { firstPaintMs = ms; });
     QElapsedTimer total;
     total.start();
     double scanS = -1, checkS = -1;
     bool scanned = false, checked = false;
-    QObject::connect(page.controller(), &ys::ui::DatasetController::datasetReady, [&] {
+    QObject::connect(&page, &ys::ui::DatasetPage::datasetOpened, [&] {
         scanS = total.elapsed() / 1000.0;
         scanned = true;
     });
@@ -171,7 +173,7 @@ int main(int argc, char** argv)
         checkS = total.elapsed() / 1000.0;
         checked = true;
     });
-    QObject::connect(page.controller(), &ys::ui::DatasetController::jobChanged, [&](auto job) {
+    QObject::connect(controller, &ys::ui::DatasetController::jobChanged, [&](auto job) {
         if (!check && job == ys::ui::DatasetController::Job::Check)
             page.cancel();
     });
@@ -180,7 +182,7 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "error: scan did not finish\n");
         return 1;
     }
-    const int images = page.imageModel()->rowCount();
+    const int images = grid->model()->rowCount();
     const auto [rssScan, hwmScan] = rssMiB();
     waitFor([&] { return firstPaintMs >= 0; }, 30000);
     std::printf("images                    %d\n", images);
@@ -195,7 +197,7 @@ int main(int argc, char** argv)
         }
         std::printf("check finished            %.2f s after open\n", checkS);
     } else {
-        waitFor([&] { return !page.controller()->busy(); }, 60000);
+        waitFor([&] { return controller->job() == ys::ui::DatasetController::Job::None; }, 60000);
     }
     const auto [rssCheck, hwmCheck] = rssMiB();
     std::printf("RSS after check           %.0f MiB (peak %.0f MiB)\n", rssCheck, hwmCheck);
@@ -216,20 +218,20 @@ int main(int argc, char** argv)
         waitFor([&] {
             const auto [first, last] = grid->visibleRows();
             for (int r = first; r <= last && r >= 0; ++r)
-                if (grid->loader()->thumbnail(grid->model()->index(r, 0).data(ys::ui::ImageListModel::PathRole).toString()).isNull())
+                if (loader->thumbnail(grid->model()->index(r, 0).data(ys::ui::ImageListModel::PathRole).toString()).isNull())
                     return false;
             return true;
         }, 10000);
         worstPageMs = std::max(worstPageMs, stepTimer.elapsed());
     }
     const double scrollS = scroll.elapsed() / 1000.0;
-    waitFor([&] { return grid->loader()->inFlightCount() == 0 && grid->loader()->queuedCount() == 0; }, 30000);
+    waitFor([&] { return loader->inFlightCount() == 0 && loader->queuedCount() == 0; }, 30000);
     const auto [rssEnd, hwmEnd] = rssMiB();
     std::printf("%s %d %s in %.2f s (%.0f ms each on average, worst %lld ms until painted)\n",
                 jumps > 0 ? "jump through the grid    " : "scroll to end            ", pages, jumps > 0 ? "jumps" : "pages",
                 scrollS, 1000.0 * scrollS / pages, static_cast<long long>(worstPageMs));
-    std::printf("thumbnails decoded        %lld (cache holds %d)\n", static_cast<long long>(grid->loader()->decodedTotal()),
-                grid->loader()->cachedCount());
+    std::printf("thumbnails decoded        %lld (cache holds %d)\n", static_cast<long long>(loader->decodedTotal()),
+                loader->cachedCount());
     std::printf("RSS after scrolling       %.0f MiB (peak %.0f MiB)\n", rssEnd, hwmEnd);
     return 0;
 }

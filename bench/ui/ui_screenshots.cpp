@@ -15,7 +15,6 @@
 #include "ui/charts/trainingcharts.h"
 #include "ui/config/configform.h"
 #include "ui/config/modelpicker.h"
-#include "ui/dataset/datasetcontroller.h"
 #include "ui/dataset/datasetpage.h"
 #include "ui/dataset/findingsmodel.h"
 #include "ui/dataset/findingsview.h"
@@ -68,7 +67,7 @@ void settle(int ms)
 
 int findingRow(ys::ui::DatasetPage* page, const QString& code)
 {
-    const QAbstractItemModel* m = page->findings()->table()->model();
+    const QAbstractItemModel* m = page->findChild<QTableView*>(QStringLiteral("findingsTable"))->model();
     for (int r = 0; r < m->rowCount(); ++r)
         if (m->index(r, ys::ui::FindingsModel::CodeColumn).data().toString() == code)
             return r;
@@ -236,7 +235,7 @@ int main(int argc, char** argv)
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     const QStringList args = app.arguments();
     if (args.size() < 3) {
-        std::fprintf(stderr, "usage: ui_screenshots DATA_YAML OUT_DIR [--language zh_CN]\n"
+        std::fprintf(stderr, "usage: ui_screenshots DATA_YAML OUT_DIR [--language zh_CN] [--size 1920x1080]\n"
                              "       ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN] [--compare A,B] "
                              "[--language zh_CN]\n");
         return 2;
@@ -251,6 +250,13 @@ int main(int argc, char** argv)
     const QString lang = li > 0 && li + 1 < args.size() ? args[li + 1] : QStringLiteral("en");
     ys::ui::installTranslators(lang);
     const QString suffix = lang == QLatin1String("en") ? QString() : QStringLiteral("_") + lang;
+    // The main window's size (default 1440x900); the Xvfb screen must hold it.
+    QSize windowSize(1440, 900);
+    if (const int si = static_cast<int>(args.indexOf(QStringLiteral("--size"))); si > 0 && si + 1 < args.size()) {
+        const QStringList wh = args[si + 1].split(QLatin1Char('x'));
+        if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
+            windowSize = QSize(wh[0].toInt(), wh[1].toInt());
+    }
     const QDir out(args[2]);
     QDir().mkpath(out.absolutePath());
     if (args[1] == QLatin1String("--runs"))
@@ -270,7 +276,7 @@ int main(int argc, char** argv)
     w.resize(g_windowSize);
     w.move(0, 0);
     w.show();
-    ys::ui::DatasetPage* page = w.datasetPage();
+    ys::ui::DatasetPage* page = w.findChild<ys::ui::DatasetPage*>(QStringLiteral("datasetPage"));
     bool checked = false;
     QObject::connect(page, &ys::ui::DatasetPage::checkFinished, [&] { checked = true; });
     w.openDataset(args[1]);
@@ -291,31 +297,41 @@ int main(int argc, char** argv)
             std::printf("%s\n", qPrintable(path));
     };
 
+    // The page's children, by object name.
+    auto* problems = page->findChild<QComboBox*>(QStringLiteral("problemFilter"));
+    auto* findings = page->findChild<ys::ui::FindingsView*>(QStringLiteral("findingsView"));
+    auto* pageSplitter = page->findChild<QSplitter*>(QStringLiteral("pageSplitter"));
+    auto* tabs = page->findChild<QTabWidget*>(QStringLiteral("bottomTabs"));
+    const auto showAny = [problems] {
+        for (int i = 0; i < problems->count(); ++i)
+            if (problems->itemData(i).value<ys::ui::ProblemFilter>().kind == ys::ui::ProblemFilter::Kind::AnyFinding)
+                problems->setCurrentIndex(i);
+    };
+
     // 1. Grid + viewer: images with errors or warnings, a near-duplicate box highlighted.
-    QComboBox* problems = page->problemFilter();
-    problems->setCurrentIndex(problems->findData(QStringLiteral("any")));
+    showAny();
     settle(300);
     int row = findingRow(page, QStringLiteral("box.near_duplicate"));
     if (row >= 0)
-        page->findings()->selectRow(row);
-    problems->setCurrentIndex(problems->findData(QStringLiteral("any")));
+        findings->selectRow(row);
+    showAny();
     if (row >= 0)
-        page->findings()->selectRow(row);
+        findings->selectRow(row);
     save(QStringLiteral("dataset-browser"));
 
     // 2. Findings table given more room, an out-of-range class selected.
     problems->setCurrentIndex(0);
-    const int h = page->pageSplitter()->height();
-    page->pageSplitter()->setSizes({h * 45 / 100, h - h * 45 / 100});
+    const int h = pageSplitter->height();
+    pageSplitter->setSizes({h * 45 / 100, h - h * 45 / 100});
     row = findingRow(page, QStringLiteral("label.class_range"));
     if (row >= 0)
-        page->findings()->selectRow(row);
+        findings->selectRow(row);
     save(QStringLiteral("findings"));
 
     // 3. Statistics.
     page->selectImage(0);
-    page->bottomTabs()->setCurrentIndex(1);
-    page->pageSplitter()->setSizes({h * 35 / 100, h - h * 35 / 100});
+    tabs->setCurrentIndex(1);
+    pageSplitter->setSizes({h * 35 / 100, h - h * 35 / 100});
     save(QStringLiteral("statistics"));
 
     // 4. The training setup form.
@@ -340,7 +356,7 @@ int main(int argc, char** argv)
     saveDialog([&w] { w.openDataset(QStringLiteral("/nonexistent/data.yaml")); }, dialog(QStringLiteral("error")));
     saveDialog(
         [&w] {
-            QFileDialog d(&w, ys::ui::MainWindow::tr("Open Dataset"), QDir::homePath());
+            QFileDialog d(&w, ys::ui::DatasetPage::tr("Open Dataset"), QDir::homePath());
             d.setOption(QFileDialog::DontUseNativeDialog);
             d.resize(760, 460);
             d.exec();

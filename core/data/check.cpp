@@ -3,14 +3,13 @@
 #include "data/imageio.h"
 #include "data/parallel.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -32,12 +31,24 @@ constexpr int64_t kMaxDecodePixels = int64_t(1) << 28;
 constexpr size_t kKeepBufferBytes = size_t(64) << 20;
 // Tail bytes read for the structural truncation test when images are not decoded.
 constexpr int64_t kTailBytes = 4096;
-// Robust z-score (|x - median| / (1.4826 * MAD)) above which a box is an outlier of its class.
-constexpr double kOutlierZ = 6.0;
+// Box outliers (outlierChecks; the rule is stated in docs/CHECKS.md): a box whose log area or log aspect
+// lies more than outlierLimit(n) robust spreads from its class's median.
 // Fewer boxes than this in a class: its size/aspect distribution is not estimated.
 constexpr int kOutlierMinBoxes = 30;
-// MAD floors (natural-log units) so that classes of identical boxes do not flag tiny deviations.
-constexpr double kMinMadLogArea = 0.15, kMinMadLogAspect = 0.10;
+// The limit in spreads for a large class; outlierLimit(n) widens it for small ones.
+constexpr double kOutlierZ = 6.0;
+// Relative standard error of a MAD-based spread is about 1.17/sqrt(n) for normal data: the limit is widened
+// by two of them, so a class of 30 boxes needs |z| > 8.5, one of 1,000 boxes |z| > 6.4.
+constexpr double kOutlierSmallSampleWidening = 2.3;
+// Spread floors (natural-log units): a class of near-identical boxes does not flag small deviations (with
+// the limit at 6, a box needs over 4.5x the median area or 2.5x its aspect ratio).
+constexpr double kMinSpreadLogArea = 0.25, kMinSpreadLogAspect = 0.15;
+// Outliers are rare: when more than this share of a class lies beyond the limit, the class has several
+// typical sizes or shapes (one class, two kinds of object or two camera distances), and the spread of its
+// middle 80% is used instead of the MAD's.
+constexpr double kOutlierMaxShare = 0.05;
+// Width of the 10th to 90th percentile of a normal distribution in standard deviations (2 x 1.2816).
+constexpr double kDecileSpreadSigmas = 2.5631;
 // Mean absolute RGB difference (0..255) of the 8x8 thumbnails above which a pHash match is rejected.
 // Re-encoded (quality 50+) and resized copies stay under about 4.
 constexpr double kMaxThumbnailDistance = 10.0;
@@ -70,7 +81,7 @@ const std::vector<CheckCode> kCodes = {
     {"label.orphan", Severity::Warning, ProblemLabelFormat, "A label file in a labels folder has no image."},
     {"box.near_duplicate", Severity::Warning, ProblemDuplicate, "Two boxes of the same class overlap with IoU above 0.9 (a double annotation)."},
     {"box.too_small", Severity::Warning, ProblemSmallBox, "After letterboxing to imgsz the box is under minBoxPixels (default 3 px) on a side: too small to learn at stride 8."},
-    {"box.outlier", Severity::Info, ProblemOutlier, "The box's area or aspect ratio is far from its class's distribution (robust z-score of log area / log aspect above 6)."},
+    {"box.outlier", Severity::Info, ProblemOutlier, "The box's area or aspect ratio is far from its class's: log area or log aspect more than 6 robust spreads from the class median, a limit that widens for small classes (8.5 at 30 boxes); classes under 30 boxes are not judged."},
     {"image.crowded", Severity::Warning, ProblemCrowded, "The image has unusually many boxes (more than 50 and 4 standard deviations above the mean); it drives the assigner's memory."},
     {"image.duplicate", Severity::Warning, ProblemDuplicate, "The image is a byte-identical copy of another image of the same split."},
     {"image.duplicate_similar", Severity::Warning, ProblemDuplicate, "The image is a near-identical copy (re-encoded, resized) of another image of the same split (perceptual hash)."},
@@ -106,19 +117,65 @@ bool excludesImage(const std::string& code)
     return info.severity == Severity::Error && info.category == ProblemImage;
 }
 
+namespace {
+
+// Per image: the code of the finding that keeps it out of training and validation, empty when it is used.
+std::vector<std::string> exclusionCodes(const Dataset& dataset, const CheckResult& check)
+{
+    std::vector<std::string> codes(dataset.images.size());
+    for (const Finding& f : check.findings)
+        if (f.image >= 0 && static_cast<size_t>(f.image) < codes.size() && codes[static_cast<size_t>(f.image)].empty() &&
+            excludesImage(f.code))
+            codes[static_cast<size_t>(f.image)] = f.code;
+    for (size_t i = 0; i < codes.size(); ++i)
+        if (codes[i].empty() && (dataset.images[i].width <= 0 || dataset.images[i].height <= 0))
+            codes[i] = "image.unreadable";  // no size read and no finding: the check did not reach it
+    return codes;
+}
+
+}  // namespace
+
 std::vector<ImageRecord> trainableImages(const Dataset& dataset, const CheckResult& check, Split split)
 {
-    std::vector<bool> excluded(dataset.images.size(), false);
-    for (const Finding& f : check.findings)
-        if (f.image >= 0 && static_cast<size_t>(f.image) < excluded.size() && excludesImage(f.code))
-            excluded[static_cast<size_t>(f.image)] = true;
+    const std::vector<std::string> excluded = exclusionCodes(dataset, check);
     std::vector<ImageRecord> out;
-    for (size_t i = 0; i < dataset.images.size(); ++i) {
-        const ImageRecord& rec = dataset.images[i];
-        if (rec.split == split && rec.width > 0 && rec.height > 0 && !excluded[i])
-            out.push_back(rec);
-    }
+    for (size_t i = 0; i < dataset.images.size(); ++i)
+        if (dataset.images[i].split == split && excluded[i].empty())
+            out.push_back(dataset.images[i]);
     return out;
+}
+
+std::vector<ExcludedImage> excludedImages(const Dataset& dataset, const CheckResult& check)
+{
+    const std::vector<std::string> codes = exclusionCodes(dataset, check);
+    std::vector<ExcludedImage> out;
+    for (size_t i = 0; i < codes.size(); ++i)
+        if (!codes[i].empty())
+            out.push_back({dataset.images[i].image, dataset.images[i].split, codes[i]});
+    return out;
+}
+
+std::string excludedImagesText(const std::vector<ExcludedImage>& excluded)
+{
+    if (excluded.empty())
+        return {};
+    std::map<std::string, int64_t> byCode;
+    int64_t bySplit[kSplitCount] = {0, 0, 0};
+    for (const ExcludedImage& e : excluded) {
+        ++byCode[e.code];
+        ++bySplit[static_cast<int>(e.split)];
+    }
+    std::string codes, splits;
+    for (const CheckCode& c : kCodes)
+        if (const auto it = byCode.find(c.code); it != byCode.end())
+            codes += (codes.empty() ? "" : ", ") + std::to_string(it->second) + " " + c.code;
+    for (int s = 0; s < kSplitCount; ++s)
+        if (bySplit[s] > 0)
+            splits += (splits.empty() ? "" : ", ") + std::string(toString(static_cast<Split>(s))) + " " +
+                      std::to_string(bySplit[s]);
+    return std::to_string(excluded.size()) + (excluded.size() == 1 ? " image" : " images") +
+           " left out of training and validation by the label check: " + codes + " (" + splits +
+           "; the files are listed in check.json)";
 }
 
 namespace {
@@ -172,97 +229,107 @@ struct ImageHashes {
     detail::ColorThumb thumb{};
 };
 
-// The per-image part: image integrity, label rows, boxes. Appends to `out`; fills `hashes`.
-void checkImage(Dataset& ds, int i, const CheckOptions& o, std::vector<Finding>& out, ImageHashes& hashes)
+// The image's header as the scan read it: unreadable, not an image, unsupported, corrupt, under 10 px, or a
+// lying extension. True when the image can be decoded further.
+bool checkHeader(const ImageRecord& r, int i, std::vector<Finding>& out)
 {
-    thread_local std::vector<uint8_t> buf;
-    thread_local detail::ReducedImage reduced;
-    ImageRecord& r = ds.images[static_cast<size_t>(i)];
-
-    // --- image
-    bool imageOk = false;
     if (r.fileSize < 0) {
         out.push_back(makeFinding("image.unreadable", r.image, 0, r.headerError, i));
-    } else if (r.format == ImageFormat::Unknown) {
+        return false;
+    }
+    if (r.format == ImageFormat::Unknown) {
         out.push_back(makeFinding("image.not_image", r.image, 0,
                                   r.fileSize == 0 ? "the image file is empty (0 bytes)"
                                                   : "the file is not an image: " + r.headerError,
                                   i));
-    } else if (r.format == ImageFormat::Gif || r.format == ImageFormat::Other) {
+        return false;
+    }
+    if (r.format == ImageFormat::Gif || r.format == ImageFormat::Other) {
         out.push_back(makeFinding("image.unsupported", r.image, 0,
                                   std::string("the file is a ") + toString(r.format) +
                                       " image, which YOLO training does not read; convert it to JPEG or PNG",
                                   i));
-    } else if (!r.headerError.empty()) {
+        return false;
+    }
+    if (!r.headerError.empty()) {
         out.push_back(makeFinding("image.corrupt", r.image, 0, "broken image header: " + r.headerError, i));
-    } else {
-        imageOk = true;
-        if (!detail::extensionMatches(r.image, r.format))
-            out.push_back(makeFinding("image.extension_mismatch", r.image, 0,
-                                      std::string("the extension does not match the content, which is ") +
-                                          toString(r.format) + "; rename the file",
-                                      i));
-        if (r.width < kMinImageSide || r.height < kMinImageSide) {
-            out.push_back(makeFinding("image.too_small", r.image, 0,
-                                      "image is " + std::to_string(r.width) + "x" + std::to_string(r.height) +
-                                          " px; at least 10 px on each side are needed",
-                                      i));
-            imageOk = false;
-        }
+        return false;
     }
-    if (imageOk) {
-        std::string err, msg;
-        const bool decode = o.hashImages && int64_t(r.width) * r.height <= kMaxDecodePixels;
-        if (decode) {
-            int64_t size = 0;
-            if (!detail::readFileBytes(r.image, -1, buf, size, err)) {
-                out.push_back(makeFinding("image.unreadable", r.image, 0, "cannot read the image: " + err, i));
-            } else {
-                const detail::DecodeStatus s =
-                    detail::decodeReduced(buf.data(), buf.size(), r.format, kHashMinSide, reduced, msg);
-                switch (s) {
-                case detail::DecodeStatus::Ok: break;
-                case detail::DecodeStatus::Warning:
-                    out.push_back(makeFinding("image.corrupt_data", r.image, 0,
-                                              "the image decodes, but the decoder reports: " + msg, i));
-                    break;
-                case detail::DecodeStatus::Truncated:
-                    out.push_back(makeFinding("image.truncated", r.image, 0,
-                                              "the file is truncated (" + msg +
-                                                  "); restore it from the original, the studio never rewrites it",
-                                              i));
-                    break;
-                case detail::DecodeStatus::Failed:
-                    out.push_back(
-                        makeFinding("image.corrupt", r.image, 0, "the image cannot be decoded: " + msg, i));
-                    break;
-                }
-                if (s != detail::DecodeStatus::Failed && reduced.width > 0) {
-                    hashes.valid = true;
-                    hashes.phash = detail::perceptualHash(reduced);
-                    hashes.thumb = detail::colorThumbnail(reduced);
-                    hashes.bytes = detail::hashBytes(buf.data(), buf.size());
-                }
-            }
-        } else if (detail::readFileTail(r.image, kTailBytes, buf, err)) {
-            if (!detail::looksComplete(buf.data(), buf.size(), r.format, msg))
-                out.push_back(makeFinding("image.truncated", r.image, 0, msg, i));
-        }
-        if (buf.capacity() > kKeepBufferBytes)
-            std::vector<uint8_t>().swap(buf);  // one huge image must not pin its size per thread
+    if (!detail::extensionMatches(r.image, r.format))
+        out.push_back(makeFinding("image.extension_mismatch", r.image, 0,
+                                  std::string("the extension does not match the content, which is ") +
+                                      toString(r.format) + "; rename the file",
+                                  i));
+    if (r.width < kMinImageSide || r.height < kMinImageSide) {
+        out.push_back(makeFinding("image.too_small", r.image, 0,
+                                  "image is " + std::to_string(r.width) + "x" + std::to_string(r.height) +
+                                      " px; at least 10 px on each side are needed",
+                                  i));
+        return false;
     }
+    return true;
+}
 
-    // --- label file
-    if (!r.labelExists) {
-        out.push_back(makeFinding("label.missing", r.label, 0, "no label file: the image is used as a background", i));
-    } else if (r.labelRows == 0) {
-        out.push_back(makeFinding("label.empty", r.label, 0, "empty label file: the image is used as a background", i));
+// The image's data: decoded at reduced scale (corrupt, truncated, decoder warnings; the hashes of the
+// duplicate checks), or without hashing only its tail tested for a complete file.
+void checkDecode(const ImageRecord& r, int i, const CheckOptions& o, std::vector<Finding>& out, ImageHashes& hashes)
+{
+    thread_local std::vector<uint8_t> buf;
+    thread_local detail::ReducedImage reduced;
+    std::string err, msg;
+    const bool decode = o.hashImages && int64_t(r.width) * r.height <= kMaxDecodePixels;
+    if (!decode) {
+        if (detail::readFileTail(r.image, kTailBytes, buf, err) &&
+            !detail::looksComplete(buf.data(), buf.size(), r.format, msg))
+            out.push_back(makeFinding("image.truncated", r.image, 0, msg, i));
+        return;
     }
+    int64_t size = 0;
+    if (!detail::readFileBytes(r.image, -1, buf, size, err)) {
+        out.push_back(makeFinding("image.unreadable", r.image, 0, "cannot read the image: " + err, i));
+        return;
+    }
+    const detail::DecodeStatus s = detail::decodeReduced(buf.data(), buf.size(), r.format, kHashMinSide, reduced, msg);
+    switch (s) {
+    case detail::DecodeStatus::Ok: break;
+    case detail::DecodeStatus::Warning:
+        out.push_back(makeFinding("image.corrupt_data", r.image, 0, "the image decodes, but the decoder reports: " + msg, i));
+        break;
+    case detail::DecodeStatus::Truncated:
+        out.push_back(makeFinding("image.truncated", r.image, 0,
+                                  "the file is truncated (" + msg +
+                                      "); restore it from the original, the studio never rewrites it",
+                                  i));
+        break;
+    case detail::DecodeStatus::Failed:
+        out.push_back(makeFinding("image.corrupt", r.image, 0, "the image cannot be decoded: " + msg, i));
+        break;
+    }
+    if (s != detail::DecodeStatus::Failed && reduced.width > 0) {
+        hashes.valid = true;
+        hashes.phash = detail::perceptualHash(reduced);
+        hashes.thumb = detail::colorThumbnail(reduced);
+        hashes.bytes = detail::hashBytes(buf.data(), buf.size());
+    }
+    if (buf.capacity() > kKeepBufferBytes)
+        std::vector<uint8_t>().swap(buf);  // one huge image must not pin its size per thread
+}
+
+// The label file: missing or empty (a background), and the row problems the parser found.
+void checkLabels(const ImageRecord& r, int i, std::vector<Finding>& out)
+{
+    if (!r.labelExists)
+        out.push_back(makeFinding("label.missing", r.label, 0, "no label file: the image is used as a background", i));
+    else if (r.labelRows == 0)
+        out.push_back(makeFinding("label.empty", r.label, 0, "empty label file: the image is used as a background", i));
     for (const LabelIssue& issue : r.labelIssues)
         out.push_back(makeFinding(issue.code, r.label, issue.line, issue.message, i,
                                   issue.line > 0 ? boxIndexForLine(r, issue.line) : -1));
+}
 
-    // --- boxes: near-duplicates of the same class, and boxes too small to learn at imgsz
+// The boxes: near-duplicates of the same class, and boxes too small to learn at imgsz.
+void checkBoxes(const ImageRecord& r, int i, const CheckOptions& o, std::vector<Finding>& out)
+{
     const auto& boxes = r.boxes;
     for (size_t a = 0; a < boxes.size(); ++a) {
         for (size_t b = a + 1; b < boxes.size(); ++b) {
@@ -277,20 +344,29 @@ void checkImage(Dataset& ds, int i, const CheckOptions& o, std::vector<Finding>&
                                           i, static_cast<int>(b)));
         }
     }
-    if (r.width > 0 && r.height > 0 && o.imgsz > 0) {
-        const double scale = double(o.imgsz) / std::max(r.width, r.height);  // letterbox scale
-        for (size_t b = 0; b < boxes.size(); ++b) {
-            if (!boxes[b].valid)
-                continue;
-            const double wpx = boxes[b].w * r.width * scale, hpx = boxes[b].h * r.height * scale;
-            if (std::min(wpx, hpx) < o.minBoxPixels)
-                out.push_back(makeFinding("box.too_small", r.label, boxes[b].line,
-                                          "box is " + fmt("%.1f", wpx) + "x" + fmt("%.1f", hpx) + " px at imgsz " +
-                                              std::to_string(o.imgsz) + " (under " + fmt("%g", o.minBoxPixels) +
-                                              " px: too small to learn); raise imgsz or drop the box",
-                                          i, static_cast<int>(b)));
-        }
+    if (r.width <= 0 || r.height <= 0 || o.imgsz <= 0)
+        return;
+    const double scale = double(o.imgsz) / std::max(r.width, r.height);  // letterbox scale
+    for (size_t b = 0; b < boxes.size(); ++b) {
+        if (!boxes[b].valid)
+            continue;
+        const double wpx = boxes[b].w * r.width * scale, hpx = boxes[b].h * r.height * scale;
+        if (std::min(wpx, hpx) < o.minBoxPixels)
+            out.push_back(makeFinding("box.too_small", r.label, boxes[b].line,
+                                      "box is " + fmt("%.1f", wpx) + "x" + fmt("%.1f", hpx) + " px at imgsz " +
+                                          std::to_string(o.imgsz) + " (under " + fmt("%g", o.minBoxPixels) +
+                                          " px: too small to learn); raise imgsz or drop the box",
+                                      i, static_cast<int>(b)));
     }
+}
+
+// The per-image part: image integrity, label rows, boxes. Appends to `out`; fills `hashes`.
+void checkImage(const ImageRecord& r, int i, const CheckOptions& o, std::vector<Finding>& out, ImageHashes& hashes)
+{
+    if (checkHeader(r, i, out))
+        checkDecode(r, i, o, out, hashes);
+    checkLabels(r, i, out);
+    checkBoxes(r, i, o, out);
 }
 
 // True when the first non-empty line of `path` parses as a YOLO row (class and at least 4 numbers).
@@ -452,8 +528,44 @@ double median(std::vector<double> v)
     return v[m];
 }
 
-// Boxes far from their class's size and aspect distribution: robust z-scores of log(area) and
-// log(aspect) in letterboxed pixels, median and MAD per class.
+// The limit (in spreads) beyond which a box of a class of `n` boxes is an outlier.
+double outlierLimit(size_t n)
+{
+    return kOutlierZ * (1.0 + kOutlierSmallSampleWidening / std::sqrt(static_cast<double>(std::max<size_t>(n, 1))));
+}
+
+// Centre and spread of one quantity (log area or log aspect) of a class.
+struct Spread {
+    double centre = 0, spread = 1;
+};
+
+// The median, and as spread the robust standard deviation 1.4826 x MAD (at least `floor`); when more than
+// kOutlierMaxShare of the values lie beyond `limit` spreads, the larger of that and the middle 80%'s width
+// in standard deviations.
+Spread robustSpread(std::vector<double> v, double floor, double limit)
+{
+    Spread s;
+    std::sort(v.begin(), v.end());
+    s.centre = v[v.size() / 2];
+    std::vector<double> dev(v.size());
+    for (size_t k = 0; k < v.size(); ++k)
+        dev[k] = std::abs(v[k] - s.centre);
+    s.spread = std::max(1.4826 * median(dev), floor);
+    const auto beyond = std::count_if(dev.begin(), dev.end(), [&](double d) { return d > limit * s.spread; });
+    if (static_cast<double>(beyond) > kOutlierMaxShare * static_cast<double>(v.size())) {
+        auto quantile = [&](double q) {
+            const double at = q * static_cast<double>(v.size() - 1);
+            const size_t lo = static_cast<size_t>(at);
+            const size_t hi = std::min(lo + 1, v.size() - 1);
+            return v[lo] + (v[hi] - v[lo]) * (at - static_cast<double>(lo));
+        };
+        s.spread = std::max(s.spread, (quantile(0.9) - quantile(0.1)) / kDecileSpreadSigmas);
+    }
+    return s;
+}
+
+// Boxes far from their class's size and aspect distribution: log(area) and log(aspect) in letterboxed
+// pixels more than outlierLimit(n) robust spreads (robustSpread) from the class's median.
 void outlierChecks(const Dataset& ds, const CheckOptions& o, std::vector<Finding>& out)
 {
     const int nc = ds.spec.nc();
@@ -487,29 +599,25 @@ void outlierChecks(const Dataset& ds, const CheckOptions& o, std::vector<Finding
             a[k] = s[k].logArea;
             r[k] = s[k].logAspect;
         }
-        const double medA = median(a), medR = median(r);
-        for (size_t k = 0; k < s.size(); ++k) {
-            a[k] = std::abs(a[k] - medA);
-            r[k] = std::abs(r[k] - medR);
-        }
-        const double madA = std::max(1.4826 * median(a), kMinMadLogArea);
-        const double madR = std::max(1.4826 * median(r), kMinMadLogAspect);
+        const double limit = outlierLimit(s.size());
+        const Spread area = robustSpread(std::move(a), kMinSpreadLogArea, limit);
+        const Spread aspect = robustSpread(std::move(r), kMinSpreadLogAspect, limit);
         for (const Sample& x : s) {
-            const double zA = (x.logArea - medA) / madA, zR = (x.logAspect - medR) / madR;
-            if (std::abs(zA) <= kOutlierZ && std::abs(zR) <= kOutlierZ)
+            const double zA = (x.logArea - area.centre) / area.spread, zR = (x.logAspect - aspect.centre) / aspect.spread;
+            if (std::abs(zA) <= limit && std::abs(zR) <= limit)
                 continue;
             const ImageRecord& rec = ds.images[static_cast<size_t>(x.image)];
             std::string why;
-            if (std::abs(zA) > kOutlierZ)
-                why = "its area is " + fmt("%.3g", std::exp(std::abs(x.logArea - medA))) + "x " +
+            if (std::abs(zA) > limit)
+                why = "its area is " + fmt("%.3g", std::exp(std::abs(x.logArea - area.centre))) + "x " +
                       (zA > 0 ? "larger" : "smaller") + " than the class median";
-            if (std::abs(zR) > kOutlierZ)
+            if (std::abs(zR) > limit)
                 why += std::string(why.empty() ? "" : ", and ") + "its aspect ratio (w/h " +
                        fmt("%.3g", std::exp(x.logAspect)) + ") is far from the class median (" +
-                       fmt("%.3g", std::exp(medR)) + ")";
+                       fmt("%.3g", std::exp(aspect.centre)) + ")";
             out.push_back(makeFinding("box.outlier", rec.label, rec.boxes[static_cast<size_t>(x.box)].line,
                                       "unusual box for class '" + ds.spec.names[static_cast<size_t>(c)] + "': " + why +
-                                          "; check the class id and the box",
+                                          " (" + std::to_string(s.size()) + " boxes of the class); check the class id and the box",
                                       x.image, x.box));
         }
     }
@@ -539,103 +647,206 @@ void crowdedChecks(const Dataset& ds, const CheckOptions& o, std::vector<Finding
 
 // Duplicate and leaked images: multi-index hashing over the 64-bit pHash. With d = maxDistance, the hash is
 // cut into d+1 chunks; two hashes within Hamming distance d agree exactly on at least one chunk
-// (pigeonhole), so only images sharing a chunk are compared. Each image is compared with earlier images
-// only and reports at most one duplicate in its split and one leak into another split.
+// (pigeonhole), so only images sharing a chunk are compared.
+class PhashIndex {
+public:
+    PhashIndex(int maxDistance, size_t images)
+        : distance_(std::clamp(maxDistance, 0, 31)), chunks_(distance_ + 1), shift_(chunks_), bits_(chunks_),
+          stamp_(images, -1)
+    {
+        for (int c = 0, at = 0; c < chunks_; ++c) {
+            bits_[c] = 64 / chunks_ + (c < 64 % chunks_ ? 1 : 0);
+            shift_[c] = at;
+            at += bits_[c];
+        }
+        index_.reserve(images * static_cast<size_t>(chunks_));
+    }
+    int maxDistance() const { return distance_; }
+
+    // Calls f(i) once for each image i added before that shares a chunk with `phash`, at most
+    // kMaxHashCandidates of them; `j` is the asking image.
+    template <typename F>
+    void forEachCandidate(uint64_t phash, int j, F&& f)
+    {
+        int compared = 0;
+        for (int c = 0; c < chunks_ && compared < kMaxHashCandidates; ++c) {
+            auto it = index_.find(key(phash, c));
+            if (it == index_.end())
+                continue;
+            for (int i : it->second) {
+                if (stamp_[static_cast<size_t>(i)] == j)
+                    continue;
+                stamp_[static_cast<size_t>(i)] = j;
+                if (++compared > kMaxHashCandidates)
+                    break;
+                f(i);
+            }
+        }
+    }
+    void add(uint64_t phash, int j)
+    {
+        for (int c = 0; c < chunks_; ++c)
+            index_[key(phash, c)].push_back(j);
+    }
+
+private:
+    uint64_t key(uint64_t h, int c) const
+    {
+        const uint64_t mask = bits_[c] >= 64 ? ~uint64_t(0) : ((uint64_t(1) << bits_[c]) - 1);
+        return ((h >> shift_[c]) & mask) | (uint64_t(c) << 58);
+    }
+
+    int distance_, chunks_;
+    std::vector<int> shift_, bits_;
+    std::unordered_map<uint64_t, std::vector<int>> index_;
+    std::vector<int> stamp_;
+};
+
+// The earlier image an image copies, in its own split or in another.
+struct CopyOf {
+    int image = -1;
+    int distance = 0;        // pHash Hamming distance
+    bool identical = false;  // same bytes (or the same file)
+    bool samePath = false;   // the same file listed in two splits
+};
+
+// Records `i` as what `j` copies unless a better match (identical bytes) is already there.
+void keepMatch(CopyOf& m, int i, int distance, bool identical)
+{
+    if (m.image < 0 || (identical && !m.identical))
+        m = {i, distance, identical, false};
+}
+
+void reportCopies(const Dataset& ds, int j, const CopyOf& same, const CopyOf& other, std::vector<Finding>& out)
+{
+    const ImageRecord& rj = ds.images[static_cast<size_t>(j)];
+    if (same.image >= 0) {
+        const ImageRecord& ri = ds.images[static_cast<size_t>(same.image)];
+        out.push_back(makeFinding(same.identical ? "image.duplicate" : "image.duplicate_similar", rj.image, 0,
+                                  same.identical ? "image is a byte-identical copy of " + ri.image + " (" +
+                                                       toString(rj.split) + "); keep one of them"
+                                                 : "image looks like a re-encoded or resized copy of " + ri.image +
+                                                       " (perceptual hash distance " + std::to_string(same.distance) +
+                                                       " of 64); keep one of them",
+                                  j, -1, same.image));
+    }
+    if (other.image >= 0) {
+        const ImageRecord& ri = ds.images[static_cast<size_t>(other.image)];
+        const std::string where = std::string(toString(ri.split)) + " and " + toString(rj.split);
+        out.push_back(makeFinding(
+            other.identical ? "image.leakage" : "image.leakage_similar", rj.image, 0,
+            other.samePath    ? "the same file is in " + where + "; remove it from one split"
+            : other.identical ? "image is a byte-identical copy of " + ri.image + ": the same image is in " + where +
+                                    "; remove one copy so validation measures unseen images"
+                              : "image looks like a re-encoded or resized copy of " + ri.image + " (perceptual hash "
+                                "distance " + std::to_string(other.distance) + " of 64), so it is in " + where +
+                                    "; remove one copy so validation measures unseen images",
+            j, -1, other.image));
+    }
+}
+
+// Each image is compared with earlier images only and reports at most one duplicate in its split and one
+// leak into another split. The same file listed in two splits is found without hashes too.
 void duplicateChecks(const Dataset& ds, const CheckOptions& o, const std::vector<ImageHashes>& hashes,
                      std::vector<Finding>& out, const ProgressFn& progress, const CancelToken& cancel)
 {
-    const int d = std::clamp(o.phashMaxDistance, 0, 31);
-    const int chunks = d + 1;
-    std::vector<int> shift(chunks), bits(chunks);
-    for (int c = 0, at = 0; c < chunks; ++c) {
-        bits[c] = 64 / chunks + (c < 64 % chunks ? 1 : 0);
-        shift[c] = at;
-        at += bits[c];
-    }
-    auto chunkKey = [&](uint64_t h, int c) {
-        const uint64_t mask = bits[c] >= 64 ? ~uint64_t(0) : ((uint64_t(1) << bits[c]) - 1);
-        return ((h >> shift[c]) & mask) | (uint64_t(c) << 58);
-    };
-    std::unordered_map<uint64_t, std::vector<int>> index;
-    index.reserve(hashes.size() * static_cast<size_t>(chunks));
+    PhashIndex index(o.phashMaxDistance, hashes.size());
     detail::ProgressThrottle throttle(progress, "hash", static_cast<int64_t>(hashes.size()));
-    std::vector<int> stamp(hashes.size(), -1);
-
-    // Same file listed in two splits (also caught when hashing is off).
     std::unordered_map<std::string, int> firstByPath;
-
     for (size_t jj = 0; jj < ds.images.size(); ++jj) {
         if (cancel.cancelled())
             return;
         const int j = static_cast<int>(jj);
         const ImageRecord& rj = ds.images[jj];
-        int sameSplit = -1, otherSplit = -1, sameDist = 0, otherDist = 0;
-        bool sameBytes = false, otherBytes = false, otherSamePath = false;
-        if (auto [it, fresh] = firstByPath.try_emplace(rj.image, j); !fresh &&
-                                                                      ds.images[static_cast<size_t>(it->second)].split != rj.split) {
-            otherSplit = it->second;
-            otherSamePath = otherBytes = true;
-        }
+        CopyOf same, other;
+        if (auto [it, fresh] = firstByPath.try_emplace(rj.image, j);
+            !fresh && ds.images[static_cast<size_t>(it->second)].split != rj.split)
+            other = {it->second, 0, true, true};
         const ImageHashes& hj = hashes[jj];
         if (hj.valid) {
-            int compared = 0;
-            for (int c = 0; c < chunks && compared < kMaxHashCandidates; ++c) {
-                auto it = index.find(chunkKey(hj.phash, c));
-                if (it == index.end())
-                    continue;
-                for (int i : it->second) {
-                    if (stamp[static_cast<size_t>(i)] == j)
-                        continue;
-                    stamp[static_cast<size_t>(i)] = j;
-                    if (++compared > kMaxHashCandidates)
-                        break;
-                    const ImageHashes& hi = hashes[static_cast<size_t>(i)];
-                    const int dist = std::popcount(hi.phash ^ hj.phash);
-                    if (dist > d || detail::thumbnailDistance(hi.thumb, hj.thumb) > kMaxThumbnailDistance)
-                        continue;
-                    const bool identical = hi.bytes == hj.bytes;
-                    const bool same = ds.images[static_cast<size_t>(i)].split == rj.split;
-                    if (same && (sameSplit < 0 || (identical && !sameBytes))) {
-                        sameSplit = i;
-                        sameDist = dist;
-                        sameBytes = identical;
-                    } else if (!same && (otherSplit < 0 || (identical && !otherBytes))) {
-                        otherSplit = i;
-                        otherDist = dist;
-                        otherBytes = identical;
-                    }
-                }
-            }
-            for (int c = 0; c < chunks; ++c)
-                index[chunkKey(hj.phash, c)].push_back(j);
+            index.forEachCandidate(hj.phash, j, [&](int i) {
+                const ImageHashes& hi = hashes[static_cast<size_t>(i)];
+                const int dist = std::popcount(hi.phash ^ hj.phash);
+                if (dist > index.maxDistance() || detail::thumbnailDistance(hi.thumb, hj.thumb) > kMaxThumbnailDistance)
+                    return;
+                const bool identical = hi.bytes == hj.bytes;
+                keepMatch(ds.images[static_cast<size_t>(i)].split == rj.split ? same : other, i, dist, identical);
+            });
+            index.add(hj.phash, j);
         }
-        if (sameSplit >= 0) {
-            const ImageRecord& ri = ds.images[static_cast<size_t>(sameSplit)];
-            out.push_back(makeFinding(sameBytes ? "image.duplicate" : "image.duplicate_similar", rj.image, 0,
-                                      sameBytes ? "image is a byte-identical copy of " + ri.image + " (" +
-                                                      toString(rj.split) + "); keep one of them"
-                                                : "image looks like a re-encoded or resized copy of " + ri.image +
-                                                      " (perceptual hash distance " + std::to_string(sameDist) +
-                                                      " of 64); keep one of them",
-                                      j, -1, sameSplit));
-        }
-        if (otherSplit >= 0) {
-            const ImageRecord& ri = ds.images[static_cast<size_t>(otherSplit)];
-            const std::string where = std::string(toString(ri.split)) + " and " + toString(rj.split);
-            out.push_back(makeFinding(
-                otherBytes ? "image.leakage" : "image.leakage_similar", rj.image, 0,
-                otherSamePath ? "the same file is in " + where + "; remove it from one split"
-                : otherBytes  ? "image is a byte-identical copy of " + ri.image + ": the same image is in " + where +
-                                   "; remove one copy so validation measures unseen images"
-                              : "image looks like a re-encoded or resized copy of " + ri.image + " (perceptual hash "
-                                "distance " + std::to_string(otherDist) + " of 64), so it is in " + where +
-                                    "; remove one copy so validation measures unseen images",
-                j, -1, otherSplit));
-        }
+        reportCopies(ds, j, same, other, out);
         if ((jj & 255) == 0)
             throttle.report(static_cast<int64_t>(jj));
     }
     throttle.finish(static_cast<int64_t>(ds.images.size()));
+}
+
+// Per image, in parallel: integrity, decode + hashes, label rows, boxes, in image order. False when cancelled
+// before every image was checked.
+bool imageChecks(const Dataset& ds, const CheckOptions& o, std::vector<Finding>& out, std::vector<ImageHashes>& hashes,
+                 const ProgressFn& progress, const CancelToken& cancel)
+{
+    const size_t n = ds.images.size();
+    std::vector<std::vector<Finding>> perImage(n);
+    hashes.assign(n, {});
+    detail::ProgressThrottle throttle(progress, "check", static_cast<int64_t>(n));
+    const int64_t done = detail::parallelFor(static_cast<int64_t>(n), o.threads, cancel, &throttle, [&](int64_t i, int) {
+        const auto k = static_cast<size_t>(i);
+        checkImage(ds.images[k], static_cast<int>(i), o, perImage[k], hashes[k]);
+    });
+    for (auto& v : perImage)
+        for (auto& f : v)
+            out.push_back(std::move(f));
+    return done == static_cast<int64_t>(n);
+}
+
+// What the scan found about the sources: splits without images (only when every image was checked), listed
+// images that do not exist, images listed twice, list entries that are no images.
+void sourceChecks(const Dataset& ds, bool complete, std::vector<Finding>& out)
+{
+    for (int sp = 0; complete && sp < kSplitCount; ++sp) {
+        if (!ds.spec.hasSplit(static_cast<Split>(sp)) || ds.count(static_cast<Split>(sp)) > 0)
+            continue;
+        std::string where;
+        for (const std::string& src : ds.spec.sources[sp])
+            where += (where.empty() ? "" : ", ") + src;
+        out.push_back(makeFinding("data.empty_split", ds.spec.yamlPath, 0,
+                                  std::string(toString(static_cast<Split>(sp))) + " has no images: no file with an "
+                                  "image extension was found in " + where + "; check the path in data.yaml"));
+    }
+    for (const Error& e : ds.missingImages)
+        out.push_back(makeFinding(e.code.empty() ? "data.missing_image" : e.code, e.file, e.line, e.message));
+    for (const Error& e : ds.duplicateEntries)
+        out.push_back(makeFinding("data.listed_twice", e.file, e.line, e.message));
+    for (const Error& e : ds.skippedEntries)
+        out.push_back(makeFinding("image.unsupported", e.file, e.line, e.message));
+}
+
+// The problem flags of the images and the summary's counts, from the findings and the records.
+void summarize(Dataset& ds, const std::vector<Finding>& out, CheckSummary& sum)
+{
+    const int n = static_cast<int>(ds.images.size());
+    for (const Finding& f : out) {
+        if (f.image >= 0 && f.image < n)
+            ds.images[static_cast<size_t>(f.image)].problems |= f.category;
+        if (f.relatedImage >= 0 && f.relatedImage < n && f.category == ProblemLeakage)
+            ds.images[static_cast<size_t>(f.relatedImage)].problems |= f.category;
+        (f.severity == Severity::Error ? sum.errors : f.severity == Severity::Warning ? sum.warnings : sum.infos)++;
+        sum.byCode[f.code]++;
+        if (f.code == "label.orphan")
+            sum.orphanLabels++;
+        if (f.image >= 0 && (f.code == "image.unreadable" || f.code == "image.not_image" || f.code == "image.corrupt" ||
+                             f.code == "image.truncated" || f.code == "image.unsupported"))
+            sum.corruptImages++;
+    }
+    if (sum.perClass.empty())
+        sum.perClass.assign(static_cast<size_t>(std::max(ds.spec.nc(), 0)), {});
+    for (const ImageRecord& r : ds.images) {
+        sum.images[static_cast<int>(r.split)]++;
+        sum.labelFiles += r.labelExists ? 1 : 0;
+        sum.boxes += static_cast<int64_t>(r.boxes.size());
+        sum.backgrounds += (!r.labelExists || r.labelRows == 0) ? 1 : 0;
+    }
 }
 
 }  // namespace
@@ -648,47 +859,13 @@ CheckResult checkDataset(Dataset& ds, const CheckOptions& o, const ProgressFn& p
     CheckResult result;
     CheckSummary& sum = result.summary;
     std::vector<Finding>& out = result.findings;
-
     for (ImageRecord& r : ds.images)
         r.problems = 0;
 
-    // Per image, in parallel: integrity, decode + hashes, label rows, boxes.
-    const size_t n = ds.images.size();
-    std::vector<std::vector<Finding>> perImage(n);
-    std::vector<ImageHashes> hashes(n);
-    {
-        detail::ProgressThrottle throttle(progress, "check", static_cast<int64_t>(n));
-        const int64_t done = detail::parallelFor(static_cast<int64_t>(n), o.threads, cancel, &throttle,
-                                                 [&](int64_t i, int) {
-                                                     checkImage(ds, static_cast<int>(i), o,
-                                                                perImage[static_cast<size_t>(i)],
-                                                                hashes[static_cast<size_t>(i)]);
-                                                 });
-        sum.cancelled = done < static_cast<int64_t>(n);
-    }
-    for (auto& v : perImage)
-        for (auto& f : v)
-            out.push_back(std::move(f));
-    perImage.clear();
-
+    std::vector<ImageHashes> hashes;
+    sum.cancelled = !imageChecks(ds, o, out, hashes, progress, cancel);
+    sourceChecks(ds, !sum.cancelled, out);
     // Dataset-wide checks (sequential; each is linear or near-linear in images and boxes).
-    if (!sum.cancelled)
-        for (int sp = 0; sp < kSplitCount; ++sp)
-            if (ds.spec.hasSplit(static_cast<Split>(sp)) && ds.count(static_cast<Split>(sp)) == 0) {
-                std::string where;
-                for (const std::string& src : ds.spec.sources[sp])
-                    where += (where.empty() ? "" : ", ") + src;
-                out.push_back(makeFinding("data.empty_split", ds.spec.yamlPath, 0,
-                                          std::string(toString(static_cast<Split>(sp))) + " has no images: no file "
-                                          "with an image extension was found in " + where +
-                                              "; check the path in data.yaml"));
-            }
-    for (const Error& e : ds.missingImages)
-        out.push_back(makeFinding(e.code.empty() ? "data.missing_image" : e.code, e.file, e.line, e.message));
-    for (const Error& e : ds.duplicateEntries)
-        out.push_back(makeFinding("data.listed_twice", e.file, e.line, e.message));
-    for (const Error& e : ds.skippedEntries)
-        out.push_back(makeFinding("image.unsupported", e.file, e.line, e.message));
     if (!sum.cancelled) {
         findOrphans(ds, out);
         classChecks(ds, o, out, sum);
@@ -697,31 +874,7 @@ CheckResult checkDataset(Dataset& ds, const CheckOptions& o, const ProgressFn& p
         duplicateChecks(ds, o, hashes, out, progress, cancel);
         sum.cancelled = cancel.cancelled();
     }
-
-    // Flags and summary.
-    for (const Finding& f : out) {
-        if (f.image >= 0 && f.image < static_cast<int>(n))
-            ds.images[static_cast<size_t>(f.image)].problems |= f.category;
-        if (f.relatedImage >= 0 && f.relatedImage < static_cast<int>(n) && f.category == ProblemLeakage)
-            ds.images[static_cast<size_t>(f.relatedImage)].problems |= f.category;
-        (f.severity == Severity::Error ? sum.errors : f.severity == Severity::Warning ? sum.warnings : sum.infos)++;
-        sum.byCode[f.code]++;
-        if (f.code == "label.orphan")
-            sum.orphanLabels++;
-    }
-    if (sum.perClass.empty())
-        sum.perClass.assign(static_cast<size_t>(std::max(ds.spec.nc(), 0)), {});
-    for (const ImageRecord& r : ds.images) {
-        sum.images[static_cast<int>(r.split)]++;
-        sum.labelFiles += r.labelExists ? 1 : 0;
-        sum.boxes += static_cast<int64_t>(r.boxes.size());
-        sum.backgrounds += (!r.labelExists || r.labelRows == 0) ? 1 : 0;
-    }
-    for (const Finding& f : out)
-        if (f.image >= 0 && (f.code == "image.unreadable" || f.code == "image.not_image" || f.code == "image.corrupt" ||
-                             f.code == "image.truncated" || f.code == "image.unsupported"))
-            sum.corruptImages++;
-
+    summarize(ds, out, sum);
     std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {
         if (a.severity != b.severity)
             return a.severity < b.severity;
@@ -731,113 +884,6 @@ CheckResult checkDataset(Dataset& ds, const CheckOptions& o, const ProgressFn& p
     });
     sum.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return result;
-}
-
-std::string checkResultToJson(const Dataset& ds, const CheckResult& result, const CheckOptions& o)
-{
-    using nlohmann::json;
-    const CheckSummary& s = result.summary;
-    json perClass = json::array();
-    for (size_t c = 0; c < s.perClass.size(); ++c)
-        perClass.push_back({{"id", c},
-                            {"name", c < ds.spec.names.size() ? ds.spec.names[c] : std::string()},
-                            {"boxes", s.perClass[c].boxes},
-                            {"images", s.perClass[c].images}});
-    json byCode = json::object();
-    for (const auto& [code, count] : s.byCode)
-        byCode[code] = count;
-    json findings = json::array();
-    for (const Finding& f : result.findings) {
-        json j = {{"severity", toString(f.severity)}, {"code", f.code}, {"file", f.file},
-                  {"line", f.line},                   {"message", f.message}, {"image", f.image},
-                  {"box", f.box}};
-        if (f.relatedImage >= 0 && f.relatedImage < static_cast<int>(ds.images.size()))
-            j["related"] = ds.images[static_cast<size_t>(f.relatedImage)].image;
-        findings.push_back(std::move(j));
-    }
-    json doc = {
-        {"dataset",
-         {{"yaml", ds.spec.yamlPath}, {"root", ds.spec.root}, {"names", ds.spec.names}}},
-        {"options",
-         {{"imgsz", o.imgsz},
-          {"min_box_pixels", o.minBoxPixels},
-          {"hash_images", o.hashImages},
-          {"phash_max_distance", o.phashMaxDistance},
-          {"near_duplicate_iou", o.nearDuplicateIoU}}},
-        {"summary",
-         {{"images", {{"train", s.images[0]}, {"val", s.images[1]}, {"test", s.images[2]}}},
-          {"label_files", s.labelFiles},
-          {"boxes", s.boxes},
-          {"backgrounds", s.backgrounds},
-          {"corrupt_images", s.corruptImages},
-          {"orphan_labels", s.orphanLabels},
-          {"errors", s.errors},
-          {"warnings", s.warnings},
-          {"infos", s.infos},
-          {"per_class", perClass},
-          {"by_code", byCode},
-          {"seconds", s.seconds},
-          {"cancelled", s.cancelled}}},
-        {"findings", findings},
-    };
-    // Invalid UTF-8 in file names must not make the export throw.
-    return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
-}
-
-std::string checkResultToText(const Dataset& ds, const CheckResult& result, size_t maxFindings)
-{
-    const CheckSummary& s = result.summary;
-    std::string t;
-    char line[512];
-    std::snprintf(line, sizeof line, "dataset  %s\n", ds.spec.yamlPath.c_str());
-    t += line;
-    std::snprintf(line, sizeof line,
-                  "images   %lld train, %lld val, %lld test; %lld label files, %lld boxes, %lld backgrounds, "
-                  "%lld corrupt\n",
-                  static_cast<long long>(s.images[0]), static_cast<long long>(s.images[1]),
-                  static_cast<long long>(s.images[2]), static_cast<long long>(s.labelFiles),
-                  static_cast<long long>(s.boxes), static_cast<long long>(s.backgrounds),
-                  static_cast<long long>(s.corruptImages));
-    t += line;
-    std::snprintf(line, sizeof line, "result   %lld errors, %lld warnings, %lld info (%.2f s)%s\n",
-                  static_cast<long long>(s.errors), static_cast<long long>(s.warnings),
-                  static_cast<long long>(s.infos), s.seconds, s.cancelled ? " - CANCELLED, incomplete" : "");
-    t += line;
-    if (!s.perClass.empty()) {
-        t += "\nboxes per class:\n";
-        for (size_t c = 0; c < s.perClass.size(); ++c) {
-            std::snprintf(line, sizeof line, "  %3zu %-24s %8lld boxes in %lld images\n", c,
-                          c < ds.spec.names.size() ? ds.spec.names[c].c_str() : "?",
-                          static_cast<long long>(s.perClass[c].boxes), static_cast<long long>(s.perClass[c].images));
-            t += line;
-        }
-    }
-    if (!s.byCode.empty()) {
-        t += "\nfindings by code:\n";
-        for (const auto& c : kCodes) {
-            auto it = s.byCode.find(c.code);
-            if (it == s.byCode.end())
-                continue;
-            std::snprintf(line, sizeof line, "  %-8s %-26s %8lld\n", toString(c.severity), c.code,
-                          static_cast<long long>(it->second));
-            t += line;
-        }
-    }
-    if (!result.findings.empty()) {
-        t += "\nfindings";
-        if (result.findings.size() > maxFindings)
-            t += " (first " + std::to_string(maxFindings) + " of " + std::to_string(result.findings.size()) +
-                 "; use json=FILE for all)";
-        t += ":\n";
-        for (size_t k = 0; k < result.findings.size() && k < maxFindings; ++k) {
-            const Finding& f = result.findings[k];
-            t += std::string("  ") + toString(f.severity) + " " + f.code + " " + f.file;
-            if (f.line > 0)
-                t += ":" + std::to_string(f.line);
-            t += ": " + f.message + "\n";
-        }
-    }
-    return t;
 }
 
 }  // namespace ys

@@ -95,15 +95,52 @@ bool excludesImage(const std::string& code);
 // (excludesImage). The one rule for the trainer, the checkpoint validator and the memory fit.
 std::vector<ImageRecord> trainableImages(const Dataset& dataset, const CheckResult& check, Split split);
 
+// An image that training and validation leave out, and the rule that leaves it out.
+struct ExcludedImage {
+    std::string image;          // absolute path
+    Split split = Split::Train;
+    std::string code;           // the image's finding that excludesImage() names, e.g. "image.truncated";
+                                // "image.unreadable" for an image whose header gave no size and that has no
+                                // such finding (a check cancelled before it)
+};
+
+// Every image of every split that trainableImages() leaves out, in dataset order.
+std::vector<ExcludedImage> excludedImages(const Dataset& dataset, const CheckResult& check);
+
+// One English line for logs and the CLI: "3 images left out of training and validation by the label check:
+// 2 image.truncated, 1 image.corrupt (train 2, val 1; the files are listed in check.json)"; empty when none.
+std::string excludedImagesText(const std::vector<ExcludedImage>& excluded);
+
 // Runs every check on a scanned dataset. Updates `dataset.images[i].problems`. Uses all cores, reports
 // progress ("check", "hash"), stops early when cancelled (summary.cancelled = true). Never throws for bad
 // input; reads files only.
 CheckResult checkDataset(Dataset& dataset, const CheckOptions& options = {}, const ProgressFn& progress = {},
                          const CancelToken& cancel = {});
 
-// The result as JSON: {"dataset":..., "summary": {...}, "findings": [{severity, code, file, line, message,
-// image, box}]}. Strings are JSON-escaped.
+// The result as JSON (check.json): {"dataset": {yaml, root, names}, "options": {...}, "summary": {...},
+// "findings": [{severity, code, file, line, message, image, box, related}], "excluded": {"train": [{file, code}],
+// "val": [...], "test": [...]}} (excludedImages). Strings are JSON-escaped; invalid UTF-8 is replaced.
 std::string checkResultToJson(const Dataset& dataset, const CheckResult& result, const CheckOptions& options);
+
+// check.json read back (checkResultFromJson).
+struct CheckFile {
+    std::string yamlPath, root;            // the dataset as it was checked
+    std::vector<std::string> names;
+    CheckOptions options;                  // imgsz, minBoxPixels, hashImages, phashMaxDistance, nearDuplicateIoU
+    CheckResult result;                    // summary and findings in the file's order; Finding::image and box
+                                           // index the dataset of that time, relatedImage is -1, category from
+                                           // the catalogue
+    std::vector<ExcludedImage> excluded;   // per split in file order
+};
+
+// Reads what checkResultToJson wrote. Lenient like every run-file reader: a missing key keeps its default,
+// an entry of the wrong type is skipped. Error ("check.invalid", naming `source`) only when the text is not
+// a JSON object.
+Expected<CheckFile> checkResultFromJson(const std::string& text, const std::string& source);
+
+// The findings as CSV (RFC 4180: a header row "severity,code,file,line,message", fields with a comma, quote
+// or line break quoted, quotes doubled), one row per finding in result order.
+std::string checkResultToCsv(const CheckResult& result);
 
 // Human-readable summary (the CLI's stdout).
 std::string checkResultToText(const Dataset& dataset, const CheckResult& result, size_t maxFindings = 50);

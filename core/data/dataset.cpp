@@ -150,199 +150,428 @@ int Dataset::count(Split s) const
 // ---------------------------------------------------------------------------------------------------------
 // Label parsing
 
-ParsedLabels parseLabels(const std::string& text, int nc)
+namespace {
+
+// The issues of one label file, at most kMaxIssuesPerFile listed; the rest are counted.
+class IssueList {
+public:
+    explicit IssueList(std::vector<LabelIssue>& out) : out_(out) {}
+    void add(int line, const char* code, std::string message)
+    {
+        if (out_.size() < kMaxIssuesPerFile)
+            out_.push_back({code, line, std::move(message)});
+        else
+            ++suppressed_;
+    }
+    // Appends "label.more_issues" when some were not listed.
+    void finish()
+    {
+        if (suppressed_ > 0)
+            out_.push_back({"label.more_issues", 0,
+                            std::to_string(suppressed_) + " more problems in this file are not listed"});
+    }
+
+private:
+    std::vector<LabelIssue>& out_;
+    size_t suppressed_ = 0;
+};
+
+bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+
+// Calls `row(line, lineNo)` for every line of `text` (LF, CRLF or CR line ends; a UTF-8 BOM skipped).
+template <typename F>
+void forEachLine(const std::string& text, F&& row)
 {
-    ParsedLabels out;
     std::string_view all(text);
     if (all.size() >= 3 && static_cast<unsigned char>(all[0]) == 0xEF &&
         static_cast<unsigned char>(all[1]) == 0xBB && static_cast<unsigned char>(all[2]) == 0xBF)
         all.remove_prefix(3);
-
-    size_t suppressed = 0;
-    auto issue = [&](int line, const char* code, std::string message) {
-        if (out.issues.size() < kMaxIssuesPerFile)
-            out.issues.push_back({code, line, std::move(message)});
-        else
-            ++suppressed;
-    };
-
-    // Exact duplicate rows: key = parsed values, value = line of the first occurrence.
-    std::map<std::vector<double>, int> seen;
-    int firstBoxLine = 0, firstPolygonLine = 0, boxRows = 0, polygonRows = 0;
-    std::vector<double> vals;
-    std::vector<std::string_view> toks;
-
     int lineNo = 0;
     size_t pos = 0;
     while (pos < all.size()) {
         size_t end = pos;
         while (end < all.size() && all[end] != '\n' && all[end] != '\r')
             ++end;
-        std::string_view line = all.substr(pos, end - pos);
+        const std::string_view line = all.substr(pos, end - pos);
         ++lineNo;
         // CRLF counts as one line break.
         if (end < all.size() && all[end] == '\r' && end + 1 < all.size() && all[end + 1] == '\n')
             ++end;
         pos = end + 1;
+        row(line, lineNo);
+    }
+}
 
-        toks.clear();
-        size_t i = 0;
-        while (i < line.size()) {
-            while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\v' || line[i] == '\f'))
-                ++i;
-            const size_t s = i;
-            while (i < line.size() && !(line[i] == ' ' || line[i] == '\t' || line[i] == '\v' || line[i] == '\f'))
-                ++i;
-            if (i > s)
-                toks.push_back(line.substr(s, i - s));
+void splitTokens(std::string_view line, std::vector<std::string_view>& toks)
+{
+    toks.clear();
+    size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && isBlank(line[i]))
+            ++i;
+        const size_t s = i;
+        while (i < line.size() && !isBlank(line[i]))
+            ++i;
+        if (i > s)
+            toks.push_back(line.substr(s, i - s));
+    }
+}
+
+// The values of one row: a box (5 values) or a polygon (7, 9, ... values), every value a finite number and
+// the class id a whole number in 0..nc-1 (nc < 0: any). False, with the issue reported, otherwise.
+bool parseLabelRow(const std::vector<std::string_view>& toks, int lineNo, int nc, std::vector<double>& vals,
+                   IssueList& issues)
+{
+    const size_t n = toks.size();
+    const bool isBox = n == 5;
+    const bool isPolygon = n >= 7 && (n - 1) % 2 == 0;
+    if (!isBox && !isPolygon) {
+        issues.add(lineNo, "label.columns",
+                   "row has " + std::to_string(n) +
+                       " values; expected 5 (class cx cy w h) or a polygon (class x1 y1 x2 y2 x3 y3 ...)");
+        return false;
+    }
+    vals.assign(n, 0.0);
+    for (size_t k = 0; k < n; ++k) {
+        if (!parseNumber(toks[k], vals[k])) {
+            std::string tok(toks[k].substr(0, 24));
+            for (char& c : tok)
+                if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7F)
+                    c = '?';
+            issues.add(lineNo, "label.nonnumeric", "value " + std::to_string(k + 1) + " ('" + tok + "') is not a number");
+            return false;
         }
+    }
+    if (!std::all_of(vals.begin(), vals.end(), [](double v) { return std::isfinite(v); })) {
+        issues.add(lineNo, "label.nonfinite", "row contains NaN or infinity");
+        return false;
+    }
+    const double c = vals[0];
+    if (c < 0) {
+        issues.add(lineNo, "label.class_negative", "class id " + fmt(c) + " is negative");
+        return false;
+    }
+    if (c != std::floor(c)) {
+        issues.add(lineNo, "label.class_noninteger", "class id " + fmt(c) + " is not a whole number");
+        return false;
+    }
+    if (nc >= 0 && c >= nc) {
+        issues.add(lineNo, "label.class_range",
+                   "class id " + fmt(c) + " is out of range: data.yaml has " + std::to_string(nc) +
+                       " classes (ids 0.." + std::to_string(nc - 1) + ")");
+        return false;
+    }
+    return true;
+}
+
+// Exact duplicate rows of one file: the parsed values and the line of their first occurrence.
+class RowDeduper {
+public:
+    // True (and the issue reported) when `vals` repeat an earlier row; the copy is then dropped.
+    bool repeats(const std::vector<double>& vals, int lineNo, IssueList& issues)
+    {
+        const auto [it, inserted] = seen_.emplace(vals, lineNo);
+        if (inserted)
+            return false;
+        issues.add(lineNo, "label.duplicate_row",
+                   "row repeats line " + std::to_string(it->second) + " exactly (the copy is ignored)");
+        return true;
+    }
+
+private:
+    std::map<std::vector<double>, int> seen_;
+};
+
+// A box row's coordinates: outside 0..1 (beyond the tolerance) or a size that is not positive keeps the
+// box with valid = false and reports it.
+LabelBox boxFromValues(const std::vector<double>& vals, int lineNo, IssueList& issues)
+{
+    LabelBox b;
+    b.cls = static_cast<int>(vals[0]);
+    b.line = lineNo;
+    const double cx = vals[1], cy = vals[2], w = vals[3], h = vals[4];
+    b.cx = toFloat(cx);
+    b.cy = toFloat(cy);
+    b.w = toFloat(w);
+    b.h = toFloat(h);
+    if (w <= 0 || h <= 0) {
+        issues.add(lineNo, "label.size_nonpositive",
+                   "box has width " + fmt(w) + " and height " + fmt(h) + "; both must be above 0");
+        b.valid = false;
+        return b;
+    }
+    std::string bad;
+    auto checkRange = [&](const char* what, double v) {
+        if (v < -kCoordTolerance || v > 1.0 + kCoordTolerance)
+            bad += std::string(bad.empty() ? "" : ", ") + what + " = " + fmt(v);
+    };
+    checkRange("cx", cx);
+    checkRange("cy", cy);
+    checkRange("w", w);
+    checkRange("h", h);
+    checkRange("left edge", cx - w / 2);
+    checkRange("right edge", cx + w / 2);
+    checkRange("top edge", cy - h / 2);
+    checkRange("bottom edge", cy + h / 2);
+    if (!bad.empty()) {
+        issues.add(lineNo, "label.out_of_range",
+                   "coordinates outside the image: " + bad + " (normalised coordinates must lie in 0..1, 1% tolerance)");
+        b.valid = false;
+    }
+    return b;
+}
+
+// A polygon row becomes its bounding box (clamped to the image); a point outside 0..1 or an empty box keeps
+// it with valid = false and reports it.
+LabelBox boxFromPolygon(const std::vector<double>& vals, int lineNo, IssueList& issues)
+{
+    LabelBox b;
+    b.cls = static_cast<int>(vals[0]);
+    b.line = lineNo;
+    b.polygon = true;
+    double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
+    std::string bad;
+    for (size_t k = 1; k + 1 < vals.size(); k += 2) {
+        const double x = vals[k], y = vals[k + 1];
+        if ((x < -kCoordTolerance || x > 1 + kCoordTolerance || y < -kCoordTolerance || y > 1 + kCoordTolerance) &&
+            bad.empty())
+            bad = "point " + std::to_string((k + 1) / 2) + " = (" + fmt(x) + ", " + fmt(y) + ")";
+        x0 = std::min(x0, x);
+        y0 = std::min(y0, y);
+        x1 = std::max(x1, x);
+        y1 = std::max(y1, y);
+    }
+    x0 = std::clamp(x0, 0.0, 1.0);
+    x1 = std::clamp(x1, 0.0, 1.0);
+    y0 = std::clamp(y0, 0.0, 1.0);
+    y1 = std::clamp(y1, 0.0, 1.0);
+    b.cx = static_cast<float>((x0 + x1) / 2);
+    b.cy = static_cast<float>((y0 + y1) / 2);
+    b.w = static_cast<float>(x1 - x0);
+    b.h = static_cast<float>(y1 - y0);
+    if (!bad.empty()) {
+        issues.add(lineNo, "label.out_of_range",
+                   "polygon " + bad + " lies outside the image (normalised coordinates must lie in 0..1, 1% tolerance)");
+        b.valid = false;
+    } else if (b.w <= 0 || b.h <= 0) {
+        issues.add(lineNo, "label.size_nonpositive", "polygon encloses no area (its bounding box is empty)");
+        b.valid = false;
+    }
+    return b;
+}
+
+// Box rows and polygon rows of one file: a file that mixes them is reported once, at the first row of
+// the minority format.
+struct FormatMix {
+    int boxRows = 0, polygonRows = 0, firstBoxLine = 0, firstPolygonLine = 0;
+    void add(bool polygon, int lineNo)
+    {
+        int& rows = polygon ? polygonRows : boxRows;
+        int& first = polygon ? firstPolygonLine : firstBoxLine;
+        ++rows;
+        if (!first)
+            first = lineNo;
+    }
+    void report(IssueList& issues) const
+    {
+        if (boxRows == 0 || polygonRows == 0)
+            return;
+        issues.add(polygonRows <= boxRows ? firstPolygonLine : firstBoxLine, "label.mixed",
+                   "file mixes " + std::to_string(boxRows) + " box rows with " + std::to_string(polygonRows) +
+                       " polygon rows; use one format per dataset (polygons are reduced to boxes)");
+    }
+};
+
+}  // namespace
+
+ParsedLabels parseLabels(const std::string& text, int nc)
+{
+    ParsedLabels out;
+    IssueList issues(out.issues);
+    RowDeduper dedupe;
+    FormatMix mix;
+    std::vector<double> vals;
+    std::vector<std::string_view> toks;
+    forEachLine(text, [&](std::string_view line, int lineNo) {
+        splitTokens(line, toks);
         if (toks.empty())
-            continue;
+            return;
         ++out.rows;
-
-        const size_t n = toks.size();
-        const bool isBox = n == 5;
-        const bool isPolygon = n >= 7 && (n - 1) % 2 == 0;
-        if (!isBox && !isPolygon) {
-            issue(lineNo, "label.columns",
-                  "row has " + std::to_string(n) +
-                      " values; expected 5 (class cx cy w h) or a polygon (class x1 y1 x2 y2 x3 y3 ...)");
-            continue;
-        }
-        vals.assign(n, 0.0);
-        bool numeric = true;
-        for (size_t k = 0; k < n && numeric; ++k) {
-            if (!parseNumber(toks[k], vals[k])) {
-                std::string tok(toks[k].substr(0, 24));
-                for (char& c : tok)
-                    if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7F)
-                        c = '?';
-                issue(lineNo, "label.nonnumeric",
-                      "value " + std::to_string(k + 1) + " ('" + tok + "') is not a number");
-                numeric = false;
-            }
-        }
-        if (!numeric)
-            continue;
-        bool finite = true;
-        for (size_t k = 0; k < n; ++k)
-            finite = finite && std::isfinite(vals[k]);
-        if (!finite) {
-            issue(lineNo, "label.nonfinite", "row contains NaN or infinity");
-            continue;
-        }
-        const double c = vals[0];
-        if (c < 0) {
-            issue(lineNo, "label.class_negative", "class id " + fmt(c) + " is negative");
-            continue;
-        }
-        if (c != std::floor(c)) {
-            issue(lineNo, "label.class_noninteger", "class id " + fmt(c) + " is not a whole number");
-            continue;
-        }
-        if (nc >= 0 && c >= nc) {
-            issue(lineNo, "label.class_range",
-                  "class id " + fmt(c) + " is out of range: data.yaml has " + std::to_string(nc) +
-                      " classes (ids 0.." + std::to_string(nc - 1) + ")");
-            continue;
-        }
-
-        if (auto [it, inserted] = seen.emplace(vals, lineNo); !inserted) {
-            issue(lineNo, "label.duplicate_row",
-                  "row repeats line " + std::to_string(it->second) + " exactly (the copy is ignored)");
-            continue;
-        }
-
-        LabelBox b;
-        b.cls = static_cast<int>(c);
-        b.line = lineNo;
-        if (isBox) {
-            ++boxRows;
-            if (!firstBoxLine)
-                firstBoxLine = lineNo;
-            const double cx = vals[1], cy = vals[2], w = vals[3], h = vals[4];
-            b.cx = toFloat(cx);
-            b.cy = toFloat(cy);
-            b.w = toFloat(w);
-            b.h = toFloat(h);
-            if (w <= 0 || h <= 0) {
-                issue(lineNo, "label.size_nonpositive",
-                      "box has width " + fmt(w) + " and height " + fmt(h) + "; both must be above 0");
-                b.valid = false;
-            } else {
-                std::string bad;
-                auto checkRange = [&](const char* what, double v) {
-                    if (v < -kCoordTolerance || v > 1.0 + kCoordTolerance)
-                        bad += std::string(bad.empty() ? "" : ", ") + what + " = " + fmt(v);
-                };
-                checkRange("cx", cx);
-                checkRange("cy", cy);
-                checkRange("w", w);
-                checkRange("h", h);
-                checkRange("left edge", cx - w / 2);
-                checkRange("right edge", cx + w / 2);
-                checkRange("top edge", cy - h / 2);
-                checkRange("bottom edge", cy + h / 2);
-                if (!bad.empty()) {
-                    issue(lineNo, "label.out_of_range",
-                          "coordinates outside the image: " + bad +
-                              " (normalised coordinates must lie in 0..1, 1% tolerance)");
-                    b.valid = false;
-                }
-            }
-        } else {
-            ++polygonRows;
-            if (!firstPolygonLine)
-                firstPolygonLine = lineNo;
-            b.polygon = true;
-            double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
-            std::string bad;
-            for (size_t k = 1; k + 1 < n; k += 2) {
-                const double x = vals[k], y = vals[k + 1];
-                if ((x < -kCoordTolerance || x > 1 + kCoordTolerance || y < -kCoordTolerance ||
-                     y > 1 + kCoordTolerance) &&
-                    bad.empty())
-                    bad = "point " + std::to_string((k + 1) / 2) + " = (" + fmt(x) + ", " + fmt(y) + ")";
-                x0 = std::min(x0, x);
-                y0 = std::min(y0, y);
-                x1 = std::max(x1, x);
-                y1 = std::max(y1, y);
-            }
-            x0 = std::clamp(x0, 0.0, 1.0);
-            x1 = std::clamp(x1, 0.0, 1.0);
-            y0 = std::clamp(y0, 0.0, 1.0);
-            y1 = std::clamp(y1, 0.0, 1.0);
-            b.cx = static_cast<float>((x0 + x1) / 2);
-            b.cy = static_cast<float>((y0 + y1) / 2);
-            b.w = static_cast<float>(x1 - x0);
-            b.h = static_cast<float>(y1 - y0);
-            if (!bad.empty()) {
-                issue(lineNo, "label.out_of_range",
-                      "polygon " + bad + " lies outside the image (normalised coordinates must lie in 0..1, "
-                                         "1% tolerance)");
-                b.valid = false;
-            } else if (b.w <= 0 || b.h <= 0) {
-                issue(lineNo, "label.size_nonpositive", "polygon encloses no area (its bounding box is empty)");
-                b.valid = false;
-            }
-        }
-        out.boxes.push_back(b);
-    }
-
-    if (boxRows > 0 && polygonRows > 0) {
-        const bool polygonsMinor = polygonRows <= boxRows;
-        issue(polygonsMinor ? firstPolygonLine : firstBoxLine, "label.mixed",
-              "file mixes " + std::to_string(boxRows) + " box rows with " + std::to_string(polygonRows) +
-                  " polygon rows; use one format per dataset (polygons are reduced to boxes)");
-    }
-    if (suppressed > 0)
-        out.issues.push_back({"label.more_issues", 0,
-                              std::to_string(suppressed) + " more problems in this file are not listed"});
+        if (!parseLabelRow(toks, lineNo, nc, vals, issues) || dedupe.repeats(vals, lineNo, issues))
+            return;
+        const bool polygon = vals.size() != 5;
+        mix.add(polygon, lineNo);
+        out.boxes.push_back(polygon ? boxFromPolygon(vals, lineNo, issues) : boxFromValues(vals, lineNo, issues));
+    });
+    mix.report(issues);
+    issues.finish();
     return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // data.yaml
+
+namespace {
+
+// `path:` root: relative to the YAML's folder; the YAML's folder when absent or empty.
+Expected<std::string> readRootPath(const YAML::Node& root, const std::string& yamlPath)
+{
+    const fs::path yamlDir = fs::path(yamlPath).parent_path();
+    const YAML::Node p = root["path"];
+    if (!p.IsDefined() || p.IsNull())
+        return normalPath(yamlDir);
+    if (!p.IsScalar())
+        return yamlError("data.path_invalid", "`path:` must be a folder name", yamlPath, p);
+    const std::string s = p.Scalar();
+    if (s.empty())
+        return normalPath(yamlDir);
+    const fs::path pp(s);
+    const fs::path rootDir = pp.is_absolute() ? pp : yamlDir / pp;
+    std::error_code ec;
+    if (!fs::is_directory(rootDir, ec))
+        return yamlError("data.root_missing",
+                         "`path: " + s + "` resolves to " + normalPath(rootDir) +
+                             ", which is not a folder; fix `path:` (relative paths start at the folder of data.yaml) "
+                             "or remove it",
+                         yamlPath, p);
+    return normalPath(rootDir);
+}
+
+// One entry of a split (a folder, an image or a .txt list) resolved against the root into `out`.
+std::optional<Error> resolveEntry(const DatasetSpec& spec, const std::string& key, const YAML::Node& node,
+                                  std::vector<std::string>& out)
+{
+    if (!node.IsScalar())
+        return yamlError("data.source_invalid", "each `" + key + ":` entry must be a folder or a .txt list path",
+                         spec.yamlPath, node);
+    const std::string s = node.Scalar();
+    if (s.empty())
+        return yamlError("data.source_invalid", "`" + key + ":` has an empty entry", spec.yamlPath, node);
+    std::error_code ec;
+    const fs::path p(s);
+    fs::path full = p.is_absolute() ? p : fs::path(spec.root) / p;
+    if (!fs::exists(full, ec) && !p.is_absolute() && s.rfind("../", 0) == 0 &&
+        fs::exists(fs::path(spec.root) / s.substr(3), ec))
+        full = fs::path(spec.root) / s.substr(3);  // Ultralytics' fallback for "../" entries
+    if (!fs::exists(full, ec))
+        return yamlError("data.source_missing",
+                         "`" + key + ": " + s + "` resolves to " + normalPath(full) +
+                             ", which does not exist; fix the entry (relative entries start at `path:`, or at the "
+                             "folder of data.yaml when `path:` is absent)",
+                         spec.yamlPath, node);
+    out.push_back(normalPath(full));
+    return std::nullopt;
+}
+
+bool isEmptyEntry(const YAML::Node& node)
+{
+    return !node.IsDefined() || node.IsNull() || (node.IsScalar() && node.Scalar().empty());
+}
+
+// train:, val: (or validation:) and test: resolved into spec.sources; train and val are required.
+std::optional<Error> resolveSplitEntries(const YAML::Node& root, DatasetSpec& spec)
+{
+    auto readSplit = [&](Split split, const char* key, const YAML::Node& node) -> std::optional<Error> {
+        auto& out = spec.sources[static_cast<int>(split)];
+        if (!node.IsSequence())
+            return resolveEntry(spec, key, node, out);
+        for (const auto& item : node)
+            if (auto err = resolveEntry(spec, key, item, out))
+                return err;
+        return std::nullopt;
+    };
+    const YAML::Node train = root["train"];
+    if (isEmptyEntry(train))
+        return Error{"data.missing_train", "data.yaml has no `train:` entry; add one, e.g. `train: images/train`",
+                     spec.yamlPath, 0, 0};
+    // yaml-cpp nodes assign by reference: pick the key first, then read its node once.
+    const bool hasVal = root["val"].IsDefined() && !root["val"].IsNull();
+    const char* valKey = hasVal ? "val" : "validation";
+    const YAML::Node val = root[valKey];
+    if (isEmptyEntry(val))
+        return Error{"data.missing_val", "data.yaml has no `val:` entry; add one, e.g. `val: images/val`",
+                     spec.yamlPath, 0, 0};
+    if (auto err = readSplit(Split::Train, "train", train))
+        return err;
+    if (auto err = readSplit(Split::Val, valKey, val))
+        return err;
+    if (const YAML::Node test = root["test"]; !isEmptyEntry(test))
+        return readSplit(Split::Test, "test", test);
+    return std::nullopt;
+}
+
+// `names:` as a map {index: name}, the indices 0..n-1 without gaps.
+std::optional<Error> readNameMap(const YAML::Node& names, DatasetSpec& spec)
+{
+    std::map<long long, std::string> byIndex;
+    for (const auto& kv : names) {
+        long long idx = -1;
+        if (!kv.first.IsScalar() || !YAML::convert<long long>::decode(kv.first, idx) || idx < 0)
+            return yamlError("data.names_keys",
+                             "`names:` keys must be class indices 0, 1, 2, ...; found '" +
+                                 (kv.first.IsScalar() ? kv.first.Scalar() : std::string("?")) + "'",
+                             spec.yamlPath, kv.first);
+        if (!kv.second.IsScalar())
+            return yamlError("data.names_invalid", "each class name must be a plain string", spec.yamlPath, kv.second);
+        byIndex[idx] = kv.second.Scalar();
+    }
+    long long expect = 0;
+    for (const auto& [idx, name] : byIndex) {
+        if (idx != expect)
+            return yamlError("data.names_keys",
+                             "`names:` indices must run 0.." + std::to_string(byIndex.size() - 1) +
+                                 " without gaps; index " + std::to_string(expect) + " is missing",
+                             spec.yamlPath, names);
+        spec.names.push_back(name);
+        ++expect;
+    }
+    return std::nullopt;
+}
+
+// names: a list or {index: name}; or only nc (class_0, class_1, ...). nc and names must agree.
+std::optional<Error> readNames(const YAML::Node& root, DatasetSpec& spec)
+{
+    const YAML::Node names = root["names"];
+    const YAML::Node ncNode = root["nc"];
+    int nc = -1;
+    if (ncNode.IsDefined() && !ncNode.IsNull()) {
+        if (!ncNode.IsScalar() || !YAML::convert<int>::decode(ncNode, nc) || nc <= 0)
+            return yamlError("data.nc_invalid", "`nc:` must be a positive whole number (the class count)",
+                             spec.yamlPath, ncNode);
+    }
+    if (!names.IsDefined() || names.IsNull()) {
+        if (nc <= 0)
+            return Error{"data.no_names", "data.yaml has neither `names:` nor `nc:`; add `names: [cat, dog, ...]`",
+                         spec.yamlPath, 0, 0};
+        for (int i = 0; i < nc; ++i)
+            spec.names.push_back("class_" + std::to_string(i));
+        return std::nullopt;
+    }
+    if (names.IsSequence()) {
+        for (const auto& n : names) {
+            if (!n.IsScalar())
+                return yamlError("data.names_invalid", "each class name must be a plain string", spec.yamlPath, n);
+            spec.names.push_back(n.Scalar());
+        }
+    } else if (names.IsMap()) {
+        if (auto err = readNameMap(names, spec))
+            return err;
+    } else {
+        return yamlError("data.names_invalid",
+                         "`names:` must be a list of class names or a map {0: name, 1: name, ...}", spec.yamlPath,
+                         names);
+    }
+    if (spec.names.empty())
+        return yamlError("data.names_invalid", "`names:` is empty; list the class names", spec.yamlPath, names);
+    if (nc >= 0 && nc != spec.nc())
+        return yamlError("data.names_nc_mismatch",
+                         "`nc: " + std::to_string(nc) + "` but `names:` lists " + std::to_string(spec.nc()) +
+                             " classes; make them agree (or remove `nc:`)",
+                         spec.yamlPath, ncNode);
+    return std::nullopt;
+}
+
+}  // namespace
 
 Expected<DatasetSpec> loadDataYaml(const std::string& yamlPathIn)
 {
@@ -372,152 +601,48 @@ Expected<DatasetSpec> loadDataYaml(const std::string& yamlPathIn)
             return yamlError("data.not_a_map",
                              "data.yaml must be a mapping with at least `train:`, `val:` and `names:`", yamlPath,
                              root);
-
         DatasetSpec spec;
         spec.yamlPath = yamlPath;
-        const fs::path yamlDir = fs::path(yamlPath).parent_path();
-
-        // `path:` root: relative to the YAML's folder; the YAML's folder when absent or empty.
-        fs::path rootDir = yamlDir;
-        if (const YAML::Node p = root["path"]; p.IsDefined() && !p.IsNull()) {
-            if (!p.IsScalar())
-                return yamlError("data.path_invalid", "`path:` must be a folder name", yamlPath, p);
-            const std::string s = p.Scalar();
-            if (!s.empty()) {
-                fs::path pp(s);
-                rootDir = pp.is_absolute() ? pp : yamlDir / pp;
-                if (!fs::is_directory(rootDir, ec))
-                    return yamlError("data.root_missing",
-                                     "`path: " + s + "` resolves to " + normalPath(rootDir) +
-                                         ", which is not a folder; fix `path:` (relative paths start at the "
-                                         "folder of data.yaml) or remove it",
-                                     yamlPath, p);
-            }
-        }
-        spec.root = normalPath(rootDir);
-
-        auto resolveEntry = [&](const std::string& key, const YAML::Node& node,
-                                std::vector<std::string>& out) -> std::optional<Error> {
-            if (!node.IsScalar())
-                return yamlError("data.source_invalid",
-                                 "each `" + key + ":` entry must be a folder or a .txt list path", yamlPath, node);
-            const std::string s = node.Scalar();
-            if (s.empty())
-                return yamlError("data.source_invalid", "`" + key + ":` has an empty entry", yamlPath, node);
-            fs::path p(s);
-            fs::path full = p.is_absolute() ? p : fs::path(spec.root) / p;
-            if (!fs::exists(full, ec) && !p.is_absolute() && s.rfind("../", 0) == 0 &&
-                fs::exists(fs::path(spec.root) / s.substr(3), ec))
-                full = fs::path(spec.root) / s.substr(3);  // Ultralytics' fallback for "../" entries
-            if (!fs::exists(full, ec))
-                return yamlError("data.source_missing",
-                                 "`" + key + ": " + s + "` resolves to " + normalPath(full) +
-                                     ", which does not exist; fix the entry (relative entries start at `path:`, "
-                                     "or at the folder of data.yaml when `path:` is absent)",
-                                 yamlPath, node);
-            out.push_back(normalPath(full));
-            return std::nullopt;
-        };
-
-        auto readSplit = [&](Split split, const char* key, const YAML::Node& node) -> std::optional<Error> {
-            auto& out = spec.sources[static_cast<int>(split)];
-            if (node.IsSequence()) {
-                for (const auto& item : node)
-                    if (auto err = resolveEntry(key, item, out))
-                        return err;
-            } else if (auto err = resolveEntry(key, node, out)) {
-                return err;
-            }
-            return std::nullopt;
-        };
-
-        const YAML::Node train = root["train"];
-        if (!train.IsDefined() || train.IsNull() || (train.IsScalar() && train.Scalar().empty()))
-            return Error{"data.missing_train",
-                         "data.yaml has no `train:` entry; add one, e.g. `train: images/train`", yamlPath, 0, 0};
-        YAML::Node val = root["val"];
-        const char* valKey = "val";
-        if (!val.IsDefined() || val.IsNull()) {
-            val = root["validation"];
-            valKey = "validation";
-        }
-        if (!val.IsDefined() || val.IsNull() || (val.IsScalar() && val.Scalar().empty()))
-            return Error{"data.missing_val", "data.yaml has no `val:` entry; add one, e.g. `val: images/val`",
-                         yamlPath, 0, 0};
-        if (auto err = readSplit(Split::Train, "train", train))
+        auto rootDir = readRootPath(root, yamlPath);
+        if (!rootDir)
+            return rootDir.error();
+        spec.root = std::move(*rootDir);
+        if (auto err = resolveSplitEntries(root, spec))
             return *err;
-        if (auto err = readSplit(Split::Val, valKey, val))
+        if (auto err = readNames(root, spec))
             return *err;
-        if (const YAML::Node test = root["test"]; test.IsDefined() && !test.IsNull() &&
-                                                  !(test.IsScalar() && test.Scalar().empty()))
-            if (auto err = readSplit(Split::Test, "test", test))
-                return *err;
-
-        // names: list or {index: name}; or only nc.
-        const YAML::Node names = root["names"];
-        const YAML::Node ncNode = root["nc"];
-        int nc = -1;
-        if (ncNode.IsDefined() && !ncNode.IsNull()) {
-            if (!ncNode.IsScalar() || !YAML::convert<int>::decode(ncNode, nc) || nc <= 0)
-                return yamlError("data.nc_invalid", "`nc:` must be a positive whole number (the class count)",
-                                 yamlPath, ncNode);
-        }
-        if (names.IsDefined() && !names.IsNull()) {
-            if (names.IsSequence()) {
-                for (const auto& n : names) {
-                    if (!n.IsScalar())
-                        return yamlError("data.names_invalid", "each class name must be a plain string", yamlPath,
-                                         n);
-                    spec.names.push_back(n.Scalar());
-                }
-            } else if (names.IsMap()) {
-                std::map<long long, std::string> byIndex;
-                for (const auto& kv : names) {
-                    long long idx = -1;
-                    if (!kv.first.IsScalar() || !YAML::convert<long long>::decode(kv.first, idx) || idx < 0)
-                        return yamlError("data.names_keys",
-                                         "`names:` keys must be class indices 0, 1, 2, ...; found '" +
-                                             (kv.first.IsScalar() ? kv.first.Scalar() : std::string("?")) + "'",
-                                         yamlPath, kv.first);
-                    if (!kv.second.IsScalar())
-                        return yamlError("data.names_invalid", "each class name must be a plain string", yamlPath,
-                                         kv.second);
-                    byIndex[idx] = kv.second.Scalar();
-                }
-                long long expect = 0;
-                for (const auto& [idx, name] : byIndex) {
-                    if (idx != expect)
-                        return yamlError("data.names_keys",
-                                         "`names:` indices must run 0.." + std::to_string(byIndex.size() - 1) +
-                                             " without gaps; index " + std::to_string(expect) + " is missing",
-                                         yamlPath, names);
-                    spec.names.push_back(name);
-                    ++expect;
-                }
-            } else {
-                return yamlError("data.names_invalid",
-                                 "`names:` must be a list of class names or a map {0: name, 1: name, ...}", yamlPath,
-                                 names);
-            }
-            if (spec.names.empty())
-                return yamlError("data.names_invalid", "`names:` is empty; list the class names", yamlPath, names);
-            if (nc >= 0 && nc != spec.nc())
-                return yamlError("data.names_nc_mismatch",
-                                 "`nc: " + std::to_string(nc) + "` but `names:` lists " +
-                                     std::to_string(spec.nc()) + " classes; make them agree (or remove `nc:`)",
-                                 yamlPath, ncNode);
-        } else if (nc > 0) {
-            for (int i = 0; i < nc; ++i)
-                spec.names.push_back("class_" + std::to_string(i));
-        } else {
-            return Error{"data.no_names",
-                         "data.yaml has neither `names:` nor `nc:`; add `names: [cat, dog, ...]`", yamlPath, 0, 0};
-        }
         return spec;
     } catch (const YAML::Exception& ex) {
         return Error{"yaml.invalid", "unexpected YAML structure: " + ex.msg, yamlPath,
                      ex.mark.line >= 0 ? ex.mark.line + 1 : 0, ex.mark.column >= 0 ? ex.mark.column + 1 : 0};
     }
+}
+
+std::string findDataYaml(const std::string& path)
+{
+    std::error_code ec;
+    const fs::path p(path);
+    if (path.empty())
+        return {};
+    if (fs::is_regular_file(p, ec)) {
+        const std::string ext = fileExtension(path);
+        return ext == "yaml" || ext == "yml" ? normalPath(p) : std::string();
+    }
+    if (!fs::is_directory(p, ec))
+        return {};
+    if (fs::is_regular_file(p / "data.yaml", ec))
+        return normalPath(p / "data.yaml");
+    std::string only;
+    int count = 0;
+    for (fs::directory_iterator it(p, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code fec;
+        const std::string ext = fileExtension(it->path().string());
+        if ((ext == "yaml" || ext == "yml") && it->is_regular_file(fec)) {
+            only = normalPath(it->path());
+            ++count;
+        }
+    }
+    return count == 1 ? only : std::string();
 }
 
 // ---------------------------------------------------------------------------------------------------------

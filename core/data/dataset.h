@@ -30,6 +30,11 @@ struct DatasetSpec {
 // missing train/val, names/nc mismatch, sources that do not exist.
 Expected<DatasetSpec> loadDataYaml(const std::string& yamlPath);
 
+// The data.yaml a user means by `path` (a drop, a command-line argument): the file itself when it is a
+// .yaml/.yml file; for a folder, its data.yaml, else its only .yaml/.yml file. Absolute and normalised; empty
+// when there is none (another kind of file, a folder with no or several YAML files, nothing at `path`).
+std::string findDataYaml(const std::string& path);
+
 // One box of a label file, normalised to 0..1 (cx, cy, w, h). Polygon rows are converted to their
 // bounding box and flagged. Rows whose coordinates fall outside 0..1 (beyond the 1% tolerance) or whose
 // width/height is not positive are kept (so the browser can draw them) with `valid` = false; training

@@ -5,7 +5,6 @@
 #include "data/classes.h"
 #include "train/environment.h"
 
-#include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -24,27 +23,6 @@ void say(const ReportOptions& o, const char* stage, int64_t done, int64_t total)
 {
     if (o.progress)
         o.progress(Progress{stage, done, total});
-}
-
-Severity severityFrom(const std::string& s)
-{
-    if (s == "error")
-        return Severity::Error;
-    if (s == "warning")
-        return Severity::Warning;
-    return Severity::Info;
-}
-
-int64_t count(const nlohmann::json& j, const char* key)
-{
-    const auto it = j.find(key);
-    return it != j.end() && it->is_number() ? std::max<int64_t>(0, it->get<int64_t>()) : 0;
-}
-
-std::string text(const nlohmann::json& j, const char* key)
-{
-    const auto it = j.find(key);
-    return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
 std::string codeMeaning(const std::string& code)
@@ -243,73 +221,56 @@ std::vector<std::string> modelClassNames(const ReportData& r)
 
 }  // namespace
 
-CheckFacts checkFactsFromJson(const std::string& textIn, const std::string& source)
+CheckFacts checkFactsFromJson(const std::string& text, const std::string& source)
 {
     CheckFacts f;
     f.present = true;
-    const auto j = nlohmann::json::parse(textIn, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
-        f.error = Error{"report.check", "check.json is not a JSON object", source, 0, 0};
+    auto file = checkResultFromJson(text, source);
+    if (!file) {
+        f.error = file.error();
         return f;
     }
-    if (const auto o = j.find("options"); o != j.end() && o->is_object())
-        f.imgsz = static_cast<int>(count(*o, "imgsz"));
-    if (const auto s = j.find("summary"); s != j.end() && s->is_object()) {
-        if (const auto im = s->find("images"); im != s->end() && im->is_object())
-            for (int k = 0; k < kSplitCount; ++k)
-                f.images[k] = count(*im, toString(static_cast<Split>(k)));
-        f.boxes = count(*s, "boxes");
-        f.backgrounds = count(*s, "backgrounds");
-        f.corruptImages = count(*s, "corrupt_images");
-        f.errors = count(*s, "errors");
-        f.warnings = count(*s, "warnings");
-        f.infos = count(*s, "infos");
-    }
+    const CheckSummary& s = file->result.summary;
+    f.imgsz = std::max(0, file->options.imgsz);
+    for (int k = 0; k < kSplitCount; ++k)
+        f.images[k] = std::max<int64_t>(0, s.images[k]);
+    f.boxes = std::max<int64_t>(0, s.boxes);
+    f.backgrounds = std::max<int64_t>(0, s.backgrounds);
+    f.corruptImages = std::max<int64_t>(0, s.corruptImages);
+    f.errors = std::max<int64_t>(0, s.errors);
+    f.warnings = std::max<int64_t>(0, s.warnings);
+    f.infos = std::max<int64_t>(0, s.infos);
+    f.excluded = std::move(file->excluded);
+    f.root = file->root;
     std::map<std::string, size_t> index;
-    if (const auto fs_ = j.find("findings"); fs_ != j.end() && fs_->is_array()) {
-        for (const auto& x : *fs_) {
-            if (!x.is_object())
-                continue;
-            const std::string code = text(x, "code");
-            auto [it, fresh] = index.emplace(code, f.groups.size());
-            if (fresh) {
-                CheckFacts::Group g;
-                g.code = code;
-                g.severity = severityFrom(text(x, "severity"));
-                g.meaning = codeMeaning(code);
-                f.groups.push_back(std::move(g));
-            }
-            CheckFacts::Group& g = f.groups[it->second];
-            ++g.count;
-            if (g.examples.size() < CheckFacts::kExamples) {
-                Finding fd;
-                fd.severity = g.severity;
-                fd.code = code;
-                fd.file = text(x, "file");
-                fd.line = static_cast<int>(std::min<int64_t>(count(x, "line"), 1 << 30));
-                fd.message = text(x, "message");
-                g.examples.push_back(std::move(fd));
-            }
+    auto group = [&](const std::string& code, Severity severity) -> CheckFacts::Group& {
+        auto [it, fresh] = index.emplace(code, f.groups.size());
+        if (fresh) {
+            CheckFacts::Group g;
+            g.code = code;
+            g.severity = severity;
+            g.meaning = codeMeaning(code);
+            f.groups.push_back(std::move(g));
+        }
+        return f.groups[it->second];
+    };
+    for (Finding& fd : file->result.findings) {
+        CheckFacts::Group& g = group(fd.code, fd.severity);
+        ++g.count;
+        if (g.examples.size() < CheckFacts::kExamples) {
+            fd.severity = g.severity;
+            g.examples.push_back(std::move(fd));
         }
     }
     // check.json may hold only the first findings; the summary's by_code has every count.
-    if (const auto s = j.find("summary"); s != j.end() && s->is_object())
-        if (const auto bc = s->find("by_code"); bc != s->end() && bc->is_object())
-            for (const auto& [code, n] : bc->items()) {
-                if (!n.is_number())
-                    continue;
-                auto [it, fresh] = index.emplace(code, f.groups.size());
-                if (fresh) {
-                    CheckFacts::Group g;
-                    g.code = code;
-                    g.meaning = codeMeaning(code);
-                    for (const CheckCode& c : checkCodes())
-                        if (code == c.code)
-                            g.severity = c.severity;
-                    f.groups.push_back(std::move(g));
-                }
-                f.groups[it->second].count = std::max(f.groups[it->second].count, n.get<int64_t>());
-            }
+    for (const auto& [code, n] : s.byCode) {
+        Severity severity = Severity::Info;
+        for (const CheckCode& c : checkCodes())
+            if (code == c.code)
+                severity = c.severity;
+        CheckFacts::Group& g = group(code, severity);
+        g.count = std::max(g.count, n);
+    }
     std::stable_sort(f.groups.begin(), f.groups.end(), [](const CheckFacts::Group& a, const CheckFacts::Group& b) {
         if (a.severity != b.severity)
             return a.severity < b.severity;

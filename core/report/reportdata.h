@@ -29,7 +29,8 @@
 
 namespace ys::report {
 
-// check.json: the label check of the run's dataset as the trainer ran it before training.
+// check.json (read with checkResultFromJson): the label check of the run's dataset as the trainer ran it
+// before training.
 struct CheckFacts {
     bool present = false;
     std::optional<Error> error;              // check.json unreadable ("report.check")
@@ -45,6 +46,8 @@ struct CheckFacts {
         std::vector<Finding> examples;       // the first kExamples findings of this code, in file order
     };
     std::vector<Group> groups;               // errors first, then warnings, infos; by count within each
+    std::vector<ExcludedImage> excluded;     // the images training left out, per split with the rule
+    std::string root;                        // the dataset's root folder as the check saw it
     static constexpr size_t kExamples = 3;
 };
 

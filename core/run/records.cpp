@@ -15,7 +15,7 @@ const std::vector<EventKindInfo> kKinds = {
     {EventKind::Best, "best", Severity::Info, "The epoch reached a new best fitness (0.1 x mAP50 + 0.9 x mAP50-95): weights/best.pt was written."},
     {EventKind::EarlyStop, "early_stop", Severity::Info, "No fitness improvement for `patience` epochs: the run stopped early."},
     {EventKind::Stopped, "stopped", Severity::Info, "The user stopped the run; weights/last.pt holds the weights at the stop and can be resumed (the stopped epoch is redone)."},
-    {EventKind::Warning, "warning", Severity::Warning, "Something went wrong that did not stop the run (e.g. a report file could not be written)."},
+    {EventKind::Warning, "warning", Severity::Warning, "Something went wrong that did not stop the run (e.g. a report file could not be written, or the label check left images out of training)."},
     {EventKind::Error, "error", Severity::Error, "The run failed; the message says why. weights/last.pt, if present, holds the last finished epoch."},
     {EventKind::Finish, "finish", Severity::Info, "The run ended: all epochs, an early stop or a stop by the user; the summary names the best epoch."},
     {EventKind::Unknown, "unknown", Severity::Warning, "A kind this version of YOLO Studio does not know (written by another version)."},

@@ -468,6 +468,9 @@ std::optional<Error> Trainer::openRunFolder()
     if (auto err = writeFileAtomic((fs::path(runDir_) / "check.json").string(),
                                    checkResultToJson(dataset_, check_, checkOptions_)))
         return *err;
+    // The images the check keeps out of training and validation, by rule (check.json lists the files).
+    if (const std::vector<ExcludedImage> excluded = excludedImages(dataset_, check_); !excluded.empty())
+        event(EventKind::Warning, excludedImagesText(excluded));
     return std::nullopt;
 }
 

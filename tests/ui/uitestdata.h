@@ -13,6 +13,11 @@
 
 namespace ys::test {
 
+// Outer bound of a GUI test's wait for a pool job (scan, check, thumbnails) on a loaded machine, below the
+// tests' CTest timeouts: the waits end on the signal or state that means done; this only keeps a hung job
+// from hanging the suite.
+constexpr int kUiWaitMs = 90000;
+
 struct UiDataset {
     QString yaml;             // data.yaml
     QString classRangeImage;  // image whose label has a class id out of range (label.class_range)

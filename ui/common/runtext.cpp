@@ -121,7 +121,8 @@ QString RunText::eventKindHelp(ys::EventKind kind)
     case ys::EventKind::Stopped:
         return tr("The user stopped the run; weights/last.pt holds the weights at the stop and can be resumed (the stopped epoch is redone).");
     case ys::EventKind::Warning:
-        return tr("Something went wrong that did not stop the run (e.g. a report file could not be written).");
+        return tr("Something went wrong that did not stop the run (e.g. a report file could not be written, or "
+                  "the label check left images out of training).");
     case ys::EventKind::Error:
         return tr("The run failed; the message says why. weights/last.pt, if present, holds the last finished "
                   "epoch.");

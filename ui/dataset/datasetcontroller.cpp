@@ -7,40 +7,20 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QtConcurrent>
-
-#include <exception>
 
 namespace ys::ui {
 namespace {
 
-struct ScanOutcome {
+struct Scanned {
     std::shared_ptr<ys::Dataset> dataset;
-    ys::Error error;
-    bool ok = false;
     bool cancelled = false;
     double seconds = 0;
 };
 
-struct CheckOutcome {
+struct Checked {
     std::shared_ptr<const ys::CheckResult> result;
     std::shared_ptr<const CheckIndex> index;
-    QString exception;
 };
-
-struct DemoOutcome {
-    QString yamlPath;
-    ys::Error error;
-    bool ok = false;
-};
-
-ys::Error exceptionError(const char* what)
-{
-    ys::Error e;
-    e.code = "internal.exception";
-    e.message = what ? what : "unknown exception";
-    return e;
-}
 
 }  // namespace
 
@@ -52,14 +32,7 @@ DatasetController::DatasetController(QObject* parent) : QObject(parent), relay_(
 DatasetController::~DatasetController()
 {
     cancel_.cancel();
-    for (auto& job : running_)
-        job.first();
-}
-
-void DatasetController::track(std::function<void()> wait, std::function<bool()> finished)
-{
-    std::erase_if(running_, [](const auto& job) { return job.second(); });
-    running_.emplace_back(std::move(wait), std::move(finished));
+    jobs_.waitForAll();
 }
 
 void DatasetController::setJob(Job job)
@@ -77,58 +50,58 @@ void DatasetController::cancel()
     cancel_.cancel();
 }
 
+bool DatasetController::isOpening(const QString& yamlPath) const
+{
+    return busy() && QFileInfo(yamlPath).absoluteFilePath() == yamlPath_;
+}
+
 void DatasetController::open(const QString& yamlPath)
 {
+    if (isOpening(yamlPath)) {
+        qCInfo(lcDataset) << "already opening" << yamlPath_;
+        return;
+    }
     startScan(yamlPath);
 }
 
 void DatasetController::openDemo(const QString& dir)
 {
     const QString yaml = QDir(dir).filePath(QStringLiteral("data.yaml"));
+    if (isOpening(yaml)) {
+        qCInfo(lcDataset) << "already opening" << yamlPath_;
+        return;
+    }
     if (QFileInfo::exists(yaml)) {
         startScan(yaml);
         return;
     }
     cancel_.cancel();
     cancel_ = ys::CancelToken();
-    const quint64 gen = ++generation_;
+    const quint64 gen = generation_.next();
+    yamlPath_ = QFileInfo(yaml).absoluteFilePath();
     setJob(Job::Demo);
     qCInfo(lcDataset) << "writing the demo dataset to" << dir;
     const std::string target = QDir(dir).absolutePath().toStdString();
     const ys::ProgressFn progress = relay_->callback();
-    QFuture<DemoOutcome> f = QtConcurrent::run([target, progress] {
-        DemoOutcome out;
-        try {
-            auto r = ys::writeDemoDataset(target, ys::DemoOptions{}, progress);
-            if (r.ok()) {
-                out.ok = true;
-                out.yamlPath = QString::fromStdString(r.value());
-            } else {
-                out.error = r.error();
+    jobs_.start(
+        this, [target, progress] { return ys::writeDemoDataset(target, ys::DemoOptions{}, progress); },
+        [this, gen](const ys::Expected<std::string>& written) {
+            if (!generation_.isCurrent(gen))
+                return;
+            setJob(Job::None);
+            if (!written) {
+                emit failed(tr("Could not write the demo dataset."), written.error());
+                return;
             }
-        } catch (const std::exception& e) {
-            out.error = exceptionError(e.what());
-        }
-        return out;
-    });
-    track([f]() mutable { f.waitForFinished(); }, [f] { return f.isFinished(); });
-    f.then(this, [this, gen](const DemoOutcome& out) {
-        if (gen != generation_)
-            return;
-        setJob(Job::None);
-        if (!out.ok) {
-            emit failed(tr("Could not write the demo dataset."), out.error);
-            return;
-        }
-        startScan(out.yamlPath);
-    });
+            startScan(QString::fromStdString(written.value()));
+        });
 }
 
 void DatasetController::startScan(const QString& yamlPath)
 {
     cancel_.cancel();
     cancel_ = ys::CancelToken();
-    const quint64 gen = ++generation_;
+    const quint64 gen = generation_.next();
     yamlPath_ = QFileInfo(yamlPath).absoluteFilePath();
     result_.reset();
     index_.reset();
@@ -138,39 +111,32 @@ void DatasetController::startScan(const QString& yamlPath)
     const std::string path = yamlPath_.toStdString();
     const ys::ProgressFn progress = relay_->callback();
     const ys::CancelToken cancel = cancel_;
-    QFuture<ScanOutcome> f = QtConcurrent::run([path, progress, cancel] {
-        ScanOutcome out;
+    auto scan = [path, progress, cancel]() -> ys::Expected<Scanned> {
         QElapsedTimer timer;
         timer.start();
-        try {
-            auto r = ys::openDataset(path, progress, cancel);
-            if (r.ok()) {
-                out.dataset = std::make_shared<ys::Dataset>(std::move(r).value());
-                out.ok = true;
-            } else {
-                out.error = r.error();
-            }
-        } catch (const std::exception& e) {
-            out.error = exceptionError(e.what());
-        }
-        out.cancelled = cancel.cancelled();
-        out.seconds = timer.elapsed() / 1000.0;
-        return out;
-    });
-    track([f]() mutable { f.waitForFinished(); }, [f] { return f.isFinished(); });
-    f.then(this, [this, gen](const ScanOutcome& out) {
-        if (gen != generation_)
+        auto opened = ys::openDataset(path, progress, cancel);
+        if (!opened)
+            return opened.error();
+        return Scanned{std::make_shared<ys::Dataset>(std::move(opened).value()), cancel.cancelled(),
+                       timer.elapsed() / 1000.0};
+    };
+    jobs_.start(this, std::move(scan), [this, gen](const ys::Expected<Scanned>& out) {
+        if (!generation_.isCurrent(gen))
             return;
-        setJob(Job::None);
-        if (!out.ok) {
-            emit failed(tr("Could not open the dataset."), out.error);
+        if (!out) {
+            setJob(Job::None);
+            emit failed(tr("Could not open the dataset."), out.error());
             return;
         }
-        qCInfo(lcPerf).nospace() << "scan: " << out.dataset->images.size() << " images in " << out.seconds
-                                 << " s" << (out.cancelled ? " (cancelled)" : "");
-        dataset_ = out.dataset;
-        emit datasetReady(!out.cancelled);
-        if (!out.cancelled && gen == generation_)
+        qCInfo(lcPerf).nospace() << "scan: " << out->dataset->images.size() << " images in " << out->seconds << " s"
+                                 << (out->cancelled ? " (cancelled)" : "");
+        dataset_ = out->dataset;
+        // A complete scan stays the running job until its check starts: while datasetReady is handled the
+        // dataset is still being opened (opening it again starts nothing, the page shows "Checking…").
+        if (out->cancelled)
+            setJob(Job::None);
+        emit datasetReady(!out->cancelled);
+        if (!out->cancelled && generation_.isCurrent(gen))
             startCheck();
     });
 }
@@ -185,7 +151,7 @@ void DatasetController::recheck(const ys::CheckOptions& options)
 void DatasetController::startCheck()
 {
     cancel_ = ys::CancelToken();
-    const quint64 gen = ++generation_;
+    const quint64 gen = generation_.next();
     result_.reset();
     index_.reset();
     setJob(Job::Check);
@@ -195,46 +161,25 @@ void DatasetController::startCheck()
     const ys::CheckOptions options = options_;
     const ys::ProgressFn progress = relay_->callback();
     const ys::CancelToken cancel = cancel_;
-    QFuture<CheckOutcome> f = QtConcurrent::run([dataset, options, progress, cancel] {
-        CheckOutcome out;
-        try {
-            auto result = std::make_shared<ys::CheckResult>(ys::checkDataset(*dataset, options, progress, cancel));
-            auto index = std::make_shared<CheckIndex>();
-            const size_t n = dataset->images.size();
-            index->problems.resize(n);
-            index->worstSeverity.assign(n, -1);
-            for (size_t i = 0; i < n; ++i)
-                index->problems[i] = dataset->images[i].problems;
-            for (const ys::Finding& f : result->findings) {
-                if (f.image < 0 || static_cast<size_t>(f.image) >= n)
-                    continue;
-                int8_t& w = index->worstSeverity[static_cast<size_t>(f.image)];
-                const auto s = static_cast<int8_t>(f.severity);
-                if (w < 0 || s < w)
-                    w = s;
-            }
-            out.result = std::move(result);
-            out.index = std::move(index);
-        } catch (const std::exception& e) {
-            out.exception = QString::fromUtf8(e.what());
-        }
-        return out;
-    });
-    track([f]() mutable { f.waitForFinished(); }, [f] { return f.isFinished(); });
-    f.then(this, [this, gen](const CheckOutcome& out) {
-        if (gen != generation_)
+    // The check writes the images' problem flags; the index is read from them on the same thread.
+    auto check = [dataset, options, progress, cancel]() -> ys::Expected<Checked> {
+        auto result = std::make_shared<const ys::CheckResult>(ys::checkDataset(*dataset, options, progress, cancel));
+        auto index = std::make_shared<const CheckIndex>(buildCheckIndex(*dataset, *result));
+        return Checked{std::move(result), std::move(index)};
+    };
+    jobs_.start(this, std::move(check), [this, gen](const ys::Expected<Checked>& out) {
+        if (!generation_.isCurrent(gen))
             return;
         setJob(Job::None);
-        if (!out.result) {
-            ys::Error e = exceptionError(out.exception.toUtf8().constData());
-            emit failed(tr("The check stopped with an internal error."), e);
+        if (!out) {
+            emit failed(tr("The check stopped with an internal error."), out.error());
             return;
         }
-        qCInfo(lcPerf).nospace() << "check: " << out.result->findings.size() << " findings in "
-                                 << out.result->summary.seconds << " s"
-                                 << (out.result->summary.cancelled ? " (cancelled)" : "");
-        result_ = out.result;
-        index_ = out.index;
+        qCInfo(lcPerf).nospace() << "check: " << out->result->findings.size() << " findings in "
+                                 << out->result->summary.seconds << " s"
+                                 << (out->result->summary.cancelled ? " (cancelled)" : "");
+        result_ = out->result;
+        index_ = out->index;
         emit checkReady();
     });
 }

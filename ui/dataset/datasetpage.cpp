@@ -1,31 +1,34 @@
 #include "ui/dataset/datasetpage.h"
 
+#include "common/config.h"
+#include "data/dataset.h"
+#include "ui/common/icons.h"
+#include "ui/common/logging.h"
+#include "ui/common/palette.h"
 #include "ui/dataset/datasetcontroller.h"
-#include "ui/dataset/findingsmodel.h"
+#include "ui/dataset/datasetstatswidget.h"
 #include "ui/dataset/findingsview.h"
 #include "ui/dataset/findingtext.h"
-#include "ui/common/icons.h"
 #include "ui/dataset/imagefilterproxy.h"
 #include "ui/dataset/imagelistmodel.h"
 #include "ui/thumbnails/imageviewer.h"
-#include "ui/common/logging.h"
-#include "ui/common/palette.h"
-#include "ui/dataset/plotswidget.h"
-#include "ui/thumbnails/thumbnailloader.h"
 #include "ui/thumbnails/thumbnailview.h"
 
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QEvent>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QFrame>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
+#include <QMimeData>
 #include <QPainter>
 #include <QProgressBar>
 #include <QPushButton>
@@ -35,19 +38,20 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStandardPaths>
 #include <QTabWidget>
-#include <QTableView>
-#include <QTableWidget>
 #include <QTimer>
-#include <QElapsedTimer>
 #include <QToolButton>
+#include <QUrl>
 #include <QVBoxLayout>
-
-#include <map>
-#include <set>
 
 namespace ys::ui {
 namespace {
+
+constexpr int kMaxRecent = 10;         // datasets remembered
+constexpr int kRecentButtons = 5;      // of which the empty state shows
+const QString kRecentKey = QStringLiteral("dataset/recent");
+const QString kLastKey = QStringLiteral("dataset/last");
 
 struct Category {
     uint32_t flag;
@@ -66,13 +70,12 @@ const Category kCategories[] = {
     {ys::ProblemMixed, QT_TRANSLATE_NOOP("ys::ui::DatasetPage", "Polygons mixed with boxes")},
 };
 
-QString csvField(const QString& s)
+const char* categoryName(uint32_t flag)
 {
-    if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) && !s.contains(QLatin1Char('\n')))
-        return s;
-    QString q = s;
-    q.replace(QLatin1Char('"'), QLatin1String("\"\""));
-    return QLatin1Char('"') + q + QLatin1Char('"');
+    for (const Category& c : kCategories)
+        if (c.flag == flag)
+            return c.name;
+    return "";
 }
 
 QFrame* hline(QWidget* parent)
@@ -84,6 +87,11 @@ QFrame* hline(QWidget* parent)
     return f;
 }
 
+QVariant filterData(const ProblemFilter& filter)
+{
+    return QVariant::fromValue(filter);
+}
+
 }  // namespace
 
 DatasetPage::DatasetPage(QWidget* parent)
@@ -92,7 +100,10 @@ DatasetPage::DatasetPage(QWidget* parent)
       images_(new ImageListModel(this)),
       proxy_(new ImageFilterProxy(this))
 {
+    setObjectName(QStringLiteral("datasetPage"));
+    controller_->setObjectName(QStringLiteral("datasetController"));
     proxy_->setSourceModel(images_);
+    buildActions();
 
     stack_ = new QStackedWidget(this);
     stack_->addWidget(buildEmptyState());
@@ -119,6 +130,36 @@ DatasetPage::DatasetPage(QWidget* parent)
 }
 
 DatasetPage::~DatasetPage() = default;
+
+void DatasetPage::buildActions()
+{
+    openAction_ = new QAction(ys::ui::icon(IconId::Open), QString(), this);
+    openAction_->setShortcut(QKeySequence::Open);
+    connect(openAction_, &QAction::triggered, this, &DatasetPage::chooseDataset);
+    recentMenu_ = new QMenu(this);
+    connect(recentMenu_, &QMenu::aboutToShow, this, &DatasetPage::fillRecentMenu);
+    recentAction_ = new QAction(this);
+    recentAction_->setMenu(recentMenu_);
+    demoAction_ = new QAction(ys::ui::icon(IconId::Demo), QString(), this);
+    connect(demoAction_, &QAction::triggered, this, &DatasetPage::openDemo);
+    // Ctrl+E is Export Report on the Train and Runs pages: here it exports the check, while this page has focus.
+    exportAction_ = new QAction(ys::ui::icon(IconId::Export), QString(), this);
+    exportAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    exportAction_->setEnabled(false);
+    connect(exportAction_, &QAction::triggered, this, &DatasetPage::chooseExportFile);
+    addAction(exportAction_);
+}
+
+QList<QAction*> DatasetPage::pageActions() const
+{
+    return {openAction_, recentAction_, demoAction_, exportAction_};
+}
+
+QList<QAction*> DatasetPage::viewActions() const
+{
+    return viewer_->zoomActions();
+}
 
 QWidget* DatasetPage::buildEmptyState()
 {
@@ -148,12 +189,14 @@ QWidget* DatasetPage::buildEmptyState()
     auto* buttons = new QHBoxLayout;
     buttons->addStretch();
     openButton_ = new QPushButton(ys::ui::icon(IconId::Open), QString(), card);
+    openButton_->setObjectName(QStringLiteral("openButton"));
     openButton_->setDefault(true);
     openButton_->setMinimumHeight(32);
-    connect(openButton_, &QPushButton::clicked, this, &DatasetPage::openRequested);
+    connect(openButton_, &QPushButton::clicked, this, &DatasetPage::chooseDataset);
     demoButton_ = new QPushButton(ys::ui::icon(IconId::Demo), QString(), card);
+    demoButton_->setObjectName(QStringLiteral("demoButton"));
     demoButton_->setMinimumHeight(32);
-    connect(demoButton_, &QPushButton::clicked, this, &DatasetPage::demoRequested);
+    connect(demoButton_, &QPushButton::clicked, this, &DatasetPage::openDemo);
     buttons->addWidget(openButton_);
     buttons->addWidget(demoButton_);
     buttons->addStretch();
@@ -174,98 +217,17 @@ QWidget* DatasetPage::buildEmptyState()
 QWidget* DatasetPage::buildBrowser()
 {
     auto* w = new QWidget(this);
+    QHBoxLayout* header = buildHeader(w);
+    progressStrip_ = buildProgressStrip(w);
+    QHBoxLayout* filters = buildFilterBar(w);
 
-    // Header: dataset name and path, check settings.
-    title_ = new QLabel(w);
-    QFont tf = title_->font();
-    tf.setPointSizeF(tf.pointSizeF() * 1.25);
-    tf.setBold(true);
-    title_->setFont(tf);
-    subtitle_ = new QLabel(w);
-    subtitle_->setStyleSheet(QStringLiteral("color: palette(placeholder-text);"));
-    subtitle_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* titles = new QVBoxLayout;
-    titles->setSpacing(0);
-    titles->addWidget(title_);
-    titles->addWidget(subtitle_);
-    imgsz_ = new QSpinBox(w);
-    imgsz_->setRange(32, 4096);
-    imgsz_->setSingleStep(32);
-    imgsz_->setValue(640);
-    imgszLabel_ = new QLabel(w);
-    imgszLabel_->setBuddy(imgsz_);
-    recheck_ = new QToolButton(w);
-    recheck_->setIcon(ys::ui::icon(IconId::Check));
-    recheck_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    connect(recheck_, &QToolButton::clicked, this, [this] {
-        ys::CheckOptions o = controller_->checkOptions();
-        o.imgsz = imgsz_->value();
-        controller_->recheck(o);
-    });
-    auto* header = new QHBoxLayout;
-    header->setContentsMargins(12, 8, 12, 6);
-    header->addLayout(titles, 1);
-    header->addWidget(imgszLabel_);
-    header->addWidget(imgsz_);
-    header->addWidget(recheck_);
-
-    // Progress strip (visible while a job runs).
-    progressStrip_ = new QWidget(w);
-    progressLabel_ = new QLabel(progressStrip_);
-    progressLabel_->setMinimumWidth(260);
-    progressBar_ = new QProgressBar(progressStrip_);
-    progressBar_->setTextVisible(true);
-    progressBar_->setMaximumHeight(18);
-    cancelButton_ = new QPushButton(ys::ui::icon(IconId::Cancel), QString(), progressStrip_);
-    connect(cancelButton_, &QPushButton::clicked, this, &DatasetPage::cancel);
-    auto* strip = new QHBoxLayout(progressStrip_);
-    strip->setContentsMargins(12, 2, 12, 4);
-    strip->addWidget(progressLabel_);
-    strip->addWidget(progressBar_, 1);
-    strip->addWidget(cancelButton_);
-
-    // Filter bar.
-    splitCombo_ = new QComboBox(w);
-    classCombo_ = new QComboBox(w);
-    problemCombo_ = new QComboBox(w);
-    for (QComboBox* c : {splitCombo_, classCombo_, problemCombo_}) {
-        c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-        c->setMinimumContentsLength(12);
-        connect(c, &QComboBox::currentIndexChanged, this, &DatasetPage::applyFilters);
-    }
-    classCombo_->setMaxVisibleItems(24);
-    problemCombo_->setMaxVisibleItems(24);
-    showBoxes_ = new QCheckBox(w);
-    showBoxes_->setChecked(true);
-    shownLabel_ = new QLabel(w);
-    shownLabel_->setStyleSheet(QStringLiteral("color: palette(placeholder-text);"));
-    auto* filters = new QHBoxLayout;
-    filters->setContentsMargins(12, 4, 12, 4);
-    filters->setSpacing(6);
-    auto addLabeled = [&](QWidget* widget) {
-        auto* l = new QLabel(w);
-        l->setBuddy(widget);
-        filters->addWidget(l);
-        filters->addWidget(widget);
-        filters->addSpacing(8);
-        return l;
-    };
-    splitLabel_ = addLabeled(splitCombo_);
-    classLabel_ = addLabeled(classCombo_);
-    problemLabel_ = addLabeled(problemCombo_);
-    filters->addWidget(showBoxes_);
-    filters->addStretch(1);
-    filters->addWidget(shownLabel_);
-
-    grid_ = new ThumbnailView(images_, w);
+    grid_ = new ThumbnailView(w);
+    grid_->setObjectName(QStringLiteral("imageGrid"));
     grid_->setModel(proxy_);
-    connect(showBoxes_, &QCheckBox::toggled, this, [this](bool on) {
-        grid_->thumbnailDelegate()->setShowBoxes(on);
-        grid_->viewport()->update();
-    });
     connect(grid_->selectionModel(), &QItemSelectionModel::currentChanged, this, &DatasetPage::onGridCurrentChanged);
-
+    connect(showBoxes_, &QCheckBox::toggled, grid_, &ThumbnailView::setShowBoxes);
     viewer_ = new ImageViewer(w);
+    viewer_->setObjectName(QStringLiteral("imageViewer"));
     topSplitter_ = new QSplitter(Qt::Horizontal, w);
     topSplitter_->setObjectName(QStringLiteral("browserSplitter"));
     topSplitter_->addWidget(grid_);
@@ -274,29 +236,10 @@ QWidget* DatasetPage::buildBrowser()
     topSplitter_->setStretchFactor(1, 2);
     topSplitter_->setChildrenCollapsible(false);
 
-    findings_ = new FindingsView(w);
-    connect(findings_, &FindingsView::findingActivated, this, [this](int image, int box) {
-        if (image < 0)
-            return;
-        selectImage(image, box);
-        viewer_->setFindingNote(findings_->currentFinding());
-    });
-    plots_ = new PlotsWidget(w);
-    tabs_ = new QTabWidget(w);
-    tabs_->setDocumentMode(true);
-    tabs_->addTab(findings_, severityIcon(ys::Severity::Warning), QString());
-    // The plots need height to be readable; a scroll area keeps them from dictating the splitter's minimum.
-    plotsScroll_ = new QScrollArea(w);
-    plotsScroll_->setWidget(plots_);
-    plotsScroll_->setWidgetResizable(true);
-    plotsScroll_->setFrameShape(QFrame::NoFrame);
-    tabs_->addTab(plotsScroll_, QString());
-    connect(tabs_, &QTabWidget::currentChanged, this, &DatasetPage::updatePlots);
-
     mainSplitter_ = new QSplitter(Qt::Vertical, w);
     mainSplitter_->setObjectName(QStringLiteral("pageSplitter"));
     mainSplitter_->addWidget(topSplitter_);
-    mainSplitter_->addWidget(tabs_);
+    mainSplitter_->addWidget(buildTabs(w));
     mainSplitter_->setStretchFactor(0, 3);
     mainSplitter_->setStretchFactor(1, 2);
     mainSplitter_->setChildrenCollapsible(false);
@@ -312,41 +255,240 @@ QWidget* DatasetPage::buildBrowser()
     return w;
 }
 
-void DatasetPage::setExportAction(QAction* action)
+// Dataset name and path, and the check's image size with "Check again".
+QHBoxLayout* DatasetPage::buildHeader(QWidget* parent)
 {
-    findings_->setExportAction(action);
+    title_ = new QLabel(parent);
+    QFont tf = title_->font();
+    tf.setPointSizeF(tf.pointSizeF() * 1.25);
+    tf.setBold(true);
+    title_->setFont(tf);
+    subtitle_ = new QLabel(parent);
+    subtitle_->setStyleSheet(QStringLiteral("color: palette(placeholder-text);"));
+    subtitle_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* titles = new QVBoxLayout;
+    titles->setSpacing(0);
+    titles->addWidget(title_);
+    titles->addWidget(subtitle_);
+    // The training image size: its range and step from the settings schema, its default the check's.
+    imgsz_ = new QSpinBox(parent);
+    imgsz_->setObjectName(QStringLiteral("imgsz"));
+    if (const ys::ConfigKey* k = ys::findConfigKey("imgsz")) {
+        imgsz_->setRange(static_cast<int>(k->min), static_cast<int>(k->max));
+        imgsz_->setSingleStep(std::max(1, static_cast<int>(k->step)));
+    }
+    imgsz_->setValue(ys::CheckOptions{}.imgsz);
+    imgszLabel_ = new QLabel(parent);
+    imgszLabel_->setBuddy(imgsz_);
+    recheck_ = new QToolButton(parent);
+    recheck_->setIcon(ys::ui::icon(IconId::Check));
+    recheck_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    connect(recheck_, &QToolButton::clicked, this, [this] {
+        ys::CheckOptions o = controller_->checkOptions();
+        o.imgsz = imgsz_->value();
+        controller_->recheck(o);
+    });
+    auto* header = new QHBoxLayout;
+    header->setContentsMargins(12, 8, 12, 6);
+    header->addLayout(titles, 1);
+    header->addWidget(imgszLabel_);
+    header->addWidget(imgsz_);
+    header->addWidget(recheck_);
+    return header;
 }
 
-void DatasetPage::setRecentDatasets(const QStringList& paths)
+// Visible while a job runs: what it does, how far, Cancel.
+QWidget* DatasetPage::buildProgressStrip(QWidget* parent)
 {
-    recent_ = paths;
+    auto* strip = new QWidget(parent);
+    progressLabel_ = new QLabel(strip);
+    progressLabel_->setMinimumWidth(260);
+    progressBar_ = new QProgressBar(strip);
+    progressBar_->setTextVisible(true);
+    progressBar_->setMaximumHeight(18);
+    cancelButton_ = new QPushButton(ys::ui::icon(IconId::Cancel), QString(), strip);
+    connect(cancelButton_, &QPushButton::clicked, this, &DatasetPage::cancel);
+    auto* row = new QHBoxLayout(strip);
+    row->setContentsMargins(12, 2, 12, 4);
+    row->addWidget(progressLabel_);
+    row->addWidget(progressBar_, 1);
+    row->addWidget(cancelButton_);
+    return strip;
+}
+
+// Split, class and finding filters, boxes on/off, and how many images are shown.
+QHBoxLayout* DatasetPage::buildFilterBar(QWidget* parent)
+{
+    splitCombo_ = new QComboBox(parent);
+    splitCombo_->setObjectName(QStringLiteral("splitFilter"));
+    classCombo_ = new QComboBox(parent);
+    classCombo_->setObjectName(QStringLiteral("classFilter"));
+    problemCombo_ = new QComboBox(parent);
+    problemCombo_->setObjectName(QStringLiteral("problemFilter"));
+    for (QComboBox* c : {splitCombo_, classCombo_, problemCombo_}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        c->setMinimumContentsLength(12);
+        connect(c, &QComboBox::currentIndexChanged, this, &DatasetPage::applyFilters);
+    }
+    classCombo_->setMaxVisibleItems(24);
+    problemCombo_->setMaxVisibleItems(24);
+    showBoxes_ = new QCheckBox(parent);
+    showBoxes_->setChecked(true);
+    shownLabel_ = new QLabel(parent);
+    shownLabel_->setStyleSheet(QStringLiteral("color: palette(placeholder-text);"));
+    auto* filters = new QHBoxLayout;
+    filters->setContentsMargins(12, 4, 12, 4);
+    filters->setSpacing(6);
+    auto addLabeled = [&](QWidget* widget) {
+        auto* l = new QLabel(parent);
+        l->setBuddy(widget);
+        filters->addWidget(l);
+        filters->addWidget(widget);
+        filters->addSpacing(8);
+        return l;
+    };
+    splitLabel_ = addLabeled(splitCombo_);
+    classLabel_ = addLabeled(classCombo_);
+    problemLabel_ = addLabeled(problemCombo_);
+    filters->addWidget(showBoxes_);
+    filters->addStretch(1);
+    filters->addWidget(shownLabel_);
+    return filters;
+}
+
+// Findings and Statistics under the browser.
+QTabWidget* DatasetPage::buildTabs(QWidget* parent)
+{
+    findings_ = new FindingsView(parent);
+    findings_->setObjectName(QStringLiteral("findingsView"));
+    findings_->setExportAction(exportAction_);
+    connect(findings_, &FindingsView::findingActivated, this, [this](int image, int box) {
+        if (image < 0)
+            return;
+        selectImage(image, box);
+        const ys::Finding* f = findings_->currentFinding();
+        viewer_->setNote(f ? findingNote(*f) : QString(), f ? f->severity : ys::Severity::Info);
+    });
+    plots_ = new DatasetStatsWidget(parent);
+    tabs_ = new QTabWidget(parent);
+    tabs_->setObjectName(QStringLiteral("bottomTabs"));
+    tabs_->setDocumentMode(true);
+    tabs_->addTab(findings_, severityIcon(ys::Severity::Warning), QString());
+    // The plots need height to be readable; a scroll area keeps them from dictating the splitter's minimum.
+    plotsScroll_ = new QScrollArea(parent);
+    plotsScroll_->setWidget(plots_);
+    plotsScroll_->setWidgetResizable(true);
+    plotsScroll_->setFrameShape(QFrame::NoFrame);
+    tabs_->addTab(plotsScroll_, QString());
+    connect(tabs_, &QTabWidget::currentChanged, this, &DatasetPage::updatePlots);
+    return tabs_;
+}
+
+// ---- opening ---------------------------------------------------------------------------------------------
+
+QString DatasetPage::demoDirectory()
+{
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("demo"));
+}
+
+void DatasetPage::openDataset(const QString& path)
+{
+    // A folder opens its data.yaml; anything else is core's loader's to judge (not found, not YAML, ...).
+    const QString found = QString::fromStdString(ys::findDataYaml(path.toStdString()));
+    controller_->open(found.isEmpty() ? path : found);
+}
+
+void DatasetPage::openDemo()
+{
+    controller_->openDemo(demoDirectory());
+}
+
+bool DatasetPage::reopenLastDataset()
+{
+    const QString last = QSettings().value(kLastKey).toString();
+    if (last.isEmpty() || !QFileInfo::exists(last))
+        return false;
+    openDataset(last);
+    return true;
+}
+
+QStringList DatasetPage::recentDatasets() const
+{
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+QString DatasetPage::droppedDataset(const QMimeData* mime)
+{
+    const auto urls = mime ? mime->urls() : QList<QUrl>();
+    if (urls.size() != 1 || !urls.first().isLocalFile())
+        return {};
+    return QString::fromStdString(ys::findDataYaml(urls.first().toLocalFile().toStdString()));
+}
+
+void DatasetPage::chooseDataset()
+{
+    const QStringList recent = recentDatasets();
+    const QString start = recent.isEmpty() ? QDir::homePath() : QFileInfo(recent.first()).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Dataset"), start,
+                                                      tr("Dataset description (*.yaml *.yml);;All files (*)"));
+    if (!path.isEmpty())
+        openDataset(path);
+}
+
+void DatasetPage::rememberDataset(const QString& yamlPath)
+{
+    QSettings s;
+    QStringList recent = s.value(kRecentKey).toStringList();
+    recent.removeAll(yamlPath);
+    recent.prepend(yamlPath);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    s.setValue(kRecentKey, recent);
+    s.setValue(kLastKey, yamlPath);
+    showRecentButtons();
+}
+
+void DatasetPage::fillRecentMenu()
+{
+    recentMenu_->clear();
+    const QStringList recent = recentDatasets();
+    for (const QString& p : recent) {
+        QAction* a = recentMenu_->addAction(QDir::toNativeSeparators(p));
+        a->setEnabled(QFileInfo::exists(p));
+        connect(a, &QAction::triggered, this, [this, p] { openDataset(p); });
+    }
+    if (recent.isEmpty())
+        recentMenu_->addAction(tr("No recent datasets"))->setEnabled(false);
+    recentMenu_->addSeparator();
+    QAction* clear = recentMenu_->addAction(tr("Clear List"));
+    clear->setEnabled(!recent.isEmpty());
+    connect(clear, &QAction::triggered, this, [this] {
+        QSettings().remove(kRecentKey);
+        showRecentButtons();
+    });
+}
+
+// The empty state's list of recent datasets.
+void DatasetPage::showRecentButtons()
+{
     while (QLayoutItem* item = recentLayout_->takeAt(0)) {
         delete item->widget();
         delete item;
     }
+    const QStringList paths = recentDatasets();
     if (paths.isEmpty())
         return;
     auto* heading = new QLabel(tr("Recent datasets"));
     heading->setStyleSheet(QStringLiteral("font-weight: bold;"));
     recentLayout_->addWidget(heading);
-    for (const QString& p : paths.mid(0, 5)) {
+    for (const QString& p : paths.mid(0, kRecentButtons)) {
         auto* b = new QPushButton(QDir::toNativeSeparators(p));
         b->setFlat(true);
         b->setStyleSheet(QStringLiteral("text-align: left; padding: 3px 6px;"));
         b->setCursor(Qt::PointingHandCursor);
-        connect(b, &QPushButton::clicked, this, [this, p] { emit recentRequested(p); });
+        connect(b, &QPushButton::clicked, this, [this, p] { openDataset(p); });
         recentLayout_->addWidget(b);
     }
-}
-
-void DatasetPage::openDataset(const QString& yamlPath)
-{
-    controller_->open(yamlPath);
-}
-
-void DatasetPage::openDemo(const QString& dir)
-{
-    controller_->openDemo(dir);
 }
 
 void DatasetPage::cancel()
@@ -358,6 +500,8 @@ bool DatasetPage::hasCheckResult() const
 {
     return controller_->checkResult() != nullptr && !controller_->busy();
 }
+
+// ---- jobs ------------------------------------------------------------------------------------------------
 
 QString DatasetPage::stageText(const QString& stage) const
 {
@@ -382,6 +526,7 @@ void DatasetPage::onJobChanged()
     progressStrip_->setVisible(busy);
     recheck_->setEnabled(!busy && controller_->dataset() != nullptr);
     imgsz_->setEnabled(!busy);
+    exportAction_->setEnabled(hasCheckResult());
     if (busy) {
         progressBar_->setRange(0, 0);
         progressLabel_->setText(job == Job::Demo ? stageText(QStringLiteral("demo"))
@@ -418,7 +563,7 @@ void DatasetPage::onDatasetReady(bool complete)
     auto dataset = controller_->dataset();
     QElapsedTimer t;
     t.start();
-    grid_->loader()->clear();
+    grid_->clearThumbnails();
     viewer_->clear();
     grid_->startFirstPaintTimer();
     images_->setDataset(dataset);
@@ -433,8 +578,7 @@ void DatasetPage::onDatasetReady(bool complete)
         const int h = mainSplitter_->height(), w = topSplitter_->width();
         mainSplitter_->setSizes({h * 62 / 100, h - h * 62 / 100});
         topSplitter_->setSizes({w * 56 / 100, w - w * 56 / 100});
-        const int vh = viewer_->splitter()->height();
-        viewer_->splitter()->setSizes({vh * 72 / 100, vh - vh * 72 / 100});
+        viewer_->setDefaultLayout();
     }
     updateHeader();
     fillSplitAndClassFilters();
@@ -445,7 +589,9 @@ void DatasetPage::onDatasetReady(bool complete)
     qCDebug(lcPerf) << "dataset shown" << t.elapsed() << "ms";
     if (!complete)
         qCInfo(lcDataset) << "scan cancelled; showing" << images_->rowCount() << "images";
-    emit datasetOpened(controller_->yamlPath());
+    const QString yaml = QString::fromStdString(dataset->spec.yamlPath);
+    rememberDataset(yaml);
+    emit datasetOpened(yaml);
     updateStatus();
 }
 
@@ -466,9 +612,13 @@ void DatasetPage::onCheckReady()
         viewer_->showImage(dataset.get(), idx, result->findings, box);
     }
     grid_->viewport()->update();
+    exportAction_->setEnabled(hasCheckResult());
     updateStatus();
-    emit checkFinished();
+    emit transientMessage(tr("Check finished"), 4000);
+    emit checkFinished(dataset, result);
 }
+
+// ---- browsing --------------------------------------------------------------------------------------------
 
 void DatasetPage::updateFindingsTab()
 {
@@ -486,12 +636,17 @@ void DatasetPage::changeEvent(QEvent* event)
 
 void DatasetPage::retranslate()
 {
+    openAction_->setText(tr("&Open Dataset…"));
+    recentAction_->setText(tr("&Recent Datasets"));
+    demoAction_->setText(tr("Open &Demo Dataset"));
+    exportAction_->setText(tr("&Export Check Result…"));
+    exportAction_->setToolTip(tr("Save the findings as JSON or CSV"));
     emptyHeading_->setText(tr("Open a YOLO dataset"));
     emptyText_->setText(tr("Choose a data.yaml, drop one (or its folder) onto this window, or start with the "
                            "built-in demo dataset. The studio never modifies your files."));
     openButton_->setText(tr("Open data.yaml…"));
     demoButton_->setText(tr("Open demo dataset"));
-    setRecentDatasets(recent_);
+    showRecentButtons();
     imgsz_->setToolTip(tr("Training image size: boxes smaller than %1 px after letterboxing to this size are "
                           "reported as too small to learn.")
                            .arg(ys::CheckOptions{}.minBoxPixels));
@@ -599,67 +754,54 @@ void DatasetPage::fillSplitAndClassFilters()
     applyFilters();
 }
 
+// The Findings combo from the check's index (counted on the pool): all images, with and without errors or
+// warnings, each problem category and each code that has images.
 void DatasetPage::fillProblemFilter()
 {
     filling_ = true;
     const QLocale loc;
-    const QVariant previous = problemCombo_->currentData();
+    const ProblemFilter previous = problemCombo_->currentData().value<ProblemFilter>();
     problemCombo_->clear();
     auto d = controller_->dataset();
     auto index = controller_->checkIndex();
-    auto result = controller_->checkResult();
     const int n = d ? static_cast<int>(d->images.size()) : 0;
-    problemCombo_->addItem(tr("All images"), QStringLiteral("all"));
-    if (index && result) {
-        int any = 0;
-        std::map<uint32_t, int> perFlag;
-        for (int i = 0; i < n; ++i) {
-            const int w = index->worstSeverity[static_cast<size_t>(i)];
-            if (w >= 0 && w <= static_cast<int>(ys::Severity::Warning))
-                ++any;
-            for (const Category& c : kCategories)
-                if (index->problems[static_cast<size_t>(i)] & c.flag)
-                    ++perFlag[c.flag];
-        }
+    problemCombo_->addItem(tr("All images"), filterData({}));
+    if (index) {
         problemCombo_->addItem(severityIcon(ys::Severity::Error),
-                               tr("With errors or warnings (%1)").arg(loc.toString(any)), QStringLiteral("any"));
-        problemCombo_->addItem(tr("Without errors or warnings (%1)").arg(loc.toString(n - any)),
-                               QStringLiteral("clean"));
+                               tr("With errors or warnings (%1)").arg(loc.toString(index->withErrorsOrWarnings)),
+                               filterData(ProblemFilter::anyFinding()));
+        problemCombo_->addItem(tr("Without errors or warnings (%1)").arg(loc.toString(n - index->withErrorsOrWarnings)),
+                               filterData(ProblemFilter::clean()));
         problemCombo_->insertSeparator(problemCombo_->count());
-        for (const Category& c : kCategories) {
-            const int count = perFlag[c.flag];
-            if (count > 0)
-                problemCombo_->addItem(QStringLiteral("%1 (%2)").arg(tr(c.name), loc.toString(count)),
-                                       QStringLiteral("cat:%1").arg(c.flag));
-        }
-        // Per code: distinct images and the most severe level seen.
-        std::map<std::string, std::pair<std::set<int>, int>> perCode;
-        for (const ys::Finding& f : result->findings) {
-            if (f.image < 0)
-                continue;
-            auto& e = perCode[f.code];
-            if (e.first.empty())
-                e.second = static_cast<int>(f.severity);
-            e.first.insert(f.image);
-            e.second = std::min(e.second, static_cast<int>(f.severity));
-        }
-        if (!perCode.empty())
+        for (const CheckIndex::Category& c : index->categories)
+            problemCombo_->addItem(QStringLiteral("%1 (%2)").arg(tr(categoryName(c.flag)), loc.toString(c.images)),
+                                   filterData(ProblemFilter::category(c.flag)));
+        if (!index->codes.empty())
             problemCombo_->insertSeparator(problemCombo_->count());
-        for (const auto& [code, e] : perCode) {
-            problemCombo_->addItem(severityIcon(static_cast<ys::Severity>(e.second)),
-                                   QStringLiteral("%1 (%2)").arg(problemTitle(code),
-                                                                 loc.toString(static_cast<int>(e.first.size()))),
-                                   QStringLiteral("code:") + QString::fromStdString(code));
-            problemCombo_->setItemData(problemCombo_->count() - 1, QString::fromStdString(code), Qt::ToolTipRole);
+        for (const CheckIndex::Code& c : index->codes) {
+            problemCombo_->addItem(severityIcon(c.worst),
+                                   QStringLiteral("%1 (%2)").arg(problemTitle(c.code),
+                                                                 loc.toString(static_cast<int>(c.images.size()))),
+                                   filterData(ProblemFilter::findingCode(c.code)));
+            problemCombo_->setItemData(problemCombo_->count() - 1, QString::fromStdString(c.code), Qt::ToolTipRole);
         }
     } else if (controller_->busy()) {
-        problemCombo_->addItem(tr("Checking…"), QStringLiteral("all"));
+        problemCombo_->addItem(tr("Checking…"), filterData({}));
         problemCombo_->model()->setData(problemCombo_->model()->index(1, 0), 0, Qt::UserRole - 1);  // disabled
     }
-    const int restore = problemCombo_->findData(previous);
-    problemCombo_->setCurrentIndex(restore >= 0 ? restore : 0);
+    problemCombo_->setCurrentIndex(std::max(0, problemItem(previous)));
     filling_ = false;
     applyFilters();
+}
+
+int DatasetPage::problemItem(const ProblemFilter& filter) const
+{
+    for (int i = 0; i < problemCombo_->count(); ++i) {
+        const QVariant v = problemCombo_->itemData(i);
+        if (v.canConvert<ProblemFilter>() && v.value<ProblemFilter>() == filter)
+            return i;
+    }
+    return -1;
 }
 
 void DatasetPage::applyFilters()
@@ -668,17 +810,7 @@ void DatasetPage::applyFilters()
         return;
     proxy_->setSplit(splitCombo_->currentData().isValid() ? splitCombo_->currentData().toInt() : -1);
     proxy_->setClass(classCombo_->currentData().isValid() ? classCombo_->currentData().toInt() : -1);
-    const QString p = problemCombo_->currentData().toString();
-    if (p.startsWith(QLatin1String("cat:")))
-        proxy_->setProblemCategory(p.mid(4).toUInt());
-    else if (p.startsWith(QLatin1String("code:")))
-        proxy_->setProblemCode(p.mid(5).toStdString(), controller_->checkResult());
-    else if (p == QLatin1String("any"))
-        proxy_->setProblemAny();
-    else if (p == QLatin1String("clean"))
-        proxy_->setProblemClean();
-    else
-        proxy_->setProblemAll();
+    proxy_->setProblemFilter(problemCombo_->currentData().value<ProblemFilter>());
     updateStatus();
 }
 
@@ -686,9 +818,8 @@ void DatasetPage::onGridCurrentChanged()
 {
     const QModelIndex cur = grid_->currentIndex();
     auto d = controller_->dataset();
-    if (!cur.isValid() || !d) {
+    if (!cur.isValid() || !d)
         return;
-    }
     auto result = controller_->checkResult();
     static const std::vector<ys::Finding> kNone;
     viewer_->showImage(d.get(), cur.data(ImageListModel::ImageIndexRole).toInt(), result ? result->findings : kNone);
@@ -733,7 +864,7 @@ QIcon DatasetPage::icon() const
 void DatasetPage::showFindings()
 {
     tabs_->setCurrentWidget(findings_);
-    const int any = problemCombo_->findData(QStringLiteral("any"));
+    const int any = problemItem(ProblemFilter::anyFinding());
     if (any >= 0)
         problemCombo_->setCurrentIndex(any);
 }
@@ -772,6 +903,34 @@ void DatasetPage::updateStatus()
     emit statusChanged(statusText());
 }
 
+// ---- export ----------------------------------------------------------------------------------------------
+
+void DatasetPage::chooseExportFile()
+{
+    auto d = controller_->dataset();
+    if (!hasCheckResult() || !d)
+        return;
+    const QString suggested =
+        QFileInfo(QString::fromStdString(d->spec.yamlPath)).absoluteDir().filePath(QStringLiteral("check.json"));
+    QString selected;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export Check Result"), suggested,
+                                                tr("JSON (*.json);;CSV (*.csv)"), &selected);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += selected.contains(QLatin1String("csv")) ? QStringLiteral(".csv") : QStringLiteral(".json");
+    QString error;
+    if (!exportCheckResult(path, &error)) {
+        ys::Error e;
+        e.code = "io.write";
+        e.file = path.toStdString();
+        e.message = error.toStdString();
+        emit errorOccurred(tr("Could not export the check result."), e);
+        return;
+    }
+    emit transientMessage(tr("Check result written to %1").arg(QDir::toNativeSeparators(path)), 6000);
+}
+
 bool DatasetPage::exportCheckResult(const QString& path, QString* error) const
 {
     auto d = controller_->dataset();
@@ -781,20 +940,9 @@ bool DatasetPage::exportCheckResult(const QString& path, QString* error) const
             *error = tr("There is no finished check to export.");
         return false;
     }
-    QByteArray bytes;
-    if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
-        bytes = QByteArray::fromStdString(ys::checkResultToJson(*d, *r, controller_->checkOptions()));
-    } else {
-        QString csv = QStringLiteral("severity,code,file,line,message\n");
-        for (const ys::Finding& f : r->findings) {
-            csv += QStringList{QString::fromLatin1(ys::toString(f.severity)), csvField(QString::fromStdString(f.code)),
-                               csvField(QString::fromStdString(f.file)), QString::number(f.line),
-                               csvField(QString::fromStdString(f.message))}
-                       .join(QLatin1Char(','));
-            csv += QLatin1Char('\n');
-        }
-        bytes = csv.toUtf8();
-    }
+    const QByteArray bytes = QByteArray::fromStdString(
+        path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ? ys::checkResultToJson(*d, *r, controller_->checkOptions())
+                                                                   : ys::checkResultToCsv(*r));
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
         if (error)
@@ -805,12 +953,14 @@ bool DatasetPage::exportCheckResult(const QString& path, QString* error) const
     return true;
 }
 
+// ---- state -----------------------------------------------------------------------------------------------
+
 void DatasetPage::saveState(QSettings& s) const
 {
     s.setValue(QStringLiteral("dataset/pageSplitter"), mainSplitter_->saveState());
     s.setValue(QStringLiteral("dataset/browserSplitter"), topSplitter_->saveState());
-    s.setValue(QStringLiteral("dataset/viewerSplitter"), viewer_->splitter()->saveState());
-    s.setValue(QStringLiteral("dataset/findingsHeader"), findings_->table()->horizontalHeader()->saveState());
+    s.setValue(QStringLiteral("dataset/viewerSplitter"), viewer_->saveLayout());
+    s.setValue(QStringLiteral("dataset/findingsHeader"), findings_->saveLayout());
     s.setValue(QStringLiteral("dataset/tab"), tabs_->currentIndex());
     s.setValue(QStringLiteral("dataset/imgsz"), imgsz_->value());
     s.setValue(QStringLiteral("dataset/showBoxes"), showBoxes_->isChecked());
@@ -818,18 +968,18 @@ void DatasetPage::saveState(QSettings& s) const
 
 void DatasetPage::restoreState(const QSettings& s)
 {
-    // First start: the browser gets most of the height, the grid a bit more width than the viewer.
     // First start (nothing stored): default proportions are applied once the browser is on screen.
     defaultSizesPending_ = !mainSplitter_->restoreState(s.value(QStringLiteral("dataset/pageSplitter")).toByteArray());
     topSplitter_->restoreState(s.value(QStringLiteral("dataset/browserSplitter")).toByteArray());
-    viewer_->splitter()->restoreState(s.value(QStringLiteral("dataset/viewerSplitter")).toByteArray());
-    findings_->table()->horizontalHeader()->restoreState(s.value(QStringLiteral("dataset/findingsHeader")).toByteArray());
+    viewer_->restoreLayout(s.value(QStringLiteral("dataset/viewerSplitter")).toByteArray());
+    findings_->restoreLayout(s.value(QStringLiteral("dataset/findingsHeader")).toByteArray());
     tabs_->setCurrentIndex(s.value(QStringLiteral("dataset/tab"), 0).toInt());
-    imgsz_->setValue(s.value(QStringLiteral("dataset/imgsz"), 640).toInt());
+    imgsz_->setValue(s.value(QStringLiteral("dataset/imgsz"), ys::CheckOptions{}.imgsz).toInt());
     showBoxes_->setChecked(s.value(QStringLiteral("dataset/showBoxes"), true).toBool());
     ys::CheckOptions o = controller_->checkOptions();
     o.imgsz = imgsz_->value();
     controller_->recheck(o);  // no dataset yet: only stores the options
+    showRecentButtons();
 }
 
 }  // namespace ys::ui

@@ -1,16 +1,26 @@
 #pragma once
-// The Dataset page: open a data.yaml, browse its images (grid + large viewer), filter by split, class and
-// finding, read the findings table and the statistics. Owns the DatasetController that runs scan and
-// check off the GUI thread.
+// The Dataset page: open a data.yaml (the Open dialog, recent datasets, the demo, a drop), browse its images
+// (grid + large viewer), filter by split, class and finding, read the findings table and the statistics,
+// export the check result. Owns the DatasetController that runs scan and check off the GUI thread.
+//
+// Its object name is "datasetPage" (tests find it in the MainWindow so). Tests reach its children by object
+// name: "imageGrid" (ThumbnailView, whose model is the filtered grid),
+// "imageViewer", "findingsView", "findingsTable", "splitFilter", "classFilter", "problemFilter",
+// "bottomTabs", "pageSplitter", "imgsz", "datasetController".
 
 #include "common/error.h"
 #include "data/check.h"
-#include "ui/shell/studiopage.h"
+#include "ui/common/studiopage.h"
+
+#include <memory>
 
 class QAction;
 class QComboBox;
 class QCheckBox;
+class QHBoxLayout;
 class QLabel;
+class QMenu;
+class QMimeData;
 class QProgressBar;
 class QPushButton;
 class QScrollArea;
@@ -25,12 +35,13 @@ class QVBoxLayout;
 namespace ys::ui {
 
 class DatasetController;
+class DatasetStatsWidget;
 class FindingsView;
 class ImageFilterProxy;
 class ImageListModel;
 class ImageViewer;
-class PlotsWidget;
 class ThumbnailView;
+struct ProblemFilter;
 
 class DatasetPage final : public StudioPage {
     Q_OBJECT
@@ -40,61 +51,69 @@ public:
 
     QString title() const override;
     QIcon icon() const override;
+    // Open Dataset… (Ctrl+O), Recent Datasets (a submenu), Open Demo Dataset, Export Check Result… (Ctrl+E
+    // while the page has focus).
+    QList<QAction*> pageActions() const override;
+    // The viewer's zoom in, zoom out and fit.
+    QList<QAction*> viewActions() const override;
+    // Counts of the dataset, the shown images and the findings.
+    QString statusText() const override;
+    void saveState(QSettings& settings) const override;
+    void restoreState(const QSettings& settings) override;
 
-    void openDataset(const QString& yamlPath);
-    void openDemo(const QString& dir);
+    // Opens `path`: a data.yaml, or a folder that holds one (ys::findDataYaml); for anything else core's
+    // loader says what is wrong (errorOccurred). Opening the dataset that is being opened does nothing.
+    void openDataset(const QString& path);
+    // Open Dataset…: a file dialog, then openDataset().
+    void chooseDataset();
+    // The built-in demo dataset: written into demoDirectory() the first time, then opened.
+    void openDemo();
+    // Folder of the demo dataset (under QStandardPaths::AppDataLocation).
+    static QString demoDirectory();
+    // Reopens the dataset of the last session when it still exists. False otherwise.
+    bool reopenLastDataset();
+    // Datasets opened before, newest first.
+    QStringList recentDatasets() const;
+    // The data.yaml a drag carries: one local data.yaml, or a folder that holds one. Empty otherwise.
+    static QString droppedDataset(const QMimeData* mime);
     void cancel();
+
     // Writes the current check result to `path`: JSON (checkResultToJson) when it ends in .json, otherwise
-    // CSV (severity,code,file,line,message). Atomic (QSaveFile). Returns false with `error` set on failure.
+    // CSV (checkResultToCsv). Atomic (QSaveFile). Returns false with `error` set on failure.
     bool exportCheckResult(const QString& path, QString* error) const;
     bool hasCheckResult() const;
 
     // Shows `imageIndex` (index into Dataset::images) in grid and viewer, clearing filters that hide it,
     // and highlights `box` when >= 0.
     void selectImage(int imageIndex, int box = -1);
-
-    // Entries for the empty state's "recent" list.
-    void setRecentDatasets(const QStringList& paths);
-    void setExportAction(QAction* action);
-
-    void saveState(QSettings& settings) const override;
-    void restoreState(const QSettings& settings) override;
     // Brings the findings forward, the grid filtered to images with errors or warnings.
     void showFindings();
 
-    // Status-bar text: counts of the dataset, the shown images and the findings.
-    QString statusText() const override;
-
-    DatasetController* controller() const { return controller_; }
-    ImageListModel* imageModel() const { return images_; }
-    ImageFilterProxy* imageProxy() const { return proxy_; }
-    ThumbnailView* grid() const { return grid_; }
-    ImageViewer* viewer() const { return viewer_; }
-    FindingsView* findings() const { return findings_; }
-    PlotsWidget* plots() const { return plots_; }
-    QTabWidget* bottomTabs() const { return tabs_; }
-    QSplitter* pageSplitter() const { return mainSplitter_; }
-    QComboBox* splitFilter() const { return splitCombo_; }
-    QComboBox* classFilter() const { return classCombo_; }
-    QComboBox* problemFilter() const { return problemCombo_; }
-
 signals:
+    // The scan finished; the images are on screen (the check follows).
     void datasetOpened(const QString& yamlPath);
+    // The check finished: the dataset and its result (the Train page trains on them).
+    void checkFinished(std::shared_ptr<const ys::Dataset> dataset, std::shared_ptr<const ys::CheckResult> result);
     void busyChanged(bool busy);
-    void checkFinished();
-    void openRequested();       // the empty state's "Open data.yaml…" button
-    void demoRequested();       // the empty state's "Open demo dataset" button
-    void recentRequested(const QString& path);
     void errorOccurred(const QString& context, const ys::Error& error);
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void retranslate();
-    void updateFindingsTab();
+    void buildActions();
     QWidget* buildEmptyState();
     QWidget* buildBrowser();
+    QHBoxLayout* buildHeader(QWidget* parent);
+    QWidget* buildProgressStrip(QWidget* parent);
+    QHBoxLayout* buildFilterBar(QWidget* parent);
+    QTabWidget* buildTabs(QWidget* parent);
+    void retranslate();
+    void updateFindingsTab();
+    void chooseExportFile();
+    void rememberDataset(const QString& yamlPath);
+    void fillRecentMenu();
+    void showRecentButtons();
     void onJobChanged();
     void onProgress(const QString& stage, qint64 done, qint64 total);
     void onDatasetReady(bool complete);
@@ -102,6 +121,7 @@ private:
     void onGridCurrentChanged();
     void fillSplitAndClassFilters();
     void fillProblemFilter();
+    int problemItem(const ProblemFilter& filter) const;
     void applyFilters();
     void schedulePlots();
     void updatePlots();
@@ -113,9 +133,13 @@ private:
     ImageListModel* images_;
     ImageFilterProxy* proxy_;
 
+    QAction* openAction_ = nullptr;
+    QAction* recentAction_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QAction* demoAction_ = nullptr;
+    QAction* exportAction_ = nullptr;
     QStackedWidget* stack_ = nullptr;
     QVBoxLayout* recentLayout_ = nullptr;
-    QStringList recent_;
     QLabel* emptyHeading_ = nullptr;
     QLabel* emptyText_ = nullptr;
     QPushButton* openButton_ = nullptr;
@@ -140,15 +164,15 @@ private:
     ThumbnailView* grid_ = nullptr;
     ImageViewer* viewer_ = nullptr;
     FindingsView* findings_ = nullptr;
-    PlotsWidget* plots_ = nullptr;
+    DatasetStatsWidget* plots_ = nullptr;
+    QScrollArea* plotsScroll_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     QSplitter* mainSplitter_ = nullptr;
     QSplitter* topSplitter_ = nullptr;
-    bool filling_ = false;
+    bool filling_ = false;  // suppresses filter updates while combos are refilled
     bool defaultSizesPending_ = true;
     bool plotsDirty_ = false;
     qint64 boxCount_ = 0;
-    QScrollArea* plotsScroll_ = nullptr;  // suppresses filter updates while combos are refilled
 };
 
 }  // namespace ys::ui

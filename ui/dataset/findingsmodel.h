@@ -53,7 +53,6 @@ public:
     explicit FindingsProxy(QObject* parent = nullptr);
     // Bit i set = show severity i (ys::Severity). Default: all.
     void setSeverityMask(unsigned mask);
-    unsigned severityMask() const { return mask_; }
     // Case-insensitive substring of code, file or message; empty = no text filter.
     void setText(const QString& text);
 

@@ -64,6 +64,7 @@ FindingsView::FindingsView(QWidget* parent) : QWidget(parent)
     bar->addWidget(export_);
 
     table_ = new QTableView(this);
+    table_->setObjectName(QStringLiteral("findingsTable"));
     table_->setModel(proxy_);
     table_->setSortingEnabled(true);
     table_->sortByColumn(FindingsModel::SeverityColumn, Qt::AscendingOrder);
@@ -131,6 +132,16 @@ void FindingsView::selectRow(int proxyRow)
     onCurrentChanged();
 }
 
+QByteArray FindingsView::saveLayout() const
+{
+    return table_->horizontalHeader()->saveState();
+}
+
+void FindingsView::restoreLayout(const QByteArray& state)
+{
+    table_->horizontalHeader()->restoreState(state);
+}
+
 const ys::Finding* FindingsView::currentFinding() const
 {
     const QModelIndex cur = table_->currentIndex();
@@ -153,7 +164,6 @@ void FindingsView::updateCounts()
     const int total = model_->rowCount();
     count_->setText(shown == total ? tr("%Ln finding(s)", nullptr, total)
                                    : tr("%1 of %2 shown").arg(loc.toString(shown), loc.toString(total)));
-    emit countChanged(shown, total);
 }
 
 void FindingsView::onCurrentChanged()

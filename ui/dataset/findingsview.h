@@ -26,9 +26,9 @@ public:
     void setResult(std::shared_ptr<const ys::CheckResult> result, const QString& root);
     void setExportAction(QAction* action);
 
-    FindingsModel* model() const { return model_; }
-    FindingsProxy* proxy() const { return proxy_; }
-    QTableView* table() const { return table_; }
+    // The table's column widths and sort, for the page's remembered state.
+    QByteArray saveLayout() const;
+    void restoreLayout(const QByteArray& state);
     // The selected finding, nullptr when none.
     const ys::Finding* currentFinding() const;
     // Selects the finding at `proxyRow` (as a click would).
@@ -37,7 +37,6 @@ public:
 signals:
     // image: index into Dataset::images (-1 when the finding is not about one image); box: -1 when none.
     void findingActivated(int image, int box);
-    void countChanged(int shown, int total);
 
 protected:
     void changeEvent(QEvent* event) override;

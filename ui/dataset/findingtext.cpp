@@ -61,4 +61,12 @@ QString problemTitle(const std::string& code)
     return QString::fromStdString(code);
 }
 
+QString findingNote(const ys::Finding& finding)
+{
+    QString text = problemTitle(finding.code);
+    if (finding.line > 0)
+        text += QStringLiteral(" · ") + QCoreApplication::translate("ys::ui::FindingText", "line %1").arg(finding.line);
+    return text + QLatin1Char('\n') + QString::fromStdString(finding.message);
+}
+
 }  // namespace ys::ui

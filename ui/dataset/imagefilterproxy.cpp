@@ -33,41 +33,18 @@ void ImageFilterProxy::setClass(int classId)
     invalidateRowsFilter();
 }
 
-void ImageFilterProxy::setProblemAll()
+void ImageFilterProxy::setProblemFilter(const ProblemFilter& filter)
 {
-    mode_ = ProblemMode::All;
-    invalidateRowsFilter();
-}
-
-void ImageFilterProxy::setProblemAny()
-{
-    mode_ = ProblemMode::AnyFinding;
-    invalidateRowsFilter();
-}
-
-void ImageFilterProxy::setProblemClean()
-{
-    mode_ = ProblemMode::Clean;
-    invalidateRowsFilter();
-}
-
-void ImageFilterProxy::setProblemCategory(uint32_t flag)
-{
-    mode_ = ProblemMode::Category;
-    flag_ = flag;
-    invalidateRowsFilter();
-}
-
-void ImageFilterProxy::setProblemCode(const std::string& code, std::shared_ptr<const ys::CheckResult> result)
-{
-    mode_ = ProblemMode::Code;
-    const int n = images_ ? images_->rowCount() : 0;
-    codeImages_.assign(static_cast<size_t>(n), 0);
-    if (result) {
-        for (const ys::Finding& f : result->findings) {
-            if (f.code == code && f.image >= 0 && f.image < n)
-                codeImages_[static_cast<size_t>(f.image)] = 1;
-        }
+    filter_ = filter;
+    codeImages_.clear();
+    if (filter_.kind == ProblemFilter::Kind::Code) {
+        const int n = images_ ? images_->rowCount() : 0;
+        codeImages_.assign(static_cast<size_t>(n), 0);
+        const CheckIndex* index = images_ ? images_->findingIndex() : nullptr;
+        if (const CheckIndex::Code* c = index ? index->find(filter_.code) : nullptr)
+            for (int image : c->images)
+                if (image < n)
+                    codeImages_[static_cast<size_t>(image)] = 1;
     }
     invalidateRowsFilter();
 }
@@ -76,7 +53,8 @@ void ImageFilterProxy::clearFilters()
 {
     split_ = -1;
     class_ = -1;
-    mode_ = ProblemMode::All;
+    filter_ = {};
+    codeImages_.clear();
     invalidateRowsFilter();
 }
 
@@ -100,20 +78,21 @@ bool ImageFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& source
     if (class_ >= 0 &&
         std::none_of(r->boxes.begin(), r->boxes.end(), [this](const ys::LabelBox& b) { return b.cls == class_; }))
         return false;
-    switch (mode_) {
-    case ProblemMode::All:
+    using Kind = ProblemFilter::Kind;
+    switch (filter_.kind) {
+    case Kind::All:
         return true;
-    case ProblemMode::AnyFinding: {
+    case Kind::AnyFinding: {
         const int w = images_->worstSeverity(sourceRow);
         return w >= 0 && w <= static_cast<int>(ys::Severity::Warning);
     }
-    case ProblemMode::Clean: {
+    case Kind::Clean: {
         const int w = images_->worstSeverity(sourceRow);
         return w < 0 || w > static_cast<int>(ys::Severity::Warning);
     }
-    case ProblemMode::Category:
-        return (images_->problems(sourceRow) & flag_) != 0;
-    case ProblemMode::Code:
+    case Kind::Category:
+        return (images_->problems(sourceRow) & filter_.flag) != 0;
+    case Kind::Code:
         return static_cast<size_t>(sourceRow) < codeImages_.size() && codeImages_[static_cast<size_t>(sourceRow)];
     }
     return true;

@@ -1,12 +1,12 @@
 #pragma once
 // Filters the grid by split, by class (images that contain at least one box of the class) and by
-// finding (a ProblemFlag category, or one finding code). Filters combine with AND.
+// finding (ProblemFilter). Filters combine with AND.
 
 #include "data/check.h"
 
+#include <QMetaType>
 #include <QSortFilterProxyModel>
 
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,30 +14,37 @@ namespace ys::ui {
 
 class ImageListModel;
 
+// What the Findings combo selects: every image, the images with an error or warning, those without, one
+// problem category or one finding code. The combo carries it as item data (QVariant::fromValue).
+struct ProblemFilter {
+    enum class Kind { All, AnyFinding, Clean, Category, Code };
+    Kind kind = Kind::All;
+    uint32_t flag = 0;   // Category: one ProblemFlag
+    std::string code;    // Code: a finding code, e.g. "label.class_range"
+
+    static ProblemFilter anyFinding() { return {Kind::AnyFinding, 0, {}}; }
+    static ProblemFilter clean() { return {Kind::Clean, 0, {}}; }
+    static ProblemFilter category(uint32_t flag) { return {Kind::Category, flag, {}}; }
+    static ProblemFilter findingCode(std::string code) { return {Kind::Code, 0, std::move(code)}; }
+    friend bool operator==(const ProblemFilter&, const ProblemFilter&) = default;
+};
+
 class ImageFilterProxy final : public QSortFilterProxyModel {
     Q_OBJECT
 public:
-    // Problem filter modes.
-    enum class ProblemMode { All, AnyFinding, Clean, Category, Code };
-
     explicit ImageFilterProxy(QObject* parent = nullptr);
 
+    // Must be an ImageListModel.
     void setSourceModel(QAbstractItemModel* model) override;
 
     void setSplit(int split);   // -1 = every split, else ys::Split
     void setClass(int classId); // -1 = every class
-    void setProblemAll();
-    void setProblemAny();        // images with at least one finding of severity error or warning
-    void setProblemClean();      // images without error or warning findings
-    void setProblemCategory(uint32_t flag);
-    // Images that have at least one finding with `code` in `result` (result may be null: no image matches).
-    void setProblemCode(const std::string& code, std::shared_ptr<const ys::CheckResult> result);
+    // Images that pass `filter`, judged by the model's check index (no index: only Kind::All passes images,
+    // and Clean every image).
+    void setProblemFilter(const ProblemFilter& filter);
     void clearFilters();
 
-    int split() const { return split_; }
-    int classId() const { return class_; }
-    ProblemMode problemMode() const { return mode_; }
-    bool isFiltering() const { return split_ >= 0 || class_ >= 0 || mode_ != ProblemMode::All; }
+    bool isFiltering() const { return split_ >= 0 || class_ >= 0 || filter_.kind != ProblemFilter::Kind::All; }
 
     // Row of the proxy that shows Dataset::images[imageIndex], -1 when filtered out.
     int rowForImage(int imageIndex) const;
@@ -49,9 +56,10 @@ private:
     ImageListModel* images_ = nullptr;
     int split_ = -1;
     int class_ = -1;
-    ProblemMode mode_ = ProblemMode::All;
-    uint32_t flag_ = 0;
-    std::vector<char> codeImages_;  // per image: has a finding with the selected code
+    ProblemFilter filter_;
+    std::vector<char> codeImages_;  // Kind::Code: per image, has a finding with the code
 };
 
 }  // namespace ys::ui
+
+Q_DECLARE_METATYPE(ys::ui::ProblemFilter)

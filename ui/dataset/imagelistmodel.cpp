@@ -79,6 +79,8 @@ QVariant ImageListModel::data(const QModelIndex& index, int role) const
     }
     case PathRole:
         return QString::fromStdString(r->image);
+    case RecordRole:
+        return QVariant::fromValue(r);
     case ImageIndexRole:
         return index.row();
     case SplitRole:

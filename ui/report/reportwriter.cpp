@@ -7,7 +7,7 @@
 #include "ui/config/configtext.h"
 #include "ui/dataset/findingsmodel.h"
 #include "ui/dataset/findingtext.h"
-#include "ui/dataset/plotswidget.h"
+#include "ui/dataset/datasetstatswidget.h"
 #include "ui/report/reportimages.h"
 #include "ui/runs/runfitview.h"
 #include "ui/common/runtext.h"
@@ -15,6 +15,7 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QBuffer>
+#include <QDir>
 #include <QFileInfo>
 #include <QPageLayout>
 #include <QPageSize>
@@ -25,6 +26,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace ys::ui {
 namespace {
@@ -113,6 +115,45 @@ QByteArray encode(const QImage& image, bool photo)
     buffer.open(QIODevice::WriteOnly);
     image.save(&buffer, photo ? "JPEG" : "PNG", photo ? 85 : -1);
     return bytes;
+}
+
+// The images the label check kept out of training: a sentence with the count by rule, then a table of the
+// first kExcludedShown files, relative to the dataset's root (check.json lists every one). Empty when none.
+constexpr size_t kExcludedShown = 20;
+
+QString excludedImagesHtml(const std::vector<ys::ExcludedImage>& excluded, const std::string& root)
+{
+    const QDir dataset(QString::fromStdString(root));
+    if (excluded.empty())
+        return {};
+    std::map<std::string, int> byCode;
+    for (const ys::ExcludedImage& e : excluded)
+        ++byCode[e.code];
+    QStringList rules;
+    for (const auto& [code, n] : byCode)
+        rules << ReportWriter::tr("%1 × %2").arg(n).arg(problemTitle(code));
+    QString h = QStringLiteral("<h3>%1</h3>").arg(ReportWriter::tr("Images left out of training").toHtmlEscaped());
+    h += QStringLiteral("<p>%1</p>")
+             .arg(ReportWriter::tr("The label check kept %n image(s) out of training and validation: %1.", nullptr,
+                                   static_cast<int>(excluded.size()))
+                      .arg(rules.join(QStringLiteral(", ")))
+                      .toHtmlEscaped());
+    QString rows = QStringLiteral("<tr><th>%1</th><th>%2</th><th>%3</th></tr>")
+                       .arg(ReportWriter::tr("Split").toHtmlEscaped(), ReportWriter::tr("Image").toHtmlEscaped(),
+                            ReportWriter::tr("Rule").toHtmlEscaped());
+    for (size_t i = 0; i < excluded.size() && i < kExcludedShown; ++i) {
+        const ys::ExcludedImage& e = excluded[i];
+        rows += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3<br><span class=\"muted\"><code>%4</code></span></td></tr>")
+                    .arg(DatasetStatsWidget::splitName(static_cast<int>(e.split)).toHtmlEscaped(),
+                         esc(root.empty() ? QString::fromStdString(e.image)
+                                          : dataset.relativeFilePath(QString::fromStdString(e.image))),
+                         problemTitle(e.code).toHtmlEscaped(), esc(e.code));
+    }
+    h += table(rows);
+    if (excluded.size() > kExcludedShown)
+        h += note(ReportWriter::tr("… and %n more; the run's check.json lists every one.", nullptr,
+                                   static_cast<int>(excluded.size() - kExcludedShown)));
+    return h;
 }
 
 const char* kCss = R"(
@@ -406,7 +447,7 @@ void ReportWriter::buildDataset()
             continue;
         rows += QStringLiteral("<tr><td>%1</td><td class=\"num\" align=\"right\">%2</td><td class=\"num\" align=\"right\">%3</td>"
                                "<td class=\"num\" align=\"right\">%4</td></tr>")
-                    .arg(PlotsWidget::splitName(s).toHtmlEscaped())
+                    .arg(DatasetStatsWidget::splitName(s).toHtmlEscaped())
                     .arg(images)
                     .arg(df.dataset ? QString::number(boxes) : QStringLiteral("—"))
                     .arg(df.dataset ? QString::number(backgrounds) : QStringLiteral("—"));
@@ -420,7 +461,7 @@ void ReportWriter::buildDataset()
         QString cr = QStringLiteral("<tr><th class=\"num\">#</th><th>%1</th>").arg(tr("Class").toHtmlEscaped());
         for (int s = 0; s < ys::kSplitCount; ++s)
             if (ds.count(static_cast<ys::Split>(s)) > 0)
-                cr += QStringLiteral("<th class=\"num\">%1</th>").arg(PlotsWidget::splitName(s).toHtmlEscaped());
+                cr += QStringLiteral("<th class=\"num\">%1</th>").arg(DatasetStatsWidget::splitName(s).toHtmlEscaped());
         cr += QStringLiteral("</tr>");
         for (size_t c = 0; c < df.classBoxes.size(); ++c) {
             const bool unused = df.classBoxes[c][0] + df.classBoxes[c][1] + df.classBoxes[c][2] == 0;
@@ -434,19 +475,19 @@ void ReportWriter::buildDataset()
             cr += QStringLiteral("</tr>");
         }
         h += table(cr);
-        PlotsWidget plots;
+        DatasetStatsWidget plots;
         ys::CheckOptions options;
         options.imgsz = d_.run.args.imgsz;
         plots.resize(kChartWidth, 900);
         plots.setData(&ds, nullptr, options);
         const int classWidth = std::clamp(static_cast<int>(df.classBoxes.size()) * 14 + 160, 480, kChartWidth);
         h += figure()
-                 .arg(imageTag(plots.renderImage(PlotsWidget::Plot::Classes, QSize(classWidth, 320), kDpr),
+                 .arg(imageTag(plots.renderImage(DatasetStatsWidget::Plot::Classes, QSize(classWidth, 320), kDpr),
                                tr("Boxes per class"), classWidth),
                       tr("Boxes per class and split, as the dataset page counts them.").toHtmlEscaped());
         h += QStringLiteral("<h3>%1</h3>").arg(tr("Box sizes at %1 px").arg(d_.run.args.imgsz).toHtmlEscaped());
         h += figure()
-                 .arg(imageTag(plots.renderImage(PlotsWidget::Plot::Sizes, QSize(kChartWidth, kChartHeight), kDpr),
+                 .arg(imageTag(plots.renderImage(DatasetStatsWidget::Plot::Sizes, QSize(kChartWidth, kChartHeight), kDpr),
                                tr("Box sizes"), kChartWidth),
                       tr("Square root of each box's area in pixels after letterboxing to the run's image size (%1 px).")
                           .arg(d_.run.args.imgsz)
@@ -487,6 +528,7 @@ void ReportWriter::buildDataset()
             }
             h += table(fr);
         }
+        h += excludedImagesHtml(cf.excluded, cf.root);
     }
     sections_[2].body = h;
 }

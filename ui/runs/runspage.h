@@ -10,7 +10,7 @@
 #include "data/dataset.h"
 #include "ui/common/pooljob.h"
 #include "ui/common/resumerequest.h"
-#include "ui/shell/studiopage.h"
+#include "ui/common/studiopage.h"
 
 #include <QFuture>
 #include <QIcon>

@@ -5,16 +5,14 @@
 #include "ui/common/icons.h"
 #include "ui/common/logging.h"
 #include "ui/common/palette.h"
+#include "ui/common/studiopage.h"
 #include "ui/config/configform.h"
-#include "ui/dataset/datasetcontroller.h"
 #include "ui/dataset/datasetpage.h"
 #include "ui/fit/fitdialog.h"
 #include "ui/report/reportexporter.h"
 #include "ui/runs/runspage.h"
 #include "ui/shell/language.h"
 #include "ui/shell/notifier.h"
-#include "ui/shell/studiopage.h"
-#include "ui/thumbnails/imageviewer.h"
 #include "ui/train/trainpage.h"
 
 #include "common/error.h"
@@ -27,18 +25,14 @@
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QEvent>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
 #include <QSettings>
 #include <QStackedWidget>
-#include <QStandardPaths>
 #include <QStatusBar>
 
 #include <algorithm>
@@ -46,9 +40,6 @@
 namespace ys::ui {
 namespace {
 
-constexpr int kMaxRecent = 10;
-const QString kRecentKey = QStringLiteral("dataset/recent");
-const QString kLastKey = QStringLiteral("dataset/last");
 const QString kPageKey = QStringLiteral("window/page");
 
 // Translated hint for core's error codes (core speaks English; the UI adds what to do, STYLE habit 8).
@@ -80,11 +71,6 @@ MainWindow::MainWindow(QWidget* parent)
     setAcceptDrops(true);
     setObjectName(QStringLiteral("MainWindow"));
 
-    exportAction_ = new QAction(icon(IconId::Export), QString(), this);
-    exportAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    connect(exportAction_, &QAction::triggered, this, &MainWindow::exportCheckResult);
-    datasetPage_->setExportAction(exportAction_);
-
     buildNavigation();
     buildMenus();
     retranslate();
@@ -94,16 +80,11 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(statusCounts_);
     statusBar()->setSizeGripEnabled(true);
 
-    connect(datasetPage_, &DatasetPage::datasetOpened, this, &MainWindow::rememberDataset);
-    connect(datasetPage_, &DatasetPage::errorOccurred, this, &MainWindow::showError);
-    connect(datasetPage_, &DatasetPage::openRequested, this, &MainWindow::chooseDataset);
-    connect(datasetPage_, &DatasetPage::demoRequested, this, &MainWindow::openDemo);
-    connect(datasetPage_, &DatasetPage::recentRequested, this, &MainWindow::openDataset);
-    connect(datasetPage_, &DatasetPage::busyChanged, this, &MainWindow::updateActions);
-    connect(datasetPage_, &DatasetPage::checkFinished, this, [this] {
-        updateActions();
-        statusBar()->showMessage(tr("Check finished"), 4000);
+    connect(datasetPage_, &DatasetPage::datasetOpened, this, [this](const QString& yaml) {
+        setWindowFilePath(yaml);
+        updateWindowTitle();
     });
+    connect(datasetPage_, &DatasetPage::errorOccurred, this, &MainWindow::showError);
 
     wirePages();
 
@@ -113,11 +94,9 @@ MainWindow::MainWindow(QWidget* parent)
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     for (StudioPage* page : pages_)
         page->restoreState(s);
-    datasetPage_->setRecentDatasets(recentDatasets());
     // The dataset page first unless the last session ended elsewhere.
     nav_->setCurrentRow(std::clamp(s.value(kPageKey, 0).toInt(), 0, static_cast<int>(pages_.size()) - 1));
     statusCounts_->setText(statusBarText());
-    updateActions();
 }
 
 void MainWindow::wirePages()
@@ -127,18 +106,18 @@ void MainWindow::wirePages()
         trainPage_->setDataset(yaml);
         runsPage_->setProjectFolder(trainPage_->projectFolder());
     });
-    connect(datasetPage_, &DatasetPage::checkFinished, this, [this] {
-        DatasetController* c = datasetPage_->controller();
-        trainPage_->setCheckResult(c->dataset(), c->checkResult());
-        runsPage_->setDataset(c->dataset());
-    });
+    connect(datasetPage_, &DatasetPage::checkFinished, this,
+            [this](std::shared_ptr<const ys::Dataset> dataset, std::shared_ptr<const ys::CheckResult> result) {
+                trainPage_->setCheckResult(dataset, std::move(result));
+                runsPage_->setDataset(std::move(dataset));
+            });
     connect(trainPage_, &TrainPage::showFindingsRequested, this, [this] {
         showPage(datasetPage_);
         datasetPage_->showFindings();
     });
     connect(trainPage_, &TrainPage::openDatasetRequested, this, [this] {
         showPage(datasetPage_);
-        chooseDataset();
+        datasetPage_->chooseDataset();
     });
     connect(trainPage_, &TrainPage::errorOccurred, this, &MainWindow::showError);
     connect(trainPage_, &TrainPage::runFolderChanged, runsPage_, &RunsPage::refreshRun);
@@ -224,6 +203,9 @@ int MainWindow::addPage(StudioPage* page)
         if (page == currentPage() && statusCounts_)
             statusCounts_->setText(text);
     });
+    connect(page, &StudioPage::transientMessage, this, [this](const QString& text, int timeoutMs) {
+        statusBar()->showMessage(text, timeoutMs);
+    });
     connect(page, &StudioPage::titleChanged, this, &MainWindow::retranslateNavigation);
     connect(page, &StudioPage::closeReady, this, &QWidget::close, Qt::QueuedConnection);
     return stack_->addWidget(page);
@@ -259,31 +241,26 @@ QString MainWindow::statusBarText() const
 void MainWindow::buildMenus()
 {
     fileMenu_ = menuBar()->addMenu(QString());
-    openAction_ = fileMenu_->addAction(icon(IconId::Open), QString(), this, &MainWindow::chooseDataset);
-    openAction_->setShortcut(QKeySequence::Open);
-    recentMenu_ = fileMenu_->addMenu(QString());
-    connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
-    demoAction_ = fileMenu_->addAction(icon(IconId::Demo), QString(), this, &MainWindow::openDemo);
-    fileMenu_->addSeparator();
-    fileMenu_->addAction(exportAction_);
-    fileMenu_->addSeparator();
     quitAction_ = fileMenu_->addAction(QString(), this, &QWidget::close);
     quitAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
     quitAction_->setMenuRole(QAction::QuitRole);
 
+    // The pages' view actions (the viewer's zoom), then the window's own.
     viewMenu_ = menuBar()->addMenu(QString());
-    ImageViewer* viewer = datasetPage_->viewer();
-    viewMenu_->addAction(viewer->zoomInAction());
-    viewMenu_->addAction(viewer->zoomOutAction());
-    viewMenu_->addAction(viewer->fitAction());
-    viewMenu_->addSeparator();
+    for (StudioPage* page : pages_) {
+        const QList<QAction*> actions = page->viewActions();
+        if (actions.isEmpty())
+            continue;
+        viewMenu_->addActions(actions);
+        viewMenu_->addSeparator();
+    }
     fullScreenAction_ = viewMenu_->addAction(QString());
     fullScreenAction_->setShortcut(QKeySequence::FullScreen);
     fullScreenAction_->setCheckable(true);
     connect(fullScreenAction_, &QAction::toggled, this, [this](bool on) { on ? showFullScreen() : showNormal(); });
 
-    // One menu per page with actions (Train: Start, Pause, Stop, Fit to my GPU); their shortcuts work from
-    // every page.
+    // One menu per page with actions (Dataset: Open, Recent, Demo, Export; Train: Start, Pause, Stop, Fit to
+    // my GPU); their shortcuts work from every page unless an action narrows its shortcut context.
     for (StudioPage* page : pages_) {
         const QList<QAction*> actions = page->pageActions();
         if (actions.isEmpty())
@@ -315,12 +292,7 @@ void MainWindow::retranslate()
 {
     updateWindowTitle();
     retranslateNavigation();
-    exportAction_->setText(tr("&Export Check Result…"));
-    exportAction_->setToolTip(tr("Save the findings as JSON or CSV"));
     fileMenu_->setTitle(tr("&File"));
-    openAction_->setText(tr("&Open Dataset…"));
-    recentMenu_->setTitle(tr("&Recent Datasets"));
-    demoAction_->setText(tr("Open &Demo Dataset"));
     quitAction_->setText(tr("&Quit"));
     viewMenu_->setTitle(tr("&View"));
     fullScreenAction_->setText(tr("&Full Screen"));
@@ -343,132 +315,21 @@ void MainWindow::changeEvent(QEvent* event)
     QMainWindow::changeEvent(event);
 }
 
-QString MainWindow::demoDirectory()
-{
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("demo"));
-}
-
-QString MainWindow::resolveDatasetPath(const QString& path)
-{
-    const QFileInfo fi(path);
-    if (fi.isFile()) {
-        const QString suffix = fi.suffix().toLower();
-        return (suffix == QLatin1String("yaml") || suffix == QLatin1String("yml")) ? fi.absoluteFilePath() : QString();
-    }
-    if (fi.isDir()) {
-        const QDir dir(fi.absoluteFilePath());
-        if (dir.exists(QStringLiteral("data.yaml")))
-            return dir.absoluteFilePath(QStringLiteral("data.yaml"));
-        const QStringList yamls = dir.entryList({QStringLiteral("*.yaml"), QStringLiteral("*.yml")}, QDir::Files);
-        if (yamls.size() == 1)
-            return dir.absoluteFilePath(yamls.first());
-    }
-    return {};
-}
-
 void MainWindow::openDataset(const QString& path)
 {
-    const QString yaml = resolveDatasetPath(path);
-    if (yaml.isEmpty()) {
-        ys::Error e;
-        e.code = "data.not_found";
-        e.file = path.toStdString();
-        e.message = "No data.yaml found at this path.";
-        showError(tr("Could not open the dataset."), e);
-        return;
-    }
     showPage(datasetPage_);
-    datasetPage_->openDataset(yaml);
+    datasetPage_->openDataset(path);
 }
 
 void MainWindow::openDemo()
 {
     showPage(datasetPage_);
-    datasetPage_->openDemo(demoDirectory());
+    datasetPage_->openDemo();
 }
 
 bool MainWindow::reopenLastDataset()
 {
-    const QString last = QSettings().value(kLastKey).toString();
-    if (last.isEmpty() || !QFileInfo::exists(last))
-        return false;
-    openDataset(last);
-    return true;
-}
-
-void MainWindow::chooseDataset()
-{
-    const QStringList recent = recentDatasets();
-    const QString start = recent.isEmpty() ? QDir::homePath() : QFileInfo(recent.first()).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Dataset"), start,
-                                                      tr("Dataset description (*.yaml *.yml);;All files (*)"));
-    if (!path.isEmpty())
-        openDataset(path);
-}
-
-void MainWindow::exportCheckResult()
-{
-    if (!datasetPage_->hasCheckResult())
-        return;
-    const QString yaml = datasetPage_->controller()->yamlPath();
-    const QString suggested = QFileInfo(yaml).absoluteDir().filePath(QStringLiteral("check.json"));
-    QString selected;
-    QString path = QFileDialog::getSaveFileName(this, tr("Export Check Result"), suggested,
-                                                tr("JSON (*.json);;CSV (*.csv)"), &selected);
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += selected.contains(QLatin1String("csv")) ? QStringLiteral(".csv") : QStringLiteral(".json");
-    QString error;
-    if (!datasetPage_->exportCheckResult(path, &error)) {
-        ys::Error e;
-        e.code = "io.write";
-        e.file = path.toStdString();
-        e.message = error.toStdString();
-        showError(tr("Could not export the check result."), e);
-        return;
-    }
-    statusBar()->showMessage(tr("Check result written to %1").arg(QDir::toNativeSeparators(path)), 6000);
-}
-
-QStringList MainWindow::recentDatasets() const
-{
-    return QSettings().value(kRecentKey).toStringList();
-}
-
-void MainWindow::rememberDataset(const QString& yamlPath)
-{
-    QSettings s;
-    QStringList recent = s.value(kRecentKey).toStringList();
-    recent.removeAll(yamlPath);
-    recent.prepend(yamlPath);
-    while (recent.size() > kMaxRecent)
-        recent.removeLast();
-    s.setValue(kRecentKey, recent);
-    s.setValue(kLastKey, yamlPath);
-    datasetPage_->setRecentDatasets(recent);
-    setWindowFilePath(yamlPath);
-    updateWindowTitle();
-}
-
-void MainWindow::fillRecentMenu()
-{
-    recentMenu_->clear();
-    const QStringList recent = recentDatasets();
-    for (const QString& p : recent) {
-        QAction* a = recentMenu_->addAction(QDir::toNativeSeparators(p));
-        a->setEnabled(QFileInfo::exists(p));
-        connect(a, &QAction::triggered, this, [this, p] { openDataset(p); });
-    }
-    if (recent.isEmpty())
-        recentMenu_->addAction(tr("No recent datasets"))->setEnabled(false);
-    recentMenu_->addSeparator();
-    QAction* clear = recentMenu_->addAction(tr("Clear List"));
-    clear->setEnabled(!recent.isEmpty());
-    connect(clear, &QAction::triggered, this, [this] {
-        QSettings().remove(kRecentKey);
-        datasetPage_->setRecentDatasets({});
-    });
+    return datasetPage_->reopenLastDataset();
 }
 
 void MainWindow::showError(const QString& context, const ys::Error& error)
@@ -520,11 +381,6 @@ void MainWindow::about()
             .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
 }
 
-void MainWindow::updateActions()
-{
-    exportAction_->setEnabled(datasetPage_->hasCheckResult());
-}
-
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     // A page may keep the window open (a training run is asked to stop first; it closes the window
@@ -545,20 +401,20 @@ void MainWindow::closeEvent(QCloseEvent* event)
     event->accept();
 }
 
+// A drop of a data.yaml, or of a folder that holds one, anywhere on the window opens it on the Dataset page.
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
-    const auto urls = event->mimeData()->urls();
-    if (urls.size() == 1 && urls.first().isLocalFile() && !resolveDatasetPath(urls.first().toLocalFile()).isEmpty())
+    if (!DatasetPage::droppedDataset(event->mimeData()).isEmpty())
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
-    const auto urls = event->mimeData()->urls();
-    if (urls.isEmpty())
+    const QString yaml = DatasetPage::droppedDataset(event->mimeData());
+    if (yaml.isEmpty())
         return;
     event->acceptProposedAction();
-    openDataset(urls.first().toLocalFile());
+    openDataset(yaml);
 }
 
 }  // namespace ys::ui

@@ -2,9 +2,9 @@
 // The studio's main window: a left navigation bar over its pages (Dataset · Train · Runs, each a
 // StudioPage), the menu bar (with a menu of each page's actions), a status bar showing the current page's
 // status, remembered geometry and page state, the close check (a page may keep the window open, e.g. to stop
-// a training run first), notifications when a long run ends in the background, and drag and drop of a
-// data.yaml or of a folder that holds one. It wires the pages to each other: the Train page trains on the
-// dataset the Dataset page has open, and links back to its findings.
+// a training run first), notifications when a long run ends in the background, and drops of a data.yaml or
+// of a folder that holds one (handed to the Dataset page). It wires the pages to each other: the Train page
+// trains on the dataset the Dataset page has open, and links back to its findings.
 
 #include "common/error.h"
 
@@ -31,7 +31,8 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    void openDataset(const QString& path);  // a data.yaml or a folder that holds one
+    // The Dataset page, shown, opens `path` (a data.yaml or a folder that holds one) or the demo dataset.
+    void openDataset(const QString& path);
     void openDemo();
     // Reopens the dataset of the last session when it still exists. Returns false otherwise.
     bool reopenLastDataset();
@@ -41,19 +42,11 @@ public:
     StudioPage* currentPage() const;
     const QList<StudioPage*>& pages() const { return pages_; }
 
-    DatasetPage* datasetPage() const { return datasetPage_; }
     TrainPage* trainPage() const { return trainPage_; }
     RunsPage* runsPage() const { return runsPage_; }
     ReportExporter* reportExporter() const { return reportExporter_; }
     Notifier* notifier() const { return notifier_; }
     QString statusBarText() const;
-    QStringList recentDatasets() const;
-
-    // Folder of the built-in demo dataset (under QStandardPaths::AppDataLocation).
-    static QString demoDirectory();
-    // data.yaml for a dropped or given path: the file itself, or data.yaml (else the only *.yaml) of a
-    // folder. Empty when there is none.
-    static QString resolveDatasetPath(const QString& path);
 
     // Switches the UI language now (and for the next start): every page retranslates itself.
     void chooseLanguage(const QString& code);
@@ -69,15 +62,10 @@ private:
     void buildNavigation();
     void wirePages();
     void retranslateNavigation();
-    void chooseDataset();
-    void exportCheckResult();
-    void rememberDataset(const QString& yamlPath);
-    void fillRecentMenu();
     void showError(const QString& context, const ys::Error& error);
     void retranslate();
     void updateWindowTitle();
     void about();
-    void updateActions();
 
     DatasetPage* datasetPage_;
     TrainPage* trainPage_;
@@ -89,17 +77,13 @@ private:
     QStackedWidget* stack_ = nullptr;
     QLabel* statusCounts_ = nullptr;
     QMenu* fileMenu_ = nullptr;
-    QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     QMenu* languageMenu_ = nullptr;
     QMenu* helpMenu_ = nullptr;
-    QAction* openAction_ = nullptr;
-    QAction* demoAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QAction* fullScreenAction_ = nullptr;
     QAction* aboutAction_ = nullptr;
     QAction* aboutQtAction_ = nullptr;
-    QAction* exportAction_ = nullptr;
     QActionGroup* languageGroup_ = nullptr;
 };
 

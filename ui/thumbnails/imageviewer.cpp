@@ -1,6 +1,5 @@
 #include "ui/thumbnails/imageviewer.h"
 
-#include "ui/dataset/findingtext.h"
 #include "ui/common/icons.h"
 #include "ui/common/logging.h"
 #include "ui/common/palette.h"
@@ -113,11 +112,6 @@ QRectF ImageCanvas::boxRect(const ys::LabelBox& b) const
     const QSizeF s = QSizeF(pixmap_.deviceIndependentSize()) * scale_;
     return QRectF(offset_.x() + (b.cx - b.w / 2) * s.width(), offset_.y() + (b.cy - b.h / 2) * s.height(),
                   b.w * s.width(), b.h * s.height());
-}
-
-void ImageCanvas::setZoom(double scale)
-{
-    zoomBy(scale / scale_, QPointF(rect().center()));
 }
 
 void ImageCanvas::zoomBy(double factor, QPointF anchor)
@@ -306,7 +300,9 @@ void ImageCanvas::mouseReleaseEvent(QMouseEvent* event)
 ImageViewer::ImageViewer(QWidget* parent) : QWidget(parent)
 {
     canvas_ = new ImageCanvas(this);
+    canvas_->setObjectName(QStringLiteral("imageCanvas"));
     table_ = new QTableWidget(0, 6, this);
+    table_->setObjectName(QStringLiteral("boxTable"));
     title_ = new QLabel(this);
     title_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     title_->setMinimumWidth(40);
@@ -493,7 +489,6 @@ void ImageViewer::showImage(const ys::Dataset* dataset, int imageIndex, const st
             if (table_->currentRow() >= 0 && !table_->selectedItems().isEmpty())
                 canvas_->setHighlightedBox(table_->currentRow());
             updateZoomLabel(canvas_->zoom());
-            emit imageLoaded(path, !d.image.isNull());
         });
     }
     highlightBox(box);
@@ -510,17 +505,30 @@ void ImageViewer::highlightBox(int box)
     canvas_->setHighlightedBox(box);
 }
 
-void ImageViewer::setFindingNote(const ys::Finding* f)
+void ImageViewer::setNote(const QString& text, ys::Severity severity)
 {
-    if (!f) {
-        canvas_->setNote({}, 0);
-        return;
-    }
-    QString text = problemTitle(f->code);
-    if (f->line > 0)
-        text += QStringLiteral(" · ") + tr("line %1").arg(f->line);
-    text += QStringLiteral("\n") + QString::fromStdString(f->message);
-    canvas_->setNote(text, static_cast<int>(f->severity));
+    canvas_->setNote(text, static_cast<int>(severity));
+}
+
+QList<QAction*> ImageViewer::zoomActions() const
+{
+    return {zoomIn_, zoomOut_, fit_};
+}
+
+QByteArray ImageViewer::saveLayout() const
+{
+    return splitter_->saveState();
+}
+
+void ImageViewer::restoreLayout(const QByteArray& state)
+{
+    splitter_->restoreState(state);
+}
+
+void ImageViewer::setDefaultLayout()
+{
+    const int h = splitter_->height();
+    splitter_->setSizes({h * 72 / 100, h - h * 72 / 100});  // most of the height for the image
 }
 
 void ImageViewer::onTableSelection()

@@ -6,7 +6,9 @@
 #include "data/check.h"
 #include "data/dataset.h"
 
+#include <QByteArray>
 #include <QImage>
+#include <QList>
 #include <QPixmap>
 #include <QStringList>
 #include <QWidget>
@@ -37,12 +39,10 @@ public:
     bool hasImage() const { return !pixmap_.isNull(); }
 
     double zoom() const { return scale_; }
-    bool isFitted() const { return fit_; }
     void zoomBy(double factor, QPointF anchor);  // anchor in widget coordinates
     void zoomIn();
     void zoomOut();
     void fitToWindow();
-    void setZoom(double scale);  // 1.0 = one image pixel per device-independent pixel
 
     QSize sizeHint() const override { return QSize(480, 360); }
     QSize minimumSizeHint() const override { return QSize(160, 120); }
@@ -90,21 +90,18 @@ public:
     void showImage(const ys::Dataset* dataset, int imageIndex, const std::vector<ys::Finding>& findings, int box = -1);
     void clear();
     void highlightBox(int box);
-    // Shows `finding` (severity, title, message) over the image; nullptr removes the note.
-    void setFindingNote(const ys::Finding* finding);
+    // Text over the bottom of the image (the selected finding, in the user's language); empty removes it.
+    void setNote(const QString& text, ys::Severity severity);
 
     int imageIndex() const { return imageIndex_; }
     int highlightedBox() const { return canvas_->highlightedBox(); }
-    ImageCanvas* canvas() const { return canvas_; }
-    QTableWidget* boxTable() const { return table_; }
-    QSplitter* splitter() const { return splitter_; }
-    QAction* zoomInAction() const { return zoomIn_; }
-    QAction* zoomOutAction() const { return zoomOut_; }
-    QAction* fitAction() const { return fit_; }
-
-signals:
-    // The full image of `path` is on screen (or failed: loaded false).
-    void imageLoaded(const QString& path, bool loaded);
+    // Zoom in, zoom out, fit to window (shortcuts Ctrl+=, Ctrl+-, Ctrl+0): the window's View menu shows them.
+    QList<QAction*> zoomActions() const;
+    // The split between image and box list, for the page's remembered state; setDefaultLayout gives the image
+    // most of the height (first start).
+    QByteArray saveLayout() const;
+    void restoreLayout(const QByteArray& state);
+    void setDefaultLayout();
 
 protected:
     void changeEvent(QEvent* event) override;

@@ -27,8 +27,6 @@ public:
     explicit ThumbnailLoader(QSize size, QObject* parent = nullptr);
     ~ThumbnailLoader() override;  // drops queued work and waits for running decodes
 
-    QSize thumbnailSize() const { return size_; }
-
     // Replaces the wanted list, most important first (visible rows, then the rows around them). Paths that
     // are cached or decoding are skipped; queued paths missing from the new list are dropped.
     void request(const QStringList& paths);

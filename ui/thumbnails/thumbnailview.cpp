@@ -2,10 +2,10 @@
 
 #include "data/check.h"
 #include "ui/common/icons.h"
-#include "ui/dataset/imagelistmodel.h"
 #include "ui/common/logging.h"
 #include "ui/common/palette.h"
 #include "ui/thumbnails/thumbnailloader.h"
+#include "ui/thumbnails/thumbnailroles.h"
 
 #include <QApplication>
 #include <QPaintEvent>
@@ -29,8 +29,8 @@ QRect imageArea(const QRect& cell)
 
 }  // namespace
 
-ThumbnailDelegate::ThumbnailDelegate(ThumbnailLoader* loader, ImageListModel* images, QObject* parent)
-    : QStyledItemDelegate(parent), loader_(loader), images_(images)
+ThumbnailDelegate::ThumbnailDelegate(ThumbnailLoader* loader, QObject* parent)
+    : QStyledItemDelegate(parent), loader_(loader)
 {
 }
 
@@ -56,9 +56,8 @@ void ThumbnailDelegate::paint(QPainter* p, const QStyleOptionViewItem& option, c
         p->drawRoundedRect(QRectF(cell).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5);
     }
 
-    const int imageIndex = index.data(ImageListModel::ImageIndexRole).toInt();
-    const ys::ImageRecord* rec = images_->record(imageIndex);
-    const QString path = index.data(ImageListModel::PathRole).toString();
+    const auto* rec = index.data(ThumbnailRoles::RecordRole).value<const ys::ImageRecord*>();
+    const QString path = index.data(ThumbnailRoles::PathRole).toString();
     const QRect area = imageArea(option.rect);
     const QPixmap pm = loader_->thumbnail(path);
 
@@ -97,7 +96,8 @@ void ThumbnailDelegate::paint(QPainter* p, const QStyleOptionViewItem& option, c
         }
     }
 
-    const int worst = images_->worstSeverity(imageIndex);
+    const QVariant severity = index.data(ThumbnailRoles::WorstSeverityRole);
+    const int worst = severity.isValid() ? severity.toInt() : -1;
     if (worst >= 0) {
         const QRect badge(area.right() - 17, area.top() + 1, 18, 18);
         p->setPen(Qt::NoPen);
@@ -120,12 +120,13 @@ void ThumbnailDelegate::paint(QPainter* p, const QStyleOptionViewItem& option, c
     p->restore();
 }
 
-ThumbnailView::ThumbnailView(ImageListModel* images, QWidget* parent)
-    : QListView(parent), images_(images), requestTimer_(new QTimer(this)), repaintTimer_(new QTimer(this))
+ThumbnailView::ThumbnailView(QWidget* parent)
+    : QListView(parent), requestTimer_(new QTimer(this)), repaintTimer_(new QTimer(this))
 {
     const qreal dpr = qApp ? qApp->devicePixelRatio() : 1.0;
     loader_ = new ThumbnailLoader(QSize(qRound(kThumbWidth * dpr), qRound(kThumbHeight * dpr)), this);
-    delegate_ = new ThumbnailDelegate(loader_, images_, this);
+    loader_->setObjectName(QStringLiteral("thumbnailLoader"));
+    delegate_ = new ThumbnailDelegate(loader_, this);
     setItemDelegate(delegate_);
     setViewMode(QListView::IconMode);
     setMovement(QListView::Static);  // static layout: no per-item positions, fast for 100,000 rows
@@ -163,6 +164,17 @@ void ThumbnailView::setModel(QAbstractItemModel* model)
     connect(model, &QAbstractItemModel::rowsInserted, this, &ThumbnailView::scheduleRequest);
     connect(model, &QAbstractItemModel::rowsRemoved, this, &ThumbnailView::scheduleRequest);
     scheduleRequest();
+}
+
+void ThumbnailView::setShowBoxes(bool show)
+{
+    delegate_->setShowBoxes(show);
+    viewport()->update();
+}
+
+void ThumbnailView::clearThumbnails()
+{
+    loader_->clear();
 }
 
 void ThumbnailView::startFirstPaintTimer()
@@ -216,7 +228,7 @@ void ThumbnailView::requestThumbnails()
     const int screen = last - first + 1;
     QStringList wanted;
     wanted.reserve(screen * (1 + 2 * kPrefetchScreens));
-    auto add = [&](int row) { wanted << model()->index(row, 0).data(ImageListModel::PathRole).toString(); };
+    auto add = [&](int row) { wanted << model()->index(row, 0).data(ThumbnailRoles::PathRole).toString(); };
     for (int r = first; r <= last; ++r)
         add(r);
     // Then alternate below and above, nearest first (scrolling down is the common direction).

@@ -2,7 +2,8 @@
 // The virtualised thumbnail grid: a QListView in icon mode with uniform item sizes over the (filtered)
 // image model. It asks the ThumbnailLoader for what is visible first, then for about two screens around it;
 // everything else is dropped from the queue and left to the cache's eviction. Boxes are drawn over the
-// thumbnail in per-class colours; images with findings get a severity badge.
+// thumbnail in per-class colours; images with findings get a severity badge. It reads its model through
+// ThumbnailRoles (thumbnailroles.h) only.
 
 #include <QElapsedTimer>
 #include <QListView>
@@ -10,19 +11,17 @@
 
 namespace ys::ui {
 
-class ImageListModel;
 class ThumbnailLoader;
 
 class ThumbnailDelegate final : public QStyledItemDelegate {
     Q_OBJECT
 public:
-    ThumbnailDelegate(ThumbnailLoader* loader, ImageListModel* images, QObject* parent = nullptr);
+    explicit ThumbnailDelegate(ThumbnailLoader* loader, QObject* parent = nullptr);
 
     void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
 
     void setShowBoxes(bool show) { showBoxes_ = show; }
-    bool showBoxes() const { return showBoxes_; }
 
     // Counters of the last paint pass (for first-paint timing).
     void resetPaintCounters() const { painted_ = missing_ = 0; }
@@ -31,7 +30,6 @@ public:
 
 private:
     ThumbnailLoader* loader_;
-    ImageListModel* images_;
     bool showBoxes_ = true;
     mutable int painted_ = 0;
     mutable int missing_ = 0;
@@ -44,11 +42,14 @@ public:
     static constexpr int kThumbWidth = 160;
     static constexpr int kThumbHeight = 120;
 
-    ThumbnailView(ImageListModel* images, QWidget* parent = nullptr);
+    explicit ThumbnailView(QWidget* parent = nullptr);
 
-    ThumbnailLoader* loader() const { return loader_; }
-    ThumbnailDelegate* thumbnailDelegate() const { return delegate_; }
+    // The model must implement ThumbnailRoles.
     void setModel(QAbstractItemModel* model) override;
+    // Boxes drawn over the thumbnails (default on).
+    void setShowBoxes(bool show);
+    // Forgets every decoded thumbnail (a new dataset).
+    void clearThumbnails();
 
     // Rows (of the view's model) whose cells intersect the viewport, first to last; {-1,-1} when none.
     std::pair<int, int> visibleRows() const;
@@ -70,7 +71,6 @@ private:
     void requestThumbnails();
     void scheduleRepaint(const QString& path);
 
-    ImageListModel* images_;
     ThumbnailLoader* loader_;
     ThumbnailDelegate* delegate_;
     QTimer* requestTimer_;

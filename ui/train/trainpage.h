@@ -10,7 +10,7 @@
 #include "data/check.h"
 #include "data/dataset.h"
 #include "fit/fit.h"
-#include "ui/shell/studiopage.h"
+#include "ui/common/studiopage.h"
 #include "ui/train/dashboard.h"
 #include "ui/train/preflight.h"
 #include "ui/train/traincontroller.h"

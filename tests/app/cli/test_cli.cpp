@@ -47,6 +47,10 @@ private Q_SLOTS:
         QCOMPARE(doc["options"]["imgsz"].toInt(), 320);
         // Written atomically: no temporary file is left next to it.
         QCOMPARE(QDir(dir.path() + "/out").entryList(QDir::Files | QDir::Hidden).size(), 1);
+        // The dataset's folder opens its data.yaml (findDataYaml), as a drop on the studio does.
+        const Run folder = cli({"check", "data=" + QFileInfo(bc.yaml).absolutePath()});
+        QCOMPARE(folder.exitCode, 0);
+        QVERIFY2(folder.out.contains(QFileInfo(bc.yaml).absoluteFilePath()), qPrintable(folder.out + folder.err));
     }
 
     void cannotRunExitsTwo_data()

@@ -15,6 +15,7 @@
 #include <QtTest>
 
 #include <atomic>
+#include <cmath>
 #include <set>
 
 using namespace ys;
@@ -132,6 +133,66 @@ private Q_SLOTS:
         }
         QVERIFY2(hits >= 1, qPrintable("expected " + code + ", got:" + describe(c.result)));
         QCOMPARE(c.result.summary.byCode.at(code.toStdString()), static_cast<int64_t>(hits));
+    }
+
+    // A small dataset (70 images) whose classes mix one common box size with a spread of others (a fixed
+    // camera plus closer and farther objects): not one box is an outlier, although 1.4826 x MAD of such a
+    // class is near zero. The same dataset with one box the size of the image, or one thin sliver, reports
+    // exactly that box.
+    void smallDatasetOutliers_data()
+    {
+        QTest::addColumn<QString>("planted");
+        QTest::newRow("clean") << QString();
+        QTest::newRow("whole image") << QString("0 0.5 0.5 0.9 0.9");
+        QTest::newRow("sliver") << QString("1 0.5 0.5 0.6 0.02");
+    }
+
+    void smallDatasetOutliers()
+    {
+        QFETCH(QString, planted);
+        QTemporaryDir dir;
+        test::DatasetBuilder b(dir.path());
+        auto frac = [](double x) { return x - std::floor(x); };
+        int perClass[2] = {0, 0};
+        auto nextBox = [&](int cls, double cx, double cy) {
+            const int k = perClass[cls]++;
+            double w, h;
+            if (k % 5 < 3) {  // 60%: one size (square in pixels on the 128x96 images)
+                w = 0.1 * (1 + 0.005 * ((k % 3) - 1));
+                h = w * 128 / 96;
+            } else {  // 40%: side 0.05..0.2, aspect 1:2..2:1
+                const double side = 0.05 * std::pow(4.0, frac(k * 0.618034));
+                const double aspect = std::pow(2.0, 2 * frac(k * 0.4142136) - 1);
+                w = side * std::sqrt(aspect);
+                h = side / std::sqrt(aspect) * 128 / 96;
+            }
+            return test::BoxSpec{cls, cx, cy, w, h};
+        };
+        for (int i = 0; i < 70; ++i) {
+            const QString split = i < 56 ? "train" : "val";
+            b.addImage(split, QString("%1%2").arg(split).arg(i, 2, 10, QChar('0')),
+                       {nextBox(i % 2, 0.25, 0.3), nextBox((i + 1) % 2, 0.7, 0.6), nextBox(i % 2, 0.3, 0.75)});
+        }
+        b.writeYaml();
+        QString plantedLabel;
+        if (!planted.isEmpty()) {
+            b.addImage("train", "planted", {});
+            plantedLabel = b.labelPath("train", "planted");
+            test::writeText(plantedLabel, planted.toStdString() + "\n");
+        }
+        QCOMPARE(perClass[0] + perClass[1], 210);
+        const Checked c = openAndCheck(b.yamlPath());
+        std::vector<const Finding*> outliers;
+        for (const Finding& f : c.result.findings)
+            if (f.code == "box.outlier")
+                outliers.push_back(&f);
+        if (planted.isEmpty()) {
+            QVERIFY2(c.result.findings.empty(), qPrintable(describe(c.result)));
+            return;
+        }
+        QVERIFY2(outliers.size() == 1, qPrintable(describe(c.result)));
+        QCOMPARE(QString::fromStdString(outliers[0]->file), plantedLabel);
+        QCOMPARE(outliers[0]->line, 1);
     }
 
     void truncatedPngIsTruncated()
@@ -326,6 +387,87 @@ private Q_SLOTS:
         QVERIFY(text.find("1 errors") != std::string::npos);
         QVERIFY(text.find("label.nonnumeric") != std::string::npos);
         QVERIFY(text.find(bc.file.toStdString() + ":3") != std::string::npos);
+    }
+
+    // The images training leaves out, per split with the rule (trainableImages' other side), in one line for
+    // logs and in check.json, which reads back whole; the CSV quotes what needs quoting.
+    void excludedImagesJsonRoundTripAndCsv()
+    {
+        QTemporaryDir dir;
+        const test::BrokenCase bc = test::makeBrokenCase("image.truncated", dir.path());
+        const QString odd = dir.path() + "/images/val/odd, \"name\".jpg";
+        QVERIFY(test::writeText(odd, "not an image\n"));
+        CheckOptions o;
+        o.imgsz = 320;
+        const Checked c = openAndCheck(bc.yaml, o);
+
+        const std::vector<ExcludedImage> excluded = excludedImages(c.dataset, c.result);
+        QCOMPARE(excluded.size(), size_t(2));
+        QCOMPARE(QString::fromStdString(excluded[0].image), QDir::cleanPath(bc.file));
+        QCOMPARE(excluded[0].split, Split::Train);
+        QCOMPARE(excluded[0].code, std::string("image.truncated"));
+        QCOMPARE(QString::fromStdString(excluded[1].image), QDir::cleanPath(odd));
+        QCOMPARE(excluded[1].split, Split::Val);
+        QCOMPARE(excluded[1].code, std::string("image.not_image"));
+        QCOMPARE(trainableImages(c.dataset, c.result, Split::Train).size(), size_t(c.dataset.count(Split::Train) - 1));
+        QCOMPARE(trainableImages(c.dataset, c.result, Split::Val).size(), size_t(c.dataset.count(Split::Val) - 1));
+        QCOMPARE(QString::fromStdString(excludedImagesText(excluded)),
+                 QString("2 images left out of training and validation by the label check: 1 image.not_image, "
+                         "1 image.truncated (train 1, val 1; the files are listed in check.json)"));
+        QVERIFY(excludedImagesText({}).empty());
+
+        const std::string json = checkResultToJson(c.dataset, c.result, o);
+        const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(json));
+        QCOMPARE(doc["excluded"]["train"].toArray().size(), 1);
+        QCOMPARE(doc["excluded"]["train"][0]["file"].toString(), QDir::cleanPath(bc.file));
+        QCOMPARE(doc["excluded"]["train"][0]["code"].toString(), QString("image.truncated"));
+        QCOMPARE(doc["excluded"]["val"].toArray().size(), 1);
+        QCOMPARE(doc["excluded"]["test"].toArray().size(), 0);
+
+        const auto back = checkResultFromJson(json, "check.json");
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+        QCOMPARE(back->yamlPath, c.dataset.spec.yamlPath);
+        QCOMPARE(back->root, c.dataset.spec.root);
+        QCOMPARE(back->names, c.dataset.spec.names);
+        QCOMPARE(back->options.imgsz, 320);
+        QCOMPARE(back->options.hashImages, o.hashImages);
+        const CheckSummary& s = back->result.summary;
+        QCOMPARE(s.errors, c.result.summary.errors);
+        QCOMPARE(s.infos, c.result.summary.infos);
+        QCOMPARE(s.images[1], c.result.summary.images[1]);
+        QCOMPARE(s.boxes, c.result.summary.boxes);
+        QCOMPARE(s.byCode, c.result.summary.byCode);
+        QCOMPARE(s.perClass.size(), c.result.summary.perClass.size());
+        QCOMPARE(s.perClass[1].boxes, c.result.summary.perClass[1].boxes);
+        QCOMPARE(back->result.findings.size(), c.result.findings.size());
+        for (size_t k = 0; k < c.result.findings.size(); ++k) {
+            const Finding& a = c.result.findings[k];
+            const Finding& b = back->result.findings[k];
+            QCOMPARE(b.code, a.code);
+            QCOMPARE(b.severity, a.severity);
+            QCOMPARE(b.file, a.file);
+            QCOMPARE(b.line, a.line);
+            QCOMPARE(b.message, a.message);
+            QCOMPARE(b.image, a.image);
+            QCOMPARE(b.box, a.box);
+            QCOMPARE(b.category, a.category);
+        }
+        QCOMPARE(back->excluded.size(), size_t(2));
+        QCOMPARE(back->excluded[1].image, excluded[1].image);
+        QCOMPARE(back->excluded[1].split, Split::Val);
+        QCOMPARE(back->excluded[1].code, excluded[1].code);
+        const auto bad = checkResultFromJson("[1, 2]", "run/check.json");
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().code, std::string("check.invalid"));
+        QCOMPARE(bad.error().file, std::string("run/check.json"));
+
+        const QStringList rows = QString::fromStdString(checkResultToCsv(c.result)).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(rows.size(), static_cast<qsizetype>(c.result.findings.size()) + 1);
+        QCOMPARE(rows[0], QString("severity,code,file,line,message"));
+        bool quoted = false;
+        for (const QString& row : rows)
+            quoted = quoted || row.startsWith("error,image.not_image,\"" + dir.path() + "/images/val/odd, \"\"name\"\".jpg\",0,");
+        QVERIFY2(quoted, qPrintable(rows.join('\n')));
     }
 
     void findingsAreSortedBySeverity()

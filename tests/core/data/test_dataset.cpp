@@ -323,6 +323,26 @@ private Q_SLOTS:
         QVERIFY(spec.error().message.size() > 20);
     }
 
+    // What a drop or a command-line path opens: a YAML file itself; a folder's data.yaml first, else its
+    // only YAML file; nothing otherwise.
+    void findDataYamlOfPathsAndFolders()
+    {
+        QTemporaryDir dir;
+        const QDir root(dir.path());
+        for (const char* f : {"a/data.yaml", "a/other.yaml", "b/coco128.yml", "c/readme.txt", "d/one.yaml", "d/two.yaml"})
+            test::writeText(root.filePath(f), "");
+        auto find = [&](const char* p) { return QString::fromStdString(findDataYaml(root.filePath(p).toStdString())); };
+        QCOMPARE(find("a/other.yaml"), root.filePath("a/other.yaml"));
+        QCOMPARE(find("a"), root.filePath("a/data.yaml"));
+        QCOMPARE(find("a/"), root.filePath("a/data.yaml"));
+        QCOMPARE(find("b"), root.filePath("b/coco128.yml"));
+        QCOMPARE(find("c"), QString());
+        QCOMPARE(find("c/readme.txt"), QString());
+        QCOMPARE(find("d"), QString());  // ambiguous
+        QCOMPARE(find("missing"), QString());
+        QCOMPARE(QString::fromStdString(findDataYaml("")), QString());
+    }
+
     void missingFile()
     {
         auto spec = loadDataYaml("/nonexistent/dir/data.yaml");

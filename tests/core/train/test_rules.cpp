@@ -46,22 +46,33 @@ QString datasetWithImageFindings(const QString& dir)
     return b.yamlPath();
 }
 
-// The start event of a run that stops at its first batch.
-nlohmann::json startOfRun(TrainConfig cfg)
+// What a run that stops at its first batch said as it started: the start event's details, its warning
+// events, and its folder.
+struct RunStart {
+    nlohmann::json start;
+    std::vector<std::string> warnings;
+    std::string runDir;
+};
+
+RunStart startOfRun(TrainConfig cfg)
 {
     TrainControl control;
-    nlohmann::json start;
+    RunStart out;
     TrainCallbacks cb;
     cb.onLog = [](const std::string&) {};
     cb.onEvent = [&](const TrainEvent& e) {
         if (e.kind == ys::EventKind::Start)
-            start = nlohmann::json::parse(e.detailsJson);
+            out.start = nlohmann::json::parse(e.detailsJson);
+        if (e.kind == ys::EventKind::Warning)
+            out.warnings.push_back(e.message);
     };
     cb.onBatch = [&](const BatchProgress&) { control.requestStop(); };
     auto r = train(cfg, cb, &control);
     if (!r)
         qWarning("%s", r.error().toString().c_str());
-    return start;
+    else
+        out.runDir = r->runDir;
+    return out;
 }
 
 }  // namespace
@@ -264,9 +275,22 @@ private Q_SLOTS:
         cfg.amp = "off";
         cfg.threads = 1;
         cfg.project = dir.path().toStdString() + "/runs";
-        const nlohmann::json start = startOfRun(cfg);
+        const RunStart run = startOfRun(cfg);
+        const nlohmann::json& start = run.start;
         QVERIFY(!start.is_null());
         QCOMPARE(start["train_images"].get<int>(), 21);
+        // The run says which images it leaves out and why (the log, the CLI), and check.json lists them.
+        const std::vector<ExcludedImage> excluded = excludedImages(*ds, check);
+        QCOMPARE(excluded.size(), size_t(1));
+        QCOMPARE(run.warnings, std::vector<std::string>{excludedImagesText(excluded)});
+        QVERIFY(run.warnings[0].find("1 image.truncated (train 1") != std::string::npos);
+        QFile json(QString::fromStdString(run.runDir) + "/check.json");
+        QVERIFY(json.open(QIODevice::ReadOnly));
+        auto written = checkResultFromJson(json.readAll().toStdString(), "check.json");
+        QVERIFY(written.ok());
+        QCOMPARE(written->excluded.size(), size_t(1));
+        QCOMPARE(written->excluded[0].image, excluded[0].image);
+        QCOMPARE(written->excluded[0].code, std::string("image.truncated"));
 
         fit::FitRequest req = fit::fitRequestFor(cfg);
         auto fit = fit::fitToMemory(req);

@@ -4,7 +4,7 @@
 
 #include "data/check.h"
 #include "data/dataset.h"
-#include "ui/dataset/datasetcontroller.h"
+#include "ui/dataset/checkindex.h"
 #include "ui/dataset/findingsmodel.h"
 #include "ui/dataset/imagefilterproxy.h"
 #include "ui/dataset/imagelistmodel.h"
@@ -31,6 +31,7 @@ private slots:
     void filterByClass();
     void filterByFindingCode();
     void filterByCategoryAndCombined();
+    void checkIndexCountsWhatTheFiltersShow();
     void rowForImage();
     void findingsModelTester();
 
@@ -52,16 +53,7 @@ void TestImageModel::initTestCase()
     dataset_ = std::make_shared<ys::Dataset>(std::move(opened).value());
     QCOMPARE(static_cast<int>(dataset_->images.size()), 80);
     result_ = std::make_shared<ys::CheckResult>(ys::checkDataset(*dataset_));
-    index_ = std::make_shared<CheckIndex>();
-    for (const auto& r : dataset_->images)
-        index_->problems.push_back(r.problems);
-    index_->worstSeverity.assign(dataset_->images.size(), -1);
-    for (const auto& f : result_->findings)
-        if (f.image >= 0) {
-            auto& w = index_->worstSeverity[static_cast<size_t>(f.image)];
-            if (w < 0 || static_cast<int>(f.severity) < w)
-                w = static_cast<int8_t>(f.severity);
-        }
+    index_ = std::make_shared<CheckIndex>(buildCheckIndex(*dataset_, *result_));
 }
 
 void TestImageModel::modelTester()
@@ -75,8 +67,8 @@ void TestImageModel::modelTester()
     model.setCheckIndex(index_);
     proxy.setSplit(static_cast<int>(ys::Split::Val));
     proxy.setClass(1);
-    proxy.setProblemAny();
-    proxy.setProblemCode("label.class_range", result_);
+    proxy.setProblemFilter(ProblemFilter::anyFinding());
+    proxy.setProblemFilter(ProblemFilter::findingCode("label.class_range"));
     proxy.clearFilters();
     model.setDataset(nullptr);
     QCOMPARE(proxy.rowCount(), 0);
@@ -99,6 +91,9 @@ void TestImageModel::rolesDescribeTheImage()
     QCOMPARE(idx.data(ImageListModel::PathRole).toString(), data_.classRangeImage);
     QCOMPARE(idx.data(ImageListModel::SplitRole).toInt(), static_cast<int>(ys::Split::Train));
     QCOMPARE(idx.data(ImageListModel::BoxCountRole).toInt(), static_cast<int>(dataset_->images[static_cast<size_t>(row)].boxes.size()));
+    // The thumbnail grid's roles: the record it draws the boxes from.
+    QCOMPARE(idx.data(ThumbnailRoles::RecordRole).value<const ys::ImageRecord*>(), &dataset_->images[static_cast<size_t>(row)]);
+    QCOMPARE(idx.data(ThumbnailRoles::PathRole).toString(), data_.classRangeImage);
     // Before the check is attached the model knows of no problems; after, this image has an error.
     QCOMPARE(idx.data(ImageListModel::WorstSeverityRole).toInt(), -1);
     model.setCheckIndex(index_);
@@ -166,15 +161,15 @@ void TestImageModel::filterByFindingCode()
     proxy.setSourceModel(&model);
     model.setDataset(dataset_);
     model.setCheckIndex(index_);
-    proxy.setProblemCode("label.class_range", result_);
+    proxy.setProblemFilter(ProblemFilter::findingCode("label.class_range"));
     QCOMPARE(proxy.rowCount(), 1);
     QCOMPARE(proxy.index(0, 0).data(ImageListModel::PathRole).toString(), data_.classRangeImage);
-    proxy.setProblemCode("box.near_duplicate", result_);
+    proxy.setProblemFilter(ProblemFilter::findingCode("box.near_duplicate"));
     QCOMPARE(proxy.rowCount(), 1);
     QCOMPARE(proxy.index(0, 0).data(ImageListModel::PathRole).toString(), data_.nearDupImage);
-    proxy.setProblemCode("no.such_code", result_);
+    proxy.setProblemFilter(ProblemFilter::findingCode("no.such_code"));
     QCOMPARE(proxy.rowCount(), 0);
-    proxy.setProblemAll();
+    proxy.setProblemFilter({});
     QCOMPARE(proxy.rowCount(), 80);
 }
 
@@ -185,22 +180,52 @@ void TestImageModel::filterByCategoryAndCombined()
     proxy.setSourceModel(&model);
     model.setDataset(dataset_);
     model.setCheckIndex(index_);
-    proxy.setProblemCategory(ys::ProblemLabelFormat);
+    proxy.setProblemFilter(ProblemFilter::category(ys::ProblemLabelFormat));
     QVERIFY(proxy.rowCount() >= 1);
     bool found = false;
     for (int r = 0; r < proxy.rowCount(); ++r)
         found |= proxy.index(r, 0).data(ImageListModel::PathRole).toString() == data_.classRangeImage;
     QVERIFY(found);
     // "With errors or warnings" includes both injected images; "without" excludes them; together all.
-    proxy.setProblemAny();
+    proxy.setProblemFilter(ProblemFilter::anyFinding());
     const int any = proxy.rowCount();
     QVERIFY(any >= 2);
-    proxy.setProblemClean();
+    proxy.setProblemFilter(ProblemFilter::clean());
     QCOMPARE(proxy.rowCount() + any, 80);
     // The val split holds neither injected problem.
     proxy.setSplit(static_cast<int>(ys::Split::Val));
-    proxy.setProblemCode("label.class_range", result_);
+    proxy.setProblemFilter(ProblemFilter::findingCode("label.class_range"));
     QCOMPARE(proxy.rowCount(), 0);
+}
+
+// The counts the Findings combo shows (from the index the pool builds) are the rows each filter shows.
+void TestImageModel::checkIndexCountsWhatTheFiltersShow()
+{
+    ImageListModel model;
+    ImageFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    model.setDataset(dataset_);
+    model.setCheckIndex(index_);
+    const CheckIndex& index = *index_;
+    QCOMPARE(index.problems.size(), dataset_->images.size());
+    proxy.setProblemFilter(ProblemFilter::anyFinding());
+    QCOMPARE(proxy.rowCount(), index.withErrorsOrWarnings);
+    QVERIFY(!index.categories.empty());
+    for (const CheckIndex::Category& c : index.categories) {
+        proxy.setProblemFilter(ProblemFilter::category(c.flag));
+        QCOMPARE(proxy.rowCount(), c.images);
+    }
+    QVERIFY(index.find("label.class_range"));
+    QCOMPARE(index.find("label.class_range")->worst, ys::Severity::Error);
+    QVERIFY(!index.find("no.such_code"));
+    for (const CheckIndex::Code& c : index.codes) {
+        proxy.setProblemFilter(ProblemFilter::findingCode(c.code));
+        QCOMPARE(proxy.rowCount(), static_cast<int>(c.images.size()));
+        int findings = 0;
+        for (const ys::Finding& f : result_->findings)
+            findings += f.code == c.code && f.image >= 0;
+        QVERIFY(findings >= static_cast<int>(c.images.size()));
+    }
 }
 
 void TestImageModel::rowForImage()

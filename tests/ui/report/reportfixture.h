@@ -1,6 +1,7 @@
 #pragma once
-// The run the report tests read: a tiny dataset whose first class is named like an HTML injection and whose
-// first val image has markup in its file name, trained for two epochs (yolov8n at 64 px, ~3 s on 2 cores).
+// The run the report tests read: a tiny dataset whose first class is named like an HTML injection, whose
+// first val image has markup in its file name and one of whose train images is cut in half, trained for two
+// epochs (yolov8n at 64 px, ~3 s on 2 cores).
 
 #include "train/trainer.h"
 #include "uitestdata.h"
@@ -15,6 +16,9 @@ namespace ys::test {
 inline const QString kHostileClass = QStringLiteral("<img src=x onerror=\"document.title='pwned'\">");
 // "%2" in it: a name put through a chain of QString::arg() would lose it to the next argument.
 inline const QString kHostileFile = QStringLiteral("val_<b>&\"%2x.png");
+
+// A train image cut in half (image.truncated): left out of training, named in the report.
+inline const QString kCutImage = QStringLiteral("cut_<i>half.jpg");
 
 // Returns the run folder, or an empty string and `error`.
 inline QString trainReportRun(const QString& dir, QString* error)
@@ -55,6 +59,20 @@ inline QString trainReportRun(const QString& dir, QString* error)
         *error = QStringLiteral("cannot rename the first val image");
         return {};
     }
+    // One train image cut in half: the check keeps it out of training and the report lists it.
+    const QStringList trains = QDir(root.filePath(QStringLiteral("images/train"))).entryList(QDir::Files, QDir::Name);
+    QFile whole(root.filePath(QStringLiteral("images/train/") + trains.value(0)));
+    if (trains.isEmpty() || !whole.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("no train images");
+        return {};
+    }
+    QFile cut(root.filePath(QStringLiteral("images/train/") + kCutImage));
+    const QByteArray bytes = whole.readAll();
+    if (!cut.open(QIODevice::WriteOnly) || cut.write(bytes.left(bytes.size() / 2)) < 0) {
+        *error = QStringLiteral("cannot write ") + cut.fileName();
+        return {};
+    }
+    cut.close();
     ys::TrainConfig c = tinyTrainConfig(yaml, 2);
     c.project = root.filePath(QStringLiteral("runs")).toStdString();
     c.name = "hostile";

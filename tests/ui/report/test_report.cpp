@@ -92,6 +92,9 @@ void TestReport::gathersEveryPart()
     QVERIFY(d.dataset.dataset.has_value());
     QCOMPARE(d.dataset.classBoxes.size(), size_t(5));
     QVERIFY(d.check.present && !d.check.error);
+    QCOMPARE(d.check.excluded.size(), size_t(1));   // the cut image, as check.json lists it
+    QVERIFY(QString::fromStdString(d.check.excluded[0].image).endsWith(ys::test::kCutImage));
+    QCOMPARE(d.check.excluded[0].code, std::string("image.truncated"));
     QVERIFY(!d.memory.phases.empty());
     QVERIFY(d.memory.peak > 0);
     QCOMPARE(QString::fromStdString(d.classNames.at(0)), ys::test::kHostileClass);
@@ -126,6 +129,10 @@ void TestReport::htmlHasEverySectionAndIsSelfContained()
     QVERIFY(html.contains(QStringLiteral("<code>epochs</code>")));
     QVERIFY(html.contains(QStringLiteral("mAP50-95")));
     QVERIFY(html.contains(QStringLiteral("None: training never ran out of memory.")));
+    QVERIFY(html.contains(QStringLiteral("Images left out of training")));
+    QVERIFY(html.contains(QStringLiteral("The label check kept 1 image")));
+    QVERIFY(html.contains(QStringLiteral("1 × Truncated image")));
+    QVERIFY(html.contains(ys::test::kCutImage.toHtmlEscaped()));
     // Self-contained: no script, every image inline, nothing fetched.
     QVERIFY(!html.contains(QStringLiteral("<script"), Qt::CaseInsensitive));
     const QRegularExpression src(QStringLiteral("\\ssrc=\"([^\"]*)\""));

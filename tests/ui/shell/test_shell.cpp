@@ -9,7 +9,7 @@
 #include "ui/runs/runspage.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/shell/notifier.h"
-#include "ui/shell/studiopage.h"
+#include "ui/common/studiopage.h"
 #include "ui/config/configform.h"
 #include "ui/train/trainpage.h"
 
@@ -102,7 +102,7 @@ void TestShell::pagesAreListedInOrder()
     for (int i = 0; i < nav->count(); ++i)
         titles << nav->item(i)->text();
     QCOMPARE(titles, (QStringList{"Dataset", "Train", "Runs"}));
-    QCOMPARE(w.currentPage(), static_cast<StudioPage*>(w.datasetPage()));
+    QCOMPARE(w.currentPage(), static_cast<StudioPage*>(w.findChild<DatasetPage*>(QStringLiteral("datasetPage"))));
     // The status bar follows the page shown.
     w.showPage(w.trainPage());
     QCOMPARE(w.currentPage(), static_cast<StudioPage*>(w.trainPage()));

@@ -6,9 +6,7 @@
 #include "ui/dataset/datasetpage.h"
 #include "ui/shell/language.h"
 #include "ui/shell/mainwindow.h"
-#include "ui/dataset/findingsview.h"
 #include "ui/dataset/imagefilterproxy.h"
-#include "ui/thumbnails/imageviewer.h"
 #include "uitestdata.h"
 
 #include <QFile>
@@ -230,7 +228,8 @@ void TestTranslation::menuSwitchRetranslatesPages()
     QVERIFY(installTranslators(QStringLiteral("en")));
     MainWindow w;
     ConfigForm form;
-    DatasetPage* page = w.datasetPage();
+    DatasetPage* page = w.findChild<DatasetPage*>(QStringLiteral("datasetPage"));
+    QVERIFY(page);
     auto* nav = w.findChild<QListWidget*>(QStringLiteral("navigation"));
     QVERIFY(nav);
     auto* imgsz = qobject_cast<QSpinBox*>(form.editor(QStringLiteral("imgsz")));
@@ -263,8 +262,9 @@ void TestTranslation::menuSwitchRetranslatesPages()
     QVERIFY2(pageLabels.contains(QStringLiteral("打开 YOLO 数据集")), qPrintable(pageLabels.join(QLatin1Char('|'))));
     QVERIFY(pageLabels.contains(QStringLiteral("划分(&S)")));
     QVERIFY(!pageLabels.contains(QStringLiteral("&Split")));
-    QCOMPARE(page->bottomTabs()->tabText(1), QStringLiteral("统计"));
-    QCOMPARE(page->viewer()->zoomInAction()->text(), QStringLiteral("放大"));
+    QCOMPARE(page->findChild<QTabWidget*>(QStringLiteral("bottomTabs"))->tabText(1), QStringLiteral("统计"));
+    QCOMPARE(page->viewActions().value(0)->text(), QStringLiteral("放大"));
+    QCOMPARE(page->pageActions().value(0)->text(), QStringLiteral("打开数据集(&O)…"));
     // Config form: field labels, group headers, units, special values.
     const QStringList formLabels = labelTexts(&form);
     QVERIFY2(formLabels.contains(QStringLiteral("初始学习率")), qPrintable(formLabels.join(QLatin1Char('|'))));
@@ -298,36 +298,41 @@ void TestTranslation::switchingKeepsTheDatasetFilters()
     page.show();
     QSignalSpy checked(&page, &DatasetPage::checkFinished);
     page.openDataset(data.yaml);
-    QVERIFY(checked.wait(60000));
+    QVERIFY(checked.wait(240000));
+    auto* split = page.findChild<QComboBox*>(QStringLiteral("splitFilter"));
+    auto* problems = page.findChild<QComboBox*>(QStringLiteral("problemFilter"));
+    auto* tabs = page.findChild<QTabWidget*>(QStringLiteral("bottomTabs"));
+    const QAbstractItemModel* grid = page.findChild<QAbstractItemView*>(QStringLiteral("imageGrid"))->model();
+    const ProblemFilter any = ProblemFilter::anyFinding();
     // Train images with errors or warnings.
-    page.splitFilter()->setCurrentIndex(page.splitFilter()->findData(0));
-    page.problemFilter()->setCurrentIndex(page.problemFilter()->findData(QStringLiteral("any")));
-    const int shown = page.imageProxy()->rowCount();
+    split->setCurrentIndex(split->findData(0));
+    for (int i = 0; i < problems->count(); ++i)
+        if (problems->itemData(i).value<ProblemFilter>() == any)
+            problems->setCurrentIndex(i);
+    const int shown = grid->rowCount();
     QVERIFY(shown > 0 && shown < 80);
-    QVERIFY(page.splitFilter()->currentText().startsWith(QStringLiteral("train (")));
-    const QString findingsTab = page.bottomTabs()->tabText(0);
+    QVERIFY(split->currentText().startsWith(QStringLiteral("train (")));
+    const QString findingsTab = tabs->tabText(0);
     QVERIFY2(findingsTab.startsWith(QStringLiteral("Findings (")), qPrintable(findingsTab));
 
     QVERIFY(installTranslators(QStringLiteral("zh_CN")));
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
     // The filters are refilled in Chinese and keep what they selected.
-    QCOMPARE(page.splitFilter()->currentData().toInt(), 0);
-    QVERIFY2(page.splitFilter()->currentText().startsWith(QStringLiteral("训练集 (")),
-             qPrintable(page.splitFilter()->currentText()));
-    QCOMPARE(page.problemFilter()->currentData().toString(), QStringLiteral("any"));
-    QVERIFY2(page.problemFilter()->currentText().startsWith(QStringLiteral("有错误或警告")),
-             qPrintable(page.problemFilter()->currentText()));
-    QCOMPARE(page.imageProxy()->rowCount(), shown);
-    QVERIFY2(page.bottomTabs()->tabText(0).startsWith(QStringLiteral("检查结果")), qPrintable(page.bottomTabs()->tabText(0)));
-    const QAbstractItemModel* findings = page.findings()->table()->model();
+    QCOMPARE(split->currentData().toInt(), 0);
+    QVERIFY2(split->currentText().startsWith(QStringLiteral("训练集 (")), qPrintable(split->currentText()));
+    QVERIFY(problems->currentData().value<ProblemFilter>() == any);
+    QVERIFY2(problems->currentText().startsWith(QStringLiteral("有错误或警告")), qPrintable(problems->currentText()));
+    QCOMPARE(grid->rowCount(), shown);
+    QVERIFY2(tabs->tabText(0).startsWith(QStringLiteral("检查结果")), qPrintable(tabs->tabText(0)));
+    const QAbstractItemModel* findings = page.findChild<QTableView*>(QStringLiteral("findingsTable"))->model();
     QCOMPARE(findings->headerData(0, Qt::Horizontal).toString(), QStringLiteral("级别"));
     QVERIFY(page.statusText().contains(QStringLiteral("张图像")));
 
     QVERIFY(installTranslators(QStringLiteral("en")));
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
-    QVERIFY(page.splitFilter()->currentText().startsWith(QStringLiteral("train (")));
-    QCOMPARE(page.imageProxy()->rowCount(), shown);
-    QCOMPARE(page.bottomTabs()->tabText(0), findingsTab);
+    QVERIFY(split->currentText().startsWith(QStringLiteral("train (")));
+    QCOMPARE(grid->rowCount(), shown);
+    QCOMPARE(tabs->tabText(0), findingsTab);
 }
 
 void TestTranslation::tsFilesMatchSources()

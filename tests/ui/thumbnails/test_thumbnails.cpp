@@ -3,12 +3,13 @@
 #include "uitestdata.h"
 
 #include "data/dataset.h"
-#include "ui/dataset/imagefilterproxy.h"
-#include "ui/dataset/imagelistmodel.h"
 #include "ui/thumbnails/thumbnailloader.h"
+#include "ui/thumbnails/thumbnailroles.h"
 #include "ui/thumbnails/thumbnailview.h"
 
 #include <QFile>
+#include <QFileInfo>
+#include <QStandardItemModel>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QtTest>
@@ -60,7 +61,7 @@ void TestThumbnails::decodesAtReducedSize()
     QSignalSpy ready(&loader, &ThumbnailLoader::thumbnailReady);
     const QStringList wanted = paths(0, 5);
     loader.request(wanted);
-    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 5, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 5, ys::test::kUiWaitMs);
     for (const QString& p : wanted) {
         const QPixmap pm = loader.thumbnail(p);
         QVERIFY2(!pm.isNull(), qPrintable(p));
@@ -81,7 +82,7 @@ void TestThumbnails::unreadableImageIsMarkedFailed()
     ThumbnailLoader loader(QSize(80, 60));
     QSignalSpy ready(&loader, &ThumbnailLoader::thumbnailReady);
     loader.request({bad});
-    QVERIFY(ready.wait(5000));
+    QVERIFY(ready.wait(ys::test::kUiWaitMs));
     QCOMPARE(ready.first().first().toString(), bad);
     QVERIFY(loader.failed(bad));
     QVERIFY(loader.thumbnail(bad).isNull());
@@ -97,7 +98,7 @@ void TestThumbnails::newRequestDropsQueuedWork()
     const QStringList later = paths(70, 2);
     loader.request(later);  // the user scrolled away: the first request's queue is dropped
     QVERIFY(loader.queuedCount() <= 2);
-    QTRY_VERIFY_WITH_TIMEOUT(loader.inFlightCount() == 0 && loader.queuedCount() == 0, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(loader.inFlightCount() == 0 && loader.queuedCount() == 0, ys::test::kUiWaitMs);
     QVERIFY(!loader.thumbnail(later[0]).isNull());
     QVERIFY(!loader.thumbnail(later[1]).isNull());
     // Only what was already decoding plus the two new ones were decoded, not the 60 first asked for.
@@ -109,39 +110,47 @@ void TestThumbnails::cacheIsBounded()
     ThumbnailLoader loader(QSize(160, 120));
     loader.setCacheLimit(3 * 160 * 120 * 4);  // three thumbnails' worth
     loader.request(paths(0, 20));
-    QTRY_VERIFY_WITH_TIMEOUT(loader.inFlightCount() == 0 && loader.queuedCount() == 0, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(loader.inFlightCount() == 0 && loader.queuedCount() == 0, ys::test::kUiWaitMs);
     QCOMPARE(loader.decodedTotal(), 20);
     QVERIFY(loader.cachedCount() <= 3);
     QVERIFY(loader.cachedCount() >= 1);
 }
 
+// The grid reads its model through ThumbnailRoles only: a plain QStandardItemModel with those roles will do.
 void TestThumbnails::viewLoadsVisibleRowsFirst()
 {
-    ImageListModel model;
-    ImageFilterProxy proxy;
-    proxy.setSourceModel(&model);
-    ThumbnailView view(&model);
-    view.setModel(&proxy);
+    QStandardItemModel model;
+    ThumbnailView view;
+    view.setModel(&model);
     view.resize(760, 520);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
+    auto* loader = view.findChild<ThumbnailLoader*>(QStringLiteral("thumbnailLoader"));
+    QVERIFY(loader);
     QSignalSpy painted(&view, &ThumbnailView::firstScreenPainted);
     view.startFirstPaintTimer();
-    model.setDataset(dataset_);
-    QVERIFY(painted.wait(10000));
+    for (const ys::ImageRecord& r : dataset_->images) {
+        auto* item = new QStandardItem(QFileInfo(QString::fromStdString(r.image)).fileName());
+        item->setData(QString::fromStdString(r.image), ThumbnailRoles::PathRole);
+        item->setData(QVariant::fromValue(&r), ThumbnailRoles::RecordRole);
+        item->setData(-1, ThumbnailRoles::WorstSeverityRole);
+        model.appendRow(item);
+    }
+    QVERIFY(painted.wait(ys::test::kUiWaitMs));
 
+    auto path = [&](int row) { return model.index(row, 0).data(ThumbnailRoles::PathRole).toString(); };
     const auto [first, last] = view.visibleRows();
     QCOMPARE(first, 0);
     QVERIFY(last >= 7);
     for (int r = first; r <= last; ++r)
-        QVERIFY(!view.loader()->thumbnail(proxy.index(r, 0).data(ImageListModel::PathRole).toString()).isNull());
+        QVERIFY(!loader->thumbnail(path(r)).isNull());
     // The last rows are more than two screens away: not decoded while the top is shown.
-    QTRY_VERIFY_WITH_TIMEOUT(view.loader()->inFlightCount() == 0 && view.loader()->queuedCount() == 0, 10000);
-    const QString lastPath = proxy.index(79, 0).data(ImageListModel::PathRole).toString();
-    QVERIFY(view.loader()->thumbnail(lastPath).isNull());
+    QTRY_VERIFY_WITH_TIMEOUT(loader->inFlightCount() == 0 && loader->queuedCount() == 0, ys::test::kUiWaitMs);
+    const QString lastPath = path(79);
+    QVERIFY(loader->thumbnail(lastPath).isNull());
 
     view.verticalScrollBar()->setValue(view.verticalScrollBar()->maximum());
-    QTRY_VERIFY_WITH_TIMEOUT(!view.loader()->thumbnail(lastPath).isNull(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!loader->thumbnail(lastPath).isNull(), ys::test::kUiWaitMs);
     QCOMPARE(view.visibleRows().second, 79);
 }
 

@@ -1,4 +1,4 @@
-#include "ui/dataset/plotswidget.h"
+#include "ui/dataset/datasetstatswidget.h"
 
 #include "ui/common/logging.h"
 #include "ui/common/palette.h"
@@ -33,7 +33,7 @@ QCustomPlot* makePlot(QWidget* parent)
 
 }  // namespace
 
-PlotsWidget::PlotsWidget(QWidget* parent) : QWidget(parent)
+DatasetStatsWidget::DatasetStatsWidget(QWidget* parent) : QWidget(parent)
 {
     summary_ = new QLabel(this);
     summary_->setTextFormat(Qt::RichText);
@@ -62,7 +62,7 @@ PlotsWidget::PlotsWidget(QWidget* parent) : QWidget(parent)
     clear();
 }
 
-void PlotsWidget::styleAxes(QCustomPlot* plot)
+void DatasetStatsWidget::styleAxes(QCustomPlot* plot)
 {
     const QPalette pal = palette();
     plot->setBackground(pal.color(QPalette::Base));
@@ -85,7 +85,7 @@ static QCPTextElement* titleOf(QCustomPlot* plot)
     return qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
 }
 
-void PlotsWidget::clear()
+void DatasetStatsWidget::clear()
 {
     for (QCustomPlot* p : {classPlot_, sizePlot_, scatterPlot_}) {
         p->clearPlottables();
@@ -100,7 +100,7 @@ void PlotsWidget::clear()
     summary_->setText(QString());
 }
 
-QString PlotsWidget::splitName(int split)
+QString DatasetStatsWidget::splitName(int split)
 {
     switch (split) {
     case 0: return tr("train");
@@ -109,13 +109,13 @@ QString PlotsWidget::splitName(int split)
     }
 }
 
-QImage PlotsWidget::renderImage(Plot plot, const QSize& size, double devicePixelRatio) const
+QImage DatasetStatsWidget::renderImage(Plot plot, const QSize& size, double devicePixelRatio) const
 {
     QCustomPlot* p = plot == Plot::Classes ? classPlot_ : plot == Plot::Sizes ? sizePlot_ : scatterPlot_;
     return p->toPixmap(size.width(), size.height(), devicePixelRatio).toImage();
 }
 
-void PlotsWidget::setData(const ys::Dataset* dataset, const ys::CheckResult* result, const ys::CheckOptions& options)
+void DatasetStatsWidget::setData(const ys::Dataset* dataset, const ys::CheckResult* result, const ys::CheckOptions& options)
 {
     clear();
     if (!dataset)
@@ -129,7 +129,7 @@ void PlotsWidget::setData(const ys::Dataset* dataset, const ys::CheckResult* res
     qCDebug(lcPlots) << "plots computed in" << t.elapsed() << "ms";
 }
 
-void PlotsWidget::fillSummary(const ys::Dataset& d, const ys::CheckResult* result)
+void DatasetStatsWidget::fillSummary(const ys::Dataset& d, const ys::CheckResult* result)
 {
     const QLocale loc;
     int64_t boxes = 0, backgrounds = 0;
@@ -164,7 +164,7 @@ void PlotsWidget::fillSummary(const ys::Dataset& d, const ys::CheckResult* resul
     summary_->setText(html);
 }
 
-void PlotsWidget::fillClassPlot(const ys::Dataset& d)
+void DatasetStatsWidget::fillClassPlot(const ys::Dataset& d)
 {
     const int nc = std::max(1, d.spec.nc());
     std::vector<std::vector<double>> counts(ys::kSplitCount, std::vector<double>(static_cast<size_t>(nc), 0.0));
@@ -222,9 +222,9 @@ void PlotsWidget::fillClassPlot(const ys::Dataset& d)
     p->replot();
 }
 
-void PlotsWidget::fillSizePlot(const ys::Dataset& d, const ys::CheckOptions& options)
+void DatasetStatsWidget::fillSizePlot(const ys::Dataset& d, const ys::CheckOptions& options)
 {
-    const double imgsz = options.imgsz > 0 ? options.imgsz : 640;
+    const double imgsz = options.imgsz > 0 ? options.imgsz : ys::CheckOptions{}.imgsz;
     const double lo = 1.0, hi = imgsz;
     const double logLo = std::log10(lo), logHi = std::log10(hi);
     QVector<double> counts(kSizeBins, 0.0);
@@ -284,7 +284,7 @@ void PlotsWidget::fillSizePlot(const ys::Dataset& d, const ys::CheckOptions& opt
     p->replot();
 }
 
-void PlotsWidget::fillScatterPlot(const ys::Dataset& d)
+void DatasetStatsWidget::fillScatterPlot(const ys::Dataset& d)
 {
     int64_t total = 0;
     for (const ys::ImageRecord& r : d.images)

@@ -15,10 +15,10 @@ class QLabel;
 namespace ys::ui {
 
 // It keeps no copy of the data: on a language change its page calls setData() (or clear()) again.
-class PlotsWidget final : public QWidget {
+class DatasetStatsWidget final : public QWidget {
     Q_OBJECT
 public:
-    explicit PlotsWidget(QWidget* parent = nullptr);
+    explicit DatasetStatsWidget(QWidget* parent = nullptr);
 
     // Recomputes every plot from the dataset's parsed boxes; `result` (may be null) fills the summary.
     void setData(const ys::Dataset* dataset, const ys::CheckResult* result, const ys::CheckOptions& options);
@@ -29,10 +29,6 @@ public:
     static QString splitName(int split);
     // One plot drawn at `size` logical pixels without a window (the training report).
     QImage renderImage(Plot plot, const QSize& size, double devicePixelRatio = 1.0) const;
-
-    QCustomPlot* classPlot() const { return classPlot_; }
-    QCustomPlot* sizePlot() const { return sizePlot_; }
-    QCustomPlot* scatterPlot() const { return scatterPlot_; }
 
 private:
     void styleAxes(QCustomPlot* plot);
