@@ -172,6 +172,7 @@ GradientSync::GradientSync(ProcessWorld& world, std::vector<torch::Tensor> param
     std::weak_ptr<Impl> weak = d_;
     for (size_t i = 0; i < d.params.size(); ++i) {
         auto acc = torch::autograd::impl::grad_accumulator(d.params[i]);
+        TORCH_CHECK(acc, "GradientSync: parameter ", i, " does not require a gradient");
         d.hookKeys.push_back(acc->add_post_hook(std::make_unique<torch::autograd::utils::LambdaPostHook>(
             [weak, i](const torch::autograd::variable_list& outputs, const torch::autograd::variable_list&) {
                 if (auto self = weak.lock())
