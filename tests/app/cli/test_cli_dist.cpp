@@ -222,6 +222,7 @@ private Q_SLOTS:
     void twoProcessesTrainAsOneAtTheWorldBatch();
     void torchrunRunsTheSameTraining();
     void killedRankEndsTheRunAndItResumesAlone();
+    void torchrunRestartResumesTheRun();
     void outOfMemoryOnOneRankIsRecoveredByAll();
     void badLaunchInput_data();
     void badLaunchInput();
@@ -347,6 +348,70 @@ void TestCliDist::killedRankEndsTheRunAndItResumesAlone()
     auto done = ys::readRun(runDir.toStdString());
     QVERIFY(done.ok());
     QCOMPARE(QString(ys::toString(done->status)), QString("finished"));
+}
+
+// The processes `parent` started (every thread's children), from /proc.
+static QList<pid_t> childrenOf(pid_t parent)
+{
+    QList<pid_t> out;
+    const QDir tasks(QString("/proc/%1/task").arg(parent));
+    for (const QString& tid : tasks.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile f(tasks.filePath(tid + "/children"));
+        if (f.open(QIODevice::ReadOnly))
+            for (const QString& pid : QString::fromLatin1(f.readAll()).split(' ', Qt::SkipEmptyParts))
+                out.append(static_cast<pid_t>(pid.toInt()));
+    }
+    return out;
+}
+
+// The value of `key` in process `pid`'s environment.
+static QString environmentOf(pid_t pid, const QString& key)
+{
+    QFile f(QString("/proc/%1/environ").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    for (const QByteArray& kv : f.readAll().split('\0'))
+        if (kv.startsWith(key.toLatin1() + "="))
+            return QString::fromLatin1(kv.mid(key.size() + 1));
+    return {};
+}
+
+void TestCliDist::torchrunRestartResumesTheRun()
+{
+    const QString python = torchrunPython();
+    if (python.isEmpty())
+        QSKIP("torchrun is missing: install python3-torch (scripts/studio.sh does)");
+    const QString project = tmp_.filePath("runs");
+    const QString runDir = project + "/elastic";
+    const int epochs = 3;
+    const QStringList args = QStringList{"-m", "torch.distributed.run", "--no_python", "--nproc_per_node=2",
+                                         "--max_restarts=1", "--redirects=1", "--tee=1", "--master_addr=127.0.0.1",
+                                         "--master_port=" + QString::number(ys::dist::freePort()),
+                                         QStringLiteral(YS_CLI_PATH)} +
+                             runArgs(data_, project, "elastic", epochs) + QStringList{"device=cpu"};
+    GroupProcess p;
+    QVERIFY(p.start(python, args));
+    // Epoch 2 has begun (epoch 1's last.pt is written): kill rank 1 as a machine fault would.
+    QVERIFY2(p.waitForOutput("Instances", 2), qPrintable(p.all()));
+    pid_t rank1 = 0;
+    for (pid_t child : childrenOf(p.pid()))
+        if (environmentOf(child, "RANK") == "1")
+            rank1 = child;
+    QVERIFY(rank1 > 0);
+    QCOMPARE(::kill(rank1, SIGKILL), 0);
+    // torchrun starts both ranks again (TORCHELASTIC_RESTART_COUNT=1): they resume the run by themselves.
+    QVERIFY(p.finish());
+    QVERIFY2(p.exitCode() == 0, qPrintable(p.all()));
+    QVERIFY2(p.out().contains("resume=auto: continuing " + runDir + "/weights/last.pt"), qPrintable(p.out()));
+    QCOMPARE(resultRows(runDir).size(), epochs);
+    auto run = ys::readRun(runDir.toStdString());
+    QVERIFY(run.ok());
+    QCOMPARE(QString(ys::toString(run->status)), QString("finished"));
+    int resumes = 0;
+    for (const ys::TrainEvent& e : run->events)
+        resumes += e.kind == ys::EventKind::Resume ? 1 : 0;
+    QCOMPARE(resumes, 1);
+    QVERIFY(p.groupGone());
 }
 
 void TestCliDist::outOfMemoryOnOneRankIsRecoveredByAll()
