@@ -21,7 +21,9 @@ JOBS=${JOBS:-$(nproc)}
 # which is the slow reference BLAS unless OpenBLAS is installed (about 4x slower training without it).
 # help2man and librsvg2-bin write the package's man pages and icons; desktop-file-utils, appstream and man-db
 # check them (the packaging_metadata test). poppler-utils and chromium read the exported training report back
-# in its tests (pdfinfo/pdftotext/pdfimages on the PDF; a headless browser on the HTML).
+# in its tests (pdfinfo/pdftotext/pdfimages on the PDF; a headless browser on the HTML). libgloo-dev has the
+# headers LibTorch's c10d Gloo process group includes (data-parallel training); python3-torch brings Debian's
+# torchrun (python3 -m torch.distributed.run), which the data-parallel tests launch the CLI with.
 packages=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6
@@ -29,6 +31,7 @@ packages=(
   libturbojpeg0-dev libopenblas0-pthread libgl-dev fonts-noto-cjk
   help2man librsvg2-bin desktop-file-utils appstream man-db
   poppler-utils chromium
+  libgloo-dev python3-torch
 )
 
 # cuda-check also needs pip (it downloads the wheels; nothing is installed with it) and the CUDA 13 toolkit,

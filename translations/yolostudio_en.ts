@@ -629,7 +629,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>cpu, 0, cuda:0</source>
+        <source>cpu, 0, cuda:0; GPUs 0,1 train one process each</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1177,7 +1177,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>must be cpu, a GPU index such as 0, or cuda:0, not “%1”</source>
+        <source>must be cpu, a GPU index such as 0, cuda:0, or GPUs such as 0,1, not “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>names a GPU twice (“%1”): list each GPU once</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

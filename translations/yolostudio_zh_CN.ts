@@ -632,8 +632,8 @@
         <translation>设备</translation>
     </message>
     <message>
-        <source>cpu, 0, cuda:0</source>
-        <translation>cpu、0、cuda:0</translation>
+        <source>cpu, 0, cuda:0; GPUs 0,1 train one process each</source>
+        <translation>cpu、0、cuda:0；多块 GPU（如 0,1）每块一个进程</translation>
     </message>
     <message>
         <source>Loader workers</source>
@@ -1164,8 +1164,12 @@
         <translation>必须是 8GiB、6000MB 这样的大小，或 0.8 这样的比例，而不是“%1”</translation>
     </message>
     <message>
-        <source>must be cpu, a GPU index such as 0, or cuda:0, not “%1”</source>
-        <translation>必须是 cpu、GPU 编号（如 0）或 cuda:0，而不是“%1”</translation>
+        <source>must be cpu, a GPU index such as 0, cuda:0, or GPUs such as 0,1, not “%1”</source>
+        <translation>必须是 cpu、GPU 编号（如 0）、cuda:0 或多块 GPU（如 0,1），而不是“%1”</translation>
+    </message>
+    <message>
+        <source>names a GPU twice (“%1”): list each GPU once</source>
+        <translation>重复列出了同一块 GPU（“%1”）：每块 GPU 只能列一次</translation>
     </message>
     <message>
         <source>Classes to train</source>

@@ -4,10 +4,14 @@
 #include "common/config.h"
 #include "common/configfile.h"
 #include "common/presets.h"
+#include "dist/launcher.h"
+#include "dist/world.h"
 #include "train/trainer.h"
 
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <memory>
 #include <string>
 #include <unistd.h>
 
@@ -43,6 +47,19 @@ void printTrainHelp()
         resumable.c_str());
     for (const ConfigPreset& p : configPresets())
         std::printf("  %-20s %s\n", p.id.c_str(), p.title.c_str());
+    std::printf(
+        "\ndata parallel (several processes, one per device; batch is the images of one step over all of them):\n"
+        "  device=0,1,2,3        one process per GPU on this machine (this process is rank 0)\n"
+        "  device=cpu nproc=N    N processes on the CPU\n"
+        "  nnodes=M node_rank=K master_addr=HOST [master_port=29500]\n"
+        "                        machine K of M; start the same command on each (rank 0 runs on node 0)\n"
+        "  dist_timeout=S        seconds the processes wait for each other (meeting, a hung peer; default %d)\n"
+        "  resume=auto           continue the newest interrupted run of project/name, else start one\n"
+        "Under torchrun (torchrun --no_python --nproc_per_node=2 yolostudio-cli train ...; Debian's\n"
+        "python3 -m torch.distributed.run needs --redirects=1 --tee=1 on Python 3.11) or a SLURM job step\n"
+        "(srun ... yolostudio-cli train ... master_addr=HOST), the world comes from their environment, and a\n"
+        "restarted process resumes the run by itself.\n",
+        static_cast<int>(dist::kDefaultTimeout.count()));
     std::printf("\nsettings:\n");
     const TrainConfig defaults;
     for (const ConfigKey::Group group : configGroups()) {
@@ -65,6 +82,25 @@ std::string bar(int done, int total)
     return std::string(static_cast<size_t>(filled), '#') + std::string(static_cast<size_t>(width - filled), '.');
 }
 
+// The launcher arguments (not settings: they say how many processes train, not how).
+const char* const kLaunchKeys[] = {"nproc", "nnodes", "node_rank", "master_addr", "master_port", "dist_timeout"};
+
+bool isLaunchKey(const std::string& key)
+{
+    for (const char* k : kLaunchKeys)
+        if (key == k)
+            return true;
+    return false;
+}
+
+// This executable's path, for the worker processes it starts.
+std::string selfPath()
+{
+    char buf[4096];
+    const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+    return n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string("yolostudio-cli");
+}
+
 }  // namespace
 
 int cmdTrain(const Args& args)
@@ -72,6 +108,36 @@ int cmdTrain(const Args& args)
     if (args.help) {
         printTrainHelp();
         return kExitOk;
+    }
+    // Launcher arguments: how many processes, where they meet.
+    dist::LaunchRequest launch;
+    if (args.has("nproc")) {
+        const auto n = args.integer("nproc", 1);
+        if (!n)
+            return kExitUsage;
+        launch.nproc = *n;
+    }
+    const auto nnodes = args.integer("nnodes", 1), nodeRank = args.integer("node_rank", 0),
+               masterPort = args.integer("master_port", 0), timeout = args.integer("dist_timeout", 0);
+    if (!nnodes || !nodeRank || !masterPort || !timeout)
+        return kExitUsage;
+    launch.nnodes = *nnodes;
+    launch.nodeRank = *nodeRank;
+    launch.masterAddr = args.str("master_addr");
+    launch.masterPort = *masterPort;
+    launch.timeoutSeconds = *timeout;
+    dist::WorldOverrides overrides{launch.masterAddr, launch.masterPort, launch.timeoutSeconds};
+    const dist::Environment env = dist::processEnvironment();
+    if (overrides.timeoutSeconds == 0 && env.count("YS_DIST_TIMEOUT"))
+        overrides.timeoutSeconds = std::atoi(env.at("YS_DIST_TIMEOUT").c_str());
+    auto envWorld = dist::worldFromEnvironment(env, overrides);
+    if (!envWorld)
+        return reportError(envWorld.error());
+    if (*envWorld && (launch.nproc || args.has("nnodes") || args.has("node_rank"))) {
+        std::fprintf(stderr, "error: nproc=, nnodes= and node_rank= start processes; this one was started by %s, "
+                             "whose environment gives the world\n",
+                     (*envWorld)->launcher.c_str());
+        return kExitUsage;
     }
     // Defaults, then preset=, then cfg=FILE, then key=value arguments. The keys any of them set are the
     // ones the user gave: on resume they win over the run's own settings, whatever their value.
@@ -109,7 +175,7 @@ int cmdTrain(const Args& args)
     }
     bool ok = true;
     for (const auto& [k, v] : args.kv) {
-        if (k == "cfg" || k == "preset")
+        if (k == "cfg" || k == "preset" || isLaunchKey(k))
             continue;
         if (auto err = cfg.set(k, v)) {
             std::fprintf(stderr, "error: %s\n", err->message.c_str());
@@ -127,13 +193,51 @@ int cmdTrain(const Args& args)
         }
     }
 
+    // A run of several processes: from torchrun's/SLURM's/our launcher's environment, or started here.
+    std::unique_ptr<dist::LocalWorkers> workers;
+    if (*envWorld) {
+        options.world = **envWorld;
+    } else {
+        auto plan = dist::planLaunch(cfg.device, cfg.batch, launch);
+        if (!plan)
+            return reportError(plan.error());
+        if (*plan) {
+            std::vector<std::string> argv{selfPath(), "train"};
+            for (const auto& [k, v] : args.kv)
+                if (!isLaunchKey(k))
+                    argv.push_back(k + "=" + v);
+            auto started = dist::LocalWorkers::start((*plan)->world, argv);
+            if (!started)
+                return reportError(started.error());
+            workers = std::move(*started);
+            options.world = (*plan)->world;
+            std::string pids;
+            for (const auto& [r, pid] : workers->processes())
+                pids += "; rank " + std::to_string(r) + " is pid " + std::to_string(pid);
+            std::printf("data parallel: %d processes (%d on this machine, node %d of %d), this is rank %d%s\n",
+                        (*plan)->world.size, (*plan)->world.localSize, (*plan)->world.nodeRank + 1, (*plan)->world.nodes,
+                        (*plan)->world.rank, pids.c_str());
+            std::fflush(stdout);
+        }
+    }
+    // Ranks other than 0 print only their errors: rank 0 speaks for the run.
+    const int rank = options.world ? options.world->rank : 0;
+    const bool quiet = rank != 0;
+
     TrainControl control;
     g_control = &control;
     std::signal(SIGINT, onInterrupt);
     const bool tty = ::isatty(1);
     TrainCallbacks cb;
-    cb.onLog = [](const std::string& line) { std::printf("%s\n", line.c_str()); std::fflush(stdout); };
-    cb.onEvent = [](const TrainEvent& e) {
+    cb.onLog = [quiet](const std::string& line) {
+        if (quiet)
+            return;
+        std::printf("%s\n", line.c_str());
+        std::fflush(stdout);
+    };
+    cb.onEvent = [quiet](const TrainEvent& e) {
+        if (quiet)
+            return;
         switch (e.kind) {
         case EventKind::Start:
         case EventKind::Resume:
@@ -157,6 +261,8 @@ int cmdTrain(const Args& args)
     };
     int lastEpochHeader = 0;
     cb.onBatch = [&](const BatchProgress& p) {
+        if (quiet)
+            return;
         if (p.epoch != lastEpochHeader) {
             std::printf("\n%11s%11s%11s%11s%11s%11s%11s\n", "Epoch", "Mem", "box_loss", "cls_loss", "dfl_loss",
                         "Instances", "Size");
@@ -175,8 +281,28 @@ int cmdTrain(const Args& args)
     auto result = train(cfg, cb, &control, options);
     g_control = nullptr;
     std::signal(SIGINT, SIG_DFL);
-    if (!result)
-        return reportError(result.error());
+    // The workers this process started end by themselves when the run ends (or fails) on every rank; the
+    // grace covers a worker still writing its last lines.
+    std::optional<dist::WorkerExit> workerFailure;
+    if (workers) {
+        workers->finish(std::chrono::seconds(result ? 60 : 20));
+        workerFailure = workers->firstFailure();
+    }
+    if (!result) {
+        Error e = result.error();
+        if (quiet)
+            e.message = "rank " + std::to_string(rank) + ": " + e.message;
+        const int code = reportError(e);
+        if (workerFailure)
+            std::fprintf(stderr, "note: %s\n", workerFailure->describe().c_str());
+        return code;
+    }
+    if (workerFailure) {
+        std::fprintf(stderr, "error: %s\n", workerFailure->describe().c_str());
+        return kExitFailed;
+    }
+    if (quiet)
+        return kExitOk;
     const TrainSummary& s = *result;
     std::printf("\n%d epochs completed%s. Best: epoch %d, mAP50 %.4g, mAP50-95 %.4g\nResults saved to %s\n",
                 s.epochsCompleted, s.stoppedEarly ? " (early stop)" : s.stoppedByUser ? " (stopped)" : "",

@@ -3,6 +3,7 @@
 #include "augment/pipeline.h"
 #include "common/log.h"
 #include "common/trainrules.h"
+#include "dist/sampler.h"
 
 #include <ATen/Parallel.h>
 #include <opencv2/core.hpp>
@@ -93,6 +94,9 @@ struct BatchLoader::Impl {
           source(std::move(images), opt.imgsz, opt.augment, cacheCapacity(opt), opt.cacheRam,
                  uint64_t(std::max<int64_t>(0, opt.cacheBudgetBytes)))
     {
+        TORCH_CHECK(!(opt.rect && opt.world > 1), "BatchLoader: rectangular batches are not sharded over ranks");
+        TORCH_CHECK(opt.world >= 1 && opt.rank >= 0 && opt.rank < opt.world, "BatchLoader: rank ", opt.rank,
+                    " outside a world of ", opt.world);
         if (opt.rect) {
             std::vector<std::array<int, 2>> shapes;
             shapes.reserve(size_t(source.size()));
@@ -110,8 +114,11 @@ struct BatchLoader::Impl {
             size_t(std::max(2, queuedBatches(o.workers)) + std::max(1, o.workers) + 1) * size_t(std::max(1, o.batch));
         return size_t(2 * partnerWindow(o)) + inflight;
     }
-    // Reference-like buffer length: min(batch * 8, 1000) recent images.
-    static int partnerWindow(const LoaderOptions& o) { return std::min(std::max(1, o.batch) * 8, 1000); }
+    // Reference-like buffer length: min(batch * 8, 1000) recent images, of the world batch.
+    static int partnerWindow(const LoaderOptions& o)
+    {
+        return std::min(std::max(1, o.batch) * std::max(1, o.world) * 8, 1000);
+    }
 
     std::shared_ptr<EpochPlan> makePlan(int epoch, bool mosaic) const
     {
@@ -131,24 +138,24 @@ struct BatchLoader::Impl {
             if (opt.shuffle) {
                 for (int i = nb - 1; i > 0; --i) std::swap(border[size_t(i)], border[rng.below(uint32_t(i + 1))]);
             }
-            p->batchStart.push_back(0);
             for (int b : border) {
                 const int lo = b * B, hi = std::min(n, lo + B);
+                const int first = static_cast<int>(p->order.size());
                 for (int k = lo; k < hi; ++k) p->order.push_back(rectPlan.order[size_t(k)]);
-                p->batchStart.push_back(static_cast<int>(p->order.size()));
+                p->batchRange.push_back({first, static_cast<int>(p->order.size())});
                 p->batchShapes.push_back(rectPlan.batchShapes[size_t(b)]);
             }
         } else {
-            p->order.resize(size_t(n));
-            std::iota(p->order.begin(), p->order.end(), 0);
+            std::vector<int> order(static_cast<size_t>(n));
+            std::iota(order.begin(), order.end(), 0);
             if (opt.shuffle) {
-                for (int i = n - 1; i > 0; --i) std::swap(p->order[size_t(i)], p->order[rng.below(uint32_t(i + 1))]);
+                for (int i = n - 1; i > 0; --i) std::swap(order[size_t(i)], order[rng.below(uint32_t(i + 1))]);
             }
-            for (int lo = 0; lo < n; lo += B) {
-                p->batchStart.push_back(lo);
+            p->order = dist::paddedOrder(order, opt.world);
+            for (const dist::ShardBatch& s : dist::shardBatches(n, B, opt.rank, opt.world)) {
+                p->batchRange.push_back({s.begin, s.end});
                 p->batchShapes.push_back({opt.imgsz, opt.imgsz});
             }
-            p->batchStart.push_back(n);
         }
         return p;
     }
@@ -160,7 +167,7 @@ struct BatchLoader::Impl {
     // serially, as a parallel region opened from it would start a second thread team.
     Batch produce(const EpochPlan& p, int b, bool parallel)
     {
-        const int lo = p.batchStart[size_t(b)], hi = p.batchStart[size_t(b) + 1];
+        const int lo = p.batchRange[size_t(b)][0], hi = p.batchRange[size_t(b)][1];
         std::vector<Sample> samples(size_t(hi - lo));
         auto build = [&](int64_t from, int64_t to) {
             for (int64_t pos = from; pos < to; ++pos)
@@ -221,8 +228,9 @@ BatchLoader::~BatchLoader()
 
 int64_t BatchLoader::size() const
 {
-    const int n = d_->source.size(), B = std::max(1, d_->opt.batch);
-    return (n + B - 1) / B;
+    const int B = std::max(1, d_->opt.batch), world = std::max(1, d_->opt.world);
+    const int n = dist::paddedLength(d_->source.size(), world);
+    return (n + B * world - 1) / (B * world);
 }
 
 int64_t BatchLoader::imageCount() const { return d_->source.size(); }
@@ -287,7 +295,7 @@ Batch BatchLoader::makeBatch(const std::vector<int>& indices, bool augment)
     p.mosaic = augment && !d_->opt.rect;
     p.window = Impl::partnerWindow(d_->opt);
     p.order = indices;
-    p.batchStart = {0, static_cast<int>(indices.size())};
+    p.batchRange = {{0, static_cast<int>(indices.size())}};
     if (d_->opt.rect) {
         std::vector<std::array<int, 2>> shapes;
         for (int i : indices) shapes.push_back({d_->source.record(i).height, d_->source.record(i).width});

@@ -71,8 +71,9 @@ struct EpochPlan {
     bool augment = true;
     bool mosaic = true;   // mosaic (and mixup) allowed: false after close_mosaic and for rect batches
     bool rect = false;
-    std::vector<int> order;                        // image index per position
-    std::vector<int> batchStart;                   // batch b = positions [batchStart[b], batchStart[b+1])
+    std::vector<int> order;                        // image index per position (data parallel: the padded
+                                                   // order every rank shares, dist/sampler.h)
+    std::vector<std::array<int, 2>> batchRange;    // batch b = positions [batchRange[b][0], batchRange[b][1])
     std::vector<std::array<int, 2>> batchShapes;  // (h, w) output size per batch
     int window = 64;                               // mosaic/mixup partners come from positions within this
                                                    // distance (recently decoded, so mostly cache hits)

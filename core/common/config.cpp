@@ -46,7 +46,7 @@ const std::vector<Entry>& entries()
         {{.name = "batch", .group = G::Memory, .type = T::Int, .min = -1, .max = 4096,
           .help = "images per batch; -1 or auto = fit to memory", .unit = U::Images, .minText = "auto",
           .resumable = true}, &TrainConfig::batch},
-        {{.name = "device", .group = G::Memory, .type = T::String, .help = "cpu, 0, cuda:0", .resumable = true},
+        {{.name = "device", .group = G::Memory, .type = T::String, .help = "cpu, 0, cuda:0; GPUs 0,1 train one process each", .resumable = true},
          &TrainConfig::device},
         {{.name = "workers", .group = G::Memory, .type = T::Int, .min = 0, .max = 64,
           .help = "data loader threads; 0 = main thread", .unit = U::Threads, .minText = "main thread",
@@ -494,8 +494,9 @@ std::vector<ConfigProblem> TrainConfig::problems() const
         if (!f || *f <= 0 || *f > 1)
             found.push_back({"vram", R::BadMemoryBudget, vram});
     }
-    if (!parseDevice(device))   // the one reading of device text (common/device.h)
-        found.push_back({"device", R::BadDevice, device});
+    // The one reading of device text (common/device.h); a list ("0,1") is a data-parallel run.
+    if (auto devices = parseDevices(device); !devices)
+        found.push_back({"device", devices.error().code == "device.duplicate" ? R::DuplicateDevice : R::BadDevice, device});
     return found;
 }
 
@@ -540,7 +541,10 @@ Error ConfigProblem::toError() const
     case R::BadMemoryBudget:
         m = q + " must be a size such as 8GiB or 6000MB, or a fraction such as 0.8, not '" + value + "'";
         break;
-    case R::BadDevice: m = q + " must be cpu, gpu, a GPU index such as 0, or cuda:0, not '" + value + "'"; break;
+    case R::BadDevice:
+        m = q + " must be cpu, gpu, a GPU index such as 0, cuda:0, or GPUs such as 0,1, not '" + value + "'";
+        break;
+    case R::DuplicateDevice: m = q + " names a GPU twice ('" + value + "'): list each GPU once"; break;
     }
     return keyError(key, m);
 }

@@ -29,6 +29,7 @@ struct ConfigProblem {
         NoModel,          // neither model nor resume
         BadMemoryBudget,  // value (vram)
         BadDevice,        // value
+        DuplicateDevice,  // value (a device list naming one GPU twice: "0,0")
     };
     std::string key;
     Reason reason = Reason::UnknownKey;

@@ -33,4 +33,72 @@ Expected<DeviceSpec> parseDevice(const std::string& text)
     return spec;
 }
 
+Expected<std::vector<DeviceSpec>> parseDevices(const std::string& text)
+{
+    std::vector<DeviceSpec> devices;
+    if (text.find(',') == std::string::npos) {
+        auto one = parseDevice(text);
+        if (!one)
+            return one.error();
+        devices.push_back(*one);
+        return devices;
+    }
+    size_t begin = 0;
+    for (;;) {
+        const size_t comma = text.find(',', begin);
+        const std::string entry = text.substr(begin, comma == std::string::npos ? std::string::npos : comma - begin);
+        auto spec = parseDevice(entry);
+        bool blank = true;
+        for (char c : entry)
+            blank = blank && std::isspace(static_cast<unsigned char>(c));
+        if (blank || !spec || !spec->cuda)
+            return Error{"device.unknown",
+                         "unknown device list '" + text + "': list GPUs such as 0,1 (for several CPU processes use "
+                         "device=cpu nproc=N)",
+                         {}, 0, 0};
+        for (const DeviceSpec& d : devices)
+            if (d.index == spec->index)
+                return Error{"device.duplicate",
+                             "device list '" + text + "' names GPU " + std::to_string(spec->index) +
+                                 " twice: a run uses each GPU once (one process per GPU)",
+                             {}, 0, 0};
+        devices.push_back(*spec);
+        if (comma == std::string::npos)
+            break;
+        begin = comma + 1;
+    }
+    return devices;
+}
+
+Expected<DeviceSpec> deviceForLocalRank(const std::string& text, int localRank, int localRanks)
+{
+    auto devices = parseDevices(text);
+    if (!devices)
+        return devices.error();
+    if (devices->size() > 1) {
+        if (static_cast<int>(devices->size()) != localRanks)
+            return Error{"device.ranks",
+                         "device=" + text + " lists " + std::to_string(devices->size()) + " GPUs but this machine runs " +
+                             std::to_string(localRanks) + " process" + (localRanks == 1 ? "" : "es") +
+                             ": list one GPU per process",
+                         {}, 0, 0};
+        return (*devices)[static_cast<size_t>(localRank)];
+    }
+    DeviceSpec d = devices->front();
+    if (!d.cuda || localRanks <= 1)
+        return d;
+    std::string lowered;
+    for (char c : text)
+        if (!std::isspace(static_cast<unsigned char>(c)))
+            lowered += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lowered == "gpu" || lowered == "cuda") {
+        d.index = localRank;
+        return d;
+    }
+    return Error{"device.ranks",
+                 "device=" + text + " names one GPU but this machine runs " + std::to_string(localRanks) +
+                     " processes: list one GPU per process (device=0,1) or give device=cuda",
+                 {}, 0, 0};
+}
+
 }  // namespace ys

@@ -119,6 +119,8 @@ public:
     int effectiveIntervalMs() const;
     // Highest windowPeak over all samples (bytes).
     int64_t maxWindowPeak() const;
+    // Seconds on the timeline's clock now (the time a sample taken now would get); 0 before start().
+    double now() const;
 
     // Writes the samples as CSV (memory/samples.h: the header, then one formatSampleRow line per sample).
     // Returns an Error (code "memory.csv_write") on failure.

@@ -35,6 +35,11 @@ std::optional<Phase> phaseFromString(std::string_view text)
     return std::nullopt;
 }
 
+std::string memoryCsvName(int rank)
+{
+    return rank <= 0 ? std::string("memory.csv") : "memory_rank" + std::to_string(rank) + ".csv";
+}
+
 const char* sampleCsvHeader()
 {
     return "time_s,phase,allocated,reserved,peak,window_peak";

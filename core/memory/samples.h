@@ -23,7 +23,14 @@ struct MemorySample {
                              // bound unless the running peak rose in this window), so spikes between
                              // samples are not lost
     Phase phase = Phase::Idle;  // phase the window since the previous sample belongs to
+    int rank = 0;            // data parallel: the process (rank) whose device this is; 0 for one process. Not a
+                             // column: each rank's samples have their own file (memoryCsvName)
 };
+
+// The memory timeline's file of rank `rank` in a run folder: "memory.csv" for rank 0 (and one process),
+// "memory_rank1.csv", ... for the other ranks of a data-parallel run (rank 0 writes them all, sampled once per
+// batch).
+std::string memoryCsvName(int rank);
 
 // memory.csv: this header line, then one formatSampleRow() line per sample.
 const char* sampleCsvHeader();  // "time_s,phase,allocated,reserved,peak,window_peak"

@@ -185,6 +185,12 @@ int MemoryTimeline::effectiveIntervalMs() const
     return intervalMs_;
 }
 
+double MemoryTimeline::now() const
+{
+    std::lock_guard lock(mutex_);
+    return startNs_ == 0 ? 0.0 : static_cast<double>(nowNs() - startNs_) * 1e-9;
+}
+
 int64_t MemoryTimeline::maxWindowPeak() const
 {
     std::lock_guard lock(mutex_);

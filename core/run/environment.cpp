@@ -83,6 +83,11 @@ std::string environmentToJson(const EnvironmentInfo& env)
                            {"device", env.device},
                            {"intra_op_threads", env.intraOpThreads},
                            {"loader_workers", env.loaderWorkers},
+                           {"world", {{"size", env.world.size},
+                                      {"nodes", env.world.nodes},
+                                      {"backend", env.world.backend},
+                                      {"launcher", env.world.launcher},
+                                      {"devices", env.world.devices}}},
                            {"wall_time", env.wallTime}};
     return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -125,6 +130,17 @@ Expected<EnvironmentInfo> environmentFromJson(const std::string& text, const std
     r.text("device", env.device);
     r.number("intra_op_threads", env.intraOpThreads, 0, kMaxCount);
     r.number("loader_workers", env.loaderWorkers, 0, kMaxCount);
+    if (const nlohmann::json* world = r.find("world", "an object", [](const nlohmann::json& v) { return v.is_object(); })) {
+        FieldReader wr(*world, source, error);
+        wr.number("size", env.world.size, 1, kMaxCount);
+        wr.number("nodes", env.world.nodes, 1, kMaxCount);
+        wr.text("backend", env.world.backend);
+        wr.text("launcher", env.world.launcher);
+        if (world->contains("devices") && (*world)["devices"].is_array())
+            for (const nlohmann::json& d : (*world)["devices"])
+                if (d.is_string())
+                    env.world.devices.push_back(d.get<std::string>());
+    }
     r.number("wall_time", env.wallTime, 0, 1e12);
     if (error)
         return *error;

@@ -40,12 +40,20 @@ struct EnvironmentInfo {
     std::string device;          // the run's device as the trainer resolved it ("cpu", "cuda:0")
     int intraOpThreads = 0;      // the run's intra-op threads (TrainSummary::intraOpThreads)
     int loaderWorkers = 0;
+    // The data-parallel world of the run (one process: size 1, the rest empty).
+    struct World {
+        int size = 1;              // processes
+        int nodes = 1;             // machines
+        std::string backend;       // "gloo", "nccl"
+        std::string launcher;      // "torchrun", "slurm", "studio"
+        std::vector<std::string> devices;   // rank 0's node: the device of each of its processes
+    } world;
     double wallTime = 0;         // when recorded: seconds since the Unix epoch
 };
 
 // A pretty JSON object, keys snake_case (os, host, cpu, cpu_cores, ram_bytes, gpus[{name, total_bytes,
 // compute_major, compute_minor}], nvidia_driver, cuda, cudnn, libtorch, blas, opencv, app, qt, compiler,
-// device, intra_op_threads, loader_workers, wall_time). Bytes that are not UTF-8 are replaced.
+// device, intra_op_threads, loader_workers, world{size, nodes, backend, launcher, devices}, wall_time). Bytes that are not UTF-8 are replaced.
 std::string environmentToJson(const EnvironmentInfo& env);
 // `source` names the file in errors (code "run.environment"): not a JSON object, a value of the wrong type
 // (a number where a string belongs, "gpus" not an array of objects). Missing keys keep their defaults,

@@ -29,9 +29,11 @@ std::string detailsJson(const OomDetails& d)
 {
     if (d.validation)
         return nlohmann::json{{"old_batch", d.before}, {"new_batch", d.after}}.dump();
-    return nlohmann::json{{"epoch", d.epoch}, {"batch", d.batch}, {"old_micro_batch", d.before},
-                          {"new_micro_batch", d.after}, {"where", d.where}}
-        .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    nlohmann::json j{{"epoch", d.epoch}, {"batch", d.batch}, {"old_micro_batch", d.before},
+                     {"new_micro_batch", d.after}, {"where", d.where}};
+    if (!d.ranks.empty())
+        j["ranks"] = d.ranks;
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string detailsJson(const FitDetails& d)
@@ -62,6 +64,10 @@ std::optional<OomDetails> oomDetails(const TrainEvent& event)
     d.epoch = static_cast<int>(integer(j, "epoch"));
     d.batch = static_cast<int>(integer(j, "batch"));
     d.where = text(j, "where");
+    if (j.contains("ranks") && j["ranks"].is_array())
+        for (const auto& r : j["ranks"])
+            if (r.is_number_integer())
+                d.ranks.push_back(r.get<int>());
     return d;
 }
 

@@ -4,7 +4,7 @@
 //
 // | event kind                         | keys                                                                |
 // |------------------------------------|---------------------------------------------------------------------|
-// | oom_recovered                      | epoch, batch, old_micro_batch, new_micro_batch, where               |
+// | oom_recovered                      | epoch, batch, old_micro_batch, new_micro_batch, where, ranks        |
 // | val_oom_recovered                  | old_batch, new_batch                                                |
 // | fit                                | batch, accumulate, amp, imgsz, predicted_peak_bytes, budget_bytes,  |
 // |                                    | certainty                                                           |
@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ys {
 
@@ -23,6 +24,7 @@ struct OomDetails {
     int before = 0, after = 0; // images per forward before and after the halving
     int epoch = 0, batch = 0;  // training: where it happened (1-based); 0 when unknown or validation
     std::string where;         // the out-of-memory message, shortened (training only)
+    std::vector<int> ranks;    // data parallel: the ranks that ran out (every rank halved); empty: one process
 };
 
 // What batch=auto chose before training, and for which image size.

@@ -1,6 +1,11 @@
 // Devices as the trainer, the validator and the predictor use them, and their out-of-memory handling.
 #include "train/internal/device.h"
 
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
 #ifdef YS_WITH_CUDA
 #include <c10/cuda/CUDACachingAllocator.h>
 #endif
@@ -32,6 +37,22 @@ bool isOutOfMemory(const std::exception& e)
         return true;
     const std::string what = e.what();
     return what.find("out of memory") != std::string::npos || what.find("CUDA error: out of memory") != std::string::npos;
+}
+
+void injectOutOfMemory(int rank, int epoch, int batch)
+{
+    static const std::string spec = [] {
+        const char* v = std::getenv("YS_INJECT_OOM");
+        return std::string(v ? v : "");
+    }();
+    static std::atomic<bool> fired{false};
+    if (spec.empty() || fired.load())
+        return;
+    int r = -1, e = -1, b = -1;
+    if (std::sscanf(spec.c_str(), "%d:%d:%d", &r, &e, &b) != 3 || r != rank || e != epoch || b != batch)
+        return;
+    fired.store(true);
+    TORCH_CHECK_WITH(OutOfMemoryError, false, "injected out of memory (YS_INJECT_OOM=", spec, ")");
 }
 
 void releaseCachedMemory(const torch::Device& device)

@@ -3,6 +3,7 @@
 #include "train/trainer.h"
 
 #include "augment/internal/loader.h"
+#include "common/device.h"
 #include "common/fileutil.h"
 #include "common/internal/torcherror.h"
 #include "common/log.h"
@@ -20,6 +21,7 @@
 #include "model/modelfile.h"
 #include "train/environment.h"
 #include "train/internal/checkpoint.h"
+#include "train/internal/dataparallel.h"
 #include "train/internal/device.h"
 #include "train/internal/gradscaler.h"
 #include "train/internal/validator.h"
@@ -35,6 +37,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -86,6 +89,35 @@ std::string fmtG(double v)
     return buf;
 }
 
+// resume=auto: the run folder under `project` named `name` (or name2, name3, ...) that was interrupted, stopped or
+// failed with epochs left (readRun's `resumable`), the one whose weights/last.pt is newest.
+std::optional<std::string> latestResumableRun(const std::string& project, const std::string& name)
+{
+    std::error_code ec;
+    const fs::path root = fs::absolute(fs::path(project), ec);
+    std::optional<std::string> best;
+    fs::file_time_type bestTime{};
+    for (const auto& entry : fs::directory_iterator(root, ec)) {
+        const std::string folder = entry.path().filename().string();
+        if (folder.rfind(name, 0) != 0 ||
+            !std::all_of(folder.begin() + static_cast<std::ptrdiff_t>(name.size()), folder.end(),
+                         [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }))
+            continue;
+        const fs::path last = entry.path() / "weights" / "last.pt";
+        if (!fs::exists(last, ec))
+            continue;
+        auto run = readRun(entry.path().string());
+        if (!run || !run->resumable)
+            continue;
+        const auto t = fs::last_write_time(last, ec);
+        if (!best || t > bestTime) {
+            best = last.string();
+            bestTime = t;
+        }
+    }
+    return best;
+}
+
 class Trainer {
 public:
     Trainer(TrainConfig cfg, const TrainCallbacks& cb, TrainControl* control, TrainOptions options)
@@ -102,9 +134,27 @@ public:
     Expected<TrainSummary> run();
 
 private:
-    // setup(): every step, in order; each returns the input error that stops the run. Input errors that
-    // need no run folder (settings, device, dataset, model YAML) come before the folder is created.
+    // Data parallel: meets the run's other processes (TrainOptions::world) on this rank's device; one process:
+    // nothing to meet.
+    std::optional<Error> joinWorld();
+    // setup(): the settings every rank was given must match; rank 0 (or the one process) runs setupRun() and
+    // hands its start to the others, which set up from it (followRankZero); then every rank's outcome is agreed.
     std::optional<Error> setup();
+    // Every step, in order; each returns the input error that stops the run. Input errors that need no run
+    // folder (settings, device, dataset, model YAML) come before the folder is created.
+    std::optional<Error> setupRun();
+    // A rank other than 0: rank 0's settings, weights, optimizer state and progress (startState()), then this
+    // rank's device, data, model, loader and optimizer from them.
+    std::optional<Error> followRankZero();
+    std::optional<Error> setupFromStart(const std::string& start);
+    // Rank 0's start for the others: a checkpoint's bytes (effective settings, weights, optimizer, progress).
+    std::string startState();
+    // What every checkpoint (and rank 0's start state) says about the run's settings, model and step.
+    CheckpointMeta checkpointMeta() const;
+    // An exception during set-up as the error train() returns.
+    Error setupFailure(const std::exception& e) const;
+    // This rank's device: its entry of a device list, by local rank (deviceForLocalRank).
+    Expected<torch::Device> rankDevice() const;
     // resume=: the run's own settings from its checkpoint, with the keys a user may change on resume.
     std::optional<Error> loadResume(std::optional<LoadedCheckpoint>& resumed);
     // Device, AMP, memory budget and timeline, model threads and loader workers.
@@ -128,12 +178,19 @@ private:
 
     // One epoch of training; false when stopped by the user. Throws on unrecoverable errors.
     bool trainEpoch(int epoch);
+    // Before each batch: the user's stop and pause, agreed by every rank; holds a pause until it ends (when
+    // holdPause). False: stop before this batch.
+    bool goOn(bool holdPause = true);
     void trainBatch(const Batch& batch, int epoch, int i, int64_t ni);
     void optimizerStep();
     // Validates the EMA model after `epoch` into row/metrics; false when stopped by the user.
     bool validateEpoch(int epoch, EpochResult& row, DetectionMetrics& metrics);
     // Best-so-far bookkeeping, results.csv, checkpoints and memory.csv, then the onEpoch callback.
     std::optional<Error> recordEpoch(EpochResult& row, const DetectionMetrics& metrics);
+    // A rank other than 0: the epochs, each ended by rank 0's word after its validation.
+    Expected<TrainSummary> follow();
+    // The message of an exception that ended training.
+    std::string trainingFailure(const std::exception& e) const;
     // Writes the event to events.jsonl and sends it, stamped with eventEpoch_/eventBatch_ (records.h).
     void event(EventKind kind, const std::string& message, const std::string& details = "{}");
     void logLine(const std::string& line);
@@ -143,8 +200,14 @@ private:
     std::optional<Error> saveCheckpoints(int epochsDone, double fitness, bool isBest, bool partial = false);
     // At a user's stop: last.pt with the steps taken since the previous checkpoint, when there are any.
     std::optional<Error> saveStopCheckpoint(int epochsDone);
-    // Hands the memory samples recorded since the last call to onMemory.
+    // Hands the memory samples recorded since the last call to onMemory (the other ranks' too).
     void sendMemory();
+    // This rank's memory for the batch agreement: allocated, reserved, peak, highest since the last report.
+    std::array<int64_t, 4> memoryReport();
+    // Rank 0: the other ranks' memory after a batch, as samples of their timelines (memory_rankN.csv).
+    void recordRankMemory(const StepAgreement& agreed);
+    // memory.csv and, data parallel, every other rank's memory_rankN.csv.
+    void writeMemoryCsv();
     // metrics.json: the best epoch's per-class P/R/AP and confusion matrix (for the report).
     void writeBestMetrics();
     // environment.json: this machine and build (collectEnvironment) with the run's device and threads, at
@@ -157,6 +220,8 @@ private:
     bool channelsLast() const { return device_.is_cpu(); }      // CPU models run channels_last (oneDNN)
     std::string memDevice() const { return device_.is_cuda() ? "cuda:" + std::to_string(device_.index()) : "cpu"; }
     int batchesPerEpoch() const { return static_cast<int>(loader_->size()); }
+    // Images of one batch on this rank: the (world) batch over the ranks.
+    int rankBatch() const { return cfg_.batch / std::max(1, dp_->size()); }
 
     // First member, so destroyed last: freed memory is handed back once every tensor of the run is gone.
     RetainFreedMemory retainFreedMemory_;
@@ -165,6 +230,7 @@ private:
     TrainControl* control_;
     TrainControl ownControl_;
     TrainOptions options_;
+    std::unique_ptr<DataParallel> dp_;   // this rank among the run's processes (one process: trivial hooks)
     std::vector<std::string> resumeNotes_;   // what a resume changed or refused (loadResume), for the log
 
     torch::Device device_{torch::kCPU};
@@ -212,6 +278,9 @@ private:
 
     std::unique_ptr<memory::MemoryTimeline> timeline_;
     bool budgetSet_ = false;
+    double memoryReportedUpTo_ = -1;     // time of the last own sample summed into a memoryReport()
+    std::vector<std::vector<memory::MemorySample>> rankMemory_;   // rank 0: ranks 1.. (index rank - 1)
+    std::vector<size_t> rankMemorySent_;                          // samples of each already given to onMemory
 
     // Per-epoch running state.
     torch::Tensor tloss_;
@@ -244,13 +313,162 @@ void Trainer::logLine(const std::string& line)
         logInfo(line);
 }
 
+std::optional<Error> Trainer::joinWorld()
+{
+    // The device decides the backend (NCCL for GPUs); resume= cannot move a rank between CPU and GPU.
+    torch::Device device(torch::kCPU);
+    if (options_.world && options_.world->distributed()) {
+        auto dev = rankDevice();
+        if (!dev)
+            return dev.error();
+        device = *dev;
+    }
+    auto dp = DataParallel::join(options_.world, device);
+    if (!dp)
+        return dp.error();
+    dp_ = std::move(*dp);
+    return std::nullopt;
+}
+
+Expected<torch::Device> Trainer::rankDevice() const
+{
+    const dist::WorldSpec one;
+    const dist::WorldSpec& w = options_.world ? *options_.world : one;
+    auto spec = deviceForLocalRank(cfg_.device, w.localRank, w.localSize);
+    if (!spec)
+        return spec.error();
+    if (!options_.world && parseDevices(cfg_.device) && parseDevices(cfg_.device)->size() > 1)
+        return Error{"device.ranks", "device=" + cfg_.device + " trains one process per GPU: start the run with "
+                                     "yolostudio-cli train (or torchrun), which starts them",
+                     {}, 0, 0};
+    return resolveDevice(spec->name());
+}
+
+Error Trainer::setupFailure(const std::exception& e) const
+{
+    if (dynamic_cast<const dist::WorldFailure*>(&e))
+        return Error{"dist.rank_lost", std::string("could not set up with the other processes: ") + e.what(), cfg_.data,
+                     0, 0};
+    return isOutOfMemory(e)
+               ? Error{"train.oom", "the model does not fit in the memory budget even before training (weights, "
+                                    "gradients and optimizer state); raise vram or pick a smaller model",
+                       cfg_.data, 0, 0}
+               : Error{"train.setup", "could not set up training: " + exceptionText(e), cfg_.data, 0, 0};
+}
+
 std::optional<Error> Trainer::setup()
+{
+    // The settings as given: every rank must have been started with rank 0's (resume= then reads the run's own).
+    if (auto err = dp_->checkSameSettings(cfg_))
+        return err;
+    if (!dp_->writer())
+        return followRankZero();
+    std::optional<Error> err;
+    try {
+        err = setupRun();
+    } catch (const dist::WorldFailure&) {
+        throw;
+    } catch (const std::exception& e) {
+        err = setupFailure(e);
+    }
+    dp_->shareStart(err || !dp_->distributed() ? std::string() : startState(), err);
+    if (err)
+        return err;
+    return dp_->agreeSetup(std::nullopt);
+}
+
+std::optional<Error> Trainer::followRankZero()
+{
+    auto start = dp_->receiveStart();
+    if (!start)
+        return start.error();
+    std::optional<Error> err;
+    try {
+        err = setupFromStart(*start);
+    } catch (const dist::WorldFailure&) {
+        throw;
+    } catch (const std::exception& e) {
+        err = setupFailure(e);
+    }
+    return dp_->agreeSetup(err);
+}
+
+std::string Trainer::startState()
+{
+    CheckpointMeta meta = checkpointMeta();
+    meta.epoch = startEpoch_;
+    const fs::path tmp = fs::temp_directory_path() / ("yolostudio-start-" + std::to_string(::getpid()) + ".pt");
+    if (auto err = saveCheckpoint(tmp.string(), meta, &model_, nullptr, opt_.optimizer.get()))
+        throw std::runtime_error(err->message);
+    std::ifstream in(tmp, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::error_code ec;
+    fs::remove(tmp, ec);
+    return bytes;
+}
+
+std::optional<Error> Trainer::setupFromStart(const std::string& start)
+{
+    const fs::path tmp = fs::temp_directory_path() / ("yolostudio-start-" + std::to_string(::getpid()) + ".pt");
+    struct Remove {
+        fs::path path;
+        ~Remove()
+        {
+            std::error_code ec;
+            fs::remove(path, ec);
+        }
+    } remove{tmp};
+    if (auto err = writeFileAtomic(tmp.string(), start))
+        return err;
+    auto dev = rankDevice();
+    if (!dev)
+        return dev.error();
+    auto ck = loadCheckpoint(tmp.string(), *dev);
+    if (!ck)
+        return ck.error();
+    // Rank 0's settings (after resume= and batch=auto), read as it wrote them.
+    auto settings = TrainConfig::fromYamlText(ck->meta.argsYaml, TrainConfig{}, nullptr, "rank 0's settings");
+    if (!settings)
+        return settings.error();
+    cfg_ = *settings;
+    if (auto err = chooseDevice())
+        return err;
+    if (auto err = openData())
+        return err;
+    std::optional<LoadedCheckpoint> from = std::move(*ck);
+    if (auto err = loadSpec(from))
+        return err;
+    if (auto err = buildModel(from))
+        return err;
+    buildLoader();
+    if (auto err = buildOptimizer(from))
+        return err;
+    if (from->hasOptimizer) {
+        if (auto err = loadOptimizerState(tmp.string(), *opt_.optimizer, device_))
+            return err;
+        setWeightDecay(opt_.optimizer->param_groups()[0], opt_.choice.kind, weightDecay_);
+    }
+    startEpoch_ = from->meta.epoch;
+    if (from->meta.microBatch > 0)
+        microBatch_ = std::min(microBatch_, from->meta.microBatch);
+    scaler_->setScale(from->meta.scalerScale);
+    dp_->attachParameters(params_);
+    return std::nullopt;
+}
+
+std::optional<Error> Trainer::setupRun()
 {
     std::optional<LoadedCheckpoint> resumed;
     if (auto err = loadResume(resumed))
         return err;
     if (auto errs = cfg_.validate(); !errs.empty())
         return errs.front();
+    if (auto err = dist::checkWorldBatch(cfg_.batch, dp_->size()))
+        return err;
+    if (dp_->size() > 1 && cfg_.rect)
+        return Error{"dist.rect", "rect=true trains rectangular batches in one process only; leave it out for a run "
+                                  "of " + std::to_string(dp_->size()) + " processes",
+                     {}, 0, 0};
     if (auto err = chooseDevice())
         return err;
     if (auto err = openData())
@@ -270,17 +488,34 @@ std::optional<Error> Trainer::setup()
             return err;
     }
     buildValidator();
+    dp_->attachParameters(params_);
     return std::nullopt;
 }
 
 std::optional<Error> Trainer::loadResume(std::optional<LoadedCheckpoint>& resumed)
 {
+    // A rank its launcher restarted (torchrun --max-restarts, a requeued SLURM job) continues the run.
+    if (cfg_.resume.empty() && options_.world && options_.world->restartCount > 0) {
+        cfg_.resume = "auto";
+        logLine("restart " + std::to_string(options_.world->restartCount) + " of this run: resume=auto");
+    }
+    if (cfg_.resume == "auto") {
+        const std::optional<std::string> latest = latestResumableRun(cfg_.project, cfg_.name);
+        if (!latest) {
+            logLine("resume=auto: no interrupted run named " + cfg_.name + " under " + cfg_.project +
+                    "; starting a new run");
+            cfg_.resume.clear();
+            return std::nullopt;
+        }
+        logLine("resume=auto: continuing " + *latest);
+        cfg_.resume = *latest;
+    }
     if (cfg_.resume.empty())
         return std::nullopt;
     resumePath_ = cfg_.resume;
     if (fs::is_directory(resumePath_))
         resumePath_ = (fs::path(resumePath_) / "weights" / "last.pt").string();
-    auto dev = resolveDevice(cfg_.device);
+    auto dev = rankDevice();
     if (!dev)
         return dev.error();
     auto ck = loadCheckpoint(resumePath_, *dev);
@@ -329,7 +564,7 @@ std::optional<Error> Trainer::loadResume(std::optional<LoadedCheckpoint>& resume
 
 std::optional<Error> Trainer::chooseDevice()
 {
-    auto dev = resolveDevice(cfg_.device);
+    auto dev = rankDevice();
     if (!dev)
         return dev.error();
     device_ = *dev;
@@ -351,7 +586,9 @@ std::optional<Error> Trainer::chooseDevice()
     memory::TimelineOptions to;
     to.device = memDevice();
     timeline_ = std::make_unique<memory::MemoryTimeline>(to);
-    const RunThreads threads = runThreadsFor(cfg_.workers, cfg_.threads, device_.is_cuda());
+    // The processes of a data-parallel run on this machine share its cores.
+    const int cores = std::max(1, cpuCores() / dp_->spec().localSize);
+    const RunThreads threads = runThreadsFor(cfg_.workers, cfg_.threads, device_.is_cuda(), cores);
     intraThreads_ = configureIntraOpThreads(threads.intraOp);
     loaderWorkers_ = threads.loaderWorkers;
     return std::nullopt;
@@ -476,7 +713,15 @@ std::optional<Error> Trainer::openRunFolder()
 
 std::optional<Error> Trainer::fitBatchToMemory()
 {
-    const fit::FitRequest req = fit::fitRequestFor(cfg_);
+    fit::FitRequest req = fit::fitRequestFor(cfg_);
+    // Data parallel: rank 0 fits its own device, for one process's share of the cores and, on the CPU, of the
+    // memory its machine's processes share.
+    req.device = memDevice();
+    if (dp_->spec().localSize > 1) {
+        req.threads = intraThreads_;
+        if (!device_.is_cuda() && cfg_.vram.empty())
+            req.budget = fmtG(1.0 / dp_->spec().localSize);
+    }
     logLine("batch=auto: probing memory to fit the batch size...");
     auto fit = fit::fitToMemory(req);
     if (!fit)
@@ -488,7 +733,10 @@ std::optional<Error> Trainer::fitBatchToMemory()
         return Error{"fit.no_fit", "not even batch 1 fits the memory budget at imgsz " + std::to_string(cfg_.imgsz) +
                                        "; lower imgsz, pick a smaller model or raise vram",
                      cfg_.data, 0, 0};
-    cfg_.batch = rec.batch;
+    cfg_.batch = rec.batch * dp_->size();
+    if (dp_->size() > 1)
+        logLine("batch=auto: " + std::to_string(rec.batch) + " images per process x " + std::to_string(dp_->size()) +
+                " processes = " + std::to_string(cfg_.batch) + " images per step");
     if (cfg_.amp == "auto")
         cfg_.amp = rec.ampMode;
     std::istringstream report(fit::formatFitResult(*fit));
@@ -533,7 +781,9 @@ void Trainer::buildLoader()
 {
     LoaderOptions lo;
     lo.imgsz = cfg_.imgsz;
-    lo.batch = cfg_.batch;
+    lo.batch = rankBatch();
+    lo.rank = dp_->rank();
+    lo.world = dp_->size();
     lo.augment = true;
     lo.rect = cfg_.rect;
     lo.shuffle = !cfg_.rect;
@@ -547,7 +797,9 @@ void Trainer::buildLoader()
     lo.pad = 0.0;
     lo.hyp = cfg_;
     loader_ = std::make_unique<BatchLoader>(trainImages_, lo);
-    microBatch_ = cfg_.batch;
+    microBatch_ = options_.microBatch > 0 ? std::min(options_.microBatch, rankBatch()) : rankBatch();
+    // The reference trainer's rules for a world batch (batch x world = cfg_.batch images per step):
+    // accumulate = max(round(nbs / (batch x world)), 1), weight decay x batch x accumulate x world / nbs.
     accumulate_ = accumulateFor(cfg_.nbs, cfg_.batch);
     weightDecay_ = cfg_.weight_decay * cfg_.batch * accumulate_ / cfg_.nbs;
 }
@@ -575,14 +827,17 @@ std::optional<Error> Trainer::buildOptimizer(const std::optional<LoadedCheckpoin
                        ? std::max<int64_t>(std::llround(cfg_.warmup_epochs * batchesPerEpoch()), kMinWarmupIterations)
                        : -1;
     scaler_ = std::make_unique<GradScaler>(amp_ == AmpMode::Fp16, device_);
-    ema_ = std::make_unique<ModelEma>(spec_, model_);
+    if (dp_->writer())   // the EMA is validated and saved by rank 0 alone
+        ema_ = std::make_unique<ModelEma>(spec_, model_);
     return std::nullopt;
 }
 
 std::optional<Error> Trainer::restoreTrainingState(const LoadedCheckpoint& resumed)
 {
-    if (resumed.meta.microBatch > 0 && resumed.meta.batch == cfg_.batch)
-        microBatch_ = std::min(cfg_.batch, resumed.meta.microBatch);
+    // The micro-batch an out-of-memory left, while the images per process are the same (another world size or
+    // batch starts from the whole batch again).
+    if (resumed.meta.microBatch > 0 && resumed.meta.batch == rankBatch())
+        microBatch_ = std::min(microBatch_, resumed.meta.microBatch);
     if (auto err = loadOptimizerState(resumePath_, *opt_.optimizer, device_))
         return *err;
     // A changed batch size changes the weight decay scaling; the optimizer state keeps the old value.
@@ -616,7 +871,7 @@ void Trainer::buildValidator()
         return;
     ValidatorOptions vo;
     vo.imgsz = cfg_.imgsz;
-    vo.batch = validationBatchFor(cfg_.batch);
+    vo.batch = validationBatchFor(rankBatch());
     vo.workers = loaderWorkers_;
     vo.conf = cfg_.conf;
     vo.iou = cfg_.iou;
@@ -634,7 +889,8 @@ void Trainer::optimizerStep()
         opt_.optimizer->step();
     scaler_->update(!finite);
     opt_.optimizer->zero_grad();
-    ema_->update(model_);
+    if (ema_)
+        ema_->update(model_);
 }
 
 void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
@@ -655,6 +911,13 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
 
     const int64_t n = batch.images.size(0);
     for (;;) {
+        // A batch that ends an accumulation window: its last backward pass is summed over the ranks.
+        const bool step = ni - lastOptStep_ >= accumulate_;
+        StepReport report;
+        report.images = n;
+        std::exception_ptr failure;
+        std::string oomText;
+        bool synced = false;   // this step's gradient buckets were all-reduced
         try {
             torch::Tensor items = torch::zeros({3});
             for (int64_t begin = 0; begin < n; begin += microBatch_) {
@@ -664,36 +927,85 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
                                       .to(device_);
                 LossOutput out;
                 {
+                    injectOutOfMemory(dp_->rank(), epoch + 1, i + 1);
                     AutocastGuard ac(amp_, device_);
                     auto feats = model_->forward(x);
                     memory::PhaseScope assigner(timeline_.get(), memory::Phase::Assigner);
                     out = (*loss_)(feats, t, end - begin);
                 }
+                if (step && end == n)
+                    dp_->beforeSyncedBackward();
                 scaler_->scale(out.total).backward();
                 items += out.items.to(torch::kCPU, torch::kFloat32) * static_cast<double>(end - begin) / n;
             }
-            tloss_ = tlossCount_ == 0 ? items : (tloss_ * tlossCount_ + items) / (tlossCount_ + 1);
-            ++tlossCount_;
-            break;
+            if (step)
+                dp_->afterSyncedBackward();
+            synced = step;
+            for (int j = 0; j < 3; ++j)
+                report.items[static_cast<size_t>(j)] = items[j].item<double>();
+        } catch (const dist::WorldFailure&) {
+            throw;
         } catch (const std::exception& e) {
-            if (!isOutOfMemory(e))
+            if (isOutOfMemory(e)) {
+                report.outOfMemory = true;
+                oomText = exceptionText(e).substr(0, 200);
+            } else if (!dp_->distributed()) {
                 throw;
-            // Redo this batch with half the micro-batch. Gradients of a partial backward are unusable, so the
-            // accumulation window restarts at this batch.
+            } else {
+                report.failed = true;
+                dp_->announceFailure(exceptionText(e));
+            }
+            failure = std::current_exception();
+            // Gradients of a partial backward are unusable, so the accumulation window restarts at this batch;
+            // the other ranks still get this step's buckets (zeros), so every rank makes the same collectives.
+            if (step && !synced)
+                dp_->abandonStep();
             opt_.optimizer->zero_grad();
             releaseCachedMemory(device_);
-            if (microBatch_ <= 1)
-                throw;
+        }
+        report.memory = memoryReport();
+        const StepAgreement agreed = dp_->agree(report);
+        recordRankMemory(agreed);
+        if (agreed.failedRank >= 0) {
+            if (report.failed)
+                std::rethrow_exception(failure);
+            throw dist::WorldFailure(dp_->explainFailure());
+        }
+        if (!agreed.outOfMemory.empty()) {
+            // Every rank halves its micro-batch together (the collectives stay in step) and redoes the batch.
+            if (microBatch_ <= 1) {
+                if (report.outOfMemory)
+                    std::rethrow_exception(failure);
+                throw dist::WorldFailure("rank " + std::to_string(agreed.outOfMemory.front()) +
+                                         " ran out of memory even at micro-batch 1; lower imgsz or free memory");
+            }
+            // The ranks that did not run out hold this window's gradients too: all start it again.
+            opt_.optimizer->zero_grad();
             const int old = microBatch_;
             microBatch_ = std::max(1, microBatch_ / 2);
             lastOptStep_ = ni - 1;
-            const int perStep = (cfg_.batch + microBatch_ - 1) / microBatch_;
+            const int perStep = (rankBatch() + microBatch_ - 1) / microBatch_;
+            std::string where, ranks;
+            for (int r : agreed.outOfMemory)
+                ranks += (ranks.empty() ? "" : ", ") + std::to_string(r);
+            if (dp_->distributed())
+                where = " on rank " + ranks;
+            OomDetails details{false, old, microBatch_, epoch + 1, i + 1, oomText};
+            if (dp_->distributed())
+                details.ranks = agreed.outOfMemory;
             event(EventKind::OomRecovered,
-                  "out of memory in epoch " + std::to_string(epoch + 1) + ", batch " + std::to_string(i + 1) +
-                      "; micro-batch " + std::to_string(old) + " -> " + std::to_string(microBatch_) + " (" +
-                      std::to_string(perStep) + " passes per batch, effective batch unchanged)",
-                  detailsJson(OomDetails{false, old, microBatch_, epoch + 1, i + 1, exceptionText(e).substr(0, 200)}));
+                  "out of memory" + where + " in epoch " + std::to_string(epoch + 1) + ", batch " + std::to_string(i + 1) +
+                      "; micro-batch " + std::to_string(old) + " -> " + std::to_string(microBatch_) +
+                      (dp_->distributed() ? " on every rank" : "") + " (" + std::to_string(perStep) +
+                      " passes per batch, effective batch unchanged)",
+                  detailsJson(details));
+            continue;
         }
+        torch::Tensor items = torch::tensor({agreed.items[0], agreed.items[1], agreed.items[2]}, torch::kFloat32);
+        tloss_ = tlossCount_ == 0 ? items : (tloss_ * tlossCount_ + items) / (tlossCount_ + 1);
+        ++tlossCount_;
+        imagesThisEpoch_ += agreed.images;
+        break;
     }
     if (ni - lastOptStep_ >= accumulate_) {
         optimizerStep();
@@ -716,15 +1028,7 @@ bool Trainer::trainEpoch(int epoch)
     const auto t0 = Clock::now();
     int i = 0;
     while (auto batch = loader_->next()) {
-        if (control_->paused() && !control_->stopRequested()) {
-            if (cb_.onPause)
-                cb_.onPause(true);
-            while (control_->paused() && !control_->stopRequested())
-                std::this_thread::sleep_for(kPausePoll);
-            if (cb_.onPause)
-                cb_.onPause(false);
-        }
-        if (control_->stopRequested())
+        if (!goOn())
             return false;
         const int64_t ni = static_cast<int64_t>(i) + static_cast<int64_t>(batchesPerEpoch()) * epoch;
         eventBatch_ = i + 1;
@@ -733,7 +1037,6 @@ bool Trainer::trainEpoch(int epoch)
             trainBatch(*batch, epoch, i, ni);
         }
         ++stepsSinceCheckpoint_;
-        imagesThisEpoch_ += batch->images.size(0);
         if (cb_.onBatch) {
             BatchProgress bp;
             bp.epoch = epoch + 1;
@@ -759,7 +1062,31 @@ bool Trainer::trainEpoch(int epoch)
         ++i;
     }
     eventBatch_ = 0;
-    return !control_->stopRequested();
+    return goOn(/*holdPause=*/false);
+}
+
+bool Trainer::goOn(bool holdPause)
+{
+    for (;;) {
+        const ControlAgreement c = dp_->agreeControl(control_->stopRequested(), holdPause && control_->paused());
+        if (c.stop)
+            return false;
+        if (!c.pause)
+            return true;
+        // Rank 0 holds the pause until it ends, the others until rank 0 says so; then the ranks agree again, as a
+        // stop may have come during the pause.
+        if (cb_.onPause)
+            cb_.onPause(true);
+        if (dp_->writer()) {
+            while (control_->paused() && !control_->stopRequested())
+                std::this_thread::sleep_for(kPausePoll);
+            dp_->releasePause();
+        } else {
+            dp_->holdPause();
+        }
+        if (cb_.onPause)
+            cb_.onPause(false);
+    }
 }
 
 void Trainer::sendMemory()
@@ -767,10 +1094,76 @@ void Trainer::sendMemory()
     if (!cb_.onMemory || !timeline_)
         return;
     std::vector<memory::MemorySample> fresh = timeline_->samplesAfter(memorySentUpTo_);
+    if (!fresh.empty())
+        memorySentUpTo_ = fresh.back().time;
+    rankMemorySent_.resize(rankMemory_.size(), 0);
+    for (size_t k = 0; k < rankMemory_.size(); ++k) {
+        fresh.insert(fresh.end(), rankMemory_[k].begin() + static_cast<std::ptrdiff_t>(rankMemorySent_[k]),
+                     rankMemory_[k].end());
+        rankMemorySent_[k] = rankMemory_[k].size();
+    }
     if (fresh.empty())
         return;
-    memorySentUpTo_ = fresh.back().time;
     cb_.onMemory(fresh);
+}
+
+std::array<int64_t, 4> Trainer::memoryReport()
+{
+    const memory::MemoryStats ms = memory::currentStats(memDevice());
+    int64_t window = ms.allocated;
+    if (dp_->distributed() && timeline_) {
+        for (const memory::MemorySample& s : timeline_->samplesAfter(memoryReportedUpTo_)) {
+            window = std::max(window, s.windowPeak);
+            memoryReportedUpTo_ = s.time;
+        }
+    }
+    return {ms.allocated, ms.reserved, ms.peak, window};
+}
+
+void Trainer::recordRankMemory(const StepAgreement& agreed)
+{
+    if (!dp_->writer() || agreed.memory.size() < 2 || !timeline_)
+        return;
+    // One sample per rank per batch; a long run keeps every other one (the higher window peak) past this many.
+    constexpr size_t kMaxRankSamples = 20000;
+    rankMemory_.resize(agreed.memory.size() - 1);
+    const double t = timeline_->now();
+    for (size_t r = 1; r < agreed.memory.size(); ++r) {
+        const auto& m = agreed.memory[r];
+        memory::MemorySample s;
+        s.time = t;
+        s.allocated = m[0];
+        s.reserved = m[1];
+        s.peak = m[2];
+        s.windowPeak = m[3];
+        s.phase = memory::Phase::TrainStep;
+        s.rank = static_cast<int>(r);
+        auto& series = rankMemory_[r - 1];
+        series.push_back(s);
+        if (series.size() > kMaxRankSamples) {
+            std::vector<memory::MemorySample> kept;
+            for (size_t k = 0; k + 1 < series.size(); k += 2) {
+                memory::MemorySample merged = series[k + 1];
+                merged.windowPeak = std::max(series[k].windowPeak, series[k + 1].windowPeak);
+                kept.push_back(merged);
+            }
+            kept.push_back(series.back());
+            series = std::move(kept);
+            rankMemorySent_.assign(rankMemory_.size(), 0);   // a consumer starts those series over
+        }
+    }
+}
+
+void Trainer::writeMemoryCsv()
+{
+    timeline_->writeCsv((fs::path(runDir_) / memory::memoryCsvName(0)).string());
+    for (size_t k = 0; k < rankMemory_.size(); ++k) {
+        std::string text = std::string(memory::sampleCsvHeader()) + "\n";
+        for (const memory::MemorySample& s : rankMemory_[k])
+            text += memory::formatSampleRow(s) + "\n";
+        if (auto err = writeFileAtomic((fs::path(runDir_) / memory::memoryCsvName(static_cast<int>(k) + 1)).string(), text))
+            event(EventKind::Warning, err->toString());
+    }
 }
 
 std::optional<Error> Trainer::saveStopCheckpoint(int epochsDone)
@@ -779,22 +1172,16 @@ std::optional<Error> Trainer::saveStopCheckpoint(int epochsDone)
         return std::nullopt;   // last.pt already holds these weights (or nothing was trained yet)
     memory::PhaseScope phase(timeline_.get(), memory::Phase::Checkpoint);
     auto err = saveCheckpoints(epochsDone, 0.0, /*isBest=*/false, /*partial=*/true);
-    timeline_->writeCsv((fs::path(runDir_) / "memory.csv").string());
+    writeMemoryCsv();
     return err;
 }
 
-std::optional<Error> Trainer::saveCheckpoints(int epochsDone, double fitness, bool isBest, bool partial)
+CheckpointMeta Trainer::checkpointMeta() const
 {
     CheckpointMeta meta;
-    meta.epoch = epochsDone;
-    meta.bestFitness = bestFitness_;
-    meta.bestEpoch = bestEpoch_;
-    meta.emaUpdates = ema_->updates;
     meta.microBatch = microBatch_;
-    meta.batch = cfg_.batch;
+    meta.batch = rankBatch();
     meta.scalerScale = scaler_->currentScale();
-    meta.elapsed = elapsed();
-    meta.epochsWithoutImprovement = epochsWithoutImprovement_;
     meta.optimizerName = opt_.name();
     meta.lr0 = opt_.choice.lr0;
     meta.argsYaml = cfg_.toYaml();
@@ -805,6 +1192,18 @@ std::optional<Error> Trainer::saveCheckpoints(int epochsDone, double fitness, bo
     meta.imgsz = cfg_.imgsz;
     if (!classes_.identity())
         meta.classes = classes_.kept;
+    return meta;
+}
+
+std::optional<Error> Trainer::saveCheckpoints(int epochsDone, double fitness, bool isBest, bool partial)
+{
+    CheckpointMeta meta = checkpointMeta();
+    meta.epoch = epochsDone;
+    meta.bestFitness = bestFitness_;
+    meta.bestEpoch = bestEpoch_;
+    meta.emaUpdates = ema_->updates;
+    meta.elapsed = elapsed();
+    meta.epochsWithoutImprovement = epochsWithoutImprovement_;
     const fs::path weights = fs::path(runDir_) / "weights";
     auto saved = [&](const fs::path& path, bool best) {
         if (!cb_.onCheckpoint)
@@ -853,6 +1252,15 @@ void Trainer::writeEnvironment()
     env.device = device_.str();
     env.intraOpThreads = intraThreads_;
     env.loaderWorkers = loaderWorkers_;
+    if (dp_->distributed()) {
+        env.world.size = dp_->size();
+        env.world.nodes = dp_->spec().nodes;
+        env.world.backend = dp_->backend();
+        env.world.launcher = dp_->spec().launcher;
+        for (int r = 0; r < dp_->spec().localSize; ++r)
+            if (auto d = deviceForLocalRank(cfg_.device, r, dp_->spec().localSize))
+                env.world.devices.push_back(d->name());
+    }
     env.wallTime = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
     if (auto err = writeFileAtomic((fs::path(runDir_) / "environment.json").string(), environmentToJson(env)))
         event(EventKind::Warning, err->toString());
@@ -911,7 +1319,7 @@ std::optional<Error> Trainer::recordEpoch(EpochResult& row, const DetectionMetri
         memory::PhaseScope phase(timeline_.get(), memory::Phase::Checkpoint);
         if (auto err = saveCheckpoints(row.epoch, row.fitness, isBest))
             return *err;
-        timeline_->writeCsv((fs::path(runDir_) / "memory.csv").string());
+        writeMemoryCsv();
     }
     sendMemory();
     if (isBest)
@@ -929,15 +1337,13 @@ Expected<TrainSummary> Trainer::run()
     if (!control_)
         control_ = &ownControl_;
     start_ = Clock::now();
+    if (auto err = joinWorld())
+        return *err;
     std::optional<Error> setupError;
     try {
         setupError = setup();
     } catch (const std::exception& e) {
-        setupError = isOutOfMemory(e)
-                         ? Error{"train.oom", "the model does not fit in the memory budget even before training "
-                                              "(weights, gradients and optimizer state); raise vram or pick a smaller model",
-                                 cfg_.data, 0, 0}
-                         : Error{"train.setup", "could not set up training: " + exceptionText(e), cfg_.data, 0, 0};
+        setupError = setupFailure(e);
     }
     if (auto err = setupError) {
         if (events_)
@@ -947,7 +1353,12 @@ Expected<TrainSummary> Trainer::run()
     summary_.runDir = runDir_;
     summary_.intraOpThreads = intraThreads_;
     summary_.loaderWorkers = loaderWorkers_;
+    summary_.worldSize = dp_->size();
+    summary_.rank = dp_->rank();
+    summary_.backend = dp_->backend();
     timeline_->start();
+    if (!dp_->writer())
+        return follow();
     const fs::path weights = fs::path(runDir_) / "weights";
     summary_.lastWeights = (weights / "last.pt").string();
     summary_.bestWeights = (weights / "best.pt").string();
@@ -956,12 +1367,21 @@ Expected<TrainSummary> Trainer::run()
                          {"accumulate", accumulateFor(cfg_.nbs, cfg_.batch)}, {"optimizer", opt_.name()},
                          {"lr0", opt_.choice.lr0}, {"train_images", trainImages_.size()}, {"val_images", valImages_.size()},
                          {"threads", intraThreads_}};
+        std::string world;
+        if (dp_->distributed()) {
+            d["world_size"] = dp_->size();
+            d["rank_batch"] = rankBatch();
+            d["nodes"] = dp_->spec().nodes;
+            d["backend"] = dp_->backend();
+            world = " (" + std::to_string(dp_->size()) + " processes x " + std::to_string(rankBatch()) + ", " +
+                    dp_->backend() + ")";
+        }
         eventEpoch_ = startEpoch_;
         event(resumed() ? EventKind::Resume : EventKind::Start,
               (resumed() ? "resumed from epoch " + std::to_string(startEpoch_) + ": " : std::string("started: ")) +
                   std::to_string(trainImages_.size()) + " train / " + std::to_string(valImages_.size()) +
                   " val images, " + opt_.name() + " lr0=" + fmtG(opt_.choice.lr0) + ", batch " + std::to_string(cfg_.batch) +
-                  " x accumulate " + std::to_string(accumulateFor(cfg_.nbs, cfg_.batch)) + ", " + device_.str() +
+                  world + " x accumulate " + std::to_string(accumulateFor(cfg_.nbs, cfg_.batch)) + ", " + device_.str() +
                   ", amp " + toString(amp_),
               d.dump());
     }
@@ -1008,6 +1428,7 @@ Expected<TrainSummary> Trainer::run()
             DetectionMetrics metrics;
             const bool finalEpoch = epoch + 1 == cfg_.epochs;
             if (validator_ && (cfg_.val || finalEpoch) && !validateEpoch(epoch, row, metrics)) {
+                dp_->tellEpochWord(epoch, EpochWord::Stop);
                 if (auto err = saveStopCheckpoint(epoch))
                     return *err;
                 event(EventKind::Stopped, "stopped by the user during validation of epoch " + std::to_string(epoch + 1) +
@@ -1015,22 +1436,28 @@ Expected<TrainSummary> Trainer::run()
                 break;
             }
             sendMemory();
-            if (auto err = recordEpoch(row, metrics))
+            if (auto err = recordEpoch(row, metrics)) {
+                dp_->tellEpochWord(epoch, EpochWord::Fail, err->toString());
                 return *err;
+            }
             if (cfg_.patience > 0 && epochsWithoutImprovement_ >= cfg_.patience && !finalEpoch) {
+                dp_->tellEpochWord(epoch, EpochWord::Stop);
                 summary_.stoppedEarly = true;
                 event(EventKind::EarlyStop, "no improvement in the last " + std::to_string(cfg_.patience) +
                                         " epochs; best was epoch " + std::to_string(bestEpoch_));
                 break;
             }
+            dp_->tellEpochWord(epoch, EpochWord::Continue);
         }
     } catch (const std::exception& e) {
-        const bool oom = isOutOfMemory(e);
-        const std::string msg = oom ? "out of memory even at micro-batch 1; lower imgsz or free memory. "
-                                      "weights/last.pt holds the last finished epoch"
-                                    : "training failed: " + exceptionText(e);
+        const std::string msg = trainingFailure(e);
         event(EventKind::Error, msg);
-        return Error{oom ? "train.oom" : "train.failed", msg, runDir_, 0, 0};
+        if (!dynamic_cast<const dist::WorldFailure*>(&e))   // this rank's own failure, for the others' messages
+            dp_->announceFailure(msg);
+        dp_->tellEpochWord(eventEpoch_ - 1, EpochWord::Fail, msg);
+        return Error{isOutOfMemory(e) ? "train.oom" : dynamic_cast<const dist::WorldFailure*>(&e) ? "dist.rank_lost"
+                                                                                                  : "train.failed",
+                     msg, runDir_, 0, 0};
     }
     if (summary_.best.epoch == 0 && !results_->rows().empty()) {
         summary_.best = results_->rows().front();
@@ -1042,11 +1469,57 @@ Expected<TrainSummary> Trainer::run()
     if (summary_.best.validated)
         writeBestMetrics();
     timeline_->stop();
-    timeline_->writeCsv((fs::path(runDir_) / "memory.csv").string());
+    writeMemoryCsv();
     eventEpoch_ = summary_.epochsCompleted;
     eventBatch_ = 0;
     event(EventKind::Finish, std::to_string(summary_.epochsCompleted) + " epochs completed; best fitness " +
                         fmtG(bestFitness_) + " at epoch " + std::to_string(bestEpoch_));
+    dp_->farewell();
+    return summary_;
+}
+
+std::string Trainer::trainingFailure(const std::exception& e) const
+{
+    const std::string rank = dp_->distributed() ? " on rank " + std::to_string(dp_->rank()) : "";
+    if (dynamic_cast<const dist::WorldFailure*>(&e))
+        return std::string("training ended on every rank: ") + e.what() + "; weights/last.pt holds the last finished epoch";
+    if (isOutOfMemory(e))
+        return "out of memory" + rank + " even at micro-batch 1; lower imgsz or free memory. weights/last.pt holds "
+               "the last finished epoch";
+    return "training failed" + rank + ": " + exceptionText(e);
+}
+
+Expected<TrainSummary> Trainer::follow()
+{
+    try {
+        for (int epoch = startEpoch_; epoch < cfg_.epochs; ++epoch) {
+            for (auto& group : opt_.optimizer->param_groups())
+                if (static_cast<int64_t>(epoch) * batchesPerEpoch() > warmupIters_)
+                    group.options().set_lr(opt_.choice.lr0 * lrLambda(cfg_, epoch));
+            eventEpoch_ = epoch + 1;
+            if (!trainEpoch(epoch)) {
+                summary_.stoppedByUser = true;
+                break;
+            }
+            // Rank 0 validates and writes; its word says how the run goes on.
+            const auto [word, message] = dp_->awaitEpochWord(epoch);
+            if (word == EpochWord::Fail)
+                return Error{"dist.rank_lost", "training ended on every rank: rank 0 failed: " + message, cfg_.data, 0, 0};
+            summary_.epochsCompleted = epoch + 1;
+            if (word == EpochWord::Stop)
+                break;
+        }
+    } catch (const std::exception& e) {
+        const std::string msg = trainingFailure(e);
+        if (!dynamic_cast<const dist::WorldFailure*>(&e))
+            dp_->announceFailure(msg);
+        return Error{isOutOfMemory(e) ? "train.oom" : dynamic_cast<const dist::WorldFailure*>(&e) ? "dist.rank_lost"
+                                                                                                  : "train.failed",
+                     msg, cfg_.data, 0, 0};
+    }
+    summary_.finalMicroBatch = microBatch_;
+    timeline_->stop();
+    dp_->farewell();
     return summary_;
 }
 

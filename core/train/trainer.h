@@ -6,6 +6,7 @@
 #include "common/config.h"
 #include "common/error.h"
 #include "common/progress.h"
+#include "dist/world.h"
 #include "eval/metrics.h"
 #include "memory/memory.h"
 #include "run/records.h"
@@ -14,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,6 +72,9 @@ struct TrainSummary {
     int finalMicroBatch = 0;       // images per forward/backward at the end (after OOM recoveries)
     int intraOpThreads = 0;        // model threads the run used (runThreadsFor, common/trainrules.h)
     int loaderWorkers = 0;         // loader workers the run used beside them
+    int worldSize = 1;             // processes of the run (data parallel), 1 for one process
+    int rank = 0;                  // this process's rank; rank 0 wrote the run folder
+    std::string backend;           // "gloo", "nccl"; empty for one process
 };
 
 // How train() reads the config beyond its values.
@@ -80,6 +85,17 @@ struct TrainOptions {
     // setting comes from the checkpoint's args.yaml. The log says which keys changed from the run's own and
     // which given keys a resume cannot change. Ignored when not resuming.
     std::vector<std::string> givenKeys;
+    // Data parallel: this process's place in a run of several processes (dist/world.h: the CLI reads it from
+    // torchrun's, SLURM's or the studio's launcher environment). Empty: one process. `cfg.batch` is then the
+    // batch of one step over all processes (each trains batch / world images), `cfg.device` the device, or
+    // one device per process of this machine ("0,1"). Every rank is given the same cfg (checked); rank 0 sets
+    // the run up (resume=, batch=auto, the run folder), validates and writes; the others follow it. A rank
+    // restarted by its launcher (world->restartCount > 0) resumes the run by itself (resume=auto).
+    std::optional<dist::WorldSpec> world;
+    // Images per forward/backward pass; 0 = the whole batch. Out-of-memory recovery halves it further. A batch
+    // in micro-batches keeps BatchNorm statistics per micro-batch as ranks keep them per rank: one process at
+    // batch N x B with microBatch B trains like N processes at batch N x B.
+    int microBatch = 0;
 };
 
 // Runs a whole training run (or resumes one when cfg.resume is set). Blocks the calling thread; calls the

@@ -36,7 +36,7 @@ public:
         {"epochs", QT_TR_NOOP("Epochs"), QT_TR_NOOP("epochs to train")},
         {"imgsz", QT_TR_NOOP("Image size"), QT_TR_NOOP("image size in pixels, multiple of 32")},
         {"batch", QT_TR_NOOP("Batch size"), QT_TR_NOOP("images per batch; -1 or auto = fit to memory")},
-        {"device", QT_TR_NOOP("Device"), QT_TR_NOOP("cpu, 0, cuda:0")},
+        {"device", QT_TR_NOOP("Device"), QT_TR_NOOP("cpu, 0, cuda:0; GPUs 0,1 train one process each")},
         {"workers", QT_TR_NOOP("Loader workers"), QT_TR_NOOP("data loader threads; 0 = main thread")},
         {"amp", QT_TR_NOOP("Mixed precision"), QT_TR_NOOP("mixed precision")},
         {"project", QT_TR_NOOP("Project folder"), QT_TR_NOOP("parent folder of run folders")},
@@ -234,7 +234,9 @@ QString problemText(const ConfigProblem& p)
     case R::BadMemoryBudget:
         return ConfigText::tr("must be a size such as 8GiB or 6000MB, or a fraction such as 0.8, not “%1”")
             .arg(value);
-    case R::BadDevice: return ConfigText::tr("must be cpu, a GPU index such as 0, or cuda:0, not “%1”").arg(value);
+    case R::BadDevice:
+        return ConfigText::tr("must be cpu, a GPU index such as 0, cuda:0, or GPUs such as 0,1, not “%1”").arg(value);
+    case R::DuplicateDevice: return ConfigText::tr("names a GPU twice (“%1”): list each GPU once").arg(value);
     }
     return QString::fromStdString(p.toError().message);
 }

@@ -20,7 +20,12 @@ namespace ys {
 
 struct LoaderOptions {
     int imgsz = 640;         // training/validation size in pixels (multiple of stride)
-    int batch = 16;          // images per batch (the last batch of an epoch may be smaller)
+    int batch = 16;          // images per batch of this process (the last batch of an epoch may be smaller)
+    // Data parallel: this process is `rank` of `world`; each epoch it trains on its shard of one order that
+    // every rank draws alike (dist/sampler.h), batch k being the rank-th slice of world batch k. Mosaic
+    // partners come from the whole order, so a sample is the same whatever the world size.
+    int rank = 0;
+    int world = 1;
     bool augment = true;     // training augmentation; false = letterbox only (validation)
     bool rect = false;       // rectangular batches sorted by aspect ratio (no mosaic/mixup)
     bool shuffle = true;     // new order every epoch (rect: the order of batches, not their content)
