@@ -5,4 +5,5 @@ namespace ys::cli {
 int cmdTrain(const Args& args) { std::fprintf(stderr, "error: '%s' is not built yet\n", args.command.c_str()); return kExitUsage; }
 int cmdVal(const Args& args) { return cmdTrain(args); }
 int cmdPredict(const Args& args) { return cmdTrain(args); }
+int cmdExport(const Args& args) { return cmdTrain(args); }
 }
