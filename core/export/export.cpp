@@ -4,6 +4,7 @@
 #include "common/fileutil.h"
 #include "common/internal/torcherror.h"
 #include "export/internal/onnxgraph.h"
+#include "onnx/info.h"
 #include "model/internal/threads.h"
 #include "train/internal/checkpoint.h"
 #include "train/internal/device.h"
@@ -255,12 +256,9 @@ Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& prog
     s.bytes = static_cast<int64_t>(bytes.size());
     s.model = modelName;
     s.weights = o.weights;
-    for (const auto& t : graph.graph.initializers) {
-        const bool param = t.name.size() > 7 && (t.name.rfind(".weight") == t.name.size() - 7 ||
-                                                 t.name.rfind(".bias") == t.name.size() - 5);
-        if (param)
+    for (const auto& t : graph.graph.initializers)
+        if (onnx::isParameterName(t.name))
             s.parameters += t.numel();
-    }
     s.inputShape = graph.graph.inputs.at(0).shapeText();
     s.outputShape = graph.graph.outputs.at(0).shapeText();
     s.elementType = o.half ? "float16" : "float32";

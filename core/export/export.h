@@ -41,7 +41,7 @@ struct ExportSummary {
     double seconds = 0;         // wall time of the whole export, checks included
     std::string model;          // "YOLOv8n", "YOLO11s", ...
     std::string weights;        // the weights file it came from
-    int64_t parameters = 0;     // of the fused graph (what its initializers hold, less the decode constants)
+    int64_t parameters = 0;     // of the fused graph: its .weight/.bias initializers (onnx::isParameterName)
 
     // What a user of the file needs to know.
     std::string inputName = "images", outputName = "output0";

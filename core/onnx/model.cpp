@@ -265,6 +265,7 @@ namespace {
 
 struct Parser {
     std::string error;
+    bool initializerData = true;
 
     bool fail(const ProtoReader& r, const char* what)
     {
@@ -455,6 +456,8 @@ struct Parser {
                 g.initializers.emplace_back();
                 if (!tensor(r.bytes(), g.initializers.back()))
                     return false;
+                if (!initializerData)
+                    std::string().swap(g.initializers.back().raw);
                 break;
             case 11:
             case 12: {
@@ -473,12 +476,13 @@ struct Parser {
 
 }  // namespace
 
-Expected<Model> parseModel(const std::string& bytes, const std::string& file)
+Expected<Model> parseModel(const std::string& bytes, const std::string& file, bool initializerData)
 {
     Model m;
     m.opset = 0;
     m.irVersion = 0;
     Parser p;
+    p.initializerData = initializerData;
     bool hasGraph = false;
     ProtoReader r(bytes);
     while (r.next()) {
@@ -529,7 +533,7 @@ Expected<Model> parseModel(const std::string& bytes, const std::string& file)
     return m;
 }
 
-Expected<Model> readModel(const std::string& path)
+Expected<Model> readModel(const std::string& path, bool initializerData)
 {
     std::ifstream in(path, std::ios::binary);
     if (!in)
@@ -537,7 +541,7 @@ Expected<Model> readModel(const std::string& path)
     std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (in.bad())
         return Error{"onnx.unreadable", "cannot read the ONNX file", path, 0, 0};
-    return parseModel(bytes, path);
+    return parseModel(bytes, path, initializerData);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -91,10 +91,11 @@ int64_t irVersionForOpset(int64_t opset);
 
 // The protobuf bytes of a ModelProto.
 std::string serialize(const Model& model);
-// Parses ModelProto bytes. Errors (code "onnx.malformed") name `file`; unknown fields are skipped.
-Expected<Model> parseModel(const std::string& bytes, const std::string& file = {});
+// Parses ModelProto bytes. Errors (code "onnx.malformed") name `file`; unknown fields are skipped. Without
+// `initializerData` the initializers keep their names, types and dims but no values (a description is cheaper).
+Expected<Model> parseModel(const std::string& bytes, const std::string& file = {}, bool initializerData = true);
 // Reads and parses a file ("onnx.unreadable" when it cannot be read).
-Expected<Model> readModel(const std::string& path);
+Expected<Model> readModel(const std::string& path, bool initializerData = true);
 
 // IEEE 754 half precision, round to nearest even (used for half=true initializers).
 uint16_t floatToHalf(float f);

@@ -5,8 +5,10 @@
 // graphs, the metadata, and bad input.
 #include "export/export.h"
 #include "export/internal/onnxgraph.h"
+#include "onnx/info.h"
 #include "onnx/metadata.h"
 #include "onnx/model.h"
+#include "report/reportdata.h"
 
 #include "augment/transforms.h"
 #include "common/fileutil.h"
@@ -540,6 +542,45 @@ private Q_SLOTS:
         for (const auto& n : m->graph.nodes)
             if (n.inputs.size() == 2 && (n.opType == "Add" || n.opType == "Sub" || n.opType == "Mul"))
                 QVERIFY2(!(constants.count(n.inputs[0]) && constants.count(n.inputs[1])), n.name.c_str());
+    }
+
+    // What the report and the studio read back from an exported file (no weights' values parsed).
+    void describesExportedFiles()
+    {
+        const std::string run = (tmp_.path() + "/run").toStdString();
+        fs::create_directories(run + "/weights");
+        const std::string pt = randomCheckpoint(*loadModelSpec("yolov8n.yaml", 2), 64, run + "/weights/best.pt", 2);
+        ExportOptions o;
+        o.weights = pt;
+        o.verify = false;
+        EXPORT(s, o);
+        QCOMPARE(s.path, fs::absolute(run + "/weights/best.onnx").string());
+        o.dynamic = true;
+        o.opset = 17;
+        o.out = run + "/weights/best-dynamic.onnx";
+        EXPORT(d, o);
+        QVERIFY(test::writeText(QString::fromStdString(run + "/weights/broken.onnx"), "not onnx"));
+        const report::ExportFacts facts = report::readExports(run);
+        QCOMPARE(facts.files.size(), size_t(2));
+        QCOMPARE(facts.errors.size(), size_t(1));
+        QCOMPARE(facts.errors[0].file, run + "/weights/broken.onnx");
+        const onnx::OnnxFileInfo& a = facts.files[1];   // best.onnx sorts after best-dynamic.onnx
+        QCOMPARE(a.path, run + "/weights/best.onnx");
+        QCOMPARE(a.inputName, std::string("images"));
+        QCOMPARE(a.inputShape, std::string("[1, 3, 64, 64]"));
+        QCOMPARE(a.inputType, std::string("float32"));
+        QCOMPARE(a.outputShape, std::string("[1, 6, 84]"));
+        QCOMPARE(a.opset, int64_t(12));
+        QVERIFY(!a.dynamic);
+        QCOMPARE(a.bytes, s.bytes);
+        QCOMPARE(a.parameters, s.parameters);
+        QCOMPARE(a.metadata.names, (std::vector<std::string>{"class 0", "class 1 it's"}));
+        QVERIFY(a.producer.rfind("YOLO Studio", 0) == 0);
+        QVERIFY(a.modified > 0);
+        const onnx::OnnxFileInfo& b = facts.files[0];
+        QVERIFY(b.dynamic);
+        QCOMPARE(b.inputShape, std::string("[batch, 3, height, width]"));
+        QCOMPARE(b.opset, int64_t(17));
     }
 
     // The checker is no formality: broken graphs fail it.
