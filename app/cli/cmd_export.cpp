@@ -150,8 +150,8 @@ int cmdExport(const Args& args)
                 static_cast<long long>(s.irVersion), s.nodes, static_cast<long long>(s.parameters));
     std::printf("  checked %s: passed\n", s.checker.c_str());
     if (s.openCvChecked)
-        std::printf("  checked OpenCV %s DNN runs it: max |OpenCV - LibTorch| = %.2g\n", s.openCvVersion.c_str(),
-                    s.maxAbsDiff);
+        std::printf("  checked OpenCV %s DNN runs it: max |OpenCV - LibTorch| %.2g px on boxes, %.2g on scores\n",
+                    s.openCvVersion.c_str(), s.maxAbsDiff, s.maxScoreDiff);
     else
         std::printf("  OpenCV  not run: %s\n", s.openCvNote.c_str());
     return kExitOk;

@@ -30,10 +30,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// OpenCV and LibTorch run the same float32 graph in a different order of operations; the raw output holds
-// pixel coordinates up to the image size, so the bound is absolute plus relative.
-constexpr double kVerifyAbs = 1e-3;
-constexpr double kVerifyRel = 1e-5;
+// OpenCV and LibTorch run the same float32 graph in a different order of operations. The box rows are the DFL
+// expectation times the stride, so rounding in a deep net reaches about 0.02 px at 640 (YOLOv9t); a wrong
+// graph is off by whole pixels. Scores are sigmoids and agree to about 1e-6.
+constexpr double kVerifyBoxPx = 0.05;
+constexpr double kVerifyScore = 1e-3;
+// float16 weights (half=true) move boxes by about 0.1 px at 96 px and scores by 3e-4 (test_export halfGraph).
+constexpr double kVerifyHalfBoxPx = 1.0;
+constexpr double kVerifyHalfScore = 1e-2;
 
 std::string firstLineOf(const std::string& text) { return text.substr(0, text.find('\n')); }
 
@@ -230,13 +234,16 @@ Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& prog
             return Error{"export.verify", "OpenCV DNN's output has another shape than LibTorch's (a bug in YOLO Studio)",
                          o.weights, 0, 0};
         const torch::Tensor diff = (got - reference).abs();
-        s.maxAbsDiff = diff.max().item<double>();
-        const double tolerance = o.half ? 0.05 : kVerifyAbs;
-        const bool close = (diff <= tolerance + (o.half ? 1e-2 : kVerifyRel) * reference.abs()).all().item<bool>();
-        if (!close || !std::isfinite(s.maxAbsDiff))
+        const int64_t rows = diff.size(1);
+        s.maxAbsDiff = diff.narrow(1, 0, 4).max().item<double>();
+        s.maxScoreDiff = diff.narrow(1, 4, rows - 4).max().item<double>();
+        const bool close = s.maxAbsDiff <= (o.half ? kVerifyHalfBoxPx : kVerifyBoxPx) &&
+                           s.maxScoreDiff <= (o.half ? kVerifyHalfScore : kVerifyScore);
+        if (!close || !std::isfinite(s.maxAbsDiff) || !std::isfinite(s.maxScoreDiff))
             return Error{"export.verify",
-                         "OpenCV DNN and LibTorch disagree on the exported graph (max difference " +
-                             std::to_string(s.maxAbsDiff) + "; a bug in YOLO Studio)",
+                         "OpenCV DNN and LibTorch disagree on the exported graph (boxes by " +
+                             std::to_string(s.maxAbsDiff) + " px, scores by " + std::to_string(s.maxScoreDiff) +
+                             "; a bug in YOLO Studio)",
                          o.weights, 0, 0};
         s.openCvChecked = true;
         step("verify", 1, 1);

@@ -57,8 +57,10 @@ struct ExportSummary {
     // How it was checked.
     bool onnxChecked = false;   // ONNX's checker and strict shape inference passed
     std::string checker;        // which checker ran, e.g. "ONNX 1.12 checker and shape inference (LibTorch 1.13.1)"
-    bool openCvChecked = false; // OpenCV DNN loaded and ran it and matched LibTorch within 1e-3
-    double maxAbsDiff = -1;     // largest |OpenCV - LibTorch| on the raw output; -1 when not compared
+    bool openCvChecked = false; // OpenCV DNN loaded and ran it and matched LibTorch (boxes within 0.05 px,
+                                // scores within 1e-3: float32 rounding; a wrong graph is off by pixels)
+    double maxAbsDiff = -1;     // largest |OpenCV - LibTorch| of the box rows, pixels; -1 when not compared
+    double maxScoreDiff = -1;   // largest |OpenCV - LibTorch| of the class scores; -1 when not compared
     std::string openCvNote;     // why OpenCV was not run, e.g. "dynamic shapes: OpenCV 4.6 cannot read them"
     std::string openCvVersion;  // "4.6.0"
 };

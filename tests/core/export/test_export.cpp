@@ -399,6 +399,7 @@ private Q_SLOTS:
         EXPORT(s, o);
         QVERIFY(s.openCvChecked && s.onnxChecked);
         QVERIFY(s.maxAbsDiff >= 0 && s.maxAbsDiff < 1e-3);
+        QVERIFY(s.maxScoreDiff >= 0 && s.maxScoreDiff < 1e-5);
         QCOMPARE(s.anchors, (h / 8) * (w / 8) + (h / 16) * (w / 16) + (h / 32) * (w / 32));
         auto m = onnx::readModel(s.path);
         QVERIFY(m.ok());
