@@ -7,6 +7,7 @@
 #include "ui/runs/runfollower.h"
 #include "ui/runs/runlistcontroller.h"
 #include "ui/runs/runlistmodel.h"
+#include "ui/export/modelexporter.h"
 #include "ui/report/reportexporter.h"
 #include "ui/runs/runtext.h"
 
@@ -90,6 +91,7 @@ RunsPage::RunsPage(QWidget* parent)
     toolbar_->addAction(compareAction_);
     toolbar_->addAction(openFolderAction_);
     toolbar_->addAction(exportReportAction_);
+    toolbar_->addAction(exportModelAction_);
     toolbar_->addAction(deleteAction_);
     auto* spacer = new QWidget(toolbar_);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
@@ -98,8 +100,8 @@ RunsPage::RunsPage(QWidget* parent)
     search_->setClearButtonEnabled(true);
     search_->setMinimumWidth(200);
     toolbar_->addWidget(search_);
-    table_->addActions({resumeAction_, compareAction_, openFolderAction_, exportReportAction_, deleteAction_,
-                        removeFolderAction_, refreshAction_});
+    table_->addActions({resumeAction_, compareAction_, openFolderAction_, exportReportAction_, exportModelAction_,
+                        deleteAction_, removeFolderAction_, refreshAction_});
 
     foldersLabel_->setWordWrap(true);
     foldersLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -211,6 +213,18 @@ void RunsPage::buildActions()
             exporter_->exportRun(currentDir());
     });
 
+    modelExporter_ = new ModelExporter(this);
+    exportModelAction_ = new QAction(ys::ui::icon(IconId::Export), QString(), this);
+    exportModelAction_->setObjectName(QStringLiteral("exportModelAction"));
+    exportModelAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    exportModelAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(exportModelAction_, &QAction::triggered, this, [this] {
+        if (!currentDir().isEmpty())
+            modelExporter_->exportRun(currentDir());
+    });
+    // A file exported into the run's weights/ folder is part of it now (the report names it).
+    connect(modelExporter_, &ModelExporter::exported, this, [this] { refreshRun(currentDir()); });
+
     compareAction_ = new QAction(ys::ui::icon(IconId::Compare), QString(), this);
     compareAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
     compareAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -234,6 +248,7 @@ void RunsPage::buildActions()
     addAction(compareAction_);
     addAction(openFolderAction_);
     addAction(exportReportAction_);
+    addAction(exportModelAction_);
     addAction(deleteAction_);
 }
 
@@ -249,8 +264,8 @@ QIcon RunsPage::icon() const
 
 QList<QAction*> RunsPage::pageActions() const
 {
-    return {refreshAction_,   addFolderAction_, removeFolderAction_, resumeAction_,
-            compareAction_,   openFolderAction_, exportReportAction_, deleteAction_};
+    return {refreshAction_,   addFolderAction_,   removeFolderAction_, resumeAction_,    compareAction_,
+            openFolderAction_, exportReportAction_, exportModelAction_, deleteAction_};
 }
 
 QString RunsPage::statusText() const
@@ -504,6 +519,7 @@ void RunsPage::updateActions()
     resumeAction_->setEnabled(e && e->isRun && e->record.resumable);
     openFolderAction_->setEnabled(e != nullptr);
     exportReportAction_->setEnabled(e && e->isRun);
+    exportModelAction_->setEnabled(e && e->isRun && (e->record.best.present || e->record.last.present));
     int runs = 0;
     for (const QString& d : selectedDirs()) {
         const RunListModel::Entry* s = m->entry(m->rowOf(d));
@@ -654,6 +670,9 @@ void RunsPage::retranslate()
     exportReportAction_->setText(tr("Export report…"));
     exportReportAction_->setToolTip(tr("Write the selected run's training report as HTML or PDF: data checks, "
                                        "settings, environment, memory and fit, curves, per-class results (Ctrl+E)"));
+    exportModelAction_->setText(tr("Export model…"));
+    exportModelAction_->setToolTip(tr("Write the selected run's weights as an ONNX file for OpenCV or ONNX Runtime "
+                                      "(Ctrl+Shift+E)"));
     compareAction_->setText(tr("Compare"));
     compareAction_->setToolTip(tr("Show the curves of the selected runs together (select two or more; Ctrl+D)"));
     deleteAction_->setText(tr("Delete…"));

@@ -39,6 +39,7 @@ class RunListController;
 class RunListModel;
 class RunListProxy;
 class ReportExporter;
+class ModelExporter;
 
 class RunsPage final : public StudioPage {
     Q_OBJECT
@@ -99,6 +100,8 @@ public:
     QAction* openFolderAction() const { return openFolderAction_; }
     QAction* exportReportAction() const { return exportReportAction_; }
     ReportExporter* reportExporter() const { return exporter_; }
+    QAction* exportModelAction() const { return exportModelAction_; }
+    ModelExporter* modelExporter() const { return modelExporter_; }
     QAction* addFolderAction() const { return addFolderAction_; }
     QAction* removeFolderAction() const { return removeFolderAction_; }
 
@@ -162,6 +165,8 @@ private:
     QAction* openFolderAction_ = nullptr;
     QAction* exportReportAction_ = nullptr;
     ReportExporter* exporter_ = nullptr;
+    QAction* exportModelAction_ = nullptr;
+    ModelExporter* modelExporter_ = nullptr;
     QAction* deleteAction_ = nullptr;
     QAction* compareAction_ = nullptr;
     QAction* findAction_ = nullptr;

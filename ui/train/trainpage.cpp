@@ -4,6 +4,7 @@
 #include "ui/common/icons.h"
 #include "ui/config/configform.h"
 #include "ui/common/logging.h"
+#include "ui/export/modelexporter.h"
 #include "ui/report/reportexporter.h"
 #include "ui/train/predictionpreview.h"
 
@@ -198,6 +199,17 @@ void TrainPage::buildActions()
         if (!lastRunDir_.isEmpty())
             exporter_->exportRun(QDir::cleanPath(lastRunDir_));
     });
+    modelExporter_ = new ModelExporter(this);
+    exportModelAction_ = new QAction(ys::ui::icon(IconId::Export), QString(), this);
+    exportModelAction_->setObjectName(QStringLiteral("exportModelAction"));
+    exportModelAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    exportModelAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    exportModelAction_->setEnabled(false);
+    addAction(exportModelAction_);
+    connect(exportModelAction_, &QAction::triggered, this, [this] {
+        if (!lastRunDir_.isEmpty())
+            modelExporter_->exportRun(QDir::cleanPath(lastRunDir_));
+    });
 }
 
 void TrainPage::retranslate()
@@ -211,6 +223,9 @@ void TrainPage::retranslate()
                                "resumed (Ctrl+.)"));
     exportReportAction_->setText(tr("Export &Report…"));
     exportReportAction_->setToolTip(tr("Write the training report of the last run as HTML or PDF (Ctrl+E)"));
+    exportModelAction_->setText(tr("Export &Model…"));
+    exportModelAction_->setToolTip(tr("Write the last run's weights as an ONNX file for OpenCV or ONNX Runtime "
+                                      "(Ctrl+Shift+E)"));
     fitAction_->setText(tr("&Fit to My GPU…"));
     fitAction_->setToolTip(fitAvailable_
                                ? tr("Measure memory and pick the batch, image size and AMP that fit the device")
@@ -243,7 +258,7 @@ QIcon TrainPage::icon() const
 
 QList<QAction*> TrainPage::pageActions() const
 {
-    return {startAction_, pauseAction_, stopAction_, fitAction_, exportReportAction_};
+    return {startAction_, pauseAction_, stopAction_, fitAction_, exportReportAction_, exportModelAction_};
 }
 
 // ---- dataset -------------------------------------------------------------------------------------------
@@ -532,6 +547,7 @@ void TrainPage::updateActions()
     stopAction_->setEnabled(st == TrainController::State::Running || st == TrainController::State::Paused);
     fitAction_->setEnabled(fitAvailable_ && idle);
     exportReportAction_->setEnabled(idle && !lastRunDir_.isEmpty());
+    exportModelAction_->setEnabled(idle && !lastRunDir_.isEmpty());
 }
 
 void TrainPage::setFitAvailable(bool available)

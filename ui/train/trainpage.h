@@ -29,6 +29,7 @@ class QVBoxLayout;
 namespace ys::ui {
 
 class ReportExporter;
+class ModelExporter;
 
 class ConfigForm;
 
@@ -89,6 +90,8 @@ public:
     QAction* stopAction() const { return stopAction_; }
     // Export report… of the run this page trained last (enabled once it has a run folder and is idle).
     QAction* exportReportAction() const { return exportReportAction_; }
+    QAction* exportModelAction() const { return exportModelAction_; }
+    ModelExporter* modelExporter() const { return modelExporter_; }
 
 signals:
     void fitRequested(const ys::TrainConfig& config);
@@ -137,6 +140,8 @@ private:
     QAction* fitAction_ = nullptr;
     QAction* exportReportAction_ = nullptr;
     ReportExporter* exporter_ = nullptr;
+    QAction* exportModelAction_ = nullptr;
+    ModelExporter* modelExporter_ = nullptr;
     QTimer* deviceTimer_ = nullptr;
 
     QString yamlPath_;
