@@ -2,7 +2,8 @@
 // per weights file, exportOnnx's wall time (checks included) and the file size; per image size, milliseconds
 // per image of one letterboxed image [1,3,S,S] through the two backends val and predict use (TorchDetector:
 // the checkpoint's model as predict runs it, channels-last; OnnxDetector: the exported file in OpenCV DNN),
-// runs interleaved, medians quoted.
+// runs interleaved, medians quoted. With threads=1 the process's CPU time per image is given too: the work
+// itself, which a busy machine does not distort as it does wall time (OMP_WAIT_POLICY=PASSIVE: no spinning).
 //   bench_export weights=a.pt,b.pt [sizes=320,640] [runs=15] [threads=2] [exports=3] [out=DIR]
 #include "export/export.h"
 #include "model/internal/threads.h"
@@ -17,6 +18,7 @@
 #include <torch/version.h>
 
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -25,6 +27,17 @@
 namespace {
 
 using ys::bench::median;
+
+// CPU seconds the process (every thread of it) spent in `fn`.
+template <class F>
+double threadCpuSeconds(F&& fn)
+{
+    timespec a{}, b{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+    fn();
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+    return double(b.tv_sec - a.tv_sec) + double(b.tv_nsec - a.tv_nsec) * 1e-9;
+}
 
 std::vector<std::string> split(const std::string& s)
 {
@@ -65,8 +78,9 @@ int main(int argc, char** argv)
     cv::setNumThreads(threads);
     std::printf("LibTorch %s, OpenCV %s, %d threads each, %d runs (medians)\n\n", TORCH_VERSION, CV_VERSION, threads,
                 runs);
-    std::printf("%-28s %6s %10s %10s %12s %12s %8s\n", "weights", "imgsz", "export s", "file MB", "LibTorch ms",
-                "OpenCV ms", "ratio");
+    const bool cpu = threads == 1;
+    std::printf("%-28s %6s %10s %10s %12s %12s %8s%s\n", "weights", "imgsz", "export s", "file MB", "LibTorch ms",
+                "OpenCV ms", "ratio", cpu ? "   LibTorch CPU ms   OpenCV CPU ms    ratio" : "");
     for (const std::string& file : files) {
         const std::string stem = std::filesystem::path(file).parent_path().filename().string() + "-" +
                                  std::filesystem::path(file).stem().string();
@@ -97,14 +111,22 @@ int main(int argc, char** argv)
                 (*torchDet)->run(img);
                 (*onnxDet)->run(img);
             }
-            std::vector<double> tTorch, tCv;   // interleaved, so load changes hit both alike
+            std::vector<double> tTorch, tCv, cTorch, cCv;   // interleaved, so load changes hit both alike
             for (int r = 0; r < runs; ++r) {
-                tTorch.push_back(ys::bench::timeCalls(1, [&] { (*torchDet)->run(img); }).front());
-                tCv.push_back(ys::bench::timeCalls(1, [&] { (*onnxDet)->run(img); }).front());
+                cTorch.push_back(threadCpuSeconds([&] {
+                    tTorch.push_back(ys::bench::timeCalls(1, [&] { (*torchDet)->run(img); }).front());
+                }));
+                cCv.push_back(threadCpuSeconds([&] {
+                    tCv.push_back(ys::bench::timeCalls(1, [&] { (*onnxDet)->run(img); }).front());
+                }));
             }
             const double mt = median(tTorch) * 1e3, mc = median(tCv) * 1e3;
-            std::printf("%-28s %6d %10.2f %10.1f %12.1f %12.1f %8.2f\n", stem.c_str(), size, median(exportTimes),
+            std::printf("%-28s %6d %10.2f %10.1f %12.1f %12.1f %8.2f", stem.c_str(), size, median(exportTimes),
                         summary.bytes / 1e6, mt, mc, mc / mt);
+            if (cpu)
+                std::printf(" %17.1f %15.1f %8.2f", median(cTorch) * 1e3, median(cCv) * 1e3,
+                            median(cCv) / median(cTorch));
+            std::printf("\n");
             std::fflush(stdout);
         }
     }
