@@ -73,8 +73,10 @@ int cmdTrain(const Args& args)
         printTrainHelp();
         return kExitOk;
     }
-    // Defaults, then preset=, then cfg=FILE, then key=value arguments.
+    // Defaults, then preset=, then cfg=FILE, then key=value arguments. The keys any of them set are the
+    // ones the user gave: on resume they win over the run's own settings, whatever their value.
     TrainConfig cfg;
+    TrainOptions options;
     if (args.has("preset")) {
         const ConfigPreset* preset = findPreset(args.str("preset"));
         if (!preset) {
@@ -85,6 +87,8 @@ int cmdTrain(const Args& args)
             return kExitUsage;
         }
         cfg = withPreset(cfg, *preset);
+        for (const auto& [key, value] : preset->values)
+            options.givenKeys.push_back(key);
     }
     if (args.has("cfg")) {
         auto file = ConfigFile::load(args.str("cfg"), cfg);
@@ -97,6 +101,8 @@ int cmdTrain(const Args& args)
         if (!file->problems().empty())
             return kExitUsage;
         cfg = file->config();
+        for (const std::string& key : file->documentKeys())
+            options.givenKeys.push_back(key);
         for (const ConfigFileEntry& e : file->unknownKeys())
             std::fprintf(stderr, "note: %s:%d: '%s' is not a YOLO Studio setting and was ignored\n",
                          args.str("cfg").c_str(), e.line, e.key.c_str());
@@ -109,6 +115,7 @@ int cmdTrain(const Args& args)
             std::fprintf(stderr, "error: %s\n", err->message.c_str());
             ok = false;
         }
+        options.givenKeys.push_back(k);
     }
     if (!ok)
         return kExitUsage;
@@ -165,7 +172,7 @@ int cmdTrain(const Args& args)
                     p.imagesPerSecond, (!tty || p.batch == p.batches) ? "\n" : "");
         std::fflush(stdout);
     };
-    auto result = train(cfg, cb, &control);
+    auto result = train(cfg, cb, &control, options);
     g_control = nullptr;
     std::signal(SIGINT, SIG_DFL);
     if (!result)

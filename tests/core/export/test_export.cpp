@@ -13,7 +13,7 @@
 #include "augment/transforms.h"
 #include "common/fileutil.h"
 #include "data/demo.h"
-#include "loss/internal/nms.h"
+#include "eval/internal/nms.h"
 #include "train/internal/checkpoint.h"
 #include "train/trainer.h"
 
