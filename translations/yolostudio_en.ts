@@ -1623,7 +1623,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Opset 12 with fixed shapes suits OpenCV; opsets 13 to 17 suit ONNX Runtime 1.8 and newer (OpenCV 4.6 reads them too when the shapes are fixed).</source>
+        <source>Opset 12 with fixed shapes suits OpenCV; opsets 13 to 17 suit the ONNX Runtime releases that implement them (OpenCV 4.6 reads them too when the shapes are fixed).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

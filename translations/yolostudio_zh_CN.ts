@@ -1628,8 +1628,8 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>用于 ONNX Runtime：任意批大小，任意 32 的倍数的图像尺寸。OpenCV 4.6 无法读取此类文件。仅用 ONNX 检查器检查。</translation>
     </message>
     <message>
-        <source>Opset 12 with fixed shapes suits OpenCV; opsets 13 to 17 suit ONNX Runtime 1.8 and newer (OpenCV 4.6 reads them too when the shapes are fixed).</source>
-        <translation>固定形状的 opset 12 适用于 OpenCV；opset 13 至 17 适用于 ONNX Runtime 1.8 及更新版本（形状固定时 OpenCV 4.6 也能读取）。</translation>
+        <source>Opset 12 with fixed shapes suits OpenCV; opsets 13 to 17 suit the ONNX Runtime releases that implement them (OpenCV 4.6 reads them too when the shapes are fixed).</source>
+        <translation>固定形状的 opset 12 适用于 OpenCV；opset 13 至 17 适用于实现了相应 opset 的 ONNX Runtime 版本（形状固定时 OpenCV 4.6 也能读取）。</translation>
     </message>
     <message>
         <source>Export model</source>

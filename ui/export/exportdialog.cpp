@@ -125,8 +125,8 @@ void ExportDialog::updateFromTarget()
                                 "cannot read such a file. Checked with ONNX's checker only."));
         break;
     case Target::Custom:
-        targetHint_->setText(tr("Opset 12 with fixed shapes suits OpenCV; opsets 13 to 17 suit ONNX Runtime 1.8 and "
-                                "newer (OpenCV 4.6 reads them too when the shapes are fixed)."));
+        targetHint_->setText(tr("Opset 12 with fixed shapes suits OpenCV; opsets 13 to 17 suit the ONNX Runtime "
+                                "releases that implement them (OpenCV 4.6 reads them too when the shapes are fixed)."));
         break;
     }
 }
