@@ -142,6 +142,7 @@ void TestTrainPage::runFeedsEveryChart()
     QVERIFY(!page.startAction()->isEnabled());
     QVERIFY(page.stopAction()->isEnabled());
     QVERIFY(!page.exportReportAction()->isEnabled());   // not while it trains
+    QVERIFY(!page.exportModelAction()->isEnabled());
     QVERIFY(!page.form()->isEnabled());   // the setup of a running run cannot change
     QVERIFY(ended.wait(240000));
     QCOMPARE(finished.size(), 1);
@@ -181,6 +182,14 @@ void TestTrainPage::runFeedsEveryChart()
     // Export report… of the run just trained (its menu's Ctrl+E).
     QVERIFY(page.exportReportAction()->isEnabled());
     QVERIFY(page.pageActions().contains(page.exportReportAction()));
+    // Export model… of the same run (Ctrl+Shift+E): a request the shell's ModelExporter answers.
+    QVERIFY(page.exportModelAction()->isEnabled());
+    QVERIFY(page.pageActions().contains(page.exportModelAction()));
+    QSignalSpy exportRequested(&page, &TrainPage::exportModelRequested);
+    page.exportModelAction()->trigger();
+    QCOMPARE(exportRequested.size(), 1);
+    QCOMPARE(QDir(exportRequested[0][0].toString()).absolutePath(),
+             QDir(QString::fromStdString(summary.runDir)).absolutePath());
 
     // The same run from its files (what the Runs page shows) fills the charts alike.
     auto record = ys::readRun(summary.runDir);
