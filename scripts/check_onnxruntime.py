@@ -8,10 +8,11 @@ For each Ultralytics fixture (best.pt, input.f32 and output.f32 as Ultralytics c
   - opset 12, static (the default), opset 13 and opset 17 static, at the fixture's batch and size,
   - opset 17 with dynamic=true,
 runs each in ONNX Runtime's CPU provider on input.f32 and compares with output.f32 (boxes in pixels, class
-scores); the dynamic file also runs at other batches and sizes, against a static file exported at that size
+scores), reads the metadata as Ultralytics' AutoBackend does (names, stride, imgsz, batch, task); the dynamic file also runs at other batches and sizes, against a static file exported at that size
 (which the export itself compared with LibTorch through OpenCV). Prints one line per check and exits 1 when
 any difference is over the tolerance (boxes 1e-3 px, scores 1e-4, as test_export's fixture check).
 """
+import ast
 import json
 import os
 import subprocess
@@ -37,6 +38,18 @@ def run(path, x):
     inputs, outputs = session.get_inputs(), session.get_outputs()
     assert [i.name for i in inputs] == ["images"] and [o.name for o in outputs] == ["output0"], path
     return session.run(None, {"images": x})[0]
+
+
+def ultralytics_metadata(path):
+    """The metadata as Ultralytics' AutoBackend reads an ONNX file's (ultralytics/nn/autobackend.py): stride and
+    batch as int, imgsz, names and args as Python literals."""
+    meta = dict(ort.InferenceSession(path, providers=["CPUExecutionProvider"]).get_modelmeta().custom_metadata_map)
+    for k, v in meta.items():
+        if k in ("stride", "batch"):
+            meta[k] = int(v)
+        elif k in ("imgsz", "names", "kpt_shape", "args"):
+            meta[k] = ast.literal_eval(v)
+    return meta
 
 
 def diffs(got, ref):
@@ -74,6 +87,13 @@ def main():
             for opset in (12, 13, 17):
                 f = export(cli, weights, os.path.join(tmp, f"{folder}-{opset}.onnx"), imgsz=s, batch=b, opset=opset)
                 check(f"opset {opset}, static, vs Ultralytics", run(f, x), ref)
+            meta = ultralytics_metadata(f)
+            names = {int(k): v for k, v in io["names"].items()}
+            ok = (meta["names"] == names and meta["stride"] == 32 and meta["batch"] == b and
+                  list(meta["imgsz"]) == [s, s] and meta["task"] == "detect" and meta["args"]["opset"] == 17)
+            failures += not ok
+            print(f"{'ok  ' if ok else 'FAIL'} {folder:16s} metadata as Ultralytics' AutoBackend reads it: "
+                  f"{len(names)} names, stride {meta['stride']}, imgsz {meta['imgsz']}, task {meta['task']}")
             dyn = export(cli, weights, os.path.join(tmp, f"{folder}-dynamic.onnx"), imgsz=s, dynamic="true", opset=17)
             check("opset 17, dynamic, vs Ultralytics", run(dyn, x), ref)
             # Other batches and sizes (one a rectangle): the dynamic file against static ones made at that size.
