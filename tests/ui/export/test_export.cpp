@@ -1,7 +1,7 @@
 // Export model… in the studio: the options dialog (defaults from the run, what each target sets), the export
 // off the GUI thread with its result dialog (what was written, how to use it; in English and Chinese), a bad
-// setting as a message, the Runs page's action (on for runs with weights, a request the MainWindow's exporter
-// answers), and the report naming the exported file. Uses the demo-yolov8n Ultralytics fixture as the run's
+// setting as a message, the Runs page's action (on for runs with weights; a request with the run folder), and
+// the report naming the exported file. Uses the demo-yolov8n Ultralytics fixture as the run's
 // weights (skipped without ../shared/fixtures).
 #include "export/export.h"
 #include "report/reportdata.h"
@@ -13,7 +13,6 @@
 #include "ui/runs/runlistcontroller.h"
 #include "ui/runs/runspage.h"
 #include "ui/shell/language.h"
-#include "ui/shell/mainwindow.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -25,7 +24,6 @@
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -43,7 +41,6 @@ private slots:
     void exportsAndShowsWhatWasWritten();
     void badSettingIsAMessage();
     void runsPageOffersExportForRunsWithWeights();
-    void mainWindowAnswersTheRunsPage();
     void reportNamesTheExportedFile();
 
 private:
@@ -57,7 +54,6 @@ private:
 void TestExport::initTestCase()
 {
     QVERIFY(tmp_.isValid());
-    QStandardPaths::setTestModeEnabled(true);   // the MainWindow's settings and app data
     const QString f = QStringLiteral(YS_FIXTURES_DIR "/ultralytics/demo-yolov8n/best.pt");
     if (QFile::exists(f))
         fixture_ = f;
@@ -220,31 +216,6 @@ void TestExport::runsPageOffersExportForRunsWithWeights()
     QCOMPARE(requested[0][0].toString(), with);
     QVERIFY(page.openRun(without));
     QVERIFY(!action->isEnabled());
-}
-
-void TestExport::mainWindowAnswersTheRunsPage()
-{
-    if (fixture_.isEmpty())
-        QSKIP("../shared/fixtures is absent");
-    const QString project = tmp_.filePath("shell");
-    const QString run = makeRun(project, "exp", true);
-    QVERIFY(!run.isEmpty());
-    MainWindow w;
-    RunsPage* page = w.runsPage();
-    QSignalSpy listed(page->controller(), &RunListController::listed);
-    page->setProjectFolder(project);
-    QVERIFY(!listed.isEmpty() || listed.wait(30000));
-    QVERIFY(page->openRun(run));
-    QSignalSpy shown(w.modelExporter(), &ModelExporter::dialogShown);
-    page->exportModelAction()->trigger();   // Export model… of the Runs page: the shell's exporter asks
-    QVERIFY(shown.wait(30000));
-    auto* dialog = shown.first().at(0).value<ExportDialog*>();
-    QVERIFY(dialog && dialog->isVisible());
-    QCOMPARE(dialog->options().weights, (run + "/weights/best.pt").toStdString());
-    QCOMPARE(dialog->findChild<QSpinBox*>(QStringLiteral("imgszSpin"))->value(), 320);
-    dialog->reject();   // nothing exported
-    QVERIFY(!w.modelExporter()->busy());
-    QVERIFY(!QFile::exists(run + "/weights/best.onnx"));
 }
 
 void TestExport::reportNamesTheExportedFile()
