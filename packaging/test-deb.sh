@@ -89,6 +89,11 @@ if [ "${1:-}" = "--inside" ]; then
                 yolostudio-cli report run="$run" out=/tmp/report.pdf samples=2'
   check "report: self-contained HTML" bash -c 'grep -q "id=\"summary\"" /tmp/report.html && ! grep -q "<script" /tmp/report.html'
   check "report: a PDF starting with %PDF-" bash -c 'head -c 5 /tmp/report.pdf | grep -q "%PDF-"'
+  # ONNX export from the installed binaries (libonnx and OpenCV's dnn module come with the package), then val
+  # of the file through OpenCV DNN.
+  step bash -c 'run=$(ls -d /tmp/runs/*/ | head -n 1); yolostudio-cli export weights="$run/weights/last.pt" &&
+                yolostudio-cli val data=/tmp/demo/data.yaml weights="$run/weights/last.onnx" | tail -n 3'
+  check "export wrote an ONNX file" bash -c 'ls /tmp/runs/*/weights/last.onnx'
   step bash -c 'ls -l /tmp/runs/*/ /tmp/runs/*/weights/'
 
   # apt remove, then a second install and apt purge, checking after each. (A package without conffiles is

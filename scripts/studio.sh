@@ -23,11 +23,12 @@ JOBS=${JOBS:-$(nproc)}
 # check them (the packaging_metadata test). poppler-utils and chromium read the exported training report back
 # in its tests (pdfinfo/pdftotext/pdfimages on the PDF; a headless browser on the HTML). libgloo-dev has the
 # headers LibTorch's c10d Gloo process group includes (data-parallel training); python3-torch brings Debian's
-# torchrun (python3 -m torch.distributed.run), which the data-parallel tests launch the CLI with.
+# torchrun (python3 -m torch.distributed.run), which the data-parallel tests launch the CLI with. libonnx-dev
+# gives the ONNX export ONNX's checker and strict shape inference (the libonnx LibTorch already links).
 packages=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6
-  libqcustomplot-dev libtorch-dev libopencv-dev libyaml-cpp-dev nlohmann-json3-dev
+  libqcustomplot-dev libtorch-dev libopencv-dev libonnx-dev libyaml-cpp-dev nlohmann-json3-dev
   libturbojpeg0-dev libopenblas0-pthread libgl-dev fonts-noto-cjk
   help2man librsvg2-bin desktop-file-utils appstream man-db
   poppler-utils chromium

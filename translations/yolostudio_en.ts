@@ -1776,6 +1776,163 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::ExportDialog</name>
+    <message>
+        <source>Loads in OpenCV&apos;s DNN module (4.6, as in Debian 12, and newer) and in ONNX Runtime. The input size and batch are fixed; the studio runs the file through OpenCV and compares it with the trained model before writing it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For ONNX Runtime: any batch and any image size that is a multiple of 32. OpenCV 4.6 cannot read such a file. Checked with ONNX&apos;s checker only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opset 12 with fixed shapes suits OpenCV; opsets 13 to 17 suit the ONNX Runtime releases that implement them (OpenCV 4.6 reads them too when the shapes are fixed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX model (*.onnx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Weights:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;For:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenCV DNN and ONNX Runtime (fixed size, opset 12)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX Runtime, any image size and batch (opset 17)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Image size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width and height of the input in pixels, a multiple of 32. The weights were trained at %1 px.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Batch:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images per forward pass, fixed in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Opset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dynamic batch and image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Half precision (float16, for GPU runtimes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights, input and output in float16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs a CUDA GPU, which this computer does not have</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save as:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ExportResultDialog</name>
+    <message numerus="yes">
+        <source>%1, %2 %3: per anchor cx, cy, w, h in input pixels, then %n class score(s) (sigmoid); no NMS</source>
+        <translation>
+            <numerusform>%1, %2 %3: per anchor cx, cy, w, h in input pixels, then %n class score (sigmoid); no NMS</numerusform>
+            <numerusform>%1, %2 %3: per anchor cx, cy, w, h in input pixels, then %n class scores (sigmoid); no NMS</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Model exported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checked:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3 from %4, %5 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2 %3: RGB scaled to 0..1, letterboxed with grey (114) to %4 x %5 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX&apos;s checker and strict shape inference passed (opset %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenCV %1 runs it and matches the trained model (boxes within %2 px).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not run in OpenCV: OpenCV 4.6 reads files with fixed shapes only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use it:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::FindingText</name>
     <message>
         <source>Image cannot be read</source>
@@ -2876,6 +3033,45 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::ModelExporter</name>
+    <message>
+        <source>Loading the weights…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Building the ONNX graph…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the graph with ONNX&apos;s checker…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparing OpenCV&apos;s output with the trained model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing the file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run %1 has no weights to export (weights/best.pt or last.pt).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not export %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ModelPicker</name>
     <message>
         <source>Scale %1 (%2)</source>
@@ -3409,6 +3605,42 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Problems reading the run&apos;s files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ONNX opset %1, %2%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, dynamic shapes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be read: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4640,6 +4872,14 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Export model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the selected run&apos;s weights as an ONNX file for OpenCV or ONNX Runtime (Ctrl+Shift+E)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4802,6 +5042,14 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Write the training report of the last run as HTML or PDF (Ctrl+E)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;Model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the last run&apos;s weights as an ONNX file for OpenCV or ONNX Runtime (Ctrl+Shift+E)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1781,6 +1781,162 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::ExportDialog</name>
+    <message>
+        <source>Loads in OpenCV&apos;s DNN module (4.6, as in Debian 12, and newer) and in ONNX Runtime. The input size and batch are fixed; the studio runs the file through OpenCV and compares it with the trained model before writing it.</source>
+        <translation>可由 OpenCV 的 DNN 模块（4.6，即 Debian 12 自带版本，及更新版本）和 ONNX Runtime 加载。输入尺寸和批大小固定；写入文件前，工作室会用 OpenCV 运行该文件并与训练得到的模型比对。</translation>
+    </message>
+    <message>
+        <source>For ONNX Runtime: any batch and any image size that is a multiple of 32. OpenCV 4.6 cannot read such a file. Checked with ONNX&apos;s checker only.</source>
+        <translation>用于 ONNX Runtime：任意批大小，任意 32 的倍数的图像尺寸。OpenCV 4.6 无法读取此类文件。仅用 ONNX 检查器检查。</translation>
+    </message>
+    <message>
+        <source>Opset 12 with fixed shapes suits OpenCV; opsets 13 to 17 suit the ONNX Runtime releases that implement them (OpenCV 4.6 reads them too when the shapes are fixed).</source>
+        <translation>固定形状的 opset 12 适用于 OpenCV；opset 13 至 17 适用于实现了相应 opset 的 ONNX Runtime 版本（形状固定时 OpenCV 4.6 也能读取）。</translation>
+    </message>
+    <message>
+        <source>Export model</source>
+        <translation>导出模型</translation>
+    </message>
+    <message>
+        <source>ONNX model (*.onnx)</source>
+        <translation>ONNX 模型 (*.onnx)</translation>
+    </message>
+    <message>
+        <source>&amp;Weights:</source>
+        <translation>权重(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;For:</source>
+        <translation>用于(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>OpenCV DNN and ONNX Runtime (fixed size, opset 12)</source>
+        <translation>OpenCV DNN 和 ONNX Runtime（固定尺寸，opset 12）</translation>
+    </message>
+    <message>
+        <source>ONNX Runtime, any image size and batch (opset 17)</source>
+        <translation>ONNX Runtime，任意图像尺寸和批大小（opset 17）</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>&amp;Image size:</source>
+        <translation>图像尺寸(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Width and height of the input in pixels, a multiple of 32. The weights were trained at %1 px.</source>
+        <translation>输入的宽和高（像素），须为 32 的倍数。该权重训练时的尺寸为 %1 像素。</translation>
+    </message>
+    <message>
+        <source>&amp;Batch:</source>
+        <translation>批大小(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>Images per forward pass, fixed in the file</source>
+        <translation>每次前向传播的图像数，固定在文件中</translation>
+    </message>
+    <message>
+        <source>&amp;Opset:</source>
+        <translation>Opset(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>&amp;Dynamic batch and image size</source>
+        <translation>动态批大小和图像尺寸(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Half precision (float16, for GPU runtimes)</source>
+        <translation>半精度(&amp;H)（float16，用于 GPU 运行时）</translation>
+    </message>
+    <message>
+        <source>Weights, input and output in float16</source>
+        <translation>权重、输入和输出均为 float16</translation>
+    </message>
+    <message>
+        <source>Needs a CUDA GPU, which this computer does not have</source>
+        <translation>需要 CUDA GPU，本机没有</translation>
+    </message>
+    <message>
+        <source>&amp;Save as:</source>
+        <translation>保存为(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ExportResultDialog</name>
+    <message>
+        <source>Model exported</source>
+        <translation>模型已导出</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Input:</source>
+        <translation>输入：</translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation>输出：</translation>
+    </message>
+    <message>
+        <source>Classes:</source>
+        <translation>类别：</translation>
+    </message>
+    <message>
+        <source>Checked:</source>
+        <translation>检查：</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3 from %4, %5 s)</source>
+        <translation>%1（%2，%3，来自 %4，%5 秒）</translation>
+    </message>
+    <message>
+        <source>%1, %2 %3: RGB scaled to 0..1, letterboxed with grey (114) to %4 x %5 px</source>
+        <translation>%1，%2 %3：RGB 缩放到 0..1，按 letterbox 用灰色（114）填充到 %4 x %5 像素</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %2 %3: per anchor cx, cy, w, h in input pixels, then %n class score(s) (sigmoid); no NMS</source>
+        <translation>
+            <numerusform>%1，%2 %3：每个锚点为输入像素中的 cx、cy、w、h，随后是 %n 个类别分数（sigmoid）；不含 NMS</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>ONNX&apos;s checker and strict shape inference passed (opset %1).</source>
+        <translation>已通过 ONNX 检查器和严格形状推断（opset %1）。</translation>
+    </message>
+    <message>
+        <source>OpenCV %1 runs it and matches the trained model (boxes within %2 px).</source>
+        <translation>OpenCV %1 可运行该文件，结果与训练得到的模型一致（框的差异在 %2 像素以内）。</translation>
+    </message>
+    <message>
+        <source>Not run in OpenCV: OpenCV 4.6 reads files with fixed shapes only.</source>
+        <translation>未在 OpenCV 中运行：OpenCV 4.6 只能读取固定形状的文件。</translation>
+    </message>
+    <message>
+        <source>Use it:</source>
+        <translation>使用方法：</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Folder</source>
+        <translation>打开文件夹(&amp;F)</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::FindingText</name>
     <message>
         <source>Image cannot be read</source>
@@ -2880,6 +3036,45 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::ModelExporter</name>
+    <message>
+        <source>Loading the weights…</source>
+        <translation>正在加载权重…</translation>
+    </message>
+    <message>
+        <source>Building the ONNX graph…</source>
+        <translation>正在构建 ONNX 计算图…</translation>
+    </message>
+    <message>
+        <source>Checking the graph with ONNX&apos;s checker…</source>
+        <translation>正在用 ONNX 检查器检查计算图…</translation>
+    </message>
+    <message>
+        <source>Comparing OpenCV&apos;s output with the trained model…</source>
+        <translation>正在将 OpenCV 的输出与训练得到的模型比对…</translation>
+    </message>
+    <message>
+        <source>Writing the file…</source>
+        <translation>正在写入文件…</translation>
+    </message>
+    <message>
+        <source>The run %1 has no weights to export (weights/best.pt or last.pt).</source>
+        <translation>运行 %1 没有可导出的权重（weights/best.pt 或 last.pt）。</translation>
+    </message>
+    <message>
+        <source>Export model</source>
+        <translation>导出模型</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Could not export %1: %2</source>
+        <translation>无法导出 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ModelPicker</name>
     <message>
         <source>Scale %1 (%2)</source>
@@ -3760,6 +3955,40 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>
             <numerusform>……另有 %n 张；运行的 check.json 列出了全部。</numerusform>
         </translation>
+        <source>Exported models</source>
+        <translation>已导出的模型</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation>写入时间</translation>
+    </message>
+    <message>
+        <source>ONNX opset %1, %2%3</source>
+        <translation>ONNX opset %1，%2%3</translation>
+    </message>
+    <message>
+        <source>, dynamic shapes</source>
+        <translation>，动态形状</translation>
+    </message>
+    <message>
+        <source>%1 could not be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -4686,6 +4915,14 @@ Compute capability %2.%3, %4 multiprocessors
         <source>Write the selected run&apos;s training report as HTML or PDF: data checks, settings, environment, memory and fit, curves, per-class results (Ctrl+E)</source>
         <translation>将所选训练的训练报告写为 HTML 或 PDF：数据检查、设置、环境、显存与适配、曲线、各类别结果（Ctrl+E）</translation>
     </message>
+    <message>
+        <source>Export model…</source>
+        <translation>导出模型…</translation>
+    </message>
+    <message>
+        <source>Write the selected run&apos;s weights as an ONNX file for OpenCV or ONNX Runtime (Ctrl+Shift+E)</source>
+        <translation>将所选运行的权重写为 ONNX 文件，供 OpenCV 或 ONNX Runtime 使用（Ctrl+Shift+E）</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::SeriesChart</name>
@@ -4907,6 +5144,14 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Pausing after this step…</source>
         <translation>完成本步后暂停…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Model…</source>
+        <translation>导出模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Write the last run&apos;s weights as an ONNX file for OpenCV or ONNX Runtime (Ctrl+Shift+E)</source>
+        <translation>将上一次运行的权重写为 ONNX 文件，供 OpenCV 或 ONNX Runtime 使用（Ctrl+Shift+E）</translation>
     </message>
 </context>
 </TS>

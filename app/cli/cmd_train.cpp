@@ -315,26 +315,37 @@ int cmdVal(const Args& args)
     if (args.has("predictions"))
         return cmdScore(args);
     if (args.help) {
-        std::printf("usage: yolostudio-cli val data=PATH weights=FILE [imgsz=0] [batch=32] [device=cpu]\n"
+        std::printf("usage: yolostudio-cli val data=PATH weights=FILE [imgsz=0] [batch=32] [device=cpu] [rect=true]\n"
                     "Validates weights on the dataset's val split and prints P, R, mAP50, mAP50-95 per class.\n"
-                    "imgsz=0 uses the size the weights were trained at. weights: a YOLO Studio run's .pt or an\n"
-                    "Ultralytics checkpoint (yolov8n.pt, best.pt; YOLOv8, YOLO11, YOLOv9).\n"
+                    "imgsz=0 uses the size the weights were trained at. weights: a YOLO Studio run's .pt, an\n"
+                    "Ultralytics checkpoint (yolov8n.pt, best.pt; YOLOv8, YOLO11, YOLOv9) or an exported .onnx\n"
+                    "(run by OpenCV DNN on the CPU, with the same letterbox, NMS and metrics).\n"
+                    "rect=true letterboxes batches of similar aspect to rectangles (less padding); rect=false\n"
+                    "letterboxes every image to imgsz x imgsz. A static .onnx is always validated square at its\n"
+                    "own size (as Ultralytics does): compare it with the .pt at rect=false.\n"
                     "   or: yolostudio-cli val data=PATH predictions=DIR ... scores prediction files instead\n"
                     "       (val predictions=DIR --help tells more).\n");
         return kExitOk;
     }
-    if (!args.rejectUnknown({"data", "weights", "imgsz", "batch", "device"}))
+    if (!args.rejectUnknown({"data", "weights", "imgsz", "batch", "device", "rect"}))
         return kExitUsage;
     const auto imgsz = args.integer("imgsz", 0);
     const auto batch = args.integer("batch", 32);
-    if (!imgsz || !batch)
+    const auto rect = args.boolean("rect", true);
+    if (!imgsz || !batch || !rect)
         return kExitUsage;
     if (!args.has("data") || !args.has("weights")) {
         std::fprintf(stderr, "error: val needs data=PATH and weights=FILE\n");
         return kExitUsage;
     }
-    auto r = validateCheckpoint(args.str("weights"), args.str("data"), *imgsz, *batch, args.str("device", "cpu"),
-                                [](const std::string& l) { std::printf("%s\n", l.c_str()); });
+    ValOptions vo;
+    vo.weights = args.str("weights");
+    vo.data = args.str("data");
+    vo.imgsz = *imgsz;
+    vo.batch = *batch;
+    vo.device = args.str("device", "cpu");
+    vo.rect = *rect;
+    auto r = validateWeights(vo, [](const std::string& l) { std::printf("%s\n", l.c_str()); });
     if (!r)
         return reportError(r.error());
     return kExitOk;
@@ -346,8 +357,9 @@ int cmdPredict(const Args& args)
         std::printf("usage: yolostudio-cli predict weights=FILE source=DIR|FILE out=DIR [imgsz=0] [conf=0.25]\n"
                     "                              [iou=0.7] [max_det=300] [device=cpu] [save_img=true] [save_txt=true]\n"
                     "Writes images with boxes drawn and YOLO-format results (class cx cy w h conf) to out/labels/.\n"
-                    "weights: a YOLO Studio run's .pt or an Ultralytics checkpoint (yolov8n.pt, best.pt; YOLOv8,\n"
-                    "YOLO11, YOLOv9). imgsz=0 uses the size the weights were trained at.\n");
+                    "weights: a YOLO Studio run's .pt, an Ultralytics checkpoint (yolov8n.pt, best.pt; YOLOv8,\n"
+                    "YOLO11, YOLOv9) or an exported .onnx (OpenCV DNN on the CPU; a static file runs at its own\n"
+                    "size, letterboxed square). imgsz=0 uses the size the weights were trained at.\n");
         return kExitOk;
     }
     if (!args.rejectUnknown({"weights", "source", "out", "imgsz", "conf", "iou", "max_det", "device", "save_img",

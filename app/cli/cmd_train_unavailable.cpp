@@ -16,5 +16,6 @@ int cmdTrain(const Args& args)
 }
 int cmdVal(const Args& args) { return cmdTrain(args); }
 int cmdPredict(const Args& args) { return cmdTrain(args); }
+int cmdExport(const Args& args) { return cmdTrain(args); }
 
 }  // namespace ys::cli

@@ -15,5 +15,6 @@ int cmdPredict(const Args& args);  // cmd_train.cpp
 int cmdFit(const Args& args);      // cmd_fit.cpp: fit the run to the GPU memory budget
 int cmdDevices(const Args& args);  // cmd_fit.cpp: the CPU and CUDA devices with their memory
 int cmdReport(const Args& args);   // cmd_report.cpp: the training report of a run (HTML, PDF)
+int cmdExport(const Args& args);   // cmd_export.cpp: a trained detector as an ONNX file
 
 }  // namespace ys::cli

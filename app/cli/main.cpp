@@ -29,6 +29,7 @@ const Command kCommands[] = {
     {"predict", ys::cli::cmdPredict, "detect objects in images: predict weights=FILE source=DIR|FILE out=DIR"},
     {"fit", ys::cli::cmdFit, "fit batch, image size and AMP to the memory budget: fit data=PATH model=..."},
     {"devices", ys::cli::cmdDevices, "list the CPU and CUDA devices with their memory: devices [json=FILE]"},
+    {"export", ys::cli::cmdExport, "export weights as ONNX (OpenCV DNN, ONNX Runtime): export weights=FILE [imgsz=640]"},
     {"report", ys::cli::cmdReport, "write a run's training report: report run=DIR [format=html|pdf] [out=FILE]"},
     {"version", cmdVersion, "print the version (also --version)"},
 };

@@ -12,6 +12,9 @@
 //   ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN_NAME] [--compare A,B] [--language zh_CN] [--size WxH]
 // Writes runs-page.png: the Runs page listing the run folders of PROJECT_DIR (make them with
 // yolostudio-cli train ... project=PROJECT_DIR), RUN_NAME opened; and, given --compare, runs-compare.png.
+//   ui_screenshots --export RUN_DIR OUT_DIR [--language zh_CN]
+// Writes export-dialog.png (Export model… for RUN_DIR's weights) and export-result.png (what the export of
+// RUN_DIR/weights/best.pt wrote, with how to use it; the file goes to RUN_DIR/weights/best.onnx).
 #include "ui/charts/trainingcharts.h"
 #include "ui/config/configform.h"
 #include "ui/config/modelpicker.h"
@@ -19,6 +22,9 @@
 #include "ui/dataset/findingsmodel.h"
 #include "ui/dataset/findingsview.h"
 #include "ui/dataset/imagefilterproxy.h"
+#include "ui/export/exportdialog.h"
+#include "ui/export/exportresultdialog.h"
+#include "ui/export/modelexporter.h"
 #include "ui/fit/fitdialog.h"
 #include "ui/runs/runcompareview.h"
 #include "ui/runs/rundetail.h"
@@ -159,6 +165,19 @@ QAction* menuAction(QMenuBar* bar, QAction::MenuRole role)
     return nullptr;
 }
 
+// Saves a grab of `w` as OUT/NAME<suffix>.png once pending paints have settled; says which file or why not.
+bool saveGrab(QWidget& w, const QDir& out, const QString& name, const QString& suffix)
+{
+    settle(600);
+    const QString path = out.filePath(name + suffix + QStringLiteral(".png"));
+    if (!w.grab().save(path)) {
+        std::fprintf(stderr, "error: cannot write %s\n", qPrintable(path));
+        return false;
+    }
+    std::printf("%s\n", qPrintable(path));
+    return true;
+}
+
 // The Runs page on the run folders of `project`, `open` opened (and `compare` compared, if given).
 int saveRunsPage(const QStringList& args, const QDir& out, const QString& suffix)
 {
@@ -189,16 +208,7 @@ int saveRunsPage(const QStringList& args, const QDir& out, const QString& suffix
         while (!loaded && t.elapsed() < 30000)
             settle(50);
     }
-    auto save = [&](QWidget& w, const QString& name) {
-        settle(600);
-        const QString path = out.filePath(name + suffix + QStringLiteral(".png"));
-        if (!w.grab().save(path)) {
-            std::fprintf(stderr, "error: cannot write %s\n", qPrintable(path));
-            return false;
-        }
-        std::printf("%s\n", qPrintable(path));
-        return true;
-    };
+    auto save = [&](QWidget& w, const QString& name) { return saveGrab(w, out, name, suffix); };
     if (!save(page, QStringLiteral("runs-page")))
         return 1;
     const QStringList compare = option("--compare").split(QLatin1Char(','), Qt::SkipEmptyParts);
@@ -223,6 +233,42 @@ int saveRunsPage(const QStringList& args, const QDir& out, const QString& suffix
     return 0;
 }
 
+// Export model… on `run`: the options dialog as it opens, then the result of exporting best.pt with them.
+int saveExport(const QStringList& args, const QDir& out, const QString& suffix)
+{
+    const int ei = static_cast<int>(args.indexOf(QStringLiteral("--export")));
+    const QString run = QDir(args.value(ei + 1)).absolutePath();
+    QDir().mkpath(out.absolutePath());
+    QWidget window;
+    window.resize(1000, 700);
+    window.show();
+    ys::ui::ModelExporter exporter(&window);
+    ys::ui::ExportDialog* dialog = nullptr;
+    QObject::connect(&exporter, &ys::ui::ModelExporter::dialogShown, [&](ys::ui::ExportDialog* d) { dialog = d; });
+    bool done = false;
+    QObject::connect(&exporter, &ys::ui::ModelExporter::exported, [&] { done = true; });
+    QObject::connect(&exporter, &ys::ui::ModelExporter::failed, [&](const QString& m) {
+        std::fprintf(stderr, "error: %s\n", qPrintable(m));
+        done = true;
+    });
+    exporter.exportRun(run);
+    QElapsedTimer t;
+    t.start();
+    while (!dialog && t.elapsed() < 30000)
+        settle(50);
+    if (!dialog)
+        return 1;
+    auto save = [&](QWidget* w, const QString& name) { return saveGrab(*w, out, name, suffix); };
+    if (!save(dialog, QStringLiteral("export-dialog")))
+        return 1;
+    dialog->accept();
+    t.restart();
+    while (!done && t.elapsed() < 300000)
+        settle(50);
+    auto* result = window.findChild<ys::ui::ExportResultDialog*>();
+    return result && save(result, QStringLiteral("export-result")) ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -237,7 +283,8 @@ int main(int argc, char** argv)
     if (args.size() < 3) {
         std::fprintf(stderr, "usage: ui_screenshots DATA_YAML OUT_DIR [--language zh_CN] [--size 1920x1080]\n"
                              "       ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN] [--compare A,B] "
-                             "[--language zh_CN]\n");
+                             "[--language zh_CN]\n"
+                             "       ui_screenshots --export RUN_DIR OUT_DIR [--language zh_CN]\n");
         return 2;
     }
     const int si = static_cast<int>(args.indexOf(QStringLiteral("--size")));
@@ -261,6 +308,8 @@ int main(int argc, char** argv)
     QDir().mkpath(out.absolutePath());
     if (args[1] == QLatin1String("--runs"))
         return saveRunsPage(args, QDir(args[3]), suffix);
+    if (args[1] == QLatin1String("--export"))
+        return saveExport(args, QDir(args[3]), suffix);
 
     {
         // The start page, before any dataset was opened.

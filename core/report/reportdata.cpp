@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -327,6 +328,28 @@ RunEnd runEnd(const RunRecord& run)
     return e;
 }
 
+ExportFacts readExports(const std::string& runDir)
+{
+    ExportFacts e;
+    std::error_code ec;
+    std::vector<std::string> paths;
+    for (const auto& entry : fs::directory_iterator(fs::path(runDir) / "weights", ec)) {
+        std::string ext = entry.path().extension().string();
+        std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+        if (ext == ".onnx" && entry.is_regular_file(ec))
+            paths.push_back(entry.path().string());
+    }
+    std::sort(paths.begin(), paths.end());
+    for (const std::string& path : paths) {
+        auto info = onnx::describeOnnxFile(path);
+        if (info)
+            e.files.push_back(std::move(*info));
+        else
+            e.errors.push_back(info.error());
+    }
+    return e;
+}
+
 Expected<ReportData> gatherReport(const std::string& runDir, const ReportOptions& o)
 {
     say(o, "run", 0, 1);
@@ -352,6 +375,7 @@ Expected<ReportData> gatherReport(const std::string& runDir, const ReportOptions
             r.check.error = txt.error();
         }
     }
+    r.exports = readExports(r.run.dir);
     say(o, "run", 1, 1);
     r.dataset = readDataset(r.run, o);
     if (o.cancel.cancelled())

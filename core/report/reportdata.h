@@ -17,6 +17,7 @@
 #include "eval/metrics.h"
 #include "fit/fit.h"
 #include "memory/samples.h"
+#include "onnx/info.h"
 #include "run/reader.h"
 #include "run/environment.h"
 #include "run/records.h"
@@ -99,6 +100,13 @@ struct RunEnd {
     std::string message;                     // that event's message (English, from the run's files)
 };
 
+// Deployment files exported from the run's weights: every .onnx in its weights/ folder (where
+// `yolostudio-cli export` and the studio's Export… write by default), by name.
+struct ExportFacts {
+    std::vector<onnx::OnnxFileInfo> files;
+    std::vector<Error> errors;               // files that could not be read as ONNX (naming each)
+};
+
 struct ReportData {
     RunRecord run;
     RunEnd end;
@@ -108,6 +116,7 @@ struct ReportData {
     CheckFacts check;
     MemoryFacts memory;
     SampleFacts samples;
+    ExportFacts exports;
     // The machine writing the report, collected only when the run recorded none (older runs, Ultralytics):
     // the report shows it, labelled as such.
     std::optional<EnvironmentInfo> reportMachine;
@@ -133,6 +142,9 @@ CheckFacts checkFactsFromJson(const std::string& text, const std::string& source
 
 // Measured peak per phase of a timeline (exposed for tests).
 std::vector<PhasePeak> phasePeaks(const std::vector<memory::MemorySample>& samples);
+
+// The run's exported files (exposed for tests).
+ExportFacts readExports(const std::string& runDir);
 
 // How the run ended (exposed for tests).
 RunEnd runEnd(const RunRecord& run);

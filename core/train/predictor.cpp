@@ -13,6 +13,7 @@
 #include "eval/internal/nms.h"
 #include "model/internal/threads.h"
 #include "train/internal/checkpoint.h"
+#include "train/internal/detector.h"
 #include "train/internal/device.h"
 #include "train/internal/validator.h"
 
@@ -69,48 +70,79 @@ std::vector<std::string> listImages(const std::string& source)
     return files;
 }
 
-// One image (BGR) through the model as the reference predictor does: letterbox to `imgsz` on the longest side
-// with each side rounded up to the stride (minimal padding), forward, NMS; boxes in the image's pixels.
-std::vector<Detection> detectImage(DetectionModel& model, const cv::Mat& bgr, const torch::Device& device, int imgsz,
-                                   double conf, double iou, int maxDet)
+// One image (BGR) through a detector as the reference predictor does: letterbox to `imgsz` on the longest side
+// with each side rounded up to the stride (minimal padding), or to the detector's fixed size (a static ONNX file,
+// as Ultralytics letterboxes for one), forward, NMS; boxes in the image's pixels.
+std::vector<Detection> detectImage(Detector& detector, const cv::Mat& bgr, int imgsz, double conf, double iou,
+                                   int maxDet)
 {
-    const int stride = static_cast<int>(model->strides().back());
+    const int stride = detector.stride();
     Sample s;
     s.image = bgr;
     s.origH = bgr.rows;
     s.origW = bgr.cols;
-    const double r = static_cast<double>(imgsz) / std::max(bgr.rows, bgr.cols);
-    const int newW = static_cast<int>(std::ceil(std::round(bgr.cols * r) / stride) * stride);
-    const int newH = static_cast<int>(std::ceil(std::round(bgr.rows * r) / stride) * stride);
+    int newW = detector.fixedSize()[1], newH = detector.fixedSize()[0];
+    if (newH <= 0 || newW <= 0) {
+        const double r = static_cast<double>(imgsz) / std::max(bgr.rows, bgr.cols);
+        newW = static_cast<int>(std::ceil(std::round(bgr.cols * r) / stride) * stride);
+        newH = static_cast<int>(std::ceil(std::round(bgr.rows * r) / stride) * stride);
+    }
     Sample lb = letterbox(s, newH, newW, /*scaleUp=*/true, /*center=*/true, stride);
     cv::Mat rgb;
     cv::cvtColor(lb.image, rgb, cv::COLOR_BGR2RGB);
     torch::Tensor t = torch::from_blob(rgb.data, {1, rgb.rows, rgb.cols, 3}, torch::kUInt8).permute({0, 3, 1, 2});
-    torch::Tensor x = prepareImages(t, device, device.is_cpu());
-    auto pred = model->decode(model->forward(x));
-    auto dets = nonMaxSuppression(pred.to(torch::kFloat32), conf, iou, maxDet);
+    const torch::Tensor pred = detector.run(t).pred;
+    auto dets = nonMaxSuppression(pred, conf, iou, maxDet);
     return toDetections(dets[0], lb.gain, lb.padX, lb.padY, bgr.cols, bgr.rows);
+}
+
+// openDetector for val and predict at `imgsz` (0 = the weights' own): a detector with a fixed input (a static
+// ONNX file) runs at that size only, so an imgsz that asks for another is an error.
+Expected<std::unique_ptr<Detector>> openDetectorAt(const std::string& weights, const torch::Device& device, int imgsz,
+                                                   int threads = 0)
+{
+    auto detector = openDetector(weights, device, threads);
+    if (!detector)
+        return detector;
+    const auto fixed = (*detector)->fixedSize();
+    if (fixed[0] <= 0 || imgsz <= 0 || imgsz == std::max(fixed[0], fixed[1]))
+        return detector;
+    return Error{"onnx.imgsz",
+                 "this ONNX file's input is fixed at " + std::to_string(fixed[0]) + "x" + std::to_string(fixed[1]) +
+                     ": leave imgsz out (or export again with imgsz=" + std::to_string(imgsz) + ")",
+                 weights, 0, 0};
 }
 
 }  // namespace
 
 namespace {
 
-Expected<ValSummary> runValidation(const std::string& weights, const std::string& data, int imgsz, int batch,
-                                   const std::string& device, const std::function<void(const std::string&)>& onLog);
+Expected<ValSummary> runValidation(const ValOptions& o, const std::function<void(const std::string&)>& onLog);
 Expected<PredictSummary> runPrediction(const PredictOptions& o, const std::function<void(const std::string&)>& onLog);
 
 }  // namespace
+
+Expected<ValSummary> validateWeights(const ValOptions& o, const std::function<void(const std::string&)>& onLog)
+{
+    try {
+        return runValidation(o, onLog);
+    } catch (const std::exception& e) {
+        return Error{isOutOfMemory(e) ? "val.oom" : "val.failed", "validation failed: " + exceptionText(e), o.weights,
+                     0, 0};
+    }
+}
 
 Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::string& data, int imgsz, int batch,
                                         const std::string& device,
                                         const std::function<void(const std::string&)>& onLog)
 {
-    try {
-        return runValidation(weights, data, imgsz, batch, device, onLog);
-    } catch (const std::exception& e) {
-        return Error{isOutOfMemory(e) ? "val.oom" : "val.failed", "validation failed: " + exceptionText(e), weights, 0, 0};
-    }
+    ValOptions o;
+    o.weights = weights;
+    o.data = data;
+    o.imgsz = imgsz;
+    o.batch = batch;
+    o.device = device;
+    return validateWeights(o, onLog);
 }
 
 Expected<PredictSummary> predict(const PredictOptions& o, const std::function<void(const std::string&)>& onLog)
@@ -125,29 +157,29 @@ Expected<PredictSummary> predict(const PredictOptions& o, const std::function<vo
 
 namespace {
 
-Expected<ValSummary> runValidation(const std::string& weights, const std::string& data, int imgsz, int batch,
-                                   const std::string& device, const std::function<void(const std::string&)>& onLog)
+Expected<ValSummary> runValidation(const ValOptions& o, const std::function<void(const std::string&)>& onLog)
 {
-    auto dev = resolveDevice(device);
+    auto dev = resolveDevice(o.device);
     if (!dev)
         return dev.error();
     const RunThreads threads = runThreadsFor(TrainConfig{}.workers, 0, dev->is_cuda());
     configureIntraOpThreads(threads.intraOp);
     const RetainFreedMemory retain;  // validation batches allocate the same sizes batch after batch
-    auto ck = loadCheckpoint(weights, *dev);
-    if (!ck)
-        return ck.error();
-    auto ds = openDataset(data);
+    auto detector = openDetectorAt(o.weights, *dev, o.imgsz);
+    if (!detector)
+        return detector.error();
+    Detector& det = **detector;
+    auto ds = openDataset(o.data);
     if (!ds)
         return ds.error();
     // Weights trained with classes=[...] know the dataset ids of their classes: score those, renumbered.
-    auto subset = makeClassSubset(ck->meta.classes, ds->spec.names, ds->spec.yamlPath);
+    auto subset = makeClassSubset(det.classes(), ds->spec.names, ds->spec.yamlPath);
     if (!subset)
         return subset.error();
-    if (subset->nc() != ck->spec.nc)
+    if (subset->nc() != det.nc())
         return Error{"val.nc", "the dataset has " + std::to_string(subset->nc()) + " classes, the weights " +
-                                   std::to_string(ck->spec.nc),
-                     data, 0, 0};
+                                   std::to_string(det.nc()),
+                     o.data, 0, 0};
     CheckOptions co;
     co.hashImages = false;
     const CheckResult check = checkDataset(*ds, co);
@@ -155,18 +187,31 @@ Expected<ValSummary> runValidation(const std::string& weights, const std::string
     if (!subset->identity())
         applyClassSubset(*subset, val);
     if (val.empty())
-        return Error{"val.no_images", "the dataset's val split has no readable images", data, 0, 0};
+        return Error{"val.no_images", "the dataset's val split has no readable images", o.data, 0, 0};
     ValidatorOptions vo;
-    vo.imgsz = imgsz > 0 ? imgsz : ck->meta.imgsz;
-    vo.batch = std::max(1, batch);
+    vo.imgsz = o.imgsz > 0 ? o.imgsz : det.imgsz();
+    vo.batch = std::max(1, o.batch);
     vo.workers = threads.loaderWorkers;
     vo.channelsLast = dev->is_cpu();
+    vo.rect = o.rect;
+    const auto fixed = det.fixedSize();
+    if (fixed[0] > 0) {
+        if (fixed[0] != fixed[1])
+            return Error{"onnx.imgsz",
+                         "val letterboxes square images; this ONNX file's input is " + std::to_string(fixed[0]) + "x" +
+                             std::to_string(fixed[1]) + " (export with a square imgsz to validate it)",
+                         o.weights, 0, 0};
+        vo.imgsz = fixed[0];
+        vo.rect = false;
+    }
+    emit(onLog, det.describe() + (vo.rect ? ", rectangular batches" : ", images letterboxed to " +
+                                                                          std::to_string(vo.imgsz) + "x" +
+                                                                          std::to_string(vo.imgsz)));
     Validator validator(val, subset->nc(), vo, *dev);
-    DetectionModel& model = inferenceModel(*ck);
-    if (vo.channelsLast)
-        ys::toChannelsLast(*model);
-    DetectionLoss loss(subset->nc(), model->regMax(), model->strides());
-    const ValidationOutput v = validator.run(model, &loss);
+    std::unique_ptr<DetectionLoss> loss;
+    if (DetectionModel* m = det.torchModel())
+        loss = std::make_unique<DetectionLoss>(subset->nc(), (*m)->regMax(), (*m)->strides());
+    const ValidationOutput v = validator.run(det, loss.get());
     ValSummary s;
     s.metrics = v.metrics;
     s.box = v.box;
@@ -201,9 +246,10 @@ Expected<PredictSummary> runPrediction(const PredictOptions& o, const std::funct
     if (!dev)
         return dev.error();
     configureIntraOpThreads(0);
-    auto ck = loadCheckpoint(o.weights, *dev);
-    if (!ck)
-        return ck.error();
+    auto detector = openDetectorAt(o.weights, *dev, o.imgsz);
+    if (!detector)
+        return detector.error();
+    Detector& det = **detector;
     const std::vector<std::string> files = listImages(o.source);
     if (files.empty())
         return Error{"predict.no_images", "no images found (looked for " "bmp/jpg/jpeg/png/tif/tiff/webp/...)", o.source,
@@ -213,20 +259,18 @@ Expected<PredictSummary> runPrediction(const PredictOptions& o, const std::funct
     if (ec)
         return Error{"predict.out", "cannot create the output folder: " + ec.message(), o.out, 0, 0};
 
-    DetectionModel& model = inferenceModel(*ck);
-    model->eval();
     torch::NoGradGuard ng;
-    const auto& names = ck->meta.names;
+    const auto& names = det.names();
     PredictSummary summary;
     const auto t0 = Clock::now();
-    const int imgsz = o.imgsz > 0 ? o.imgsz : ck->meta.imgsz;  // 0: the size the weights were trained at
+    const int imgsz = o.imgsz > 0 ? o.imgsz : det.imgsz();  // 0: the size the weights were trained at
     for (const std::string& file : files) {
         cv::Mat img = cv::imread(file, cv::IMREAD_COLOR);
         if (img.empty()) {
             summary.failed.push_back(file + ": cannot decode the image");
             continue;
         }
-        const auto boxes = detectImage(model, img, *dev, imgsz, o.conf, o.iou, o.maxDet);
+        const auto boxes = detectImage(det, img, imgsz, o.conf, o.iou, o.maxDet);
         summary.detections += static_cast<int64_t>(boxes.size());
         ++summary.images;
 
@@ -288,13 +332,12 @@ Expected<std::vector<std::vector<Detection>>> predictImages(const PredictImagesO
     if (!dev)
         return dev.error();
     configureIntraOpThreads(o.threads);
-    auto ck = loadCheckpoint(o.weights, *dev);
-    if (!ck)
-        return ck.error();
-    DetectionModel& model = inferenceModel(*ck);
-    model->eval();
+    auto detector = openDetectorAt(o.weights, *dev, o.imgsz, o.threads);
+    if (!detector)
+        return detector.error();
+    Detector& det = **detector;
     torch::NoGradGuard ng;
-    const int imgsz = o.imgsz > 0 ? o.imgsz : ck->meta.imgsz;
+    const int imgsz = o.imgsz > 0 ? o.imgsz : det.imgsz();
     std::vector<std::vector<Detection>> out(images.size());
     for (size_t i = 0; i < images.size(); ++i) {
         if (cancel.cancelled())
@@ -307,7 +350,7 @@ Expected<std::vector<std::vector<Detection>>> predictImages(const PredictImagesO
                           static_cast<size_t>(im.width) * 3);
         cv::Mat bgr;
         cv::cvtColor(rgb, bgr, cv::COLOR_RGB2BGR);
-        out[i] = detectImage(model, bgr, *dev, imgsz, o.conf, o.iou, o.maxDet);
+        out[i] = detectImage(det, bgr, imgsz, o.conf, o.iou, o.maxDet);
     }
     return out;
 }

@@ -112,17 +112,31 @@ struct ValSummary {
     double msPerImage[3] = {0, 0, 0};    // preprocess+inference, loss, NMS+metrics
 };
 
-// Validates a checkpoint on the val split of a dataset (batch: images per forward; imgsz 0 = the
-// checkpoint's training size).
+struct ValOptions {
+    std::string weights;           // a checkpoint (.pt: YOLO Studio's or Ultralytics') or an exported .onnx file
+                                   // (run by OpenCV DNN on the CPU)
+    std::string data;              // data.yaml
+    int imgsz = 0;                 // longest side; 0 = the size the weights were trained (or exported) at
+    int batch = 32;                // images per forward
+    std::string device = "cpu";
+    bool rect = true;              // rectangular batches (minimal padding); false letterboxes every image to
+                                   // imgsz x imgsz. A static ONNX file is always validated square at its size.
+};
+
+// Validates weights on the val split of a dataset: the same loader, NMS and metrics for .pt and .onnx.
+Expected<ValSummary> validateWeights(const ValOptions& options,
+                                     const std::function<void(const std::string&)>& onLog = {});
+// validateWeights with rect batches (batch: images per forward; imgsz 0 = the checkpoint's training size).
 Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::string& data, int imgsz,
                                         int batch, const std::string& device,
                                         const std::function<void(const std::string&)>& onLog = {});
 
 struct PredictOptions {
-    std::string weights;
+    std::string weights;           // a checkpoint (.pt) or an exported .onnx file (OpenCV DNN, CPU)
     std::string source;            // image file or folder (searched recursively)
     std::string out;               // output folder: annotated images + labels/*.txt
-    int imgsz = 0;                 // 0: the size the weights were trained at (Ultralytics: train_args.imgsz)
+    int imgsz = 0;                 // 0: the size the weights were trained at (Ultralytics: train_args.imgsz);
+                                   // a static .onnx runs at its own size (letterboxed square, as Ultralytics)
     double conf = 0.25, iou = 0.7;
     int maxDet = 300;
     std::string device = "cpu";
@@ -146,7 +160,7 @@ struct RgbImage {
 };
 
 struct PredictImagesOptions {
-    std::string weights;           // a checkpoint (weights/best.pt, last.pt)
+    std::string weights;           // a checkpoint (weights/best.pt, last.pt) or an exported .onnx
     int imgsz = 0;                 // longest side after letterbox, pixels; 0 = the checkpoint's training size
     double conf = 0.25, iou = 0.7;
     int maxDet = 300;

@@ -99,7 +99,7 @@ Validator::Validator(std::vector<ImageRecord> images, int nc, const ValidatorOpt
     lo.imgsz = opt_.imgsz;
     lo.batch = opt_.batch;
     lo.augment = false;
-    lo.rect = true;
+    lo.rect = opt_.rect;
     lo.shuffle = false;
     lo.workers = opt_.workers;
     lo.pad = 0.5;
@@ -111,6 +111,18 @@ Validator::~Validator() = default;
 ValidationOutput Validator::run(DetectionModel& model, DetectionLoss* loss, const TrainControl* control,
                                 const std::function<void(const TrainEvent&)>& onEvent)
 {
+    const bool wasTraining = model->is_training();
+    model->eval();
+    TorchDetector detector(model, {}, {}, opt_.imgsz, device_, opt_.amp, opt_.channelsLast);
+    ValidationOutput out = run(detector, loss, control, onEvent);
+    if (wasTraining)
+        model->train();
+    return out;
+}
+
+ValidationOutput Validator::run(Detector& detector, DetectionLoss* loss, const TrainControl* control,
+                                const std::function<void(const TrainEvent&)>& onEvent)
+{
     ValidationOutput out;
     const auto t0 = Clock::now();
     DetectionEvaluator evaluator(nc_);
@@ -118,8 +130,6 @@ ValidationOutput Validator::run(DetectionModel& model, DetectionLoss* loss, cons
     int64_t lossBatches = 0;
     double msInf = 0, msLoss = 0, msPost = 0;
 
-    const bool wasTraining = model->is_training();
-    model->eval();
     torch::NoGradGuard noGrad;
     loader_->startEpoch(0, false);
 
@@ -133,18 +143,12 @@ ValidationOutput Validator::run(DetectionModel& model, DetectionLoss* loss, cons
             const int64_t end = std::min<int64_t>(n, begin + microBatch_);
             try {
                 auto ti = Clock::now();
-                torch::Tensor x = prepareImages(batch->images.slice(0, begin, end), device_, opt_.channelsLast);
-                std::vector<torch::Tensor> feats;
-                torch::Tensor pred;
-                {
-                    AutocastGuard ac(opt_.amp, device_);
-                    feats = model->forward(x);
-                    pred = model->decode(feats);
-                }
+                const DetectorOutput inf = detector.run(batch->images.slice(0, begin, end));
+                const torch::Tensor& pred = inf.pred;
                 msInf += msSince(ti);
-                if (loss) {
+                if (loss && !inf.feats.empty()) {
                     auto tl = Clock::now();
-                    const LossOutput lo = (*loss)(feats, sliceTargets(batch->targets, begin, end).to(device_), end - begin);
+                    const LossOutput lo = (*loss)(inf.feats, sliceTargets(batch->targets, begin, end).to(device_), end - begin);
                     lossSum += lo.items.to(torch::kCPU, torch::kFloat32);
                     ++lossBatches;
                     msLoss += msSince(tl);
@@ -182,8 +186,6 @@ ValidationOutput Validator::run(DetectionModel& model, DetectionLoss* loss, cons
             }
         }
     }
-    if (wasTraining)
-        model->train();
     out.metrics = evaluator.compute();
     if (lossBatches > 0) {
         lossSum /= static_cast<double>(lossBatches);

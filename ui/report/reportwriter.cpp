@@ -362,6 +362,7 @@ void ReportWriter::buildSummary()
     rows += row(tr("Started"), RunText::dateTime(s.startTime).toHtmlEscaped());
     rows += row(tr("Weights"), esc(run.best.present ? run.best.path : run.last.present ? run.last.path : std::string()));
     h += table(rows);
+    h += exportsHtml();
     if (!run.problems.empty()) {
         h += QStringLiteral("<h3>%1</h3><ul>").arg(tr("Problems reading the run's files").toHtmlEscaped());
         for (const ys::Error& e : run.problems)
@@ -369,6 +370,32 @@ void ReportWriter::buildSummary()
         h += QStringLiteral("</ul>");
     }
     sections_[0].body = h;
+}
+
+// The models exported from the run's weights (weights/*.onnx): what each file takes and gives.
+QString ReportWriter::exportsHtml() const
+{
+    const ys::report::ExportFacts& e = d_.exports;
+    if (e.files.empty() && e.errors.empty())
+        return {};
+    QString h = QStringLiteral("<h3>%1</h3>").arg(tr("Exported models").toHtmlEscaped());
+    QString rows = QStringLiteral("<tr><th align=\"left\">%1</th><th align=\"left\">%2</th><th align=\"left\">%3</th>"
+                                  "<th align=\"left\">%4</th><th align=\"left\">%5</th></tr>")
+                       .arg(tr("File").toHtmlEscaped(), tr("Input").toHtmlEscaped(), tr("Output").toHtmlEscaped(),
+                            tr("Format").toHtmlEscaped(), tr("Written").toHtmlEscaped());
+    for (const ys::onnx::OnnxFileInfo& f : e.files) {
+        const QString format = tr("ONNX opset %1, %2%3").arg(f.opset).arg(RunText::bytes(f.bytes),
+                                                                      f.dynamic ? tr(", dynamic shapes") : QString());
+        rows += QStringLiteral("<tr><td>%1</td><td>%2 %3 %4</td><td>%5 %6</td><td>%7</td><td>%8</td></tr>")
+                    .arg(esc(QFileInfo(QString::fromStdString(f.path)).fileName()), esc(f.inputName), esc(f.inputType),
+                         esc(f.inputShape), esc(f.outputName), esc(f.outputShape), format.toHtmlEscaped(),
+                         RunText::dateTime(f.modified).toHtmlEscaped());
+    }
+    h += table(rows);
+    for (const ys::Error& err : e.errors)
+        h += note(tr("%1 could not be read: %2")
+                      .arg(QFileInfo(QString::fromStdString(err.file)).fileName(), QString::fromStdString(err.message)));
+    return h;
 }
 
 void ReportWriter::buildEnvironment()

@@ -70,6 +70,7 @@ private:
     QByteArray pdf() const;
 
     void buildSummary();
+    QString exportsHtml() const;
     void buildEnvironment();
     void buildDataset();
     void buildSettings();

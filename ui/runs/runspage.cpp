@@ -90,6 +90,7 @@ RunsPage::RunsPage(QWidget* parent)
     toolbar_->addAction(compareAction_);
     toolbar_->addAction(openFolderAction_);
     toolbar_->addAction(exportReportAction_);
+    toolbar_->addAction(exportModelAction_);
     toolbar_->addAction(deleteAction_);
     auto* spacer = new QWidget(toolbar_);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
@@ -98,8 +99,8 @@ RunsPage::RunsPage(QWidget* parent)
     search_->setClearButtonEnabled(true);
     search_->setMinimumWidth(200);
     toolbar_->addWidget(search_);
-    table_->addActions({resumeAction_, compareAction_, openFolderAction_, exportReportAction_, deleteAction_,
-                        removeFolderAction_, refreshAction_});
+    table_->addActions({resumeAction_, compareAction_, openFolderAction_, exportReportAction_, exportModelAction_,
+                        deleteAction_, removeFolderAction_, refreshAction_});
 
     foldersLabel_->setWordWrap(true);
     foldersLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -210,6 +211,15 @@ void RunsPage::buildActions()
             emit exportReportRequested(currentDir());
     });
 
+    exportModelAction_ = new QAction(ys::ui::icon(IconId::Export), QString(), this);
+    exportModelAction_->setObjectName(QStringLiteral("exportModelAction"));
+    exportModelAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    exportModelAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(exportModelAction_, &QAction::triggered, this, [this] {
+        if (!currentDir().isEmpty())
+            emit exportModelRequested(currentDir());
+    });
+
     compareAction_ = new QAction(ys::ui::icon(IconId::Compare), QString(), this);
 
     compareAction_->setObjectName(QStringLiteral("compareAction"));
@@ -237,6 +247,7 @@ void RunsPage::buildActions()
     addAction(compareAction_);
     addAction(openFolderAction_);
     addAction(exportReportAction_);
+    addAction(exportModelAction_);
     addAction(deleteAction_);
 }
 
@@ -252,8 +263,8 @@ QIcon RunsPage::icon() const
 
 QList<QAction*> RunsPage::pageActions() const
 {
-    return {refreshAction_,   addFolderAction_, removeFolderAction_, resumeAction_,
-            compareAction_,   openFolderAction_, exportReportAction_, deleteAction_};
+    return {refreshAction_,   addFolderAction_,   removeFolderAction_, resumeAction_,    compareAction_,
+            openFolderAction_, exportReportAction_, exportModelAction_, deleteAction_};
 }
 
 QString RunsPage::statusText() const
@@ -525,6 +536,7 @@ void RunsPage::updateActions()
     resumeAction_->setEnabled(e && e->isRun && e->record.resumable);
     openFolderAction_->setEnabled(e != nullptr);
     exportReportAction_->setEnabled(e && e->isRun);
+    exportModelAction_->setEnabled(e && e->isRun && (e->record.best.present || e->record.last.present));
     int runs = 0;
     for (const QString& d : selectedDirs()) {
         const RunListModel::Entry* s = m->entry(m->rowOf(d));
@@ -671,6 +683,9 @@ void RunsPage::retranslate()
     exportReportAction_->setText(tr("Export report…"));
     exportReportAction_->setToolTip(tr("Write the selected run's training report as HTML or PDF: data checks, "
                                        "settings, environment, memory and fit, curves, per-class results (Ctrl+E)"));
+    exportModelAction_->setText(tr("Export model…"));
+    exportModelAction_->setToolTip(tr("Write the selected run's weights as an ONNX file for OpenCV or ONNX Runtime "
+                                      "(Ctrl+Shift+E)"));
     compareAction_->setText(tr("Compare"));
     compareAction_->setToolTip(tr("Show the curves of the selected runs together (select two or more; Ctrl+D)"));
     deleteAction_->setText(tr("Delete…"));

@@ -100,6 +100,8 @@ signals:
     void resumeRequested(const ys::ui::ResumeRequest& request);
     // Export report… on a run (the shell owns the one exporter).
     void exportReportRequested(const QString& runDir);
+    // Export model… on the selected run (weights/best.pt or last.pt present); the shell's ModelExporter asks.
+    void exportModelRequested(const QString& runDir);
     // The compare view shows these runs (in this order).
     void compared(const QStringList& dirs);
     // The empty state's "Go to the Train page".
@@ -152,6 +154,7 @@ private:
     QAction* resumeAction_ = nullptr;
     QAction* openFolderAction_ = nullptr;
     QAction* exportReportAction_ = nullptr;
+    QAction* exportModelAction_ = nullptr;
     QAction* deleteAction_ = nullptr;
     QAction* compareAction_ = nullptr;
     QAction* findAction_ = nullptr;

@@ -9,6 +9,7 @@
 #include "ui/config/configform.h"
 #include "ui/dataset/datasetpage.h"
 #include "ui/fit/fitdialog.h"
+#include "ui/export/modelexporter.h"
 #include "ui/report/reportexporter.h"
 #include "ui/runs/runspage.h"
 #include "ui/shell/language.h"
@@ -136,6 +137,10 @@ void MainWindow::wirePages()
     reportExporter_ = new ReportExporter(this);
     connect(runsPage_, &RunsPage::exportReportRequested, reportExporter_, &ReportExporter::exportRun);
     connect(trainPage_, &TrainPage::exportReportRequested, reportExporter_, &ReportExporter::exportRun);
+    // Export model… (ONNX): one exporter for both pages too.
+    modelExporter_ = new ModelExporter(this);
+    connect(runsPage_, &RunsPage::exportModelRequested, modelExporter_, &ModelExporter::exportRun);
+    connect(trainPage_, &TrainPage::exportModelRequested, modelExporter_, &ModelExporter::exportRun);
     // Fit to my GPU: the dialog starts from the Train page's setup; Apply writes batch, imgsz and AMP into
     // the form as one undoable step and gives the pre-flight (and the next run's memory chart) the fit.
     trainPage_->setFitAvailable(true);

@@ -20,6 +20,7 @@ namespace ys::ui {
 
 class DatasetPage;
 class Notifier;
+class ModelExporter;
 class ReportExporter;
 class RunsPage;
 class StudioPage;
@@ -45,6 +46,7 @@ public:
     TrainPage* trainPage() const { return trainPage_; }
     RunsPage* runsPage() const { return runsPage_; }
     ReportExporter* reportExporter() const { return reportExporter_; }
+    ModelExporter* modelExporter() const { return modelExporter_; }
     Notifier* notifier() const { return notifier_; }
     QString statusBarText() const;
 
@@ -73,6 +75,7 @@ private:
     QList<StudioPage*> pages_;
     Notifier* notifier_ = nullptr;
     ReportExporter* reportExporter_ = nullptr;   // Export report… of the Runs and Train pages
+    ModelExporter* modelExporter_ = nullptr;     // Export model… (ONNX) of the Runs and Train pages
     QListWidget* nav_ = nullptr;
     QStackedWidget* stack_ = nullptr;
     QLabel* statusCounts_ = nullptr;

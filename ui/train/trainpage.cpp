@@ -208,6 +208,16 @@ void TrainPage::buildActions()
         if (!lastRunDir_.isEmpty())
             emit exportReportRequested(QDir::cleanPath(lastRunDir_));
     });
+    exportModelAction_ = new QAction(ys::ui::icon(IconId::Export), QString(), this);
+    exportModelAction_->setObjectName(QStringLiteral("exportModelAction"));
+    exportModelAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    exportModelAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    exportModelAction_->setEnabled(false);
+    addAction(exportModelAction_);
+    connect(exportModelAction_, &QAction::triggered, this, [this] {
+        if (!lastRunDir_.isEmpty())
+            emit exportModelRequested(QDir::cleanPath(lastRunDir_));
+    });
 }
 
 void TrainPage::retranslate()
@@ -221,6 +231,9 @@ void TrainPage::retranslate()
                                "resumed (Ctrl+.)"));
     exportReportAction_->setText(tr("Export &Report…"));
     exportReportAction_->setToolTip(tr("Write the training report of the last run as HTML or PDF (Ctrl+E)"));
+    exportModelAction_->setText(tr("Export &Model…"));
+    exportModelAction_->setToolTip(tr("Write the last run's weights as an ONNX file for OpenCV or ONNX Runtime "
+                                      "(Ctrl+Shift+E)"));
     fitAction_->setText(tr("&Fit to My GPU…"));
     fitAction_->setToolTip(fitAvailable_
                                ? tr("Measure memory and pick the batch, image size and AMP that fit the device")
@@ -253,7 +266,7 @@ QIcon TrainPage::icon() const
 
 QList<QAction*> TrainPage::pageActions() const
 {
-    return {startAction_, pauseAction_, stopAction_, fitAction_, exportReportAction_};
+    return {startAction_, pauseAction_, stopAction_, fitAction_, exportReportAction_, exportModelAction_};
 }
 
 // ---- dataset -------------------------------------------------------------------------------------------
@@ -548,6 +561,7 @@ void TrainPage::updateActions()
     stopAction_->setEnabled(st == TrainController::State::Running || st == TrainController::State::Paused);
     fitAction_->setEnabled(fitAvailable_ && idle);
     exportReportAction_->setEnabled(idle && !lastRunDir_.isEmpty());
+    exportModelAction_->setEnabled(idle && !lastRunDir_.isEmpty());
 }
 
 void TrainPage::setFitAvailable(bool available)

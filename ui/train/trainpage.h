@@ -102,6 +102,8 @@ signals:
     void errorOccurred(const QString& context, const ys::Error& error);
     // Export Report… of the last run (the shell owns the one exporter).
     void exportReportRequested(const QString& runDir);
+    // Export model… on the last run (the shell's ModelExporter asks which weights and how).
+    void exportModelRequested(const QString& runDir);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -139,6 +141,7 @@ private:
     QAction* stopAction_ = nullptr;
     QAction* fitAction_ = nullptr;
     QAction* exportReportAction_ = nullptr;
+    QAction* exportModelAction_ = nullptr;
     QTimer* deviceTimer_ = nullptr;
 
     QString yamlPath_;

@@ -7,6 +7,7 @@
 #include "loss/internal/detection_loss.h"
 #include "model/internal/amp.h"
 #include "model/internal/yolo.h"
+#include "train/internal/detector.h"
 #include "train/internal/device.h"
 #include "train/trainer.h"
 
@@ -33,6 +34,8 @@ struct ValidatorOptions {
     int maxDet = 300;
     AmpMode amp = AmpMode::Off;
     bool channelsLast = false;
+    bool rect = true;          // rectangular batches (minimal padding); false: every image letterboxed to imgsz
+                               // square, as a static ONNX file needs
 };
 
 class Validator {
@@ -44,6 +47,10 @@ public:
     // Runs one pass. `loss` may be null (no validation losses). `onEvent` receives val_oom_recovered.
     // Throws c10::OutOfMemoryError only when a single image does not fit.
     ValidationOutput run(DetectionModel& model, DetectionLoss* loss, const TrainControl* control = nullptr,
+                         const std::function<void(const TrainEvent&)>& onEvent = {});
+    // The same pass through any detector (an ONNX file: no losses). The detector must accept the loader's
+    // batches: opt.rect = false and opt.imgsz = its size when it has a fixed one.
+    ValidationOutput run(Detector& detector, DetectionLoss* loss, const TrainControl* control = nullptr,
                          const std::function<void(const TrainEvent&)>& onEvent = {});
 
     int microBatch() const { return microBatch_; }

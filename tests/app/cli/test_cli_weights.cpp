@@ -1,9 +1,13 @@
 // yolostudio-cli with weights files as users have them: `info model=best.pt` shows what an Ultralytics
 // checkpoint holds; a file that is not a checkpoint, or one cut short, is a one-line error naming it on info,
-// val, predict and train (never a crash or a backtrace). Skipped without ../shared/fixtures.
+// val, predict, train and export (never a crash or a backtrace); `export` writes an ONNX file that `val` and
+// `predict` then run, and refuses bad settings in one line. Skipped without ../shared/fixtures.
 #include "clirun.h"
 
 #include <QDir>
+#include <QFileInfo>
+
+#include <cmath>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -20,6 +24,9 @@ private Q_SLOTS:
     void infoShowsWhatACheckpointHolds();
     void badFilesAreOneLineErrors_data();
     void badFilesAreOneLineErrors();
+    void exportThenValAndPredictTheFile();
+    void exportRefusesBadInput_data();
+    void exportRefusesBadInput();
 };
 
 namespace {
@@ -48,7 +55,7 @@ void TestCliWeights::infoShowsWhatACheckpointHolds()
 void TestCliWeights::badFilesAreOneLineErrors_data()
 {
     QTest::addColumn<QString>("command");
-    for (const char* c : {"info", "val", "predict", "train"})
+    for (const char* c : {"info", "val", "predict", "train", "export"})
         QTest::newRow(c) << c;
 }
 
@@ -81,6 +88,8 @@ void TestCliWeights::badFilesAreOneLineErrors()
             args << "weights=" + file << "data=" + data + "/data.yaml";
         else if (command == "predict")
             args << "weights=" + file << "source=" + data + "/images/val" << "out=" + dir.filePath("pred");
+        else if (command == "export")
+            args << "weights=" + file << "out=" + dir.filePath("x.onnx");
         else
             args << "model=" + file << "data=" + data + "/data.yaml" << "epochs=1" << "imgsz=64" << "batch=2"
                  << "project=" + dir.filePath("runs") << "workers=0";
@@ -91,6 +100,98 @@ void TestCliWeights::badFilesAreOneLineErrors()
         QVERIFY2(lines.last().contains(file), qPrintable(r.err));
         QVERIFY2(!r.err.contains("Exception raised from"), qPrintable(r.err));  // no LibTorch backtrace
     }
+}
+
+// The user's path: export a checkpoint, read what the command says, check the file with val and predict.
+void TestCliWeights::exportThenValAndPredictTheFile()
+{
+    const QString best = fixture("demo-yolo11n");
+    if (best.isEmpty())
+        QSKIP("../shared/fixtures is absent");
+    QTemporaryDir dir;
+    const QString data = dir.filePath("demo");
+    QCOMPARE(cli({"demo", "out=" + data, "train=4", "val=6"}).exitCode, 0);
+    const QString onnx = dir.filePath("deploy/yolo11n.onnx");
+    QVERIFY(QDir().mkpath(dir.filePath("deploy")));
+    auto r = cli({"export", "weights=" + best, "format=onnx", "imgsz=160", "simplify", "out=" + onnx}, 300000);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    for (const QString& line : {QString("YOLO11n exported to " + onnx), QString("input   images float32 [1, 3, 160, 160]"),
+                                QString("output  output0 float32 [1, 9, 525]"),
+                                QString("classes 0 circle, 1 square, 2 triangle, 3 star, 4 cross"),
+                                QString("checked ONNX 1.12.0 checker and strict shape inference: passed"),
+                                QString("checked OpenCV 4.6.0 DNN runs it")})
+        QVERIFY2(r.out.contains(line), qPrintable(line + "\n" + r.out));
+    QVERIFY(QFile::exists(onnx));
+    r = cli({"val", "weights=" + onnx, "data=" + data + "/data.yaml"}, 300000);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("OpenCV 4.6.0 DNN on yolo11n.onnx, input [1, 3, 160, 160], images letterboxed to 160x160"),
+             qPrintable(r.out));
+    QVERIFY(r.out.contains("mAP50-95"));
+    r = cli({"predict", "weights=" + onnx, "source=" + data + "/images/val", "out=" + dir.filePath("pred"),
+             "conf=0.05"}, 300000);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains("6 images"), qPrintable(r.out));
+    const QStringList labels = QDir(dir.filePath("pred/labels")).entryList(QDir::Files, QDir::Name);
+    QCOMPARE(labels.size(), 6);
+    // The README's OpenCV example finds the same objects in the same order (class and score).
+    int total = 0;
+    for (const QString& label : labels) {
+        const QString image = data + "/images/val/" + QFileInfo(label).completeBaseName() + ".jpg";
+        const auto ex = ys::test::runProcess(YS_ONNX_EXAMPLE, {onnx, image, "160", "0.05"});
+        QVERIFY2(ex.exitCode == 0, qPrintable(ex.err));
+        QFile f(dir.filePath("pred/labels/" + label));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QStringList want = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+        const QStringList got = ex.out.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(got.size(), want.size());
+        for (int i = 0; i < got.size(); ++i) {
+            const QStringList g = got[i].split(' '), w = want[i].split(' ');
+            QCOMPARE(g[0], w[0]);
+            QVERIFY(std::abs(g[1].toDouble() - w[5].toDouble()) < 1e-3);
+        }
+        total += got.size();
+    }
+    QVERIFY(total > 0);
+    // A static file runs at its own size: another imgsz is a one-line error.
+    r = cli({"predict", "weights=" + onnx, "source=" + data + "/images/val", "out=" + dir.filePath("pred2"),
+             "imgsz=320"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.trimmed().split('\n').size() == 1 && r.err.contains("fixed at 160x160"), qPrintable(r.err));
+}
+
+void TestCliWeights::exportRefusesBadInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("imgsz not a multiple of the stride") << QStringList{"imgsz=300"}
+                                                        << "imgsz 300 is not a multiple of the model's largest stride 32";
+    QTest::newRow("half on the CPU") << QStringList{"half=true"} << "half=true needs a CUDA device";
+    QTest::newRow("half as a bare flag") << QStringList{"half"} << "half=true needs a CUDA device";
+    QTest::newRow("unknown format") << QStringList{"format=engine"} << "format must be onnx";
+    QTest::newRow("opset too new") << QStringList{"opset=18"} << "opset must be 11..17";
+    QTest::newRow("unwritable output") << QStringList{"out=/proc/version/x.onnx"} << "the output folder does not exist";
+    QTest::newRow("output is a folder") << QStringList{"out=/tmp"} << "the output is a folder";
+    QTest::newRow("bad imgsz text") << QStringList{"imgsz=big"} << "imgsz must be a size in pixels";
+    QTest::newRow("unknown key") << QStringList{"nms=true"} << "unknown argument 'nms'";
+}
+
+void TestCliWeights::exportRefusesBadInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const QString best = fixture("demo-yolov8n");
+    if (best.isEmpty())
+        QSKIP("../shared/fixtures is absent");
+    QTemporaryDir dir;
+    QStringList all{"export", "weights=" + best};
+    if (!args.join(' ').contains("out="))
+        all << "out=" + dir.filePath("x.onnx");
+    const auto r = cli(all + args);
+    QCOMPARE(r.exitCode, 2);
+    const QStringList lines = r.err.trimmed().split('\n');
+    QCOMPARE(lines.size(), 1);
+    QVERIFY2(lines.first().startsWith("error: ") && lines.first().contains(message), qPrintable(r.err));
+    QVERIFY(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).isEmpty());   // nothing written, no temp file
 }
 
 QTEST_GUILESS_MAIN(TestCliWeights)

@@ -145,6 +145,7 @@ void TestTrainPage::runFeedsEveryChart()
     QVERIFY(!child<QAction>(page, "startAction")->isEnabled());
     QVERIFY(child<QAction>(page, "stopAction")->isEnabled());
     QVERIFY(!child<QAction>(page, "exportReportAction")->isEnabled());   // not while it trains
+    QVERIFY(!child<QAction>(page, "exportModelAction")->isEnabled());
     QVERIFY(!page.form()->isEnabled());   // the setup of a running run cannot change
     QVERIFY(ended.wait(240000));
     QCOMPARE(finished.size(), 1);
@@ -184,6 +185,15 @@ void TestTrainPage::runFeedsEveryChart()
     // Export report… of the run just trained (its menu's Ctrl+E).
     QVERIFY(child<QAction>(page, "exportReportAction")->isEnabled());
     QVERIFY(page.pageActions().contains(child<QAction>(page, "exportReportAction")));
+    // Export model… of the same run (Ctrl+Shift+E): a request the shell's ModelExporter answers.
+    auto* exportModel = page.findChild<QAction*>(QStringLiteral("exportModelAction"));
+    QVERIFY(exportModel && exportModel->isEnabled());
+    QVERIFY(page.pageActions().contains(exportModel));
+    QSignalSpy exportRequested(&page, &TrainPage::exportModelRequested);
+    exportModel->trigger();
+    QCOMPARE(exportRequested.size(), 1);
+    QCOMPARE(QDir(exportRequested[0][0].toString()).absolutePath(),
+             QDir(QString::fromStdString(summary.runDir)).absolutePath());
 
     // The same run from its files (what the Runs page shows) fills the charts alike.
     auto record = ys::readRun(summary.runDir);

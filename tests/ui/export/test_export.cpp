@@ -1,0 +1,248 @@
+// Export model… in the studio: the options dialog (defaults from the run, what each target sets), the export
+// off the GUI thread with its result dialog (what was written, how to use it; in English and Chinese), a bad
+// setting as a message, the Runs page's action (on for runs with weights; a request with the run folder), and
+// the report naming the exported file. Uses the demo-yolov8n Ultralytics fixture as the run's
+// weights (skipped without ../shared/fixtures).
+#include "export/export.h"
+#include "report/reportdata.h"
+#include "testsupport.h"
+#include "ui/export/exportdialog.h"
+#include "ui/export/exportresultdialog.h"
+#include "ui/export/modelexporter.h"
+#include "ui/report/reportwriter.h"
+#include "ui/runs/runlistcontroller.h"
+#include "ui/runs/runspage.h"
+#include "ui/shell/language.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#ifndef YS_FIXTURES_DIR
+#define YS_FIXTURES_DIR ""
+#endif
+
+using namespace ys::ui;
+
+class TestExport final : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void dialogDefaultsAndTargets();
+    void exportsAndShowsWhatWasWritten();
+    void badSettingIsAMessage();
+    void runsPageOffersExportForRunsWithWeights();
+    void reportNamesTheExportedFile();
+
+private:
+    // A run folder (args.yaml, weights/best.pt from the fixture) under `project`; empty when absent.
+    QString makeRun(const QString& project, const QString& name, bool weights);
+
+    QTemporaryDir tmp_;
+    QString fixture_;
+};
+
+void TestExport::initTestCase()
+{
+    QVERIFY(tmp_.isValid());
+    const QString f = QStringLiteral(YS_FIXTURES_DIR "/ultralytics/demo-yolov8n/best.pt");
+    if (QFile::exists(f))
+        fixture_ = f;
+    QCoreApplication::setOrganizationName(QStringLiteral("YoloStudioTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_ui_export"));
+    QVERIFY(installTranslators(QStringLiteral("en")));   // English plural forms ("5 class scores")
+}
+
+QString TestExport::makeRun(const QString& project, const QString& name, bool weights)
+{
+    const QString dir = QDir(project).filePath(name);
+    if (!ys::test::writeText(dir + "/args.yaml", "model: yolov8n.yaml\ndata: data.yaml\nimgsz: 320\nepochs: 1\n"))
+        return {};
+    if (weights && (!QDir().mkpath(dir + "/weights") || !QFile::copy(fixture_, dir + "/weights/best.pt")))
+        return {};
+    return QDir(dir).absolutePath();
+}
+
+void TestExport::dialogDefaultsAndTargets()
+{
+    ExportDialog::Facts facts;
+    facts.runDir = tmp_.path();
+    facts.weights = {tmp_.filePath("w/best.pt"), tmp_.filePath("w/last.pt")};
+    facts.imgsz = 320;
+    facts.cuda = false;
+    ExportDialog d(facts);
+    auto* target = d.findChild<QComboBox*>(QStringLiteral("targetCombo"));
+    auto* weights = d.findChild<QComboBox*>(QStringLiteral("weightsCombo"));
+    auto* batch = d.findChild<QSpinBox*>(QStringLiteral("batchSpin"));
+    auto* opset = d.findChild<QSpinBox*>(QStringLiteral("opsetSpin"));
+    auto* dynamic = d.findChild<QCheckBox*>(QStringLiteral("dynamicCheck"));
+    auto* half = d.findChild<QCheckBox*>(QStringLiteral("halfCheck"));
+    auto* output = d.findChild<QLineEdit*>(QStringLiteral("outputEdit"));
+    auto* hint = d.findChild<QLabel*>(QStringLiteral("targetHint"));
+    QVERIFY(target && weights && batch && opset && dynamic && half && output && hint);
+
+    ys::ExportOptions o = d.options();   // OpenCV first: opset 12, fixed shapes, the training size
+    QCOMPARE(QString::fromStdString(o.weights), facts.weights[0]);
+    QCOMPARE(o.opset, 12);
+    QVERIFY(!o.dynamic && !o.half);
+    QCOMPARE(o.imgszH, 320);
+    QCOMPARE(QDir::fromNativeSeparators(QString::fromStdString(o.out)), tmp_.filePath("w/best.onnx"));
+    QVERIFY(!opset->isEnabled() && !dynamic->isEnabled());
+    QVERIFY2(!half->isEnabled(), "float16 needs a CUDA device");
+    QVERIFY(hint->text().contains("OpenCV"));
+
+    d.setTarget(ExportDialog::Target::OnnxRuntimeDynamic);
+    o = d.options();
+    QCOMPARE(o.opset, 17);
+    QVERIFY(o.dynamic);
+    QVERIFY(!batch->isEnabled());
+    QVERIFY(hint->text().contains("ONNX Runtime"));
+    d.setTarget(ExportDialog::Target::Custom);
+    QVERIFY(opset->isEnabled() && dynamic->isEnabled());
+    dynamic->setChecked(false);
+    opset->setValue(14);
+    batch->setValue(4);
+    o = d.options();
+    QCOMPARE(o.opset, 14);
+    QCOMPARE(o.batch, 4);
+    QVERIFY(!o.dynamic);
+
+    weights->setCurrentIndex(1);   // the output follows the weights until the user names a file
+    QCOMPARE(QDir::fromNativeSeparators(output->text()), tmp_.filePath("w/last.onnx"));
+    QTest::keyClicks(output, "x");
+    weights->setCurrentIndex(0);
+    QCOMPARE(QDir::fromNativeSeparators(output->text()), tmp_.filePath("w/last.onnxx"));
+}
+
+void TestExport::exportsAndShowsWhatWasWritten()
+{
+    if (fixture_.isEmpty())
+        QSKIP("../shared/fixtures is absent");
+    const QString run = makeRun(tmp_.filePath("project"), "exp", true);
+    QVERIFY(!run.isEmpty());
+    QWidget window;
+    ModelExporter exporter(&window);
+    QSignalSpy shown(&exporter, &ModelExporter::dialogShown);
+    QSignalSpy exported(&exporter, &ModelExporter::exported);
+    QSignalSpy failed(&exporter, &ModelExporter::failed);
+    exporter.exportRun(run);   // the run's facts are read on a pool thread, then the dialog opens
+    QVERIFY(shown.wait(30000));
+    auto* dialog = shown.takeFirst().at(0).value<ExportDialog*>();
+    QVERIFY(dialog);
+    QCOMPARE(dialog->findChild<QSpinBox*>(QStringLiteral("imgszSpin"))->value(), 320);   // from best.pt
+    dialog->findChild<QSpinBox*>(QStringLiteral("imgszSpin"))->setValue(64);
+    dialog->accept();
+    QVERIFY(exporter.busy());
+    QVERIFY2(exported.wait(120000), failed.isEmpty() ? "" : qPrintable(failed.first().at(0).toString()));
+    const QString path = run + "/weights/best.onnx";
+    QCOMPARE(exported.first().at(0).toString(), path);
+    QVERIFY(QFile::exists(path));
+    QVERIFY(exporter.lastSummary() && exporter.lastSummary()->openCvChecked);
+
+    auto* result = window.findChild<ExportResultDialog*>();
+    QVERIFY(result);
+    auto text = [&](const char* name) { return result->findChild<QLabel*>(QLatin1String(name))->text(); };
+    QVERIFY2(text("fileValue").contains(QDir::toNativeSeparators(path)), qPrintable(text("fileValue")));
+    QVERIFY2(text("inputValue").contains("images, float32 [1, 3, 64, 64]"), qPrintable(text("inputValue")));
+    QVERIFY2(text("outputValue").contains("output0, float32 [1, 9, 84]"), qPrintable(text("outputValue")));
+    QVERIFY2(text("outputValue").contains("5 class scores"), qPrintable(text("outputValue")));
+    QCOMPARE(text("classesValue"), QStringLiteral("0 circle, 1 square, 2 triangle, 3 star, 4 cross"));
+    QVERIFY(text("checkedValue").contains("OpenCV 4.6.0"));
+    QVERIFY(result->usage().contains("cv::dnn::readNetFromONNX(\"best.onnx\")"));
+    QVERIFY(result->usage().contains("yolostudio-cli val data=data.yaml weights=\"" + QDir::toNativeSeparators(path)));
+
+    // The studio's other language, at run time.
+    const QString english = result->windowTitle();
+    QVERIFY(installTranslators(QStringLiteral("zh_CN")));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);   // QApplication posts it to windows
+    const QString chinese = result->windowTitle(), chineseOutput = text("outputValue");
+    installTranslators(QStringLiteral("en"));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    QCOMPARE(chinese, QStringLiteral("模型已导出"));
+    QVERIFY2(chineseOutput.contains(QStringLiteral("5 个类别分数")) && chineseOutput.contains("[1, 9, 84]"),
+             qPrintable(chineseOutput));
+    QCOMPARE(result->windowTitle(), english);
+}
+
+void TestExport::badSettingIsAMessage()
+{
+    if (fixture_.isEmpty())
+        QSKIP("../shared/fixtures is absent");
+    QWidget window;
+    ModelExporter exporter(&window);
+    QSignalSpy failed(&exporter, &ModelExporter::failed);
+    ys::ExportOptions o;
+    o.weights = fixture_.toStdString();
+    o.imgszH = o.imgszW = 300;
+    o.out = tmp_.filePath("bad.onnx").toStdString();
+    exporter.exportWith(o);
+    QVERIFY(failed.wait(60000));
+    QVERIFY2(failed.first().at(0).toString().contains("not a multiple of the model's largest stride 32"),
+             qPrintable(failed.first().at(0).toString()));
+    QVERIFY(!exporter.lastSummary());
+    QVERIFY(!QFile::exists(tmp_.filePath("bad.onnx")));
+}
+
+void TestExport::runsPageOffersExportForRunsWithWeights()
+{
+    if (fixture_.isEmpty())
+        QSKIP("../shared/fixtures is absent");
+    const QString project = tmp_.filePath("page");
+    const QString with = makeRun(project, "with-weights", true), without = makeRun(project, "no-weights", false);
+    QVERIFY(!with.isEmpty() && !without.isEmpty());
+    RunsPage page;
+    QSignalSpy listed(page.controller(), &RunListController::listed);
+    page.setProjectFolder(project);
+    QVERIFY(!listed.isEmpty() || listed.wait(30000));
+    auto* action = page.findChild<QAction*>(QStringLiteral("exportModelAction"));
+    QVERIFY(action);
+    QVERIFY(page.pageActions().contains(action));
+    QVERIFY(page.openRun(with));
+    QVERIFY(action->isEnabled());
+    QVERIFY(action->shortcut() == QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    // The page asks the shell (which owns the one ModelExporter) for the opened run.
+    QSignalSpy requested(&page, &RunsPage::exportModelRequested);
+    action->trigger();
+    QCOMPARE(requested.size(), 1);
+    QCOMPARE(requested[0][0].toString(), with);
+    QVERIFY(page.openRun(without));
+    QVERIFY(!action->isEnabled());
+}
+
+void TestExport::reportNamesTheExportedFile()
+{
+    if (fixture_.isEmpty())
+        QSKIP("../shared/fixtures is absent");
+    const QString run = makeRun(tmp_.filePath("report"), "exp", true);
+    QVERIFY(!run.isEmpty());
+    ys::ExportOptions o;
+    o.weights = (run + "/weights/best.pt").toStdString();
+    o.imgszH = o.imgszW = 96;
+    o.verify = false;
+    auto r = ys::exportOnnx(o);
+    QVERIFY2(r.ok(), r ? "" : r.error().toString().c_str());
+    QVERIFY(installTranslators(QStringLiteral("en")));
+    ys::report::ReportOptions ro;
+    ro.samples = 0;
+    auto data = ys::report::gatherReport(run.toStdString(), ro);
+    QVERIFY2(data.ok(), data ? "" : data.error().toString().c_str());
+    QCOMPARE(data->exports.files.size(), size_t(1));
+    const QString html = ReportWriter(*data).html();
+    QVERIFY(html.contains("Exported models"));
+    QVERIFY(html.contains("best.onnx"));
+    QVERIFY(html.contains("images float32 [1, 3, 96, 96]"));
+    QVERIFY(html.contains("output0 [1, 9, 189]"));
+    QVERIFY(html.contains("ONNX opset 12"));
+}
+
+QTEST_MAIN(TestExport)
+#include "test_export.moc"
