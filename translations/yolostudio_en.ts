@@ -1256,6 +1256,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Stage %1: %2 px, batch %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Epoch %1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4183,6 +4187,90 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>none fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stages, each fitted at its image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accumulate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (auto)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>−%1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation memory by layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At batch %1 and %2 px in fp32: %3 in all. ★: checkpointing the layer would help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stride</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keeps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of which output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss and assigner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

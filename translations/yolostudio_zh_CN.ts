@@ -1274,6 +1274,10 @@
         <source>validation batch %1 → %2</source>
         <translation>验证批次 %1 → %2</translation>
     </message>
+    <message>
+        <source>Stage %1: %2 px, batch %3</source>
+        <translation>第 %1 阶段：%2 像素，批大小 %3</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::DatasetController</name>
@@ -4184,6 +4188,90 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>none fits</source>
         <translation>都放不下</translation>
+    </message>
+    <message>
+        <source>Stages, each fitted at its image size</source>
+        <translation>各阶段（按各自的图像尺寸适配）</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Accumulate</source>
+        <translation>累积</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>%1 (auto)</source>
+        <translation>%1（自动）</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Activation memory</source>
+        <translation>激活内存</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>−%1%</source>
+        <translation>−%1%</translation>
+    </message>
+    <message>
+        <source>Activation memory by layer</source>
+        <translation>各层的激活内存</translation>
+    </message>
+    <message>
+        <source>At batch %1 and %2 px in fp32: %3 in all. ★: checkpointing the layer would help.</source>
+        <translation>批大小 %1、%2 像素、fp32 时：共 %3。★：对该层使用检查点会有帮助。</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Stride</source>
+        <translation>步幅</translation>
+    </message>
+    <message>
+        <source>Keeps</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Of which output</source>
+        <translation>其中输出</translation>
+    </message>
+    <message>
+        <source>input images</source>
+        <translation>输入图像</translation>
+    </message>
+    <message>
+        <source>loss and assigner</source>
+        <translation>损失与分配器</translation>
     </message>
 </context>
 <context>
