@@ -609,6 +609,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stages IMGSZxBATCH:EPOCHS[:key=value], e.g. 320x32:10,640xauto:80,640xauto:10:mosaic=0; empty = one stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Image size</source>
         <translation type="unfinished"></translation>
     </message>
@@ -646,6 +654,14 @@
     </message>
     <message>
         <source>mixed precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activation checkpointing: off, auto, backbone, all or [layer, ...]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1077,6 +1093,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Staged: warm up small, train at full size, finish without mosaic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Three stages in one run: 10 epochs at 320 px with batch 32 (fast, and settles the statistics), 80 at 640 with the batch fitted to memory, 10 at 640 with mosaic off (instead of close_mosaic). One optimizer, EMA and learning-rate schedule across the stages; each stage&apos;s batch is fitted at its own image size before the run starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Model &amp; data</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1126,6 +1150,10 @@
     </message>
     <message>
         <source> boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stage %1, %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1184,6 +1212,22 @@
         <source>names a GPU twice (“%1”): list each GPU once</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>must be off, auto, backbone, all or a list of layers such as [2, 4, 6], not “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a stage: write IMGSZxBATCH:EPOCHS, e.g. 640x16:10 or 640xauto:10:mosaic=0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot change between stages (a stage may set %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is %1 but the stages add up to %2 epochs; leave epochs out or make them agree</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::Dashboard</name>
@@ -1213,6 +1257,10 @@
     </message>
     <message>
         <source>validation batch halved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage %1: %2 px, batch %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2343,6 +2391,18 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Breakdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation memory each layer keeps for the backward pass at the probed batch and image size (fp32), largest first; ★ marks the layers checkpointing would help (checkpoint = [layers])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Largest batch by model scale, image size and precision&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2557,6 +2617,38 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1 (layer %2) keeps the most activation memory: %3% of %4 at batch %5 and image size %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 fits with %2 checkpointing: −%3% activation memory, %4% step time (measured).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image size %1 fits batch %2 with %3 checkpointing: −%4% activation memory, %5% step time (measured).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoint = auto recomputes layers %1 so that batch %2 fits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoint = auto recomputes layers %1 so that image size %2 fits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpoint = auto: batch %1 fits without checkpointing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 does not fit even with every block checkpointed (largest: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Staged run of %1 stages: probed at the largest stage image size, %2; each stage fitted at its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The fit was cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2738,6 +2830,34 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Budget − %1% margin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tensor the layer hands on, kept for the backward pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved inside the layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensors the layer keeps for its backward pass beyond its output: what checkpointing it frees (recomputed in the backward pass)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Input images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 P%3/%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4332,6 +4452,90 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Stages, each fitted at its image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accumulate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (auto)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>−%1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation memory by layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At batch %1 and %2 px in fp32: %3 in all. ★: checkpointing the layer would help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stride</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keeps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Of which output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss and assigner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Notes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4591,6 +4795,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Unknown</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4640,6 +4848,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>The run ended: all epochs, an early stop or a stop by the user; the summary names the best epoch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A stage of a staged run began (also when a run resumes in it): its number, image size, batch, accumulation, epochs, checkpointing and augmentation overrides.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1187,6 +1187,50 @@
         <source>layers not trained: N = the first N, or [i, j, ...]; empty = none</source>
         <translation>不训练的层：N = 前 N 层，或 [i, j, ...]；留空 = 不冻结</translation>
     </message>
+    <message>
+        <source>Stages</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>stages IMGSZxBATCH:EPOCHS[:key=value], e.g. 320x32:10,640xauto:80,640xauto:10:mosaic=0; empty = one stage</source>
+        <translation>阶段 图像尺寸x批大小:轮数[:键=值]，例如 320x32:10,640xauto:80,640xauto:10:mosaic=0；留空 = 单一阶段</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>activation checkpointing: off, auto, backbone, all or [layer, ...]</source>
+        <translation>激活检查点：off、auto、backbone、all 或 [层, ...]</translation>
+    </message>
+    <message>
+        <source>Staged: warm up small, train at full size, finish without mosaic</source>
+        <translation>分阶段：小尺寸预热，全尺寸训练，最后关闭马赛克</translation>
+    </message>
+    <message>
+        <source>Three stages in one run: 10 epochs at 320 px with batch 32 (fast, and settles the statistics), 80 at 640 with the batch fitted to memory, 10 at 640 with mosaic off (instead of close_mosaic). One optimizer, EMA and learning-rate schedule across the stages; each stage&apos;s batch is fitted at its own image size before the run starts.</source>
+        <translation>一次运行包含三个阶段：以 320 像素、批大小 32 训练 10 轮（速度快，并让统计量稳定），以 640 像素、按显存适配的批大小训练 80 轮，最后以 640 像素关闭马赛克训练 10 轮（代替 close_mosaic）。各阶段共用同一个优化器、EMA 和学习率计划；每个阶段的批大小在运行开始前按其图像尺寸适配。</translation>
+    </message>
+    <message>
+        <source>stage %1, %2: %3</source>
+        <translation>第 %1 阶段，%2：%3</translation>
+    </message>
+    <message>
+        <source>must be off, auto, backbone, all or a list of layers such as [2, 4, 6], not “%1”</source>
+        <translation>必须是 off、auto、backbone、all 或层列表（如 [2, 4, 6]），而不是“%1”</translation>
+    </message>
+    <message>
+        <source>“%1” is not a stage: write IMGSZxBATCH:EPOCHS, e.g. 640x16:10 or 640xauto:10:mosaic=0</source>
+        <translation>“%1”不是有效的阶段：请写成 图像尺寸x批大小:轮数，例如 640x16:10 或 640xauto:10:mosaic=0</translation>
+    </message>
+    <message>
+        <source>cannot change between stages (a stage may set %1)</source>
+        <translation>不能在阶段之间更改（阶段可以设置 %1）</translation>
+    </message>
+    <message>
+        <source>is %1 but the stages add up to %2 epochs; leave epochs out or make them agree</source>
+        <translation>为 %1，但各阶段合计 %2 轮；请不设置 epochs 或使两者一致</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::Dashboard</name>
@@ -1233,6 +1277,10 @@
     <message>
         <source>validation batch %1 → %2</source>
         <translation>验证批次 %1 → %2</translation>
+    </message>
+    <message>
+        <source>Stage %1: %2 px, batch %3</source>
+        <translation>第 %1 阶段：%2 像素，批大小 %3</translation>
     </message>
 </context>
 <context>
@@ -2353,6 +2401,18 @@ Compute capability %2.%3, %4 multiprocessors
         <source>the largest &amp;image size for batch</source>
         <translation>给定批大小下的最大图像尺寸(&amp;I)</translation>
     </message>
+    <message>
+        <source>Breakdown</source>
+        <translation>构成</translation>
+    </message>
+    <message>
+        <source>By layer</source>
+        <translation>按层</translation>
+    </message>
+    <message>
+        <source>Activation memory each layer keeps for the backward pass at the probed batch and image size (fp32), largest first; ★ marks the layers checkpointing would help (checkpoint = [layers])</source>
+        <translation>在探测的批大小和图像尺寸下（fp32）每层为反向传播保留的激活内存，从大到小排列；★ 标出检查点能起作用的层（checkpoint = [层]）</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::FitTableModel</name>
@@ -2742,6 +2802,66 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Not even the smallest batch fits the memory budget.</source>
         <translation>即使最小的批次也超出显存预算。</translation>
+    </message>
+    <message>
+        <source>%1 (layer %2) keeps the most activation memory: %3% of %4 at batch %5 and image size %6.</source>
+        <translation>%1（第 %2 层）保留的激活内存最多：在批大小 %5、图像尺寸 %6 时占 %4 中的 %3%。</translation>
+    </message>
+    <message>
+        <source>Batch %1 fits with %2 checkpointing: −%3% activation memory, %4% step time (measured).</source>
+        <translation>使用 %2 检查点时批大小 %1 可以放下：激活内存 −%3%，单步时间 %4%（实测）。</translation>
+    </message>
+    <message>
+        <source>Image size %1 fits batch %2 with %3 checkpointing: −%4% activation memory, %5% step time (measured).</source>
+        <translation>使用 %3 检查点时，批大小 %2 可以用图像尺寸 %1：激活内存 −%4%，单步时间 %5%（实测）。</translation>
+    </message>
+    <message>
+        <source>checkpoint = auto recomputes layers %1 so that batch %2 fits.</source>
+        <translation>checkpoint = auto 重新计算第 %1 层，使批大小 %2 可以放下。</translation>
+    </message>
+    <message>
+        <source>checkpoint = auto recomputes layers %1 so that image size %2 fits.</source>
+        <translation>checkpoint = auto 重新计算第 %1 层，使图像尺寸 %2 可以放下。</translation>
+    </message>
+    <message>
+        <source>checkpoint = auto: batch %1 fits without checkpointing.</source>
+        <translation>checkpoint = auto：不使用检查点批大小 %1 也能放下。</translation>
+    </message>
+    <message>
+        <source>Batch %1 does not fit even with every block checkpointed (largest: %2).</source>
+        <translation>即使对所有模块使用检查点，批大小 %1 也放不下（最大：%2）。</translation>
+    </message>
+    <message>
+        <source>Staged run of %1 stages: probed at the largest stage image size, %2; each stage fitted at its own.</source>
+        <translation>%1 个阶段的分阶段运行：在最大的阶段图像尺寸 %2 下探测；每个阶段按各自的尺寸适配。</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>The tensor the layer hands on, kept for the backward pass</source>
+        <translation>该层传给下一层的张量，为反向传播保留</translation>
+    </message>
+    <message>
+        <source>Saved inside the layer</source>
+        <translation>层内保存</translation>
+    </message>
+    <message>
+        <source>Tensors the layer keeps for its backward pass beyond its output: what checkpointing it frees (recomputed in the backward pass)</source>
+        <translation>该层在输出之外为反向传播保留的张量：对该层使用检查点即可释放（在反向传播中重新计算）</translation>
+    </message>
+    <message>
+        <source>Input images</source>
+        <translation>输入图像</translation>
+    </message>
+    <message>
+        <source>%1: %2 P%3/%4</source>
+        <translation>%1：%2 P%3/%4</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -4326,6 +4446,90 @@ Compute capability %2.%3, %4 multiprocessors
         <source>none fits</source>
         <translation>都放不下</translation>
     </message>
+    <message>
+        <source>Stages, each fitted at its image size</source>
+        <translation>各阶段（按各自的图像尺寸适配）</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Accumulate</source>
+        <translation>累积</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>%1 (auto)</source>
+        <translation>%1（自动）</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Activation memory</source>
+        <translation>激活内存</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>−%1%</source>
+        <translation>−%1%</translation>
+    </message>
+    <message>
+        <source>Activation memory by layer</source>
+        <translation>各层的激活内存</translation>
+    </message>
+    <message>
+        <source>At batch %1 and %2 px in fp32: %3 in all. ★: checkpointing the layer would help.</source>
+        <translation>批大小 %1、%2 像素、fp32 时：共 %3。★：对该层使用检查点会有帮助。</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Stride</source>
+        <translation>步幅</translation>
+    </message>
+    <message>
+        <source>Keeps</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Of which output</source>
+        <translation>其中输出</translation>
+    </message>
+    <message>
+        <source>input images</source>
+        <translation>输入图像</translation>
+    </message>
+    <message>
+        <source>loss and assigner</source>
+        <translation>损失与分配器</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::RunListController</name>
@@ -4723,6 +4927,14 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>The run started from a weights file (model=x.pt): how many tensors came from it, and which start fresh (another class count).</source>
         <translation>运行从权重文件开始（model=x.pt）：有多少张量来自该文件，哪些重新初始化（类别数不同时）。</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>A stage of a staged run began (also when a run resumes in it): its number, image size, batch, accumulation, epochs, checkpointing and augmentation overrides.</source>
+        <translation>分阶段运行的一个阶段开始了（运行在其中恢复时也会记录）：阶段序号、图像尺寸、批大小、累积、轮数、检查点和增强覆盖项。</translation>
     </message>
 </context>
 <context>

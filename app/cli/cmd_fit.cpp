@@ -18,7 +18,7 @@ namespace {
 
 // Settings the fit shares with `train`: parsed by TrainConfig, so each means what it means to train.
 const char* const kRunKeys[] = {"data", "model", "imgsz", "batch", "device", "vram", "amp", "workers", "threads",
-                                "nbs", "optimizer", "epochs", "fraction"};
+                                "nbs", "optimizer", "epochs", "fraction", "checkpoint", "stages"};
 
 }  // namespace
 
@@ -28,7 +28,8 @@ int cmdFit(const Args& args)
         std::printf(
             "usage: yolostudio-cli fit data=PATH [model=yolov8n.yaml] [imgsz=640] [batch=N] [device=cpu]\n"
             "                          [vram=SIZE|FRACTION] [amp=auto] [target=GPU] [workers=8] [threads=0]\n"
-            "                          [nbs=64] [optimizer=auto] [epochs=100] [fraction=1.0] [margin=F] [json=FILE]\n\n"
+            "                          [nbs=64] [optimizer=auto] [epochs=100] [fraction=1.0] [margin=F] [json=FILE]\n"
+            "                          [checkpoint=off] [stages=LIST] [layers=true]\n\n"
             "  data      data.yaml; the probe trains on its most crowded images (empty: synthetic batches)\n"
             "  model     model YAML, e.g. yolov8n.yaml, yolo11s.yaml, yolov9c.yaml (the table lists its family's scales)\n"
             "  imgsz     image size to fit at (multiple of 32)\n"
@@ -43,14 +44,20 @@ int cmdFit(const Args& args)
             "            prefetches count in the budget\n"
             "  nbs, optimizer, epochs, fraction   as for train (optimizer=auto picks by the run's length)\n"
             "  margin    fraction of the budget kept free (default 0.05 measured, 0.12 planned)\n"
-            "  json      also write the result as JSON to FILE\n\n"
+            "  checkpoint  activation checkpointing: off | auto | backbone | all | [2, 4, 6]; auto picks the\n"
+            "            cheapest blocks that let the batch you give (or 16 with no batch) fit\n"
+            "  stages    a staged run, IMGSZxBATCH:EPOCHS[:key=value],... (as for train): each stage is fitted\n"
+            "            at its own image size\n"
+            "  layers    true: also print where the activation memory goes, layer by layer (sorted; * marks\n"
+            "            the layers checkpointing would help)\n"
+            "  json      also write the result as JSON to FILE (with the per-layer list under \"layers\")\n\n"
             "Measures complete training iterations (forward, loss with the task-aligned assigner, backward,\n"
             "optimizer step, EMA) and validation batches at a few points, fits a memory model and prints the\n"
             "recommendation, a model-scale x image-size x AMP table and the memory breakdown.\n");
         return kExitOk;
     }
     std::vector<std::string> known(std::begin(kRunKeys), std::end(kRunKeys));
-    for (const char* k : {"target", "margin", "json"})
+    for (const char* k : {"target", "margin", "json", "layers"})
         known.push_back(k);
     if (!args.rejectUnknown(known))
         return kExitUsage;
@@ -67,7 +74,8 @@ int cmdFit(const Args& args)
         }
     }
     const auto margin = args.number("margin", 0.0);
-    if (!ok || !margin)
+    const std::optional<bool> layers = args.boolean("layers", false);
+    if (!ok || !margin || !layers)
         return kExitUsage;
     if (*margin < 0 || *margin >= 0.9) {
         std::fprintf(stderr, "error: margin must be in [0, 0.9)\n");
@@ -87,6 +95,8 @@ int cmdFit(const Args& args)
     if (!result)
         return reportError(result.error());
     std::fputs(fit::formatFitResult(*result).c_str(), stdout);
+    if (*layers)
+        std::fputs(("\n" + fit::formatLayerProfile(result->layers)).c_str(), stdout);
     const std::string jsonPath = args.str("json", "");
     if (!jsonPath.empty()) {
         if (auto err = writeFileAtomic(jsonPath, fit::fitResultToJson(*result) + "\n")) {

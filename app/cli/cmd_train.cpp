@@ -241,6 +241,7 @@ int cmdTrain(const Args& args)
         switch (e.kind) {
         case EventKind::Start:
         case EventKind::Resume:
+        case EventKind::Stage:
             std::printf("%s\n", e.message.c_str());
             break;
         case EventKind::OomRecovered:

@@ -4,7 +4,7 @@
 // Writes dataset-browser.png, findings.png, statistics.png, train-setup.png (the training setup form after
 // loading YOLOv9's hyp.scratch-high.yaml and a Fit-style Apply, one value typed wrong so its reason shows),
 // fit-dialog.png (the Fit to my GPU dialog after a real fit of yolov8n at 320 px on the dataset, planned for an
-// RTX 3060 with 90% of its memory) and, to check that no text is clipped, empty-state.png, about.png,
+// RTX 3060 with 90% of its memory), fit-dialog-layers.png (its "By layer" tab) and, to check that no text is clipped, empty-state.png, about.png,
 // error.png and open-dialog.png (the start page and the dialogs), suffixed _zh_CN for Chinese; with --train
 // also trains yolov8n on the dataset from the Train page (imgsz 128, EPOCHS epochs, default 8) and writes
 // train-setup-preflight.png (before Start), train-dashboard-running.png (during the run) and
@@ -81,7 +81,8 @@ int findingRow(ys::ui::DatasetPage* page, const QString& code)
 }
 
 // The Fit dialog on its own (as the Train page opens it) after a real fit; the probe takes ~10-30 s on a CPU.
-bool saveFitDialog(const QString& dataYaml, const QString& path)
+// Then its "By layer" tab (where the activation memory goes) into layersPath.
+bool saveFitDialog(const QString& dataYaml, const QString& path, const QString& layersPath)
 {
     ys::TrainConfig cfg;
     cfg.data = dataYaml.toStdString();
@@ -107,7 +108,11 @@ bool saveFitDialog(const QString& dataYaml, const QString& path)
     while (!done && t.elapsed() < 300000)
         settle(50);
     settle(400);
-    return ok && dialog.grab().save(path);
+    if (!ok || !dialog.grab().save(path))
+        return false;
+    dialog.chartTabs()->setCurrentIndex(1);
+    settle(400);
+    return dialog.grab().save(layersPath);
 }
 
 bool saveTrainSetup(const QString& dataYaml, const QString& path)
@@ -393,7 +398,8 @@ int main(int argc, char** argv)
 
     // 5. Fit to my GPU.
     const QString fitPath = out.filePath(QStringLiteral("fit-dialog") + suffix + QStringLiteral(".png"));
-    if (!saveFitDialog(args[1], fitPath))
+    const QString layersPath = out.filePath(QStringLiteral("fit-dialog-layers") + suffix + QStringLiteral(".png"));
+    if (!saveFitDialog(args[1], fitPath, layersPath))
         std::fprintf(stderr, "error: the fit did not finish or %s cannot be written\n", qPrintable(fitPath));
     else
         std::printf("%s\n", qPrintable(fitPath));

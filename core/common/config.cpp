@@ -1,7 +1,9 @@
 #include "common/config.h"
 
+#include "common/checkpointing.h"
 #include "common/configfile.h"
 #include "common/device.h"
+#include "common/internal/text.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -18,7 +20,8 @@ namespace ys {
 namespace {
 
 using Member = std::variant<bool TrainConfig::*, int TrainConfig::*, double TrainConfig::*,
-                            std::string TrainConfig::*, std::vector<int> TrainConfig::*>;
+                            std::string TrainConfig::*, std::vector<int> TrainConfig::*,
+                            std::vector<TrainStage> TrainConfig::*>;
 
 struct Entry {
     ConfigKey key;
@@ -41,6 +44,10 @@ const std::vector<Entry>& entries()
           .help = "model YAML (yolov8n.yaml, yolo11s.yaml, yolov9c.yaml, ...) or checkpoint"}, &TrainConfig::model},
         {{.name = "epochs", .group = G::Schedule, .type = T::Int, .min = 1, .max = 100000, .help = "epochs to train",
           .unit = U::Epochs, .resumable = true}, &TrainConfig::epochs},
+        // After epochs: setting it sets epochs to the stages' total, so a file's `epochs:` line cannot undo it.
+        {{.name = "stages", .group = G::Schedule, .type = T::Stages,
+          .help = "stages IMGSZxBATCH:EPOCHS[:key=value], e.g. 320x32:10,640xauto:80,640xauto:10:mosaic=0; "
+                  "empty = one stage", .resumable = true}, &TrainConfig::stages},
         {{.name = "imgsz", .group = G::Memory, .type = T::Int, .min = 32, .max = 8192,
           .help = "image size in pixels, multiple of 32", .unit = U::Pixels, .step = 32}, &TrainConfig::imgsz},
         {{.name = "batch", .group = G::Memory, .type = T::Int, .min = -1, .max = 4096,
@@ -53,6 +60,9 @@ const std::vector<Entry>& entries()
           .resumable = true}, &TrainConfig::workers},
         {{.name = "amp", .group = G::Memory, .type = T::Choice, .choices = {"auto", "off", "fp16", "bf16"},
           .help = "mixed precision", .resumable = true}, &TrainConfig::amp},
+        {{.name = "checkpoint", .group = G::Memory, .type = T::String,
+          .help = "activation checkpointing: off, auto, backbone, all or [layer, ...]", .resumable = true},
+         &TrainConfig::checkpoint},
         {{.name = "project", .group = G::Output, .type = T::String, .help = "parent folder of run folders"},
          &TrainConfig::project},
         {{.name = "name", .group = G::Output, .type = T::String, .help = "run folder name"}, &TrainConfig::name},
@@ -168,18 +178,12 @@ const Entry* findEntry(const std::string& key)
 
 std::string trim(const std::string& s)
 {
-    size_t b = 0, e = s.size();
-    while (b < e && std::isspace(static_cast<unsigned char>(s[b])))
-        ++b;
-    while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1])))
-        --e;
-    return s.substr(b, e - b);
+    return internal::trimmed(s);
 }
 
 std::string lower(std::string s)
 {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
+    return internal::lowered(std::move(s));
 }
 
 std::optional<bool> parseBool(const std::string& v)
@@ -374,6 +378,13 @@ std::optional<ConfigProblem> TrainConfig::trySet(const std::string& key, const s
                 if (outOfRange(*d))
                     return problem(R::OutOfRange, value);
                 this->*member = *d;
+            } else if constexpr (std::is_same_v<M, std::vector<TrainStage>>) {
+                std::vector<TrainStage> parsed;
+                if (auto p = parseStages(value, parsed))
+                    return p;
+                this->*member = std::move(parsed);
+                if (!(this->*member).empty())
+                    epochs = stagesEpochs(this->*member);
             } else if constexpr (std::is_same_v<M, std::vector<int>>) {
                 // "", none, [], "3", "[0, 2, 3]", "0,2,3" (and a Python tuple's parentheses).
                 std::string body = value;
@@ -434,6 +445,12 @@ std::optional<ConfigProblem> TrainConfig::trySet(const std::string& key, const s
                             return problem(R::ResumeNeedsPath, v);
                         v.clear();
                     }
+                    if (key == "checkpoint") {   // kept in its canonical spelling
+                        const auto setting = parseCheckpointSetting(v);
+                        if (!setting)
+                            return problem(R::BadCheckpoint, v);
+                        v = setting->text();
+                    }
                     this->*member = v;
                 }
             }
@@ -465,6 +482,8 @@ std::optional<std::string> TrainConfig::get(const std::string& key) const
                 return formatDouble(this->*member);
             else if constexpr (std::is_same_v<M, std::vector<int>>)
                 return intListText(this->*member, e->key.countForm);
+            else if constexpr (std::is_same_v<M, std::vector<TrainStage>>)
+                return formatStages(this->*member);
             else
                 return this->*member;
         },
@@ -497,6 +516,8 @@ std::vector<ConfigProblem> TrainConfig::problems() const
     // The one reading of device text (common/device.h); a list ("0,1") is a data-parallel run.
     if (auto devices = parseDevices(device); !devices)
         found.push_back({"device", devices.error().code == "device.duplicate" ? R::DuplicateDevice : R::BadDevice, device});
+    if (!stages.empty() && epochs != stagesEpochs(stages))
+        found.push_back({"epochs", R::StagesEpochs, std::to_string(epochs), static_cast<double>(stagesEpochs(stages))});
     return found;
 }
 
@@ -511,7 +532,8 @@ std::vector<Error> TrainConfig::validate() const
 Error ConfigProblem::toError() const
 {
     using R = Reason;
-    const std::string q = "'" + key + "'";
+    // Inside stages the message names the stage and the key within it: "'stages' stage 2: 'mosaic' must ...".
+    const std::string q = "'" + (stageKey.empty() ? key : stageKey) + "'";
     std::string m;
     switch (reason) {
     case R::UnknownKey: m = "unknown setting " + q; break;
@@ -545,7 +567,29 @@ Error ConfigProblem::toError() const
         m = q + " must be cpu, gpu, a GPU index such as 0, cuda:0, or GPUs such as 0,1, not '" + value + "'";
         break;
     case R::DuplicateDevice: m = q + " names a GPU twice ('" + value + "'): list each GPU once"; break;
+    case R::BadCheckpoint:
+        m = q + " must be off, auto, backbone, all or a list of layers such as [2, 4, 6], not '" + value + "'";
+        break;
+    case R::StageSyntax:
+        m = "'" + value + "' is not a stage: write IMGSZxBATCH:EPOCHS, e.g. 640x16:10 or 640xauto:10:mosaic=0";
+        break;
+    case R::StageKey: {
+        std::string list;
+        for (const auto& c : choices)
+            list += (list.empty() ? "" : ", ") + c;
+        m = q + " cannot change between stages (a stage may set " + list + ")";
+        break;
     }
+    case R::StagesEpochs: {
+        std::ostringstream os;
+        os << q << " is " << value << " but the stages add up to " << min
+           << " epochs; leave epochs out or make them agree";
+        m = os.str();
+        break;
+    }
+    }
+    if (stage > 0)
+        m = "'" + key + "' stage " + std::to_string(stage) + ": " + m;
     return keyError(key, m);
 }
 
@@ -573,6 +617,8 @@ std::string TrainConfig::yamlValue(const std::string& key) const
         return "null";
     if (e->key.type == T::IntList)
         return v;  // "10" (freeze's count form) or a flow list "[0, 2, 3]": plain YAML already
+    if (key == "checkpoint" && v.front() == '[')
+        return v;  // a flow list of layers
     YAML::Emitter out;
     out << YAML::DoubleQuoted << v;
     return out.c_str();

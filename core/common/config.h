@@ -4,6 +4,7 @@
 // checked with validate(), then passed by value to the engine. Plain C++; no torch, no Qt.
 
 #include "common/error.h"
+#include "common/stages.h"
 
 #include <cstdint>
 #include <optional>
@@ -30,12 +31,20 @@ struct ConfigProblem {
         BadMemoryBudget,  // value (vram)
         BadDevice,        // value
         DuplicateDevice,  // value (a device list naming one GPU twice: "0,0")
+        BadCheckpoint,    // value (checkpoint: not off, auto, backbone, all or a list of layers)
+        StageSyntax,      // value: the stage's text (not IMGSZxBATCH:EPOCHS[:key=value...])
+        StageKey,         // stageKey may not change between stages; choices: the keys that may
+        StagesEpochs,     // value: epochs; min: the stages' total (they must agree)
     };
     std::string key;
     Reason reason = Reason::UnknownKey;
     std::string value;
     double min = 0, max = 0;             // OutOfRange
     std::vector<std::string> choices = {};  // NotAChoice
+    // A problem inside `stages`: the 1-based stage and the key within it ("imgsz", "batch", "epochs", or an
+    // override such as "mosaic"); the reason and value are that key's. 0 / empty otherwise.
+    int stage = 0;
+    std::string stageKey = {};
 
     Error toError() const;
 };
@@ -44,12 +53,18 @@ struct TrainConfig {
     // --- task and data -----------------------------------------------------------------------------
     std::string data;                    // path to data.yaml
     std::string model = "yolov8n.yaml";  // model YAML (scale letter picks n/s/m/l/x) or a checkpoint
-    int epochs = 100;                    // epochs to train, >= 1
+    int epochs = 100;                    // epochs to train, >= 1 (with stages: their total)
+    // Staged training (common/stages.h): empty = one stage of imgsz, batch and epochs. Setting it sets epochs
+    // to the stages' total; each stage's imgsz and batch replace imgsz and batch while it trains.
+    std::vector<TrainStage> stages;
     int imgsz = 640;                     // training/validation image size in pixels, multiple of 32
     int batch = 16;                      // images per optimizer micro-batch; -1 = fit to memory ("auto")
     std::string device = "cpu";          // "cpu", "0", "cuda:0"
     int workers = 8;                     // data loader threads; 0 = load in the training thread
     std::string amp = "auto";            // auto | off | fp16 | bf16
+    // Activation checkpointing (common/checkpointing.h): off | auto | backbone | all | [layer, ...]; the text
+    // parseCheckpointSetting reads, kept in its canonical spelling.
+    std::string checkpoint = "off";
     std::string project = "runs";        // parent folder of run folders
     std::string name = "exp";            // run folder name (a numeric suffix is added when it exists)
     bool exist_ok = false;               // reuse project/name instead of adding a suffix
@@ -150,7 +165,8 @@ struct TrainConfig {
 // cannot disagree.
 struct ConfigKey {
     // IntList: whole numbers written as a YAML list ("[0, 2, 3]"), each within min..max; empty = none (null).
-    enum class Type { Bool, Int, Float, String, Choice, IntList };
+    // Stages: a list of training stages (TrainConfig::stages), text as formatStages() writes it.
+    enum class Type { Bool, Int, Float, String, Choice, IntList, Stages };
     // The section a form shows the key in; the enum order is the display order.
     enum class Group { ModelData, Schedule, Memory, Optimizer, Loss, Augment, Validation, Output };
     // What a number counts (shown after it); None for plain numbers, fractions and probabilities.
@@ -193,6 +209,10 @@ const char* unitSymbol(ConfigKey::Unit unit);
 // `cache: true` (= ram) / `cache: false` (= off). The boolean that `value` of `key` is written as, or
 // nullopt when the key has no boolean spelling or the value has none.
 std::optional<bool> boolSpelling(const std::string& key, const std::string& value);
+
+// Parses the text form of `stages` (common/stages.h) into `out`; the first problem (with its stage and the key
+// within it) when the text is not valid. "" / "none" / "null" / "[]" mean no stages.
+std::optional<ConfigProblem> parseStages(const std::string& text, std::vector<TrainStage>& out);
 
 // Parses "8GiB", "8 GB", "6000MB", "512MiB", "1e9" (bytes). Fractions ("0.8") return nullopt here;
 // see parseMemoryBudget in memory/. Returns nullopt for text that is not a size.

@@ -75,14 +75,50 @@ int scalarEnd(const std::string& line, int col)
     return end;
 }
 
-// The text set() reads for a value node: a scalar as written; for a list key (freeze, classes) a YAML sequence of
-// scalars as "[a,b,c]". nullopt for any other list or mapping.
+// One stage of a YAML `stages:` list as its text form: a scalar as written ("640xauto:10"), or a mapping
+// {imgsz: 640, batch: auto, epochs: 10, mosaic: 0} (every other key an override). nullopt for anything else.
+std::optional<std::string> stageText(const YAML::Node& node)
+{
+    if (node.IsScalar())
+        return node.Scalar();
+    if (!node.IsMap())
+        return std::nullopt;
+    std::string imgsz, batch = "auto", epochs, overrides;
+    for (const auto& kv : node) {
+        if (!kv.first.IsScalar() || !kv.second.IsScalar())
+            return std::nullopt;
+        const std::string k = kv.first.Scalar(), v = kv.second.Scalar();
+        if (k == "imgsz")
+            imgsz = v;
+        else if (k == "batch")
+            batch = v;
+        else if (k == "epochs")
+            epochs = v;
+        else
+            overrides += ":" + k + "=" + v;
+    }
+    return imgsz + "x" + batch + ":" + epochs + overrides;
+}
+
+// The text set() reads for a value node: a scalar as written; for a list key (freeze, classes, checkpoint's
+// layers) a YAML sequence of scalars as "[a,b,c]"; for stages a sequence of stages (stageText) joined with
+// commas. nullopt for any other list or mapping.
 std::optional<std::string> valueText(const std::string& key, const YAML::Node& node)
 {
     if (node.IsScalar())
         return node.Scalar();
     const ConfigKey* schema = findConfigKey(key);
-    if (!node.IsSequence() || !schema || schema->type != ConfigKey::Type::IntList)
+    if (node.IsSequence() && schema && schema->type == ConfigKey::Type::Stages) {
+        std::string text;
+        for (size_t i = 0; i < node.size(); ++i) {
+            const auto stage = stageText(node[i]);
+            if (!stage)
+                return std::nullopt;
+            text += (i ? "," : "") + *stage;
+        }
+        return text;
+    }
+    if (!node.IsSequence() || !schema || (schema->type != ConfigKey::Type::IntList && key != "checkpoint"))
         return std::nullopt;
     std::string text = "[";
     for (size_t i = 0; i < node.size(); ++i) {
@@ -212,8 +248,11 @@ Expected<ConfigFile> ConfigFile::parse(const std::string& text, const std::strin
             f.problems_.push_back(valueError(
                 Error{"config." + key,
                       "'" + key + "' must be a single value" +
-                          (schema->type == ConfigKey::Type::IntList ? std::string(" or a list of whole numbers")
-                                                                     : std::string(", not a list or mapping")),
+                          (schema->type == ConfigKey::Type::IntList || key == "checkpoint"
+                               ? std::string(" or a list of whole numbers")
+                           : schema->type == ConfigKey::Type::Stages
+                               ? std::string(" or a list of stages such as 640x16:10 or {imgsz: 640, batch: 16, epochs: 10}")
+                               : std::string(", not a list or mapping")),
                       {}, 0, 0},
                 source, v.Mark()));
             continue;

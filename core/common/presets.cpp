@@ -66,6 +66,17 @@ TrainConfig lowMemory()
 
 const std::vector<std::string> kLowMemoryKeys = {"batch", "nbs", "amp", "cache", "workers"};
 
+TrainConfig staged()
+{
+    TrainConfig c;
+    c.stages = commonStageRecipe();   // 320x32:10, 640xauto:80, 640xauto:10 with mosaic off
+    c.epochs = stagesEpochs(c.stages);
+    c.close_mosaic = 0;               // the last stage turns mosaic off itself
+    return c;
+}
+
+const std::vector<std::string> kStagedKeys = {"epochs", "stages", "close_mosaic"};
+
 }  // namespace
 
 const std::vector<ConfigPreset>& configPresets()
@@ -85,6 +96,12 @@ const std::vector<ConfigPreset>& configPresets()
          "workers. Image size and augmentation stay: they decide what the model learns. For the largest "
          "batch that fits your card, use Fit to my GPU.",
          changes(lowMemory(), kLowMemoryKeys)},
+        {"staged", "Staged: warm up small, train at full size, finish without mosaic",
+         "Three stages in one run: 10 epochs at 320 px with batch 32 (fast, and settles the statistics), 80 at 640 "
+         "with the batch fitted to memory, 10 at 640 with mosaic off (instead of close_mosaic). One optimizer, EMA "
+         "and learning-rate schedule across the stages; each stage's batch is fitted at its own image size before "
+         "the run starts.",
+         changes(staged(), kStagedKeys)},
     };
     return presets;
 }

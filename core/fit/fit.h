@@ -14,6 +14,7 @@
 #include "common/config.h"
 #include "common/error.h"
 #include "common/progress.h"
+#include "common/stages.h"
 
 #include <cstdint>
 #include <string>
@@ -44,12 +45,27 @@ struct FitRequest {
     double margin = 0;               // fraction of the budget kept free; 0 = default (5% measured, 12% planned)
     int maxBatch = 1024;             // search limit
     int syntheticBoxes = 50;         // boxes per image without data
+    // Activation checkpointing (common/checkpointing.h): off | auto | backbone | all | [layers]. Not off: the
+    // recommendation is made with it (auto: the cheapest blocks that let `wantedBatch` fit, none when it fits
+    // without). Whatever it says, a wanted batch or image size that does not fit without checkpointing gets
+    // checkpointing proposals (FitResult::checkpointOptions), measured.
+    std::string checkpoint = "off";
+    // The batch the run asks for at imgsz (the setup's batch; 0 = none: batch=auto). Drives the proposals and
+    // checkpoint=auto; with batch=auto and checkpoint=auto the fit aims for kAutoCheckpointBatch.
+    int wantedBatch = 0;
+    // The image size the run asks for when `batch` > 0 (the fit then finds the largest imgsz for the batch);
+    // 0 = imgsz. A largest imgsz below it gets checkpointing proposals.
+    int wantedImgsz = 0;
+    // Staged training: each stage fitted at its own imgsz (FitResult::stages); the probe runs at the largest
+    // stage imgsz (imgsz is then ignored). Empty: one stage.
+    std::vector<TrainStage> stages;
     ProgressFn progress;             // stage "probe", done/total probe points; called on the calling thread
     CancelToken cancel;
 };
 
 // The request a training run with these settings makes (batch=auto): data, model, imgsz, device, vram,
-// amp, nbs, optimizer, epochs, workers, threads, fraction. The trainer and `yolostudio-cli fit` both use it.
+// amp, nbs, optimizer, epochs, workers, threads, fraction, checkpoint, the wanted batch and the stages. The
+// trainer and `yolostudio-cli fit` both use it.
 FitRequest fitRequestFor(const TrainConfig& cfg);
 
 // One measured point.
@@ -86,6 +102,10 @@ struct Recommendation {
     int accumulate = 1;              // max(round(nbs / batch), 1)
     int64_t predictedPeakBytes = 0;  // predicted peak of the device figure the budget caps
     bool fits = false;               // false: not even batch 1 fits; batch/imgsz are then the smallest tried
+    // Activation checkpointing the recommendation is made with: "off", or the request's setting ("backbone",
+    // "all", "[2, 4]"; for auto the layers it chose, "off" when none were needed), and its layers.
+    std::string checkpoint = "off";
+    std::vector<int> checkpointLayers;
 };
 
 struct TableRow {
@@ -94,6 +114,66 @@ struct TableRow {
     bool amp = false;
     int maxBatch = 0;                // largest batch under the budget with the margin; 0 = none fits
     int64_t peakAtMaxBatch = 0;
+    int maxBatchCheckpointed = 0;    // the same with every block checkpointed (checkpoint=all); 0 = none fits
+};
+
+// Where the memory goes, layer by layer (the probe's per-layer attribution), at the probed batch and imgsz in
+// fp32. Activation bytes of all layers add up to the measured activation total.
+struct LayerMemory {
+    enum class Part { Input, Layer, Loss, Optimizer };
+    Part part = Part::Layer;
+    int layer = -1;                  // layer index as `info` numbers them; -1 for input, loss and optimizer
+    int level = -1;                  // Detect: the level (0 = stride 8); -1 otherwise
+    std::string module;              // "Conv", "C2f", "Detect", "SPPF", ...; "input", "loss", "optimizer"
+    int64_t stride = 0;              // output stride relative to the input (0 for input, loss, optimizer)
+    int64_t activationBytes = 0;     // bytes its outputs and saved tensors keep alive for the backward pass;
+                                     // loss: what the loss keeps; optimizer: its state (SGD momentum, moments)
+    int64_t outputBytes = 0;         // of which its output (kept by whatever reads it next)
+    int64_t forwardPeakBytes = 0;    // transient peak of its forward above the level it started at
+    int64_t backwardPeakBytes = 0;   // transient peak of its backward above the level it started at (loss:
+                                     // the assigner's peak above the forward's level; optimizer: the step)
+    double forwardSeconds = 0;       // time of its forward pass (what recomputing it costs)
+    bool checkpointable = false;     // checkpoint= can name it
+    int64_t checkpointSavingBytes = 0;  // activation memory checkpointing it saves (activation - output)
+    bool checkpointHelps = false;    // checkpointing it saves at least kCheckpointHelpsShare of the activations
+};
+constexpr double kCheckpointHelpsShare = 0.02;
+
+struct LayerProfile {
+    int batch = 0, imgsz = 0;        // the probe point (most crowded images, fp32)
+    int64_t activationTotal = 0;     // measured: allocated after the forward minus before it (input included)
+    std::vector<LayerMemory> layers; // input, the model's layers in order (Detect one entry per level), loss,
+                                     // optimizer
+};
+
+// Activation checkpointing as an option when the wanted batch (or image size) does not fit, with what it gives
+// and costs, measured at the probe point.
+struct CheckpointOption {
+    std::string setting;             // "backbone", "all", or the layers auto chose ("[2, 4, 6]")
+    std::vector<int> layers;
+    bool automatic = false;          // the cheapest set reaching the wanted batch/imgsz (checkpoint=auto's choice)
+    int batch = 0;                   // batch mode: the largest batch at the recommended imgsz with it
+    int imgsz = 0;                   // imgsz mode: the largest imgsz for the request's batch with it
+    bool reachesWanted = false;      // the wanted batch / imgsz fits with it
+    double activationSaving = 0;     // fraction of the activation memory it saves (0.38 = -38%)
+    double stepTimeIncrease = 0;     // measured: training step time with it / without - 1 (0.22 = +22%)
+    int64_t predictedPeakBytes = 0;  // at its batch / imgsz
+    int64_t probePredictedBytes = 0; // the probe point's peak as predicted from the per-layer figures
+    int64_t probeMeasuredBytes = 0;  // the probe point's peak measured with it (the prediction is scaled to it)
+};
+
+// One stage of a staged run, fitted at its own image size.
+struct StageFit {
+    int stage = 0;                   // 1-based
+    int imgsz = 0;
+    int epochs = 0;
+    int requestedBatch = -1;         // as the stage asks; -1 = auto
+    int batch = 0;                   // fitted (auto) or requested
+    int accumulate = 1;
+    std::string checkpoint = "off";  // the stage's checkpointing ("off", its setting, or auto's layers)
+    std::vector<int> checkpointLayers;
+    int64_t predictedPeakBytes = 0;
+    bool fits = false;               // the batch fits the budget at this imgsz
 };
 
 // A note or the certainty of a fit as a code with arguments, so a GUI can translate it by code.
@@ -137,6 +217,9 @@ struct FitResult {
     int intraOpThreads = 0;          // model threads of the run
     int loaderWorkers = 0;           // loader workers the run gets beside them
     int queuedBatches = 0;           // batches they keep ready, counted only where they live in the budget
+    LayerProfile layers;             // where the activation memory goes, layer by layer
+    std::vector<CheckpointOption> checkpointOptions;  // when the wanted batch / imgsz does not fit (or asked)
+    std::vector<StageFit> stages;    // staged runs: each stage fitted at its imgsz
 };
 
 // Runs the probe and the fit. Errors: bad request (codes "fit.*"), unreadable data or model
@@ -165,8 +248,16 @@ std::string fitResultToJson(const FitResult& result);
 // writer adds are ignored, missing ones keep their defaults. Error code "fit.json", naming `source`, for text
 // that is not such a result.
 Expected<FitResult> fitResultFromJson(const std::string& json, const std::string& source = {});
-// Human-readable report: recommendation, table, breakdown, notes (English, for the CLI and logs).
+// Human-readable report: recommendation, stages, checkpointing options, table, breakdown, notes (English,
+// for the CLI and logs).
 std::string formatFitResult(const FitResult& result);
+// The per-layer table (`yolostudio-cli fit ... layers=true`): layers sorted by activation bytes, with their
+// share, output, forward and backward peaks, and the layers checkpointing would help marked.
+std::string formatLayerProfile(const LayerProfile& profile);
+// JSON of the per-layer list alone ({batch, imgsz, activation_total_bytes, layers: [...]}), as in fit.json.
+std::string layerProfileToJson(const LayerProfile& profile);
+// "Conv", "Detect P3/8", "loss + assigner", "optimizer step + EMA": a layer's name as tables print it.
+std::string layerLabel(const LayerMemory& layer);
 
 // One setting of a run that differs from what a fit was made for.
 struct FitDifference {

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
@@ -46,6 +47,17 @@ const std::vector<FitNoteCode> kNoteCodes = {
     {"fit.no_scales", "the model has no other scales, so the table lists only the model itself"},
     {"fit.nothing_fits", "even batch 1 does not fit the budget at this image size; lower imgsz or raise the "
                          "budget"},
+    {"fit.top_layer", "{0} (layer {1}) keeps the most activation memory: {2}% of {3} at batch {4} and imgsz {5}"},
+    {"fit.checkpoint_batch", "batch {0} fits with {1} checkpointing: -{2}% activation memory, {3}% step time "
+                             "(measured)"},
+    {"fit.checkpoint_imgsz", "imgsz {0} fits batch {1} with {2} checkpointing: -{3}% activation memory, {4}% step "
+                             "time (measured)"},
+    {"fit.checkpoint_auto", "checkpoint=auto recomputes layers {0} so that batch {1} fits"},
+    {"fit.checkpoint_auto_imgsz", "checkpoint=auto recomputes layers {0} so that imgsz {1} fits"},
+    {"fit.checkpoint_auto_none", "checkpoint=auto: batch {0} fits without checkpointing"},
+    {"fit.checkpoint_short", "batch {0} does not fit even with every block checkpointed (largest: {1})"},
+    {"fit.stages", "staged run of {0} stages: probed at the largest stage image size, {1}; each stage fitted at "
+                   "its own"},
 };
 
 nlohmann::json noteToJson(const FitNote& n)
@@ -66,7 +78,86 @@ void noteFromJson(const nlohmann::json& j, FitNote& note, std::string& text)
     text = j.value("text", fitNoteText(note));
 }
 
+const char* partName(LayerMemory::Part part)
+{
+    switch (part) {
+    case LayerMemory::Part::Input: return "input";
+    case LayerMemory::Part::Layer: return "layer";
+    case LayerMemory::Part::Loss: return "loss";
+    case LayerMemory::Part::Optimizer: return "optimizer";
+    }
+    return "layer";
+}
+
+LayerMemory::Part partFromName(const std::string& name)
+{
+    if (name == "input")
+        return LayerMemory::Part::Input;
+    if (name == "loss")
+        return LayerMemory::Part::Loss;
+    if (name == "optimizer")
+        return LayerMemory::Part::Optimizer;
+    return LayerMemory::Part::Layer;
+}
+
+nlohmann::json layersJson(const LayerProfile& p)
+{
+    nlohmann::json layers = nlohmann::json::array();
+    for (const LayerMemory& l : p.layers)
+        layers.push_back({{"part", partName(l.part)},
+                          {"layer", l.layer},
+                          {"level", l.level},
+                          {"module", l.module},
+                          {"name", layerLabel(l)},
+                          {"stride", l.stride},
+                          {"activation_bytes", l.activationBytes},
+                          {"output_bytes", l.outputBytes},
+                          {"forward_peak_bytes", l.forwardPeakBytes},
+                          {"backward_peak_bytes", l.backwardPeakBytes},
+                          {"forward_seconds", l.forwardSeconds},
+                          {"checkpointable", l.checkpointable},
+                          {"checkpoint_saving_bytes", l.checkpointSavingBytes},
+                          {"checkpoint_helps", l.checkpointHelps}});
+    return {{"batch", p.batch}, {"imgsz", p.imgsz}, {"activation_total_bytes", p.activationTotal}, {"layers", layers}};
+}
+
+LayerProfile layersFromJson(const nlohmann::json& j)
+{
+    LayerProfile p;
+    if (!j.is_object())
+        return p;
+    p.batch = j.value("batch", 0);
+    p.imgsz = j.value("imgsz", 0);
+    p.activationTotal = j.value("activation_total_bytes", int64_t{0});
+    for (const nlohmann::json& l : j.value("layers", nlohmann::json::array())) {
+        LayerMemory m;
+        m.part = partFromName(l.value("part", "layer"));
+        m.layer = l.value("layer", -1);
+        m.level = l.value("level", -1);
+        m.module = l.value("module", "");
+        m.stride = l.value("stride", int64_t{0});
+        m.activationBytes = l.value("activation_bytes", int64_t{0});
+        m.outputBytes = l.value("output_bytes", int64_t{0});
+        m.forwardPeakBytes = l.value("forward_peak_bytes", int64_t{0});
+        m.backwardPeakBytes = l.value("backward_peak_bytes", int64_t{0});
+        m.forwardSeconds = l.value("forward_seconds", 0.0);
+        m.checkpointable = l.value("checkpointable", false);
+        m.checkpointSavingBytes = l.value("checkpoint_saving_bytes", int64_t{0});
+        m.checkpointHelps = l.value("checkpoint_helps", false);
+        p.layers.push_back(m);
+    }
+    return p;
+}
+
 // The English notes of a result: from their codes, or the stored text of notes read without one.
+std::string checkpointText(const std::vector<int>& layers)
+{
+    std::string s;
+    for (int l : layers)
+        s += (s.empty() ? "" : ",") + std::to_string(l);
+    return s;
+}
+
 std::vector<std::string> noteTexts(const FitResult& r)
 {
     std::vector<std::string> out;
@@ -120,7 +211,23 @@ FitRequest fitRequestFor(const TrainConfig& cfg)
     req.workers = cfg.workers;
     req.threads = cfg.threads;
     req.fraction = cfg.fraction;
+    req.checkpoint = cfg.checkpoint;
+    req.wantedBatch = cfg.batch > 0 ? cfg.batch : 0;
+    req.stages = cfg.stages;
     return req;
+}
+
+std::string layerLabel(const LayerMemory& l)
+{
+    switch (l.part) {
+    case LayerMemory::Part::Input: return "input images";
+    case LayerMemory::Part::Loss: return "loss + assigner";
+    case LayerMemory::Part::Optimizer: return "optimizer step + EMA";
+    case LayerMemory::Part::Layer: break;
+    }
+    if (l.level >= 0)
+        return l.module + " P" + std::to_string(l.level + 3) + "/" + std::to_string(l.stride);
+    return l.module;
 }
 
 std::string fitResultToJson(const FitResult& r)
@@ -133,7 +240,9 @@ std::string fitResultToJson(const FitResult& r)
                         {"amp_mode", r.recommended.ampMode},
                         {"accumulate", r.recommended.accumulate},
                         {"predicted_peak_bytes", r.recommended.predictedPeakBytes},
-                        {"fits", r.recommended.fits}};
+                        {"fits", r.recommended.fits},
+                        {"checkpoint", r.recommended.checkpoint},
+                        {"checkpoint_layers", r.recommended.checkpointLayers}};
     j["budget_bytes"] = r.budgetBytes;
     j["device_total_bytes"] = r.deviceTotalBytes;
     j["margin"] = r.margin;
@@ -169,7 +278,8 @@ std::string fitResultToJson(const FitResult& r)
                          {"imgsz", t.imgsz},
                          {"amp", t.amp},
                          {"max_batch", t.maxBatch},
-                         {"peak_bytes", t.peakAtMaxBatch}});
+                         {"peak_bytes", t.peakAtMaxBatch},
+                         {"max_batch_checkpointed", t.maxBatchCheckpointed}});
     j["table"] = table;
     const auto& b = r.breakdown;
     j["breakdown"] = {{"weights", b.weights},         {"gradients", b.gradients},
@@ -181,7 +291,40 @@ std::string fitResultToJson(const FitResult& r)
     for (const auto& n : r.fitNotes)
         notes.push_back(noteToJson(n));
     j["notes"] = notes;
+    j["layers"] = layersJson(r.layers);
+    json options = json::array();
+    for (const CheckpointOption& o : r.checkpointOptions)
+        options.push_back({{"setting", o.setting},
+                           {"layers", o.layers},
+                           {"automatic", o.automatic},
+                           {"batch", o.batch},
+                           {"imgsz", o.imgsz},
+                           {"reaches_wanted", o.reachesWanted},
+                           {"activation_saving", o.activationSaving},
+                           {"step_time_increase", o.stepTimeIncrease},
+                           {"predicted_peak_bytes", o.predictedPeakBytes},
+                           {"probe_predicted_bytes", o.probePredictedBytes},
+                           {"probe_measured_bytes", o.probeMeasuredBytes}});
+    j["checkpoint_options"] = options;
+    json stages = json::array();
+    for (const StageFit& f : r.stages)
+        stages.push_back({{"stage", f.stage},
+                          {"imgsz", f.imgsz},
+                          {"epochs", f.epochs},
+                          {"requested_batch", f.requestedBatch},
+                          {"batch", f.batch},
+                          {"accumulate", f.accumulate},
+                          {"checkpoint", f.checkpoint},
+                          {"checkpoint_layers", f.checkpointLayers},
+                          {"predicted_peak_bytes", f.predictedPeakBytes},
+                          {"fits", f.fits}});
+    j["stages"] = stages;
     return j.dump(2);
+}
+
+std::string layerProfileToJson(const LayerProfile& profile)
+{
+    return layersJson(profile).dump(2);
 }
 
 Expected<FitResult> fitResultFromJson(const std::string& text, const std::string& source)
@@ -200,6 +343,8 @@ Expected<FitResult> fitResultFromJson(const std::string& text, const std::string
         r.recommended.accumulate = rec.value("accumulate", 1);
         r.recommended.predictedPeakBytes = rec.value("predicted_peak_bytes", int64_t{0});
         r.recommended.fits = rec.value("fits", false);
+        r.recommended.checkpoint = rec.value("checkpoint", "off");
+        r.recommended.checkpointLayers = rec.value("checkpoint_layers", std::vector<int>{});
         r.budgetBytes = j.value("budget_bytes", int64_t{0});
         r.deviceTotalBytes = j.value("device_total_bytes", int64_t{0});
         r.margin = j.value("margin", 0.0);
@@ -240,6 +385,7 @@ Expected<FitResult> fitResultFromJson(const std::string& text, const std::string
             row.amp = t.value("amp", false);
             row.maxBatch = t.value("max_batch", 0);
             row.peakAtMaxBatch = t.value("peak_bytes", int64_t{0});
+            row.maxBatchCheckpointed = t.value("max_batch_checkpointed", 0);
             r.table.push_back(row);
         }
         const json b = j.value("breakdown", json::object());
@@ -259,6 +405,36 @@ Expected<FitResult> fitResultFromJson(const std::string& text, const std::string
             noteFromJson(n, note, noteText);
             r.fitNotes.push_back(note);
             r.notes.push_back(noteText);
+        }
+        r.layers = layersFromJson(j.value("layers", json::object()));
+        for (const json& o : j.value("checkpoint_options", json::array())) {
+            CheckpointOption c;
+            c.setting = o.value("setting", "");
+            c.layers = o.value("layers", std::vector<int>{});
+            c.automatic = o.value("automatic", false);
+            c.batch = o.value("batch", 0);
+            c.imgsz = o.value("imgsz", 0);
+            c.reachesWanted = o.value("reaches_wanted", false);
+            c.activationSaving = o.value("activation_saving", 0.0);
+            c.stepTimeIncrease = o.value("step_time_increase", 0.0);
+            c.predictedPeakBytes = o.value("predicted_peak_bytes", int64_t{0});
+            c.probePredictedBytes = o.value("probe_predicted_bytes", int64_t{0});
+            c.probeMeasuredBytes = o.value("probe_measured_bytes", int64_t{0});
+            r.checkpointOptions.push_back(c);
+        }
+        for (const json& f : j.value("stages", json::array())) {
+            StageFit st;
+            st.stage = f.value("stage", 0);
+            st.imgsz = f.value("imgsz", 0);
+            st.epochs = f.value("epochs", 0);
+            st.requestedBatch = f.value("requested_batch", -1);
+            st.batch = f.value("batch", 0);
+            st.accumulate = f.value("accumulate", 1);
+            st.checkpoint = f.value("checkpoint", "off");
+            st.checkpointLayers = f.value("checkpoint_layers", std::vector<int>{});
+            st.predictedPeakBytes = f.value("predicted_peak_bytes", int64_t{0});
+            st.fits = f.value("fits", false);
+            r.stages.push_back(st);
         }
     } catch (const json::exception& e) {
         return Error{"fit.json", std::string("not a fit result (fit.json): a value has the wrong type (") + e.what() + ")",
@@ -286,6 +462,31 @@ std::string formatFitResult(const FitResult& r)
         std::snprintf(buf, sizeof buf, "  nothing fits: batch 1 at imgsz %d needs %s\n", rec.imgsz,
                       memory::formatBytes(rec.predictedPeakBytes).c_str());
     o << buf;
+    if (rec.checkpoint != "off")
+        o << "  with activation checkpointing of layers " << checkpointText(rec.checkpointLayers) << " ("
+          << rec.checkpoint << ")\n";
+    if (!r.stages.empty()) {
+        o << "  stages:\n    stage imgsz epochs  batch accumulate  peak        checkpoint\n";
+        for (const StageFit& f : r.stages) {
+            std::snprintf(buf, sizeof buf, "    %5d %5d %6d %6s %10d  %-10s  %s%s\n", f.stage, f.imgsz, f.epochs,
+                          (std::to_string(f.batch) + (f.requestedBatch < 1 ? "*" : "")).c_str(), f.accumulate,
+                          memory::formatBytes(f.predictedPeakBytes).c_str(), f.checkpoint.c_str(),
+                          f.fits ? "" : "  does not fit");
+            o << buf;
+        }
+        o << "    (* fitted: batch=auto)\n";
+    }
+    if (!r.checkpointOptions.empty()) {
+        o << "  activation checkpointing (measured at the probe point):\n";
+        for (const CheckpointOption& c : r.checkpointOptions) {
+            std::snprintf(buf, sizeof buf, "    %-16s batch %4d imgsz %4d  -%2.0f%% activations  %+4.0f%% step time  "
+                                           "probe peak predicted %s, measured %s%s\n",
+                          c.setting.c_str(), c.batch, c.imgsz, 100.0 * c.activationSaving, 100.0 * c.stepTimeIncrease,
+                          memory::formatBytes(c.probePredictedBytes).c_str(),
+                          memory::formatBytes(c.probeMeasuredBytes).c_str(), c.automatic ? "  (auto)" : "");
+            o << buf;
+        }
+    }
     o << "  probe: " << r.points.size() << " points in ";
     std::snprintf(buf, sizeof buf, "%.1f s; most boxes in one image: %d\n", r.probeSeconds, r.maxBoxes);
     o << buf;
@@ -296,10 +497,11 @@ std::string formatFitResult(const FitResult& r)
         o << buf;
     }
     if (!r.table.empty()) {
-        o << "  largest batch under the budget:\n    scale imgsz amp  batch  peak\n";
+        o << "  largest batch under the budget (ckpt: with every block checkpointed):\n"
+             "    scale imgsz amp  batch   ckpt  peak\n";
         for (const auto& t : r.table) {
-            std::snprintf(buf, sizeof buf, "    %-5c %5d %-4s %5d  %s\n", t.scale, t.imgsz, t.amp ? "on" : "off",
-                          t.maxBatch, memory::formatBytes(t.peakAtMaxBatch).c_str());
+            std::snprintf(buf, sizeof buf, "    %-5c %5d %-4s %5d  %5d  %s\n", t.scale, t.imgsz, t.amp ? "on" : "off",
+                          t.maxBatch, t.maxBatchCheckpointed, memory::formatBytes(t.peakAtMaxBatch).c_str());
             o << buf;
         }
     }
@@ -324,6 +526,52 @@ std::string formatFitResult(const FitResult& r)
     return o.str();
 }
 
+std::string formatLayerProfile(const LayerProfile& p)
+{
+    std::ostringstream o;
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "Activation memory by layer at batch %d, imgsz %d (fp32): %s in all\n", p.batch,
+                  p.imgsz, memory::formatBytes(p.activationTotal).c_str());
+    o << buf;
+    std::vector<const LayerMemory*> rows;
+    for (const LayerMemory& l : p.layers)
+        if (l.part == LayerMemory::Part::Input || l.part == LayerMemory::Part::Layer)
+            rows.push_back(&l);
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const LayerMemory* a, const LayerMemory* b) { return a->activationBytes > b->activationBytes; });
+    o << "  layer  module            stride  activations   share    output  fwd peak  bwd peak  fwd ms  ckpt saves\n";
+    int64_t sum = 0;
+    for (const LayerMemory* l : rows) {
+        sum += l->activationBytes;
+        const double share = p.activationTotal > 0 ? 100.0 * double(l->activationBytes) / double(p.activationTotal) : 0.0;
+        std::snprintf(buf, sizeof buf, "  %5s  %-16s %7s %12s %6.1f%% %9s %9s %9s %7.1f  %s%s\n",
+                      l->layer >= 0 ? std::to_string(l->layer).c_str() : "-", layerLabel(*l).c_str(),
+                      l->stride > 0 ? std::to_string(l->stride).c_str() : "", memory::formatBytes(l->activationBytes).c_str(),
+                      share, memory::formatBytes(l->outputBytes).c_str(), memory::formatBytes(l->forwardPeakBytes).c_str(),
+                      memory::formatBytes(l->backwardPeakBytes).c_str(), 1000.0 * l->forwardSeconds,
+                      l->checkpointable ? memory::formatBytes(l->checkpointSavingBytes).c_str() : "-",
+                      l->checkpointHelps ? "  *" : "");
+        o << buf;
+    }
+    std::snprintf(buf, sizeof buf, "  sum of the layers %s of the measured %s\n", memory::formatBytes(sum).c_str(),
+                  memory::formatBytes(p.activationTotal).c_str());
+    o << buf;
+    for (const LayerMemory& l : p.layers) {
+        if (l.part == LayerMemory::Part::Loss) {
+            std::snprintf(buf, sizeof buf, "  loss + assigner: keeps %s, peak %s above the forward's level\n",
+                          memory::formatBytes(l.activationBytes).c_str(), memory::formatBytes(l.forwardPeakBytes).c_str());
+            o << buf;
+        } else if (l.part == LayerMemory::Part::Optimizer) {
+            std::snprintf(buf, sizeof buf, "  optimizer: state %s, step + EMA peak %s\n",
+                          memory::formatBytes(l.activationBytes).c_str(), memory::formatBytes(l.backwardPeakBytes).c_str());
+            o << buf;
+        }
+    }
+    o << "  * checkpointing this layer saves at least " << static_cast<int>(kCheckpointHelpsShare * 100)
+      << "% of the activations (checkpoint=[layers])\n";
+    return o.str();
+}
+
 std::vector<FitDifference> fitDifferences(const FitResult& fit, const TrainConfig& cfg)
 {
     std::vector<FitDifference> out;
@@ -344,9 +592,24 @@ std::vector<FitDifference> fitDifferences(const FitResult& fit, const TrainConfi
     const auto fitted = parseDevice(fit.device), now = parseDevice(cfg.device);
     if (fitted && now && fitted->name() != now->name())
         out.push_back({"device", fitted->name(), now->name()});
-    differ("imgsz", std::to_string(fit.recommended.imgsz), std::to_string(cfg.imgsz));
-    if (cfg.batch > 0)
-        differ("batch", std::to_string(fit.recommended.batch), std::to_string(cfg.batch));
+    if (cfg.stages.empty() && fit.stages.empty()) {
+        differ("imgsz", std::to_string(fit.recommended.imgsz), std::to_string(cfg.imgsz));
+        if (cfg.batch > 0)
+            differ("batch", std::to_string(fit.recommended.batch), std::to_string(cfg.batch));
+    } else {
+        // Each stage's image size, epochs and requested batch (auto is fitted again by the run).
+        std::vector<TrainStage> fitted;
+        for (const StageFit& f : fit.stages)
+            fitted.push_back(TrainStage{f.imgsz, f.requestedBatch, f.epochs, {}});
+        std::vector<TrainStage> now;
+        for (const TrainStage& st : cfg.stages)
+            now.push_back(TrainStage{st.imgsz, st.batch > 0 ? st.batch : -1, st.epochs, {}});
+        differ("stages", formatStages(fitted), formatStages(now));
+    }
+    if (cfg.checkpoint != "auto" && fit.recommended.checkpoint != "off")
+        differ("checkpoint", fit.recommended.checkpoint, cfg.checkpoint);
+    else if (cfg.checkpoint != "auto" && cfg.checkpoint != "off" && fit.layers.batch > 0)
+        differ("checkpoint", "off", cfg.checkpoint);
     if (cfg.amp != "auto")
         differ("amp", fit.recommended.ampMode, cfg.amp);
     if (cfg.optimizer != "auto" && !fit.optimizer.empty())

@@ -4,12 +4,15 @@
 // one home (common/trainrules.h, model/internal/amp.h, data/check.h), so the fit budgets what training runs.
 #include "memory/internal/accounting.h"
 #include "fit/internal/fitmodel.h"
+#include "fit/internal/levers.h"
 #include "fit/internal/probe_step.h"
 #include "memory/memory.h"
 #include "fit/fit.h"
 
+#include "common/checkpointing.h"
 #include "common/device.h"
 #include "common/trainrules.h"
+#include "model/checkpointlayers.h"
 #include "model/internal/spec.h"
 #include "model/modelfile.h"
 #include "weights/checkpoint.h"
@@ -30,6 +33,8 @@
 namespace ys::fit {
 namespace {
 
+using internal::CheckpointPlanner;
+using internal::CheckpointSavings;
 using internal::DeviceMemoryModel;
 using internal::ProbeAmp;
 using internal::StepProbe;
@@ -229,6 +234,13 @@ std::optional<Error> validateRequest(const FitRequest& req)
         return fitError("fit.batch", "batch must be >= 0, maxBatch and nbs >= 1");
     if (!(req.fraction > 0.0 && req.fraction <= 1.0))
         return fitError("fit.fraction", "fraction must be in (0, 1]");
+    if (!parseCheckpointSetting(req.checkpoint))
+        return fitError("fit.checkpoint", "checkpoint must be off, auto, backbone, all or a list of layers, not '" +
+                                              req.checkpoint + "'");
+    for (const TrainStage& st : req.stages)
+        if (st.imgsz < 32 || st.imgsz % 32 != 0 || st.imgsz > kMaxImgsz)
+            return fitError("fit.imgsz", "a stage's imgsz must be a multiple of 32 between 32 and 2048, not " +
+                                             std::to_string(st.imgsz));
     // A checkpoint (model=x.pt, fine-tuning) is fitted as the model it holds; a missing .pt still gets the
     // model argument's explanation.
     if (!isCheckpointFile(req.model))
@@ -406,14 +418,19 @@ public:
                                            : 0;
     }
 
-    DeviceMemoryModel model(bool ampOn) const
+    // The memory model of the run with AMP on or off, and with activation checkpointing when `ck` is given.
+    DeviceMemoryModel model(bool ampOn, const CheckpointSavings* ck = nullptr) const
     {
-        if (setup_.planning)
-            return internal::cudaPlanningModel(models_.at(ProbeAmp::Off), ampOn, probe_.parameterCount());
-        return models_.at(ampOn ? setup_.modes.back() : ProbeAmp::Off);
+        const DeviceMemoryModel m = setup_.planning
+                                        ? internal::cudaPlanningModel(models_.at(ProbeAmp::Off), ampOn, probe_.parameterCount())
+                                        : models_.at(ampOn ? setup_.modes.back() : ProbeAmp::Off);
+        return ck ? internal::withCheckpointing(m, *ck) : m;
     }
 
     OptimizerKind optimizerAt(int batch) const { return fit::optimizerAt(req_, batches_, batch); }
+
+    // The fp32 model as measured on the probe device (no planning adjustment), for checks at probe points.
+    const DeviceMemoryModel& probedFp32() const { return models_.at(ProbeAmp::Off); }
 
     // Bytes of optimizer state beyond the probed optimizer's at `batch`, for a model of `paramScale` times
     // the probed parameters.
@@ -457,11 +474,13 @@ std::vector<bool> ampChoices(const FitRequest& req, const FitSetup& setup)
     return {true};
 }
 
-Recommendation recommend(const FitRequest& req, const FitSetup& setup, const PeakPredictor& predict, double limit)
+// The recommendation for one AMP choice, with activation checkpointing when `ck` is given: the largest batch
+// at req.imgsz, or with req.batch the largest imgsz.
+Recommendation recommendFor(const FitRequest& req, const FitSetup& setup, const PeakPredictor& predict, double limit,
+                            bool ampOn, const CheckpointSavings* ck)
 {
-    Recommendation best;
-    for (bool ampOn : ampChoices(req, setup)) {
-        const DeviceMemoryModel m = predict.model(ampOn);
+    {
+        const DeviceMemoryModel m = predict.model(ampOn, ck);
         Recommendation r;
         r.amp = ampOn;
         r.ampMode = ampOn ? setup.ampName : "off";
@@ -483,6 +502,21 @@ Recommendation recommend(const FitRequest& req, const FitSetup& setup, const Pea
         }
         r.predictedPeakBytes = static_cast<int64_t>(predict.peak(m, r.batch, r.imgsz));
         r.accumulate = accumulateFor(req.nbs, r.batch);
+        if (ck && !ck->layers.empty()) {
+            r.checkpointLayers = ck->layers;
+            r.checkpoint = checkpointLayersText(ck->layers);
+        }
+        return r;
+    }
+}
+
+// The best recommendation over the AMP choices, with `ck` (or none).
+Recommendation recommend(const FitRequest& req, const FitSetup& setup, const PeakPredictor& predict, double limit,
+                         const CheckpointSavings* ck = nullptr)
+{
+    Recommendation best;
+    for (bool ampOn : ampChoices(req, setup)) {
+        const Recommendation r = recommendFor(req, setup, predict, limit, ampOn, ck);
         // AMP when it allows at least the fp32 batch (it is also faster on GPUs and bf16 CPUs).
         const bool better = best.batch == 0 || (r.fits && !best.fits) ||
                             (r.fits == best.fits && (req.batch > 0 ? r.imgsz >= best.imgsz : r.batch >= best.batch));
@@ -493,9 +527,9 @@ Recommendation recommend(const FitRequest& req, const FitSetup& setup, const Pea
 }
 
 MemoryBreakdown breakdown(const FitSetup& setup, const PeakPredictor& predict, const StepProbe& probe,
-                          const Recommendation& best)
+                          const Recommendation& best, const CheckpointSavings* ck)
 {
-    const DeviceMemoryModel m = predict.model(best.amp);
+    const DeviceMemoryModel m = predict.model(best.amp, ck);
     const int b = best.batch, s = best.imgsz;
     const int64_t fp16Weights = setup.planning && best.amp ? 2 * probe.parameterCount() : 0;
     MemoryBreakdown bd;
@@ -528,7 +562,7 @@ MemoryBreakdown breakdown(const FitSetup& setup, const PeakPredictor& predict, c
 // model's family move the model state by their parameter count and the per-image terms by the ratio of
 // activations counted from the shapes (estimates). Only the model itself when its family has no other scale.
 std::vector<TableRow> scaleTable(const FitRequest& req, const FitSetup& setup, const PeakPredictor& predict,
-                                 const ModelSpec& spec, double limit)
+                                 const ModelSpec& spec, double limit, const CheckpointSavings& all)
 {
     std::vector<TableRow> table;
     const char probedScale = spec.scale ? spec.scale : '-';
@@ -562,6 +596,8 @@ std::vector<TableRow> scaleTable(const FitRequest& req, const FitSetup& setup, c
                     m.validation.fixed += dState / 2.0;
                     m.validation.area *= ratio;
                     m.validation.edge *= ratio;
+                    m.afterForward.area *= ratio;
+                    m.afterForward.edge *= ratio;
                 }
                 TableRow row;
                 row.scale = si.scale;
@@ -571,6 +607,9 @@ std::vector<TableRow> scaleTable(const FitRequest& req, const FitSetup& setup, c
                                             req.maxBatch);
                 row.peakAtMaxBatch =
                     row.maxBatch > 0 ? static_cast<int64_t>(predict.peak(m, row.maxBatch, s, paramScale)) : 0;
+                const DeviceMemoryModel mc = internal::withCheckpointing(m, all);
+                row.maxBatchCheckpointed =
+                    largestBatch([&](int b) { return predict.peak(mc, b, s, paramScale); }, limit, req.maxBatch);
                 table.push_back(row);
             }
         }
@@ -593,6 +632,373 @@ int optimizerSwitchBatch(const PeakPredictor& predict, int maxBatch)
             hi = mid;
     }
     return hi;
+}
+
+
+// ---- activation checkpointing and stages -------------------------------------------------------------------
+
+// Activation checkpointing in the fit: the savings of a layer set come from the traced iteration (per-layer
+// attribution); a set is measured at the probe point (a training iteration with it, one without) and its
+// predicted reduction scaled to the measured one; the cheapest set reaching a wanted batch or imgsz.
+class CheckpointLevers {
+public:
+    CheckpointLevers(const FitRequest& req, const FitSetup& setup, const PeakPredictor& predict,
+                     const CheckpointPlanner& planner, const ModelSpec& spec, StepProbe& probe, ProbeBatches& batches,
+                     double limit)
+        : req_(req), setup_(setup), predict_(predict), planner_(planner), spec_(spec), probe_(probe),
+          batches_(batches), limit_(limit)
+    {
+    }
+
+    // The layers a setting names (Off and Auto: none). Error "fit.checkpoint" for layers the model lacks.
+    Expected<std::vector<int>> layersOf(const CheckpointSetting& setting) const
+    {
+        auto layers = checkpointLayers(setting, spec_);
+        if (!layers)
+            return fitError("fit.checkpoint", layers.error().message);
+        return *layers;
+    }
+
+    // Every block that can be checkpointed (checkpoint=all).
+    std::vector<int> allLayers() const
+    {
+        CheckpointSetting all;
+        all.mode = CheckpointSetting::Mode::All;
+        auto layers = checkpointLayers(all, spec_);
+        return layers ? *layers : std::vector<int>{};
+    }
+
+    // Savings of `layers`, scaled by their own measurement, else by the mean of the measured sets (1 before any).
+    CheckpointSavings savings(const std::vector<int>& layers) const
+    {
+        CheckpointSavings sv = planner_.savings(layers);
+        double sum = 0;
+        for (const Measured& m : measured_) {
+            if (m.savings.layers == layers)
+                return m.savings;
+            sum += m.savings.calibration;
+        }
+        sv.calibration = measured_.empty() ? 1.0 : sum / static_cast<double>(measured_.size());
+        return sv;
+    }
+
+    struct Measured {
+        CheckpointSavings savings;      // calibrated
+        double stepTimeIncrease = 0;
+        int64_t predictedProbe = 0, measuredProbe = 0;
+    };
+
+    // A training iteration with `layers` checkpointed at the probe point (and, once, one without): the
+    // calibrated savings, the step time it adds and the probe point's peak predicted and measured. Throws
+    // c10::OutOfMemoryError like the probe.
+    const Measured& measure(const std::vector<int>& layers)
+    {
+        for (const Measured& m : measured_)
+            if (m.savings.layers == layers)
+                return m;
+        auto [images, targets] = batches_.get(kProbeBatchLarge, req_.imgsz, false);
+        if (!base_) {
+            probe_.setCheckpointLayers({});
+            base_ = probe_.trainStep(images, targets, ProbeAmp::Off, 1);
+        }
+        probe_.setCheckpointLayers(layers);
+        internal::StepPeaks with;
+        try {
+            with = probe_.trainStep(images, targets, ProbeAmp::Off, 1);
+        } catch (...) {
+            probe_.setCheckpointLayers({});
+            throw;
+        }
+        probe_.setCheckpointLayers({});
+        Measured m;
+        m.savings = planner_.savings(layers);
+        const DeviceMemoryModel& fp32 = predict_.probedFp32();
+        const double predicted = fp32.trainPeak(kProbeBatchLarge, req_.imgsz) -
+                                 internal::withCheckpointing(fp32, m.savings).trainPeak(kProbeBatchLarge, req_.imgsz);
+        const double measuredCut = static_cast<double>(base_->peak() - with.peak());
+        // A noisy or odd measurement must not turn the prediction upside down: the scale stays within 1/4..2.
+        if (predicted > 0)
+            m.savings.calibration = std::clamp(measuredCut / predicted, 0.25, 2.0);
+        m.stepTimeIncrease = base_->seconds > 0 ? with.seconds / base_->seconds - 1.0 : 0.0;
+        m.predictedProbe = base_->peak() - static_cast<int64_t>(predicted);
+        m.measuredProbe = with.peak();
+        measured_.push_back(m);
+        return measured_.back();
+    }
+
+    // The predicted peak of batch `batch` at `imgsz` with `ck` (or none), and whether it fits.
+    int64_t peakWith(bool ampOn, int batch, int imgsz, const CheckpointSavings* ck) const
+    {
+        return static_cast<int64_t>(predict_.peak(predict_.model(ampOn, ck), batch, imgsz));
+    }
+    bool fits(bool ampOn, int batch, int imgsz, const CheckpointSavings* ck) const
+    {
+        return predict_.peak(predict_.model(ampOn, ck), batch, imgsz) <= limit_;
+    }
+
+    // The cheapest set for which `batch` fits at `imgsz` (empty: it fits without); nullopt when even every
+    // block does not make it fit.
+    std::optional<std::vector<int>> cheapestFor(bool ampOn, int batch, int imgsz) const
+    {
+        return internal::cheapestCheckpointSet(planner_, [&](const CheckpointSavings& plain) {
+            CheckpointSavings sv = plain;
+            sv.calibration = savings(plain.layers).calibration;
+            return fits(ampOn, batch, imgsz, &sv);
+        });
+    }
+
+    // The largest batch at `imgsz` (0 = none) and the largest imgsz for `batch` (0 = none) with `ck`.
+    int largestBatchWith(bool ampOn, int imgsz, const CheckpointSavings* ck) const
+    {
+        const DeviceMemoryModel m = predict_.model(ampOn, ck);
+        return largestBatch([&](int b) { return predict_.peak(m, b, imgsz); }, limit_, req_.maxBatch);
+    }
+    int largestImgszWith(bool ampOn, int batch, const CheckpointSavings* ck) const
+    {
+        const DeviceMemoryModel m = predict_.model(ampOn, ck);
+        int best = 0;
+        for (int s = 32; s <= kMaxImgsz; s += 32)
+            if (predict_.peak(m, batch, s) <= limit_)
+                best = s;
+        return best;
+    }
+
+    const std::vector<Measured>& measured() const { return measured_; }
+    const CheckpointPlanner& planner() const { return planner_; }
+
+private:
+    const FitRequest& req_;
+    const FitSetup& setup_;
+    const PeakPredictor& predict_;
+    const CheckpointPlanner& planner_;
+    const ModelSpec& spec_;
+    StepProbe& probe_;
+    ProbeBatches& batches_;
+    double limit_;
+    std::optional<internal::StepPeaks> base_;
+    std::vector<Measured> measured_;
+};
+
+// What a fit wants from checkpointing: the request's setting, and the batch (batch mode) or image size (imgsz
+// mode) it should reach (0: none).
+struct CheckpointGoal {
+    CheckpointSetting setting;
+    int batch = 0;
+    int imgsz = 0;
+};
+
+CheckpointGoal checkpointGoal(const FitRequest& req)
+{
+    CheckpointGoal g;
+    g.setting = parseCheckpointSetting(req.checkpoint).value_or(CheckpointSetting{});
+    if (req.batch > 0)
+        g.imgsz = req.wantedImgsz;
+    else
+        g.batch = req.wantedBatch > 0 ? req.wantedBatch
+                  : g.setting.mode == CheckpointSetting::Mode::Auto ? kAutoCheckpointBatch
+                                                                    : 0;
+    return g;
+}
+
+// Whether `r` (made without checkpointing) falls short of the goal.
+bool fallsShort(const CheckpointGoal& goal, const Recommendation& r)
+{
+    return (goal.batch > 0 && (!r.fits || r.batch < goal.batch)) || (goal.imgsz > 0 && (!r.fits || r.imgsz < goal.imgsz));
+}
+
+// The options a fit proposes when the goal is not reached (the cheapest set reaching it, the backbone, every
+// block) and the request's own set, each measured at the probe point. Progress "checkpoint", done/total.
+Expected<std::vector<CheckpointOption>> checkpointOptions(const FitRequest& req, const CheckpointGoal& goal,
+                                                          const Recommendation& plain, bool shortOfGoal,
+                                                          const std::optional<std::vector<int>>& automatic,
+                                                          CheckpointLevers& levers)
+{
+    using Mode = CheckpointSetting::Mode;
+    struct Candidate {
+        std::string setting;
+        std::vector<int> layers;
+        bool automatic = false;
+    };
+    std::vector<Candidate> candidates;
+    auto add = [&](std::string setting, std::vector<int> layers, bool automatic) {
+        if (layers.empty())
+            return;
+        for (const Candidate& c : candidates)
+            if (c.layers == layers)
+                return;
+        candidates.push_back({std::move(setting), std::move(layers), automatic});
+    };
+    const int wantedBatch = goal.batch, wantedImgsz = goal.imgsz;
+    if (shortOfGoal) {
+        if (automatic)
+            add(checkpointLayersText(*automatic), *automatic, true);
+        for (Mode mode : {Mode::Backbone, Mode::All}) {
+            CheckpointSetting s;
+            s.mode = mode;
+            auto layers = levers.layersOf(s);
+            if (!layers)
+                return layers.error();
+            add(s.text(), *layers, false);
+        }
+    }
+    if (goal.setting.mode != Mode::Off && goal.setting.mode != Mode::Auto) {
+        auto layers = levers.layersOf(goal.setting);
+        if (!layers)
+            return layers.error();
+        add(goal.setting.text(), *layers, false);
+    }
+    std::vector<CheckpointOption> out;
+    int done = 0;
+    for (const Candidate& c : candidates) {
+        if (req.cancel.cancelled())
+            return fitError("fit.cancelled", "the memory probe was cancelled");
+        const CheckpointLevers::Measured& m = levers.measure(c.layers);
+        CheckpointOption o;
+        o.setting = c.setting;
+        o.layers = c.layers;
+        o.automatic = c.automatic;
+        o.activationSaving = m.savings.forward * m.savings.calibration;
+        o.stepTimeIncrease = m.stepTimeIncrease;
+        o.probePredictedBytes = m.predictedProbe;
+        o.probeMeasuredBytes = m.measuredProbe;
+        if (req.batch > 0) {
+            o.batch = req.batch;
+            o.imgsz = levers.largestImgszWith(plain.amp, req.batch, &m.savings);
+            o.reachesWanted = wantedImgsz > 0 && o.imgsz >= wantedImgsz;
+        } else {
+            o.imgsz = plain.imgsz;
+            o.batch = levers.largestBatchWith(plain.amp, plain.imgsz, &m.savings);
+            o.reachesWanted = wantedBatch > 0 && o.batch >= wantedBatch;
+        }
+        // The peak at what the option reaches (at the wanted batch when it reaches further).
+        const int b = req.batch > 0 ? req.batch : std::max(1, o.reachesWanted ? wantedBatch : o.batch);
+        const int s = req.batch > 0 ? std::max(32, o.reachesWanted ? wantedImgsz : o.imgsz) : plain.imgsz;
+        o.predictedPeakBytes = levers.peakWith(plain.amp, b, s, &m.savings);
+        out.push_back(o);
+        if (req.progress)
+            req.progress(Progress{"checkpoint", ++done, static_cast<int64_t>(candidates.size())});
+    }
+    return out;
+}
+
+// The cheapest set for which `batch` fits at `imgsz`, measured: chosen from the per-layer figures, measured,
+// and chosen again with the measured scale (measured too when it differs). Empty: it fits without; nullopt:
+// not even every block makes it fit.
+std::optional<std::vector<int>> autoCheckpointSet(CheckpointLevers& levers, bool ampOn, int batch, int imgsz)
+{
+    auto first = levers.cheapestFor(ampOn, batch, imgsz);
+    if (!first || first->empty())
+        return first;
+    levers.measure(*first);
+    auto second = levers.cheapestFor(ampOn, batch, imgsz);
+    if (second && !second->empty() && *second != *first)
+        levers.measure(*second);
+    return second;
+}
+
+// Each stage of a staged run at its own imgsz: the batch it asks for (checked against the budget) or the
+// largest that fits (auto), with its checkpointing (the stage's override, else the request's; auto picks the
+// cheapest set reaching the stage's batch, or kAutoCheckpointBatch with batch=auto), in the recommendation's AMP.
+Expected<std::vector<StageFit>> stageFits(const FitRequest& req, const Recommendation& rec, CheckpointLevers& levers)
+{
+    using Mode = CheckpointSetting::Mode;
+    std::vector<StageFit> out;
+    int number = 0;
+    for (const TrainStage& st : req.stages) {
+        StageFit f;
+        f.stage = ++number;
+        f.imgsz = st.imgsz;
+        f.epochs = st.epochs;
+        f.requestedBatch = st.batch > 0 ? st.batch : -1;
+        std::string text = req.checkpoint;
+        for (const auto& [key, value] : st.overrides)
+            if (key == "checkpoint")
+                text = value;
+        const CheckpointSetting setting = parseCheckpointSetting(text).value_or(CheckpointSetting{});
+        std::optional<CheckpointSavings> ck;
+        if (setting.mode == Mode::Auto) {
+            const int wanted = st.batch > 0 ? st.batch : kAutoCheckpointBatch;
+            auto set = autoCheckpointSet(levers, rec.amp, wanted, st.imgsz);
+            if (!set)
+                set = levers.allLayers();
+            if (!set->empty())
+                ck = levers.savings(*set);
+        } else if (setting.mode != Mode::Off) {
+            auto layers = levers.layersOf(setting);
+            if (!layers)
+                return layers.error();
+            ck = levers.savings(*layers);
+        }
+        if (ck) {
+            f.checkpointLayers = ck->layers;
+            f.checkpoint = setting.mode == Mode::Auto ? checkpointLayersText(ck->layers) : setting.text();
+        }
+        const CheckpointSavings* c = ck ? &*ck : nullptr;
+        if (st.batch > 0) {
+            f.batch = st.batch;
+            f.fits = levers.fits(rec.amp, f.batch, f.imgsz, c);
+        } else {
+            f.batch = levers.largestBatchWith(rec.amp, f.imgsz, c);
+            f.fits = f.batch > 0;
+            f.batch = std::max(1, f.batch);
+        }
+        f.predictedPeakBytes = levers.peakWith(rec.amp, f.batch, f.imgsz, c);
+        f.accumulate = accumulateFor(req.nbs, f.batch);
+        out.push_back(f);
+    }
+    return out;
+}
+
+// Percent text of a share: 0.384 -> "38"; with a sign for changes: "+22", "-3".
+std::string percent(double share, bool sign = false)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, sign ? "%+.0f" : "%.0f", 100.0 * share);
+    return buf;
+}
+// The notes on where the memory goes and on the levers: the layer that keeps the most activations, each
+// checkpointing option, what checkpoint=auto chose, and a staged run's probe size.
+void describeLevers(const FitRequest& req, const FitResult& result,
+                    const std::function<void(std::string, std::vector<std::string>)>& note)
+{
+    const LayerProfile& lp = result.layers;
+    const LayerMemory* top = nullptr;
+    for (const LayerMemory& l : lp.layers)
+        if (l.part == LayerMemory::Part::Layer && (!top || l.activationBytes > top->activationBytes))
+            top = &l;
+    if (top && lp.activationTotal > 0)
+        note("fit.top_layer", {layerLabel(*top), std::to_string(top->layer),
+                               percent(static_cast<double>(top->activationBytes) / static_cast<double>(lp.activationTotal)),
+                               memory::formatBytes(lp.activationTotal), std::to_string(lp.batch),
+                               std::to_string(lp.imgsz)});
+    for (const CheckpointOption& o : result.checkpointOptions) {
+        if (req.batch > 0)
+            note("fit.checkpoint_imgsz", {std::to_string(o.imgsz), std::to_string(o.batch), o.setting,
+                                          percent(o.activationSaving), percent(o.stepTimeIncrease, true)});
+        else
+            note("fit.checkpoint_batch", {std::to_string(o.batch), o.setting, percent(o.activationSaving),
+                                          percent(o.stepTimeIncrease, true)});
+    }
+    const CheckpointGoal goal = checkpointGoal(req);
+    const Recommendation& best = result.recommended;
+    if (goal.setting.mode == CheckpointSetting::Mode::Auto) {
+        if (!best.checkpointLayers.empty() && req.batch > 0)
+            note("fit.checkpoint_auto_imgsz", {best.checkpoint, std::to_string(goal.imgsz)});
+        else if (!best.checkpointLayers.empty())
+            note("fit.checkpoint_auto", {best.checkpoint, std::to_string(goal.batch)});
+        else if (req.batch == 0)
+            note("fit.checkpoint_auto_none", {std::to_string(goal.batch)});
+    }
+    const bool reached = std::any_of(result.checkpointOptions.begin(), result.checkpointOptions.end(),
+                                     [](const CheckpointOption& o) { return o.reachesWanted; });
+    if (!result.checkpointOptions.empty() && !reached && req.batch == 0 && goal.batch > 0) {
+        int largest = 0;
+        for (const CheckpointOption& o : result.checkpointOptions)
+            largest = std::max(largest, o.batch);
+        note("fit.checkpoint_short", {std::to_string(goal.batch), std::to_string(largest)});
+    }
+    if (!req.stages.empty())
+        note("fit.stages", {std::to_string(req.stages.size()), std::to_string(req.imgsz)});
 }
 
 // The certainty of the prediction and the notes that state what was assumed.
@@ -642,6 +1048,7 @@ void describe(const FitRequest& req, const FitSetup& setup, const ProbeBatches& 
     else if (req.workers > 0 && !setup.runOnCuda)
         note("fit.loader_inline", {std::to_string(req.workers), std::to_string(setup.threads.intraOp),
                                    std::to_string(cpuCores())});
+    describeLevers(req, result, note);
     if (!otherScales)
         note("fit.no_scales");
     if (!best.fits)
@@ -651,6 +1058,7 @@ void describe(const FitRequest& req, const FitSetup& setup, const ProbeBatches& 
         result.notes.push_back(fitNoteText(n));
 }
 
+
 }  // namespace
 
 Expected<FitResult> fitToMemory(const FitRequest& req)
@@ -658,11 +1066,15 @@ Expected<FitResult> fitToMemory(const FitRequest& req)
     return internal::fitToMemory(req, nullptr);
 }
 
-Expected<FitResult> internal::fitToMemory(const FitRequest& req, FitInternals* internals)
+Expected<FitResult> internal::fitToMemory(const FitRequest& request, FitInternals* internals)
 {
     const auto t0 = std::chrono::steady_clock::now();
-    if (auto err = validateRequest(req))
+    if (auto err = validateRequest(request))
         return *err;
+    // A staged run is probed at its largest stage imgsz; each stage is then fitted at its own.
+    FitRequest req = request;
+    for (const TrainStage& st : req.stages)
+        req.imgsz = &st == &req.stages.front() ? st.imgsz : std::max(req.imgsz, st.imgsz);
     auto setupOr = resolveDeviceAndBudget(req);
     if (!setupOr)
         return setupOr.error();
@@ -714,10 +1126,64 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& req, FitInternals* i
 
     const PeakPredictor predict(req, setup, batches, *models, probe, probed);
     const double limit = static_cast<double>(result.budgetBytes) * (1.0 - result.margin);
-    result.recommended = recommend(req, setup, predict, limit);
+
+    // Where the memory goes, layer by layer (fp32 at the larger probe batch), and what checkpointing changes.
+    internal::IterationTrace trace;
+    std::optional<CheckpointSavings> ck;
+    try {
+        {
+            auto [images, targets] = batches.get(kProbeBatchLarge, req.imgsz, false);
+            trace = probe.traceIteration(images, targets);
+        }
+        if (req.progress)
+            req.progress(Progress{"layers", 1, 1});
+        result.layers = internal::layerProfile(trace, *spec, kProbeBatchLarge, req.imgsz, probe.optimizerStateBytes());
+        auto planner = std::make_shared<const CheckpointPlanner>(trace, *spec);
+        CheckpointLevers levers(req, setup, predict, *planner, *spec, probe, batches, limit);
+        const CheckpointGoal goal = checkpointGoal(req);
+        const Recommendation plain = recommend(req, setup, predict, limit);
+        const bool shortOfGoal = fallsShort(goal, plain);
+        std::optional<std::vector<int>> automatic;
+        if (shortOfGoal)
+            automatic = req.batch > 0 ? autoCheckpointSet(levers, plain.amp, req.batch, goal.imgsz)
+                                      : autoCheckpointSet(levers, plain.amp, goal.batch, plain.imgsz);
+        auto options = checkpointOptions(req, goal, plain, shortOfGoal, automatic, levers);
+        if (!options)
+            return options.error();
+        result.checkpointOptions = *options;
+        // The recommendation with the request's checkpointing: auto takes the cheapest set reaching the goal
+        // (every block when none does), nothing when the goal is reached without.
+        const std::vector<int> allLayers = levers.allLayers();
+        if (goal.setting.mode == CheckpointSetting::Mode::Auto && shortOfGoal) {
+            const std::vector<int> layers = automatic ? *automatic : allLayers;
+            if (!layers.empty())
+                ck = levers.savings(layers);
+        } else if (goal.setting.mode != CheckpointSetting::Mode::Off && goal.setting.mode != CheckpointSetting::Mode::Auto) {
+            auto layers = levers.layersOf(goal.setting);
+            if (!layers)
+                return layers.error();
+            ck = levers.savings(*layers);
+        }
+        result.recommended = ck ? recommend(req, setup, predict, limit, &*ck) : plain;
+        if (ck && goal.setting.mode != CheckpointSetting::Mode::Auto)
+            result.recommended.checkpoint = goal.setting.text();
+        auto stages = stageFits(req, result.recommended, levers);
+        if (!stages)
+            return stages.error();
+        result.stages = *stages;
+        result.table = scaleTable(req, setup, predict, *spec, limit, levers.savings(allLayers));
+        if (internals) {
+            internals->planner = planner;
+            for (const auto& m : levers.measured())
+                internals->measured.push_back(m.savings);
+        }
+    } catch (const c10::OutOfMemoryError& e) {
+        return fitError("fit.probe_oom", std::string("the device ran out of memory while probing batch ") +
+                                             std::to_string(kProbeBatchLarge) + "; free memory or lower imgsz (" +
+                                             e.what_without_backtrace() + ")");
+    }
     result.optimizer = toString(predict.optimizerAt(result.recommended.batch));
-    result.breakdown = breakdown(setup, predict, probe, result.recommended);
-    result.table = scaleTable(req, setup, predict, *spec, limit);
+    result.breakdown = breakdown(setup, predict, probe, result.recommended, ck ? &*ck : nullptr);
     const bool otherScales = std::any_of(result.table.begin(), result.table.end(),
                                          [&](const TableRow& r) { return r.scale != result.table.front().scale; });
     describe(req, setup, batches, predict, otherScales, result);
@@ -762,13 +1228,21 @@ Expected<std::unique_ptr<internal::MeasureSession>> internal::MeasureSession::op
     return std::unique_ptr<MeasureSession>(new MeasureSession(std::move(impl)));
 }
 
-internal::MeasuredPeaks internal::MeasureSession::measure(int batch, int imgsz, bool amp)
+internal::MeasuredPeaks internal::MeasureSession::measure(int batch, int imgsz, bool amp,
+                                                          const std::vector<int>& checkpointLayers)
 {
     const ProbeAmp mode = !amp ? ProbeAmp::Off : d_->device == "cpu" ? ProbeAmp::Bf16 : ProbeAmp::Fp16;
     MeasuredPeaks m;
     {
         auto [images, targets] = d_->batches.get(batch, imgsz, false);
-        m.train = d_->probe->trainStep(images, targets, mode, 2).peak() - d_->baseline;
+        d_->probe->setCheckpointLayers(checkpointLayers);
+        try {
+            m.train = d_->probe->trainStep(images, targets, mode, 2).peak() - d_->baseline;
+        } catch (...) {
+            d_->probe->setCheckpointLayers({});
+            throw;
+        }
+        d_->probe->setCheckpointLayers({});
     }
     {
         auto [images, targets] = d_->batches.get(validationBatchFor(batch), imgsz, true);
@@ -777,10 +1251,21 @@ internal::MeasuredPeaks internal::MeasureSession::measure(int batch, int imgsz, 
     return m;
 }
 
+internal::IterationTrace internal::MeasureSession::trace(int batch, int imgsz)
+{
+    auto [images, targets] = d_->batches.get(batch, imgsz, false);
+    return d_->probe->traceIteration(images, targets);
+}
+
 int64_t internal::MeasureSession::forwardBackward(int batch, int imgsz)
 {
     auto [images, targets] = d_->batches.get(batch, imgsz, false);
     return d_->probe->forwardBackward(images) - d_->baseline;
+}
+
+const ModelSpec& internal::MeasureSession::spec() const
+{
+    return d_->probe->spec();
 }
 
 int64_t internal::MeasureSession::baseline() const

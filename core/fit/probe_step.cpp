@@ -1,5 +1,6 @@
 // The probe's training iteration and validation batch, with tracked phase peaks.
 #include "fit/internal/probe_step.h"
+#include "memory/internal/accounting.h"
 #include "memory/memory.h"
 
 #include "loss/internal/detection_loss.h"
@@ -8,6 +9,7 @@
 
 #include <ATen/autocast_mode.h>
 
+#include <chrono>
 #include <cmath>
 
 namespace ys::fit::internal {
@@ -34,7 +36,7 @@ int64_t StepPeaks::peak() const
 }
 
 StepProbe::StepProbe(const ModelSpec& spec, const torch::Device& device, OptimizerKind optimizer)
-    : device_(device), optimizerKind_(optimizer), nc_(spec.nc)
+    : spec_(spec), device_(device), optimizerKind_(optimizer), nc_(spec.nc)
 {
     model_ = DetectionModel(spec);
     model_->to(device_);
@@ -73,6 +75,7 @@ StepPeaks StepProbe::trainStep(const torch::Tensor& images, const torch::Tensor&
     StepPeaks out;
     const int64_t batch = images.size(0);
     for (int it = 0; it < std::max(iterations, 1); ++it) {
+        const auto t0 = std::chrono::steady_clock::now();
         const torch::Tensor t = targets.to(device_);
         memory::resetPeak(dev);
         const int64_t before = memory::currentStats(dev).allocated;
@@ -102,7 +105,151 @@ StepPeaks StepProbe::trainStep(const torch::Tensor& images, const torch::Tensor&
         ema_->update(model_);
         out.phase[3] = std::max(out.phase[3], memory::currentStats(dev).peak);
         out.before = std::max(out.before, before);
+        if (device_.is_cuda())
+            torch::cuda::synchronize(device_.index());
+        out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     }
+    return out;
+}
+
+void StepProbe::setCheckpointLayers(const std::vector<int>& layers)
+{
+    model_->setCheckpointLayers(layers);
+}
+
+namespace {
+
+// Records each layer's forward (allocation tag, peak, time) and, through a gradient hook on its output, where its
+// backward begins; the backward segments end where the next one begins.
+class TraceObserver final : public LayerObserver {
+public:
+    TraceObserver(std::string dev, bool tags) : dev_(std::move(dev)), tags_(tags) {}
+
+    void beforeLayer(int layer, int level) override
+    {
+        LayerTrace t;
+        t.layer = layer;
+        t.level = level;
+        memory::resetPeak(dev_);
+        t.forwardStart = memory::currentStats(dev_).allocated;
+        traces.push_back(t);
+        if (tags_)
+            memory::internal::setAllocationTag(static_cast<int>(traces.size()));
+        start_ = std::chrono::steady_clock::now();
+    }
+
+    void afterLayer(int /*layer*/, int /*level*/, const torch::Tensor& output) override
+    {
+        LayerTrace& t = traces.back();
+        t.forwardSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        if (tags_)
+            memory::internal::setAllocationTag(0);
+        const memory::MemoryStats ms = memory::currentStats(dev_);
+        t.forwardPeak = ms.peak;
+        t.kept = ms.allocated - t.forwardStart;   // replaced by the tagged bytes on the CPU
+        t.output = tensorBytes(output);
+        if (output.requires_grad()) {
+            const size_t index = traces.size() - 1;
+            output.register_hook([this, index](const torch::Tensor&) { gradientReady(index); });
+        }
+    }
+
+    // The forward is over: on the CPU each layer keeps what is still alive of its tagged blocks.
+    void forwardDone()
+    {
+        if (!tags_)
+            return;
+        for (size_t i = 0; i < traces.size(); ++i)
+            traces[i].kept = memory::internal::taggedBytes(static_cast<int>(i + 1));
+    }
+
+    void backwardBegins()
+    {
+        memory::resetPeak(dev_);
+        backwardStart = memory::currentStats(dev_).allocated;
+        current_ = -1;
+    }
+
+    void backwardDone() { closeSegment(); }
+
+    int64_t backwardStart = 0, lossSegmentPeak = 0;
+    std::vector<LayerTrace> traces;
+
+private:
+    void gradientReady(size_t index)
+    {
+        closeSegment();
+        current_ = static_cast<int>(index);
+        memory::resetPeak(dev_);
+        traces[index].backwardStart = memory::currentStats(dev_).allocated;
+    }
+
+    void closeSegment()
+    {
+        const int64_t peak = memory::currentStats(dev_).peak;
+        if (current_ < 0)
+            lossSegmentPeak = std::max(lossSegmentPeak, peak);
+        else
+            traces[static_cast<size_t>(current_)].backwardPeak = peak;
+    }
+
+    std::string dev_;
+    bool tags_;
+    int current_ = -1;
+    std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace
+
+IterationTrace StepProbe::traceIteration(const torch::Tensor& images, const torch::Tensor& targets)
+{
+    const std::string dev = deviceName(device_);
+    const DetectionLoss loss(nc_, model_->regMax(), model_->strides());
+    model_->train();
+    IterationTrace out;
+    const torch::Tensor t = targets.to(device_);
+    const bool tags = device_.is_cpu();
+    if (tags)
+        memory::internal::clearAllocationTags();
+    TraceObserver observer(dev, tags);
+    out.beforeInput = memory::currentStats(dev).allocated;
+    {
+        torch::Tensor x = prepareImages(images, device_, device_.is_cpu());
+        out.beforeForward = memory::currentStats(dev).allocated;
+        model_->setObserver(&observer);
+        std::vector<torch::Tensor> feats;
+        try {
+            feats = model_->forward(x);
+        } catch (...) {
+            model_->setObserver(nullptr);
+            memory::internal::setAllocationTag(0);
+            throw;
+        }
+        model_->setObserver(nullptr);
+        observer.forwardDone();
+        out.afterForward = memory::currentStats(dev).allocated;
+        memory::resetPeak(dev);
+        LossOutput lo = loss(feats, t, images.size(0));
+        out.lossPeak = memory::currentStats(dev).peak;
+        out.afterLoss = memory::currentStats(dev).allocated;
+        feats.clear();
+        x = torch::Tensor();
+        observer.backwardBegins();
+        lo.total.backward();
+        observer.backwardDone();
+    }
+    out.lossBackwardStart = observer.backwardStart;
+    out.lossBackwardPeak = observer.lossSegmentPeak;
+    memory::resetPeak(dev);
+    out.stepStart = memory::currentStats(dev).allocated;
+    torch::nn::utils::clip_grad_norm_(params_, kGradClipNorm);
+    optimizer_->step();
+    optimizer_->zero_grad();
+    ema_->update(model_);
+    out.stepPeak = memory::currentStats(dev).peak;
+    out.layers = std::move(observer.traces);
+    if (tags)
+        memory::internal::clearAllocationTags();
     return out;
 }
 

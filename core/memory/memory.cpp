@@ -32,6 +32,10 @@ std::atomic<int64_t> gPeak{0};
 std::atomic<int64_t> gWindowPeak{0};
 std::atomic<int64_t> gBudget{0};
 std::atomic<int64_t> gOomCount{0};
+// Allocation tags (internal/accounting.h): the tag new blocks get, and the live bytes of each tag.
+std::atomic<int> gTag{0};
+std::atomic<int> gTagGeneration{0};   // clearAllocationTags() starts a new one: older blocks stop counting
+std::array<std::atomic<int64_t>, internal::kAllocationTags> gTagBytes{};
 
 // The header before each block: the block's size and how to free what the wrapped allocator gave us.
 // 64 bytes keeps the returned pointer on c10's 64-byte CPU alignment.
@@ -42,6 +46,8 @@ struct alignas(kHeaderBytes) BlockHeader {
     int64_t size;
     c10::DeleterFnPtr innerDeleter;
     void* innerContext;
+    int tag;          // the allocation tag in effect when the block was allocated (0: none)
+    int generation;   // the tags' generation then
 };
 static_assert(sizeof(BlockHeader) == kHeaderBytes);
 
@@ -61,6 +67,8 @@ void deleteTracked(void* ptr)
     auto* header = reinterpret_cast<BlockHeader*>(static_cast<char*>(ptr) - kHeaderBytes);
     TORCH_INTERNAL_ASSERT_DEBUG_ONLY(header->magic == kMagic);
     gAllocated.fetch_sub(header->size, std::memory_order_relaxed);
+    if (header->tag > 0 && header->generation == gTagGeneration.load(std::memory_order_relaxed))
+        gTagBytes[static_cast<size_t>(header->tag)].fetch_sub(header->size, std::memory_order_relaxed);
     header->magic = 0;
     if (header->innerDeleter)
         header->innerDeleter(header->innerContext);
@@ -105,7 +113,11 @@ public:
         auto* base = static_cast<char*>(inner.get());
         const c10::DeleterFnPtr innerDeleter = inner.get_deleter();
         void* innerContext = inner.release_context();
-        auto* header = new (base) BlockHeader{kMagic, bytes, innerDeleter, innerContext};
+        const int tag = gTag.load(std::memory_order_relaxed);
+        if (tag > 0)
+            gTagBytes[static_cast<size_t>(tag)].fetch_add(bytes, std::memory_order_relaxed);
+        auto* header = new (base) BlockHeader{kMagic, bytes, innerDeleter, innerContext, tag,
+                                              gTagGeneration.load(std::memory_order_relaxed)};
         void* data = reinterpret_cast<char*>(header) + kHeaderBytes;
         return c10::DataPtr(data, data, &deleteTracked, cpu);
     }
@@ -182,6 +194,24 @@ void uninstallCpuTrackerForBenchmark()
     TrackingCpuAllocator* tracker = gTracker.load(std::memory_order_relaxed);
     if (tracker && c10::GetCPUAllocator() == tracker)
         c10::SetCPUAllocator(tracker->inner(), 0);
+}
+
+void setAllocationTag(int tag)
+{
+    gTag.store(tag > 0 && tag < kAllocationTags ? tag : 0, std::memory_order_relaxed);
+}
+
+int64_t taggedBytes(int tag)
+{
+    return tag > 0 && tag < kAllocationTags ? gTagBytes[static_cast<size_t>(tag)].load(std::memory_order_relaxed) : 0;
+}
+
+void clearAllocationTags()
+{
+    gTag.store(0, std::memory_order_relaxed);
+    gTagGeneration.fetch_add(1, std::memory_order_relaxed);
+    for (auto& b : gTagBytes)
+        b.store(0, std::memory_order_relaxed);
 }
 
 int deviceIndex(const std::string& device)

@@ -46,6 +46,15 @@ const char* toString(AmpMode mode)
     return "?";
 }
 
+AmpMode activeAutocast(const torch::Device& device)
+{
+    if (device.is_cuda())
+        return !at::autocast::is_enabled()                          ? AmpMode::Off
+               : at::autocast::get_autocast_gpu_dtype() == at::kBFloat16 ? AmpMode::Bf16
+                                                                       : AmpMode::Fp16;
+    return at::autocast::is_cpu_enabled() ? AmpMode::Bf16 : AmpMode::Off;
+}
+
 AutocastGuard::AutocastGuard(AmpMode mode, const torch::Device& device) : mode_(mode), cuda_(device.is_cuda())
 {
     if (mode_ == AmpMode::Off)

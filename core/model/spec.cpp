@@ -876,6 +876,7 @@ ModelSpec SpecParser::parse(const std::string& text)
     std::vector<YAML::Node> rows;
     for (const auto& r : backbone)
         rows.push_back(r);
+    spec_.backboneLayers = static_cast<int>(rows.size());
     if (head && head.IsSequence())
         for (const auto& r : head)
             rows.push_back(r);

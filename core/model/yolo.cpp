@@ -385,8 +385,13 @@ std::vector<torch::Tensor> DetectImpl::forward(const std::vector<torch::Tensor>&
     std::vector<torch::Tensor> out;
     out.reserve(xs.size());
     for (size_t i = 0; i < xs.size(); ++i)
-        out.push_back(torch::cat({box[i].run(xs[i]), cls[i].run(xs[i])}, 1));
+        out.push_back(level(i, xs[i]));
     return out;
+}
+
+torch::Tensor DetectImpl::level(size_t i, const torch::Tensor& x)
+{
+    return torch::cat({box.at(i).run(x), cls.at(i).run(x)}, 1);
 }
 
 void DetectImpl::initBiases(const std::vector<int64_t>& strides)
@@ -463,6 +468,44 @@ DetectionModelImpl::DetectionModelImpl(const ModelSpec& spec) : spec_(spec)
     }
     maxStride_ = *std::max_element(spec_.strides.begin(), spec_.strides.end());
     detect_->initBiases(spec_.strides);
+    buildCheckpointBlocks();
+}
+
+void DetectionModelImpl::buildCheckpointBlocks()
+{
+    blocks_.resize(layers_.size());
+    for (size_t i = 0; i < layers_.size(); ++i) {
+        const Layer& L = layers_[i];
+        if (L.run && checkpointable(spec_.layers[i]))
+            blocks_[i] = CheckpointBlock{L.run, {L.module.get()}};
+    }
+    for (size_t k = 0; k < detect_->box.size(); ++k) {
+        CheckpointBlock b;
+        Detect d = detect_;
+        b.run = [d, k](const torch::Tensor& x) mutable { return d->level(k, x); };
+        for (auto* branch : {&detect_->box[k], &detect_->cls[k]}) {
+            for (auto& c : branch->convs)
+                b.modules.push_back(c.get());
+            b.modules.push_back(branch->out.get());
+        }
+        detectBlocks_.push_back(std::move(b));
+    }
+    checkpoint_.assign(layers_.size(), false);
+}
+
+void DetectionModelImpl::setCheckpointLayers(const std::vector<int>& layers)
+{
+    std::vector<bool> on(layers_.size(), false);
+    for (int i : layers) {
+        TORCH_CHECK(i >= 0 && i < static_cast<int>(layers_.size()) && checkpointable(spec_.layers[static_cast<size_t>(i)]),
+                    "DetectionModel: layer ", i, " cannot be checkpointed");
+        on[static_cast<size_t>(i)] = true;
+    }
+    checkpoint_ = std::move(on);
+    checkpointList_.clear();
+    for (size_t i = 0; i < checkpoint_.size(); ++i)
+        if (checkpoint_[i])
+            checkpointList_.push_back(static_cast<int>(i));
 }
 
 std::vector<torch::Tensor> DetectionModelImpl::forward(torch::Tensor x)
@@ -474,6 +517,8 @@ std::vector<torch::Tensor> DetectionModelImpl::forward(torch::Tensor x)
     std::vector<torch::Tensor> saved(layers_.size());
     torch::Tensor cur = x;
     const int n = static_cast<int>(layers_.size());
+    // Checkpointing saves memory only for a backward pass: evaluation and no-grad passes run every layer plainly.
+    const bool recompute = !checkpointList_.empty() && is_training() && torch::GradMode::is_enabled();
     auto input = [&](int i, int r) -> const torch::Tensor& { return (r < 0 || r == i - 1) ? cur : saved[static_cast<size_t>(r)]; };
     auto inputs = [&](int i, const Layer& L) {
         std::vector<torch::Tensor> xs;
@@ -484,6 +529,24 @@ std::vector<torch::Tensor> DetectionModelImpl::forward(torch::Tensor x)
     };
     for (int i = 0; i < n; ++i) {
         Layer& L = layers_[static_cast<size_t>(i)];
+        const bool ckpt = recompute && checkpoint_[static_cast<size_t>(i)];
+        if (L.kind == LayerKind::Detect) {
+            if (!observer_ && !ckpt)
+                return detect_->forward(inputs(i, L));
+            const std::vector<torch::Tensor> xs = inputs(i, L);
+            TORCH_CHECK(xs.size() == detectBlocks_.size(), "Detect expects ", detectBlocks_.size(), " feature maps");
+            std::vector<torch::Tensor> out;
+            for (size_t k = 0; k < xs.size(); ++k) {
+                if (observer_)
+                    observer_->beforeLayer(i, static_cast<int>(k));
+                out.push_back(ckpt ? checkpointed(detectBlocks_[k], xs[k]) : detect_->level(k, xs[k]));
+                if (observer_)
+                    observer_->afterLayer(i, static_cast<int>(k), out.back());
+            }
+            return out;
+        }
+        if (observer_)
+            observer_->beforeLayer(i, -1);
         switch (L.kind) {
         case LayerKind::Concat:
             cur = torch::cat(inputs(i, L), 1);
@@ -497,11 +560,12 @@ std::vector<torch::Tensor> DetectionModelImpl::forward(torch::Tensor x)
             cur = static_cast<CBFuseImpl&>(*L.module).forward(parts, input(i, L.from.back()));
             break;
         }
-        case LayerKind::Detect: return detect_->forward(inputs(i, L));
         default:
-            cur = L.run(input(i, L.from[0]));
+            cur = ckpt ? checkpointed(blocks_[static_cast<size_t>(i)], input(i, L.from[0])) : L.run(input(i, L.from[0]));
             break;
         }
+        if (observer_)
+            observer_->afterLayer(i, -1, cur);
         if (L.save)
             saved[static_cast<size_t>(i)] = cur;
     }

@@ -48,6 +48,24 @@ std::string detailsJson(const FitDetails& d)
         .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+std::string detailsJson(const StageDetails& d)
+{
+    nlohmann::json overrides = nlohmann::json::object();
+    for (const auto& [key, value] : d.overrides)
+        overrides[key] = value;
+    return nlohmann::json{{"stage", d.stage},
+                          {"stages", d.stages},
+                          {"imgsz", d.imgsz},
+                          {"batch", d.batch},
+                          {"accumulate", d.accumulate},
+                          {"epochs", d.epochs},
+                          {"first_epoch", d.firstEpoch},
+                          {"checkpoint", d.checkpoint},
+                          {"overrides", overrides},
+                          {"resumed", d.resumed}}
+        .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 std::optional<OomDetails> oomDetails(const TrainEvent& event)
 {
     if (event.kind != EventKind::OomRecovered && event.kind != EventKind::ValOomRecovered)
@@ -84,6 +102,33 @@ std::optional<FitDetails> fitDetails(const TrainEvent& event)
     d.predictedPeakBytes = integer(j, "predicted_peak_bytes");
     d.budgetBytes = integer(j, "budget_bytes");
     d.certainty = text(j, "certainty");
+    return d;
+}
+
+std::optional<StageDetails> stageDetails(const TrainEvent& event)
+{
+    if (event.kind != EventKind::Stage)
+        return std::nullopt;
+    const nlohmann::json j = parsed(event);
+    StageDetails d;
+    d.stage = static_cast<int>(integer(j, "stage"));
+    if (d.stage <= 0)
+        return std::nullopt;
+    d.stages = static_cast<int>(integer(j, "stages"));
+    d.imgsz = static_cast<int>(integer(j, "imgsz"));
+    d.batch = static_cast<int>(integer(j, "batch"));
+    d.accumulate = static_cast<int>(integer(j, "accumulate"));
+    d.epochs = static_cast<int>(integer(j, "epochs"));
+    d.firstEpoch = static_cast<int>(integer(j, "first_epoch"));
+    d.checkpoint = text(j, "checkpoint");
+    if (d.checkpoint.empty())
+        d.checkpoint = "off";
+    const auto it = j.find("overrides");
+    if (it != j.end() && it->is_object())
+        for (const auto& [key, value] : it->items())
+            d.overrides.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
+    const auto r = j.find("resumed");
+    d.resumed = r != j.end() && r->is_boolean() && r->get<bool>();
     return d;
 }
 

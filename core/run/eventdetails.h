@@ -8,12 +8,15 @@
 // | val_oom_recovered                  | old_batch, new_batch                                                |
 // | fit                                | batch, accumulate, amp, imgsz, predicted_peak_bytes, budget_bytes,  |
 // |                                    | certainty                                                           |
+// | stage                              | stage, stages, imgsz, batch, accumulate, epochs, first_epoch,       |
+// |                                    | checkpoint, overrides {key: value}, resumed                          |
 
 #include "run/records.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ys {
@@ -38,13 +41,30 @@ struct FitDetails {
     std::string certainty;        // English text of the fit's certainty
 };
 
+// A stage of a staged run that began (at its first epoch, or where a resumed run continues in it).
+struct StageDetails {
+    int stage = 0;                // 1-based
+    int stages = 0;               // how many the run has
+    int imgsz = 0;
+    int batch = 0;                // images per batch in this stage (auto already fitted)
+    int accumulate = 1;
+    int epochs = 0;               // epochs of the stage
+    int firstEpoch = 0;           // the run's 1-based epoch the stage starts with
+    std::string checkpoint = "off";   // activation checkpointing in the stage ("off", a setting or layers)
+    std::vector<std::pair<std::string, std::string>> overrides;   // augmentation overrides, as written
+    bool resumed = false;         // the run resumed in the middle of this stage
+};
+
 std::string detailsJson(const OomDetails& details);
 std::string detailsJson(const FitDetails& details);
+std::string detailsJson(const StageDetails& details);
 
 // The details of an oom_recovered / val_oom_recovered event; nullopt for another kind or details without the
 // batch sizes (a file written by another program).
 std::optional<OomDetails> oomDetails(const TrainEvent& event);
 // The details of a fit event; nullopt for another kind or unreadable details.
 std::optional<FitDetails> fitDetails(const TrainEvent& event);
+// The details of a stage event; nullopt for another kind or details without a stage number.
+std::optional<StageDetails> stageDetails(const TrainEvent& event);
 
 }  // namespace ys

@@ -18,6 +18,7 @@ const std::vector<EventKindInfo> kKinds = {
     {EventKind::Warning, "warning", Severity::Warning, "Something went wrong that did not stop the run (e.g. a report file could not be written, or the label check left images out of training)."},
     {EventKind::Error, "error", Severity::Error, "The run failed; the message says why. weights/last.pt, if present, holds the last finished epoch."},
     {EventKind::Finish, "finish", Severity::Info, "The run ended: all epochs, an early stop or a stop by the user; the summary names the best epoch."},
+    {EventKind::Stage, "stage", Severity::Info, "A stage of a staged run began (also when a run resumes in it): its number, image size, batch, accumulation, epochs, checkpointing and augmentation overrides."},
     {EventKind::Unknown, "unknown", Severity::Warning, "A kind this version of YOLO Studio does not know (written by another version)."},
 };
 

@@ -57,6 +57,7 @@ enum class EventKind : uint8_t {
     Warning,          // something went wrong that did not stop the run
     Error,            // the run failed
     Finish,           // the run ended (after every epoch, an early stop or a stop by the user)
+    Stage,            // a stage of a staged run began: its imgsz, batch, epochs and overrides (details)
     Unknown,          // read from a file: a kind this version does not know
 };
 

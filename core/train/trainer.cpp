@@ -14,6 +14,7 @@
 #include "loss/internal/detection_loss.h"
 #include "memory/memory.h"
 #include "fit/fit.h"
+#include "model/checkpointlayers.h"
 #include "model/freeze.h"
 #include "model/internal/ema.h"
 #include "model/internal/optimizer.h"
@@ -24,6 +25,7 @@
 #include "train/internal/dataparallel.h"
 #include "train/internal/device.h"
 #include "train/internal/gradscaler.h"
+#include "train/internal/stagerun.h"
 #include "train/internal/validator.h"
 #include "weights/checkpoint.h"
 #include "run/eventdetails.h"
@@ -175,6 +177,12 @@ private:
     // Optimizer state, EMA, loss scale and progress of a resumed run.
     std::optional<Error> restoreTrainingState(const LoadedCheckpoint& resumed);
     void buildValidator();
+    // checkpoint= of the settings in effect: the layers recompute their activations in the backward pass (auto:
+    // the layers the fit chose for the stage).
+    std::optional<Error> applyCheckpointing();
+    // Staged runs: at the first epoch of a stage (or the first epoch trained after a resume), the stage's
+    // settings, loader, validator and checkpointing, and its `stage` event.
+    std::optional<Error> enterStage(int epoch);
 
     // One epoch of training; false when stopped by the user. Throws on unrecoverable errors.
     bool trainEpoch(int epoch);
@@ -225,7 +233,12 @@ private:
 
     // First member, so destroyed last: freed memory is handed back once every tensor of the run is gone.
     RetainFreedMemory retainFreedMemory_;
-    TrainConfig cfg_;
+    TrainConfig cfg_;       // the settings in effect (a staged run: those of the stage it trains)
+    TrainConfig runCfg_;    // the run's own settings (args.yaml, checkpoints); cfg_ without stages
+    int stage_ = -1;        // the stage the loader is built for; -1 before the first stage event
+    int startStage_ = 0;    // the stage the run starts (or resumes) in
+    std::vector<std::vector<int>> autoCheckpoint_;   // checkpoint=auto: the fit's layers per stage (one without stages)
+    int64_t niBase_ = 0;    // batches trained before the current epoch (warmup and accumulation count on)
     TrainCallbacks cb_;
     TrainControl* control_;
     TrainControl ownControl_;
@@ -476,6 +489,11 @@ std::optional<Error> Trainer::setupRun()
     // The run folder before the model, so a run whose model cannot be read leaves its error in events.jsonl.
     if (auto err = openRunFolder())
         return err;
+    runCfg_ = cfg_;
+    if (!runCfg_.stages.empty()) {
+        startStage_ = stageAt(runCfg_.stages, resumed ? resumed->meta.epoch : 0).index;
+        cfg_ = stageConfig(runCfg_, static_cast<size_t>(startStage_));   // the loop's enterStage sends the event
+    }
     if (auto err = loadSpec(resumed))
         return err;
     if (auto err = buildModel(resumed))
@@ -692,7 +710,13 @@ std::optional<Error> Trainer::openRunFolder()
     }
     events_ = std::make_unique<EventLog>((fs::path(runDir_) / "events.jsonl").string());
     results_ = std::make_unique<ResultsCsv>((fs::path(runDir_) / "results.csv").string());
-    if (cfg_.batch < 1) {
+    bool autoBatch = cfg_.stages.empty() && cfg_.batch < 1, autoCheckpoint = cfg_.checkpoint == "auto";
+    for (const TrainStage& st : cfg_.stages) {
+        autoBatch = autoBatch || st.batch < 1;
+        for (const auto& [key, value] : st.overrides)
+            autoCheckpoint = autoCheckpoint || (key == "checkpoint" && value == "auto");
+    }
+    if (autoBatch || autoCheckpoint) {
         if (auto err = fitBatchToMemory())
             return *err;
         auto fittedAmp = resolveAmp(cfg_.amp, device_);
@@ -730,13 +754,31 @@ std::optional<Error> Trainer::fitBatchToMemory()
         return *err;
     const fit::Recommendation& rec = fit->recommended;
     if (!rec.fits)
-        return Error{"fit.no_fit", "not even batch 1 fits the memory budget at imgsz " + std::to_string(cfg_.imgsz) +
+        return Error{"fit.no_fit", "not even batch 1 fits the memory budget at imgsz " + std::to_string(rec.imgsz) +
                                        "; lower imgsz, pick a smaller model or raise vram",
                      cfg_.data, 0, 0};
-    cfg_.batch = rec.batch * dp_->size();
-    if (dp_->size() > 1)
-        logLine("batch=auto: " + std::to_string(rec.batch) + " images per process x " + std::to_string(dp_->size()) +
-                " processes = " + std::to_string(cfg_.batch) + " images per step");
+    if (cfg_.batch < 1) {
+        cfg_.batch = rec.batch * dp_->size();
+        if (dp_->size() > 1)
+            logLine("batch=auto: " + std::to_string(rec.batch) + " images per process x " + std::to_string(dp_->size()) +
+                    " processes = " + std::to_string(cfg_.batch) + " images per step");
+    }
+    autoCheckpoint_ = {rec.checkpointLayers};
+    if (!cfg_.stages.empty()) {
+        // Each stage's batch=auto becomes the batch fitted at its own imgsz (args.yaml and a resume keep it).
+        autoCheckpoint_.clear();
+        for (size_t i = 0; i < cfg_.stages.size() && i < fit->stages.size(); ++i) {
+            const fit::StageFit& sf = fit->stages[i];
+            if (!sf.fits)
+                return Error{"fit.no_fit", "stage " + std::to_string(i + 1) + ": not even batch 1 fits the memory "
+                                           "budget at imgsz " + std::to_string(sf.imgsz) +
+                                           "; lower its imgsz, pick a smaller model or raise vram",
+                             cfg_.data, 0, 0};
+            if (cfg_.stages[i].batch < 1)
+                cfg_.stages[i].batch = sf.batch * dp_->size();   // a stage's batch is the world's too
+            autoCheckpoint_.push_back(sf.checkpointLayers);
+        }
+    }
     if (cfg_.amp == "auto")
         cfg_.amp = rec.ampMode;
     std::istringstream report(fit::formatFitResult(*fit));
@@ -774,6 +816,62 @@ std::optional<Error> Trainer::buildModel(std::optional<LoadedCheckpoint>& resume
     }
     loss_ = std::make_unique<DetectionLoss>(classes_.nc(), model_->regMax(), model_->strides(),
                                             LossGains{cfg_.box, cfg_.cls, cfg_.dfl});
+    return applyCheckpointing();
+}
+
+std::optional<Error> Trainer::applyCheckpointing()
+{
+    const std::optional<CheckpointSetting> setting = parseCheckpointSetting(cfg_.checkpoint);
+    if (!setting)
+        return Error{"config.checkpoint", "checkpoint " + cfg_.checkpoint + " is not off, auto, backbone, all or a "
+                                          "list of layers", cfg_.data, 0, 0};
+    std::vector<int> layers;
+    if (setting->mode == CheckpointSetting::Mode::Auto) {
+        const size_t i = static_cast<size_t>(stage_ >= 0 ? stage_ : startStage_);
+        if (i < autoCheckpoint_.size())
+            layers = autoCheckpoint_[i];
+    } else {
+        auto chosen = checkpointLayers(*setting, spec_);
+        if (!chosen)
+            return chosen.error();
+        layers = *chosen;
+    }
+    if (layers != model_->checkpointLayers()) {
+        model_->setCheckpointLayers(layers);
+        if (!layers.empty())
+            logLine("checkpoint=" + cfg_.checkpoint + ": layers " + checkpointLayersText(layers) +
+                    " recompute their activations in the backward pass (less memory, more time per step)");
+    }
+    return std::nullopt;
+}
+
+std::optional<Error> Trainer::enterStage(int epoch)
+{
+    const int index = stageAt(runCfg_.stages, epoch).index;
+    if (index == stage_)
+        return std::nullopt;
+    const bool first = stage_ < 0;
+    stage_ = index;
+    if (!first) {
+        // A new stage: its image size, batch and augmentation in new loaders; the optimizer, EMA, scaler and
+        // schedule carry over.
+        cfg_ = stageConfig(runCfg_, static_cast<size_t>(index));
+        loader_.reset();
+        buildLoader();
+        setWeightDecay(opt_.optimizer->param_groups()[0], opt_.choice.kind, weightDecay_);
+        lastOptStep_ = niBase_ - 1;   // the accumulation window starts with the stage
+        validator_.reset();
+        buildValidator();
+    }
+    if (auto err = applyCheckpointing())
+        return err;
+    const std::string ck = model_->checkpointLayers().empty() ? std::string("off")
+                           : cfg_.checkpoint == "auto"         ? checkpointLayersText(model_->checkpointLayers())
+                                                               : cfg_.checkpoint;
+    const StageDetails d = stageEventDetails(runCfg_, static_cast<size_t>(index), cfg_, accumulateFor(cfg_.nbs, cfg_.batch),
+                                             ck, first && resumed() && epoch > stageAt(runCfg_.stages, epoch).firstEpoch);
+    event(EventKind::Stage, stageEventText(d), detailsJson(d));
+    logLine(stageEventText(d));
     return std::nullopt;
 }
 
@@ -823,8 +921,12 @@ std::optional<Error> Trainer::buildOptimizer(const std::optional<LoadedCheckpoin
     for (auto& g : opt_.optimizer->param_groups())
         for (auto& p : g.params())
             params_.push_back(p);
+    // Warmup epochs count in the first stage's batches.
+    const int64_t firstBatches = batchesPerEpochFor(static_cast<int64_t>(trainImages_.size()),
+                                                    stageConfig(cfg_, 0).batch);
     warmupIters_ = cfg_.warmup_epochs > 0
-                       ? std::max<int64_t>(std::llround(cfg_.warmup_epochs * batchesPerEpoch()), kMinWarmupIterations)
+                       ? std::max<int64_t>(std::llround(cfg_.warmup_epochs * static_cast<double>(firstBatches)),
+                                           kMinWarmupIterations)
                        : -1;
     scaler_ = std::make_unique<GradScaler>(amp_ == AmpMode::Fp16, device_);
     if (dp_->writer())   // the EMA is validated and saved by rank 0 alone
@@ -850,6 +952,7 @@ std::optional<Error> Trainer::restoreTrainingState(const LoadedCheckpoint& resum
     }
     scaler_->setScale(resumed.meta.scalerScale);
     startEpoch_ = resumed.meta.epoch;
+    niBase_ = batchesBefore(runCfg_, static_cast<int64_t>(trainImages_.size()), startEpoch_);
     bestFitness_ = resumed.meta.bestFitness;
     bestEpoch_ = resumed.meta.bestEpoch;
     if (!fs::exists(fs::path(resumePath_).parent_path() / "best.pt"))
@@ -1030,7 +1133,7 @@ bool Trainer::trainEpoch(int epoch)
     while (auto batch = loader_->next()) {
         if (!goOn())
             return false;
-        const int64_t ni = static_cast<int64_t>(i) + static_cast<int64_t>(batchesPerEpoch()) * epoch;
+        const int64_t ni = niBase_ + i;
         eventBatch_ = i + 1;
         {
             memory::PhaseScope phase(timeline_.get(), memory::Phase::TrainStep);
@@ -1184,7 +1287,7 @@ CheckpointMeta Trainer::checkpointMeta() const
     meta.scalerScale = scaler_->currentScale();
     meta.optimizerName = opt_.name();
     meta.lr0 = opt_.choice.lr0;
-    meta.argsYaml = cfg_.toYaml();
+    meta.argsYaml = runCfg_.toYaml();
     meta.modelYaml = modelYaml_;
     meta.modelName = cfg_.model;
     meta.scale = spec_.scale;
@@ -1394,9 +1497,12 @@ Expected<TrainSummary> Trainer::run()
 
     try {
         for (int epoch = startEpoch_; epoch < cfg_.epochs; ++epoch) {
+            if (!runCfg_.stages.empty())
+                if (auto err = enterStage(epoch))
+                    return *err;
             // The scheduled LR of this epoch (warmup overrides it during the first iterations).
             for (auto& group : opt_.optimizer->param_groups())
-                if (static_cast<int64_t>(epoch) * batchesPerEpoch() > warmupIters_)
+                if (niBase_ > warmupIters_)
                     group.options().set_lr(opt_.choice.lr0 * lrLambda(cfg_, epoch));
             eventEpoch_ = epoch + 1;
             const auto te = Clock::now();
@@ -1415,6 +1521,7 @@ Expected<TrainSummary> Trainer::run()
                         " optimizer steps skipped for inf/NaN gradients this epoch");
                 scaler_->resetCounts();
             }
+            niBase_ += batchesPerEpoch();
 
             EpochResult row;
             row.epoch = epoch + 1;

@@ -92,6 +92,7 @@ QString RunText::eventKind(ys::EventKind kind)
     case ys::EventKind::Warning: return tr("Warning");
     case ys::EventKind::Error: return tr("Error");
     case ys::EventKind::Finish: return tr("Finish");
+    case ys::EventKind::Stage: return tr("Stage");
     case ys::EventKind::Unknown: return tr("Unknown");
     }
     return {};
@@ -129,6 +130,9 @@ QString RunText::eventKindHelp(ys::EventKind kind)
     case ys::EventKind::Finish:
         return tr("The run ended: all epochs, an early stop or a stop by the user; the summary names the best "
                   "epoch.");
+    case ys::EventKind::Stage:
+        return tr("A stage of a staged run began (also when a run resumes in it): its number, image size, batch, "
+                  "accumulation, epochs, checkpointing and augmentation overrides.");
     case ys::EventKind::Unknown:
         return tr("A kind this version of YOLO Studio does not know (written by another version).");
     }

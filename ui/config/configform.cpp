@@ -401,7 +401,8 @@ QWidget* ConfigForm::makeEditor(Field& f)
         f.input = f.combo;
         return f.combo;
     case Type::String:
-    case Type::IntList: break;  // a line: "10", "[0, 2, 3]"
+    case Type::IntList:
+    case Type::Stages: break;  // a line: "10", "[0, 2, 3]", "320x32:10,640xauto:80"
     }
     if (name == QLatin1String("device")) {
         devicePicker_ = new DevicePicker(parent);
@@ -730,6 +731,7 @@ void ConfigForm::refreshField(Field& f)
         case Type::Choice: f.combo->setCurrentIndex(f.combo->findData(value)); break;
         case Type::IntList:
         case Type::String:
+        case Type::Stages:
             if (f.input == devicePicker_)
                 devicePicker_->setDevice(value);
             else if (f.input == modelPicker_)

@@ -34,11 +34,16 @@ public:
         {"model", QT_TR_NOOP("Model"),
          QT_TR_NOOP("model YAML (yolov8n.yaml, yolo11s.yaml, yolov9c.yaml, ...) or checkpoint")},
         {"epochs", QT_TR_NOOP("Epochs"), QT_TR_NOOP("epochs to train")},
+        {"stages", QT_TR_NOOP("Stages"),
+         QT_TR_NOOP("stages IMGSZxBATCH:EPOCHS[:key=value], e.g. 320x32:10,640xauto:80,640xauto:10:mosaic=0; empty = "
+                    "one stage")},
         {"imgsz", QT_TR_NOOP("Image size"), QT_TR_NOOP("image size in pixels, multiple of 32")},
         {"batch", QT_TR_NOOP("Batch size"), QT_TR_NOOP("images per batch; -1 or auto = fit to memory")},
         {"device", QT_TR_NOOP("Device"), QT_TR_NOOP("cpu, 0, cuda:0; GPUs 0,1 train one process each")},
         {"workers", QT_TR_NOOP("Loader workers"), QT_TR_NOOP("data loader threads; 0 = main thread")},
         {"amp", QT_TR_NOOP("Mixed precision"), QT_TR_NOOP("mixed precision")},
+        {"checkpoint", QT_TR_NOOP("Activation checkpointing"),
+         QT_TR_NOOP("activation checkpointing: off, auto, backbone, all or [layer, ...]")},
         {"project", QT_TR_NOOP("Project folder"), QT_TR_NOOP("parent folder of run folders")},
         {"name", QT_TR_NOOP("Run name"), QT_TR_NOOP("run folder name")},
         {"exist_ok", QT_TR_NOOP("Reuse run folder"), QT_TR_NOOP("reuse an existing run folder")},
@@ -115,6 +120,11 @@ public:
                     "optimizer still steps on 64 images and weight decay is unchanged), mixed precision on, no RAM "
                     "cache, 2 loader workers. Image size and augmentation stay: they decide what the model learns. "
                     "For the largest batch that fits your card, use Fit to my GPU.")},
+        {"staged", QT_TR_NOOP("Staged: warm up small, train at full size, finish without mosaic"),
+         QT_TR_NOOP("Three stages in one run: 10 epochs at 320 px with batch 32 (fast, and settles the statistics), 80 "
+                    "at 640 with the batch fitted to memory, 10 at 640 with mosaic off (instead of close_mosaic). One "
+                    "optimizer, EMA and learning-rate schedule across the stages; each stage's batch is fitted at its "
+                    "own image size before the run starts.")},
     };
 };
 
@@ -209,6 +219,12 @@ QString choiceText(const QString& key, const QString& value)
 
 QString problemText(const ConfigProblem& p)
 {
+    if (p.stage > 0) {   // inside `stages`: the stage and the key within it first
+        ConfigProblem inner = p;
+        inner.stage = 0;
+        return ConfigText::tr("stage %1, %2: %3")
+            .arg(QString::number(p.stage), QString::fromStdString(p.stageKey), problemText(inner));
+    }
     using R = ConfigProblem::Reason;
     const QString value = QString::fromStdString(p.value);
     switch (p.reason) {
@@ -237,6 +253,21 @@ QString problemText(const ConfigProblem& p)
     case R::BadDevice:
         return ConfigText::tr("must be cpu, a GPU index such as 0, cuda:0, or GPUs such as 0,1, not “%1”").arg(value);
     case R::DuplicateDevice: return ConfigText::tr("names a GPU twice (“%1”): list each GPU once").arg(value);
+    case R::BadCheckpoint:
+        return ConfigText::tr("must be off, auto, backbone, all or a list of layers such as [2, 4, 6], not “%1”")
+            .arg(value);
+    case R::StageSyntax:
+        return ConfigText::tr("“%1” is not a stage: write IMGSZxBATCH:EPOCHS, e.g. 640x16:10 or 640xauto:10:mosaic=0")
+            .arg(value);
+    case R::StageKey: {
+        QStringList choices;
+        for (const std::string& c : p.choices)
+            choices << QString::fromStdString(c);
+        return ConfigText::tr("cannot change between stages (a stage may set %1)").arg(choices.join(QStringLiteral(", ")));
+    }
+    case R::StagesEpochs:
+        return ConfigText::tr("is %1 but the stages add up to %2 epochs; leave epochs out or make them agree")
+            .arg(value, QString::number(p.min));
     }
     return QString::fromStdString(p.toError().message);
 }

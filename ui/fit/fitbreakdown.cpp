@@ -98,4 +98,49 @@ BreakdownChartData fitChartData(const ys::fit::FitResult& r)
     return d;
 }
 
+BreakdownChartData layerChartData(const ys::fit::LayerProfile& profile, int maxBars)
+{
+    BreakdownChartData d;
+    std::vector<const ys::fit::LayerMemory*> layers;
+    for (const ys::fit::LayerMemory& l : profile.layers)
+        if (l.part != ys::fit::LayerMemory::Part::Optimizer && l.activationBytes > 0)
+            layers.push_back(&l);
+    std::stable_sort(layers.begin(), layers.end(), [](const auto* a, const auto* b) {
+        return a->activationBytes > b->activationBytes;
+    });
+    if (layers.size() > static_cast<size_t>(std::max(0, maxBars)))
+        layers.resize(static_cast<size_t>(std::max(0, maxBars)));
+    BreakdownChartData::Part output{FitText::tr("Output"),
+                                    FitText::tr("The tensor the layer hands on, kept for the backward pass"),
+                                    QColor(0x42, 0x85, 0xf4), {}};
+    BreakdownChartData::Part saved{FitText::tr("Saved inside the layer"),
+                                   FitText::tr("Tensors the layer keeps for its backward pass beyond its output: what "
+                                               "checkpointing it frees (recomputed in the backward pass)"),
+                                   QColor(0xf4, 0xb4, 0x00), {}};
+    for (const ys::fit::LayerMemory* l : layers) {
+        QString label;
+        switch (l->part) {
+        case ys::fit::LayerMemory::Part::Input: label = FitText::tr("Input images"); break;
+        case ys::fit::LayerMemory::Part::Loss: label = FitText::tr("Loss + assigner"); break;
+        case ys::fit::LayerMemory::Part::Optimizer: break;
+        case ys::fit::LayerMemory::Part::Layer:
+            label = l->level >= 0 ? FitText::tr("%1: %2 P%3/%4")
+                                        .arg(l->layer)
+                                        .arg(QString::fromStdString(l->module))
+                                        .arg(l->level + 3)
+                                        .arg(l->stride)
+                                  : FitText::tr("%1: %2").arg(l->layer).arg(QString::fromStdString(l->module));
+            break;
+        }
+        if (l->checkpointHelps)
+            label += QStringLiteral(" ★");
+        d.bars << label;
+        const double out = static_cast<double>(std::min(l->outputBytes, l->activationBytes));
+        output.bytes.push_back(out);
+        saved.bytes.push_back(static_cast<double>(l->activationBytes) - out);
+    }
+    d.parts = {output, saved};
+    return d;
+}
+
 }  // namespace ys::ui

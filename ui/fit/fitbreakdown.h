@@ -32,4 +32,9 @@ BreakdownChartData fitChartData(const ys::fit::FitResult& result);
 // The colour of a part in the chart (the same in every bar).
 QColor fitPartColor(FitPart part);
 
+// Where the activation memory goes, layer by layer (FitResult::layers): the `maxBars` layers that keep the
+// most, largest first, each split into its output and the other tensors it saves for the backward pass (what
+// checkpointing the layer frees); a ★ marks the layers checkpointing would help (LayerMemory::checkpointHelps).
+BreakdownChartData layerChartData(const ys::fit::LayerProfile& profile, int maxBars = 12);
+
 }  // namespace ys::ui

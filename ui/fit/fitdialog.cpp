@@ -28,6 +28,7 @@
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -256,9 +257,13 @@ QWidget* FitDialog::buildResults()
     auto* chartLayout = new QVBoxLayout(chartBox);
     chartLayout->setContentsMargins(0, 0, 0, 0);
     chartTitle_ = new QLabel(chartBox);
-    chart_ = new BreakdownChart(chartBox);
+    chartTabs_ = new QTabWidget(chartBox);
+    chart_ = new BreakdownChart(chartTabs_);
+    layersChart_ = new BreakdownChart(chartTabs_);
+    chartTabs_->addTab(chart_, QString());
+    chartTabs_->addTab(layersChart_, QString());
     chartLayout->addWidget(chartTitle_);
-    chartLayout->addWidget(chart_, 1);
+    chartLayout->addWidget(chartTabs_, 1);
     auto* tableBox = new QWidget(splitter_);
     auto* tableLayout = new QVBoxLayout(tableBox);
     tableLayout->setContentsMargins(0, 0, 0, 0);
@@ -556,6 +561,7 @@ void FitDialog::showOutcome()
     if (!has) {
         tableModel_->clear();
         chart_->clear();
+        layersChart_->clear();
         return;
     }
     const auto& r = outcome_->result;
@@ -571,6 +577,8 @@ void FitDialog::showOutcome()
     notesLabel_->setText(notes);
     tableModel_->setResult(r, outcome_->scale);
     chart_->setData(fitChartData(r));
+    layersChart_->setData(layerChartData(r.layers));
+    chartTabs_->setTabEnabled(1, !r.layers.layers.empty());
     const int row = tableModel_->recommendedRow();
     if (row >= 0) {
         auto* proxy = static_cast<QSortFilterProxyModel*>(tableView_->model());
@@ -684,6 +692,11 @@ void FitDialog::retranslate()
     accumulationTitle_->setText(tr("Accumulation:"));
     certaintyTitle_->setText(tr("Certainty:"));
     chartTitle_->setText(tr("<b>Memory at the peak</b>"));
+    chartTabs_->setTabText(0, tr("Breakdown"));
+    chartTabs_->setTabText(1, tr("By layer"));
+    chartTabs_->setTabToolTip(1, tr("Activation memory each layer keeps for the backward pass at the probed batch "
+                                    "and image size (fp32), largest first; ★ marks the layers checkpointing would "
+                                    "help (checkpoint = [layers])"));
     tableTitle_->setText(tr("<b>Largest batch by model scale, image size and precision</b>"));
     notesTitle_->setText(tr("<b>Why</b>"));
     tableModel_->retranslate();

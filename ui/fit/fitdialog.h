@@ -3,7 +3,8 @@
 // GUI thread through FitController) and recommends the batch or image size, precision and accumulation that
 // fit a memory budget, for this device or for a GPU the user plans to train on. Shows the recommendation in
 // plain words, the margin, how certain it is, the model-scale × image-size × precision table, the memory
-// breakdown as a chart and the reasons behind the prediction. Apply hands batch, imgsz and amp to the setup
+// breakdown as a chart, where the activation memory goes layer by layer (a second chart, the layers
+// checkpointing would help marked) and the reasons behind the prediction. Apply hands batch, imgsz and amp to the setup
 // (applied()), with the result for the pre-flight's predicted peak.
 //
 // Built from a TrainConfig alone (the Train page passes its form's config; tests and screenshots pass their
@@ -33,6 +34,7 @@ class QPushButton;
 class QRadioButton;
 class QSpinBox;
 class QSplitter;
+class QTabWidget;
 class QTableView;
 class QWidget;
 
@@ -74,6 +76,9 @@ public:
     QLineEdit* budgetEdit() const { return budgetEdit_; }
     QComboBox* targetCombo() const { return targetCombo_; }
     BreakdownChart* chart() const { return chart_; }
+    // Where the activation memory goes, layer by layer (the second tab beside the breakdown).
+    BreakdownChart* layersChart() const { return layersChart_; }
+    QTabWidget* chartTabs() const { return chartTabs_; }
     FitController* controller() const { return controller_; }
 
 signals:
@@ -157,6 +162,8 @@ private:
     QLabel* errorLabel_ = nullptr;
     QSplitter* splitter_ = nullptr;
     BreakdownChart* chart_ = nullptr;
+    QTabWidget* chartTabs_ = nullptr;
+    BreakdownChart* layersChart_ = nullptr;
     FitTableModel* tableModel_ = nullptr;
     QTableView* tableView_ = nullptr;
 

@@ -228,6 +228,27 @@ QString FitText::noteText(const FitNoteRef& n)
     if (c == "fit.nothing_fits")
         return tr("Even batch 1 does not fit the budget at this image size: lower the image size or raise the "
                   "budget.");
+    if (c == "fit.top_layer")
+        return tr("%1 (layer %2) keeps the most activation memory: %3% of %4 at batch %5 and image size %6.")
+            .arg(arg(n, 0), arg(n, 1), arg(n, 2), arg(n, 3), arg(n, 4), arg(n, 5));
+    if (c == "fit.checkpoint_batch")
+        return tr("Batch %1 fits with %2 checkpointing: −%3% activation memory, %4% step time (measured).")
+            .arg(arg(n, 0), arg(n, 1), arg(n, 2), arg(n, 3));
+    if (c == "fit.checkpoint_imgsz")
+        return tr("Image size %1 fits batch %2 with %3 checkpointing: −%4% activation memory, %5% step time "
+                  "(measured).")
+            .arg(arg(n, 0), arg(n, 1), arg(n, 2), arg(n, 3), arg(n, 4));
+    if (c == "fit.checkpoint_auto")
+        return tr("checkpoint = auto recomputes layers %1 so that batch %2 fits.").arg(arg(n, 0), arg(n, 1));
+    if (c == "fit.checkpoint_auto_imgsz")
+        return tr("checkpoint = auto recomputes layers %1 so that image size %2 fits.").arg(arg(n, 0), arg(n, 1));
+    if (c == "fit.checkpoint_auto_none")
+        return tr("checkpoint = auto: batch %1 fits without checkpointing.").arg(arg(n, 0));
+    if (c == "fit.checkpoint_short")
+        return tr("Batch %1 does not fit even with every block checkpointed (largest: %2).").arg(arg(n, 0), arg(n, 1));
+    if (c == "fit.stages")
+        return tr("Staged run of %1 stages: probed at the largest stage image size, %2; each stage fitted at its own.")
+            .arg(arg(n, 0), arg(n, 1));
     return QString::fromStdString(n.english);
 }
 

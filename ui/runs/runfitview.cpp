@@ -1,5 +1,7 @@
 #include "ui/runs/runfitview.h"
 
+#include <algorithm>
+
 #include "ui/fit/fittext.h"
 #include "ui/common/runtext.h"
 
@@ -127,6 +129,84 @@ QString RunFitView::html(const ys::fit::FitResult& r)
                      .arg(t.amp ? tr("mixed") : QStringLiteral("fp32"))
                      .arg(t.maxBatch > 0 ? QString::number(t.maxBatch) : tr("none fits"))
                      .arg(t.maxBatch > 0 ? RunText::bytes(t.peakAtMaxBatch) : QStringLiteral("—"));
+        h += QStringLiteral("</table>");
+    }
+    if (!r.stages.empty()) {
+        h += QStringLiteral("<h4>%1</h4><table border=\"1\" cellspacing=\"0\" cellpadding=\"3\"><tr><th>%2</th><th>%3</th>"
+                            "<th>%4</th><th>%5</th><th>%6</th><th>%7</th><th>%8</th></tr>")
+                 .arg(tr("Stages, each fitted at its image size").toHtmlEscaped(), tr("Stage").toHtmlEscaped(),
+                      tr("Image size").toHtmlEscaped(), tr("Epochs").toHtmlEscaped(), tr("Batch").toHtmlEscaped(),
+                      tr("Accumulate").toHtmlEscaped(), tr("Checkpointing").toHtmlEscaped(), tr("Peak").toHtmlEscaped());
+        for (const ys::fit::StageFit& st : r.stages)
+            h += QStringLiteral("<tr><td align=\"right\">%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td>"
+                                "<td align=\"right\">%4</td><td align=\"right\">%5</td><td>%6</td><td align=\"right\">%7</td></tr>")
+                     .arg(st.stage)
+                     .arg(st.imgsz)
+                     .arg(st.epochs)
+                     .arg(st.requestedBatch > 0 ? QString::number(st.batch) : tr("%1 (auto)").arg(st.batch))
+                     .arg(st.accumulate)
+                     .arg(QString::fromStdString(st.checkpoint).toHtmlEscaped())
+                     .arg(st.fits ? RunText::bytes(st.predictedPeakBytes) : tr("does not fit"));
+        h += QStringLiteral("</table>");
+    }
+    if (!r.checkpointOptions.empty()) {
+        h += QStringLiteral("<h4>%1</h4><table border=\"1\" cellspacing=\"0\" cellpadding=\"3\"><tr><th>%2</th><th>%3</th>"
+                            "<th>%4</th><th>%5</th><th>%6</th></tr>")
+                 .arg(tr("Activation checkpointing").toHtmlEscaped(), tr("Layers").toHtmlEscaped(),
+                      tr("Batch").toHtmlEscaped(), tr("Image size").toHtmlEscaped(),
+                      tr("Activation memory").toHtmlEscaped(), tr("Step time").toHtmlEscaped());
+        for (const ys::fit::CheckpointOption& o : r.checkpointOptions)
+            h += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td>"
+                                "<td align=\"right\">%4</td><td align=\"right\">%5</td></tr>")
+                     .arg(QString::fromStdString(o.setting).toHtmlEscaped())
+                     .arg(o.batch > 0 ? QString::number(o.batch) : QStringLiteral("—"))
+                     .arg(o.imgsz > 0 ? QString::number(o.imgsz) : QStringLiteral("—"))
+                     .arg(tr("−%1%").arg(loc.toString(o.activationSaving * 100.0, 'f', 0)))
+                     .arg(tr("%1%").arg(loc.toString(o.stepTimeIncrease * 100.0, 'f', 0)).prepend(
+                         o.stepTimeIncrease >= 0 ? QStringLiteral("+") : QString()));
+        h += QStringLiteral("</table>");
+    }
+    if (!r.layers.layers.empty() && r.layers.activationTotal > 0) {
+        // Where the activation memory goes: the layers that keep the most, largest first.
+        std::vector<const ys::fit::LayerMemory*> layers;
+        for (const ys::fit::LayerMemory& l : r.layers.layers)
+            if (l.part != ys::fit::LayerMemory::Part::Optimizer && l.activationBytes > 0)
+                layers.push_back(&l);
+        std::stable_sort(layers.begin(), layers.end(),
+                         [](const auto* a, const auto* b) { return a->activationBytes > b->activationBytes; });
+        if (layers.size() > 10)
+            layers.resize(10);
+        h += QStringLiteral("<h4>%1</h4><p>%2</p><table border=\"1\" cellspacing=\"0\" cellpadding=\"3\"><tr><th>%3</th>"
+                            "<th>%4</th><th>%5</th><th>%6</th><th>%7</th></tr>")
+                 .arg(tr("Activation memory by layer").toHtmlEscaped(),
+                      tr("At batch %1 and %2 px in fp32: %3 in all. ★: checkpointing the layer would help.")
+                          .arg(r.layers.batch)
+                          .arg(r.layers.imgsz)
+                          .arg(RunText::bytes(r.layers.activationTotal))
+                          .toHtmlEscaped(),
+                      tr("Layer").toHtmlEscaped(), tr("Stride").toHtmlEscaped(), tr("Keeps").toHtmlEscaped(),
+                      tr("Share").toHtmlEscaped(), tr("Of which output").toHtmlEscaped());
+        for (const ys::fit::LayerMemory* l : layers) {
+            QString name;
+            switch (l->part) {
+            case ys::fit::LayerMemory::Part::Input: name = tr("input images"); break;
+            case ys::fit::LayerMemory::Part::Loss: name = tr("loss and assigner"); break;
+            case ys::fit::LayerMemory::Part::Optimizer:
+            case ys::fit::LayerMemory::Part::Layer:
+                name = QStringLiteral("%1 %2").arg(l->layer).arg(QString::fromStdString(ys::fit::layerLabel(*l)));
+                break;
+            }
+            if (l->checkpointHelps)
+                name += QStringLiteral(" ★");
+            h += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td>"
+                                "<td align=\"right\">%4</td><td align=\"right\">%5</td></tr>")
+                     .arg(name.toHtmlEscaped())
+                     .arg(l->stride > 0 ? QString::number(l->stride) : QStringLiteral("—"))
+                     .arg(RunText::bytes(l->activationBytes))
+                     .arg(tr("%1%").arg(loc.toString(100.0 * static_cast<double>(l->activationBytes) /
+                                                         static_cast<double>(r.layers.activationTotal), 'f', 1)))
+                     .arg(RunText::bytes(l->outputBytes));
+        }
         h += QStringLiteral("</table>");
     }
     const QStringList notes = FitText::notes(r);

@@ -279,6 +279,26 @@ void Dashboard::markOutOfMemory(const ys::TrainEvent& e)
     memory_->addOutOfMemory(std::max(0.0, e.time - memoryOffset_), outOfMemoryChange(e));
 }
 
+QString Dashboard::stageMarkText(const ys::StageDetails& d)
+{
+    return tr("Stage %1: %2 px, batch %3").arg(d.stage).arg(d.imgsz).arg(d.batch);
+}
+
+void Dashboard::markStage(const ys::TrainEvent& e, const ys::StageDetails& d)
+{
+    // A vertical line where the stage starts on every chart: the epoch charts at the end of the epoch before
+    // it (a resume inside a stage draws none there: the stage's own start event did), the time charts at the
+    // event's time (the memory chart only within the session it shows).
+    const QColor color(0x7b, 0x1f, 0xa2);
+    const QString text = stageMarkText(d);
+    if (!d.resumed)
+        for (SeriesChart* c : std::initializer_list<SeriesChart*>{losses_, metrics_, lr_})
+            c->addMark(d.firstEpoch - 1, color, text);
+    throughput_->addMark(e.time, color, text);
+    if (e.time >= memoryOffset_)
+        memory_->addMark(e.time - memoryOffset_, color, text);
+}
+
 void Dashboard::addEvent(const ys::TrainEvent& e)
 {
     // The memory timeline starts together with the run's "start"/"resume" event.
@@ -292,6 +312,8 @@ void Dashboard::addEvent(const ys::TrainEvent& e)
     }
     if (isOutOfMemory(e.kind))
         markOutOfMemory(e);
+    if (const auto stage = ys::stageDetails(e))
+        markStage(e, *stage);
     logModel_->addEvent(e);
 }
 

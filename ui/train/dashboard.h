@@ -16,6 +16,10 @@
 
 #include <vector>
 
+namespace ys {
+struct StageDetails;
+}
+
 class QCheckBox;
 class QLabel;
 class QListView;
@@ -81,6 +85,8 @@ public:
     // What an out-of-memory recovery changed, from its event's details: "micro-batch 16 → 8", "validation
     // batch halved"; empty when the event does not say (the memory chart's mark and the report's table).
     static QString outOfMemoryChange(const ys::TrainEvent& event);
+    // The label of a stage's mark on the charts: "Stage 2: 640 px, batch 8".
+    static QString stageMarkText(const ys::StageDetails& details);
     void clear();
 
     // ---- parts (tests, screenshots, the Train page) ----------------------------------------------------
@@ -103,6 +109,7 @@ private:
     void retranslate();
     void updateProgressText();
     void markOutOfMemory(const ys::TrainEvent& event);
+    void markStage(const ys::TrainEvent& event, const ys::StageDetails& details);
     void drawShownRun();                 // every part from shown_
     void showRunProgress();              // the bars and labels from shown_'s rows
 

@@ -2,6 +2,7 @@
 // The fitted memory model behind fitToMemory (torch-free; shared by probe.cpp, fit.cpp and the tests).
 
 #include "fit/fit.h"
+#include "model/internal/spec.h"
 
 #include <array>
 #include <memory>
@@ -47,16 +48,59 @@ struct DeviceMemoryModel {
     int peakPhase(int batch, int imgsz) const;
 };
 
+// What checkpointing a set of layers does to the traced iteration, as shares of its activation total (the
+// per-image slope of the activations in every memory model: afterForward's area and edge terms).
+struct CheckpointSavings {
+    std::vector<int> layers;
+    double forward = 0;          // share no longer kept after the forward: the forward and loss phases fall by it
+    double backward = 0;         // the backward phase's peak falls by this share
+    double recomputeSeconds = 0; // forward time of the layers at the probe point (what a step pays again)
+    double calibration = 1;      // measured reduction / predicted reduction at the probe point (1 = not measured)
+};
+
+// `m` with checkpointing applied: forward and loss phases and afterForward lose savings.forward x calibration of
+// the activation slope, the backward phase savings.backward x calibration.
+DeviceMemoryModel withCheckpointing(const DeviceMemoryModel& m, const CheckpointSavings& savings);
+
 // Adjusts a model measured on the CPU to a CUDA card: fp16 autocast halves the per-image activation
 // terms and adds an fp16 copy of the weights (2 B/param); the loader queue stays in host memory.
 DeviceMemoryModel cudaPlanningModel(const DeviceMemoryModel& cpuFp32, bool fp16, int64_t paramCount);
 
 // What fitToMemory fitted, for tests and the benchmark: the model of each probed AMP mode on the probe
 // device (amp off first), in absolute bytes of the device figure.
+// One layer (or Detect level) of a traced training iteration, absolute bytes of the device figure.
+struct LayerTrace {
+    int layer = 0, level = -1;
+    int64_t kept = 0;            // bytes allocated in its forward and still alive after the whole forward
+    int64_t output = 0;          // bytes of its output tensor
+    int64_t forwardStart = 0;    // allocated when its forward began
+    int64_t forwardPeak = 0;     // peak during its forward
+    int64_t backwardStart = -1;  // allocated when the gradient of its output was ready; -1: none reached it
+    int64_t backwardPeak = -1;   // peak until the next layer's gradient was ready
+    double forwardSeconds = 0;
+};
+
+// A training iteration traced layer by layer (fp32): the per-layer attribution of the memory probe.
+struct IterationTrace {
+    std::vector<LayerTrace> layers;   // in forward order
+    int64_t beforeInput = 0;          // allocated before the input images were converted to float
+    int64_t beforeForward = 0;        // allocated when the forward began (the input included)
+    int64_t afterForward = 0;
+    int64_t lossPeak = 0;             // peak of the loss with the assigner
+    int64_t afterLoss = 0;            // allocated after the loss (what it keeps for the backward)
+    int64_t lossBackwardStart = 0;    // the backward until the first layer's gradient was ready
+    int64_t lossBackwardPeak = 0;
+    int64_t stepStart = 0;            // before gradient clipping, the optimizer step and the EMA update
+    int64_t stepPeak = 0;
+};
+
+class CheckpointPlanner;   // fit/internal/levers.h
 struct FitInternals {
     std::vector<std::pair<bool, DeviceMemoryModel>> models;
     int64_t parameterCount = 0;
     std::string optimizer;  // "SGD", "Adam" or "AdamW", as probed
+    std::shared_ptr<const CheckpointPlanner> planner;   // savings of any layer set, from the traced iteration
+    std::vector<CheckpointSavings> measured;            // the sets measured at the probe point, calibrated
 };
 Expected<FitResult> fitToMemory(const FitRequest& request, FitInternals* internals);
 
@@ -74,8 +118,12 @@ public:
     ~MeasureSession();
     MeasureSession(const MeasureSession&) = delete;
     MeasureSession& operator=(const MeasureSession&) = delete;
-    // Throws c10::OutOfMemoryError when a budget is set and exceeded.
-    MeasuredPeaks measure(int batch, int imgsz, bool amp);
+    // Throws c10::OutOfMemoryError when a budget is set and exceeded. `checkpointLayers`: activation
+    // checkpointing of these layers for the training iteration.
+    MeasuredPeaks measure(int batch, int imgsz, bool amp, const std::vector<int>& checkpointLayers = {});
+    // One training iteration traced layer by layer (fp32), absolute bytes.
+    IterationTrace trace(int batch, int imgsz);
+    const ModelSpec& spec() const;
     // Ultralytics AutoBatch's profile: one forward and a backward of the summed outputs, nothing else;
     // returns the peak above the baseline.
     int64_t forwardBackward(int batch, int imgsz);

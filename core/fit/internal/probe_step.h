@@ -4,6 +4,7 @@
 // state, and an EMA update — with the tracked peak of each phase. Internal to ys_memory and its tests.
 
 #include "common/trainrules.h"
+#include "fit/internal/levers.h"
 #include "model/internal/amp.h"
 #include "model/internal/ema.h"
 #include "model/internal/yolo.h"
@@ -26,6 +27,7 @@ struct StepPeaks {
     int64_t before = 0;                     // allocated when the iteration started
     std::array<int64_t, 4> phase{};         // forward, loss, backward, step+EMA
     int64_t afterForward = 0;               // allocated after the forward (saved activations)
+    double seconds = 0;                     // wall time of the last iteration (forward to EMA update)
     int64_t peak() const;
 };
 
@@ -48,6 +50,15 @@ public:
     // peak, absolute bytes. Gradients are zeroed afterwards.
     int64_t forwardBackward(const torch::Tensor& images);
 
+    // One complete training iteration in fp32 traced layer by layer (what each layer keeps for the backward,
+    // its forward and backward peaks and forward time). On the CPU the kept bytes come from allocation tags
+    // (exact); on a GPU from the allocated figure before and after each layer.
+    IterationTrace traceIteration(const torch::Tensor& images, const torch::Tensor& targets);
+
+    // Activation checkpointing of the probed model for the next iterations (layer indices; empty = off).
+    void setCheckpointLayers(const std::vector<int>& layers);
+    const ModelSpec& spec() const { return spec_; }
+
     int64_t parameterBytes() const { return paramBytes_; }
     int64_t bufferBytes() const { return bufferBytes_; }
     int64_t gradientBytes() const { return gradBytes_; }
@@ -56,6 +67,7 @@ public:
     const torch::Device& device() const { return device_; }
 
 private:
+    ModelSpec spec_;
     torch::Device device_;
     DetectionModel model_{nullptr};
     std::unique_ptr<ModelEma> ema_;  // the trainer's EMA, updated after each optimizer step

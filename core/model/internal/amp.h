@@ -17,6 +17,9 @@ enum class AmpMode { Off, Fp16, Bf16 };
 Expected<AmpMode> resolveAmp(const std::string& amp, const torch::Device& device);
 const char* toString(AmpMode mode);   // "off", "fp16", "bf16"
 bool cpuHasNativeBf16();
+// The autocast mode the calling thread runs `device`'s ops in now (Off when autocast is off for its type), so
+// a recompute later (activation checkpointing) can run in the same mode.
+AmpMode activeAutocast(const torch::Device& device);
 
 class AutocastGuard {
 public:

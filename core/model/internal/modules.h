@@ -243,6 +243,8 @@ public:
     DetectImpl(const LayerSpec& L, int regMax);
     // Per level [B, 4 * reg_max + nc, H, W] (box logits first).
     std::vector<torch::Tensor> forward(const std::vector<torch::Tensor>& xs);
+    // One level of forward(): cat(box branch, class branch) of level i's feature map.
+    torch::Tensor level(size_t i, const torch::Tensor& x);
     // Reference bias initialisation: box bias 1.0, class bias log(5 / nc / (640 / stride)^2).
     void initBiases(const std::vector<int64_t>& strides);
 

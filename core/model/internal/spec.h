@@ -94,6 +94,7 @@ struct ModelSpec {
     int nc = 80;
     int regMax = 16;              // DFL bins per box side
     std::vector<LayerSpec> layers;  // backbone rows then head rows; the last one is Detect
+    int backboneLayers = 0;         // rows of the YAML's `backbone:` (layers 0 .. backboneLayers - 1)
     std::vector<int64_t> strides;   // Detect strides, one per level, e.g. {8, 16, 32}
     std::vector<int> save;          // layers whose output a later non-adjacent layer reads
 

@@ -2,6 +2,7 @@
 // The YOLO detection model (LibTorch). Internal: includes torch; used by ys_loss, ys_train, ys_memory and
 // the torch tests. Thread use: one thread at a time per model instance (decode() guards its own cache).
 
+#include "model/internal/checkpoint.h"
 #include "model/internal/modules.h"
 #include "model/internal/spec.h"
 
@@ -16,6 +17,16 @@
 #include <vector>
 
 namespace ys {
+
+// Per-layer instrumentation (the memory probe's per-layer attribution): called around each layer of forward(),
+// and around each level of the Detect head, on the thread that runs it. Must not throw.
+class LayerObserver {
+public:
+    virtual ~LayerObserver() = default;
+    // `level`: the Detect level (0 = stride 8) for the head, -1 for every other layer.
+    virtual void beforeLayer(int layer, int level) = 0;
+    virtual void afterLayer(int layer, int level, const torch::Tensor& output) = 0;
+};
 
 class DetectionModelImpl : public torch::nn::Module {
 public:
@@ -47,7 +58,19 @@ public:
     size_t layerCount() const { return layers_.size(); }
     Detect& detect() { return detect_; }
 
+    // Activation checkpointing (model/internal/checkpoint.h): these layers recompute their activations in the
+    // backward pass of a training forward (train mode, gradients on); the Detect layer does it level by level.
+    // Every index must be a checkpointable layer (checkpointLayers() resolves a setting); throws otherwise.
+    // Not copied by ModelEma (the EMA model only evaluates).
+    void setCheckpointLayers(const std::vector<int>& layers);
+    const std::vector<int>& checkpointLayers() const { return checkpointList_; }
+
+    // Per-layer instrumentation for the next forward passes; nullptr removes it. Not owned.
+    void setObserver(LayerObserver* observer) { observer_ = observer; }
+
 private:
+    void buildCheckpointBlocks();
+
     struct Layer {
         LayerKind kind;
         std::vector<int> from;
@@ -61,6 +84,11 @@ private:
     std::vector<Layer> layers_;
     Detect detect_{nullptr};
     int64_t maxStride_ = 32;
+    std::vector<CheckpointBlock> blocks_;        // per layer (empty for the ones that cannot be checkpointed)
+    std::vector<CheckpointBlock> detectBlocks_;  // per Detect level
+    std::vector<bool> checkpoint_;               // per layer: recompute in the backward pass
+    std::vector<int> checkpointList_;
+    LayerObserver* observer_ = nullptr;
 
     std::mutex anchorMutex_;
     std::vector<int64_t> anchorKey_;  // H, W per level + device/dtype tag

@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
+
 namespace {
 
 using Run = ys::test::CliRun;
@@ -153,6 +155,36 @@ private Q_SLOTS:
         QCOMPARE(r.out.count(QRegularExpression(R"(^\S+ +.*: .* free of )", QRegularExpression::MultilineOption)),
                  static_cast<int>(devices.size()));
         QCOMPARE(cli({"devices", "colour=red"}).exitCode, 2);
+    }
+
+    void fitPrintsMemoryByLayer()
+    {
+        // fit layers=true: the per-layer table after the report; json=FILE holds the list and the total.
+        QTemporaryDir dir;
+        const QString json = dir.filePath("fit.json");
+        Run r = cli({"fit", "model=yolov8n.yaml", "imgsz=64", "vram=1GiB", "amp=off", "threads=1", "workers=0",
+                     "checkpoint=backbone", "layers=true", "json=" + json});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("Activation memory by layer at batch"), qPrintable(r.out));
+        QVERIFY(r.out.contains("Detect P3/8"));
+        QFile f(json);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject layers = QJsonDocument::fromJson(f.readAll()).object().value("layers").toObject();
+        const QJsonArray list = layers.value("layers").toArray();
+        QVERIFY(list.size() > 20);
+        double sum = 0;
+        for (const auto& l : list) {   // the input and the layers; loss and optimizer come after the forward
+            const QString part = l.toObject().value("part").toString();
+            if (part == "input" || part == "layer")
+                sum += l.toObject().value("activation_bytes").toDouble();
+        }
+        const double total = layers.value("activation_total_bytes").toDouble();
+        QVERIFY(total > 0);
+        QVERIFY2(std::abs(sum - total) <= 0.05 * total, qPrintable(QString("%1 of %2").arg(sum).arg(total)));
+        r = cli({"fit", "model=yolov8n.yaml", "layers=maybe"});
+        QCOMPARE(r.exitCode, 2);
+        r = cli({"fit", "model=yolov8n.yaml", "checkpoint=some"});
+        QCOMPARE(r.exitCode, 2);
     }
 
     void versionNamesTheRelease()

@@ -1,4 +1,5 @@
 // TrainConfig: defaults, key=value parsing, YAML round trip, validation with file and line.
+#include "common/checkpointing.h"
 #include "common/config.h"
 #include "testsupport.h"
 
@@ -28,6 +29,11 @@ private Q_SLOTS:
     void schemaDescribesEveryKeyForForms();
     void resumableKeysAreTheRunningOnes();
     void defaultsShowExactlyAtTheirDecimals();
+    void stagesParseAndRoundTrip();
+    void stageErrorsNameTheStageAndKey_data();
+    void stageErrorsNameTheStageAndKey();
+    void stagesFromYamlLists();
+    void checkpointSettingForms();
 };
 
 void TestConfig::defaultsMatchUltralytics()
@@ -311,8 +317,9 @@ void TestConfig::schemaDescribesEveryKeyForForms()
 
 void TestConfig::resumableKeysAreTheRunningOnes()
 {
-    std::vector<std::string> expected = {"epochs", "batch", "device", "workers", "patience",
-                                         "threads", "vram", "amp"};
+    // stages: another batch per stage, or more stages (resume in any stage); checkpoint: how it is computed.
+    std::vector<std::string> expected = {"epochs", "stages", "batch", "device", "workers", "patience",
+                                         "threads", "vram", "amp", "checkpoint"};
     std::vector<std::string> got = ys::resumableKeys();
     std::sort(expected.begin(), expected.end());
     std::sort(got.begin(), got.end());
@@ -334,6 +341,126 @@ void TestConfig::defaultsShowExactlyAtTheirDecimals()
         QVERIFY2(std::abs(std::round(def * scale) / scale - def) < 1e-12, k.name);
         QVERIFY2(std::abs(std::round(k.step * scale) / scale - k.step) < 1e-12, k.name);
     }
+}
+
+
+void TestConfig::stagesParseAndRoundTrip()
+{
+    ys::TrainConfig c;
+    QVERIFY(!c.set("stages", "320x32:10, 640xauto:80,640xAUTO:10:mosaic=0:mixup=0.1"));
+    QCOMPARE(c.stages.size(), size_t(3));
+    QCOMPARE(c.stages[0].imgsz, 320);
+    QCOMPARE(c.stages[0].batch, 32);
+    QCOMPARE(c.stages[0].epochs, 10);
+    QCOMPARE(c.stages[1].batch, -1);
+    QCOMPARE(c.stages[2].overrides.size(), size_t(2));
+    QCOMPARE(c.stages[2].overrides[0].first, std::string("mosaic"));
+    // Setting stages sets epochs to their total, so validate() agrees.
+    QCOMPARE(c.epochs, 100);
+    QCOMPARE(*c.get("stages"), std::string("320x32:10,640xauto:80,640xauto:10:mosaic=0.0:mixup=0.1"));
+    QVERIFY(c.validate().empty() || c.validate().front().code != "config.epochs");
+    // Through args.yaml and back.
+    c.data = "d.yaml";
+    auto back = ys::TrainConfig::fromYamlText(c.toYaml(), ys::TrainConfig{});
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+    QVERIFY(back->stages == c.stages);
+    QCOMPARE(back->epochs, 100);
+    // epochs that disagree with the stages is a problem naming epochs.
+    c.epochs = 50;
+    bool found = false;
+    for (const ys::Error& e : c.validate())
+        found = found || (e.code == "config.epochs" && e.message.find("100") != std::string::npos);
+    QVERIFY(found);
+    // None means one stage.
+    QVERIFY(!c.set("stages", ""));
+    QVERIFY(c.stages.empty());
+    QVERIFY(!c.set("stages", "none"));
+    QVERIFY(c.stages.empty());
+    // The recipe of the preset, as text.
+    QCOMPARE(ys::formatStages(ys::commonStageRecipe()), std::string("320x32:10,640xauto:80,640xauto:10:mosaic=0.0"));
+    QCOMPARE(ys::stageAt(ys::commonStageRecipe(), 9).index, 0);
+    QCOMPARE(ys::stageAt(ys::commonStageRecipe(), 10).index, 1);
+    QCOMPARE(ys::stageAt(ys::commonStageRecipe(), 10).firstEpoch, 10);
+    QCOMPARE(ys::stageAt(ys::commonStageRecipe(), 95).index, 2);
+    QCOMPARE(ys::stageAt(ys::commonStageRecipe(), 95).firstEpoch, 90);
+}
+
+void TestConfig::stageErrorsNameTheStageAndKey_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("stage");
+    QTest::addColumn<QString>("stageKey");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("imgsz not /32") << "320x16:5,650x8:5" << 2 << "imgsz" << "'stages' stage 2: 'imgsz' must be a multiple of 32";
+    QTest::newRow("batch 0") << "320x0:5" << 1 << "batch" << "'stages' stage 1: 'batch' must be at least 1";
+    QTest::newRow("epochs 0") << "320x8:0" << 1 << "epochs" << "'stages' stage 1: 'epochs' must be between 1";
+    QTest::newRow("override range") << "320x8:5,640x4:5:mosaic=2" << 2 << "mosaic" << "'stages' stage 2: 'mosaic' must be between 0 and 1";
+    QTest::newRow("key not allowed") << "320x8:5:lr0=0.1" << 1 << "lr0" << "'stages' stage 1: 'lr0' cannot change between stages";
+    QTest::newRow("syntax") << "320x8:5,640:5" << 2 << "" << "'stages' stage 2: '640:5' is not a stage";
+    QTest::newRow("bad checkpoint") << "640x8:5:checkpoint=some" << 1 << "checkpoint" << "'stages' stage 1: 'checkpoint' must be off, auto";
+}
+
+void TestConfig::stageErrorsNameTheStageAndKey()
+{
+    QFETCH(QString, text);
+    QFETCH(int, stage);
+    QFETCH(QString, stageKey);
+    QFETCH(QString, message);
+    ys::TrainConfig c;
+    const auto p = c.trySet("stages", text.toStdString());
+    QVERIFY(p);
+    QCOMPARE(p->key, std::string("stages"));
+    QCOMPARE(p->stage, stage);
+    QCOMPARE(QString::fromStdString(p->stageKey), stageKey);
+    const ys::Error e = p->toError();
+    QCOMPARE(e.code, std::string("config.stages"));
+    QVERIFY2(QString::fromStdString(e.message).startsWith(message), e.message.c_str());
+    QVERIFY(c.stages.empty());   // a bad value leaves the key as it was
+}
+
+void TestConfig::stagesFromYamlLists()
+{
+    // A list of stage texts, or of mappings with imgsz/batch/epochs and overrides.
+    auto c = ys::TrainConfig::fromYamlText("stages:\n  - 320x32:10\n  - {imgsz: 640, batch: auto, epochs: 5, mosaic: 0}\n",
+                                           ys::TrainConfig{});
+    QVERIFY2(c.ok(), c.ok() ? "" : c.error().toString().c_str());
+    QCOMPARE(c->stages.size(), size_t(2));
+    QCOMPARE(c->stages[1].imgsz, 640);
+    QCOMPARE(c->stages[1].batch, -1);
+    QCOMPARE(c->epochs, 15);
+    QCOMPARE(c->stages[1].overrides.front().first, std::string("mosaic"));
+    // A bad stage in a file names the file's line, the stage and the key.
+    auto bad = ys::TrainConfig::fromYamlText("epochs: 3\nstages:\n  - 320x32:10\n  - {imgsz: 100, batch: 4, epochs: 5}\n",
+                                             ys::TrainConfig{}, nullptr, "args.yaml");
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().file, std::string("args.yaml"));
+    QVERIFY(bad.error().line >= 2);
+    QVERIFY2(bad.error().message.find("stage 2: 'imgsz'") != std::string::npos, bad.error().message.c_str());
+}
+
+void TestConfig::checkpointSettingForms()
+{
+    ys::TrainConfig c;
+    QCOMPARE(c.checkpoint, std::string("off"));
+    QVERIFY(!c.set("checkpoint", "Backbone"));
+    QCOMPARE(c.checkpoint, std::string("backbone"));
+    QVERIFY(!c.set("checkpoint", "6, 2,4,2"));
+    QCOMPARE(c.checkpoint, std::string("[2, 4, 6]"));
+    QVERIFY(!c.set("checkpoint", "auto"));
+    QVERIFY(!c.set("checkpoint", "none"));
+    QCOMPARE(c.checkpoint, std::string("off"));
+    const auto p = c.trySet("checkpoint", "head");
+    QVERIFY(p);
+    QCOMPARE(p->reason, ys::ConfigProblem::Reason::BadCheckpoint);
+    QVERIFY(c.trySet("checkpoint", "[1000]"));
+    // A layer list in args.yaml is a YAML list, and reads back.
+    QVERIFY(!c.set("checkpoint", "[0, 3]"));
+    c.data = "d.yaml";
+    auto back = ys::TrainConfig::fromYamlText(c.toYaml(), ys::TrainConfig{});
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+    QCOMPARE(back->checkpoint, std::string("[0, 3]"));
+    const auto parsed = ys::parseCheckpointSetting("[0, 3]");
+    QVERIFY(parsed && parsed->mode == ys::CheckpointSetting::Mode::Layers && parsed->layers == (std::vector<int>{0, 3}));
 }
 
 QTEST_GUILESS_MAIN(TestConfig)

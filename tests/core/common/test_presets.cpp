@@ -16,11 +16,12 @@ private Q_SLOTS:
     void ultralyticsRestoresTheRecipeOnly();
     void yolov9MatchesItsHypFile();
     void lowMemoryKeepsTheEffectiveBatch();
+    void stagedIsTheCommonRecipe();
 };
 
 void TestPresets::everyValueIsValid()
 {
-    QCOMPARE(ys::configPresets().size(), size_t(3));
+    QCOMPARE(ys::configPresets().size(), size_t(4));
     for (const ys::ConfigPreset& p : ys::configPresets()) {
         QVERIFY(!p.title.empty() && !p.description.empty());
         QCOMPARE(ys::findPreset(p.id), &p);
@@ -83,6 +84,22 @@ void TestPresets::lowMemoryKeepsTheEffectiveBatch()
     QCOMPARE(r.imgsz, d.imgsz);
     QCOMPARE(r.mosaic, d.mosaic);
     QVERIFY(r.validate().size() == d.validate().size());
+}
+
+void TestPresets::stagedIsTheCommonRecipe()
+{
+    TrainConfig c;
+    c.data = "d.yaml";
+    const TrainConfig r = ys::withPreset(c, *ys::findPreset("staged"));
+    QCOMPARE(QString::fromStdString(ys::formatStages(r.stages)),
+             QString("320x32:10,640xauto:80,640xauto:10:mosaic=0.0"));
+    QCOMPARE(r.epochs, 100);
+    QCOMPARE(r.close_mosaic, 0);
+    QVERIFY(r.validate().empty());
+    // Ultralytics defaults take the stages away again.
+    const TrainConfig u = ys::withPreset(r, *ys::findPreset("ultralytics"));
+    QVERIFY(u.stages.empty());
+    QCOMPARE(u.close_mosaic, 10);
 }
 
 QTEST_GUILESS_MAIN(TestPresets)

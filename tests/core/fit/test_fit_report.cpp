@@ -16,7 +16,7 @@ namespace {
 fit::FitResult sampleResult()
 {
     fit::FitResult r;
-    r.recommended = {24, 640, true, "fp16", 3, int64_t{7} << 30, true};
+    r.recommended = {24, 640, true, "fp16", 3, int64_t{7} << 30, true, "off", {}};
     r.budgetBytes = int64_t{8} << 30;
     r.deviceTotalBytes = int64_t{8} << 30;
     r.margin = 0.12;

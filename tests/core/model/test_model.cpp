@@ -1,5 +1,7 @@
 // YOLO detection model: YAML parsing and errors, parameter counts against the reference, shapes, names,
 // decode conventions, bias initialisation and the analytic GFLOPs.
+#include "model/internal/amp.h"
+#include "model/internal/checkpoint.h"
 #include "model/internal/threads.h"
 #include "model/internal/yolo.h"
 #include "model/model.h"
@@ -69,6 +71,10 @@ private Q_SLOTS:
     void summaryTable();
     void fusedMatchesUnfused();
     void specRebuildsFromStoredText();
+    void checkpointingGivesTheSameGradients_data();
+    void checkpointingGivesTheSameGradients();
+    void checkpointRecomputesWithTheSameRandomNumbers();
+    void checkpointSettingsNameLayers();
 };
 
 void TestModel::initTestCase()
@@ -724,6 +730,167 @@ void TestModel::prepareImagesScalesAndLaysOut()
         QVERIFY(torch::equal(plain, expected));
     }
     QCOMPARE(ys::prepareImages(nhwc, torch::kCPU, true)[1][2][4][6].item<float>(), nchw[1][2][4][6].item<float>() / 255.0f);
+}
+
+
+void TestModel::checkpointingGivesTheSameGradients_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("setting");
+    QTest::newRow("yolov8n all") << "yolov8n.yaml" << "all";
+    QTest::newRow("yolov8n backbone") << "yolov8n.yaml" << "backbone";
+    QTest::newRow("yolo11n all") << "yolo11n.yaml" << "all";
+}
+
+void TestModel::checkpointingGivesTheSameGradients()
+{
+    // One training step (fp32, channels_last as the trainer runs on the CPU) of two identical models, one with
+    // activation checkpointing: every gradient equal within 1e-5 of the largest gradient of its tensor (the
+    // recompute runs the same kernels on the same input; only the order in which autograd adds a tensor's
+    // gradient contributions can differ, which moves the last bits of fp32 sums), BatchNorm statistics equal
+    // exactly (the recompute's update is undone), and the CPU generator where it was.
+    QFETCH(QString, model);
+    QFETCH(QString, setting);
+    const ModelSpec spec = specOrFail(model.toStdString(), 3);
+    torch::manual_seed(7);
+    DetectionModel plain(spec);
+    torch::manual_seed(7);
+    DetectionModel ckpt(spec);
+    for (DetectionModel* m : {&plain, &ckpt}) {
+        toChannelsLast(**m);
+        (*m)->train();
+    }
+    const auto layers = checkpointLayers(*parseCheckpointSetting(setting.toStdString()), spec);
+    QVERIFY(layers.ok());
+    QVERIFY(!layers->empty());
+    ckpt->setCheckpointLayers(*layers);
+    QCOMPARE(ckpt->checkpointLayers(), *layers);
+    const torch::Tensor x = torch::rand({2, 3, 96, 96}).contiguous(torch::MemoryFormat::ChannelsLast);
+    std::vector<torch::Tensor> weights;
+    size_t recomputed = 0;   // checkpoint nodes in the checkpointed model's graph
+    auto step = [&](DetectionModel& m) {
+        auto feats = m->forward(x);
+        if (&m == &ckpt) {
+            std::set<torch::autograd::Node*> seen;
+            std::vector<torch::autograd::Node*> todo;
+            for (const auto& f : feats)
+                todo.push_back(f.grad_fn().get());
+            while (!todo.empty()) {
+                torch::autograd::Node* n = todo.back();
+                todo.pop_back();
+                if (!n || !seen.insert(n).second)
+                    continue;
+                if (n->name().find("CheckpointFunction") != std::string::npos)
+                    ++recomputed;
+                for (const auto& e : n->next_edges())
+                    todo.push_back(e.function.get());
+            }
+        }
+        if (weights.empty())
+            for (const auto& f : feats)
+                weights.push_back(torch::randn(f.sizes()));
+        torch::Tensor loss = torch::zeros({});
+        for (size_t i = 0; i < feats.size(); ++i)
+            loss = loss + (feats[i] * weights[i]).sum();
+        loss.backward();
+    };
+    step(plain);
+    const torch::Tensor rngBefore = at::detail::getDefaultCPUGenerator().get_state();
+    step(ckpt);
+    QVERIFY(torch::equal(at::detail::getDefaultCPUGenerator().get_state(), rngBefore));
+    // Every checkpointed layer is one recompute node (the Detect head one per level).
+    const bool head = layers->back() == static_cast<int>(spec.layers.size()) - 1;
+    QCOMPARE(recomputed, layers->size() + (head ? spec.strides.size() - 1 : 0));
+    const auto a = plain->named_parameters(), b = ckpt->named_parameters();
+    double worst = 0;
+    for (const auto& p : a) {
+        const torch::Tensor ga = p.value().grad(), gb = b[p.key()].grad();
+        QCOMPARE(ga.defined(), gb.defined());
+        if (!ga.defined())
+            continue;
+        const double scale = ga.abs().max().item<double>();
+        const double diff = (ga - gb).abs().max().item<double>();
+        worst = std::max(worst, scale > 0 ? diff / scale : diff);
+        QVERIFY2(diff <= 1e-5 * scale + 1e-9, (p.key() + ": " + std::to_string(diff) + " of " + std::to_string(scale)).c_str());
+    }
+    qInfo("%s checkpoint=%s: largest gradient difference %.2e of its tensor's largest gradient", qPrintable(model),
+          qPrintable(setting), worst);
+    const auto ba = plain->named_buffers(), bb = ckpt->named_buffers();
+    for (const auto& buf : ba)
+        QVERIFY2(torch::equal(buf.value(), bb[buf.key()]), buf.key().c_str());
+    QCOMPARE(bb["model.0.bn.num_batches_tracked"].item<int64_t>(), int64_t{1});
+}
+
+void TestModel::checkpointRecomputesWithTheSameRandomNumbers()
+{
+    // A block that draws random numbers (as dropout would): the backward's recompute draws the same ones, so the
+    // gradient is the forward's mask, and the random stream after the step is where an unckeckpointed step leaves it.
+    auto holder = torch::nn::Linear(4, 4);
+    CheckpointBlock block{[](const torch::Tensor& t) { return t * torch::rand_like(t); }, {holder.get()}};
+    torch::manual_seed(3);
+    torch::Tensor x = torch::rand({8, 4}).requires_grad_(true);
+    torch::Tensor y = checkpointed(block, x);
+    const torch::Tensor next = torch::rand({1});   // the stream after the forward's draws
+    y.sum().backward();
+    QVERIFY(torch::allclose(x.grad(), y.detach() / x.detach(), 1e-6, 1e-6));
+    torch::manual_seed(3);
+    torch::Tensor x2 = torch::rand({8, 4});
+    const torch::Tensor mask = torch::rand_like(x2);
+    QVERIFY(torch::allclose(x.grad(), mask));
+    QVERIFY(torch::equal(torch::rand({1}), next));
+    // In bf16 autocast the recompute runs in autocast too: the gradient of a matmul block matches the plain one.
+    auto lin = torch::nn::Linear(8, 8);
+    CheckpointBlock mm{[lin](const torch::Tensor& t) mutable { return lin->forward(t); }, {lin.get()}};
+    const torch::Tensor in = torch::rand({4, 8});
+    torch::Tensor plainGrad, ckptGrad;
+    for (bool ck : {false, true}) {
+        lin->zero_grad();
+        {
+            AutocastGuard ac(AmpMode::Bf16, torch::Device(torch::kCPU));
+            torch::Tensor out = ck ? checkpointed(mm, in) : lin->forward(in);
+            QCOMPARE(out.scalar_type(), torch::kBFloat16);
+            out.to(torch::kFloat32).sum().backward();
+        }
+        (ck ? ckptGrad : plainGrad) = lin->weight.grad().clone();
+    }
+    QVERIFY(torch::equal(plainGrad, ckptGrad));
+}
+
+void TestModel::checkpointSettingsNameLayers()
+{
+    const ModelSpec spec = specOrFail("yolov8n.yaml", 3);
+    QCOMPARE(spec.backboneLayers, 10);
+    auto backbone = checkpointLayers(*parseCheckpointSetting("backbone"), spec);
+    QVERIFY(backbone.ok());
+    QCOMPARE(*backbone, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+    auto all = checkpointLayers(*parseCheckpointSetting("all"), spec);
+    QVERIFY(all.ok());
+    // Upsample (10, 13) and Concat (11, 14, 17, 20) keep nothing; Detect (22) is in.
+    for (int i : {10, 11, 13, 14, 17, 20})
+        QVERIFY(std::find(all->begin(), all->end(), i) == all->end());
+    QCOMPARE(all->back(), 22);
+    QVERIFY(checkpointLayers(*parseCheckpointSetting("off"), spec)->empty());
+    QVERIFY(checkpointLayers(*parseCheckpointSetting("auto"), spec)->empty());
+    auto concat = checkpointLayers(*parseCheckpointSetting("[2, 11]"), spec);
+    QVERIFY(!concat.ok());
+    QCOMPARE(concat.error().code, std::string("config.checkpoint"));
+    QVERIFY2(concat.error().message.find("layer 11 (Concat)") != std::string::npos, concat.error().message.c_str());
+    auto beyond = checkpointLayers(*parseCheckpointSetting("[40]"), spec);
+    QVERIFY(!beyond.ok());
+    QVERIFY2(beyond.error().message.find("layers 0..22") != std::string::npos, beyond.error().message.c_str());
+    // Evaluation and no-grad passes run plainly: the outputs equal the unchecked model's.
+    torch::manual_seed(1);
+    DetectionModel a(spec);
+    torch::manual_seed(1);
+    DetectionModel b(spec);
+    b->setCheckpointLayers(*all);
+    a->eval();
+    b->eval();
+    torch::NoGradGuard ng;
+    const torch::Tensor x = torch::rand({1, 3, 64, 64});
+    auto fa = a->forward(x), fb = b->forward(x);
+    for (size_t i = 0; i < fa.size(); ++i)
+        QVERIFY(torch::equal(fa[i], fb[i]));
 }
 
 QTEST_GUILESS_MAIN(TestModel)

@@ -119,8 +119,13 @@ void TestFitDialog::enterRunsAndApplyChangesTheSetup()
     QVERIFY(waitForFit(dialog, finished));
     QCOMPARE(finished.first().at(0).toBool(), true);
     QVERIFY(!progress.isEmpty());
-    QCOMPARE(progress.last().at(0).toString(), QStringLiteral("probe"));
+    // The probe's steps, then the per-layer trace (one step) last.
+    QCOMPARE(progress.last().at(0).toString(), QStringLiteral("layers"));
     QCOMPARE(progress.last().at(1).toLongLong(), progress.last().at(2).toLongLong());
+    const auto probeDone = std::find_if(progress.begin(), progress.end(), [](const QList<QVariant>& p) {
+        return p.at(0).toString() == QStringLiteral("probe") && p.at(1).toLongLong() == p.at(2).toLongLong();
+    });
+    QVERIFY(probeDone != progress.end());
 
     // The recommendation in plain words.
     QVERIFY(dialog.outcome().has_value());

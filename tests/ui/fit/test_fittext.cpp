@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <set>
 
 using namespace ys::ui;
@@ -27,6 +28,7 @@ private slots:
     void certaintyNamesTheTarget();
     void barsAddUpToThePrediction();
     void planningBarsCarryContextAndRounding();
+    void layerChartSortsAndMarks();
 
 private:
     FitResult fit(const ys::fit::FitRequest& request);
@@ -84,7 +86,7 @@ void TestFitText::everyNoteOfRealFitsIsKnown()
             QVERIFY(!text.isEmpty());
             // The dialog's own sentence, not core's English passed through.
             QVERIFY2(text != QString::fromStdString(n.english), n.english.c_str());
-            QVERIFY2(!text.contains(QLatin1String("%")), qPrintable(text));
+            QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("%\\d"))), qPrintable(text));   // all filled
             codes.insert(n.code);
         }
         QCOMPARE(FitText::notes(*r).size(), static_cast<qsizetype>(r->notes.size()));
@@ -216,6 +218,36 @@ void TestFitText::planningBarsCarryContextAndRounding()
     }
     QVERIFY(bars.trainingTotal <= peak * (1 + 1e-6));
     QVERIFY(bars.validationTotal <= peak * (1 + 1e-6));
+}
+
+void TestFitText::layerChartSortsAndMarks()
+{
+    // The per-layer chart of a real fit: largest first, each bar its layer's activation bytes (output + the
+    // rest), a star exactly on the layers checkpointing would help, at most 12 bars.
+    const ys::fit::LayerProfile& p = measured_.layers;
+    QVERIFY(p.layers.size() > 12);
+    std::vector<const ys::fit::LayerMemory*> sorted;
+    for (const auto& l : p.layers)
+        if (l.part != ys::fit::LayerMemory::Part::Optimizer && l.activationBytes > 0)
+            sorted.push_back(&l);
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const auto* a, const auto* b) { return a->activationBytes > b->activationBytes; });
+    const BreakdownChartData d = layerChartData(p);
+    QCOMPARE(d.bars.size(), 12);
+    QCOMPARE(d.parts.size(), size_t(2));
+    int stars = 0;
+    for (int i = 0; i < d.bars.size(); ++i) {
+        const auto* l = sorted[size_t(i)];
+        const double total = d.parts[0].bytes[size_t(i)] + d.parts[1].bytes[size_t(i)];
+        QCOMPARE(total, double(l->activationBytes));
+        if (i > 0)
+            QVERIFY(total <= d.parts[0].bytes[size_t(i - 1)] + d.parts[1].bytes[size_t(i - 1)]);
+        QCOMPARE(d.bars[i].endsWith(QStringLiteral("★")), l->checkpointHelps);
+        stars += l->checkpointHelps ? 1 : 0;
+    }
+    QVERIFY(stars > 0);   // yolov8n's C2f blocks keep far more than their outputs
+    QCOMPARE(layerChartData(p, 3).bars.size(), 3);
+    QVERIFY(layerChartData(ys::fit::LayerProfile{}).bars.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestFitText)

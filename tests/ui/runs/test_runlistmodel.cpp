@@ -445,7 +445,7 @@ void TestRunListModel::classMetricsModel()
 void TestRunListModel::fitView()
 {
     ys::fit::FitResult r;
-    r.recommended = {24, 512, true, "fp16", 3, 9'500'000'000, true};
+    r.recommended = {24, 512, true, "fp16", 3, 9'500'000'000, true, "off", {}};
     r.budgetBytes = 10'000'000'000;
     r.deviceTotalBytes = 12'884'901'888;
     r.margin = 0.05;
@@ -478,6 +478,49 @@ void TestRunListModel::fitView()
     QVERIFY2(text.contains(notes.first()), qPrintable(notes.first()));
     QVERIFY(!text.contains("English text of the note"));
     QVERIFY(text.contains("11.4 MiB"));   // weights in the breakdown
+    QVERIFY(!text.contains("Activation memory by layer"));   // none in this fit.json
+
+    // A staged fit with the per-layer figures and a checkpointing proposal: each has its table.
+    ys::fit::LayerMemory big, small;
+    big.layer = 2;
+    big.module = "C2f";
+    big.stride = 4;
+    big.activationBytes = int64_t{30} << 20;
+    big.outputBytes = int64_t{5} << 20;
+    big.checkpointHelps = true;
+    small.layer = 22;
+    small.level = 0;
+    small.module = "Detect";
+    small.stride = 8;
+    small.activationBytes = int64_t{10} << 20;
+    small.outputBytes = int64_t{10} << 20;
+    r.layers.batch = 4;
+    r.layers.imgsz = 320;
+    r.layers.activationTotal = int64_t{40} << 20;
+    r.layers.layers = {small, big};
+    ys::fit::StageFit st;
+    st.stage = 2;
+    st.imgsz = 640;
+    st.epochs = 80;
+    st.batch = 12;
+    st.accumulate = 5;
+    st.fits = true;
+    st.predictedPeakBytes = int64_t{7} << 30;
+    r.stages = {st};
+    ys::fit::CheckpointOption o;
+    o.setting = "backbone";
+    o.batch = 40;
+    o.activationSaving = 0.38;
+    o.stepTimeIncrease = 0.22;
+    r.checkpointOptions = {o};
+    view.setFitJson(ys::fit::fitResultToJson(r), "/runs/exp/fit.json");
+    const QString staged = view.plainText();
+    QVERIFY2(staged.contains("Activation memory by layer"), qPrintable(staged));
+    QVERIFY(staged.indexOf("2 C2f ★") < staged.indexOf("22 Detect P3/8"));   // largest first, marked
+    QVERIFY(staged.contains("75.0%"));   // 30 of 40 MiB
+    QVERIFY(staged.contains("12 (auto)"));
+    QVERIFY(staged.contains("−38%"));
+    QVERIFY(staged.contains("+22%"));
     view.setFitJson("{\"recommended\": ", "/runs/exp/fit.json");
     QVERIFY(!view.hasFit());
     QVERIFY(view.error());

@@ -3,6 +3,7 @@
 // run while a writer appends epochs, events and memory samples, and a rewritten memory.csv starts over.
 #include "../../core/run/runfixtures.h"
 
+#include "run/eventdetails.h"
 #include "run/reader.h"
 #include "ui/charts/trainingcharts.h"
 #include "ui/common/runtext.h"
@@ -25,6 +26,7 @@ class TestDashboardRun final : public QObject {
 private slots:
     void showsARunFromItsFiles();
     void followsARunBeingWritten();
+    void marksStageStarts();
 };
 
 void TestDashboardRun::showsARunFromItsFiles()
@@ -116,6 +118,41 @@ void TestDashboardRun::followsARunBeingWritten()
     QCOMPARE(d.memoryChart()->pointCount(MemoryChart::Allocated), size_t(1));
     QCOMPARE(child<EpochTableModel>(d, "epochModel")->rowCount(), 3);   // redrawn from what is held
     QCOMPARE(d.lossChart()->pointCount(LossChart::TrainBox), size_t(3));
+}
+
+void TestDashboardRun::marksStageStarts()
+{
+    // Stage events draw a mark on every chart: the epoch charts where the stage begins (not again for a resume
+    // inside it), the time charts at the event; the memory chart only within the session it shows.
+    Dashboard d;
+    const auto event = [](ys::EventKind kind, double time, const ys::StageDetails& details) {
+        ys::TrainEvent e;
+        e.kind = kind;
+        e.time = time;
+        if (kind == ys::EventKind::Stage)
+            e.detailsJson = ys::detailsJson(details);
+        return e;
+    };
+    ys::StageDetails one{1, 2, 320, 32, 2, 10, 1, "off", {}, false};
+    ys::StageDetails two{2, 2, 640, 8, 8, 80, 11, "backbone", {{"mosaic", "0"}}, false};
+    d.addEvent(event(ys::EventKind::Start, 5, {}));
+    d.addEvent(event(ys::EventKind::Stage, 5.5, one));
+    d.addEvent(event(ys::EventKind::Stage, 300, two));
+    QCOMPARE(d.lossChart()->markCount(), 2);
+    QCOMPARE(d.metricsChart()->markCount(), 2);
+    QCOMPARE(d.learningRateChart()->markCount(), 2);
+    QCOMPARE(d.throughputChart()->markCount(), 2);
+    QCOMPARE(d.memoryChart()->markCount(), 2);
+    // A resume inside stage 2, in a new session: no second mark on the epoch charts.
+    two.resumed = true;
+    d.addEvent(event(ys::EventKind::Resume, 400, {}));
+    d.addEvent(event(ys::EventKind::Stage, 401, two));
+    QCOMPARE(d.lossChart()->markCount(), 2);
+    QCOMPARE(d.throughputChart()->markCount(), 3);
+    QCOMPARE(d.memoryChart()->markCount(), 3);
+    QCOMPARE(Dashboard::stageMarkText(two), QStringLiteral("Stage 2: 640 px, batch 8"));
+    // An event of another kind is no stage.
+    QVERIFY(!ys::stageDetails(event(ys::EventKind::Start, 1, {})));
 }
 
 QTEST_MAIN(TestDashboardRun)
