@@ -2,6 +2,7 @@
 
 #include "common/configfile.h"
 #include "common/device.h"
+#include "common/text.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -164,22 +165,6 @@ const Entry* findEntry(const std::string& key)
         if (key == e.key.name)
             return &e;
     return nullptr;
-}
-
-std::string trim(const std::string& s)
-{
-    size_t b = 0, e = s.size();
-    while (b < e && std::isspace(static_cast<unsigned char>(s[b])))
-        ++b;
-    while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1])))
-        --e;
-    return s.substr(b, e - b);
-}
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-    return s;
 }
 
 std::optional<bool> parseBool(const std::string& v)
