@@ -23,7 +23,7 @@ int cmdFit(const Args& args)
 {
     if (args.help) {
         std::printf(
-            "usage: yolostudio-cli fit data=PATH [model=yolov8n.yaml] [imgsz=640] [batch=N] [device=cpu]\n"
+            "usage: yolostudio-cli fit data=PATH [model=yolov8n.yaml] [imgsz=640] [batch=N] [device=cpu] [cfg=FILE]\n"
             "                          [vram=SIZE|FRACTION] [amp=auto] [target=GPU] [workers=8] [threads=0]\n"
             "                          [nbs=64] [optimizer=auto] [epochs=100] [fraction=1.0] [margin=F] [json=FILE]\n\n"
             "  data      data.yaml; the probe trains on its most crowded images (empty: synthetic batches)\n"
@@ -39,6 +39,7 @@ int cmdFit(const Args& args)
             "  threads   on a CPU the loader only gets the cores the model leaves free, and the batches it\n"
             "            prefetches count in the budget\n"
             "  nbs, optimizer, epochs, fraction   as for train (optimizer=auto picks by the run's length)\n"
+            "  cfg       a settings file (args.yaml, hyp.yaml, or what 'import' wrote) read first, as for train\n"
             "  margin    fraction of the budget kept free (default 0.05 measured, 0.12 planned)\n"
             "  json      also write the result as JSON to FILE\n\n"
             "Measures complete training iterations (forward, loss with the task-aligned assigner, backward,\n"
@@ -47,11 +48,13 @@ int cmdFit(const Args& args)
         return kExitOk;
     }
     std::vector<std::string> known(std::begin(kRunKeys), std::end(kRunKeys));
-    for (const char* k : {"target", "margin", "json"})
+    for (const char* k : {"target", "margin", "json", "cfg"})
         known.push_back(k);
     if (!args.rejectUnknown(known))
         return kExitUsage;
     TrainConfig cfg;
+    if (auto exit = applySettingsFile(args, cfg))
+        return *exit;
     if (!args.positional.empty())
         cfg.data = args.positional.front();
     bool ok = true;

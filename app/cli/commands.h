@@ -14,5 +14,6 @@ int cmdScore(const Args& args);    // cmd_score.cpp: val predictions=DIR (scores
 int cmdPredict(const Args& args);  // cmd_train.cpp
 int cmdFit(const Args& args);      // cmd_fit.cpp: fit the run to the GPU memory budget
 int cmdReport(const Args& args);   // cmd_report.cpp: the training report of a run (HTML, PDF)
+int cmdImport(const Args& args);   // cmd_import.cpp: a YOLOv5/v7/v9 or Ultralytics command as an args.yaml
 
 }  // namespace ys::cli

@@ -1051,16 +1051,13 @@ void Importer::applyHyp()
     const std::vector<fs::path> folders = {base_, scriptDir_, scriptDir_ / "data/hyps", base_ / "data/hyps",
                                            scriptDir_ / "data", base_ / "data"};
     const bool yolov9 = r_.dialect == "YOLOv9";
-    auto builtin = [&](const std::string& source, const std::string& name, bool scriptDefault) {
+    auto builtin = [&](const std::string& source, const std::string& name) {
         const ConfigPreset* preset = findPreset("yolov9-scratch-high");
         if (!preset)
             return;
-        for (const auto& [key, value] : preset->values) {
-            std::vector<ImportNote> notes = {ImportNote{"import.hyp_builtin", {name}}};
-            if (scriptDefault)
-                notes.insert(notes.begin(), ImportNote{"import.script_default", {r_.program}});
-            fileAssigns_.push_back({key, value, source, notes});
-        }
+        for (const auto& [key, value] : preset->values)
+            fileAssigns_.push_back({key, value, source, {}});
+        r_.notes.push_back({"import.hyp_builtin", {name}});
     };
     if (hyp_) {
         const auto& [value, source] = *hyp_;
@@ -1075,7 +1072,7 @@ void Importer::applyHyp()
             return;
         }
         if (yolov9 && lower(fileNameOf(value)) == "hyp.scratch-high.yaml") {
-            builtin(source, fileNameOf(value), false);
+            builtin(source, fileNameOf(value));
             return;
         }
         skip(source, "import.hyp_not_found", {source, lookedIn});
@@ -1094,7 +1091,7 @@ void Importer::applyHyp()
     if (!path.empty())
         loadSettingsFile(path, source, true);
     else if (yolov9)
-        builtin(source, fileNameOf(defaultHyp), true);
+        builtin(source, fileNameOf(defaultHyp));
     else
         r_.notes.push_back({"import.default_hyp_missing", {r_.program, defaultHyp}});
 }
@@ -1551,8 +1548,10 @@ Expected<std::vector<ShellWord>> splitShellWords(const std::string& s)
     };
     auto unclosed = [&](size_t at, const char* which) -> Error {
         const auto [line, column] = lineColumn(s, at);
-        Error e{"import.quote", std::string("the ") + which + " quote opened here is not closed", {}, line, column};
-        return e;
+        return Error{"import.quote",
+                     std::string("the ") + which + " quote at line " + std::to_string(line) + ", column " +
+                         std::to_string(column) + " is not closed",
+                     {}, line, column};
     };
     for (size_t i = 0; i < s.size(); ++i) {
         const char c = s[i];
@@ -1706,7 +1705,7 @@ std::vector<std::pair<std::string, std::string>> CommandImport::values() const
 
 std::string CommandImport::toYaml() const
 {
-    std::string out = "# YOLO Studio settings imported from a " + dialect + " command (" + program + "):\n";
+    std::string out = "# YOLO Studio settings imported from this " + dialect + " command (" + program + "):\n";
     out += "#   " + commentText(command) + "\n";
     out += "# Train with them: yolostudio-cli train cfg=THIS_FILE (settings not listed keep their defaults).\n";
     if (!notes.empty()) {
@@ -1723,6 +1722,8 @@ std::string CommandImport::toYaml() const
         for (const ImportedSetting& s : mapped) {
             if (s.key != k.name)
                 continue;
+            for (const ImportNote& n : s.notes)
+                out += "# " + s.key + ": " + commentText(importNoteText(n)) + "\n";
             out += s.key + ": " + config.yamlValue(s.key) + "  # " + commentText(s.source) + "\n";
         }
     }

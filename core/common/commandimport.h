@@ -97,8 +97,9 @@ struct CommandImport {
 
     // The mapped keys with their values (as set() reads them), in registry order.
     std::vector<std::pair<std::string, std::string>> values() const;
-    // An args.yaml of the mapped keys in registry order, each with its source as a comment, headed by the
-    // command and what was not imported (as comments): `yolostudio-cli train cfg=FILE` trains with it.
+    // An args.yaml of the mapped keys in registry order, each with its source as a comment (its notes as
+    // comment lines above it), headed by the command, the notes and what was not imported (as comments):
+    // `yolostudio-cli train cfg=FILE` trains with it.
     std::string toYaml() const;
 };
 

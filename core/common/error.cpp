@@ -40,6 +40,8 @@ const KindRule kKindRules[] = {
     {"predict.out", ErrorKind::Access},
     {"demo.options", ErrorKind::Setting},
     {"demo.write", ErrorKind::Access},
+    {"import.", ErrorKind::Setting},
+    {"import.quote", ErrorKind::Syntax},
     {"fit.", ErrorKind::Setting},
     {"fit.model", ErrorKind::Failed},
     {"fit.no_fit", ErrorKind::OutOfMemory},
