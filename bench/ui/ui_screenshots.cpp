@@ -9,6 +9,9 @@
 // also trains yolov8n on the dataset from the Train page (imgsz 128, EPOCHS epochs, default 8) and writes
 // train-setup-preflight.png (before Start), train-dashboard-running.png (during the run) and
 // train-dashboard.png (after it), plus runs.png.
+//   ui_screenshots --paste OUT_DIR [--language zh_CN]
+// Writes paste-command.png: the screen (run it on a 1400x900 Xvfb screen) with the Train page's "Paste a
+// Command…" dialog over the main window, YOLOv9's train_dual.py command of issue 16 pasted.
 //   ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN_NAME] [--compare A,B] [--language zh_CN]
 // Writes runs-page.png: the Runs page listing the run folders of PROJECT_DIR (make them with
 // yolostudio-cli train ... project=PROJECT_DIR), RUN_NAME opened; and, given --compare, runs-compare.png.
@@ -35,12 +38,15 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDialog>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QScreen>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStyleFactory>
@@ -158,6 +164,33 @@ QAction* menuAction(QMenuBar* bar, QAction::MenuRole role)
 }
 
 // The Runs page on the run folders of `project`, `open` opened (and `compare` compared, if given).
+int savePasteCommand(const QDir& out, const QString& suffix)
+{
+    ys::ui::MainWindow w;
+    w.resize(1400, 900);
+    w.move(0, 0);
+    w.show();
+    w.showPage(w.trainPage());
+    auto* action = w.trainPage()->findChild<QAction*>(QStringLiteral("pasteCommandAction"));
+    if (!action)
+        return 1;
+    action->trigger();
+    auto* dialog = w.trainPage()->findChild<QDialog*>(QStringLiteral("PasteCommandDialog"));
+    auto* edit = dialog ? dialog->findChild<QPlainTextEdit*>(QStringLiteral("commandEdit")) : nullptr;
+    if (!edit)
+        return 1;
+    edit->setPlainText(QStringLiteral(
+        "python train_dual.py --workers 8 --device 0 --batch 32 --data data.yaml --img 640 \\\n"
+        "  --cfg models/detect/yolov9-s.yaml --weights '' --hyp hyp.scratch-high.yaml \\\n"
+        "  --epochs 20 --close-mosaic 15 --sync-bn --min-items 0"));
+    settle(800);
+    const QString path = out.filePath(QStringLiteral("paste-command") + suffix + QStringLiteral(".png"));
+    if (!QGuiApplication::primaryScreen()->grabWindow(0).save(path))
+        return 1;
+    std::printf("%s\n", qPrintable(path));
+    return 0;
+}
+
 int saveRunsPage(const QStringList& args, const QDir& out, const QString& suffix)
 {
     const int ri = static_cast<int>(args.indexOf(QStringLiteral("--runs")));
@@ -246,6 +279,8 @@ int main(int argc, char** argv)
     QDir().mkpath(out.absolutePath());
     if (args[1] == QLatin1String("--runs"))
         return saveRunsPage(args, QDir(args[3]), suffix);
+    if (args[1] == QLatin1String("--paste"))
+        return savePasteCommand(out, suffix);
 
     {
         // The start page, before any dataset was opened.
