@@ -2930,6 +2930,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>a run is resumed from the Runs page (Resume…), with the settings it was trained with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Will be set (%1)</source>
         <translation type="unfinished"></translation>
     </message>

@@ -3192,6 +3192,10 @@ Compute capability %2.%3, %4 multiprocessors
         <source>below 1 means off</source>
         <translation>小于 1 表示关闭</translation>
     </message>
+    <message>
+        <source>a run is resumed from the Runs page (Resume…), with the settings it was trained with</source>
+        <translation>训练的恢复在“训练记录”页（恢复…）进行，并沿用其训练时的设置</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::PlotsWidget</name>

@@ -25,6 +25,12 @@ namespace {
 
 constexpr int kMaxClipboardChars = 20000;  // a command is a few hundred; more is something else
 
+// Keys the Train page takes from elsewhere: the open dataset, and Resume on the Runs page.
+bool notForTheForm(const std::string& key)
+{
+    return key == "data" || key == "resume";
+}
+
 QString arg(const ys::ImportNote& note, size_t i)
 {
     return i < note.args.size() ? QString::fromStdString(note.args[i]) : QString();
@@ -165,7 +171,7 @@ QMap<QString, QString> PasteCommandDialog::values() const
     if (!result_)
         return out;
     for (const auto& [key, value] : result_->values())
-        if (key != "data")  // the Train page trains on the open dataset
+        if (!notForTheForm(key))
             out.insert(QString::fromStdString(key), QString::fromStdString(value));
     return out;
 }
@@ -223,7 +229,7 @@ void PasteCommandDialog::refresh()
     std::vector<const ys::ImportedSetting*> rows;
     for (const ys::ConfigKey& k : ys::configKeys())
         for (const ys::ImportedSetting& s : c.mapped)
-            if (s.key == k.name && s.key != "data")
+            if (s.key == k.name && !notForTheForm(s.key))
                 rows.push_back(&s);
     for (const ys::ImportedSetting* s : rows) {
         const QString key = QString::fromStdString(s->key);
@@ -250,12 +256,16 @@ void PasteCommandDialog::refresh()
         skipped_->setItem(row, 0, cell(item, &fixed));
         skipped_->setItem(row, 1, cell(why));
     };
-    for (const ys::ImportedSetting& s : c.mapped)
+    for (const ys::ImportedSetting& s : c.mapped) {
         if (s.key == "data")
             addSkipped(QString::fromStdString(s.source),
                        tr("the Train page trains on the dataset that is open; open %1 in the Dataset page to train "
                           "on it")
                            .arg(QString::fromStdString(s.value)));
+        else if (s.key == "resume")
+            addSkipped(QString::fromStdString(s.source),
+                       tr("a run is resumed from the Runs page (Resume…), with the settings it was trained with"));
+    }
     for (const ys::SkippedItem& s : c.skipped)
         addSkipped(QString::fromStdString(s.item), reasonText(s));
 

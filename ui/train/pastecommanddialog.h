@@ -3,8 +3,8 @@
 // its flags, or an Ultralytics `yolo detect train key=value` line) read by core (ys::importCommand) as they
 // type, with a live preview of what it sets (setting, value, the flag it came from, notes) and what it
 // cannot carry over and why. Apply fills the setup form as one undoable step; "Apply and Fit…" also asks
-// for Fit to my GPU on the result. The Train page trains on the open dataset, so `data` is shown but never
-// applied. GUI thread only; the import reads the --hyp file it names (small) on this thread.
+// for Fit to my GPU on the result. The Train page trains on the open dataset and resumes from the Runs page,
+// so `data` and `resume` are shown but never applied. GUI thread only; the import reads the --hyp file it names (small) on this thread.
 
 #include "common/commandimport.h"
 #include "common/config.h"
@@ -36,7 +36,8 @@ public:
 
     // Whether "Apply and Fit to My GPU…" is offered (the Train page's Fit action is available).
     void setFitAvailable(bool available);
-    // The settings to apply (key → value as TrainConfig::set() reads it): the command's, `data` left out.
+    // The settings to apply (key → value as TrainConfig::set() reads it): the command's, `data` and `resume`
+    // left out.
     QMap<QString, QString> values() const;
     // The dialog was accepted with "Apply and Fit to My GPU…".
     bool fitRequested() const { return fitRequested_; }

@@ -153,7 +153,11 @@ private slots:
         PasteCommandDialog* dialog = openDialog(page);
         QVERIFY(dialog);
         child<QPlainTextEdit>(dialog, "commandEdit")
-            ->setPlainText("yolo detect train data=coco8.yaml model=yolov8s.pt epochs=3 imgsz=320 batch=-1");
+            ->setPlainText("yolo detect train data=coco8.yaml model=yolov8s.pt epochs=3 imgsz=320 batch=-1 "
+                           "resume=runs/a/weights/last.pt");
+        QVERIFY(rows(child<QTableWidget>(dialog, "skippedTable"))
+                    .filter(QRegularExpression("^resume=runs/a/weights/last.pt \\| a run is resumed from the Runs page"))
+                    .size() == 1);
         auto* applyFit = child<QPushButton>(dialog, "applyFitButton");
         QVERIFY(applyFit && applyFit->isEnabled());
         applyFit->click();
@@ -163,6 +167,7 @@ private slots:
         QCOMPARE(config.imgsz, 320);
         QCOMPARE(config.batch, -1);
         QCOMPARE(config.epochs, 3);
+        QVERIFY(config.resume.empty());
     }
 
     void cancelAndBadCommandsChangeNothing()
