@@ -3130,6 +3130,14 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1 is written for the YOLOv9 repository&apos;s own code (its DDetect head); YOLO Studio reads Ultralytics&apos; layout and may not build it (built in: yolov9t.yaml ... yolov9e.yaml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 looks like a checkpoint of the YOLOv9 repository; YOLO Studio reads Ultralytics&apos; and its own checkpoints (Ultralytics names them yolov9c.pt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>%1 was not found from %2; the run needs it there</source>
         <translation type="unfinished"></translation>
     </message>

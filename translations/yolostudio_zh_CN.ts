@@ -3196,6 +3196,14 @@ Compute capability %2.%3, %4 multiprocessors
         <source>a run is resumed from the Runs page (Resume…), with the settings it was trained with</source>
         <translation>训练的恢复在“训练记录”页（恢复…）进行，并沿用其训练时的设置</translation>
     </message>
+    <message>
+        <source>%1 is written for the YOLOv9 repository&apos;s own code (its DDetect head); YOLO Studio reads Ultralytics&apos; layout and may not build it (built in: yolov9t.yaml ... yolov9e.yaml)</source>
+        <translation>%1 是为 YOLOv9 仓库自身代码编写的（其 DDetect 检测头）；YOLO Studio 读取 Ultralytics 的结构，可能无法构建它（内置模型：yolov9t.yaml … yolov9e.yaml）</translation>
+    </message>
+    <message>
+        <source>%1 looks like a checkpoint of the YOLOv9 repository; YOLO Studio reads Ultralytics&apos; and its own checkpoints (Ultralytics names them yolov9c.pt)</source>
+        <translation>%1 看起来是 YOLOv9 仓库的检查点；YOLO Studio 读取 Ultralytics 的和它自己的检查点（Ultralytics 将其命名为 yolov9c.pt）</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::PlotsWidget</name>

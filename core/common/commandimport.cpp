@@ -64,6 +64,11 @@ const std::vector<ImportNoteCode> kNoteCodes = {
     {"import.from_scratch", "trained from scratch (no --weights)"},
     {"import.fine_tune", "fine-tunes the weights of {0}"},
     {"import.model_stem", "{0}: Ultralytics reads a model name without an extension as {1}"},
+    {"import.repository_model", "{0} is written for the YOLOv9 repository's own code (its DDetect head); YOLO "
+                                "Studio reads Ultralytics' layout and may not build it (built in: yolov9t.yaml ... "
+                                "yolov9e.yaml)"},
+    {"import.repository_checkpoint", "{0} looks like a checkpoint of the YOLOv9 repository; YOLO Studio reads "
+                                     "Ultralytics' and its own checkpoints (Ultralytics names them yolov9c.pt)"},
     {"import.not_found_here", "{0} was not found from {1}; the run needs it there"},
     {"import.script_default", "{0}'s own default: the command does not set it"},
     {"import.hyp_builtin", "{0} was not found here: YOLOv9's values of it (preset yolov9-scratch-high) are used"},
@@ -428,14 +433,26 @@ bool isAnchorModel(const std::string& stem)
     return std::regex_match(stem, anchor) && !std::regex_match(stem, anchorFree);
 }
 
-// A model YAML that declares anchors (a YOLOv5/YOLOv7-format model file).
-bool yamlHasAnchors(const fs::path& path)
+// What a model YAML of the user's own is written for: anchor boxes listed (`anchors: [[10,13, ...], ...]`,
+// YOLOv5/YOLOv7; YOLOv9's files keep a vestigial `anchors: 3`), or the YOLOv9 repository's own heads
+// (DDetect, DualDDetect, TripleDDetect: Ultralytics' layout says Detect).
+enum class ModelYamlKind { Ultralytics, AnchorBased, Yolov9Repository };
+ModelYamlKind modelYamlKind(const fs::path& path)
 {
     try {
         const YAML::Node root = YAML::LoadFile(path.string());
-        return root.IsMap() && root["anchors"];
+        if (!root.IsMap())
+            return ModelYamlKind::Ultralytics;
+        if (root["anchors"] && root["anchors"].IsSequence())
+            return ModelYamlKind::AnchorBased;
+        if (root["head"] && root["head"].IsSequence())
+            for (const YAML::Node& layer : root["head"])
+                if (layer.IsSequence() && layer.size() >= 3 && layer[2].IsScalar() &&
+                    layer[2].Scalar().find("DDetect") != std::string::npos)
+                    return ModelYamlKind::Yolov9Repository;
+        return ModelYamlKind::Ultralytics;
     } catch (const YAML::Exception&) {
-        return false;
+        return ModelYamlKind::Ultralytics;  // the trainer says what is wrong with it
     }
 }
 
@@ -1163,10 +1180,13 @@ void Importer::modelFile(const std::string& value, const std::string& source, bo
             skip(source, "import.model_not_found", {source, lookedIn});
             return;
         }
-        if (yamlHasAnchors(found)) {
+        const ModelYamlKind kind = modelYamlKind(found);
+        if (kind == ModelYamlKind::AnchorBased) {
             skip(source, "import.anchor_model", {source, fileNameOf(value), modelExample()});
             return;
         }
+        if (kind == ModelYamlKind::Yolov9Repository)
+            notes.push_back({"import.repository_model", {fileNameOf(value)}});
         if (script && weights_ && trim(weights_->first).empty())
             notes.push_back({"import.from_scratch", {}});
         assign("model", absolutePaths_ || found != resolveFrom(base_, value) ? found.string() : portablePath(value), source,
@@ -1174,6 +1194,10 @@ void Importer::modelFile(const std::string& value, const std::string& source, bo
         return;
     }
     notes.push_back({"import.fine_tune", {fileNameOf(value)}});
+    // The YOLOv9 repository names its checkpoints yolov9-c.pt, gelan-c.pt (Ultralytics': yolov9c.pt).
+    static const std::regex repositoryCheckpoint("^(yolov9|gelan)-[a-z].*");
+    if (std::regex_match(stem, repositoryCheckpoint))
+        notes.push_back({"import.repository_checkpoint", {fileNameOf(value)}});
     std::string written = portablePath(value);
     if (!found.empty())
         written = absolutePaths_ || found != resolveFrom(base_, value) ? found.string() : value;

@@ -393,6 +393,14 @@ QString PasteCommandDialog::bodyText(const std::string& c, const QStringList& a)
         return tr("fine-tunes the weights of %1").arg(a0);
     if (c == "import.model_stem")
         return tr("Ultralytics reads a model name without an extension as %1").arg(a0);
+    if (c == "import.repository_model")
+        return tr("%1 is written for the YOLOv9 repository's own code (its DDetect head); YOLO Studio reads "
+                  "Ultralytics' layout and may not build it (built in: yolov9t.yaml ... yolov9e.yaml)")
+            .arg(a0);
+    if (c == "import.repository_checkpoint")
+        return tr("%1 looks like a checkpoint of the YOLOv9 repository; YOLO Studio reads Ultralytics' and its own "
+                  "checkpoints (Ultralytics names them yolov9c.pt)")
+            .arg(a0);
     if (c == "import.not_found_here")
         return tr("%1 was not found from %2; the run needs it there").arg(a0, a1);
     if (c == "import.script_default")

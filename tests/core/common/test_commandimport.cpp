@@ -413,6 +413,7 @@ void TestCommandImport::weightsAloneFineTune()
     VERIFY_OK(r);
     QCOMPARE(value(*r, "model"), "yolov9-c.pt");
     QVERIFY(hasNote(*r, "model", "import.not_found_here"));
+    QVERIFY(hasNote(*r, "model", "import.repository_checkpoint"));
 }
 
 void TestCommandImport::cfgWinsOverWeights()
@@ -433,6 +434,15 @@ void TestCommandImport::cfgWinsOverWeights()
     VERIFY_OK(r);
     QCOMPARE(value(*r, "model"), QDir::cleanPath(dir.filePath("y9/models/detect/my-gelan.yaml")));
     QVERIFY(hasNote(*r, "model", "import.from_scratch"));
+    // A file of the YOLOv9 repository (anchors: 3 is vestigial there; the head is its own DDetect).
+    ys::test::writeText(dir.filePath("y9/models/detect/gelan-c.yaml"),
+                        "nc: 80\nanchors: 3\nbackbone:\n  [[-1, 1, Silence, []]]\nhead:\n  [[[15, 18, 21], 1, "
+                        "DDetect, [nc]]]\n");
+    r = importIn(dir.path(), "python y9/train.py --cfg models/detect/gelan-c.yaml");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "model"), QDir::cleanPath(dir.filePath("y9/models/detect/gelan-c.yaml")));
+    QVERIFY(hasNote(*r, "model", "import.repository_model"));
+    QVERIFY(!hasNote(*r, "model", "import.from_scratch"));
     // Neither built in nor here.
     r = importIn(dir.path(), "python train.py --cfg models/detect/gelan-c.yaml");
     VERIFY_OK(r);
