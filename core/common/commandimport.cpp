@@ -942,8 +942,8 @@ void Importer::scriptOption(const ScriptOption& o, const std::vector<std::string
         }
         // --rect=false: argparse refuses it; read it as meant.
         TrainConfig probe;
-        if (probe.set(o.key, v)) {
-            skip(source, "import.bad_value", {source, "'" + v + "' is not true or false"});
+        if (auto p = probe.trySet(o.key, v)) {
+            r_.skipped.push_back({source, {"import.bad_value", {source, p->toError().message}}, *p});
             return;
         }
         const bool value = *probe.get(o.key) == "true";

@@ -493,6 +493,10 @@ void TestCommandImport::valuesTrainConfigRejects()
     QCOMPARE(r->config.device, ys::TrainConfig().device);
     QCOMPARE(r->config.batch, ys::TrainConfig().batch);
     QVERIFY(ys::importNoteText(r->skipped[0].reason).find("'epochs' must be between 1 and 100000") != std::string::npos);
+    r = importIn(dir.path(), "python train.py --rect=maybe");
+    VERIFY_OK(r);
+    QCOMPARE(skipped(*r, "import.bad_value"), QStringList{"--rect=maybe"});
+    QCOMPARE(r->skipped.front().problem->reason, R::NotBool);
 }
 
 void TestCommandImport::scriptFlags_data()
@@ -506,6 +510,7 @@ void TestCommandImport::scriptFlags_data()
     QTest::newRow("cache ram") << "--cache ram --rect" << "cache" << "ram";
     QTest::newRow("cache disk") << "--cache disk" << "cache" << "ram";
     QTest::newRow("rect") << "--rect" << "rect" << "true";
+    QTest::newRow("rect=false as meant") << "--rect=false" << "rect" << "false";
     QTest::newRow("noval") << "--noval" << "val" << "false";
     QTest::newRow("cos-lr") << "--cos-lr" << "cos_lr" << "true";
     QTest::newRow("fixed-lr") << "--fixed-lr" << "lrf" << "1.0";
