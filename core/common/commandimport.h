@@ -9,6 +9,7 @@
 
 #include "common/config.h"
 #include "common/error.h"
+#include "common/shellwords.h"
 
 #include <optional>
 #include <string>
@@ -16,26 +17,6 @@
 #include <vector>
 
 namespace ys {
-
-// One word of a command line with the shell's quoting removed.
-struct ShellWord {
-    std::string text;  // the word: quotes and escapes removed, nothing expanded ($HOME stays as written)
-    bool op = false;   // an unquoted control operator or redirection: ";" (also an unescaped newline), "&&",
-                       // "||", "|", "&", ">", ">>", "<", "2>", "2>&1", ...
-    int offset = 0;    // 0-based byte offset of the word's first character in the text
-};
-
-// Splits `text` as a POSIX shell splits a command line: blanks separate words; '...' keeps its characters;
-// "..." keeps them except that \" \\ \$ \` and backslash-newline are escapes; outside quotes a backslash
-// escapes the next character and backslash-newline joins lines (so does a trailing ^ or ` , as commands
-// copied from cmd.exe or PowerShell have them); `#` at the start of a word comments out the rest of the line.
-// Unlike a shell, a backslash before a letter, digit, '.', '_' or '-' stays: no one escapes those, and
-// Windows paths (models\detect\yolov9-s.yaml) have them.
-// Typographic quotes (“ ” ‘ ’) count as the ASCII ones, as a command copied from a web page has them.
-// Error "import.quote" (with the 1-based line and column of the quote) when a quote is not closed.
-Expected<std::vector<ShellWord>> splitShellWords(const std::string& text);
-// `word` as a shell reads it back as one word: unchanged when it has no special characters, else quoted.
-std::string shellQuote(const std::string& word);
 
 // A note or a reason as a code with arguments, so a GUI translates it by code; importNoteCodes() lists
 // every code with its English text.
