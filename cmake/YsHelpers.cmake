@@ -15,17 +15,20 @@ function(ys_use_torch target)
   if(YS_USE_PCH)
     # One precompiled header for libraries and one for Qt-linked executables: GCC rejects a PCH built
     # with other position-independence flags (-fPIC vs -fPIE), and Qt's targets set them for executables.
-    # Call after target_link_libraries: an executable reuses the executable anchor only when it links Qt
-    # (Qt's targets decide its -fPIC); others (benchmarks, one torch TU each) go without a PCH.
+    # Call after target_link_libraries: an executable reuses the executable anchor, which links Qt6::Core
+    # (Qt's targets decide its -fPIC and defines). An executable without Qt (the benchmarks) links Qt6::Core
+    # for that alone: parsing the torch headers again costs each such file about 2 CPU minutes.
     get_target_property(type ${target} TYPE)
     get_target_property(libs ${target} LINK_LIBRARIES)
     set(anchor ys_torch_pch)
     if(type STREQUAL "EXECUTABLE")
-      if("${libs}" MATCHES "Qt6::")
-        set(anchor ys_torch_pch_exe)
-      else()
-        return()
+      if(NOT "${libs}" MATCHES "Qt6::")
+        if(NOT TARGET Qt6::Core)
+          return()
+        endif()
+        target_link_libraries(${target} PRIVATE Qt6::Core)
       endif()
+      set(anchor ys_torch_pch_exe)
     endif()
     if(TARGET ${anchor} AND NOT target STREQUAL anchor)
       target_precompile_headers(${target} REUSE_FROM ${anchor})

@@ -1200,51 +1200,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>validation batch %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>micro-batch %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>validation batch halved</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not a run folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopped by you (can be resumed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopped by you</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopped early</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Interrupted (can be resumed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Interrupted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Failed (can be resumed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1523,6 +1487,17 @@ Compute capability %2.%3, %4 multiprocessors
     <name>ys::ui::DevicePicker</name>
     <message>
         <source>List the devices again (free memory changes as other programs run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DeviceText</name>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2126,14 +2101,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>CPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> on the %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2171,10 +2138,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>No accumulation: every batch is one optimizer step (nominal batch %1 ÷ batch %2 rounds to 1 or less).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The fit reports %1, but nbs %2 gives %3 for this batch: training will accumulate %3.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2314,7 +2277,19 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The model could not be built.</source>
+        <source>A file the fit needs could not be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A file or folder could not be read or written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A setting of the fit cannot be used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not even the smallest batch fits the memory budget.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3360,14 +3335,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>CPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open a dataset first: a run trains on the dataset that is open.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3408,6 +3375,14 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1 %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fit (batch %1 at %2) was made for another setup (%3): its prediction does not apply. Fit again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>the budget is %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3424,7 +3399,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The setup now says batch %1 at %2; the fit was for batch %3 at %4.</source>
+        <source>The fit kept within a budget of %1, but the setup&apos;s memory budget is the whole device: the run is not held to it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5074,6 +5049,10 @@ Compute capability %2.%3, %4 multiprocessors
         </translation>
     </message>
     <message>
+        <source>Paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Start Training</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5170,7 +5149,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Paused</source>
+        <source>Pausing after this step…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5186,23 +5165,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Stopped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopped early</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Finished</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Training of %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1199,26 +1199,6 @@
         <translation>各轮</translation>
     </message>
     <message>
-        <source>Failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>Failed (can be resumed)</source>
-        <translation>失败（可恢复）</translation>
-    </message>
-    <message>
-        <source>Finished</source>
-        <translation>已完成</translation>
-    </message>
-    <message>
-        <source>Interrupted</source>
-        <translation>已中断</translation>
-    </message>
-    <message>
-        <source>Interrupted (can be resumed)</source>
-        <translation>已中断（可恢复）</translation>
-    </message>
-    <message>
         <source>Log</source>
         <translation>日志</translation>
     </message>
@@ -1227,32 +1207,12 @@
         <translation>尚无训练</translation>
     </message>
     <message>
-        <source>Not a run folder</source>
-        <translation>不是运行文件夹</translation>
-    </message>
-    <message>
         <source>Run</source>
         <translation>训练</translation>
     </message>
     <message>
-        <source>Running</source>
-        <translation>运行中</translation>
-    </message>
-    <message>
         <source>Show the engine&apos;s messages (events always show)</source>
         <translation>显示引擎消息（事件总会显示）</translation>
-    </message>
-    <message>
-        <source>Stopped by you</source>
-        <translation>已由您停止</translation>
-    </message>
-    <message>
-        <source>Stopped by you (can be resumed)</source>
-        <translation>已由您停止（可恢复）</translation>
-    </message>
-    <message>
-        <source>Stopped early</source>
-        <translation>已提前停止</translation>
     </message>
     <message>
         <source>about %1 left</source>
@@ -1265,6 +1225,10 @@
     <message>
         <source>validation batch halved</source>
         <translation>验证批大小已减半</translation>
+    </message>
+    <message>
+        <source>validation batch %1 → %2</source>
+        <translation>验证批次 %1 → %2</translation>
     </message>
 </context>
 <context>
@@ -1529,6 +1493,17 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>List the devices again (free memory changes as other programs run)</source>
         <translation>重新列出设备（可用显存会随其他程序运行而变化）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DeviceText</name>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
     </message>
 </context>
 <context>
@@ -2186,10 +2161,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>预算 − %1% 余量</translation>
     </message>
     <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
         <source>CUDA context + workspace</source>
         <translation>CUDA 上下文 + 工作区</translation>
     </message>
@@ -2212,10 +2183,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Fitting the memory model…</source>
         <translation>正在拟合显存模型…</translation>
-    </message>
-    <message>
-        <source>GPU %1</source>
-        <translation>GPU %1</translation>
     </message>
     <message>
         <source>Gradients</source>
@@ -2350,10 +2317,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>适配失败。</translation>
     </message>
     <message>
-        <source>The fit reports %1, but nbs %2 gives %3 for this batch: training will accumulate %3.</source>
-        <translation>适配结果为 %1，但 nbs %2 对此批大小给出 %3：训练将累积 %3。</translation>
-    </message>
-    <message>
         <source>The fit was cancelled.</source>
         <translation>适配已取消。</translation>
     </message>
@@ -2372,10 +2335,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>The memory budget is not a size or a fraction.</source>
         <translation>显存预算不是大小或比例。</translation>
-    </message>
-    <message>
-        <source>The model could not be built.</source>
-        <translation>无法构建模型。</translation>
     </message>
     <message>
         <source>The model has no other scales, so the table lists only this model.</source>
@@ -2444,6 +2403,22 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>within about %1%</source>
         <translation>误差约 %1% 以内</translation>
+    </message>
+    <message>
+        <source>A file the fit needs could not be read.</source>
+        <translation>无法读取适配所需的文件。</translation>
+    </message>
+    <message>
+        <source>A file or folder could not be read or written.</source>
+        <translation>无法读取或写入文件或文件夹。</translation>
+    </message>
+    <message>
+        <source>A setting of the fit cannot be used.</source>
+        <translation>适配的某项设置无法使用。</translation>
+    </message>
+    <message>
+        <source>Not even the smallest batch fits the memory budget.</source>
+        <translation>即使最小的批次也超出显存预算。</translation>
     </message>
 </context>
 <context>
@@ -3366,16 +3341,8 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>：可能显存不足（届时训练会将微批次减半并继续）。</translation>
     </message>
     <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
         <source>Fix them first, or start anyway.</source>
         <translation>请先修正，或者直接开始。</translation>
-    </message>
-    <message>
-        <source>GPU %1</source>
-        <translation>GPU %1</translation>
     </message>
     <message>
         <source>Open a dataset first: a run trains on the dataset that is open.</source>
@@ -3408,10 +3375,6 @@ Compute capability %2.%3, %4 multiprocessors
         </translation>
     </message>
     <message>
-        <source>The setup now says batch %1 at %2; the fit was for batch %3 at %4.</source>
-        <translation>当前设置为批大小 %1、%2；而适配是针对批大小 %3、%4 做的。</translation>
-    </message>
-    <message>
         <source>The setup&apos;s data is %1, but a run trains on the open dataset (%2): open that dataset, or set data back.</source>
         <translation>设置中的 data 为 %1，但训练使用当前打开的数据集（%2）：请打开该数据集，或将 data 改回。</translation>
     </message>
@@ -3430,6 +3393,18 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>the budget is %1</source>
         <translation>预算为 %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>The fit (batch %1 at %2) was made for another setup (%3): its prediction does not apply. Fit again.</source>
+        <translation>该适配结果（批次 %1，尺寸 %2）是针对另一套设置得出的（%3）：其预测不再适用。请重新适配。</translation>
+    </message>
+    <message>
+        <source>The fit kept within a budget of %1, but the setup&apos;s memory budget is the whole device: the run is not held to it.</source>
+        <translation>适配时的预算为 %1，但当前设置的显存预算是整块设备：训练不会受该预算约束。</translation>
     </message>
 </context>
 <context>
@@ -5064,14 +5039,6 @@ Compute capability %2.%3, %4 multiprocessors
         <source>Before you start</source>
         <translation>开始之前</translation>
     </message>
-    <message>
-        <source>Failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>Finished</source>
-        <translation>已完成</translation>
-    </message>
     <message numerus="yes">
         <source>Finished %n epoch(s); %1.</source>
         <translation>
@@ -5144,19 +5111,11 @@ Compute capability %2.%3, %4 multiprocessors
         <source>Stop it and close? The run stops after the current step and writes weights/last.pt, so you can resume it later.</source>
         <translation>停止训练并关闭吗？训练会在当前步骤结束后停止并写入 weights/last.pt，之后可以恢复。</translation>
     </message>
-    <message>
-        <source>Stopped</source>
-        <translation>已停止</translation>
-    </message>
     <message numerus="yes">
         <source>Stopped by you after %n epoch(s); %1. weights/last.pt can be resumed.</source>
         <translation>
             <numerusform>已由您在 %n 轮后停止；%1。可从 weights/last.pt 恢复。</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Stopped early</source>
-        <translation>已提前停止</translation>
     </message>
     <message>
         <source>Stopping after the current step; weights/last.pt will hold the weights.</source>
@@ -5241,6 +5200,10 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Paste Command</source>
         <translation>粘贴命令</translation>
+    </message>
+    <message>
+        <source>Pausing after this step…</source>
+        <translation>完成本步后暂停…</translation>
     </message>
 </context>
 </TS>

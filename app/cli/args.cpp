@@ -148,7 +148,7 @@ std::optional<int> checkArguments(const Args& args, const CommandSpec& spec)
     return std::nullopt;
 }
 
-std::optional<int> applySettingsFile(const Args& args, TrainConfig& config)
+std::optional<int> applySettingsFile(const Args& args, TrainConfig& config, std::vector<std::string>* givenKeys)
 {
     if (!args.has("cfg"))
         return std::nullopt;
@@ -162,6 +162,9 @@ std::optional<int> applySettingsFile(const Args& args, TrainConfig& config)
     if (!file->problems().empty())
         return kExitUsage;
     config = file->config();
+    if (givenKeys)
+        for (const std::string& key : file->documentKeys())
+            givenKeys->push_back(key);
     for (const ConfigFileEntry& e : file->unknownKeys())
         std::fprintf(stderr, "note: %s:%d: '%s' is not a YOLO Studio setting and was ignored\n",
                      args.str("cfg").c_str(), e.line, e.key.c_str());

@@ -52,9 +52,11 @@ constexpr int kExitFailed = 1;     // the command ran and failed (e.g. training 
 constexpr int kExitUsage = 2;      // bad arguments or unreadable input; reason on stderr
 
 // cfg=FILE of train and fit: the settings file (an args.yaml, a hyp.yaml, what `import` wrote) over `config`.
-// Its keys the studio does not use are noted on stderr; a bad value or an unreadable file is an error.
-// nullopt when there is no cfg= or it loaded; else kExitUsage, the reasons printed.
-std::optional<int> applySettingsFile(const Args& args, TrainConfig& config);
+// Its keys the studio does not use are noted on stderr; a bad value or an unreadable file is an error. The
+// studio keys the file sets are added to `givenKeys` (if given). nullopt when there is no cfg= or it loaded;
+// else kExitUsage, the reasons printed.
+std::optional<int> applySettingsFile(const Args& args, TrainConfig& config,
+                                     std::vector<std::string>* givenKeys = nullptr);
 
 // The exit code for a core error: kExitUsage when the user's input is at fault (ys::isInputError of its
 // ys::errorKind), else kExitFailed.

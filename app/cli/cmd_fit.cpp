@@ -2,7 +2,7 @@
 #include "cli/commands.h"
 #include "common/config.h"
 #include "common/fileutil.h"
-#include "memory/probe.h"
+#include "fit/fit.h"
 
 #include <cstdio>
 #include <iterator>
@@ -73,7 +73,7 @@ int cmdFit(const Args& args)
         std::fprintf(stderr, "error: margin must be in [0, 0.9)\n");
         return kExitUsage;
     }
-    memory::FitRequest req = memory::fitRequestFor(cfg);
+    fit::FitRequest req = fit::fitRequestFor(cfg);
     req.batch = args.has("batch") && cfg.batch > 0 ? cfg.batch : 0;
     req.targetGpu = args.str("target", "");
     req.margin = *margin;
@@ -83,13 +83,13 @@ int cmdFit(const Args& args)
             std::fprintf(stderr, "\n");
     };
 
-    const auto result = memory::fitToMemory(req);
+    const auto result = fit::fitToMemory(req);
     if (!result)
         return reportError(result.error());
-    std::fputs(memory::formatFitResult(*result).c_str(), stdout);
+    std::fputs(fit::formatFitResult(*result).c_str(), stdout);
     const std::string jsonPath = args.str("json", "");
     if (!jsonPath.empty()) {
-        if (auto err = writeFileAtomic(jsonPath, memory::fitResultToJson(*result) + "\n")) {
+        if (auto err = writeFileAtomic(jsonPath, fit::fitResultToJson(*result) + "\n")) {
             std::fprintf(stderr, "error: %s\n", err->toString().c_str());
             return kExitFailed;
         }

@@ -72,8 +72,10 @@ int cmdTrain(const Args& args)
         printTrainHelp();
         return kExitOk;
     }
-    // Defaults, then preset=, then cfg=FILE, then key=value arguments.
+    // Defaults, then preset=, then cfg=FILE, then key=value arguments. The keys any of them set are the
+    // ones the user gave: on resume they win over the run's own settings, whatever their value.
     TrainConfig cfg;
+    TrainOptions options;
     if (args.has("preset")) {
         const ConfigPreset* preset = findPreset(args.str("preset"));
         if (!preset) {
@@ -84,8 +86,10 @@ int cmdTrain(const Args& args)
             return kExitUsage;
         }
         cfg = withPreset(cfg, *preset);
+        for (const auto& [key, value] : preset->values)
+            options.givenKeys.push_back(key);
     }
-    if (auto exit = applySettingsFile(args, cfg))
+    if (auto exit = applySettingsFile(args, cfg, &options.givenKeys))
         return *exit;
     bool ok = true;
     for (const auto& [k, v] : args.kv) {
@@ -95,6 +99,7 @@ int cmdTrain(const Args& args)
             std::fprintf(stderr, "error: %s\n", err->message.c_str());
             ok = false;
         }
+        options.givenKeys.push_back(k);
     }
     if (!ok)
         return kExitUsage;
@@ -151,7 +156,7 @@ int cmdTrain(const Args& args)
                     p.imagesPerSecond, (!tty || p.batch == p.batches) ? "\n" : "");
         std::fflush(stdout);
     };
-    auto result = train(cfg, cb, &control);
+    auto result = train(cfg, cb, &control, options);
     g_control = nullptr;
     std::signal(SIGINT, SIG_DFL);
     if (!result)

@@ -7,9 +7,9 @@
 // (batch, peak), solved for 60% of the budget. Ours: fitToMemory (complete iterations + validation, fitted
 // phase model, 5% margin). Truth: complete training iterations and validation batches measured at the
 // batches either method picks, and a search for the largest batch that really fits.
-#include "memory/internal/fitmodel.h"
+#include "fit/internal/fitmodel.h"
 #include "memory/memory.h"
-#include "memory/probe.h"
+#include "fit/fit.h"
 
 #include <c10/util/Exception.h>
 #include <torch/torch.h>
@@ -20,7 +20,8 @@
 #include <map>
 
 namespace mem = ys::memory;
-namespace mi = ys::memory::internal;
+namespace fit = ys::fit;
+namespace mi = ys::fit::internal;
 
 namespace {
 double mib(double b)
@@ -40,7 +41,7 @@ int main(int argc, char** argv)
     const std::string budgetText = argc > 3 ? argv[3] : "2GiB";
     const std::string model = argc > 4 ? argv[4] : "yolov8n.yaml";
 
-    mem::FitRequest req;
+    fit::FitRequest req;
     if (data.rfind("synthetic:", 0) == 0) {
         req.data.clear();
         req.syntheticBoxes = std::atoi(data.c_str() + 10);

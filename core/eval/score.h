@@ -17,7 +17,7 @@
 #include "common/error.h"
 #include "common/progress.h"
 #include "data/dataset.h"
-#include "loss/metrics.h"
+#include "eval/metrics.h"
 
 #include <cstdint>
 #include <string>

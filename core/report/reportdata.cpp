@@ -104,7 +104,7 @@ MemoryFacts readMemory(const RunRecord& run)
 {
     MemoryFacts m;
     if (!run.fitJson.empty()) {
-        auto fit = memory::fitResultFromJson(run.fitJson, run.dir + "/fit.json");
+        auto fit = fit::fitResultFromJson(run.fitJson, run.dir + "/fit.json");
         if (fit)
             m.fit = std::move(*fit);
         else

@@ -14,8 +14,8 @@
 #include "common/severity.h"
 #include "data/check.h"
 #include "data/dataset.h"
-#include "loss/metrics.h"
-#include "memory/probe.h"
+#include "eval/metrics.h"
+#include "fit/fit.h"
 #include "memory/samples.h"
 #include "run/reader.h"
 #include "run/environment.h"
@@ -65,7 +65,7 @@ struct PhasePeak {
 };
 
 struct MemoryFacts {
-    std::optional<memory::FitResult> fit;    // fit.json (batch=auto)
+    std::optional<fit::FitResult> fit;    // fit.json (batch=auto)
     std::optional<Error> fitError;
     int64_t budget = 0;                      // the run's vram budget in bytes (0 = none set / unknown)
     std::vector<PhasePeak> phases;           // phases present in memory.csv, in enum order

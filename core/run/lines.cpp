@@ -1,6 +1,6 @@
 #include "run/lines.h"
 
-#include "loss/metrics.h"
+#include "eval/metrics.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,14 +15,14 @@ constexpr int kMaxJsonDepth = 32;
 
 enum Field {
     FEpoch, FTime, FTrainBox, FTrainCls, FTrainDfl, FPrecision, FRecall, FMap50, FMap50_95,
-    FValBox, FValCls, FValDfl, FLr0, FLr1, FLr2, FCount
+    FValBox, FValCls, FValDfl, FLr0, FLr1, FLr2, FImagesPerSecond, FPeakMemory, FCount
 };
 
-// Column names as results.csv writes them (resultsCsvHeader()), in Field order.
+// Column names as results.csv writes them (resultsCsvHeader(), then resultsCsvExtraColumns()), in Field order.
 constexpr const char* kColumnNames[FCount] = {
     "epoch", "time", "train/box_loss", "train/cls_loss", "train/dfl_loss", "metrics/precision(B)",
     "metrics/recall(B)", "metrics/mAP50(B)", "metrics/mAP50-95(B)", "val/box_loss", "val/cls_loss",
-    "val/dfl_loss", "lr/pg0", "lr/pg1", "lr/pg2"};
+    "val/dfl_loss", "lr/pg0", "lr/pg1", "lr/pg2", "train/images_per_s", "memory/peak_bytes"};
 
 std::string trimmed(const std::string& s)
 {
@@ -159,6 +159,8 @@ Expected<EpochResult> ResultsCsvReader::parseRow(const std::string& line, const 
     r.lr[0] = v[FLr0];
     r.lr[1] = v[FLr1];
     r.lr[2] = v[FLr2];
+    r.imagesPerSecond = v[FImagesPerSecond];
+    r.peakMemory = static_cast<int64_t>(v[FPeakMemory]);
     DetectionMetrics m;
     m.map50 = r.map50;
     m.map50_95 = r.map50_95;

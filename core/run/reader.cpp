@@ -586,6 +586,8 @@ void summarize(RunRecord& rec)
     }
     for (const memory::MemorySample& m : rec.memory)
         s.peakMemory = std::max({s.peakMemory, m.peak, m.windowPeak});
+    for (const EpochResult& r : rec.rows)   // results.csv's memory/peak_bytes: also when memory.csv is gone
+        s.peakMemory = std::max(s.peakMemory, r.peakMemory);
     if (s.startTime == 0) {
         double oldest = 0;
         for (const char* name : {"args.yaml", "results.csv", "events.jsonl", "weights/last.pt", "weights/best.pt"})

@@ -11,7 +11,7 @@
 
 #include "common/config.h"
 #include "common/error.h"
-#include "loss/metrics.h"
+#include "eval/metrics.h"
 #include "memory/samples.h"
 #include "run/environment.h"
 #include "run/records.h"
@@ -77,7 +77,7 @@ struct RunSummary {
     int bestEpoch = 0;                // epoch of the best fitness (0 = no rows)
     double bestFitness = 0, bestMap50 = 0, bestMap50_95 = 0;
     double wallSeconds = 0;           // training time: the later of the last row's and the last event's time
-    int64_t peakMemory = 0;           // bytes: highest peak in memory.csv (0 = no timeline)
+    int64_t peakMemory = 0;           // bytes: highest peak in memory.csv and results.csv (0 = unknown)
     std::string device;               // as the last start/resume event says ("cpu", "cuda:0"), else args
     int batch = 0;                    // ditto: after batch=auto the batch the fit chose; -1 = auto never resolved
     int imgsz = 0;                    // args.yaml `imgsz`
@@ -102,7 +102,7 @@ struct RunRecord {
     std::vector<TrainEvent> events;   // events.jsonl, in file order (all sessions)
     std::vector<memory::MemorySample> memory;   // memory.csv (the last session's timeline)
     std::optional<RunMetrics> metrics;          // metrics.json
-    std::string fitJson;              // fit.json's text (memory::fitResultFromJson reads it); empty = absent
+    std::string fitJson;              // fit.json's text (fit::fitResultFromJson reads it); empty = absent
     bool hasCheck = false;            // check.json present (the data check of the run's dataset)
     std::optional<EnvironmentInfo> environment;   // environment.json (absent: older runs, Ultralytics)
     WeightsInfo last, best;           // weights/last.pt, weights/best.pt

@@ -22,8 +22,9 @@ struct EpochResult {
     double valBox = 0, valCls = 0, valDfl = 0;
     double lr[3] = {0, 0, 0};      // pg0 (weights with decay), pg1 (norm weights), pg2 (biases)
     double fitness = 0;            // 0.1 * mAP50 + 0.9 * mAP50-95
-    double imagesPerSecond = 0;    // training throughput of the epoch (loading included; not in results.csv)
-    int64_t peakMemory = 0;        // peak tensor bytes during the epoch (not in results.csv)
+    double imagesPerSecond = 0;    // training throughput of the epoch (loading included; results.csv's extra
+                                   // column train/images_per_s; 0 when unknown, e.g. Ultralytics' files)
+    int64_t peakMemory = 0;        // peak tensor bytes during the epoch (extra column memory/peak_bytes; 0: unknown)
     bool validated = false;
 };
 

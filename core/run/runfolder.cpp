@@ -19,6 +19,11 @@ const char* resultsCsvHeader()
            "metrics/mAP50(B),metrics/mAP50-95(B),val/box_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,lr/pg2";
 }
 
+const char* resultsCsvExtraColumns()
+{
+    return "train/images_per_s,memory/peak_bytes";
+}
+
 Expected<std::string> createRunFolder(const std::string& project, const std::string& name, bool existOk)
 {
     std::error_code ec;
@@ -39,9 +44,10 @@ ResultsCsv::ResultsCsv(std::string path) : path_(std::move(path)) {}
 std::string ResultsCsv::formatRow(const EpochResult& r)
 {
     char buf[512];
-    std::snprintf(buf, sizeof buf, "%d,%.1f,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.6g,%.6g,%.6g",
+    std::snprintf(buf, sizeof buf, "%d,%.1f,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.5g,%.6g,%.6g,%.6g,%.4g,%lld",
                   r.epoch, r.time, r.trainBox, r.trainCls, r.trainDfl, r.precision, r.recall, r.map50, r.map50_95,
-                  r.valBox, r.valCls, r.valDfl, r.lr[0], r.lr[1], r.lr[2]);
+                  r.valBox, r.valCls, r.valDfl, r.lr[0], r.lr[1], r.lr[2], r.imagesPerSecond,
+                  static_cast<long long>(r.peakMemory));
     return buf;
 }
 
@@ -79,7 +85,7 @@ std::optional<Error> ResultsCsv::load(int keepUpTo)
 std::optional<Error> ResultsCsv::append(const EpochResult& row)
 {
     rows_.push_back(row);
-    std::string text = std::string(resultsCsvHeader()) + "\n";
+    std::string text = std::string(resultsCsvHeader()) + "," + resultsCsvExtraColumns() + "\n";
     for (const auto& r : rows_)
         text += formatRow(r) + "\n";
     return writeFileAtomic(path_, text);

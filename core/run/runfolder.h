@@ -13,12 +13,17 @@ namespace ys {
 
 // The exact results.csv header of PRODUCT.md (no trailing newline). Ultralytics writes the same one.
 const char* resultsCsvHeader();
+// The columns YOLO Studio writes after the reference ones (readers that know only those skip them):
+// "train/images_per_s" (training throughput of the epoch, loading included) and "memory/peak_bytes" (the peak
+// tensor memory of the epoch, training and validation), so a run read from its files shows what the live
+// dashboard showed.
+const char* resultsCsvExtraColumns();
 
 // project/name, or project/name2, name3, ... when it exists and !existOk. Creates the folder and weights/.
 Expected<std::string> createRunFolder(const std::string& project, const std::string& name, bool existOk);
 
-// results.csv with PRODUCT.md's exact header; rewritten atomically after each epoch so a killed run never
-// leaves a half line.
+// results.csv: PRODUCT.md's exact header, then resultsCsvExtraColumns(); rewritten atomically after each
+// epoch so a killed run never leaves a half line.
 class ResultsCsv {
 public:
     explicit ResultsCsv(std::string path);

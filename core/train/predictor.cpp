@@ -10,7 +10,7 @@
 #include "data/classes.h"
 #include "data/dataset.h"
 #include "loss/internal/detection_loss.h"
-#include "loss/internal/nms.h"
+#include "eval/internal/nms.h"
 #include "model/internal/threads.h"
 #include "train/internal/checkpoint.h"
 #include "train/internal/device.h"

@@ -12,7 +12,7 @@
 #include "data/dataset.h"
 #include "loss/internal/detection_loss.h"
 #include "memory/memory.h"
-#include "memory/probe.h"
+#include "fit/fit.h"
 #include "model/freeze.h"
 #include "model/internal/ema.h"
 #include "model/internal/optimizer.h"
@@ -24,6 +24,7 @@
 #include "train/internal/gradscaler.h"
 #include "train/internal/validator.h"
 #include "weights/checkpoint.h"
+#include "run/eventdetails.h"
 #include "run/reader.h"
 #include "run/runfolder.h"
 #include "run/runlock.h"
@@ -70,6 +71,14 @@ double lrLambda(const TrainConfig& cfg, double epoch)
     return std::max(1.0 - epoch / e, 0.0) * (1.0 - cfg.lrf) + cfg.lrf;
 }
 
+std::string joined(const std::vector<std::string>& items, const char* separator)
+{
+    std::string out;
+    for (const std::string& item : items)
+        out += (out.empty() ? "" : separator) + item;
+    return out;
+}
+
 std::string fmtG(double v)
 {
     char buf[32];
@@ -79,8 +88,8 @@ std::string fmtG(double v)
 
 class Trainer {
 public:
-    Trainer(TrainConfig cfg, const TrainCallbacks& cb, TrainControl* control)
-        : cfg_(std::move(cfg)), cb_(cb), control_(control)
+    Trainer(TrainConfig cfg, const TrainCallbacks& cb, TrainControl* control, TrainOptions options)
+        : cfg_(std::move(cfg)), cb_(cb), control_(control), options_(std::move(options))
     {
     }
 
@@ -155,6 +164,8 @@ private:
     TrainCallbacks cb_;
     TrainControl* control_;
     TrainControl ownControl_;
+    TrainOptions options_;
+    std::vector<std::string> resumeNotes_;   // what a resume changed or refused (loadResume), for the log
 
     torch::Device device_{torch::kCPU};
     AmpMode amp_ = AmpMode::Off;
@@ -287,13 +298,31 @@ std::optional<Error> Trainer::loadResume(std::optional<LoadedCheckpoint>& resume
     if (!loaded)
         return loaded.error();
     TrainConfig saved = *loaded;
-    const TrainConfig defaults;
-    // Keys a resumed run may change (ConfigKey::resumable); everything else comes from its args.yaml.
-    for (const std::string& key : resumableKeys())
-        if (cfg_.get(key) != defaults.get(key))
-            saved.set(key, *cfg_.get(key));
+    // The keys the user gave that a resumed run may change (ConfigKey::resumable) take the given value,
+    // whatever it is; everything else comes from the run's args.yaml.
+    const std::vector<std::string> resumable = resumableKeys();
+    std::vector<std::string> changed, refused;
+    for (const std::string& key : options_.givenKeys) {
+        if (key == "resume")
+            continue;
+        const std::optional<std::string> given = cfg_.get(key), own = saved.get(key);
+        if (!given || given == own)
+            continue;
+        if (std::find(resumable.begin(), resumable.end(), key) == resumable.end()) {
+            refused.push_back(key + " " + *own + " (given " + *given + ")");
+            continue;
+        }
+        changed.push_back(key + " " + *own + " -> " + *given);
+        saved.set(key, *given);
+    }
     saved.resume = resumePath_;
     cfg_ = saved;
+    resumeNotes_.clear();
+    if (!changed.empty())
+        resumeNotes_.push_back("resume: changed from the run's own settings: " + joined(changed, ", "));
+    if (!refused.empty())
+        resumeNotes_.push_back("resume: kept the run's own " + joined(refused, ", ") +
+                               ": these settings cannot change when a run resumes");
     resumed = std::move(*ck);
     return std::nullopt;
 }
@@ -444,14 +473,14 @@ std::optional<Error> Trainer::openRunFolder()
 
 std::optional<Error> Trainer::fitBatchToMemory()
 {
-    const memory::FitRequest req = memory::fitRequestFor(cfg_);
+    const fit::FitRequest req = fit::fitRequestFor(cfg_);
     logLine("batch=auto: probing memory to fit the batch size...");
-    auto fit = memory::fitToMemory(req);
+    auto fit = fit::fitToMemory(req);
     if (!fit)
         return fit.error();
-    if (auto err = writeFileAtomic((fs::path(runDir_) / "fit.json").string(), memory::fitResultToJson(*fit)))
+    if (auto err = writeFileAtomic((fs::path(runDir_) / "fit.json").string(), fit::fitResultToJson(*fit)))
         return *err;
-    const memory::Recommendation& rec = fit->recommended;
+    const fit::Recommendation& rec = fit->recommended;
     if (!rec.fits)
         return Error{"fit.no_fit", "not even batch 1 fits the memory budget at imgsz " + std::to_string(cfg_.imgsz) +
                                        "; lower imgsz, pick a smaller model or raise vram",
@@ -459,16 +488,14 @@ std::optional<Error> Trainer::fitBatchToMemory()
     cfg_.batch = rec.batch;
     if (cfg_.amp == "auto")
         cfg_.amp = rec.ampMode;
-    std::istringstream report(memory::formatFitResult(*fit));
+    std::istringstream report(fit::formatFitResult(*fit));
     for (std::string line; std::getline(report, line);)
         logLine(line);
     event(EventKind::Fit, "batch=auto chose batch " + std::to_string(rec.batch) + " (accumulate " +
                      std::to_string(rec.accumulate) + ", amp " + rec.ampMode + "), predicted peak " +
                      memory::formatBytes(rec.predictedPeakBytes) + " of " + memory::formatBytes(fit->budgetBytes),
-          nlohmann::json{{"batch", rec.batch}, {"accumulate", rec.accumulate}, {"amp", rec.ampMode},
-                         {"predicted_peak_bytes", rec.predictedPeakBytes}, {"budget_bytes", fit->budgetBytes},
-                         {"certainty", fit->certainty}}
-              .dump());
+          detailsJson(FitDetails{rec.batch, rec.accumulate, rec.ampMode, rec.imgsz, rec.predictedPeakBytes,
+                                 fit->budgetBytes, fit->certainty}));
     return std::nullopt;
 }
 
@@ -662,9 +689,7 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
                   "out of memory in epoch " + std::to_string(epoch + 1) + ", batch " + std::to_string(i + 1) +
                       "; micro-batch " + std::to_string(old) + " -> " + std::to_string(microBatch_) + " (" +
                       std::to_string(perStep) + " passes per batch, effective batch unchanged)",
-                  nlohmann::json{{"epoch", epoch + 1}, {"batch", i + 1}, {"old_micro_batch", old},
-                                 {"new_micro_batch", microBatch_}, {"where", exceptionText(e).substr(0, 200)}}
-                      .dump());
+                  detailsJson(OomDetails{false, old, microBatch_, epoch + 1, i + 1, exceptionText(e).substr(0, 200)}));
         }
     }
     if (ni - lastOptStep_ >= accumulate_) {
@@ -688,8 +713,14 @@ bool Trainer::trainEpoch(int epoch)
     const auto t0 = Clock::now();
     int i = 0;
     while (auto batch = loader_->next()) {
-        while (control_->paused() && !control_->stopRequested())
-            std::this_thread::sleep_for(kPausePoll);
+        if (control_->paused() && !control_->stopRequested()) {
+            if (cb_.onPause)
+                cb_.onPause(true);
+            while (control_->paused() && !control_->stopRequested())
+                std::this_thread::sleep_for(kPausePoll);
+            if (cb_.onPause)
+                cb_.onPause(false);
+        }
         if (control_->stopRequested())
             return false;
         const int64_t ni = static_cast<int64_t>(i) + static_cast<int64_t>(batchesPerEpoch()) * epoch;
@@ -932,6 +963,8 @@ Expected<TrainSummary> Trainer::run()
               d.dump());
     }
     writeEnvironment();
+    for (const std::string& note : resumeNotes_)
+        logLine(note);
     logLine("optimizer: " + opt_.name() + "(lr=" + fmtG(opt_.choice.lr0) + ", momentum=" + fmtG(opt_.choice.momentum) +
             ") with parameter groups: weights (decay), norm weights and biases (no decay)");
     logLine("Starting training for " + std::to_string(cfg_.epochs) + " epochs on " + device_.str() + "...");
@@ -1010,9 +1043,10 @@ Expected<TrainSummary> Trainer::run()
 
 }  // namespace
 
-Expected<TrainSummary> train(const TrainConfig& cfg, const TrainCallbacks& callbacks, TrainControl* control)
+Expected<TrainSummary> train(const TrainConfig& cfg, const TrainCallbacks& callbacks, TrainControl* control,
+                             const TrainOptions& options)
 {
-    Trainer trainer(cfg, callbacks, control);
+    Trainer trainer(cfg, callbacks, control, options);
     return trainer.run();
 }
 

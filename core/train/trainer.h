@@ -6,7 +6,7 @@
 #include "common/config.h"
 #include "common/error.h"
 #include "common/progress.h"
-#include "loss/metrics.h"
+#include "eval/metrics.h"
 #include "memory/memory.h"
 #include "run/records.h"
 
@@ -54,6 +54,9 @@ struct TrainCallbacks {
     // Sent after every batch, after validation and after each checkpoint; never sent empty.
     std::function<void(const std::vector<memory::MemorySample>&)> onMemory;
     std::function<void(const CheckpointSaved&)> onCheckpoint;
+    // The run holds at a pause between two batches (true: TrainControl::paused() was seen, nothing moves
+    // until it is cleared or a stop is requested), or goes on from it (false).
+    std::function<void(bool held)> onPause;
 };
 
 struct TrainSummary {
@@ -69,11 +72,21 @@ struct TrainSummary {
     int loaderWorkers = 0;         // loader workers the run used beside them
 };
 
+// How train() reads the config beyond its values.
+struct TrainOptions {
+    // The keys the user set for this run: the command line's key=value, the keys of a cfg= file or preset,
+    // the Resume dialog's keys. On resume (cfg.resume set) each resumable key (ConfigKey::resumable) named
+    // here takes cfg's value whatever it is (batch=16 counts, also when 16 is the default); every other
+    // setting comes from the checkpoint's args.yaml. The log says which keys changed from the run's own and
+    // which given keys a resume cannot change. Ignored when not resuming.
+    std::vector<std::string> givenKeys;
+};
+
 // Runs a whole training run (or resumes one when cfg.resume is set). Blocks the calling thread; calls the
 // callbacks from it. Input errors (bad config, unreadable dataset or model YAML) come back as Error; so does
 // an out-of-memory at batch 1, with the last checkpoint left intact.
 Expected<TrainSummary> train(const TrainConfig& cfg, const TrainCallbacks& callbacks = {},
-                             TrainControl* control = nullptr);
+                             TrainControl* control = nullptr, const TrainOptions& options = {});
 
 struct ValSummary {
     DetectionMetrics metrics;

@@ -2,7 +2,8 @@
 #include "train/internal/validator.h"
 
 #include "common/log.h"
-#include "loss/internal/nms.h"
+#include "eval/internal/nms.h"
+#include "run/eventdetails.h"
 
 #include <chrono>
 #include <cstdio>
@@ -175,8 +176,7 @@ ValidationOutput Validator::run(DetectionModel& model, DetectionLoss* loss, cons
                     ev.kind = EventKind::ValOomRecovered;
                     ev.message = "validation ran out of memory; batch " + std::to_string(old) + " -> " +
                                  std::to_string(microBatch_);
-                    ev.detailsJson = "{\"old_batch\":" + std::to_string(old) + ",\"new_batch\":" +
-                                     std::to_string(microBatch_) + "}";
+                    ev.detailsJson = detailsJson(OomDetails{true, old, microBatch_, 0, 0, {}});
                     onEvent(ev);
                 }
             }

@@ -166,11 +166,13 @@ void DevicePicker::refresh()
     refreshing_ = true;
     refreshButton_->setEnabled(false);
     // listDevices() may initialise CUDA (seconds): never on the GUI thread.
-    QtConcurrent::run([] { return ys::memory::listDevices(); })
-        .then(this, [this](std::vector<ys::memory::DeviceInfo> devices) {
+    using Devices = std::vector<ys::memory::DeviceInfo>;
+    jobs_.start(this, []() -> ys::Expected<Devices> { return ys::memory::listDevices(); },
+        [this](const ys::Expected<Devices>& devices) {
             refreshing_ = false;
             refreshButton_->setEnabled(true);
-            model_->setDevices(std::move(devices));
+            // An exception while listing (a bug) leaves the list empty.
+            model_->setDevices(devices ? *devices : Devices{});
             select(device_);
             emit refreshed();
         });

@@ -4,6 +4,7 @@
 // `device` setting ("cpu", "0", ...); a value not found on this machine stays selected and says so.
 
 #include "memory/devices.h"
+#include "ui/common/pooljob.h"
 
 #include <QAbstractListModel>
 #include <QWidget>
@@ -71,6 +72,7 @@ private:
     QToolButton* refreshButton_;
     QString device_ = QStringLiteral("cpu");
     bool refreshing_ = false;
+    PoolJobs jobs_;   // listDevices on the pool
 };
 
 }  // namespace ys::ui

@@ -260,8 +260,8 @@ void ModelPicker::summarize()
         }
         summary_->setText(tr("Reading %1…").arg(info.fileName()));
         const std::string path = model_.toStdString();
-        QtConcurrent::run([path] { return ys::inspectCheckpoint(path); })
-            .then(this, [this, request](ys::Expected<ys::CheckpointInfo> r) {
+        jobs_.start(this, [path] { return ys::inspectCheckpoint(path); },
+            [this, request](const ys::Expected<ys::CheckpointInfo>& r) {
                 if (request != request_)
                     return;
                 shown_ = request;
@@ -291,11 +291,16 @@ void ModelPicker::summarize()
     summary_->setText(tr("Counting parameters…"));
     const QString model = model_, data = data_;
     const int imgsz = imgsz_;
-    QtConcurrent::run([model, data, imgsz] { return SummaryCache::instance().get(model, data, imgsz); })
-        .then(this, [this, request](Summary s) {
+    jobs_.start(this, [model, data, imgsz]() -> ys::Expected<Summary> { return SummaryCache::instance().get(model, data, imgsz); },
+        [this, request](const ys::Expected<Summary>& result) {
             if (request != request_)
                 return;  // a newer model or size was asked for meanwhile
             shown_ = request;
+            Summary s;
+            if (result)
+                s = *result;
+            else
+                s.error = QString::fromStdString(result.error().message);
             if (s.ok)
                 summary_->setText(tr("%1 · %2 M parameters · %3 GFLOPs at %4 px · %5 classes")
                                       .arg(s.name)

@@ -6,6 +6,8 @@
 // family and scale, classes (their names in the tooltip), training image size, epoch, date, parameters.
 // The value is the text of the `model` setting ("yolov8s.yaml" or a path).
 
+#include "ui/common/pooljob.h"
+
 #include <QString>
 #include <QWidget>
 
@@ -66,6 +68,7 @@ private:
     int imgsz_ = 640;
     quint64 request_ = 0;  // the latest summary asked for
     quint64 shown_ = 0;    // the request the label shows
+    PoolJobs jobs_;        // checkpoint reads and model summaries on the pool
 };
 
 }  // namespace ys::ui

@@ -14,7 +14,7 @@ constexpr double kMinOther = 1024.0 * 1024.0;
 
 }  // namespace
 
-FitBars fitBars(const ys::memory::FitResult& r)
+FitBars fitBars(const ys::fit::FitResult& r)
 {
     const auto& b = r.breakdown;
     const double peak = static_cast<double>(r.recommended.predictedPeakBytes);
@@ -79,7 +79,7 @@ QColor fitPartColor(FitPart part)
     return Qt::gray;
 }
 
-BreakdownChartData fitChartData(const ys::memory::FitResult& r)
+BreakdownChartData fitChartData(const ys::fit::FitResult& r)
 {
     const FitBars bars = fitBars(r);
     BreakdownChartData d;

@@ -4,7 +4,7 @@
 // budget minus its margin as lines. Pure (no widgets), so the split of the prediction into parts is tested
 // without a window.
 
-#include "memory/probe.h"
+#include "fit/fit.h"
 #include "ui/charts/breakdownchart.h"
 #include "ui/fit/fittext.h"
 
@@ -26,9 +26,9 @@ struct FitBars {
     bool assignerAtPeak = false;  // the loss + assigner phase holds the training peak
 };
 
-FitBars fitBars(const ys::memory::FitResult& result);
+FitBars fitBars(const ys::fit::FitResult& result);
 // The chart data of fitBars(result), names and help translated.
-BreakdownChartData fitChartData(const ys::memory::FitResult& result);
+BreakdownChartData fitChartData(const ys::fit::FitResult& result);
 // The colour of a part in the chart (the same in every bar).
 QColor fitPartColor(FitPart part);
 

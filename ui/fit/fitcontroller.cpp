@@ -1,5 +1,7 @@
 #include "ui/fit/fitcontroller.h"
 
+#include "ui/common/pooljob.h"
+
 #include "model/model.h"
 #include "ui/common/logging.h"
 #include "ui/common/progressrelay.h"
@@ -27,12 +29,6 @@ struct JobOutcome {
     bool ok = false;
 };
 
-// An exception that reached the thread boundary: a bug, reported as the dataset jobs report theirs.
-ys::Error exceptionError(const char* what)
-{
-    return ys::Error{"internal.exception", what ? what : "unknown exception", {}, 0, 0};
-}
-
 }  // namespace
 
 FitController::FitController(QObject* parent) : QObject(parent), relay_(new ProgressRelay(this))
@@ -46,7 +42,7 @@ FitController::~FitController()
     running_.waitForFinished();
 }
 
-bool FitController::run(ys::memory::FitRequest request)
+bool FitController::run(ys::fit::FitRequest request)
 {
     if (busy_)
         return false;
@@ -64,7 +60,7 @@ bool FitController::run(ys::memory::FitRequest request)
         QElapsedTimer timer;
         timer.start();
         try {
-            auto r = ys::memory::fitToMemory(request);
+            auto r = ys::fit::fitToMemory(request);
             if (!r) {
                 shared->error = r.error();
                 return;
@@ -72,6 +68,7 @@ bool FitController::run(ys::memory::FitRequest request)
             shared->outcome.result = std::move(r).value();
             shared->outcome.largestImgsz = request.batch > 0;
             shared->outcome.ampAsked = request.amp;
+            shared->outcome.budgetAsked = request.budget;
             // The scale of the probed model marks its (measured) rows in the scale table.
             if (auto summary = ys::summarizeModel(request.model, 1, kSummaryImgsz))
                 shared->outcome.scale = summary->scale ? summary->scale : kNoScale;

@@ -1,5 +1,5 @@
 #pragma once
-// Runs ys::memory::fitToMemory off the GUI thread for the Fit dialog: one QtConcurrent job at a time whose
+// Runs ys::fit::fitToMemory off the GUI thread for the Fit dialog: one QtConcurrent job at a time whose
 // result comes back through QFuture::then(this, ...) on the GUI thread (STYLE habit 4, one-shot job). The
 // request's ProgressFn becomes the throttled, queued progress() signal (ProgressRelay); cancel() sets the
 // request's CancelToken, which the probe reads between its measured steps. Errors arrive as values.
@@ -10,7 +10,7 @@
 
 #include "common/error.h"
 #include "common/progress.h"
-#include "memory/probe.h"
+#include "fit/fit.h"
 
 #include <QFuture>
 #include <QObject>
@@ -24,11 +24,12 @@ class ProgressRelay;
 
 // What a finished fit hands to the dialog.
 struct FitOutcome {
-    ys::memory::FitResult result;
+    ys::fit::FitResult result;
     char scale = 0;        // scale letter of the probed model ('n', 't', ...; '-' when its YAML has none, as in
                            // the fit's table); 0 when unknown
     bool largestImgsz = false;  // the request gave a batch and asked for the largest image size
     std::string ampAsked;  // the request's amp ("auto", "off", "fp16", "bf16")
+    std::string budgetAsked;  // the request's budget as typed ("2GiB", "0.8"; empty: the whole device)
     double seconds = 0;    // wall time of the job
 };
 
@@ -40,7 +41,7 @@ public:
 
     // Starts a fit of `request` (its progress and cancel members are replaced). Ignored while one runs.
     // Returns false when a fit is already running.
-    bool run(ys::memory::FitRequest request);
+    bool run(ys::fit::FitRequest request);
     // Asks the running fit to stop; failed() follows with code "fit.cancelled" (or finished(), when the
     // probe had already measured everything).
     void cancel();

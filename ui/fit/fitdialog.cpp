@@ -1,5 +1,7 @@
 #include "ui/fit/fitdialog.h"
 
+#include "ui/common/devicetext.h"
+
 #include "memory/memory.h"
 #include "ui/charts/breakdownchart.h"
 #include "ui/fit/fitbreakdown.h"
@@ -318,11 +320,11 @@ void FitDialog::fillTargets()
     const QString current = targetCombo_->currentData().toString();
     const QSignalBlocker block(targetCombo_);
     targetCombo_->clear();
-    QString here = FitText::device(config_.device);
+    QString here = DeviceText::label(config_.device);
     if (deviceTotal_ > 0)
         here = tr("%1, %2").arg(here, FitText::size(deviceTotal_));
     targetCombo_->addItem(tr("This device (%1)").arg(here), QString());
-    for (const auto& g : ys::memory::targetGpus())
+    for (const auto& g : ys::fit::targetGpus())
         targetCombo_->addItem(QString::fromStdString(g.label), QString::fromStdString(g.name));
     targetCombo_->addItem(tr("Custom GPU…"), QString::fromLatin1(kCustomTarget));
     targetCombo_->setCurrentIndex(std::max(0, targetCombo_->findData(current)));
@@ -334,7 +336,7 @@ void FitDialog::fillContext()
         return;
     const QString data = config_.data.empty() ? tr("synthetic images (no dataset)")
                                               : QFileInfo(QString::fromStdString(config_.data)).fileName();
-    QString dev = FitText::device(config_.device);
+    QString dev = DeviceText::label(config_.device);
     if (deviceKnown_ && deviceTotal_ > 0)
         dev = tr("%1 (%2 total, %3 free)").arg(dev, FitText::size(deviceTotal_), FitText::size(deviceFree_));
     contextLabel_->setText(tr("Fitting <b>%1</b> on <b>%2</b> · device %3 · %4 loader workers · nominal batch %5 · "
@@ -350,10 +352,10 @@ void FitDialog::fillContext()
 void FitDialog::queryDevice()
 {
     const std::string device = config_.device;
-    QtConcurrent::run([device] { return ys::memory::currentStats(device); })
-        .then(this, [this](const ys::memory::MemoryStats& stats) {
-            deviceTotal_ = stats.deviceTotal;
-            deviceFree_ = stats.deviceFree;
+    jobs_.start(this, [device]() -> ys::Expected<ys::memory::MemoryStats> { return ys::memory::currentStats(device); },
+        [this](const ys::Expected<ys::memory::MemoryStats>& stats) {
+            deviceTotal_ = stats ? stats->deviceTotal : 0;
+            deviceFree_ = stats ? stats->deviceFree : 0;
             deviceKnown_ = true;
             fillTargets();
             fillContext();
@@ -374,7 +376,7 @@ int64_t FitDialog::targetTotal() const
     const std::string name = targetName();
     if (name.empty())
         return deviceTotal_;
-    const auto gpu = ys::memory::findTargetGpu(name);
+    const auto gpu = ys::fit::findTargetGpu(name);
     return gpu ? gpu->totalBytes : 0;
 }
 
@@ -421,18 +423,10 @@ void FitDialog::updateBudgetFeedback()
 
 // ---- running --------------------------------------------------------------------------------------------
 
-ys::memory::FitRequest FitDialog::request() const
+ys::fit::FitRequest FitDialog::request() const
 {
-    // The setup's settings as the trainer's batch=auto passes them (data, model, device, nbs, optimizer,
-    // epochs, workers), then the dialog's own inputs.
-    ys::memory::FitRequest req;
-    req.data = config_.data;
-    req.model = config_.model;
-    req.device = config_.device;
-    req.nbs = config_.nbs;
-    req.optimizer = config_.optimizer;
-    req.epochs = config_.epochs;
-    req.workers = config_.workers;
+    // The request the trainer's batch=auto makes for the setup, then the dialog's own inputs.
+    ys::fit::FitRequest req = ys::fit::fitRequestFor(config_);
     req.imgsz = imgszSpin_->value();
     req.batch = imgszMode_->isChecked() ? batchSpin_->value() : 0;
     req.amp = ampCombo_->currentData().toString().toStdString();
@@ -587,6 +581,8 @@ std::optional<FitApplication> FitDialog::application() const
     app.values.insert(QStringLiteral("batch"), QString::number(rec.batch));
     app.values.insert(QStringLiteral("imgsz"), QString::number(rec.imgsz));
     app.values.insert(QStringLiteral("amp"), QString::fromStdString(amp));
+    // The budget the fit kept to becomes the run's (empty: the whole device), so the run is held to it.
+    app.values.insert(QStringLiteral("vram"), QString::fromStdString(outcome_->budgetAsked));
     app.undoText = tr("Fit to my GPU: batch %1 at %2 px").arg(rec.batch).arg(rec.imgsz);
     app.result = r;
     return app;

@@ -1,5 +1,5 @@
 #pragma once
-// "Fit to my GPU": measures real training steps of the setup on its device (ys::memory::fitToMemory, off the
+// "Fit to my GPU": measures real training steps of the setup on its device (ys::fit::fitToMemory, off the
 // GUI thread through FitController) and recommends the batch or image size, precision and accumulation that
 // fit a memory budget, for this device or for a GPU the user plans to train on. Shows the recommendation in
 // plain words, the margin, how certain it is, the model-scale × image-size × precision table, the memory
@@ -12,7 +12,8 @@
 // fit runs waits for the probe's current step (FitController). GUI thread only.
 
 #include "common/config.h"
-#include "memory/probe.h"
+#include "fit/fit.h"
+#include "ui/common/pooljob.h"
 #include "ui/fit/fitcontroller.h"
 
 #include <QDialog>
@@ -42,9 +43,9 @@ class FitTableModel;
 
 // What Apply hands to the Train page.
 struct FitApplication {
-    QMap<QString, QString> values;  // TrainConfig keys → text (batch, imgsz, amp), for ConfigForm::applyValues
+    QMap<QString, QString> values;  // TrainConfig keys → text (batch, imgsz, amp, vram), for ConfigForm::applyValues
     QString undoText;               // the undo step's name ("Apply Fit to my GPU (batch 32, 640 px)")
-    ys::memory::FitResult result;   // predicted peak and budget for the pre-flight and the memory chart
+    ys::fit::FitResult result;   // predicted peak and budget for the pre-flight and the memory chart
 };
 
 class FitDialog final : public QDialog {
@@ -58,7 +59,7 @@ public:
     const ys::TrainConfig& config() const { return config_; }
 
     // The request Run sends: the setup with the dialog's budget, target, mode and precision.
-    ys::memory::FitRequest request() const;
+    ys::fit::FitRequest request() const;
     // As the Run button; false when the inputs are not valid or a fit is running.
     bool runFit();
     // As Cancel while a fit runs.
@@ -136,6 +137,7 @@ private:
     int64_t deviceTotal_ = 0;   // of config_.device, queried off the GUI thread
     int64_t deviceFree_ = 0;
     bool deviceKnown_ = false;
+    PoolJobs jobs_;   // the device's memory figures, read on the pool
     QString lastStage_;
     qint64 lastDone_ = 0, lastTotal_ = 0;
 

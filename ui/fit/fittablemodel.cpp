@@ -12,7 +12,7 @@ namespace ys::ui {
 
 FitTableModel::FitTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void FitTableModel::setResult(const ys::memory::FitResult& result, char probedScale)
+void FitTableModel::setResult(const ys::fit::FitResult& result, char probedScale)
 {
     beginResetModel();
     rows_ = result.table;

@@ -5,7 +5,7 @@
 // and activation ratios. Display text is formatted for reading; Qt::UserRole holds the raw value of every cell
 // (for sorting through a QSortFilterProxyModel and for tests). GUI thread only.
 
-#include "memory/probe.h"
+#include "fit/fit.h"
 
 #include <QAbstractTableModel>
 
@@ -24,11 +24,11 @@ public:
     explicit FitTableModel(QObject* parent = nullptr);
 
     // Shows `result`'s table; `probedScale` is the scale letter of the model the fit measured (0 = unknown).
-    void setResult(const ys::memory::FitResult& result, char probedScale);
+    void setResult(const ys::fit::FitResult& result, char probedScale);
     void clear();
     // Row of the recommended configuration, -1 when the table has none (its image size is not in the table).
     int recommendedRow() const { return recommendedRow_; }
-    const ys::memory::TableRow& row(int r) const { return rows_[static_cast<size_t>(r)]; }
+    const ys::fit::TableRow& row(int r) const { return rows_[static_cast<size_t>(r)]; }
     // Header texts in the current language (after a LanguageChange).
     void retranslate();
 
@@ -38,7 +38,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    std::vector<ys::memory::TableRow> rows_;
+    std::vector<ys::fit::TableRow> rows_;
     std::string ampMode_;  // the AMP mode of the rows with AMP on ("fp16", "bf16"); empty when unknown
     char probedScale_ = 0;
     int recommendedRow_ = -1;

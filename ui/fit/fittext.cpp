@@ -1,5 +1,7 @@
 #include "ui/fit/fittext.h"
 
+#include "ui/common/devicetext.h"
+
 #include <QLocale>
 
 #include <algorithm>
@@ -9,9 +11,9 @@ namespace ys::ui {
 namespace {
 
 // A coded note of core's as the dialog reads it; its English text from core's catalogue (fitNoteText).
-FitNoteRef noteRef(const ys::memory::FitNote& note)
+FitNoteRef noteRef(const ys::fit::FitNote& note)
 {
-    return FitNoteRef{note.code, note.args, ys::memory::fitNoteText(note)};
+    return FitNoteRef{note.code, note.args, ys::fit::fitNoteText(note)};
 }
 
 QString arg(const FitNoteRef& note, size_t i)
@@ -19,21 +21,12 @@ QString arg(const FitNoteRef& note, size_t i)
     return i < note.args.size() ? QString::fromStdString(note.args[i]) : QString();
 }
 
-// accumulate = max(round(nbs / batch), 1) (PRODUCT.md), the trainer's rule; to be ys::accumulateFor once the
-// rules land in core/common.
-int accumulateFromNbs(int nbs, int batch)
-{
-    if (batch < 1)
-        return 1;
-    return std::max(static_cast<int>(std::lround(static_cast<double>(nbs) / batch)), 1);
-}
-
 int percent(double fraction)
 {
     return static_cast<int>(std::lround(fraction * 100.0));
 }
 
-bool planned(const ys::memory::FitResult& r)
+bool planned(const ys::fit::FitResult& r)
 {
     return r.target != r.device;
 }
@@ -63,19 +56,7 @@ QString FitText::precisionShort(bool amp, const std::string& ampMode)
     return tr("AMP");
 }
 
-QString FitText::device(const std::string& device)
-{
-    if (device.empty() || device == "cpu")
-        return tr("CPU");
-    std::string index = device;
-    if (index.rfind("cuda:", 0) == 0)
-        index = index.substr(5);
-    else if (index == "cuda")
-        index = "0";
-    return tr("GPU %1").arg(QString::fromStdString(index));
-}
-
-QString FitText::recommendation(const ys::memory::FitResult& r, bool largestImgsz)
+QString FitText::recommendation(const ys::fit::FitResult& r, bool largestImgsz)
 {
     const auto& rec = r.recommended;
     const QString peak = size(rec.predictedPeakBytes);
@@ -112,7 +93,7 @@ QString FitText::recommendation(const ys::memory::FitResult& r, bool largestImgs
         .arg(freePercent);
 }
 
-QString FitText::margin(const ys::memory::FitResult& r)
+QString FitText::margin(const ys::fit::FitResult& r)
 {
     const auto& rec = r.recommended;
     const QString kept = tr("the fit keeps at least %1% of the budget free").arg(percent(r.margin));
@@ -127,11 +108,10 @@ QString FitText::margin(const ys::memory::FitResult& r)
         .arg(kept);
 }
 
-QString FitText::accumulation(const ys::memory::FitResult& r, int nbs)
+QString FitText::accumulation(const ys::fit::FitResult& r, int nbs)
 {
     const auto& rec = r.recommended;
-    const int fromNbs = accumulateFromNbs(nbs, rec.batch);
-    QString text = rec.accumulate > 1
+    return rec.accumulate > 1
                        ? tr("Accumulates gradients over %1 batches (nominal batch %2 ÷ batch %3): each optimizer "
                             "step sees about %4 images.")
                              .arg(rec.accumulate)
@@ -142,16 +122,9 @@ QString FitText::accumulation(const ys::memory::FitResult& r, int nbs)
                             "to 1 or less).")
                              .arg(nbs)
                              .arg(rec.batch);
-    if (rec.accumulate != fromNbs)
-        text += QLatin1Char(' ') + tr("The fit reports %1, but nbs %2 gives %3 for this batch: training will "
-                                      "accumulate %3.")
-                                       .arg(rec.accumulate)
-                                       .arg(nbs)
-                                       .arg(fromNbs);
-    return text;
 }
 
-QString FitText::certainty(const ys::memory::FitResult& r)
+QString FitText::certainty(const ys::fit::FitResult& r)
 {
     const std::vector<FitNoteRef> notes = fitNotes(r);
     const QString band = tr("within about %1%").arg(percent(r.uncertainty));
@@ -162,16 +135,16 @@ QString FitText::certainty(const ys::memory::FitResult& r)
         if (code == "fit.certainty.gpu")
             return tr("Measured on %1; the memory the allocator reserves is estimated as %2 × the measured peak "
                       "(%3).")
-                .arg(device(r.device), arg(notes.front(), 0), band);
+                .arg(DeviceText::label(r.device), arg(notes.front(), 0), band);
         if (code == "fit.certainty.planned")
             return tr("Planned for the %1 from measurements on %2: CUDA context, workspaces and allocator "
                       "rounding are estimates (%3). Measure on the card itself for a measured answer.")
-                .arg(QString::fromStdString(r.target), device(r.device), band);
+                .arg(QString::fromStdString(r.target), DeviceText::label(r.device), band);
     }
     return tr("%1 (%2)").arg(QString::fromStdString(r.certainty), band);
 }
 
-std::vector<FitNoteRef> FitText::fitNotes(const ys::memory::FitResult& r)
+std::vector<FitNoteRef> FitText::fitNotes(const ys::fit::FitResult& r)
 {
     std::vector<FitNoteRef> out;
     if (!r.certaintyNote.code.empty())
@@ -179,7 +152,7 @@ std::vector<FitNoteRef> FitText::fitNotes(const ys::memory::FitResult& r)
     else if (!r.certainty.empty())
         out.push_back(FitNoteRef{{}, {}, r.certainty});   // a fit.json of an older run: English only
     if (!r.fitNotes.empty()) {
-        for (const ys::memory::FitNote& n : r.fitNotes)
+        for (const ys::fit::FitNote& n : r.fitNotes)
             out.push_back(noteRef(n));
     } else {
         for (const std::string& n : r.notes)
@@ -188,7 +161,7 @@ std::vector<FitNoteRef> FitText::fitNotes(const ys::memory::FitResult& r)
     return out;
 }
 
-QStringList FitText::notes(const ys::memory::FitResult& r)
+QStringList FitText::notes(const ys::fit::FitResult& r)
 {
     QStringList out;
     const std::vector<FitNoteRef> refs = fitNotes(r);
@@ -282,12 +255,18 @@ QString FitText::error(const ys::Error& e)
         what = tr("The measurements did not determine a memory model.");
     else if (c == "memory.budget")
         what = tr("The memory budget is not a size or a fraction.");
-    else if (c.rfind("data.", 0) == 0 || c.rfind("yaml.", 0) == 0)
-        what = tr("The dataset could not be read.");
-    else if (c.rfind("model.", 0) == 0)
-        what = tr("The model could not be built.");
-    else
-        what = tr("The fit failed.");
+    else {
+        switch (ys::errorKind(c)) {
+        case ys::ErrorKind::Dataset: what = tr("The dataset could not be read."); break;
+        case ys::ErrorKind::Syntax: what = tr("A file the fit needs could not be read."); break;
+        case ys::ErrorKind::Access: what = tr("A file or folder could not be read or written."); break;
+        case ys::ErrorKind::Setting: what = tr("A setting of the fit cannot be used."); break;
+        case ys::ErrorKind::OutOfMemory: what = tr("Not even the smallest batch fits the memory budget."); break;
+        case ys::ErrorKind::Cancelled: what = tr("The fit was cancelled."); break;
+        case ys::ErrorKind::Failed:
+        case ys::ErrorKind::Internal: what = tr("The fit failed."); break;
+        }
+    }
     QString detail = QString::fromStdString(e.toString());
     return detail.isEmpty() ? what : tr("%1 (%2)").arg(what, detail);
 }
@@ -299,7 +278,7 @@ QString FitText::stage(const QString& stage, qint64 done, qint64 total, const st
     if (done >= total)
         return tr("Fitting the memory model…");
     if (stage == QLatin1String("probe"))
-        return tr("Measuring probe step %1 of %2 on the %3…").arg(done + 1).arg(total).arg(device(dev));
+        return tr("Measuring probe step %1 of %2 on the %3…").arg(done + 1).arg(total).arg(DeviceText::label(dev));
     return tr("%1: %2 of %3…").arg(stage).arg(done).arg(total);
 }
 

@@ -5,7 +5,7 @@
 // fitNotes) and noteText() translates one (code, arguments) pair.
 
 #include "common/error.h"
-#include "memory/probe.h"
+#include "fit/fit.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -48,25 +48,23 @@ public:
     static QString precision(const std::string& ampMode);
     // Short column text: "fp16", "bf16", "fp32".
     static QString precisionShort(bool amp, const std::string& ampMode);
-    // A device string as a user reads it: "CPU", "GPU 0".
-    static QString device(const std::string& device);
 
     // The recommendation in one sentence: "Batch 32 at 640 px with fp16 mixed precision needs about 11.4 GB of
     // your 12.0 GB budget; 5% stays free." or the "does not fit" sentence with what to change.
-    static QString recommendation(const ys::memory::FitResult& result, bool largestImgsz);
+    static QString recommendation(const ys::fit::FitResult& result, bool largestImgsz);
     // The margin in words: "5% of the budget stays free (the fit keeps at least 5%)".
-    static QString margin(const ys::memory::FitResult& result);
+    static QString margin(const ys::fit::FitResult& result);
     // Gradient accumulation for the recommended batch: the steps, the effective batch, and — when the fit's
     // figure is not what `nbs` gives for that batch — a sentence saying so.
-    static QString accumulation(const ys::memory::FitResult& result, int nbs);
+    static QString accumulation(const ys::fit::FitResult& result, int nbs);
     // How sure the prediction is and why: "Measured on this CPU: ... (within about 3%)".
-    static QString certainty(const ys::memory::FitResult& result);
+    static QString certainty(const ys::fit::FitResult& result);
     // Every note of the result as a plain-word reason, translated.
-    static QStringList notes(const ys::memory::FitResult& result);
+    static QStringList notes(const ys::fit::FitResult& result);
 
     // The result's notes (certainty first) as codes with arguments. A result read from an older fit.json has
     // English sentences only: they come with an empty code and are shown as written.
-    static std::vector<FitNoteRef> fitNotes(const ys::memory::FitResult& result);
+    static std::vector<FitNoteRef> fitNotes(const ys::fit::FitResult& result);
     // One note translated; its English text when the code is unknown (a newer core).
     static QString noteText(const FitNoteRef& note);
 

@@ -1,8 +1,10 @@
 #include "ui/report/reportexporter.h"
 
+#include "ui/common/pooljob.h"
+
 #include "ui/common/progressrelay.h"
 #include "ui/report/reportwriter.h"
-#include "ui/runs/runtext.h"
+#include "ui/common/runtext.h"
 
 #include <QApplication>
 #include <QDesktopServices>
@@ -106,7 +108,7 @@ void ReportExporter::exportTo(const QString& runDir, const QString& path)
         watcher_ = nullptr;
         finish(runDir, path, std::move(result));
     });
-    watcher_->setFuture(QtConcurrent::run([dir, options] { return ys::report::gatherReport(dir, options); }));
+    watcher_->setFuture(runOnPool([dir, options] { return ys::report::gatherReport(dir, options); }));
 }
 
 void ReportExporter::finish(const QString& runDir, const QString& path, Expected<ys::report::ReportData> data)

@@ -4,7 +4,7 @@
 // image with its ground truth and the run's predictions side by side. Each returns a QImage drawn without a
 // window. GUI thread (the PR chart is a widget); the others only paint into images.
 
-#include "loss/metrics.h"
+#include "eval/metrics.h"
 #include "report/reportdata.h"
 
 #include <QImage>

@@ -10,7 +10,7 @@
 #include "ui/dataset/plotswidget.h"
 #include "ui/report/reportimages.h"
 #include "ui/runs/runfitview.h"
-#include "ui/runs/runtext.h"
+#include "ui/common/runtext.h"
 #include "ui/train/dashboard.h"
 
 #include <QAbstractTextDocumentLayout>

@@ -1,7 +1,7 @@
 #include "ui/runs/resumedialog.h"
 
 #include "ui/config/configtext.h"
-#include "ui/runs/runtext.h"
+#include "ui/common/runtext.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -6,7 +6,7 @@
 
 #include "common/error.h"
 #include "run/reader.h"
-#include "ui/shell/resumerequest.h"
+#include "ui/common/resumerequest.h"
 
 #include <QDialog>
 #include <QMap>

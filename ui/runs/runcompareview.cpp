@@ -3,7 +3,7 @@
 #include "ui/charts/chartformat.h"
 #include "ui/charts/serieschart.h"
 
-#include "ui/runs/runtext.h"
+#include "ui/common/runtext.h"
 
 #include <QComboBox>
 #include <QEvent>

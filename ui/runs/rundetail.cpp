@@ -1,9 +1,11 @@
 #include "ui/runs/rundetail.h"
 
+#include "ui/train/predictionpreview.h"
+
 #include "ui/common/icons.h"
 #include "ui/runs/rundetailmodels.h"
 #include "ui/runs/runfitview.h"
-#include "ui/runs/runtext.h"
+#include "ui/common/runtext.h"
 #include "ui/train/dashboard.h"
 
 #include <QCheckBox>
@@ -206,11 +208,41 @@ void RunDetail::showRecord(std::shared_ptr<const ys::RunRecord> record)
     classes_->setMetrics(r.metrics);
     events_->setEvents(r.events);
     dashboard_->showRun(r);
+    showPreview();
     eventsView_->resizeColumnsToContents();
     fillProblems();
     updateClassesTitle();
     updateHeader();
     updateTabTitles();
+}
+
+void RunDetail::setDataset(std::shared_ptr<const ys::Dataset> dataset)
+{
+    dataset_ = std::move(dataset);
+    if (record_)
+        showPreview();
+}
+
+void RunDetail::showPreview()
+{
+    PredictionPreview* preview = dashboard_->preview();
+    const ys::RunRecord& r = *record_;
+    const auto same = [](const std::string& a, const std::string& b) {
+        return !a.empty() && !b.empty() && QFileInfo(qs(a)).canonicalFilePath() == QFileInfo(qs(b)).canonicalFilePath();
+    };
+    // A run of a class subset (classes=) numbers its classes its own way: no preview against the dataset's.
+    if (!dataset_ || !r.hasArgs || !r.args.classes.empty() || !same(dataset_->spec.yamlPath, r.args.data)) {
+        preview->setSamples({}, {});
+        return;
+    }
+    QStringList names;
+    for (const std::string& n : dataset_->spec.names)
+        names << qs(n);
+    preview->setSamples(PredictionPreview::pickSamples(*dataset_), names);
+    preview->setInference(QStringLiteral("cpu"), r.args.imgsz);
+    const ys::WeightsInfo& weights = r.best.present ? r.best : r.last;
+    if (weights.present)
+        preview->showWeights(qs(weights.path), r.summary.bestEpoch);
 }
 
 void RunDetail::applyUpdate(const ys::RunTailUpdate& u)

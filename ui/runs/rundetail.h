@@ -7,6 +7,7 @@
 // results (metrics.json), the events (events.jsonl) and the problems found reading it. Fed a whole record
 // (showRecord) and, while the run is written, what its RunTail found (applyUpdate). GUI thread only.
 
+#include "data/dataset.h"
 #include "run/reader.h"
 
 #include <QWidget>
@@ -39,6 +40,9 @@ public:
     ~RunDetail() override;
 
     void showRecord(std::shared_ptr<const ys::RunRecord> record);
+    // The dataset open in the studio; the charts' preview shows the best weights on its validation images
+    // when the run trained on it.
+    void setDataset(std::shared_ptr<const ys::Dataset> dataset);
     void applyUpdate(const ys::RunTailUpdate& update);
     // "Reading exp3…" while the record loads.
     void showLoading(const QString& dir);
@@ -77,12 +81,14 @@ private:
     void updateTabTitles();
     void fillProblems();
     void updateClassesTitle();
+    void showPreview();
 
     std::shared_ptr<const ys::RunRecord> record_;
     QString pendingDir_;
     QString errorText_;
     QLabel* title_;
     Dashboard* dashboard_ = nullptr;
+    std::shared_ptr<const ys::Dataset> dataset_;
     QLabel* summary_;
     QLabel* problemsLine_;
     QPushButton* resumeButton_;

@@ -1,7 +1,7 @@
 #include "ui/runs/rundetailmodels.h"
 
 #include "ui/common/icons.h"
-#include "ui/runs/runtext.h"
+#include "ui/common/runtext.h"
 
 #include <QFont>
 #include <QGuiApplication>

@@ -1,7 +1,7 @@
 #include "ui/runs/runfitview.h"
 
 #include "ui/fit/fittext.h"
-#include "ui/runs/runtext.h"
+#include "ui/common/runtext.h"
 
 #include <QEvent>
 #include <QLocale>
@@ -35,7 +35,7 @@ void RunFitView::setFitJson(const std::string& text, const std::string& source)
     error_.reset();
     present_ = !text.empty();
     if (present_) {
-        auto r = ys::memory::fitResultFromJson(text, source);
+        auto r = ys::fit::fitResultFromJson(text, source);
         if (r.ok())
             result_ = std::move(r).value();
         else
@@ -61,9 +61,9 @@ void RunFitView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
-QString RunFitView::html(const ys::memory::FitResult& r)
+QString RunFitView::html(const ys::fit::FitResult& r)
 {
-    const ys::memory::Recommendation& rec = r.recommended;
+    const ys::fit::Recommendation& rec = r.recommended;
     const QLocale loc;
     QString h;
     h += QStringLiteral("<h3>%1</h3>").arg(tr("Fit to memory (batch=auto)").toHtmlEscaped());
@@ -99,7 +99,7 @@ QString RunFitView::html(const ys::memory::FitResult& r)
     row(tr("Most boxes in one image"), loc.toString(r.maxBoxes));
     h += QStringLiteral("</table>");
 
-    const ys::memory::MemoryBreakdown& b = r.breakdown;
+    const ys::fit::MemoryBreakdown& b = r.breakdown;
     const std::pair<QString, int64_t> parts[] = {
         {tr("Weights"), b.weights},          {tr("Gradients"), b.gradients},
         {tr("Optimizer state"), b.optimizer}, {tr("EMA copy"), b.ema},
@@ -119,7 +119,7 @@ QString RunFitView::html(const ys::memory::FitResult& r)
                  .arg(tr("Largest batch under the budget").toHtmlEscaped(), tr("Scale").toHtmlEscaped(),
                       tr("Image size").toHtmlEscaped(), tr("Precision").toHtmlEscaped(),
                       tr("Batch").toHtmlEscaped(), tr("Peak").toHtmlEscaped());
-        for (const ys::memory::TableRow& t : r.table)
+        for (const ys::fit::TableRow& t : r.table)
             h += QStringLiteral("<tr><td>%1</td><td align=\"right\">%2</td><td>%3</td><td align=\"right\">%4</td>"
                                 "<td align=\"right\">%5</td></tr>")
                      .arg(QString(QChar::fromLatin1(t.scale)))

@@ -4,7 +4,7 @@
 // read through core's fitResultFromJson and shown as text. GUI thread only.
 
 #include "common/error.h"
-#include "memory/probe.h"
+#include "fit/fit.h"
 
 #include <QWidget>
 
@@ -24,12 +24,12 @@ public:
     void setFitJson(const std::string& text, const std::string& source);
     void clear();
     bool hasFit() const { return result_.has_value(); }
-    const std::optional<ys::memory::FitResult>& result() const { return result_; }
+    const std::optional<ys::fit::FitResult>& result() const { return result_; }
     // The error when fit.json could not be read.
     const std::optional<ys::Error>& error() const { return error_; }
     // The fit as the view shows it (HTML fragment: headings h3/h4, tables, notes), every string escaped;
     // the training report embeds the same text.
-    static QString html(const ys::memory::FitResult& result);
+    static QString html(const ys::fit::FitResult& result);
     // What the view shows, as plain text (tests).
     QString plainText() const;
 
@@ -41,7 +41,7 @@ private:
 
     QTextBrowser* text_;
     bool present_ = false;
-    std::optional<ys::memory::FitResult> result_;
+    std::optional<ys::fit::FitResult> result_;
     std::optional<ys::Error> error_;
 };
 

@@ -5,20 +5,15 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QTimer>
-#include <QtConcurrent>
-
-#include <exception>
 
 namespace ys::ui {
 namespace {
 
-struct OpenOutcome {
-    bool ok = false;
+struct Opened {
     std::shared_ptr<ys::RunRecord> record;
     // Created and first polled in the pool task, then used only on the GUI thread (one thread at a time,
     // as RunTail requires; the future orders the two).
     std::shared_ptr<ys::RunTail> tail;
-    ys::Error error;
 };
 
 template <typename T>
@@ -37,10 +32,7 @@ RunFollower::RunFollower(QObject* parent) : QObject(parent), timer_(new QTimer(t
     connect(timer_, &QTimer::timeout, this, &RunFollower::pollNow);
 }
 
-RunFollower::~RunFollower()
-{
-    job_.waitForFinished();
-}
+RunFollower::~RunFollower() = default;   // jobs_ waits for the pool job
 
 bool RunFollower::isFollowing() const
 {
@@ -66,45 +58,36 @@ void RunFollower::open(const QString& dir)
     loading_ = true;
     const quint64 gen = generation_;
     const std::string path = dir_.toStdString();
-    QFuture<OpenOutcome> f = QtConcurrent::run([path] {
-        OpenOutcome out;
-        try {
-            auto r = ys::readRun(path);
-            if (!r.ok()) {
-                out.error = r.error();
-                return out;
-            }
-            out.record = std::make_shared<ys::RunRecord>(std::move(r).value());
-            if (out.record->status == ys::RunStatus::Running) {
-                // Follow it: the tail's first poll reads the streams up to the offsets it keeps, so the
-                // record shows exactly what the tail has had, and the next poll brings only what is new.
-                out.tail = std::make_shared<ys::RunTail>(path);
-                ys::RunTailUpdate u = out.tail->poll();
-                out.record->rows = std::move(u.rows);
-                out.record->events = std::move(u.events);
-                out.record->memory = std::move(u.memory);
-                out.record->status = u.status;
-            }
-            out.ok = true;
-        } catch (const std::exception& e) {
-            out.error = ys::Error{"run.internal", std::string("reading stopped with an internal error: ") + e.what(),
-                                  path, 0, 0};
+    auto read = [path]() -> ys::Expected<Opened> {
+        auto r = ys::readRun(path);
+        if (!r.ok())
+            return r.error();
+        Opened out;
+        out.record = std::make_shared<ys::RunRecord>(std::move(r).value());
+        if (out.record->status == ys::RunStatus::Running) {
+            // Follow it: the tail's first poll reads the streams up to the offsets it keeps, so the record
+            // shows exactly what the tail has had, and the next poll brings only what is new.
+            out.tail = std::make_shared<ys::RunTail>(path);
+            ys::RunTailUpdate u = out.tail->poll();
+            out.record->rows = std::move(u.rows);
+            out.record->events = std::move(u.events);
+            out.record->memory = std::move(u.memory);
+            out.record->status = u.status;
         }
         return out;
-    });
-    job_ = QFuture<void>(f);
-    f.then(this, [this, gen](const OpenOutcome& out) {
+    };
+    jobs_.start(this, std::move(read), [this, gen](const ys::Expected<Opened>& out) {
         if (gen != generation_)
             return;
         loading_ = false;
-        if (!out.ok) {
-            qCInfo(lcRuns) << "cannot open" << dir_ << QString::fromStdString(out.error.message);
-            emit failed(dir_, out.error);
+        if (!out) {
+            qCInfo(lcRuns) << "cannot open" << dir_ << QString::fromStdString(out.error().message);
+            emit failed(dir_, out.error());
             return;
         }
-        record_ = out.record;
-        if (out.tail && record_->status == ys::RunStatus::Running) {
-            tail_ = out.tail;   // the pool task has let go of it
+        record_ = out->record;
+        if (out->tail && record_->status == ys::RunStatus::Running) {
+            tail_ = out->tail;   // the pool task has let go of it
             timer_->start();
             qCInfo(lcRuns) << "following" << dir_;
         }

@@ -9,6 +9,8 @@
 #include "common/error.h"
 #include "run/reader.h"
 
+#include "ui/common/pooljob.h"
+
 #include <QFuture>
 #include <QObject>
 #include <QString>
@@ -55,7 +57,7 @@ private:
     std::shared_ptr<ys::RunRecord> record_;
     std::shared_ptr<ys::RunTail> tail_;
     QTimer* timer_;
-    QFuture<void> job_;
+    PoolJobs jobs_;
 };
 
 }  // namespace ys::ui

@@ -23,24 +23,6 @@ QString clean(const QString& folder)
     return folder.isEmpty() ? QString() : QDir::cleanPath(QFileInfo(folder).absoluteFilePath());
 }
 
-struct ListOutcome {
-    bool ok = false;
-    ys::RunList list;
-    ys::Error error;
-};
-
-struct ReadOutcome {
-    bool ok = false;
-    ys::RunRecord record;
-    ys::Error error;
-};
-
-ys::Error internalError(const char* what, const QString& path)
-{
-    return ys::Error{"run.internal", std::string("reading stopped with an internal error: ") + what,
-                     path.toStdString(), 0, 0};
-}
-
 }  // namespace
 
 RunListController::RunListController(QObject* parent)
@@ -56,11 +38,7 @@ RunListController::RunListController(QObject* parent)
     connect(watcher_, &QFileSystemWatcher::fileChanged, this, &RunListController::onPathChanged);
 }
 
-RunListController::~RunListController()
-{
-    for (QFuture<void>& f : jobs_)
-        f.waitForFinished();
-}
+RunListController::~RunListController() = default;   // jobs_ waits for the pool jobs
 
 QStringList RunListController::folders() const
 {
@@ -168,31 +146,14 @@ void RunListController::listRoot(const QString& root)
     generation_[root] = gen;
     jobStarted();
     const std::string path = root.toStdString();
-    QFuture<ListOutcome> f = QtConcurrent::run([path, root] {
-        ListOutcome out;
-        try {
-            auto r = ys::listRuns(path);
-            if (r.ok()) {
-                out.ok = true;
-                out.list = std::move(r).value();
-            } else {
-                out.error = r.error();
-            }
-        } catch (const std::exception& e) {
-            out.error = internalError(e.what(), root);
-        }
-        return out;
-    });
-    jobs_.removeIf([](const QFuture<void>& j) { return j.isFinished(); });
-    jobs_.push_back(QFuture<void>(f));
-    f.then(this, [this, root, gen](const ListOutcome& out) {
+    jobs_.start(this, [path] { return ys::listRuns(path); }, [this, root, gen](const ys::Expected<ys::RunList>& out) {
         jobEnded();
         if (generation_.value(root) != gen || !folders().contains(root))
             return;   // a newer listing of this folder is on its way, or it is no longer listed
-        if (out.ok)
-            model_->setRuns(root, out.list);
+        if (out)
+            model_->setRuns(root, *out);
         else
-            model_->setRootError(root, out.error);
+            model_->setRootError(root, out.error());
         qCDebug(lcRuns) << "listed" << root << model_->runCount() << "runs";
         updateWatches();
         emit listed(root);
@@ -205,32 +166,15 @@ void RunListController::readOne(const QString& root, const QString& dir)
     generation_[dir] = gen;
     jobStarted();
     const std::string path = dir.toStdString();
-    QFuture<ReadOutcome> f = QtConcurrent::run([path, dir] {
-        ReadOutcome out;
-        try {
-            auto r = ys::readRun(path);
-            if (r.ok()) {
-                out.ok = true;
-                out.record = std::move(r).value();
-            } else {
-                out.error = r.error();
-            }
-        } catch (const std::exception& e) {
-            out.error = internalError(e.what(), dir);
-        }
-        return out;
-    });
-    jobs_.removeIf([](const QFuture<void>& j) { return j.isFinished(); });
-    jobs_.push_back(QFuture<void>(f));
-    f.then(this, [this, root, dir, gen](const ReadOutcome& out) {
+    jobs_.start(this, [path] { return ys::readRun(path); }, [this, root, dir, gen](const ys::Expected<ys::RunRecord>& out) {
         jobEnded();
         if (generation_.value(dir) != gen || !folders().contains(root))
             return;
-        if (!out.ok || out.record.status == ys::RunStatus::NotARun) {
+        if (!out || out->status == ys::RunStatus::NotARun) {
             listRoot(root);   // gone, or no run any more: the listing says what is there now
             return;
         }
-        model_->updateRun(root, out.record);
+        model_->updateRun(root, *out);
         updateWatches();
         emit runRead(dir);
     });

@@ -11,6 +11,8 @@
 #include "common/error.h"
 #include "run/reader.h"
 
+#include "ui/common/pooljob.h"
+
 #include <QFuture>
 #include <QHash>
 #include <QObject>
@@ -92,7 +94,7 @@ private:
     QHash<QString, quint64> generation_;    // per root or run dir: the newest job's number
     quint64 nextGeneration_ = 1;
     int pending_ = 0;
-    QList<QFuture<void>> jobs_;             // started pool tasks (waited for on destruction)
+    PoolJobs jobs_;                         // started pool tasks (waited for on destruction)
 };
 
 }  // namespace ys::ui

@@ -1,6 +1,6 @@
 #include "ui/runs/runlistmodel.h"
 
-#include "ui/runs/runtext.h"
+#include "ui/common/runtext.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -7,8 +7,7 @@
 #include "ui/runs/runfollower.h"
 #include "ui/runs/runlistcontroller.h"
 #include "ui/runs/runlistmodel.h"
-#include "ui/report/reportexporter.h"
-#include "ui/runs/runtext.h"
+#include "ui/common/runtext.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -162,7 +161,7 @@ RunsPage::RunsPage(QWidget* parent)
     connect(detail_, &RunDetail::resumeRequested, this, &RunsPage::resumeWithDialog);
     connect(detail_, &RunDetail::reportRequested, this, [this] {
         if (!detail_->dir().isEmpty())
-            exporter_->exportRun(detail_->dir());
+            emit exportReportRequested(detail_->dir());
     });
     connect(detail_, &RunDetail::openFolderRequested, this, [this] {
         if (!detail_->dir().isEmpty())
@@ -175,10 +174,7 @@ RunsPage::RunsPage(QWidget* parent)
     controller_->restore();
 }
 
-RunsPage::~RunsPage()
-{
-    compareJob_.waitForFinished();
-}
+RunsPage::~RunsPage() = default;   // compareJobs_ waits for the pool job
 
 void RunsPage::buildActions()
 {
@@ -202,13 +198,12 @@ void RunsPage::buildActions()
     openFolderAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(openFolderAction_, &QAction::triggered, this, &RunsPage::openSelectedFolder);
 
-    exporter_ = new ReportExporter(this);
     exportReportAction_ = new QAction(ys::ui::icon(IconId::Export), QString(), this);
     exportReportAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportReportAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(exportReportAction_, &QAction::triggered, this, [this] {
         if (!currentDir().isEmpty())
-            exporter_->exportRun(currentDir());
+            emit exportReportRequested(currentDir());
     });
 
     compareAction_ = new QAction(ys::ui::icon(IconId::Compare), QString(), this);
@@ -279,6 +274,11 @@ void RunsPage::restoreState(const QSettings& s)
     splitter_->restoreState(s.value(QString::fromLatin1(kSplitterKey)).toByteArray());
     columnsSized_ |= table_->horizontalHeader()->restoreState(s.value(QString::fromLatin1(kHeaderKey)).toByteArray());
     statusFilter_->setCurrentIndex(std::max(0, s.value(QString::fromLatin1(kFilterKey), 0).toInt()));
+}
+
+void RunsPage::setDataset(std::shared_ptr<const ys::Dataset> dataset)
+{
+    detail_->setDataset(std::move(dataset));
 }
 
 void RunsPage::setProjectFolder(const QString& folder)
@@ -398,7 +398,7 @@ bool RunsPage::compareRuns(const QStringList& dirs)
         std::vector<std::vector<ys::EpochResult>> rows;
         QStringList failed;
     };
-    QFuture<Read> f = QtConcurrent::run([paths] {
+    auto readAll = [paths]() -> ys::Expected<Read> {
         Read out;
         for (const std::string& p : paths) {
             auto r = ys::readRun(p);
@@ -410,11 +410,15 @@ bool RunsPage::compareRuns(const QStringList& dirs)
             }
         }
         return out;
-    });
-    compareJob_ = QFuture<void>(f);
-    f.then(this, [this, gen, shown](const Read& read) {
+    };
+    compareJobs_.start(this, std::move(readAll), [this, gen, shown](const ys::Expected<Read>& result) {
         if (gen != compareGeneration_)
             return;
+        if (!result) {
+            showMessage(RunText::problem(result.error()));
+            return;
+        }
+        const Read& read = *result;
         const std::vector<QString> names = compareNames(shown);
         std::vector<CompareRun> runs;
         for (size_t i = 0; i < shown.size(); ++i)

@@ -7,7 +7,9 @@
 // after asking — the only write this page ever makes. The list follows the folders (RunListController).
 // GUI thread only.
 
-#include "ui/shell/resumerequest.h"
+#include "data/dataset.h"
+#include "ui/common/pooljob.h"
+#include "ui/common/resumerequest.h"
 #include "ui/shell/studiopage.h"
 
 #include <QFuture>
@@ -18,6 +20,7 @@
 #include <QWidget>
 
 #include <functional>
+#include <memory>
 
 class QAction;
 class QComboBox;
@@ -38,7 +41,6 @@ class RunFollower;
 class RunListController;
 class RunListModel;
 class RunListProxy;
-class ReportExporter;
 
 class RunsPage final : public StudioPage {
     Q_OBJECT
@@ -55,6 +57,8 @@ public:
 
     // The studio's project folder (where the Train page writes runs); remembered, listed at once.
     void setProjectFolder(const QString& folder);
+    // The dataset open in the studio: a run trained on it previews its best weights on its validation images.
+    void setDataset(std::shared_ptr<const ys::Dataset> dataset);
     QString projectFolder() const;
     // Lists every folder again (F5).
     void refresh();
@@ -98,13 +102,14 @@ public:
     QAction* compareAction() const { return compareAction_; }
     QAction* openFolderAction() const { return openFolderAction_; }
     QAction* exportReportAction() const { return exportReportAction_; }
-    ReportExporter* reportExporter() const { return exporter_; }
     QAction* addFolderAction() const { return addFolderAction_; }
     QAction* removeFolderAction() const { return removeFolderAction_; }
 
 signals:
     // The user resumes a run: the shell shows the Train page with request.config loaded for resume.
     void resumeRequested(const ys::ui::ResumeRequest& request);
+    // Export report… on a run (the shell owns the one exporter).
+    void exportReportRequested(const QString& runDir);
     // A run was opened below the list (its files read).
     void runOpened(const QString& dir);
     // The compare view shows these runs (in this order).
@@ -150,7 +155,7 @@ private:
     QLabel* emptyTitle_;
     QLabel* emptyText_;
     QPushButton* trainButton_;
-    QFuture<void> compareJob_;
+    PoolJobs compareJobs_;
     quint64 compareGeneration_ = 0;
     QSplitter* splitter_;
     QLabel* foldersLabel_;
@@ -161,7 +166,6 @@ private:
     QAction* resumeAction_ = nullptr;
     QAction* openFolderAction_ = nullptr;
     QAction* exportReportAction_ = nullptr;
-    ReportExporter* exporter_ = nullptr;
     QAction* deleteAction_ = nullptr;
     QAction* compareAction_ = nullptr;
     QAction* findAction_ = nullptr;

@@ -1,6 +1,6 @@
 #include "ui/shell/mainwindow.h"
 
-#include "ui/shell/resumerequest.h"
+#include "ui/common/resumerequest.h"
 
 #include "ui/common/icons.h"
 #include "ui/common/logging.h"
@@ -9,6 +9,7 @@
 #include "ui/dataset/datasetcontroller.h"
 #include "ui/dataset/datasetpage.h"
 #include "ui/fit/fitdialog.h"
+#include "ui/report/reportexporter.h"
 #include "ui/runs/runspage.h"
 #include "ui/shell/language.h"
 #include "ui/shell/notifier.h"
@@ -129,6 +130,7 @@ void MainWindow::wirePages()
     connect(datasetPage_, &DatasetPage::checkFinished, this, [this] {
         DatasetController* c = datasetPage_->controller();
         trainPage_->setCheckResult(c->dataset(), c->checkResult());
+        runsPage_->setDataset(c->dataset());
     });
     connect(trainPage_, &TrainPage::showFindingsRequested, this, [this] {
         showPage(datasetPage_);
@@ -148,19 +150,20 @@ void MainWindow::wirePages()
     // Resume from the Runs page: the run's args.yaml with resume=<run>/weights/last.pt and the changed
     // resumable keys goes into the Train page's form; the user presses Start there.
     connect(runsPage_, &RunsPage::resumeRequested, this, [this](const ResumeRequest& request) {
-        trainPage_->form()->setConfig(request.config);
+        trainPage_->loadForResume(request);
         showPage(trainPage_);
     });
+    // Export report…: one exporter for the Runs page and the Train page.
+    reportExporter_ = new ReportExporter(this);
+    connect(runsPage_, &RunsPage::exportReportRequested, reportExporter_, &ReportExporter::exportRun);
+    connect(trainPage_, &TrainPage::exportReportRequested, reportExporter_, &ReportExporter::exportRun);
     // Fit to my GPU: the dialog starts from the Train page's setup; Apply writes batch, imgsz and AMP into
     // the form as one undoable step and gives the pre-flight (and the next run's memory chart) the fit.
     trainPage_->setFitAvailable(true);
     connect(trainPage_, &TrainPage::fitRequested, this, [this](const ys::TrainConfig& config) {
         auto* dialog = new FitDialog(config, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
-        connect(dialog, &FitDialog::applied, trainPage_, [this](const FitApplication& a) {
-            trainPage_->form()->applyValues(a.values, a.undoText);
-            trainPage_->setFitResult(a.result);
-        });
+        connect(dialog, &FitDialog::applied, trainPage_, &TrainPage::applyFit);
         dialog->open();
     });
 }

@@ -20,6 +20,7 @@ namespace ys::ui {
 
 class DatasetPage;
 class Notifier;
+class ReportExporter;
 class RunsPage;
 class StudioPage;
 class TrainPage;
@@ -43,6 +44,7 @@ public:
     DatasetPage* datasetPage() const { return datasetPage_; }
     TrainPage* trainPage() const { return trainPage_; }
     RunsPage* runsPage() const { return runsPage_; }
+    ReportExporter* reportExporter() const { return reportExporter_; }
     Notifier* notifier() const { return notifier_; }
     QString statusBarText() const;
     QStringList recentDatasets() const;
@@ -82,6 +84,7 @@ private:
     RunsPage* runsPage_;
     QList<StudioPage*> pages_;
     Notifier* notifier_ = nullptr;
+    ReportExporter* reportExporter_ = nullptr;   // Export report… of the Runs and Train pages
     QListWidget* nav_ = nullptr;
     QStackedWidget* stack_ = nullptr;
     QLabel* statusCounts_ = nullptr;

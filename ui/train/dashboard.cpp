@@ -1,16 +1,17 @@
 #include "ui/train/dashboard.h"
 
 #include "ui/charts/chartformat.h"
+#include "ui/common/runtext.h"
 #include "ui/charts/trainingcharts.h"
 #include "ui/train/epochtablemodel.h"
 #include "ui/train/predictionpreview.h"
+
+#include "run/eventdetails.h"
 
 #include <QCheckBox>
 #include <QEvent>
 #include <QGridLayout>
 #include <QHeaderView>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QListView>
 #include <QProgressBar>
@@ -167,8 +168,7 @@ void Dashboard::retranslate()
     tabs_->setTabText(0, tr("Epochs"));
     tabs_->setTabText(1, tr("Log"));
     showMessages_->setText(tr("Show the engine's messages (events always show)"));
-    if (stateText_.isEmpty())
-        stateLabel_->setText(tr("No run yet"));
+    stateLabel_->setText(stateText());
     updateProgressText();
 }
 
@@ -195,7 +195,7 @@ void Dashboard::clear()
     logModel_->clear();
     epochBar_->setValue(0);
     runBar_->setValue(0);
-    stateText_.clear();
+    stateText_ = nullptr;
     retranslate();
 }
 
@@ -216,10 +216,20 @@ void Dashboard::endRun()
     etaLabel_->clear();
 }
 
-void Dashboard::setStateText(const QString& text)
+void Dashboard::setState(std::function<QString()> text)
 {
-    stateText_ = text;
-    stateLabel_->setText(text);
+    stateText_ = std::move(text);
+    stateLabel_->setText(stateText());
+}
+
+void Dashboard::setState(ys::RunStatus status, bool resumable)
+{
+    setState([status, resumable] { return RunText::status(status, resumable); });
+}
+
+QString Dashboard::stateText() const
+{
+    return stateText_ ? stateText_() : tr("No run yet");
 }
 
 void Dashboard::setPredictedPeak(int64_t bytes)
@@ -254,10 +264,8 @@ void Dashboard::addEpoch(const ys::EpochResult& row, const ys::DetectionMetrics&
 
 QString Dashboard::outOfMemoryChange(const ys::TrainEvent& e)
 {
-    const QJsonObject d = QJsonDocument::fromJson(QByteArray::fromStdString(e.detailsJson)).object();
-    if (d.contains(QStringLiteral("old_micro_batch")) && d.contains(QStringLiteral("new_micro_batch")))
-        return tr("micro-batch %1 → %2").arg(d.value(QStringLiteral("old_micro_batch")).toInt())
-            .arg(d.value(QStringLiteral("new_micro_batch")).toInt());
+    if (const auto d = ys::oomDetails(e))
+        return (d->validation ? tr("validation batch %1 → %2") : tr("micro-batch %1 → %2")).arg(d->before).arg(d->after);
     if (e.kind == ys::EventKind::ValOomRecovered)
         return tr("validation batch halved");
     return {};
@@ -273,14 +281,11 @@ void Dashboard::addEvent(const ys::TrainEvent& e)
     // The memory timeline starts together with the run's "start"/"resume" event.
     if (e.kind == ys::EventKind::Start || e.kind == ys::EventKind::Resume)
         memoryOffset_ = e.time;
-    if (e.kind == ys::EventKind::Fit) {
-        const QJsonObject d = QJsonDocument::fromJson(QByteArray::fromStdString(e.detailsJson)).object();
-        const auto predicted = static_cast<int64_t>(d.value(QStringLiteral("predicted_peak_bytes")).toDouble());
-        const auto budget = static_cast<int64_t>(d.value(QStringLiteral("budget_bytes")).toDouble());
-        if (predicted > 0)
-            memory_->setPredictedPeak(predicted);
-        if (budget > 0 && memory_->budget() <= 0)
-            memory_->setBudget(budget);
+    if (const auto fit = ys::fitDetails(e)) {
+        if (fit->predictedPeakBytes > 0)
+            memory_->setPredictedPeak(fit->predictedPeakBytes);
+        if (fit->budgetBytes > 0 && memory_->budget() <= 0)
+            memory_->setBudget(fit->budgetBytes);
     }
     if (isOutOfMemory(e.kind))
         markOutOfMemory(e);
@@ -300,20 +305,6 @@ void Dashboard::addLog(const QString& line)
 void Dashboard::addNote(const QString& text, LogModel::Kind kind)
 {
     logModel_->addNote(text, kind);
-}
-
-QString Dashboard::statusText(ys::RunStatus status, bool resumable)
-{
-    switch (status) {
-    case ys::RunStatus::NotARun: return tr("Not a run folder");
-    case ys::RunStatus::Running: return tr("Running");
-    case ys::RunStatus::Finished: return tr("Finished");
-    case ys::RunStatus::StoppedByUser: return resumable ? tr("Stopped by you (can be resumed)") : tr("Stopped by you");
-    case ys::RunStatus::StoppedEarly: return tr("Stopped early");
-    case ys::RunStatus::Interrupted: return resumable ? tr("Interrupted (can be resumed)") : tr("Interrupted");
-    case ys::RunStatus::Failed: return resumable ? tr("Failed (can be resumed)") : tr("Failed");
-    }
-    return {};
 }
 
 void Dashboard::showRun(const ys::RunRecord& run)
@@ -362,7 +353,7 @@ void Dashboard::showRunProgress()
     epochLabel_->setText(tr("Epoch %1 of %2").arg(done).arg(epochs_));
     runLabel_->setText(tr("Run"));
     etaLabel_->clear();
-    setStateText(statusText(shown_.status, shown_.resumable));
+    setState(shown_.status, shown_.resumable);
 }
 
 bool Dashboard::applyTail(const ys::RunTailUpdate& u)

@@ -12,6 +12,8 @@
 
 #include <QWidget>
 
+#include <functional>
+
 #include <vector>
 
 class QCheckBox;
@@ -50,9 +52,12 @@ public:
     void addNote(const QString& text, LogModel::Kind kind = LogModel::Kind::Milestone);
     // The live run ended (finished, stopped or failed): no time left is shown.
     void endRun();
-    // "Training", "Paused", "Stopping after this step…", "Finished" next to the progress bars.
-    void setStateText(const QString& text);
-    QString stateText() const { return stateText_; }
+    // "Training", "Paused", "Stopping…" next to the progress bars: `text` gives it in the UI's language,
+    // called again when the language changes.
+    void setState(std::function<QString()> text);
+    // The state of a run that ended, or was read from its folder (RunText::status).
+    void setState(ys::RunStatus status, bool resumable);
+    QString stateText() const;
     // The peak a fit predicted for this run (a horizontal line on the memory chart); 0 hides it.
     void setPredictedPeak(int64_t bytes);
 
@@ -73,8 +78,6 @@ public:
     bool applyTail(const ys::RunTailUpdate& update);
     // The run shown by showRun/applyTail (empty dir when the dashboard shows a live run or nothing).
     const ys::RunRecord& shownRun() const { return shown_; }
-    // "Finished", "Stopped by you", "Interrupted (can be resumed)", ...
-    static QString statusText(ys::RunStatus status, bool resumable = false);
     // What an out-of-memory recovery changed, from its event's details: "micro-batch 16 → 8", "validation
     // batch halved"; empty when the event does not say (the memory chart's mark and the report's table).
     static QString outOfMemoryChange(const ys::TrainEvent& event);
@@ -129,7 +132,7 @@ private:
     QSplitter* splitter_ = nullptr;
     RunProgress progress_;
     ys::RunRecord shown_;
-    QString stateText_;
+    std::function<QString()> stateText_;   // empty: no run yet
     double memoryOffset_ = 0;
     int epochs_ = 0;
 };

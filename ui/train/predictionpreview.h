@@ -10,7 +10,7 @@
 
 #include "common/progress.h"
 #include "data/dataset.h"
-#include "loss/metrics.h"
+#include "eval/metrics.h"
 
 #include <QFuture>
 #include <QImage>

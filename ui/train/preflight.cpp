@@ -1,5 +1,7 @@
 #include "ui/train/preflight.h"
 
+#include "ui/common/devicetext.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QLocale>
@@ -32,18 +34,6 @@ std::vector<std::pair<std::string, int64_t>> errorCodes(const ys::CheckSummary& 
 QString Preflight::plainSize(int64_t bytes)
 {
     return tr("about %1").arg(QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat));
-}
-
-QString Preflight::deviceName(const std::string& device)
-{
-    const QString d = QString::fromStdString(device).trimmed().toLower();
-    if (d.isEmpty() || d == QLatin1String("cpu"))
-        return tr("CPU");
-    QString index = d;
-    index.remove(QStringLiteral("cuda:"));
-    if (index == QLatin1String("cuda"))
-        index = QStringLiteral("0");
-    return tr("GPU %1").arg(index);
 }
 
 PreflightReport Preflight::evaluate(const PreflightInput& in)
@@ -106,7 +96,7 @@ PreflightReport Preflight::evaluate(const PreflightInput& in)
             PreflightItem::Action::None);
 
     // Device.
-    const QString device = deviceName(in.config.device);
+    const QString device = DeviceText::label(in.config.device);
     if (!in.device || in.device->deviceTotal <= 0) {
         add(PreflightItem::Level::Blocker,
             tr("%1 is not available on this computer (or this build has no CUDA support).").arg(device),
@@ -120,26 +110,39 @@ PreflightReport Preflight::evaluate(const PreflightInput& in)
         add(PreflightItem::Level::Ok, tr("%1 is ready.").arg(device), PreflightItem::Action::None);
     }
 
-    // Memory: the fit's prediction, or a hint to run one.
+    // Memory: the fit's prediction when it was made for this setup, or a hint to run one.
     if (in.fit) {
-        const auto& f = *in.fit;
-        const int64_t free = in.device ? in.device->deviceFree : 0;
-        const int64_t room = f.budgetBytes > 0 && (free <= 0 || f.budgetBytes < free) ? f.budgetBytes : free;
-        const QString roomText = f.budgetBytes > 0 && room == f.budgetBytes
-                                     ? tr("the budget is %1").arg(QLocale().formattedDataSize(room, 1, QLocale::DataSizeTraditionalFormat))
-                                     : tr("%1 free").arg(QLocale().formattedDataSize(room, 1, QLocale::DataSizeTraditionalFormat));
-        const QString needs = tr("batch %1 at %2 needs %3; %4").arg(f.batch).arg(f.imgsz).arg(plainSize(f.predictedPeakBytes), roomText);
-        const bool sameSetup = f.batch == in.config.batch && f.imgsz == in.config.imgsz;
-        if (!f.fits || (room > 0 && f.predictedPeakBytes > room))
-            add(PreflightItem::Level::Warning, needs + tr(": it may run out of memory (training then halves the micro-batch and goes on)."),
-                PreflightItem::Action::FitToGpu);
-        else
-            add(PreflightItem::Level::Ok, needs + QLatin1Char('.'), PreflightItem::Action::None);
-        if (!sameSetup && in.config.batch > 0)
+        const ys::fit::FitResult& f = *in.fit;
+        const ys::fit::Recommendation& rec = f.recommended;
+        const std::vector<ys::fit::FitDifference> differences = ys::fit::fitDifferences(f, in.config);
+        if (!differences.empty()) {
+            QStringList changed;
+            for (const ys::fit::FitDifference& d : differences)
+                changed << tr("%1 %2 → %3").arg(QString::fromStdString(d.key), QString::fromStdString(d.fitted),
+                                                QString::fromStdString(d.now));
             add(PreflightItem::Level::Info,
-                tr("The setup now says batch %1 at %2; the fit was for batch %3 at %4.")
-                    .arg(in.config.batch).arg(in.config.imgsz).arg(f.batch).arg(f.imgsz),
+                tr("The fit (batch %1 at %2) was made for another setup (%3): its prediction does not apply. "
+                   "Fit again.").arg(rec.batch).arg(rec.imgsz).arg(changed.join(QStringLiteral(", "))),
                 PreflightItem::Action::FitToGpu);
+        } else {
+            const int64_t free = in.device ? in.device->deviceFree : 0;
+            const int64_t room = f.budgetBytes > 0 && (free <= 0 || f.budgetBytes < free) ? f.budgetBytes : free;
+            const QString roomText = f.budgetBytes > 0 && room == f.budgetBytes
+                                         ? tr("the budget is %1").arg(QLocale().formattedDataSize(room, 1, QLocale::DataSizeTraditionalFormat))
+                                         : tr("%1 free").arg(QLocale().formattedDataSize(room, 1, QLocale::DataSizeTraditionalFormat));
+            const QString needs = tr("batch %1 at %2 needs %3; %4").arg(rec.batch).arg(rec.imgsz).arg(plainSize(rec.predictedPeakBytes), roomText);
+            if (!rec.fits || (room > 0 && rec.predictedPeakBytes > room))
+                add(PreflightItem::Level::Warning, needs + tr(": it may run out of memory (training then halves the micro-batch and goes on)."),
+                    PreflightItem::Action::FitToGpu);
+            else
+                add(PreflightItem::Level::Ok, needs + QLatin1Char('.'), PreflightItem::Action::None);
+            // The budget the fit kept to holds the run only when the setup says it (Apply writes it there).
+            if (f.budgetBytes > 0 && f.budgetBytes < f.deviceTotalBytes && in.config.vram.empty())
+                add(PreflightItem::Level::Warning,
+                    tr("The fit kept within a budget of %1, but the setup's memory budget is the whole device: "
+                       "the run is not held to it.").arg(QLocale().formattedDataSize(f.budgetBytes, 1, QLocale::DataSizeTraditionalFormat)),
+                    PreflightItem::Action::FitToGpu);
+        }
     } else if (in.config.batch < 1) {
         add(PreflightItem::Level::Info, tr("batch=auto: the run first measures memory and picks the batch that fits."),
             PreflightItem::Action::None);

@@ -6,6 +6,7 @@
 // gathers the facts, this decides what they mean.
 
 #include "common/config.h"
+#include "fit/fit.h"
 #include "data/check.h"
 #include "memory/memory.h"
 
@@ -28,13 +29,7 @@ struct PreflightInput {
     QStringList configErrors;                  // TrainConfig::validate() messages, empty when valid
     std::optional<ys::memory::MemoryStats> device;  // figures of config.device; nullopt when unknown
     bool startAnyway = false;                  // the user accepted the dataset's errors
-    struct Fit {
-        int batch = 0, imgsz = 0;
-        int64_t predictedPeakBytes = 0;
-        int64_t budgetBytes = 0;
-        bool fits = false;
-    };
-    std::optional<Fit> fit;                    // the last "Fit to my GPU" result applied to this setup
+    std::optional<ys::fit::FitResult> fit;     // the last "Fit to my GPU" result applied to this setup
 };
 
 struct PreflightItem {
@@ -57,8 +52,6 @@ public:
     static PreflightReport evaluate(const PreflightInput& input);
     // "about 11.4 GB": sizes in plain words, one decimal.
     static QString plainSize(int64_t bytes);
-    // A device string as a user reads it: "CPU", "GPU 0".
-    static QString deviceName(const std::string& device);
 };
 
 }  // namespace ys::ui

@@ -25,13 +25,13 @@ TrainController::~TrainController()
     // thread_'s deleter quits the thread's loop and joins it once the worker's run() has returned.
 }
 
-bool TrainController::start(const ys::TrainConfig& config)
+bool TrainController::start(const ys::TrainConfig& config, const ys::TrainOptions& options)
 {
     if (active())
         return false;
     config_ = config;
     control_ = std::make_shared<ys::TrainControl>();
-    auto* worker = new TrainWorker(config, control_);
+    auto* worker = new TrainWorker(config, options, control_);
     worker->moveToThread(thread_.get());
     connect(worker, &TrainWorker::batchProgress, this, &TrainController::batchProgress);
     connect(worker, &TrainWorker::epochFinished, this, &TrainController::epochFinished);
@@ -39,10 +39,12 @@ bool TrainController::start(const ys::TrainConfig& config)
     connect(worker, &TrainWorker::logLine, this, &TrainController::logLine);
     connect(worker, &TrainWorker::memorySamples, this, &TrainController::memorySamples);
     connect(worker, &TrainWorker::checkpointSaved, this, &TrainController::checkpointSaved);
+    connect(worker, &TrainWorker::pauseHeld, this, &TrainController::pauseHeld);
     connect(worker, &TrainWorker::succeeded, this, &TrainController::finished);
     connect(worker, &TrainWorker::failed, this, &TrainController::failed);
     connect(worker, &TrainWorker::done, this, &TrainController::onWorkerDone);
     connect(worker, &TrainWorker::done, worker, &QObject::deleteLater);
+    emit workerCreated(worker);
     if (!thread_->isRunning())
         thread_->start();
     clock_.start();

@@ -17,6 +17,8 @@
 
 namespace ys::ui {
 
+class TrainWorker;
+
 class TrainController final : public QObject {
     Q_OBJECT
 public:
@@ -27,8 +29,9 @@ public:
     // A run still going is asked to stop; the destructor then waits for it (its checkpoint is written).
     ~TrainController() override;
 
-    // Starts a run of `config` on the training thread. False (and nothing happens) while a run is active.
-    bool start(const ys::TrainConfig& config);
+    // Starts a run of `config` on the training thread (`options` as ys::train takes them). False (and nothing
+    // happens) while a run is active. workerCreated() is emitted before the worker runs.
+    bool start(const ys::TrainConfig& config, const ys::TrainOptions& options = {});
     void pause();
     void resume();
     void stop();
@@ -41,6 +44,10 @@ public:
     double secondsSinceStart() const;
 
 signals:
+    // The run's worker, just created and not yet running: an observer that must see the engine's progress
+    // as it happens (a test that stops at an exact batch, a benchmark) connects to its signals with
+    // Qt::DirectConnection; its slots then run on the training thread. It is deleted after the run.
+    void workerCreated(ys::ui::TrainWorker* worker);
     void stateChanged(ys::ui::TrainController::State state);
     void batchProgress(const ys::BatchProgress& progress);
     void epochFinished(const ys::EpochResult& row, const ys::DetectionMetrics& metrics);
@@ -48,6 +55,8 @@ signals:
     void logLine(const QString& line);
     void memorySamples(const ys::ui::MemorySamples& samples);
     void checkpointSaved(const ys::CheckpointSaved& checkpoint);
+    // The engine holds at the pause asked for (true), or goes on after resume (false).
+    void pauseHeld(bool held);
     // The run ended: completed, stopped early (patience) or stopped by the user (summary says which).
     void finished(const ys::TrainSummary& summary);
     // The run could not start or broke off; the run folder keeps what was written.

@@ -1,10 +1,14 @@
 #include "ui/train/trainpage.h"
 
+#include "ui/common/devicetext.h"
+#include "ui/common/resumerequest.h"
+#include "ui/common/runtext.h"
+#include "ui/fit/fitdialog.h"
+
 #include "ui/charts/chartformat.h"
 #include "ui/common/icons.h"
 #include "ui/config/configform.h"
 #include "ui/common/logging.h"
-#include "ui/report/reportexporter.h"
 #include "ui/train/pastecommanddialog.h"
 #include "ui/train/predictionpreview.h"
 
@@ -154,6 +158,10 @@ TrainPage::TrainPage(QWidget* parent)
         lastRunDir_ = QFileInfo(QString::fromStdString(c.path)).absoluteDir().absoluteFilePath(QStringLiteral(".."));
         emit runFolderChanged(QDir::cleanPath(lastRunDir_));
     });
+    connect(controller_, &TrainController::pauseHeld, this, [this](bool held) {
+        if (held && controller_->state() == TrainController::State::Paused)
+            dashboard_->setState([] { return tr("Paused"); });
+    });
     connect(controller_, &TrainController::finished, this, &TrainPage::onFinished);
     connect(controller_, &TrainController::failed, this, &TrainPage::onFailed);
     connect(controller_, &TrainController::ended, this, &TrainPage::onEnded);
@@ -194,7 +202,6 @@ void TrainPage::buildActions()
     pasteAction_->setObjectName(QStringLiteral("pasteCommandAction"));
     pasteAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
     connect(pasteAction_, &QAction::triggered, this, &TrainPage::pasteCommand);
-    exporter_ = new ReportExporter(this);
     exportReportAction_ = new QAction(ys::ui::icon(IconId::Export), QString(), this);
     exportReportAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportReportAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
@@ -202,7 +209,7 @@ void TrainPage::buildActions()
     addAction(exportReportAction_);   // Ctrl+E while the Train page has focus (the Runs page has its own)
     connect(exportReportAction_, &QAction::triggered, this, [this] {
         if (!lastRunDir_.isEmpty())
-            exporter_->exportRun(QDir::cleanPath(lastRunDir_));
+            emit exportReportRequested(QDir::cleanPath(lastRunDir_));
     });
 }
 
@@ -421,8 +428,9 @@ bool TrainPage::start()
             budget = *b;
     }
     dashboard_->beginRun(cfg, budget);
-    if (fit_)
-        dashboard_->setPredictedPeak(fit_->predictedPeakBytes);
+    // The fit's predicted peak only for the setup it was made for.
+    if (fit_ && ys::fit::fitDifferences(*fit_, cfg).empty())
+        dashboard_->setPredictedPeak(fit_->recommended.predictedPeakBytes);
     if (dataset_)
         dashboard_->preview()->setSamples(PredictionPreview::pickSamples(*dataset_), [this] {
             QStringList names;
@@ -437,7 +445,12 @@ bool TrainPage::start()
                             .arg(cfg.imgsz)
                             .arg(QDir::toNativeSeparators(QString::fromStdString(cfg.project))));
     lastRunDir_.clear();
-    return controller_->start(cfg);
+    // A resumed run takes every resumable key from the form (the run's own values unless the user changed
+    // them), whatever its value.
+    ys::TrainOptions options;
+    if (!cfg.resume.empty())
+        options.givenKeys = ys::resumableKeys();
+    return controller_->start(cfg, options);
 }
 
 void TrainPage::pause()
@@ -470,9 +483,9 @@ bool TrainPage::showRun(const ys::RunRecord& run)
 void TrainPage::onStateChanged(TrainController::State state)
 {
     switch (state) {
-    case TrainController::State::Running: dashboard_->setStateText(tr("Training")); break;
-    case TrainController::State::Paused: dashboard_->setStateText(tr("Paused")); break;
-    case TrainController::State::Stopping: dashboard_->setStateText(tr("Stopping…")); break;
+    case TrainController::State::Running: dashboard_->setState([] { return tr("Training"); }); break;
+    case TrainController::State::Paused: dashboard_->setState([] { return tr("Pausing after this step…"); }); break;
+    case TrainController::State::Stopping: dashboard_->setState([] { return tr("Stopping…"); }); break;
     case TrainController::State::Idle: break;
     }
     form_->setEnabled(state == TrainController::State::Idle);
@@ -485,31 +498,31 @@ void TrainPage::onStateChanged(TrainController::State state)
 
 void TrainPage::onFinished(const ys::TrainSummary& s)
 {
-    QString state;
+    ys::RunStatus status = ys::RunStatus::Finished;
     QString message;
     const QString best = s.best.validated
                              ? tr("best mAP50-95 %1 at epoch %2").arg(QLocale().toString(s.best.map50_95, 'f', 3)).arg(s.best.epoch)
                              : tr("no validated epoch");
     if (s.stoppedByUser) {
-        state = tr("Stopped");
+        status = ys::RunStatus::StoppedByUser;
         message = tr("Stopped by you after %n epoch(s); %1. weights/last.pt can be resumed.", nullptr, s.epochsCompleted).arg(best);
     } else if (s.stoppedEarly) {
-        state = tr("Stopped early");
+        status = ys::RunStatus::StoppedEarly;
         message = tr("No improvement for the patience window: stopped after %n epoch(s); %1.", nullptr, s.epochsCompleted).arg(best);
     } else {
-        state = tr("Finished");
         message = tr("Finished %n epoch(s); %1.", nullptr, s.epochsCompleted).arg(best);
     }
-    dashboard_->setStateText(state);
+    const bool resumable = s.stoppedByUser;   // its last.pt holds the weights at the stop
+    dashboard_->setState(status, resumable);
     dashboard_->addNote(message + QLatin1Char(' ') + QDir::toNativeSeparators(QString::fromStdString(s.runDir)));
     lastRunDir_ = QString::fromStdString(s.runDir);
     emit runFolderChanged(lastRunDir_);
-    emit runEnded(tr("Training of %1: %2").arg(runTitle_, state), message, false, controller_->secondsSinceStart());
+    emit runEnded(tr("Training of %1: %2").arg(runTitle_, RunText::status(status, resumable)), message, false, controller_->secondsSinceStart());
 }
 
 void TrainPage::onFailed(const ys::Error& error)
 {
-    dashboard_->setStateText(tr("Failed"));
+    dashboard_->setState(ys::RunStatus::Failed, false);
     dashboard_->addNote(QString::fromStdString(error.toString()), LogModel::Kind::Error);
     if (!lastRunDir_.isEmpty())
         emit runFolderChanged(lastRunDir_);
@@ -568,15 +581,20 @@ void TrainPage::setFitAvailable(bool available)
     updateActions();
 }
 
-void TrainPage::setFitResult(const ys::memory::FitResult& result)
+void TrainPage::applyFit(const FitApplication& application)
 {
-    PreflightInput::Fit f;
-    f.batch = result.recommended.batch;
-    f.imgsz = result.recommended.imgsz;
-    f.predictedPeakBytes = result.recommended.predictedPeakBytes;
-    f.budgetBytes = result.budgetBytes;
-    f.fits = result.recommended.fits;
-    fit_ = f;
+    form_->applyValues(application.values, application.undoText);
+    setFitResult(application.result);
+}
+
+void TrainPage::loadForResume(const ResumeRequest& request)
+{
+    form_->setConfig(request.config);
+}
+
+void TrainPage::setFitResult(const ys::fit::FitResult& result)
+{
+    fit_ = result;
     updatePreflight();
 }
 
@@ -586,7 +604,7 @@ QString TrainPage::statusText() const
 {
     const ys::TrainConfig cfg = controller_->active() ? controller_->config() : form_->config();
     QStringList parts;
-    parts << Preflight::deviceName(cfg.device);
+    parts << DeviceText::label(cfg.device);
     if (const auto dev = deviceStats(cfg.device); dev && dev->deviceFree > 0)
         parts << tr("%1 free").arg(QLocale().formattedDataSize(dev->deviceFree, 1, QLocale::DataSizeTraditionalFormat));
     const RunProgress& p = dashboard_->progress();

@@ -10,7 +10,7 @@
 #include "common/config.h"
 #include "data/check.h"
 #include "data/dataset.h"
-#include "memory/probe.h"
+#include "fit/fit.h"
 #include "ui/shell/studiopage.h"
 #include "ui/train/dashboard.h"
 #include "ui/train/preflight.h"
@@ -29,9 +29,10 @@ class QVBoxLayout;
 
 namespace ys::ui {
 
-class ReportExporter;
 
 class ConfigForm;
+struct FitApplication;
+struct ResumeRequest;
 
 class TrainPage final : public StudioPage {
     Q_OBJECT
@@ -83,7 +84,12 @@ public:
     void setFitAvailable(bool available);
     // A fit applied to this setup: the pre-flight compares its predicted peak with the budget, and the
     // memory chart of the next run draws it.
-    void setFitResult(const ys::memory::FitResult& result);
+    void setFitResult(const ys::fit::FitResult& result);
+    // Fit to my GPU's Apply: batch, image size, AMP and the budget into the form as one undoable step, and
+    // the fit for the pre-flight and the next run's memory chart.
+    void applyFit(const ys::ui::FitApplication& application);
+    // A run to resume (the Runs page's Resume): its config, resume=<run>/weights/last.pt, into the form.
+    void loadForResume(const ys::ui::ResumeRequest& request);
 
     QAction* startAction() const { return startAction_; }
     QAction* pauseAction() const { return pauseAction_; }
@@ -100,6 +106,8 @@ signals:
     // A run folder was written or updated (for the Runs page).
     void runFolderChanged(const QString& runDir);
     void errorOccurred(const QString& context, const ys::Error& error);
+    // Export Report… of the last run (the shell owns the one exporter).
+    void exportReportRequested(const QString& runDir);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -139,14 +147,13 @@ private:
     QAction* fitAction_ = nullptr;
     QAction* pasteAction_ = nullptr;
     QAction* exportReportAction_ = nullptr;
-    ReportExporter* exporter_ = nullptr;
     QTimer* deviceTimer_ = nullptr;
 
     QString yamlPath_;
     QString projectFolder_;
     std::shared_ptr<const ys::Dataset> dataset_;
     std::shared_ptr<const ys::CheckResult> check_;
-    std::optional<PreflightInput::Fit> fit_;
+    std::optional<ys::fit::FitResult> fit_;   // the last fit applied to the setup (Fit to my GPU)
     bool fitAvailable_ = false;
     bool closePending_ = false;
     QString runTitle_;

@@ -6,8 +6,8 @@
 
 namespace ys::ui {
 
-TrainWorker::TrainWorker(ys::TrainConfig config, std::shared_ptr<ys::TrainControl> control)
-    : config_(std::move(config)), control_(std::move(control))
+TrainWorker::TrainWorker(ys::TrainConfig config, ys::TrainOptions options, std::shared_ptr<ys::TrainControl> control)
+    : config_(std::move(config)), options_(std::move(options)), control_(std::move(control))
 {
 }
 
@@ -31,7 +31,7 @@ void TrainWorker::run()
     ys::TrainCallbacks cb;
     cb.onBatch = [this](const ys::BatchProgress& p) {
         pendingBatch_ = p;
-        flush(p.batch >= p.batches);
+        flush(p.batch == 1 || p.batch >= p.batches);
     };
     cb.onMemory = [this](const std::vector<ys::memory::MemorySample>& s) {
         pendingMemory_.insert(pendingMemory_.end(), s.begin(), s.end());
@@ -50,11 +50,15 @@ void TrainWorker::run()
         emit checkpointSaved(c);
     };
     cb.onLog = [this](const std::string& line) { emit logLine(QString::fromStdString(line)); };
+    cb.onPause = [this](bool held) {
+        flush(true);
+        emit pauseHeld(held);
+    };
 
     std::optional<ys::Error> error;
     ys::TrainSummary summary;
     try {
-        auto result = ys::train(config_, cb, control_.get());
+        auto result = ys::train(config_, cb, control_.get(), options_);
         if (result)
             summary = *result;
         else

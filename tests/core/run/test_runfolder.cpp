@@ -30,6 +30,7 @@ void TestRunFolder::headerIsExact()
              QString("epoch,time,train/box_loss,train/cls_loss,train/dfl_loss,metrics/precision(B),metrics/recall(B),"
                      "metrics/mAP50(B),metrics/mAP50-95(B),val/box_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,"
                      "lr/pg2"));
+    QCOMPARE(QString(ys::resultsCsvExtraColumns()), QString("train/images_per_s,memory/peak_bytes"));
 }
 
 void TestRunFolder::rowsRoundTripAndTruncate()
@@ -45,20 +46,27 @@ void TestRunFolder::rowsRoundTripAndTruncate()
         r.map50 = 0.1 * e;
         r.map50_95 = 0.05 * e;
         r.lr[0] = 0.01;
+        r.imagesPerSecond = 12.5 * e;
+        r.peakMemory = int64_t(3) << 30;
         QVERIFY(!csv.append(r));
     }
     QFile f(QString::fromStdString(path));
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QStringList lines = QString(f.readAll()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 5);
-    QCOMPARE(lines[1].split(',').size(), 15);
+    // The reference columns first, exactly; the extra ones after them.
+    QVERIFY(lines[0].startsWith(QString(ys::resultsCsvHeader()) + ","));
+    QCOMPARE(lines[1].split(',').size(), 17);
     QVERIFY(lines[2].startsWith("2,20.0,0.75,"));
+    QVERIFY(lines[2].endsWith(",25,3221225472"));
 
     ys::ResultsCsv resumed(path);
     QVERIFY(!resumed.load(2));
     QCOMPARE(resumed.rows().size(), size_t(2));
     QCOMPARE(resumed.rows()[1].epoch, 2);
     QCOMPARE(resumed.rows()[1].map50, 0.2);
+    QCOMPARE(resumed.rows()[1].imagesPerSecond, 25.0);
+    QCOMPARE(resumed.rows()[1].peakMemory, int64_t(3) << 30);
     ys::EpochResult r3;
     r3.epoch = 3;
     QVERIFY(!resumed.append(r3));

@@ -3,7 +3,7 @@
 // the model from the YAML text the checkpoint stores), and the memory fit, whose scale table lists the
 // family's own scales.
 #include "common/config.h"
-#include "memory/probe.h"
+#include "fit/fit.h"
 #include "smallrun.h"
 #include "testsupport.h"
 #include "train/trainer.h"
@@ -86,13 +86,13 @@ void TestFamiliesTrain::fitListsTheFamilysScales()
 {
     QFETCH(QString, model);
     QFETCH(QString, scales);
-    ys::memory::FitRequest req;
+    ys::fit::FitRequest req;
     req.model = model.toStdString();
     req.imgsz = 64;
     req.budget = "2GiB";
     req.amp = "off";
     req.syntheticBoxes = 5;
-    auto r = ys::memory::fitToMemory(req);
+    auto r = ys::fit::fitToMemory(req);
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
     QVERIFY(r->recommended.fits);
     QVERIFY(r->recommended.batch >= 1);

@@ -7,9 +7,9 @@
 #include "data/check.h"
 #include "data/dataset.h"
 #include "memory/internal/accounting.h"
-#include "memory/internal/fitmodel.h"
+#include "fit/internal/fitmodel.h"
 #include "memory/memory.h"
-#include "memory/probe.h"
+#include "fit/fit.h"
 #include "train/internal/device.h"
 #include "train/trainer.h"
 
@@ -196,7 +196,7 @@ private Q_SLOTS:
     void validationBatchIsTwiceTheBatch()
     {
         QCOMPARE(validationBatchFor(16), 32);
-        memory::internal::DeviceMemoryModel m;
+        fit::internal::DeviceMemoryModel m;
         for (auto& p : m.train)
             p.area = 1.0;           // training: b * s^2
         m.validation.area = 0.75;   // validation: v * 0.75 * s^2
@@ -268,8 +268,8 @@ private Q_SLOTS:
         QVERIFY(!start.is_null());
         QCOMPARE(start["train_images"].get<int>(), 21);
 
-        memory::FitRequest req = memory::fitRequestFor(cfg);
-        auto fit = memory::fitToMemory(req);
+        fit::FitRequest req = fit::fitRequestFor(cfg);
+        auto fit = fit::fitToMemory(req);
         QVERIFY2(fit.ok(), fit.ok() ? "" : fit.error().toString().c_str());
         QCOMPARE(fit->trainImages, int64_t(21));
         QCOMPARE(fit->optimizer, start["optimizer"].get<std::string>());

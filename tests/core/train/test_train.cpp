@@ -132,28 +132,42 @@ void TestTrain::stopAndResumeCompletesResults()
     QVERIFY(first->stoppedByUser);
     QCOMPARE(first->epochsCompleted, 2);
 
-    // Resume with another batch size: allowed, and the run completes its 4 epochs.
+    // Resume with another batch size, set back to its default (16): a key the user gave wins whatever its
+    // value. lr0 cannot change on resume; epochs was not given (the config's default 100 is not the user's).
     ys::TrainConfig r;
     r.resume = first->lastWeights;
-    r.batch = 2;
+    r.batch = ys::TrainConfig().batch;
+    r.lr0 = 0.02;
+    ys::TrainOptions given;
+    given.givenKeys = {"batch", "lr0", "resume"};
     ys::TrainCallbacks cb2;
-    cb2.onLog = [](const std::string&) {};
+    QStringList log;
+    cb2.onLog = [&](const std::string& line) { log << QString::fromStdString(line); };
     std::vector<ys::TrainEvent> events;
     cb2.onEvent = [&](const ys::TrainEvent& e) { events.push_back(e); };
-    auto second = ys::train(r, cb2);
+    auto second = ys::train(r, cb2, nullptr, given);
     QVERIFY2(second.ok(), second.ok() ? "" : second.error().toString().c_str());
     QCOMPARE(second->epochsCompleted, 4);
     QCOMPARE(second->runDir, first->runDir);
     QVERIFY(!events.empty());
     QCOMPARE(events.front().kind, ys::EventKind::Resume);
     QCOMPARE(events.front().epoch, 2);   // after the two finished epochs
+    const QString logText = log.join('\n');
+    QVERIFY2(logText.contains("changed from the run's own settings: batch 4 -> 16"), qPrintable(logText));
+    QVERIFY2(logText.contains("kept the run's own lr0 0.01 (given 0.02)"), qPrintable(logText));
+    QFile args(QString::fromStdString(second->runDir) + "/args.yaml");
+    QVERIFY(args.open(QIODevice::ReadOnly));
+    const QString argsText = QString::fromUtf8(args.readAll());
+    QVERIFY2(argsText.contains(QRegularExpression("(^|\n)batch: 16\n")), qPrintable(argsText));
+    QVERIFY2(argsText.contains(QRegularExpression("(^|\n)epochs: 4\n")), qPrintable(argsText));
+    QVERIFY2(argsText.contains(QRegularExpression("(^|\n)lr0: 0.01\n")), qPrintable(argsText));
 
     QFile f(QString::fromStdString(second->runDir) + "/results.csv");
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QStringList lines = QString(f.readAll()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 5);
     for (int i = 1; i <= 4; ++i) {
-        QCOMPARE(lines[i].split(',').size(), 15);
+        QCOMPARE(lines[i].split(',').size(), 17);   // the reference columns, then img/s and peak memory
         QCOMPARE(lines[i].split(',')[0].toInt(), i);
     }
     QVERIFY(QFile::exists(QString::fromStdString(second->runDir) + "/weights/best.pt"));

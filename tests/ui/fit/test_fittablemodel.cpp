@@ -9,8 +9,8 @@
 #include <QtTest>
 
 using namespace ys::ui;
-using ys::memory::FitResult;
-using ys::memory::TableRow;
+using ys::fit::FitResult;
+using ys::fit::TableRow;
 
 class TestFitTableModel final : public QObject {
     Q_OBJECT

@@ -6,7 +6,7 @@
 #include "runfixtures.h"
 #include "testsupport.h"
 
-#include "memory/probe.h"
+#include "fit/fit.h"
 #include "run/reader.h"
 #include "ui/fit/fittext.h"
 #include "ui/runs/resumedialog.h"
@@ -14,7 +14,7 @@
 #include "ui/runs/rundetailmodels.h"
 #include "ui/runs/runfitview.h"
 #include "ui/runs/runlistmodel.h"
-#include "ui/runs/runtext.h"
+#include "ui/common/runtext.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -444,7 +444,7 @@ void TestRunListModel::classMetricsModel()
 
 void TestRunListModel::fitView()
 {
-    ys::memory::FitResult r;
+    ys::fit::FitResult r;
     r.recommended = {24, 512, true, "fp16", 3, 9'500'000'000, true};
     r.budgetBytes = 10'000'000'000;
     r.deviceTotalBytes = 12'884'901'888;
@@ -456,8 +456,8 @@ void TestRunListModel::fitView()
     r.table.push_back({'s', 640, false, 12, 9'000'000'000});
     r.breakdown.weights = 12'000'000;
     // A note as the fit writes it: a code, which the view shows in the UI's words (FitText), not fit.json's English.
-    ys::memory::FitNote note;
-    for (const ys::memory::FitNoteCode& k : ys::memory::fitNoteCodes())
+    ys::fit::FitNote note;
+    for (const ys::fit::FitNoteCode& k : ys::fit::fitNoteCodes())
         if (std::string(k.code).rfind("fit.certainty.", 0) != 0 && std::string(k.text).find('{') == std::string::npos) {
             note.code = k.code;
             break;
@@ -467,7 +467,7 @@ void TestRunListModel::fitView()
     r.notes = {"English text of the note as fit.json keeps it"};
     RunFitView view;
     QVERIFY(view.plainText().contains("no fit.json"));
-    view.setFitJson(ys::memory::fitResultToJson(r), "/runs/exp/fit.json");
+    view.setFitJson(ys::fit::fitResultToJson(r), "/runs/exp/fit.json");
     QVERIFY(view.hasFit());
     const QString text = view.plainText();
     QVERIFY2(text.contains("Batch 24 at 512 px with fp16, accumulating 3 batches (effective batch 72)."), qPrintable(text));

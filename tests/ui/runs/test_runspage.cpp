@@ -296,23 +296,31 @@ void TestRunsPage::exportsAReport()
     QVERIFY(page.exportReportAction()->isEnabled());
     QVERIFY(page.detail()->reportButton()->isEnabled());
     QVERIFY(page.exportReportAction()->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_E));
+    // The action and the header's button ask the shell (which owns the exporter) for the opened run.
+    QSignalSpy requested(&page, &RunsPage::exportReportRequested);
+    page.exportReportAction()->trigger();
+    page.detail()->reportButton()->click();
+    QCOMPARE(requested.size(), 2);
+    QCOMPARE(requested[0][0].toString(), dir);
+    QCOMPARE(requested[1][0].toString(), dir);
     // What Export report… does once the file dialog has answered: gathers off the GUI thread, writes, says so.
+    ReportExporter exporter(&page);
     QTemporaryDir out;
     const QString pdf = out.filePath("stopped-report.pdf");
-    QSignalSpy exported(page.reportExporter(), &ReportExporter::exported);
-    QSignalSpy failed(page.reportExporter(), &ReportExporter::failed);
-    page.reportExporter()->exportTo(dir, pdf);
-    QVERIFY(page.reportExporter()->busy());
+    QSignalSpy exported(&exporter, &ReportExporter::exported);
+    QSignalSpy failed(&exporter, &ReportExporter::failed);
+    exporter.exportTo(dir, pdf);
+    QVERIFY(exporter.busy());
     QTRY_VERIFY_WITH_TIMEOUT(exported.count() + failed.count() == 1, 120000);
     QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
     QCOMPARE(exported.first().first().toString(), pdf);
     QFile f(pdf);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QVERIFY(f.read(5) == "%PDF-");
-    QVERIFY(!page.reportExporter()->busy());
+    QVERIFY(!exporter.busy());
     // A folder that is no run: a message, no file.
     const QString none = out.filePath("none.html");
-    page.reportExporter()->exportTo(runDir(project_, "notes"), none);
+    exporter.exportTo(runDir(project_, "notes"), none);
     QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 1, 60000);
     QVERIFY(failed.first().first().toString().contains("notes"));
     QVERIFY(!QFile::exists(none));
@@ -409,7 +417,10 @@ void TestRunsPage::resumeRoutesTheRightConfig()
     resume.resume = copy.filePath("stopped/weights/last.pt").toStdString();
     ys::TrainCallbacks quiet;
     quiet.onLog = [](const std::string&) {};
-    auto r = ys::train(resume, quiet);
+    ys::TrainOptions given;   // the keys the user changed win over the run's own
+    for (const QString& key : req.changedKeys)
+        given.givenKeys.push_back(key.toStdString());
+    auto r = ys::train(resume, quiet, nullptr, given);
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
     QCOMPARE(r->epochsCompleted, 3);
     auto after = ys::readRun(copy.filePath("stopped").toStdString());

@@ -5,6 +5,7 @@
 
 #include "run/reader.h"
 #include "ui/charts/trainingcharts.h"
+#include "ui/common/runtext.h"
 #include "ui/train/dashboard.h"
 #include "ui/train/epochtablemodel.h"
 #include "ui/train/logmodel.h"
@@ -50,9 +51,9 @@ void TestDashboardRun::showsARunFromItsFiles()
     QCOMPARE(d.logModel()->count(LogModel::Kind::OutOfMemory), 1);   // stands out in the log
     // 3 of 5 epochs; the status of the folder in words.
     QCOMPARE(d.runProgress()->value(), d.runProgress()->maximum() * 3 / 5);
-    QCOMPARE(d.stateText(), Dashboard::statusText(ys::RunStatus::StoppedByUser, run->resumable));
+    QCOMPARE(d.stateText(), RunText::status(ys::RunStatus::StoppedByUser, run->resumable));
     QVERIFY(run->resumable);
-    QVERIFY(Dashboard::statusText(run->status, run->resumable).contains("resumed"));
+    QVERIFY(RunText::status(run->status, run->resumable).contains("resumable"));
 
     // Another run replaces it; clear() empties everything.
     d.clear();

@@ -2,6 +2,7 @@
 // time-left estimate, and the pre-flight's plain words.
 #include "ui/train/epochtablemodel.h"
 #include "ui/train/logmodel.h"
+#include "ui/common/devicetext.h"
 #include "ui/train/preflight.h"
 #include "ui/train/runprogress.h"
 
@@ -240,27 +241,42 @@ void TestTrainModels::preflightSaysThePredictedPeakInPlainWords()
     in.device = cpuStats();
     in.config.batch = 32;
     in.config.imgsz = 640;
-    PreflightInput::Fit f;
-    f.batch = 32;
-    f.imgsz = 640;
-    f.predictedPeakBytes = static_cast<int64_t>(11.4 * (int64_t(1) << 30));
-    f.fits = true;
+    ys::fit::FitResult f;
+    f.recommended.batch = 32;
+    f.recommended.imgsz = 640;
+    f.recommended.predictedPeakBytes = static_cast<int64_t>(11.4 * (int64_t(1) << 30));
+    f.recommended.fits = true;
+    f.deviceTotalBytes = int64_t(24) << 30;
     in.fit = f;
     PreflightReport r = Preflight::evaluate(in);
     const PreflightItem& m = r.items.back();
     QVERIFY2(m.text.startsWith("batch 32 at 640 needs about 11.4 GB; 8.0 GB free"), qPrintable(m.text));
     QCOMPARE(m.level, PreflightItem::Level::Warning);   // does not fit in what is free
     QVERIFY(r.canStart);                                 // the trainer recovers; a warning, not a block
-    f.predictedPeakBytes = int64_t(5) << 30;
+    f.recommended.predictedPeakBytes = int64_t(5) << 30;
     f.budgetBytes = int64_t(6) << 30;
     in.fit = f;
+    in.config.vram = "6GiB";
     r = Preflight::evaluate(in);
     QVERIFY2(r.items.back().text == "batch 32 at 640 needs about 5.0 GB; the budget is 6.0 GB.", qPrintable(r.items.back().text));
     QCOMPARE(r.items.back().level, PreflightItem::Level::Ok);
-    // The form moved away from the fit: say so.
+    // The budget the fit kept to, but not in the setup: the run would not be held to it.
+    in.config.vram.clear();
+    r = Preflight::evaluate(in);
+    QVERIFY2(r.items.back().text.contains("the run is not held to it"), qPrintable(r.items.back().text));
+    QCOMPARE(r.items.back().level, PreflightItem::Level::Warning);
+    // The form moved away from the fit: its prediction is not shown, and the page says why.
+    in.config.vram = "6GiB";
     in.config.batch = 64;
     r = Preflight::evaluate(in);
-    QVERIFY(r.items.back().text.contains("the fit was for batch 32 at 640"));
+    QVERIFY2(r.items.back().text.contains("batch 32 → 64") && r.items.back().text.contains("does not apply"),
+             qPrintable(r.items.back().text));
+    in.config.batch = 32;
+    in.config.imgsz = 320;
+    r = Preflight::evaluate(in);
+    QVERIFY2(r.items.back().text.contains("imgsz 640 → 320"), qPrintable(r.items.back().text));
+    for (const PreflightItem& item : r.items)
+        QVERIFY2(!item.text.contains("needs about"), qPrintable(item.text));
 }
 
 void TestTrainModels::preflightMissingDevice()
@@ -276,8 +292,11 @@ void TestTrainModels::preflightMissingDevice()
     for (const PreflightItem& i : r.items)
         named |= i.text.startsWith("GPU 1 is not available");
     QVERIFY(named);
-    QCOMPARE(Preflight::deviceName("0"), QString("GPU 0"));
-    QCOMPARE(Preflight::deviceName("cpu"), QString("CPU"));
+    QCOMPARE(DeviceText::label("0"), QString("GPU 0"));
+    QCOMPARE(DeviceText::label("cpu"), QString("CPU"));
+    QCOMPARE(DeviceText::label("gpu"), QString("GPU 0"));     // parseDevice's reading, not "GPU gpu"
+    QCOMPARE(DeviceText::label(" CUDA:1 "), QString("GPU 1"));
+    QCOMPARE(DeviceText::label("0,1"), QString("0,1"));       // names no one device: shown as typed
 }
 
 void TestTrainModels::preflightSetupNamesAnotherDataset()

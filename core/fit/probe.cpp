@@ -3,10 +3,10 @@
 // rules (threads, queued batches, optimizer=auto, validation batch, AMP, trainable images) come from their
 // one home (common/trainrules.h, model/internal/amp.h, data/check.h), so the fit budgets what training runs.
 #include "memory/internal/accounting.h"
-#include "memory/internal/fitmodel.h"
-#include "memory/internal/probe_step.h"
+#include "fit/internal/fitmodel.h"
+#include "fit/internal/probe_step.h"
 #include "memory/memory.h"
-#include "memory/probe.h"
+#include "fit/fit.h"
 
 #include "common/device.h"
 #include "common/trainrules.h"
@@ -14,11 +14,9 @@
 #include "model/modelfile.h"
 #include "weights/checkpoint.h"
 
-#if defined(YS_WITH_DATA) && YS_WITH_DATA
 #include "augment/internal/loader.h"
 #include "data/check.h"
 #include "data/dataset.h"
-#endif
 
 #include <c10/util/Exception.h>
 
@@ -29,7 +27,7 @@
 #include <map>
 #include <optional>
 
-namespace ys::memory {
+namespace ys::fit {
 namespace {
 
 using internal::DeviceMemoryModel;
@@ -104,7 +102,6 @@ public:
             maxBoxes_ = synthBoxes_;
             return std::nullopt;
         }
-#if defined(YS_WITH_DATA) && YS_WITH_DATA
         auto ds = openDataset(req.data, {}, req.cancel);
         if (!ds)
             return ds.error();
@@ -128,10 +125,6 @@ public:
         for (const auto& r : val_)
             maxBoxes_ = std::max(maxBoxes_, static_cast<int>(r.boxes.size()));
         return std::nullopt;
-#else
-        return fitError("fit.no_data_support", "this build has no dataset support (OpenCV); leave data empty to "
-                                               "probe with synthetic batches");
-#endif
     }
 
     int nc() const { return nc_; }
@@ -141,7 +134,6 @@ public:
 
     std::pair<torch::Tensor, torch::Tensor> get(int batch, int imgsz, bool validation)
     {
-#if defined(YS_WITH_DATA) && YS_WITH_DATA
         if (!train_.empty()) {
             auto& slot = loaders_[{imgsz, validation}];
             if (!slot) {
@@ -162,7 +154,6 @@ public:
             Batch b = slot->makeBatch(idx, !validation);
             return {b.images, b.targets};
         }
-#endif
         return internal::syntheticBatch(batch, imgsz, synthBoxes_, nc_, validation ? 2 : 1);
     }
 
@@ -171,12 +162,8 @@ private:
     int maxBoxes_ = 0;
     int synthBoxes_ = 50;
     int excluded_ = 0;
-#if defined(YS_WITH_DATA) && YS_WITH_DATA
     std::vector<ImageRecord> train_, val_;
     std::map<std::pair<int, bool>, std::unique_ptr<BatchLoader>> loaders_;
-#else
-    std::vector<int> train_;
-#endif
 };
 
 int maxBoxesIn(const torch::Tensor& targets, int batch)
@@ -189,8 +176,8 @@ int maxBoxesIn(const torch::Tensor& targets, int batch)
 
 // Restores the CPU budget the caller had when the probe returns or throws.
 struct BudgetRestore {
-    int64_t saved = budget("cpu");
-    ~BudgetRestore() { setBudget(saved, "cpu"); }
+    int64_t saved = memory::budget("cpu");
+    ~BudgetRestore() { memory::setBudget(saved, "cpu"); }
 };
 
 // Restores LibTorch's intra-op thread count (process-wide) when the probe returns or throws.
@@ -224,7 +211,7 @@ struct FitSetup {
     std::optional<TargetGpu> target;    // planning for a GPU the machine does not have
     bool planning = false;
     bool runOnCuda = false;             // the run trains on a GPU (the probed one or the target)
-    MemoryStats devStats;
+    memory::MemoryStats devStats;
     int64_t totalBytes = 0;
     int64_t budgetBytes = 0;
     std::vector<ProbeAmp> modes;        // AMP modes to probe, Off first
@@ -274,7 +261,7 @@ Expected<FitSetup> resolveDeviceAndBudget(const FitRequest& req)
     if (!spec)
         return fitError("fit.device", spec.error().message);
     s.index = spec->cuda ? spec->index : -1;
-    if (s.index >= 0 && (!cudaBuild() || !torch::cuda::is_available() ||
+    if (s.index >= 0 && (!memory::cudaBuild() || !torch::cuda::is_available() ||
                          s.index >= static_cast<int>(torch::cuda::device_count())))
         return fitError("fit.device", "device '" + req.device + "' is not available in this build or machine");
     s.device = s.index >= 0 ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(s.index))
@@ -288,9 +275,9 @@ Expected<FitSetup> resolveDeviceAndBudget(const FitRequest& req)
     }
     s.planning = s.target.has_value();
     s.runOnCuda = s.planning || s.index >= 0;
-    s.devStats = currentStats(s.dev);
+    s.devStats = memory::currentStats(s.dev);
     s.totalBytes = s.target ? s.target->totalBytes : s.devStats.deviceTotal;
-    auto budgetBytes = parseMemoryBudget(req.budget, s.totalBytes);
+    auto budgetBytes = memory::parseMemoryBudget(req.budget, s.totalBytes);
     if (!budgetBytes)
         return budgetBytes.error();
     s.budgetBytes = *budgetBytes;
@@ -426,7 +413,7 @@ public:
         return models_.at(ampOn ? setup_.modes.back() : ProbeAmp::Off);
     }
 
-    OptimizerKind optimizerAt(int batch) const { return memory::optimizerAt(req_, batches_, batch); }
+    OptimizerKind optimizerAt(int batch) const { return fit::optimizerAt(req_, batches_, batch); }
 
     // Bytes of optimizer state beyond the probed optimizer's at `batch`, for a model of `paramScale` times
     // the probed parameters.
@@ -619,7 +606,7 @@ void describe(const FitRequest& req, const FitSetup& setup, const ProbeBatches& 
     if (setup.planning) {
         result.certaintyNote = {"fit.certainty.planned", {}};
         result.uncertainty = 0.20;
-        note("fit.cuda_context", {formatBytes(setup.target->contextBytes + setup.target->workspaceBytes)});
+        note("fit.cuda_context", {memory::formatBytes(setup.target->contextBytes + setup.target->workspaceBytes)});
         note("fit.allocator_rounding", {fixed2(kCudaRounding)});
         if (best.amp)
             note("fit.amp_derived", {best.ampMode});
@@ -683,9 +670,9 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& req, FitInternals* i
     if (auto err = ampModesToProbe(req, setup))
         return *err;
 
-    installCpuTracker();
+    memory::installCpuTracker();
     BudgetRestore restoreBudget;
-    setBudget(0, "cpu");
+    memory::setBudget(0, "cpu");
     ThreadsRestore restoreThreads;
     torch::set_num_threads(kProbeThreads);
 
@@ -701,6 +688,8 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& req, FitInternals* i
 
     FitResult result;
     result.device = setup.dev;
+    result.model = req.model;
+    result.data = req.data;
     result.target = setup.target ? setup.target->label : setup.dev;
     result.deviceTotalBytes = setup.totalBytes;
     result.budgetBytes = setup.budgetBytes;
@@ -711,7 +700,7 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& req, FitInternals* i
     result.loaderWorkers = setup.threads.loaderWorkers;
     result.queuedBatches = setup.queuedBatches;
 
-    const int64_t baseline = currentStats(setup.dev).allocated;
+    const int64_t baseline = memory::currentStats(setup.dev).allocated;
     StepProbe probe(*spec, setup.device, probed);
     auto models = runProbePoints(req, setup, batches, probe, baseline, result);
     if (!models)
@@ -765,8 +754,8 @@ Expected<std::unique_ptr<internal::MeasureSession>> internal::MeasureSession::op
     auto kind = optimizerKindFor(request.optimizer, impl->batches.trainImages(), 1, request.nbs, request.epochs);
     if (!kind)
         return kind.error();
-    installCpuTracker();
-    impl->baseline = currentStats(impl->device).allocated;
+    memory::installCpuTracker();
+    impl->baseline = memory::currentStats(impl->device).allocated;
     const torch::Device device = spec->cuda ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(spec->index))
                                             : torch::Device(torch::kCPU);
     impl->probe = std::make_unique<StepProbe>(*model, device, *kind);
@@ -799,4 +788,4 @@ int64_t internal::MeasureSession::baseline() const
     return d_->baseline;
 }
 
-}  // namespace ys::memory
+}  // namespace ys::fit

@@ -4,13 +4,13 @@
 // 8-32 MiB per handle).
 
 #include "memory/memory.h"
-#include "memory/probe.h"
+#include "fit/fit.h"
 
 #include "common/config.h"
 
 #include <cctype>
 
-namespace ys::memory {
+namespace ys::fit {
 
 namespace {
 constexpr int64_t kMiB = int64_t{1} << 20;
@@ -44,7 +44,7 @@ Expected<TargetGpu> findTargetGpu(const std::string& name)
         if (!bytes || *bytes < kGiB)
             return Error{"fit.target", "custom target '" + name + "' needs a size of at least 1GiB, e.g. custom:12GiB",
                          {}, 0, 0};
-        return TargetGpu{"custom", "custom " + formatBytes(*bytes), *bytes, *bytes >= 32 * kGiB ? 900 * kMiB : 704 * kMiB,
+        return TargetGpu{"custom", "custom " + memory::formatBytes(*bytes), *bytes, *bytes >= 32 * kGiB ? 900 * kMiB : 704 * kMiB,
                          kWorkspace};
     }
     for (const auto& g : targetGpus()) {
@@ -63,4 +63,4 @@ Expected<TargetGpu> findTargetGpu(const std::string& name)
     return Error{"fit.target", "unknown target GPU '" + name + "'; use one of " + names + " or custom:SIZE", {}, 0, 0};
 }
 
-}  // namespace ys::memory
+}  // namespace ys::fit

@@ -1,4 +1,4 @@
-#include "loss/internal/nms.h"
+#include "eval/internal/nms.h"
 
 #include "loss/internal/boxes.h"
 

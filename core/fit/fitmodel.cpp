@@ -1,13 +1,13 @@
 // The fitted memory model behind fitToMemory: least squares per phase, predictions, the CUDA planning
 // adjustment and AutoBatch's estimate for comparison (torch-free).
-#include "memory/internal/fitmodel.h"
+#include "fit/internal/fitmodel.h"
 
 #include "common/trainrules.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace ys::memory::internal {
+namespace ys::fit::internal {
 namespace {
 
 // Solves the n x n system a * x = b (n <= 3) by Gaussian elimination with partial pivoting.
@@ -159,4 +159,4 @@ int autoBatchPick(const std::vector<std::pair<int, int64_t>>& samples, int64_t b
     return std::max(1, static_cast<int>((fraction * static_cast<double>(budgetBytes) - intercept) / slope));
 }
 
-}  // namespace ys::memory::internal
+}  // namespace ys::fit::internal

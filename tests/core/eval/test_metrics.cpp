@@ -2,7 +2,7 @@
 // (../shared/fixtures/metrics), and constructed cases whose expected values are derived by hand in the
 // comments (each one also checked with the reference's ap_per_class + match_predictions on the same boxes).
 // Plain C++: no LibTorch here.
-#include "loss/metrics.h"
+#include "eval/metrics.h"
 
 #include "testsupport.h"
 

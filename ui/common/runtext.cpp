@@ -1,4 +1,4 @@
-#include "ui/runs/runtext.h"
+#include "ui/common/runtext.h"
 
 #include "ui/common/icons.h"
 

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace ys::memory {
+namespace ys::fit {
 
 struct FitRequest {
     std::string data;                // data.yaml; empty = synthetic batches with `syntheticBoxes` boxes/image
@@ -119,6 +119,8 @@ struct FitResult {
     double margin = 0;               // fraction of the budget kept free
     std::string device;              // probe device
     std::string target;              // target GPU name, or the probe device
+    std::string model;               // the request's model (YAML name or weights file)
+    std::string data;                // the request's data.yaml; empty for synthetic batches
     std::vector<ProbePoint> points;  // measured probe points
     double probeSeconds = 0;
     int maxBoxes = 0;                // most boxes in one image of the dataset (drives the assigner)
@@ -166,4 +168,17 @@ Expected<FitResult> fitResultFromJson(const std::string& json, const std::string
 // Human-readable report: recommendation, table, breakdown, notes (English, for the CLI and logs).
 std::string formatFitResult(const FitResult& result);
 
-}  // namespace ys::memory
+// One setting of a run that differs from what a fit was made for.
+struct FitDifference {
+    std::string key;                 // the TrainConfig key: model, data, device, imgsz, batch, amp, workers, ...
+    std::string fitted;              // the fit's value
+    std::string now;                 // the run's value
+};
+// The settings of `cfg` that differ from the configuration `fit` predicted the peak of: model, data, device,
+// imgsz, batch (batch=auto is fitted again by the run, so it never differs), amp (auto never differs),
+// optimizer (auto never differs), workers and threads (through the loader workers they give on the fit's
+// device). Empty: the fit's predicted peak applies to a run of `cfg`. Fits read from files written before
+// the model and data were kept compare only what they hold.
+std::vector<FitDifference> fitDifferences(const FitResult& fit, const TrainConfig& cfg);
+
+}  // namespace ys::fit

@@ -1,8 +1,8 @@
 // Fit to memory: the probe's predictions against real iterations at configurations it did not probe,
 // the recommendation's arithmetic, GPU planning, request errors and the JSON the CLI writes.
-#include "memory/internal/fitmodel.h"
+#include "fit/internal/fitmodel.h"
 #include "memory/memory.h"
-#include "memory/probe.h"
+#include "fit/fit.h"
 #include "testsupport.h"
 
 #include <torch/torch.h>
@@ -14,7 +14,8 @@
 #include <nlohmann/json.hpp>
 
 namespace mem = ys::memory;
-namespace mi = ys::memory::internal;
+namespace fit = ys::fit;
+namespace mi = ys::fit::internal;
 
 namespace {
 constexpr int64_t kMiB = 1024 * 1024;
@@ -35,9 +36,9 @@ private Q_SLOTS:
 private:
     std::string data_;
     // One probe at imgsz 320 shared by the tests (about 10 s on 2 cores).
-    std::optional<mem::FitResult> fit_;
+    std::optional<fit::FitResult> fit_;
     mi::FitInternals internals_;
-    mem::FitRequest request_;
+    fit::FitRequest request_;
 };
 
 void TestFit::initTestCase()
@@ -89,7 +90,7 @@ void TestFit::predictsUnprobedConfigurations()
         QSKIP("coco128 not found");
     QVERIFY(fit_.has_value());
     QVERIFY(!internals_.models.empty());
-    mem::FitRequest mreq = request_;
+    fit::FitRequest mreq = request_;
     mreq.optimizer = internals_.optimizer;
     auto session = mi::MeasureSession::open(mreq);
     QVERIFY2(session.ok(), session.ok() ? "" : session.error().toString().c_str());
@@ -154,7 +155,7 @@ void TestFit::recommendationArithmetic()
     }
     QVERIFY(n640 >= 1 && n320 > n640 && x640 < n640);
     // JSON carries what the CLI promises.
-    const auto j = nlohmann::json::parse(mem::fitResultToJson(r));
+    const auto j = nlohmann::json::parse(fit::fitResultToJson(r));
     QCOMPARE(j["recommended"]["batch"].get<int>(), r.recommended.batch);
     QCOMPARE(j["recommended"]["imgsz"].get<int>(), 320);
     QCOMPARE(j["recommended"]["accumulate"].get<int>(), r.recommended.accumulate);
@@ -163,17 +164,17 @@ void TestFit::recommendationArithmetic()
     QCOMPARE(j["budget_bytes"].get<int64_t>(), r.budgetBytes);
     QCOMPARE(j["probe_points"].size(), r.points.size());
     QVERIFY(j["probe_points"][0]["peak_bytes"].get<int64_t>() > 0);
-    QVERIFY(QString::fromStdString(mem::formatFitResult(r)).contains("recommended: batch="));
+    QVERIFY(QString::fromStdString(fit::formatFitResult(r)).contains("recommended: batch="));
     // Notes and certainty are catalogue codes with arguments; the English text is the catalogue's.
     QCOMPARE(r.certaintyNote.code, std::string("fit.certainty.cpu"));
-    QCOMPARE(r.certainty, mem::fitNoteText(r.certaintyNote));
+    QCOMPARE(r.certainty, fit::fitNoteText(r.certaintyNote));
     QCOMPARE(r.notes.size(), r.fitNotes.size());
     for (size_t i = 0; i < r.fitNotes.size(); ++i) {
         bool known = false;
-        for (const auto& c : mem::fitNoteCodes())
+        for (const auto& c : fit::fitNoteCodes())
             known = known || r.fitNotes[i].code == c.code;
         QVERIFY2(known, r.fitNotes[i].code.c_str());
-        QCOMPARE(r.notes[i], mem::fitNoteText(r.fitNotes[i]));
+        QCOMPARE(r.notes[i], fit::fitNoteText(r.fitNotes[i]));
     }
     // workers=0: no loader queue, and the run's threads as the trainer would use them.
     QCOMPARE(r.loaderWorkers, 0);
@@ -186,14 +187,14 @@ void TestFit::recommendationArithmetic()
 
 void TestFit::plansForTargetGpus()
 {
-    auto t = mem::findTargetGpu("RTX 3060");
+    auto t = fit::findTargetGpu("RTX 3060");
     QVERIFY(t.ok());
     QCOMPARE(t->name, std::string("rtx3060"));
-    QCOMPARE(mem::findTargetGpu("3070")->name, std::string("rtx3070"));
-    QCOMPARE(mem::findTargetGpu("a100-40")->name, std::string("a100-40"));
-    QCOMPARE(mem::findTargetGpu("custom:12GiB")->totalBytes, int64_t{12} << 30);
-    QVERIFY(!mem::findTargetGpu("voodoo2").ok());
-    QVERIFY(!mem::findTargetGpu("custom:12").ok());
+    QCOMPARE(fit::findTargetGpu("3070")->name, std::string("rtx3070"));
+    QCOMPARE(fit::findTargetGpu("a100-40")->name, std::string("a100-40"));
+    QCOMPARE(fit::findTargetGpu("custom:12GiB")->totalBytes, int64_t{12} << 30);
+    QVERIFY(!fit::findTargetGpu("voodoo2").ok());
+    QVERIFY(!fit::findTargetGpu("custom:12").ok());
     // The planning model from fp32 CPU measurements: fp16 halves the per-image terms.
     if (internals_.models.empty())
         QSKIP("coco128 not found");
@@ -205,12 +206,12 @@ void TestFit::plansForTargetGpus()
     QVERIFY(std::abs(d16 - d32 / 2) < 0.01 * d32);
 
     // A full planning run for a small card: cheaper than the probe above (fp32 only) at imgsz 256.
-    mem::FitRequest req = request_;
+    fit::FitRequest req = request_;
     req.imgsz = 256;
     req.budget = "";
     req.targetGpu = "rtx3070";
     req.amp = "auto";
-    auto r = mem::fitToMemory(req);
+    auto r = fit::fitToMemory(req);
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
     QCOMPARE(r->budgetBytes, int64_t{8192} * kMiB);
     QVERIFY(r->recommended.amp);
@@ -230,48 +231,48 @@ void TestFit::fitsACheckpointAsItsModel()
     const QString pt = QDir(shared).absoluteFilePath("../fixtures/ultralytics/coco128-yolov8n/best.pt");
     if (shared.isEmpty() || !QFile::exists(pt) || data_.empty())
         QSKIP("../shared/fixtures/ultralytics or coco128 is not here");
-    mem::FitRequest req = request_;
+    fit::FitRequest req = request_;
     req.imgsz = 256;
     req.budget = "";
     req.targetGpu = "rtx3060";
     req.amp = "auto";
-    auto fromYaml = mem::fitToMemory(req);
+    auto fromYaml = fit::fitToMemory(req);
     QVERIFY2(fromYaml.ok(), fromYaml.ok() ? "" : fromYaml.error().toString().c_str());
     req.model = pt.toStdString();
-    auto fromPt = mem::fitToMemory(req);
+    auto fromPt = fit::fitToMemory(req);
     QVERIFY2(fromPt.ok(), fromPt.ok() ? "" : fromPt.error().toString().c_str());
     QCOMPARE(fromPt->recommended.batch, fromYaml->recommended.batch);
     QCOMPARE(fromPt->recommended.predictedPeakBytes, fromYaml->recommended.predictedPeakBytes);
     QCOMPARE(fromPt->breakdown.weights, fromYaml->breakdown.weights);
     // A .pt that does not exist is still explained as the model argument (Ultralytics would download it).
     req.model = "yolov8n.pt";
-    QCOMPARE(mem::fitToMemory(req).error().code, std::string("model.is_checkpoint"));
+    QCOMPARE(fit::fitToMemory(req).error().code, std::string("model.is_checkpoint"));
 }
 
 void TestFit::rejectsBadRequests()
 {
-    mem::FitRequest req;
+    fit::FitRequest req;
     req.imgsz = 300;
-    QCOMPARE(mem::fitToMemory(req).error().code, std::string("fit.imgsz"));
+    QCOMPARE(fit::fitToMemory(req).error().code, std::string("fit.imgsz"));
     req.imgsz = 320;
     req.device = "tpu";
-    QCOMPARE(mem::fitToMemory(req).error().code, std::string("fit.device"));
+    QCOMPARE(fit::fitToMemory(req).error().code, std::string("fit.device"));
     req.device = "cpu";
     req.budget = "lots";
-    QCOMPARE(mem::fitToMemory(req).error().code, std::string("memory.budget"));
+    QCOMPARE(fit::fitToMemory(req).error().code, std::string("memory.budget"));
     req.budget = "";
     req.amp = "fp8";
-    QCOMPARE(mem::fitToMemory(req).error().code, std::string("fit.amp"));
+    QCOMPARE(fit::fitToMemory(req).error().code, std::string("fit.amp"));
     req.amp = "auto";
     req.targetGpu = "voodoo2";
-    QCOMPARE(mem::fitToMemory(req).error().code, std::string("fit.target"));
+    QCOMPARE(fit::fitToMemory(req).error().code, std::string("fit.target"));
     req.targetGpu.clear();
     req.data = "/nonexistent/data.yaml";
-    QVERIFY(!mem::fitToMemory(req).ok());
+    QVERIFY(!fit::fitToMemory(req).ok());
     if (!mem::cudaBuild()) {
         req.data.clear();
         req.device = "0";
-        QCOMPARE(mem::fitToMemory(req).error().code, std::string("fit.device"));
+        QCOMPARE(fit::fitToMemory(req).error().code, std::string("fit.device"));
     }
 }
 

@@ -1,16 +1,16 @@
 // The probe's training iteration and validation batch, with tracked phase peaks.
-#include "memory/internal/probe_step.h"
+#include "fit/internal/probe_step.h"
 #include "memory/memory.h"
 
 #include "loss/internal/detection_loss.h"
-#include "loss/internal/nms.h"
+#include "eval/internal/nms.h"
 #include "model/internal/optimizer.h"
 
 #include <ATen/autocast_mode.h>
 
 #include <cmath>
 
-namespace ys::memory::internal {
+namespace ys::fit::internal {
 namespace {
 
 std::string deviceName(const torch::Device& d)
@@ -74,33 +74,33 @@ StepPeaks StepProbe::trainStep(const torch::Tensor& images, const torch::Tensor&
     const int64_t batch = images.size(0);
     for (int it = 0; it < std::max(iterations, 1); ++it) {
         const torch::Tensor t = targets.to(device_);
-        resetPeak(dev);
-        const int64_t before = currentStats(dev).allocated;
+        memory::resetPeak(dev);
+        const int64_t before = memory::currentStats(dev).allocated;
         LossOutput lo;
         std::vector<torch::Tensor> feats;
         torch::Tensor x = prepareImages(images, device_, device_.is_cpu());
         {
             ProbeAutocast ac(amp, device_);
             feats = model_->forward(x);
-            const int64_t fwd = currentStats(dev).peak;
-            out.afterForward = std::max(out.afterForward, currentStats(dev).allocated);
-            resetPeak(dev);
+            const int64_t fwd = memory::currentStats(dev).peak;
+            out.afterForward = std::max(out.afterForward, memory::currentStats(dev).allocated);
+            memory::resetPeak(dev);
             lo = loss(feats, t, batch);
             out.phase[0] = std::max(out.phase[0], fwd);
-            out.phase[1] = std::max(out.phase[1], currentStats(dev).peak);
+            out.phase[1] = std::max(out.phase[1], memory::currentStats(dev).peak);
         }
         feats.clear();
         x = torch::Tensor();
-        resetPeak(dev);
+        memory::resetPeak(dev);
         lo.total.backward();
         lo = LossOutput();
-        out.phase[2] = std::max(out.phase[2], currentStats(dev).peak);
-        resetPeak(dev);
+        out.phase[2] = std::max(out.phase[2], memory::currentStats(dev).peak);
+        memory::resetPeak(dev);
         torch::nn::utils::clip_grad_norm_(params_, kGradClipNorm);
         optimizer_->step();
         optimizer_->zero_grad();
         ema_->update(model_);
-        out.phase[3] = std::max(out.phase[3], currentStats(dev).peak);
+        out.phase[3] = std::max(out.phase[3], memory::currentStats(dev).peak);
         out.before = std::max(out.before, before);
     }
     return out;
@@ -110,7 +110,7 @@ int64_t StepProbe::forwardBackward(const torch::Tensor& images)
 {
     const std::string dev = deviceName(device_);
     model_->train();
-    resetPeak(dev);
+    memory::resetPeak(dev);
     {
         torch::Tensor x = prepareImages(images, device_, device_.is_cpu());
         auto feats = model_->forward(x);
@@ -120,7 +120,7 @@ int64_t StepProbe::forwardBackward(const torch::Tensor& images)
         feats.clear();
         sum.backward();
     }
-    const int64_t peak = currentStats(dev).peak;
+    const int64_t peak = memory::currentStats(dev).peak;
     optimizer_->zero_grad();
     return peak;
 }
@@ -130,7 +130,7 @@ int64_t StepProbe::validationBatch(const torch::Tensor& images, const torch::Ten
     const std::string dev = deviceName(device_);
     const DetectionLoss loss(nc_, ema_->model()->regMax(), ema_->model()->strides());
     torch::NoGradGuard ng;
-    resetPeak(dev);
+    memory::resetPeak(dev);
     {
         torch::Tensor x = prepareImages(images, device_, device_.is_cpu());
         std::vector<torch::Tensor> feats;
@@ -144,7 +144,7 @@ int64_t StepProbe::validationBatch(const torch::Tensor& images, const torch::Ten
         const auto kept = nonMaxSuppression(pred.to(torch::kFloat32), 0.001, 0.7, 300);
         (void)kept;
     }
-    return currentStats(dev).peak;
+    return memory::currentStats(dev).peak;
 }
 
 std::pair<torch::Tensor, torch::Tensor> syntheticBatch(int batch, int imgsz, int boxesPerImage, int nc,
@@ -165,4 +165,4 @@ std::pair<torch::Tensor, torch::Tensor> syntheticBatch(int batch, int imgsz, int
     return {images, t};
 }
 
-}  // namespace ys::memory::internal
+}  // namespace ys::fit::internal

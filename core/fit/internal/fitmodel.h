@@ -1,7 +1,7 @@
 #pragma once
 // The fitted memory model behind fitToMemory (torch-free; shared by probe.cpp, fit.cpp and the tests).
 
-#include "memory/probe.h"
+#include "fit/fit.h"
 
 #include <array>
 #include <memory>
@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace ys::memory::internal {
+namespace ys::fit::internal {
 
 // Bytes of one phase: fixed + batch * (area * imgsz^2 + edge * imgsz).
 struct LinearPeak {
@@ -92,4 +92,4 @@ private:
 // one forward/backward each, solved for `fraction` of the free budget. Returns the batch it picks.
 int autoBatchPick(const std::vector<std::pair<int, int64_t>>& samples, int64_t budgetBytes, double fraction);
 
-}  // namespace ys::memory::internal
+}  // namespace ys::fit::internal

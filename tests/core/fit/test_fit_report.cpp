@@ -1,19 +1,21 @@
 // The fit result as files and text: fitResultToJson / fitResultFromJson round trip (a run's fit.json, read
 // by the Runs page), notes and certainty as codes with arguments from one catalogue, so a Fit dialog can
 // translate them, and fit.json files written before notes had codes.
-#include "memory/probe.h"
+#include "common/trainrules.h"
+#include "fit/fit.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <set>
 
-namespace mem = ys::memory;
+namespace fit = ys::fit;
 
 namespace {
 
-mem::FitResult sampleResult()
+fit::FitResult sampleResult()
 {
-    mem::FitResult r;
+    fit::FitResult r;
     r.recommended = {24, 640, true, "fp16", 3, int64_t{7} << 30, true};
     r.budgetBytes = int64_t{8} << 30;
     r.deviceTotalBytes = int64_t{8} << 30;
@@ -22,7 +24,7 @@ mem::FitResult sampleResult()
     r.target = "RTX 3070 8 GB";
     r.probeSeconds = 12.5;
     r.maxBoxes = 42;
-    mem::ProbePoint p;
+    fit::ProbePoint p;
     p.batch = 4;
     p.imgsz = 320;
     p.peakBytes = 123456789;
@@ -34,16 +36,18 @@ mem::FitResult sampleResult()
     r.breakdown.loaderQueue = 2;
     r.breakdown.allocatorOverhead = 3;
     r.certaintyNote = {"fit.certainty.planned", {}};
-    r.certainty = mem::fitNoteText(r.certaintyNote);
+    r.certainty = fit::fitNoteText(r.certaintyNote);
     r.uncertainty = 0.2;
     r.fitNotes = {{"fit.cuda_context", {"928.0 MiB"}}, {"fit.loader_host", {"12"}}};
     for (const auto& n : r.fitNotes)
-        r.notes.push_back(mem::fitNoteText(n));
+        r.notes.push_back(fit::fitNoteText(n));
     r.optimizer = "AdamW";
     r.trainImages = 128;
     r.intraOpThreads = 2;
     r.loaderWorkers = 2;
     r.queuedBatches = 4;
+    r.model = "yolov8n.yaml";
+    r.data = "/data/demo/data.yaml";
     return r;
 }
 
@@ -55,7 +59,7 @@ private Q_SLOTS:
     void catalogueGivesEveryCodeItsText()
     {
         std::set<std::string> codes;
-        for (const auto& c : mem::fitNoteCodes()) {
+        for (const auto& c : fit::fitNoteCodes()) {
             QVERIFY2(codes.insert(c.code).second, c.code);   // codes are unique
             QVERIFY(std::string(c.code).rfind("fit.", 0) == 0);
             // Placeholders are {0}..{9} only, so every argument lands somewhere the text says.
@@ -64,17 +68,17 @@ private Q_SLOTS:
                 QVERIFY2(i + 2 < t.size() && std::isdigit(static_cast<unsigned char>(t[i + 1])) && t[i + 2] == '}',
                          c.code);
         }
-        QCOMPARE(mem::fitNoteText({"fit.loader_queue", {"12", "6", "2"}}),
+        QCOMPARE(fit::fitNoteText({"fit.loader_queue", {"12", "6", "2"}}),
                  std::string("data loader prefetch of 12 batches (6 loader workers beside 2 model threads) counted "
                              "in CPU memory"));
-        QCOMPARE(mem::fitNoteText({"fit.no_such_note", {"a", "b"}}), std::string("fit.no_such_note a b"));
+        QCOMPARE(fit::fitNoteText({"fit.no_such_note", {"a", "b"}}), std::string("fit.no_such_note a b"));
     }
 
     void jsonRoundTrip()
     {
-        const mem::FitResult r = sampleResult();
-        const std::string json = mem::fitResultToJson(r);
-        auto back = mem::fitResultFromJson(json);
+        const fit::FitResult r = sampleResult();
+        const std::string json = fit::fitResultToJson(r);
+        auto back = fit::fitResultFromJson(json);
         QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
         QCOMPARE(back->recommended.batch, 24);
         QCOMPARE(back->recommended.ampMode, std::string("fp16"));
@@ -99,12 +103,74 @@ private Q_SLOTS:
         QCOMPARE(back->optimizer, std::string("AdamW"));
         QCOMPARE(back->loaderWorkers, 2);
         QCOMPARE(back->queuedBatches, 4);
-        QCOMPARE(mem::fitResultToJson(*back), json);   // nothing lost on the way
+        QCOMPARE(back->model, std::string("yolov8n.yaml"));
+        QCOMPARE(back->data, std::string("/data/demo/data.yaml"));
+        QCOMPARE(fit::fitResultToJson(*back), json);   // nothing lost on the way
         // The text report comes from the same codes.
-        const QString text = QString::fromStdString(mem::formatFitResult(*back));
+        const QString text = QString::fromStdString(fit::formatFitResult(*back));
         QVERIFY(text.contains("recommended: batch=24 imgsz=640 amp=fp16 accumulate=3"));
         QVERIFY(text.contains("note: CUDA context + cuDNN/cuBLAS workspace assumed 928.0 MiB"));
         QVERIFY(text.contains("low: predicted for a GPU"));
+    }
+
+    // A fit's prediction applies only to the setup it was made for (the Train page's pre-flight and memory
+    // chart show it only then).
+    void differencesNameWhatChanged()
+    {
+        fit::FitResult f = sampleResult();   // yolov8n, batch 24 at 640, fp16, AdamW, 2 loader workers of 2 threads
+        ys::TrainConfig c;
+        c.model = f.model;
+        c.data = f.data;
+        c.device = "cpu";
+        c.imgsz = 640;
+        c.batch = 24;
+        c.amp = "fp16";
+        c.optimizer = "AdamW";
+        c.threads = 2;
+        c.workers = 8;
+        f.loaderWorkers = ys::runThreadsFor(c.workers, c.threads, false).loaderWorkers;
+        QVERIFY(fit::fitDifferences(f, c).empty());
+        // auto settings never differ: the run decides them as the fit did.
+        c.amp = "auto";
+        c.optimizer = "auto";
+        c.batch = -1;
+        QVERIFY(fit::fitDifferences(f, c).empty());
+        c.batch = 24;
+        c.imgsz = 320;
+        c.model = "yolov8s.yaml";
+        const std::vector<fit::FitDifference> d = fit::fitDifferences(f, c);
+        QCOMPARE(d.size(), size_t(2));
+        QCOMPARE(d[0].key, std::string("model"));
+        QCOMPARE(d[1].key, std::string("imgsz"));
+        QCOMPARE(d[1].fitted, std::string("640"));
+        QCOMPARE(d[1].now, std::string("320"));
+        c = ys::TrainConfig();
+        c.model = f.model;
+        c.data = f.data;
+        c.imgsz = 640;
+        c.batch = 12;
+        c.device = "cuda:0";
+        c.amp = "off";
+        c.threads = 2;
+        std::vector<std::string> keys;
+        for (const auto& x : fit::fitDifferences(f, c))
+            keys.push_back(x.key);
+        QVERIFY(std::find(keys.begin(), keys.end(), "device") != keys.end());
+        QVERIFY(std::find(keys.begin(), keys.end(), "batch") != keys.end());
+        QVERIFY(std::find(keys.begin(), keys.end(), "amp") != keys.end());
+        // A fit read from an older fit.json (no model, no data) compares what it holds.
+        f.model.clear();
+        f.data.clear();
+        c = ys::TrainConfig();
+        c.model = "yolo11s.yaml";
+        c.data = "/elsewhere/data.yaml";
+        c.imgsz = 640;
+        c.batch = 24;
+        c.amp = "fp16";
+        c.threads = 2;
+        c.workers = 8;
+        f.loaderWorkers = ys::runThreadsFor(c.workers, c.threads, false).loaderWorkers;
+        QVERIFY(fit::fitDifferences(f, c).empty());
     }
 
     void readsOlderFilesAndRejectsOthers()
@@ -114,16 +180,16 @@ private Q_SLOTS:
             "accumulate": 1, "predicted_peak_bytes": 2018000000, "fits": true}, "budget_bytes": 2147483648,
             "certainty": "measured: tracked tensor memory on this CPU",
             "notes": ["data loader prefetch of 16 batches (workers=8) counted in CPU memory"]})";
-        auto r = mem::fitResultFromJson(old);
+        auto r = fit::fitResultFromJson(old);
         QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
         QCOMPARE(r->recommended.batch, 43);
         QCOMPARE(r->certainty, std::string("measured: tracked tensor memory on this CPU"));
         QVERIFY(r->certaintyNote.code.empty());
         QCOMPARE(r->notes.size(), size_t(1));
         QVERIFY(r->fitNotes[0].code.empty());
-        QVERIFY(QString::fromStdString(mem::formatFitResult(*r)).contains("prefetch of 16 batches (workers=8)"));
+        QVERIFY(QString::fromStdString(fit::formatFitResult(*r)).contains("prefetch of 16 batches (workers=8)"));
         for (const char* bad : {"", "[]", "{\"budget_bytes\": 1}", "{\"recommended\": {\"batch\": \"many\"}}", "\x01\x02"})
-            QCOMPARE(mem::fitResultFromJson(bad).error().code, std::string("fit.json"));
+            QCOMPARE(fit::fitResultFromJson(bad).error().code, std::string("fit.json"));
     }
 };
 

@@ -1,8 +1,9 @@
 // The fit's request from a run's settings, its notes catalogue, and the result's JSON and text forms
 // (torch-free).
 #include "memory/memory.h"
-#include "memory/probe.h"
+#include "fit/fit.h"
 
+#include "common/device.h"
 #include "common/text.h"
 #include "common/trainrules.h"
 
@@ -10,9 +11,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <sstream>
 
-namespace ys::memory {
+namespace ys::fit {
 
 namespace {
 
@@ -122,6 +124,8 @@ std::string fitResultToJson(const FitResult& r)
     j["margin"] = r.margin;
     j["device"] = r.device;
     j["target"] = r.target;
+    j["model"] = r.model;
+    j["data"] = r.data;
     j["probe_seconds"] = r.probeSeconds;
     j["max_boxes"] = r.maxBoxes;
     j["certainty"] = noteToJson(r.certaintyNote);
@@ -186,6 +190,8 @@ Expected<FitResult> fitResultFromJson(const std::string& text, const std::string
         r.margin = j.value("margin", 0.0);
         r.device = j.value("device", "");
         r.target = j.value("target", "");
+        r.model = j.value("model", "");
+        r.data = j.value("data", "");
         r.probeSeconds = j.value("probe_seconds", 0.0);
         r.maxBoxes = j.value("max_boxes", 0);
         if (j.contains("certainty"))
@@ -253,17 +259,17 @@ std::string formatFitResult(const FitResult& r)
     const auto& rec = r.recommended;
     const std::string certainty = r.certaintyNote.code.empty() ? r.certainty : fitNoteText(r.certaintyNote);
     o << "Fit to " << r.target << " (probed on " << r.device << ")\n";
-    std::snprintf(buf, sizeof buf, "  budget %s of %s, margin %.0f%%\n", formatBytes(r.budgetBytes).c_str(),
-                  formatBytes(r.deviceTotalBytes).c_str(), r.margin * 100.0);
+    std::snprintf(buf, sizeof buf, "  budget %s of %s, margin %.0f%%\n", memory::formatBytes(r.budgetBytes).c_str(),
+                  memory::formatBytes(r.deviceTotalBytes).c_str(), r.margin * 100.0);
     o << buf;
     if (rec.fits)
         std::snprintf(buf, sizeof buf,
                       "  recommended: batch=%d imgsz=%d amp=%s accumulate=%d  predicted peak %s (+/-%.0f%%, %s)\n",
                       rec.batch, rec.imgsz, rec.ampMode.c_str(), rec.accumulate,
-                      formatBytes(rec.predictedPeakBytes).c_str(), r.uncertainty * 100.0, certainty.c_str());
+                      memory::formatBytes(rec.predictedPeakBytes).c_str(), r.uncertainty * 100.0, certainty.c_str());
     else
         std::snprintf(buf, sizeof buf, "  nothing fits: batch 1 at imgsz %d needs %s\n", rec.imgsz,
-                      formatBytes(rec.predictedPeakBytes).c_str());
+                      memory::formatBytes(rec.predictedPeakBytes).c_str());
     o << buf;
     o << "  probe: " << r.points.size() << " points in ";
     std::snprintf(buf, sizeof buf, "%.1f s; most boxes in one image: %d\n", r.probeSeconds, r.maxBoxes);
@@ -271,14 +277,14 @@ std::string formatFitResult(const FitResult& r)
     for (const auto& p : r.points) {
         std::snprintf(buf, sizeof buf, "    %-5s batch %3d imgsz %4d amp %-3s  boxes %3d  peak %10s  %.2f s\n",
                       p.validation ? "val" : "train", p.batch, p.imgsz, p.amp ? "on" : "off", p.maxBoxes,
-                      formatBytes(p.peakBytes).c_str(), p.seconds);
+                      memory::formatBytes(p.peakBytes).c_str(), p.seconds);
         o << buf;
     }
     if (!r.table.empty()) {
         o << "  largest batch under the budget:\n    scale imgsz amp  batch  peak\n";
         for (const auto& t : r.table) {
             std::snprintf(buf, sizeof buf, "    %-5c %5d %-4s %5d  %s\n", t.scale, t.imgsz, t.amp ? "on" : "off",
-                          t.maxBatch, formatBytes(t.peakAtMaxBatch).c_str());
+                          t.maxBatch, memory::formatBytes(t.peakAtMaxBatch).c_str());
             o << buf;
         }
     }
@@ -292,15 +298,51 @@ std::string formatFitResult(const FitResult& r)
     for (const auto& [name, v] : rows) {
         if (v == 0)
             continue;
-        std::snprintf(buf, sizeof buf, "    %-26s %s\n", name, formatBytes(v).c_str());
+        std::snprintf(buf, sizeof buf, "    %-26s %s\n", name, memory::formatBytes(v).c_str());
         o << buf;
     }
     std::snprintf(buf, sizeof buf, "    %-26s %s (its own phase, at batch %d)\n", "validation peak",
-                  formatBytes(b.validation).c_str(), validationBatchFor(rec.batch));
+                  memory::formatBytes(b.validation).c_str(), validationBatchFor(rec.batch));
     o << buf;
     for (const auto& n : noteTexts(r))
         o << "  note: " << n << '\n';
     return o.str();
 }
 
-}  // namespace ys::memory
+std::vector<FitDifference> fitDifferences(const FitResult& fit, const TrainConfig& cfg)
+{
+    std::vector<FitDifference> out;
+    auto differ = [&](const char* key, const std::string& fitted, const std::string& now) {
+        if (fitted != now)
+            out.push_back({key, fitted, now});
+    };
+    if (!fit.model.empty())
+        differ("model", fit.model, cfg.model);
+    if (!fit.model.empty()) {   // written with its request: the data is known too (empty: synthetic)
+        std::error_code ec;
+        const auto canonical = [&ec](const std::string& p) {
+            return p.empty() ? p : std::filesystem::weakly_canonical(p, ec).string();
+        };
+        if (canonical(fit.data) != canonical(cfg.data))
+            out.push_back({"data", fit.data, cfg.data});
+    }
+    const auto fitted = parseDevice(fit.device), now = parseDevice(cfg.device);
+    if (fitted && now && fitted->name() != now->name())
+        out.push_back({"device", fitted->name(), now->name()});
+    differ("imgsz", std::to_string(fit.recommended.imgsz), std::to_string(cfg.imgsz));
+    if (cfg.batch > 0)
+        differ("batch", std::to_string(fit.recommended.batch), std::to_string(cfg.batch));
+    if (cfg.amp != "auto")
+        differ("amp", fit.recommended.ampMode, cfg.amp);
+    if (cfg.optimizer != "auto" && !fit.optimizer.empty())
+        differ("optimizer", fit.optimizer, cfg.optimizer);
+    if (fitted && fit.intraOpThreads > 0) {
+        const RunThreads threads = runThreadsFor(cfg.workers, cfg.threads, fitted->cuda);
+        if (threads.loaderWorkers != fit.loaderWorkers)
+            out.push_back({"workers", std::to_string(fit.loaderWorkers) + " loader workers",
+                           std::to_string(threads.loaderWorkers) + " loader workers"});
+    }
+    return out;
+}
+
+}  // namespace ys::fit

@@ -1,7 +1,7 @@
 // Batched NMS: suppression per class, agnostic mode, max_det, confidence filter, multi-label, agreement
 // with a brute-force greedy NMS on many boxes, and the per-image time on an untrained-model-like input.
 #include "loss/internal/boxes.h"
-#include "loss/internal/nms.h"
+#include "eval/internal/nms.h"
 
 #include <QElapsedTimer>
 #include <QtTest>

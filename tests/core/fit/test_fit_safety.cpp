@@ -6,9 +6,9 @@
 // whose loader workers lag behind, as on this 2-core machine with 6-7 workers, holds fewer batches than
 // the queue allows, so with workers the trainer's own run cannot show the queue's share). The fit and the
 // run's start event agree on every rule they share.
-#include "memory/internal/fitmodel.h"
+#include "fit/internal/fitmodel.h"
 #include "memory/memory.h"
-#include "memory/probe.h"
+#include "fit/fit.h"
 #include "testsupport.h"
 #include "train/trainer.h"
 
@@ -22,7 +22,8 @@
 #include <cmath>
 
 namespace mem = ys::memory;
-namespace mi = ys::memory::internal;
+namespace fit = ys::fit;
+namespace mi = ys::fit::internal;
 
 namespace {
 constexpr int kImgsz = 128;                 // small images keep 20 iterations within seconds on 2 cores
@@ -117,7 +118,7 @@ void TestFitSafety::safeAndTightWithTheTrainersSettings()
     cfg.project = dir.path().toStdString();
     cfg.name = "fit";
 
-    const auto fit = mem::fitToMemory(mem::fitRequestFor(cfg));
+    const auto fit = fit::fitToMemory(fit::fitRequestFor(cfg));
     QVERIFY2(fit.ok(), fit.ok() ? "" : fit.error().toString().c_str());
     const int batch = fit->recommended.batch;
     QVERIFY(fit->recommended.fits);
@@ -162,7 +163,7 @@ void TestFitSafety::safeAndTightWithTheTrainersSettings()
     const int larger = static_cast<int>(std::ceil(batch * 1.25));
     // What a run at that batch allocates: a real iteration and validation batch (the probe's crowded images,
     // fresh model, optimizer and EMA), plus the batches its loader keeps ready whenever it keeps up.
-    mem::FitRequest mreq = mem::fitRequestFor(cfg);
+    fit::FitRequest mreq = fit::fitRequestFor(cfg);
     mreq.optimizer = fit->optimizer;
     auto session = mi::MeasureSession::open(mreq);
     QVERIFY2(session.ok(), session.ok() ? "" : session.error().toString().c_str());

@@ -1,7 +1,7 @@
 // Ultralytics-equal detection metrics (see metrics.h for the method). The float types are deliberate:
 // IoU in float32 as torch computes it, curves and AP in double as numpy computes them. Built with
 // -ffp-contract=off (CMakeLists) so no fused multiply-add changes a float32 IoU next to a threshold.
-#include "loss/metrics.h"
+#include "eval/metrics.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // suppression loop runs in plain C++ on the CPU over the candidates of one image and stops as soon as
 // maxDet boxes are kept, so its cost is bounded by candidates x kept-boxes-of-the-same-class.
 
-#include "loss/metrics.h"
+#include "eval/metrics.h"
 
 #include <torch/torch.h>
 

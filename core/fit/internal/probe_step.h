@@ -15,7 +15,7 @@
 #include <memory>
 #include <string>
 
-namespace ys::memory::internal {
+namespace ys::fit::internal {
 
 // The trainer's AMP modes and autocast scope, so the probe measures exactly what training runs.
 using ProbeAmp = ys::AmpMode;
@@ -71,4 +71,4 @@ private:
 std::pair<torch::Tensor, torch::Tensor> syntheticBatch(int batch, int imgsz, int boxesPerImage, int nc,
                                                        uint64_t seed);
 
-}  // namespace ys::memory::internal
+}  // namespace ys::fit::internal
