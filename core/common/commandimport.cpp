@@ -2,6 +2,7 @@
 
 #include "common/configfile.h"
 #include "common/presets.h"
+#include "common/pythoncalls.h"
 #include "common/text.h"
 
 #include <yaml-cpp/yaml.h>
@@ -55,6 +56,13 @@ const std::vector<ImportNoteCode> kNoteCodes = {
     {"import.shell_variable", "{0}: holds a shell variable, which is not expanded here"},
     {"import.other_command", "{0}: another command, not part of the training"},
     {"import.shell_rest", "{0}: not part of the training command"},
+    {"import.python_expression", "{0}: a Python expression, not evaluated here; only literal values (numbers, "
+                                 "strings, True, False, None, lists) are read"},
+    {"import.python_model_class", "{0}: a {1} model; YOLO Studio builds YOLOv8, YOLO11 and YOLOv9 models, made "
+                                  "with YOLO(...)"},
+    {"import.python_model_unknown", "{0}: the pasted code does not make this model (model = YOLO(\"yolov8n.pt\")); "
+                                    "the model setting stays as it was"},
+    {"import.python_call", "{0}: a call on the model before training; it is not repeated here"},
     // How a value was carried over (ImportedSetting::notes).
     {"import.builtin_model", "{0} is the built-in model {1}"},
     {"import.yolov9_aux", "{0} trains with YOLOv9's auxiliary (PGI) branch; the built-in {1} is Ultralytics' "
@@ -481,6 +489,8 @@ public:
     }
 
     Expected<CommandImport> run(std::vector<ShellWord> words);
+    // A Python snippet with `model.train(...)` (Ultralytics' Python API).
+    Expected<CommandImport> runPython(const std::vector<PyChain>& chains);
 
 private:
     // Commands and the training command among them.
@@ -500,6 +510,10 @@ private:
 
     // Ultralytics.
     void readUltralytics(const std::vector<std::string>& args);
+    // key=value words with the text each is shown by ("epochs=3" from the shell, `data="coco.yaml"` from
+    // Python); `shell`: a '$' is a shell variable.
+    void readUltralyticsWords(const std::vector<std::pair<std::string, std::string>>& words, bool shell);
+    void pythonModel(const std::vector<PyLink>& links, size_t end, const std::string& text);
     void ultralyticsKey(const std::string& key, const std::string& value, const std::string& source);
 
     // Shared value rules.
@@ -514,6 +528,7 @@ private:
     void assign(const std::string& key, const std::string& value, const std::string& source,
                 std::vector<ImportNote> notes = {});
     bool set(const Assign& a);
+    void applyAll();  // the file's values, then the command's, checked; then the notes on the whole command
     void skip(const std::string& item, const std::string& code, std::vector<std::string> args = {});
     void validateMapped();
     void wholeCommandNotes();
@@ -620,14 +635,7 @@ Expected<CommandImport> Importer::run(std::vector<ShellWord> words)
     } else {
         readUltralytics(cmd);
     }
-    for (Assign& a : fileAssigns_) {
-        a.quiet = true;
-        set(a);
-    }
-    for (const Assign& a : assigns_)
-        set(a);
-    validateMapped();
-    wholeCommandNotes();
+    applyAll();
 
     // What follows the training command, and its own redirections, are not part of it.
     std::vector<std::string> rest = segs[index].redirects;
@@ -1224,13 +1232,23 @@ void Importer::readUltralytics(const std::vector<std::string>& rawArgs)
         }
         args.push_back(w);
     }
-    std::optional<std::pair<std::string, std::string>> model, pretrained, cfgFile;
+    std::vector<std::pair<std::string, std::string>> words;
     for (const std::string& raw : args) {
         std::string w = raw;
         while (startsWith(w, "-"))
             w = w.substr(1);
         if (endsWith(w, ","))
             w.pop_back();
+        words.emplace_back(w, w.find('=') == std::string::npos ? raw : shellQuote(raw));
+    }
+    readUltralyticsWords(words, true);
+}
+
+void Importer::readUltralyticsWords(const std::vector<std::pair<std::string, std::string>>& words, bool shell)
+{
+    std::optional<std::pair<std::string, std::string>> model, pretrained, cfgFile;
+    for (const auto& [w, shownAs] : words) {
+        const std::string& raw = shownAs;
         const auto eq = w.find('=');
         if (eq == std::string::npos) {
             const std::string word = lower(w);
@@ -1247,8 +1265,8 @@ void Importer::readUltralytics(const std::vector<std::string>& rawArgs)
         std::string key = lower(w.substr(0, eq));
         std::replace(key.begin(), key.end(), '-', '_');
         const std::string value = w.substr(eq + 1);
-        const std::string source = shellQuote(raw);
-        if (value.find('$') != std::string::npos) {
+        const std::string& source = shownAs;
+        if (shell && value.find('$') != std::string::npos) {
             skip(source, "import.shell_variable");
             continue;
         }
@@ -1307,6 +1325,117 @@ void Importer::readUltralytics(const std::vector<std::string>& rawArgs)
             skip(pretrained->second, "import.no_effect", {pretrained->second});
     }
     // Ultralytics' own rounding and list rules for imgsz are applied in imgsz(); the rest went through set().
+}
+
+// ---- Ultralytics' Python API ---------------------------------------------------------------------------------
+
+bool isTrainCall(const PyChain& c, size_t& at)
+{
+    for (size_t i = 1; i + 1 < c.links.size(); ++i) {
+        if (c.links[i].name == "train" && c.links[i + 1].call) {
+            at = i;
+            return true;
+        }
+    }
+    return false;
+}
+
+Expected<CommandImport> Importer::runPython(const std::vector<PyChain>& chains)
+{
+    size_t train = chains.size(), at = 0;
+    for (size_t i = 0; i < chains.size() && train == chains.size(); ++i)
+        if (isTrainCall(chains[i], at))
+            train = i;
+    if (train == chains.size()) {
+        std::vector<std::string> found;
+        static const std::set<std::string> modes = {"val", "predict", "export", "track", "benchmark", "tune"};
+        for (const PyChain& c : chains)
+            for (size_t i = 1; i + 1 < c.links.size(); ++i)
+                if (modes.count(c.links[i].name) && c.links[i + 1].call)
+                    found.push_back(c.text);
+        return Error{"import.not_training",
+                     "no training call in the Python code (" +
+                         (found.empty() ? std::string("found no model.train(...)") : "found '" + join(found, "', '") + "'") +
+                         "): expected model.train(data=..., epochs=...)",
+                     {}, 0, 0};
+    }
+    const PyChain& call = chains[train];
+    r_.style = CommandImport::Style::Python;
+    r_.dialect = "Ultralytics";
+
+    // The model: the chain before .train, or what its name was last assigned before this line.
+    std::vector<PyLink> receiver(call.links.begin(), call.links.begin() + static_cast<long>(at));
+    std::string receiverText = receiver.size() == 1 ? receiver.front().name : std::string();
+    std::vector<std::string> command;
+    r_.program = (receiver.size() == 1 ? receiver.front().name : std::string("YOLO(...)")) + ".train()";
+    if (receiver.size() == 1) {
+        const PyChain* made = nullptr;
+        for (size_t i = 0; i < train; ++i)
+            if (chains[i].assignedTo == receiver.front().name)
+                made = &chains[i];
+        if (made) {
+            receiver = made->links;
+            receiverText = made->text;
+            command.push_back(made->assignedTo + " = " + made->text);
+        }
+    } else {
+        // YOLO("x.pt").train(...): the model is the text before ".train".
+        std::string text = call.text;
+        const auto dot = text.rfind(".train");
+        receiverText = dot == std::string::npos ? text : text.substr(0, dot);
+    }
+    command.push_back((call.assignedTo.empty() ? "" : call.assignedTo + " = ") + call.text);
+    r_.command = join(command, "; ");
+
+    std::vector<std::pair<std::string, std::string>> words;
+    // YOLO("yolov8n.pt") / YOLO(model="x.yaml", task="detect") / .load("x.pt") as model= and pretrained=.
+    size_t firstCall = 0;
+    while (firstCall < receiver.size() && !receiver[firstCall].call)
+        ++firstCall;
+    const std::string cls = firstCall > 0 && firstCall < receiver.size() ? receiver[firstCall - 1].name : std::string();
+    if (firstCall >= receiver.size()) {
+        skip(receiverText, "import.python_model_unknown", {receiverText});
+    } else if (cls != "YOLO") {
+        skip(receiverText, "import.python_model_class", {receiverText, cls});
+    } else {
+        const PyLink& made = receiver[firstCall];
+        for (size_t k = 0; k < made.args.size(); ++k) {
+            const PyArgument& a = made.args[k];
+            const std::string key = a.name.empty() ? (k == 0 ? "model" : "") : a.name;
+            if (key.empty() || key == "*" || key == "**" || !a.literal) {
+                skip(a.text, "import.python_expression", {a.text});
+                continue;
+            }
+            if (key == "model" || key == "task")
+                words.emplace_back(key + "=" + *a.literal, cls + "(" + a.text + ")");
+            // verbose= prints; nothing to carry over.
+        }
+        for (size_t k = firstCall + 1; k < receiver.size(); ++k) {
+            if (receiver[k].call)
+                continue;
+            const bool calls = k + 1 < receiver.size() && receiver[k + 1].call;
+            const std::string text = "." + receiver[k].name + (calls ? "(...)" : "");
+            if (receiver[k].name == "load" && calls && !receiver[k + 1].args.empty() &&
+                receiver[k + 1].args.front().literal) {
+                const PyArgument& w = receiver[k + 1].args.front();
+                words.emplace_back("pretrained=" + *w.literal, ".load(" + w.text + ")");
+            } else {
+                skip(text, "import.python_call", {text});
+            }
+        }
+    }
+    for (const PyArgument& a : call.links[at + 1].args) {
+        if (a.name.empty()) {
+            skip(a.text, "import.positional", {a.text});
+        } else if (a.name == "*" || a.name == "**" || !a.literal) {
+            skip(a.text, "import.python_expression", {a.text});
+        } else {
+            words.emplace_back(a.name + "=" + *a.literal, a.text);
+        }
+    }
+    readUltralyticsWords(words, false);
+    applyAll();
+    return std::move(r_);
 }
 
 void Importer::ultralyticsKey(const std::string& key, const std::string& value, const std::string& source)
@@ -1460,6 +1589,18 @@ bool Importer::set(const Assign& a)
     return true;
 }
 
+void Importer::applyAll()
+{
+    for (Assign& a : fileAssigns_) {
+        a.quiet = true;
+        set(a);
+    }
+    for (const Assign& a : assigns_)
+        set(a);
+    validateMapped();
+    wholeCommandNotes();
+}
+
 void Importer::skip(const std::string& item, const std::string& code, std::vector<std::string> args)
 {
     if (args.empty())
@@ -1555,10 +1696,26 @@ std::string CommandImport::toYaml() const
 
 Expected<CommandImport> importCommand(const std::string& text, const CommandImportOptions& options)
 {
-    auto words = splitShellWords(text);
-    if (!words)
-        return words.error();
-    return Importer(options).run(std::move(words.value()));
+    auto shell = [&]() -> Expected<CommandImport> {
+        auto words = splitShellWords(text);
+        if (!words)
+            return words.error();
+        return Importer(options).run(std::move(words.value()));
+    };
+    if (!looksLikePython(text))
+        return shell();
+    // Python when it has a model.train(...) call; else a command line, and when that is no training
+    // command either, what the Python reading says (a syntax error, or the calls it found instead).
+    auto chains = readPythonChains(text);
+    size_t at = 0;
+    if (chains && std::any_of(chains->begin(), chains->end(), [&](const PyChain& c) { return isTrainCall(c, at); }))
+        return Importer(options).runPython(chains.value());
+    auto command = shell();
+    if (command || (command.error().code != "import.not_training" && command.error().code != "import.quote"))
+        return command;
+    if (!chains)
+        return chains.error();
+    return Importer(options).runPython(chains.value());
 }
 
 Expected<CommandImport> importCommand(const std::vector<std::string>& words, const CommandImportOptions& options)

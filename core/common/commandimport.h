@@ -1,9 +1,10 @@
 #pragma once
 // Bring your own command: a training command line as users have it (YOLOv5 / YOLOv7 / YOLOv9 `train.py`,
-// `train_dual.py`, ... with their flags, or an Ultralytics `yolo detect train key=value ...` line) read into
+// `train_dual.py`, ... with their flags, an Ultralytics `yolo detect train key=value ...` line, or Ultralytics'
+// Python API: `model = YOLO("yolov8n.pt")` and `model.train(data=..., epochs=...)`) read into
 // the studio's settings (Ultralytics' key names, TrainConfig), with where each value came from and what could
 // not be carried over and why. The words are split as a POSIX shell splits them (nothing is run, nothing
-// expanded). Files the command names are only looked at: the --hyp file is read through ConfigFile,
+// expanded; Python is read for literal values, common/pythoncalls.h, never run). Files the command names are only looked at: the --hyp file is read through ConfigFile,
 // --cfg is compared with the built-in models. Plain C++ (no torch, no Qt); any thread; a call takes well
 // under a millisecond plus the hyp file's read.
 
@@ -66,11 +67,13 @@ struct CommandImport {
     enum class Style {
         TrainScript,  // python [launcher] train*.py --flag value ...
         Ultralytics,  // yolo [task] train key=value ...
+        Python,       // model = YOLO("yolov8n.pt"); model.train(key=value, ...) (Ultralytics' Python API)
     };
     Style style = Style::TrainScript;
-    std::string program;   // "train_dual.py", "segment/train.py", "yolo"
+    std::string program;   // "train_dual.py", "segment/train.py", "yolo", "model.train()"
     std::string dialect;   // "YOLOv5", "YOLOv7", "YOLOv9" (by script name and flags) or "Ultralytics"
-    std::string command;   // the training command's words, each shellQuote()d, joined by spaces
+    std::string command;   // the training command's words, each shellQuote()d, joined by spaces (Python: its
+                           // statements as written, "; " between them)
     TrainConfig config;    // options.base with every mapped setting
     std::vector<ImportedSetting> mapped;  // in the order they apply; a key set again appears once, last value
     std::vector<SkippedItem> skipped;     // in command order
@@ -84,9 +87,12 @@ struct CommandImport {
     std::string toYaml() const;
 };
 
-// Reads a pasted command line (any number of lines; one of its commands must be a training command).
-// Errors: "import.empty" (no words), "import.quote" (a quote not closed), "import.not_training" (no
-// train*.py script or `yolo ... train` among the commands; the message says what was found).
+// Reads a pasted command line (any number of lines; one of its commands must be a training command), or
+// Python code with a `.train(...)` call (the model from `YOLO(...)` and `.load(...)` on it or on the name it
+// was assigned to; keyword arguments as yolo's key=value words, the source of each as written).
+// Errors: "import.empty" (no words), "import.quote" (a quote not closed), "import.python_syntax" (Python with
+// a string or bracket not closed), "import.not_training" (no train*.py script, `yolo ... train` or
+// `.train(...)` call; the message says what was found).
 Expected<CommandImport> importCommand(const std::string& text, const CommandImportOptions& options = {});
 // The same from words a shell has already split (argv).
 Expected<CommandImport> importCommand(const std::vector<std::string>& words, const CommandImportOptions& options = {});

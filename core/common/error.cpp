@@ -42,6 +42,7 @@ const KindRule kKindRules[] = {
     {"demo.write", ErrorKind::Access},
     {"import.", ErrorKind::Setting},
     {"import.quote", ErrorKind::Syntax},
+    {"import.python_syntax", ErrorKind::Syntax},
     {"fit.", ErrorKind::Setting},
     {"fit.model", ErrorKind::Failed},
     {"fit.no_fit", ErrorKind::OutOfMemory},

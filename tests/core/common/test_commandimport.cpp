@@ -1,5 +1,5 @@
 // Bring your own command: training commands as users paste them (YOLOv5/v7/v9 scripts, Ultralytics' yolo
-// lines) read into the studio's settings, with the source of each value and the reason for what is left out.
+// lines and Python model.train(...) calls) read into the studio's settings, with the source of each value and the reason for what is left out.
 #include "common/commandimport.h"
 #include "common/configfile.h"
 #include "testsupport.h"
@@ -156,6 +156,13 @@ private Q_SLOTS:
     void ultralyticsLineFromTheIssue();
     void ultralyticsKeys();
     void ultralyticsCfgFile();
+
+    void pythonCallMatchesTheYoloLine();
+    void pythonCallSpellings();
+    void pythonValuesThatAreNotRead();
+    void pythonModels();
+    void pythonErrors_data();
+    void pythonErrors();
 
     void yamlTrainsWithTheSameSettings();
     void wordsFromArgv();
@@ -785,6 +792,179 @@ void TestCommandImport::ultralyticsCfgFile()
 }
 
 // ---- results ---------------------------------------------------------------------------------------------------
+
+// ---- Ultralytics' Python API ------------------------------------------------------------------------------------
+
+void TestCommandImport::pythonCallMatchesTheYoloLine()
+{
+    QTemporaryDir dir;
+    auto line = importIn(dir.path(), "yolo detect train data=coco128.yaml model=yolov8n.pt epochs=50 imgsz=640 batch=16");
+    VERIFY_OK(line);
+    // Ultralytics' documentation example, as a user pastes it.
+    auto r = importIn(dir.path(), R"(from ultralytics import YOLO
+
+# Load a model
+model = YOLO("yolov8n.pt")  # load a pretrained model (recommended for training)
+
+# Train the model
+results = model.train(data="coco128.yaml", epochs=50, imgsz=640, batch=16)
+)");
+    VERIFY_OK(r);
+    QCOMPARE(r->style, CommandImport::Style::Python);
+    QCOMPARE(r->dialect, std::string("Ultralytics"));
+    QCOMPARE(r->program, std::string("model.train()"));
+    QCOMPARE(r->values(), line->values());
+    QCOMPARE(value(*r, "epochs"), "50");
+    QCOMPARE(source(*r, "epochs"), "epochs=50");
+    QCOMPARE(source(*r, "data"), R"(data="coco128.yaml")");
+    QCOMPARE(source(*r, "model"), R"(YOLO("yolov8n.pt"))");
+    QVERIFY(hasNote(*r, "model", "import.fine_tune"));
+    QVERIFY2(r->skipped.empty(), qPrintable(allSkipped(*r).join('\n')));
+    QCOMPARE(r->command, std::string(R"(model = YOLO("yolov8n.pt"); results = model.train(data="coco128.yaml", )"
+                                     "epochs=50, imgsz=640, batch=16)"));
+    // Its args.yaml says where it came from and reads back to the same settings.
+    const std::string yaml = r->toYaml();
+    QVERIFY(yaml.find("model = YOLO(\"yolov8n.pt\")") != std::string::npos);
+    QVERIFY(yaml.find("epochs: 50  # epochs=50") != std::string::npos);
+    auto file = ys::ConfigFile::parse(yaml, "args.yaml");
+    QVERIFY2(file.ok(), file.ok() ? "" : file.error().toString().c_str());
+    QCOMPARE(file->config().toYaml(), r->config.toYaml());
+}
+
+void TestCommandImport::pythonCallSpellings()
+{
+    QTemporaryDir dir;
+    auto line = importIn(dir.path(), "yolo train model=yolov8s.yaml data=d.yaml imgsz=[640,480] device=0,1 amp=False "
+                                     "cos_lr=True batch=0.7 lr0=0.02 close_mosaic=5 cache=disk");
+    VERIFY_OK(line);
+    const char* const variants[] = {
+        // One line, single quotes, the model made in the chain.
+        "YOLO('yolov8s.yaml').train(data='d.yaml', imgsz=(640, 480), device=[0, 1], amp=False, cos_lr=True, "
+        "batch=0.7, lr0=2e-2, close_mosaic=5, cache='disk')",
+        // A call over lines, with comments (a quote in one), a trailing comma and keyword spacing.
+        "import ultralytics\n"
+        "net = ultralytics.YOLO(model='yolov8s.yaml', task='detect', verbose=True)\n"
+        "net.train(\n"
+        "    data = \"d.yaml\",  # don't forget the data\n"
+        "    imgsz=[640, 480], device=[0,1],\n"
+        "    amp=False, cos_lr=True, batch=0.7,\n"
+        "    lr0=0.02, close_mosaic=5, cache=r'disk',\n"
+        ")\n",
+        // In a notebook cell after other calls; triple-quoted and concatenated strings.
+        ">>> model = YOLO(\"\"\"yolov8s.yaml\"\"\")\n"
+        ">>> model.info()\n"
+        ">>> model.train(data='d' '.yaml', imgsz=[640, 480], device='0,1', amp=False, cos_lr=True, batch=0.7, "
+        "lr0=.02, close_mosaic=5, cache='disk')",
+    };
+    for (const char* text : variants) {
+        auto r = importIn(dir.path(), text);
+        VERIFY_OK(r);
+        QCOMPARE(r->style, CommandImport::Style::Python);
+        QCOMPARE(value(*r, "imgsz"), "640");
+        QCOMPARE(value(*r, "device"), "0");
+        QCOMPARE(value(*r, "lr0"), "0.02");
+        QCOMPARE(value(*r, "cache"), "ram");
+        QCOMPARE(r->values(), line->values());
+        QVERIFY2(r->skipped.empty(), qPrintable(allSkipped(*r).join('\n')));
+        QVERIFY(hasWholeNote(*r, "import.batch_split") == hasWholeNote(*line, "import.batch_split"));
+    }
+    // The later name wins: the model the name holds when train() is called.
+    auto r = importIn(dir.path(), "m = YOLO('yolov8n.pt')\nm = YOLO('yolo11s.yaml')\nm.train(data='d.yaml')\n"
+                                  "m = YOLO('yolov9c.yaml')\n");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "model"), "yolo11s.yaml");
+    // Windows paths in a raw string and in a plain one (an unknown escape keeps its backslash, as in Python).
+    r = importIn(dir.path(), R"(YOLO("yolov8n.pt").train(data=r"C:\data\set.yaml", project="D:\projects"))");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "data"), R"(C:/data/set.yaml)");
+    QCOMPARE(source(*r, "data"), R"(data=r"C:\data\set.yaml")");
+}
+
+void TestCommandImport::pythonValuesThatAreNotRead()
+{
+    QTemporaryDir dir;
+    auto r = importIn(dir.path(), R"(model = YOLO("yolov8n.pt").to("cuda")
+model.train("coco8.yaml", data="coco8.yaml", epochs=args.epochs, name=f"run{i}", imgsz=640, colour="red",
+            plots=False, workers=os.cpu_count(), **overrides)
+)");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "model"), "yolov8n.pt");
+    QCOMPARE(value(*r, "data"), "coco8.yaml");
+    QCOMPARE(value(*r, "imgsz"), "640");
+    QCOMPARE(skipped(*r, "import.python_call"), QStringList{".to(...)"});
+    QCOMPARE(skipped(*r, "import.positional"), QStringList{R"("coco8.yaml")"});
+    QCOMPARE(skipped(*r, "import.python_expression"),
+             (QStringList{"epochs=args.epochs", R"(name=f"run{i}")", "workers=os.cpu_count()", "**overrides"}));
+    QCOMPARE(skipped(*r, "import.unknown_key"), QStringList{R"(colour="red")"});
+    QCOMPARE(skipped(*r, "import.logging_only"), QStringList{"plots=False"});
+    // Each reason names what it skipped.
+    for (const auto& s : r->skipped)
+        QVERIFY2(ys::importNoteText(s.reason).find(s.item) != std::string::npos, s.item.c_str());
+    QCOMPARE(value(*r, "epochs"), "<not set>");
+    // A value TrainConfig refuses carries its reason, as on the command line.
+    r = importIn(dir.path(), "model = YOLO('yolov8n.pt')\nmodel.train(data='d.yaml', epochs=-3, batch='many')");
+    VERIFY_OK(r);
+    QCOMPARE(skipped(*r, "import.bad_value"), (QStringList{"epochs=-3", "batch='many'"}));
+    QVERIFY(r->skipped.front().problem.has_value());
+}
+
+void TestCommandImport::pythonModels()
+{
+    QTemporaryDir dir;
+    // A YAML with .load(): the architecture from the YAML, as with pretrained= on the command line.
+    auto r = importIn(dir.path(), "YOLO('yolov8s.yaml').load('yolov8s.pt').train(data='d.yaml', epochs=3)");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "model"), "yolov8s.yaml");
+    QCOMPARE(source(*r, "model"), "YOLO('yolov8s.yaml')");
+    QCOMPARE(skipped(*r, "import.weights_with_cfg"), QStringList{".load('yolov8s.pt')"});
+    QCOMPARE(value(*r, "epochs"), "3");
+    // A name without an extension is a checkpoint to Ultralytics.
+    r = importIn(dir.path(), "model = YOLO('yolo11n')\nmodel.train(data='d.yaml')");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "model"), "yolo11n.pt");
+    // Another class of model, a task the studio does not train, a model made elsewhere.
+    r = importIn(dir.path(), "model = RTDETR('rtdetr-l.pt')\nmodel.train(data='d.yaml', epochs=3)");
+    VERIFY_OK(r);
+    QCOMPARE(skipped(*r, "import.python_model_class"), QStringList{"RTDETR('rtdetr-l.pt')"});
+    QCOMPARE(value(*r, "model"), "<not set>");
+    QCOMPARE(value(*r, "epochs"), "3");
+    r = importIn(dir.path(), "model = YOLO('yolov8n-seg.pt', task='segment')\nmodel.train(data='d.yaml')");
+    VERIFY_OK(r);
+    QCOMPARE(skipped(*r, "import.task"), QStringList{"YOLO(task='segment')"});
+    r = importIn(dir.path(), "def fit(model):\n    return model.train(data='d.yaml', epochs=3)\n");
+    VERIFY_OK(r);
+    QCOMPARE(skipped(*r, "import.python_model_unknown"), QStringList{"model"});
+    QCOMPARE(value(*r, "epochs"), "3");
+    // A shell command is still read as one, even with Python in a quoted word.
+    r = importIn(dir.path(), "yolo train data=d.yaml model=yolov8n.pt name='YOLO(x).train(y)'");
+    VERIFY_OK(r);
+    QCOMPARE(r->style, CommandImport::Style::Ultralytics);
+}
+
+void TestCommandImport::pythonErrors_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("code");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("no train call") << "from ultralytics import YOLO\nmodel = YOLO('yolov8n.pt')\nmodel.val(data='coco8.yaml')"
+                                   << "import.not_training" << "model.val(data='coco8.yaml')";
+    QTest::newRow("bracket") << "model = YOLO('yolov8n.pt')\nmodel.train(data='d.yaml',\n  epochs=3"
+                             << "import.python_syntax" << "line 2";
+    QTest::newRow("string") << "from ultralytics import YOLO\nYOLO('yolov8n.pt').train(data='d.yaml)"
+                            << "import.python_syntax" << "line 2";
+}
+
+void TestCommandImport::pythonErrors()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, code);
+    QFETCH(QString, says);
+    auto r = ys::importCommand(text.toStdString(), options());
+    QVERIFY(!r.ok());
+    QCOMPARE(QString::fromStdString(r.error().code), code);
+    QVERIFY2(QString::fromStdString(r.error().message).contains(says), r.error().message.c_str());
+    QVERIFY(r.error().message.find('\n') == std::string::npos);
+}
 
 void TestCommandImport::yamlTrainsWithTheSameSettings()
 {
