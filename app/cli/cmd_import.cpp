@@ -1,5 +1,5 @@
 // `yolostudio-cli import`: a training command users already have (YOLOv5/v7/v9 scripts, Ultralytics' yolo
-// lines) as an args.yaml in the studio's key names (core/common/commandimport.h does the reading).
+// lines, Ultralytics' Python model.train(...) calls) as an args.yaml in the studio's key names (core/common/commandimport.h does the reading).
 #include "cli/commands.h"
 
 #include "common/commandimport.h"
@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iostream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
@@ -17,6 +19,7 @@ namespace {
 
 constexpr const char* kImportHelp =
     "usage: yolostudio-cli import \"COMMAND\" [out=args.yaml] [dir=FOLDER]\n"
+    "       yolostudio-cli import file=FILE [out=args.yaml] [dir=FOLDER]\n"
     "\n"
     "Reads a training command you already have and writes the same settings in YOLO Studio's (Ultralytics')\n"
     "key names, as an args.yaml that 'yolostudio-cli train cfg=args.yaml' trains with. It reads:\n"
@@ -24,7 +27,9 @@ constexpr const char* kImportHelp =
     "    with their flags (--weights, --cfg, --data, --hyp, --epochs, --batch-size, --img, --device,\n"
     "    --workers, --optimizer, --close-mosaic, --cos-lr, --freeze, --cache, ...), also behind torchrun or\n"
     "    python -m torch.distributed.run;\n"
-    "  - Ultralytics lines: yolo detect train data=... model=... epochs=... (yolo train, task=detect mode=train).\n"
+    "  - Ultralytics lines: yolo detect train data=... model=... epochs=... (yolo train, task=detect mode=train);\n"
+    "  - Ultralytics' Python API: model = YOLO(\"yolov8n.pt\") and model.train(data=..., epochs=..., ...), as\n"
+    "    code (a script or a notebook cell, from file=); literal values are read, nothing is run.\n"
     "The words are split as a POSIX shell splits them (quotes, backslashes, line continuations); nothing is\n"
     "run. A --hyp file is read when it is found (in the folder, beside the script or in its data/hyps/);\n"
     "--cfg models/detect/yolov9-s.yaml becomes model: yolov9s.yaml; a .pt in --weights becomes the model\n"
@@ -32,6 +37,7 @@ constexpr const char* kImportHelp =
     "is listed with the flag it came from, and what cannot be carried over with the reason.\n"
     "\n"
     "  COMMAND       the command, quoted as one argument (or its words after 'import')\n"
+    "  file=FILE     read the command or the Python code from FILE instead ('-': standard input)\n"
     "  out=FILE      write the settings to FILE and list them; without out= the settings are printed\n"
     "                (YAML with the sources and what was left out as comments)\n"
     "  dir=FOLDER    the folder the command ran in: its relative paths are looked up there and written as\n"
@@ -42,6 +48,7 @@ constexpr const char* kImportHelp =
     "  yolostudio-cli import \"python train_dual.py --workers 8 --device 0 --batch 32 --data data.yaml \\\n"
     "      --img 640 --cfg models/detect/yolov9-s.yaml --weights '' --hyp hyp.scratch-high.yaml \\\n"
     "      --epochs 20 --close-mosaic 15\" out=args.yaml\n"
+    "  yolostudio-cli import file=train_coco.py out=args.yaml   (a script with model.train(...))\n"
     "  yolostudio-cli fit cfg=args.yaml        (the batch and image size that fit this machine)\n"
     "  yolostudio-cli train cfg=args.yaml\n"
     "\n"
@@ -51,7 +58,7 @@ constexpr const char* kImportHelp =
 // The CLI's own arguments among the words after `import`.
 bool isOwnArgument(const std::string& word)
 {
-    return word.rfind("out=", 0) == 0 || word.rfind("dir=", 0) == 0;
+    return word.rfind("out=", 0) == 0 || word.rfind("dir=", 0) == 0 || word.rfind("file=", 0) == 0;
 }
 
 // Rows of "key  value  source", keys that one file or default sets in bulk (a hyp file's 23) on one line
@@ -111,16 +118,35 @@ int cmdImport(const Args& args)
     for (const std::string& w : args.words)
         if (!isOwnArgument(w))
             words.push_back(w);
-    if (words.empty()) {
-        std::fprintf(stderr, "error: no command given: yolostudio-cli import \"python train.py --data data.yaml ...\"\n");
+    const std::string file = args.str("file");
+    if (!file.empty() && !words.empty()) {
+        std::fprintf(stderr, "error: give the command or file=%s, not both\n", file.c_str());
         return kExitUsage;
+    }
+    if (words.empty() && file.empty()) {
+        std::fprintf(stderr, "error: no command given: yolostudio-cli import \"python train.py --data data.yaml ...\" "
+                             "or file=FILE\n");
+        return kExitUsage;
+    }
+    std::string text;
+    if (file == "-") {
+        text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    } else if (!file.empty()) {
+        auto read = readFile(file);
+        if (!read)
+            return reportError(read.error());
+        text = std::move(read.value());
     }
     CommandImportOptions options;
     options.workingDir = args.str("dir");
     for (const BuiltinModel& m : builtinModels())
         options.builtinModels.push_back(m.file);
     // One word is the command as pasted (split here); several are words a shell already split.
-    auto result = words.size() == 1 ? importCommand(words.front(), options) : importCommand(words, options);
+    auto result = !file.empty()          ? importCommand(text, options)
+                  : words.size() == 1 ? importCommand(words.front(), options)
+                                      : importCommand(words, options);
+    if (!result && !file.empty() && file != "-" && result.error().file.empty())
+        result = Error{result.error().code, result.error().message, file, result.error().line, result.error().column};
     if (!result)
         return reportError(result.error());
     const CommandImport& r = *result;

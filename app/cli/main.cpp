@@ -29,7 +29,7 @@ const Command kCommands[] = {
     {"predict", ys::cli::cmdPredict, "detect objects in images: predict weights=FILE source=DIR|FILE out=DIR"},
     {"fit", ys::cli::cmdFit, "fit batch, image size and AMP to the memory budget: fit data=PATH model=..."},
     {"report", ys::cli::cmdReport, "write a run's training report: report run=DIR [format=html|pdf] [out=FILE]"},
-    {"import", ys::cli::cmdImport, "read a YOLOv5/v7/v9 or yolo train command as settings: import \"COMMAND\" [out=FILE]"},
+    {"import", ys::cli::cmdImport, "read a YOLOv5/v7/v9 or yolo train command (or model.train() code) as settings: import \"COMMAND\" [out=FILE]"},
     {"version", cmdVersion, "print the version (also --version)"},
 };
 

@@ -730,7 +730,9 @@ std::optional<Error> Importer::findTraining(std::vector<Segment>& segs, size_t& 
             script = launcherOptions(w, i + 1);
         } else if (endsWith(lower(program), ".py")) {
             script = i;
-        } else if (lower(fs::path(program).stem().string()) == "yolo") {
+        } else if (fs::path(program).stem().string() == "yolo" ||
+                   (endsWith(lower(program), ".exe") && lower(fs::path(program).stem().string()) == "yolo")) {
+            // The executable is `yolo` (`yolo.exe` on Windows, any case there); Python's YOLO is the class.
             ultralytics = true;
         }
 

@@ -1,10 +1,11 @@
-// yolostudio-cli import as a user runs it: a pasted YOLOv9 / Ultralytics command becomes an args.yaml that
+// yolostudio-cli import as a user runs it: a pasted YOLOv9 / Ultralytics command (or Python code) becomes an args.yaml that
 // `train cfg=` trains with; what is not carried over is listed with the reason; bad input exits 2.
 #include "clirun.h"
 #include "testsupport.h"
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -87,6 +88,43 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("note: fine-tunes the weights of yolov8s.pt"));
     }
 
+    void pythonCodeFromAFileAndStdin()
+    {
+        // Ultralytics' documentation example as a script: file= reads it; the sources are the code as written.
+        QTemporaryDir dir;
+        const QString script = dir.filePath("train_coco.py");
+        ys::test::writeText(script, "from ultralytics import YOLO\n\n"
+                                    "model = YOLO(\"yolov8n.pt\")  # a pretrained model\n"
+                                    "results = model.train(data=\"coco128.yaml\", epochs=50, imgsz=640, batch=16,\n"
+                                    "                      workers=os.cpu_count())\n");
+        const QString out = dir.filePath("args.yaml");
+        const Run r = cli({"import", "file=" + script, "out=" + out});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.startsWith("Read the Ultralytics command (model.train()): 5 settings, 1 not imported.\n"),
+                 qPrintable(r.out));
+        QVERIFY(r.out.contains("Not imported:\n  workers=os.cpu_count(): a Python expression, not evaluated here"));
+        const QString yaml = readAll(out);
+        for (const QString line : {"model: \"yolov8n.pt\"  # YOLO(\"yolov8n.pt\")", "epochs: 50  # epochs=50",
+                                   "imgsz: 640  # imgsz=640", "batch: 16  # batch=16",
+                                   "data: \"coco128.yaml\"  # data=\"coco128.yaml\""})
+            QVERIFY2(yaml.contains("\n" + line + "\n"), qPrintable(line + "\n---\n" + yaml));
+        // The same from standard input gives the same file.
+        QProcess p;
+        p.start(QStringLiteral(YS_CLI_PATH), {"import", "file=-"});
+        QVERIFY(p.waitForStarted());
+        p.write(readAll(script).toUtf8());
+        p.closeWriteChannel();
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()), yaml);
+        // A syntax error names the file and the line.
+        ys::test::writeText(script, "model = YOLO('yolov8n.pt')\nmodel.train(data='d.yaml',\n");
+        const Run bad = cli({"import", "file=" + script});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.startsWith("error: " + script + ":2: the bracket that opens at line 2 is not closed"),
+                 qPrintable(bad.err));
+    }
+
     void cannotImportExitsTwo_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -98,6 +136,11 @@ private Q_SLOTS:
         QTest::newRow("yolo predict") << QStringList{"import", "yolo predict model=best.pt"} << "no training command";
         QTest::newRow("open quote") << QStringList{"import", "python train.py --name 'run 1"}
                                     << "the single quote at line 1, column 24 is not closed";
+        QTest::newRow("both") << QStringList{"import", "yolo train epochs=3", "file=x.py"}
+                              << "give the command or file=x.py, not both";
+        QTest::newRow("file missing") << QStringList{"import", "file=AFILE/x.py"} << "AFILE/x.py";
+        QTest::newRow("python without train") << QStringList{"import", "from ultralytics import YOLO; YOLO('x.pt').val()"}
+                                              << "no training call in the Python code (found 'YOLO('x.pt').val()')";
         QTest::newRow("out unwritable") << QStringList{"import", "python train.py --epochs 3", "out=AFILE/x.yaml"}
                                         << "AFILE";
     }
@@ -121,7 +164,9 @@ private Q_SLOTS:
     {
         Run r = cli({"import", "--help"});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY(r.out.startsWith("usage: yolostudio-cli import \"COMMAND\" [out=args.yaml] [dir=FOLDER]\n"));
+        QVERIFY(r.out.startsWith("usage: yolostudio-cli import \"COMMAND\" [out=args.yaml] [dir=FOLDER]\n"
+                                 "       yolostudio-cli import file=FILE [out=args.yaml] [dir=FOLDER]\n"));
+        QVERIFY(r.out.contains("model.train(data=..., epochs=..., ...)"));
         r = cli({"--help"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains(QRegularExpression(R"(\n  import +read a YOLOv5/v7/v9 or yolo train command)")));

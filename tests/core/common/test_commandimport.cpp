@@ -946,6 +946,8 @@ void TestCommandImport::pythonErrors_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("code");
     QTest::addColumn<QString>("says");
+    QTest::newRow("no train call, one line") << "from ultralytics import YOLO; YOLO('x.pt').val()"
+                                             << "import.not_training" << "found 'YOLO('x.pt').val()'";
     QTest::newRow("no train call") << "from ultralytics import YOLO\nmodel = YOLO('yolov8n.pt')\nmodel.val(data='coco8.yaml')"
                                    << "import.not_training" << "model.val(data='coco8.yaml')";
     QTest::newRow("bracket") << "model = YOLO('yolov8n.pt')\nmodel.train(data='d.yaml',\n  epochs=3"
