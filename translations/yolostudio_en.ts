@@ -2877,7 +2877,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Paste a training command: python train.py --data data.yaml --epochs 100 …, or yolo detect train data=data.yaml model=yolov8s.pt …</source>
+        <source>Paste a training command: python train.py --data data.yaml --epochs 100 …, yolo detect train data=data.yaml model=yolov8s.pt …, or Python code with model.train(data=…, epochs=…)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2885,7 +2885,11 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This is no training command: expected python train.py …, torchrun … train_dual.py … or yolo detect train ….</source>
+        <source>Line %1: a string or bracket that starts there is not closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is no training command: expected python train.py …, torchrun … train_dual.py …, yolo detect train … or model.train(…).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2921,7 +2925,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Paste the training command you ran: YOLOv5, YOLOv7 or YOLOv9 (python train.py, train_dual.py … with their flags, also behind torchrun) or Ultralytics (yolo detect train key=value …). Its settings fill the setup; nothing is run.</source>
+        <source>Paste the training command you ran: YOLOv5, YOLOv7 or YOLOv9 (python train.py, train_dual.py … with their flags, also behind torchrun) or Ultralytics (yolo detect train key=value …, or Python: model = YOLO(&quot;yolov8n.pt&quot;) and model.train(…)). Its settings fill the setup; nothing is run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3082,6 +3086,22 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>not part of the training command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a Python expression, not evaluated here; only literal values (numbers, strings, True, False, None, lists) are read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 model; YOLO Studio builds YOLOv8, YOLO11 and YOLOv9 models, made with YOLO(...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pasted code does not make this model (model = YOLO(&quot;yolov8n.pt&quot;)); the model setting stays as it was</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a call on the model before training; it is not repeated here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

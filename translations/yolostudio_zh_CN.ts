@@ -2874,16 +2874,8 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>命令运行时所在的文件夹</translation>
     </message>
     <message>
-        <source>Paste a training command: python train.py --data data.yaml --epochs 100 …, or yolo detect train data=data.yaml model=yolov8s.pt …</source>
-        <translation>粘贴一条训练命令：python train.py --data data.yaml --epochs 100 …，或 yolo detect train data=data.yaml model=yolov8s.pt …</translation>
-    </message>
-    <message>
         <source>Line %1, column %2: this quote is not closed.</source>
         <translation>第 %1 行第 %2 列：此引号没有闭合。</translation>
-    </message>
-    <message>
-        <source>This is no training command: expected python train.py …, torchrun … train_dual.py … or yolo detect train ….</source>
-        <translation>这不是训练命令：应为 python train.py …、torchrun … train_dual.py … 或 yolo detect train …。</translation>
     </message>
     <message>
         <source>Will be set</source>
@@ -2912,10 +2904,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Paste a Command</source>
         <translation>粘贴命令</translation>
-    </message>
-    <message>
-        <source>Paste the training command you ran: YOLOv5, YOLOv7 or YOLOv9 (python train.py, train_dual.py … with their flags, also behind torchrun) or Ultralytics (yolo detect train key=value …). Its settings fill the setup; nothing is run.</source>
-        <translation>粘贴您运行过的训练命令：YOLOv5、YOLOv7 或 YOLOv9（python train.py、train_dual.py … 及其参数，也可经由 torchrun 启动），或 Ultralytics（yolo detect train key=value …）。其设置会填入训练设置；不会运行任何命令。</translation>
     </message>
     <message>
         <source>python train_dual.py --batch 32 --img 640 --cfg models/detect/yolov9-s.yaml --hyp hyp.scratch-high.yaml --epochs 20 …</source>
@@ -3178,6 +3166,38 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>%1 looks like a checkpoint of the YOLOv9 repository; YOLO Studio reads Ultralytics&apos; and its own checkpoints (Ultralytics names them yolov9c.pt)</source>
         <translation>%1 看起来是 YOLOv9 仓库的检查点；YOLO Studio 读取 Ultralytics 的和它自己的检查点（Ultralytics 将其命名为 yolov9c.pt）</translation>
+    </message>
+    <message>
+        <source>Paste a training command: python train.py --data data.yaml --epochs 100 …, yolo detect train data=data.yaml model=yolov8s.pt …, or Python code with model.train(data=…, epochs=…)</source>
+        <translation>粘贴一条训练命令：python train.py --data data.yaml --epochs 100 …、yolo detect train data=data.yaml model=yolov8s.pt …，或含 model.train(data=…, epochs=…) 的 Python 代码</translation>
+    </message>
+    <message>
+        <source>Line %1: a string or bracket that starts there is not closed.</source>
+        <translation>第 %1 行：从此处开始的字符串或括号未闭合。</translation>
+    </message>
+    <message>
+        <source>This is no training command: expected python train.py …, torchrun … train_dual.py …, yolo detect train … or model.train(…).</source>
+        <translation>这不是训练命令：应为 python train.py …、torchrun … train_dual.py …、yolo detect train … 或 model.train(…)。</translation>
+    </message>
+    <message>
+        <source>Paste the training command you ran: YOLOv5, YOLOv7 or YOLOv9 (python train.py, train_dual.py … with their flags, also behind torchrun) or Ultralytics (yolo detect train key=value …, or Python: model = YOLO(&quot;yolov8n.pt&quot;) and model.train(…)). Its settings fill the setup; nothing is run.</source>
+        <translation>粘贴您运行过的训练命令：YOLOv5、YOLOv7 或 YOLOv9（python train.py、train_dual.py … 及其参数，也可经由 torchrun 启动），或 Ultralytics（yolo detect train key=value …，或 Python：model = YOLO(&quot;yolov8n.pt&quot;) 与 model.train(…)）。其设置会填入训练设置；不会运行任何命令。</translation>
+    </message>
+    <message>
+        <source>a Python expression, not evaluated here; only literal values (numbers, strings, True, False, None, lists) are read</source>
+        <translation>Python 表达式，此处不求值；只读取字面值（数字、字符串、True、False、None、列表）</translation>
+    </message>
+    <message>
+        <source>a %1 model; YOLO Studio builds YOLOv8, YOLO11 and YOLOv9 models, made with YOLO(...)</source>
+        <translation>%1 模型；YOLO Studio 构建由 YOLO(...) 创建的 YOLOv8、YOLO11 和 YOLOv9 模型</translation>
+    </message>
+    <message>
+        <source>the pasted code does not make this model (model = YOLO(&quot;yolov8n.pt&quot;)); the model setting stays as it was</source>
+        <translation>粘贴的代码没有创建此模型（model = YOLO(&quot;yolov8n.pt&quot;)）；模型设置保持不变</translation>
+    </message>
+    <message>
+        <source>a call on the model before training; it is not repeated here</source>
+        <translation>训练前对模型的调用；此处不会重复执行</translation>
     </message>
 </context>
 <context>

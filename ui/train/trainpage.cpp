@@ -9,7 +9,7 @@
 #include "ui/common/icons.h"
 #include "ui/config/configform.h"
 #include "ui/common/logging.h"
-#include "ui/train/pastecommanddialog.h"
+#include "ui/config/pastecommanddialog.h"
 #include "ui/train/predictionpreview.h"
 
 #include <QAction>

@@ -1,4 +1,4 @@
-#include "ui/train/pastecommanddialog.h"
+#include "ui/config/pastecommanddialog.h"
 
 #include "model/model.h"
 #include "ui/config/configtext.h"
@@ -200,13 +200,15 @@ void PasteCommandDialog::refresh()
         const ys::Error& e = r.error();
         QString why;
         if (e.code == "import.empty")
-            why = tr("Paste a training command: python train.py --data data.yaml --epochs 100 …, or yolo detect "
-                     "train data=data.yaml model=yolov8s.pt …");
+            why = tr("Paste a training command: python train.py --data data.yaml --epochs 100 …, yolo detect "
+                     "train data=data.yaml model=yolov8s.pt …, or Python code with model.train(data=…, epochs=…)");
         else if (e.code == "import.quote")
             why = tr("Line %1, column %2: this quote is not closed.").arg(e.line).arg(e.column);
+        else if (e.code == "import.python_syntax")
+            why = tr("Line %1: a string or bracket that starts there is not closed.").arg(e.line);
         else if (e.code == "import.not_training")
-            why = tr("This is no training command: expected python train.py …, torchrun … train_dual.py … or "
-                     "yolo detect train ….");
+            why = tr("This is no training command: expected python train.py …, torchrun … train_dual.py …, "
+                     "yolo detect train … or model.train(…).");
         else
             why = QString::fromStdString(e.message);
         if (e.code != "import.empty")
@@ -290,7 +292,8 @@ void PasteCommandDialog::retranslate()
     setWindowTitle(tr("Paste a Command"));
     intro_->setText(tr("Paste the training command you ran: YOLOv5, YOLOv7 or YOLOv9 (python train.py, "
                        "train_dual.py … with their flags, also behind torchrun) or Ultralytics (yolo detect train "
-                       "key=value …). Its settings fill the setup; nothing is run."));
+                       "key=value …, or Python: model = YOLO(\"yolov8n.pt\") and model.train(…)). Its settings "
+                       "fill the setup; nothing is run."));
     command_->setPlaceholderText(
         tr("python train_dual.py --batch 32 --img 640 --cfg models/detect/yolov9-s.yaml --hyp hyp.scratch-high.yaml "
            "--epochs 20 …"));
@@ -380,6 +383,16 @@ QString PasteCommandDialog::bodyText(const std::string& c, const QStringList& a)
         return tr("another command, not part of the training");
     if (c == "import.shell_rest")
         return tr("not part of the training command");
+    if (c == "import.python_expression")
+        return tr("a Python expression, not evaluated here; only literal values (numbers, strings, True, False, "
+                  "None, lists) are read");
+    if (c == "import.python_model_class")
+        return tr("a %1 model; YOLO Studio builds YOLOv8, YOLO11 and YOLOv9 models, made with YOLO(...)").arg(a0);
+    if (c == "import.python_model_unknown")
+        return tr("the pasted code does not make this model (model = YOLO(\"yolov8n.pt\")); the model setting "
+                  "stays as it was");
+    if (c == "import.python_call")
+        return tr("a call on the model before training; it is not repeated here");
     // How a value was carried over.
     if (c == "import.builtin_model")
         return tr("%1 is the built-in model %2").arg(a0, a1);

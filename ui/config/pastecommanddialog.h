@@ -1,6 +1,7 @@
 #pragma once
-// "Paste a command…" of the Train page: a training command users already have (YOLOv5/v7/v9 train*.py with
-// its flags, or an Ultralytics `yolo detect train key=value` line) read by core (ys::importCommand) as they
+// "Paste a command…" of the Train page's setup: a training command users already have (YOLOv5/v7/v9
+// train*.py with its flags, an Ultralytics `yolo detect train key=value` line, or Ultralytics' Python API,
+// `model = YOLO("yolov8n.pt")` and `model.train(...)`) read by core (ys::importCommand) as they
 // type, with a live preview of what it sets (setting, value, the flag it came from, notes) and what it
 // cannot carry over and why. Apply fills the setup form as one undoable step; "Apply and Fit…" also asks
 // for Fit to my GPU on the result. The Train page trains on the open dataset and resumes from the Runs page,

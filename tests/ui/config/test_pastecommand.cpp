@@ -1,10 +1,10 @@
-// "Paste a Command…" on the Train page: the YOLOv9 command pasted, previewed (what maps, from which
+// "Paste a Command…" on the Train page: the YOLOv9 command (and Ultralytics' Python example) pasted, previewed (what maps, from which
 // flag, what does not and why), applied to the setup form as one undoable step with the changed keys marked,
 // and "Apply and Fit" asking for the fit of the result. Children are found by object name.
 #include "common/commandimport.h"
 #include "markingtranslator.h"
 #include "ui/config/configform.h"
-#include "ui/train/pastecommanddialog.h"
+#include "ui/config/pastecommanddialog.h"
 #include "ui/train/trainpage.h"
 
 #include <QAction>
@@ -168,6 +168,46 @@ private slots:
         QCOMPARE(config.batch, -1);
         QCOMPARE(config.epochs, 3);
         QVERIFY(config.resume.empty());
+    }
+
+    void pythonCodeFillsTheForm()
+    {
+        // Ultralytics' documentation example, pasted from a notebook: the sources are the code as written.
+        TrainPage page;
+        auto* form = page.findChild<ConfigForm*>();
+        PasteCommandDialog* dialog = openDialog(page);
+        QVERIFY(dialog);
+        child<QPlainTextEdit>(dialog, "commandEdit")
+            ->setPlainText("from ultralytics import YOLO\n\nmodel = YOLO(\"yolov8n.pt\")\n"
+                           "results = model.train(data=\"coco128.yaml\", epochs=50, imgsz=320, batch=16,\n"
+                           "                      workers=os.cpu_count(), colour=\"red\")\n");
+        auto* status = child<QLabel>(dialog, "statusLabel");
+        QVERIFY2(status->text().startsWith("Read the Ultralytics command (model.train()): "), qPrintable(status->text()));
+        auto* mapped = child<QTableWidget>(dialog, "mappedTable");
+        QCOMPARE(mappedRow(mapped, "epochs").mid(0, 2), (QStringList{"50", "epochs=50"}));
+        QCOMPARE(mappedRow(mapped, "model").mid(0, 2), (QStringList{"yolov8n.pt", "YOLO(\"yolov8n.pt\")"}));
+        const QStringList left = rows(child<QTableWidget>(dialog, "skippedTable"));
+        QVERIFY2(left.contains("workers=os.cpu_count() | a Python expression, not evaluated here; only literal values "
+                               "(numbers, strings, True, False, None, lists) are read"),
+                 qPrintable(left.join('\n')));
+        QVERIFY2(left.contains("colour=\"red\" | not a setting of Ultralytics' trainer"), qPrintable(left.join('\n')));
+        QVERIFY(left.filter(QRegularExpression("^data=\"coco128.yaml\" \\| the Train page trains on")).size() == 1);
+        child<QPushButton>(dialog, "applyButton")->click();
+        const ys::TrainConfig after = form->config();
+        QCOMPARE(after.model, std::string("yolov8n.pt"));
+        QCOMPARE(after.epochs, 50);
+        QCOMPARE(after.imgsz, 320);
+        QCOMPARE(after.batch, 16);
+        // A syntax error says where (the applied dialog deleted first: it closes with WA_DeleteOnClose).
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        QVERIFY(!page.findChild<PasteCommandDialog*>());
+        dialog = openDialog(page);
+        QVERIFY(dialog);
+        child<QPlainTextEdit>(dialog, "commandEdit")->setPlainText("model = YOLO('yolov8n.pt')\nmodel.train(epochs=3,\n");
+        QCOMPARE(child<QLabel>(dialog, "statusLabel")->text(),
+                 QStringLiteral("Line 2: a string or bracket that starts there is not closed."));
+        QVERIFY(!child<QPushButton>(dialog, "applyButton")->isEnabled());
+        dialog->reject();
     }
 
     void cancelAndBadCommandsChangeNothing()
