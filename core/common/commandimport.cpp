@@ -513,7 +513,10 @@ private:
     // key=value words with the text each is shown by ("epochs=3" from the shell, `data="coco.yaml"` from
     // Python); `shell`: a '$' is a shell variable.
     void readUltralyticsWords(const std::vector<std::pair<std::string, std::string>>& words, bool shell);
-    void pythonModel(const std::vector<PyLink>& links, size_t end, const std::string& text);
+    // A call's arguments as key=value words (with the text each is shown by); `**name` of a dict made before
+    // chain `before` is expanded, anything else that is no literal keyword argument is skipped with its reason.
+    void pythonArguments(const std::vector<PyArgument>& args, const std::vector<PyChain>& chains, size_t before,
+                         std::vector<std::pair<std::string, std::string>>& words, int depth = 0);
     void ultralyticsKey(const std::string& key, const std::string& value, const std::string& source);
 
     // Shared value rules.
@@ -1342,6 +1345,41 @@ bool isTrainCall(const PyChain& c, size_t& at)
     return false;
 }
 
+// The dict that `text` (a `**` or `overrides=` argument's value) names: the last `text = dict(...)` or
+// `text = {...}` before chain `before`, or the inline `dict(...)` itself.
+const PyChain* dictFor(const std::vector<PyChain>& chains, const std::string& text, size_t before)
+{
+    const PyChain* found = nullptr;
+    for (size_t i = 0; i < chains.size(); ++i) {
+        const PyChain& c = chains[i];
+        if (c.links.size() != 2 || c.links[0].name != "dict" || !c.links[1].call)
+            continue;
+        if ((i < before && c.assignedTo == text) || (c.assignedTo.empty() && c.text == text))
+            found = &c;
+    }
+    return found;
+}
+
+void Importer::pythonArguments(const std::vector<PyArgument>& args, const std::vector<PyChain>& chains, size_t before,
+                               std::vector<std::pair<std::string, std::string>>& words, int depth)
+{
+    for (const PyArgument& a : args) {
+        if (a.name == "**") {
+            const PyChain* dict = depth < 4 ? dictFor(chains, trim(a.text.substr(2)), before) : nullptr;
+            if (dict)
+                pythonArguments(dict->links[1].args, chains, before, words, depth + 1);
+            else
+                skip(a.text, "import.python_expression", {a.text});
+        } else if (a.name.empty()) {
+            skip(a.text, "import.positional", {a.text});
+        } else if (a.name == "*" || !a.literal) {
+            skip(a.text, "import.python_expression", {a.text});
+        } else {
+            words.emplace_back(a.name + "=" + *a.literal, a.text);
+        }
+    }
+}
+
 Expected<CommandImport> Importer::runPython(const std::vector<PyChain>& chains)
 {
     size_t train = chains.size(), at = 0;
@@ -1390,13 +1428,27 @@ Expected<CommandImport> Importer::runPython(const std::vector<PyChain>& chains)
     r_.command = join(command, "; ");
 
     std::vector<std::pair<std::string, std::string>> words;
-    // YOLO("yolov8n.pt") / YOLO(model="x.yaml", task="detect") / .load("x.pt") as model= and pretrained=.
+    // YOLO("yolov8n.pt") / YOLO(model="x.yaml", task="detect") / .load("x.pt") as model= and pretrained=;
+    // DetectionTrainer(overrides=args) with its dict as keyword arguments.
     size_t firstCall = 0;
     while (firstCall < receiver.size() && !receiver[firstCall].call)
         ++firstCall;
     const std::string cls = firstCall > 0 && firstCall < receiver.size() ? receiver[firstCall - 1].name : std::string();
     if (firstCall >= receiver.size()) {
         skip(receiverText, "import.python_model_unknown", {receiverText});
+    } else if (cls == "DetectionTrainer") {
+        for (const PyArgument& a : receiver[firstCall].args) {
+            const std::string value = trim(a.text.substr(a.text.find('=') + 1));
+            const PyChain* dict = a.name == "overrides" ? dictFor(chains, value, train) : nullptr;
+            if (dict)
+                pythonArguments(dict->links[1].args, chains, train, words);
+            else if (a.name == "cfg" && a.literal)
+                words.emplace_back("cfg=" + *a.literal, a.text);
+            else
+                skip(a.text, "import.python_expression", {a.text});
+        }
+    } else if (endsWith(cls, "Trainer")) {
+        skip(receiverText, "import.task", {receiverText});
     } else if (cls != "YOLO") {
         skip(receiverText, "import.python_model_class", {receiverText, cls});
     } else {
@@ -1426,15 +1478,7 @@ Expected<CommandImport> Importer::runPython(const std::vector<PyChain>& chains)
             }
         }
     }
-    for (const PyArgument& a : call.links[at + 1].args) {
-        if (a.name.empty()) {
-            skip(a.text, "import.positional", {a.text});
-        } else if (a.name == "*" || a.name == "**" || !a.literal) {
-            skip(a.text, "import.python_expression", {a.text});
-        } else {
-            words.emplace_back(a.name + "=" + *a.literal, a.text);
-        }
-    }
+    pythonArguments(call.links[at + 1].args, chains, train, words);
     readUltralyticsWords(words, false);
     applyAll();
     return std::move(r_);

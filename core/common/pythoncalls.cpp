@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <regex>
+#include <utility>
 
 namespace ys {
 namespace {
@@ -228,59 +229,58 @@ private:
             (t_[from].text == "True" || t_[from].text == "False" || t_[from].text == "None"))
             return t_[from].text;
         if ((op(from, "[") || op(from, "(")) && closing(from) == to - 1) {
-            std::string v = "[";
-            size_t start = from + 1;
-            bool first = true;
-            for (size_t i = start; i <= to - 1; ++i) {
-                if (i < to - 1 && (op(i, "(") || op(i, "["))) {
-                    i = closing(i);
-                    continue;
-                }
-                if (i == to - 1 || op(i, ",")) {
-                    if (i == start)  // (640,) and []
-                        break;
-                    auto item = literal(start, i);
-                    if (!item)
-                        return std::nullopt;
-                    v += (first ? "" : ",") + *item;
-                    first = false;
-                    start = i + 1;
-                }
+            std::string v;
+            for (const auto& [begin, end] : items(from, to - 1)) {
+                auto item = literal(begin, end);
+                if (!item)
+                    return std::nullopt;
+                v += (v.empty() ? "" : ",") + *item;
             }
-            return v + "]";
+            return "[" + v + "]";
         }
         return std::nullopt;
+    }
+
+    // The items between the brackets at `open` and `close` as token ranges [begin, end), split at the commas
+    // outside inner brackets; an empty item (after a trailing comma) is left out.
+    std::vector<std::pair<size_t, size_t>> items(size_t open, size_t close) const
+    {
+        std::vector<std::pair<size_t, size_t>> out;
+        size_t start = open + 1;
+        for (size_t i = start; i <= close; ++i) {
+            if (i < close && (op(i, "(") || op(i, "[") || op(i, "{"))) {
+                const size_t inner = closing(i);
+                i = inner == std::string::npos || inner >= close ? close - 1 : inner;
+                continue;
+            }
+            if (i < close && !op(i, ","))
+                continue;
+            if (i > start)
+                out.emplace_back(start, i);
+            start = i + 1;
+        }
+        return out;
     }
 
     // The arguments between the brackets at `open` and `close`; chains inside them go to `nested`.
     std::optional<Error> arguments(size_t open, size_t close, std::vector<PyArgument>& args, std::vector<PyChain>& nested)
     {
-        size_t start = open + 1;
-        for (size_t i = start; i <= close; ++i) {
-            if (i < close && t_[i].kind == Token::Op && (t_[i].text == "(" || t_[i].text == "[" || t_[i].text == "{")) {
-                i = closing(i);
-                continue;
+        for (const auto& [start, end] : items(open, close)) {
+            PyArgument a;
+            a.text = textOf(start, end);
+            size_t value = start;
+            if (op(start, "*") || op(start, "**")) {
+                a.name = t_[start].text;
+                value = start + 1;
+            } else if (t_[start].kind == Token::Name && op(start + 1, "=") && start + 1 < end) {
+                a.name = t_[start].text;
+                value = start + 2;
             }
-            if (i < close && !op(i, ","))
-                continue;
-            if (i > start) {
-                PyArgument a;
-                a.text = textOf(start, i);
-                size_t value = start;
-                if (op(start, "*") || op(start, "**")) {
-                    a.name = t_[start].text;
-                    value = start + 1;
-                } else if (t_[start].kind == Token::Name && op(start + 1, "=") && start + 1 < i) {
-                    a.name = t_[start].text;
-                    value = start + 2;
-                }
-                if (a.name != "*" && a.name != "**")
-                    a.literal = literal(value, i);
-                args.push_back(std::move(a));
-                if (auto err = chains(value, i, nested))
-                    return err;
-            }
-            start = i + 1;
+            if (a.name != "*" && a.name != "**")
+                a.literal = literal(value, end);
+            args.push_back(std::move(a));
+            if (auto err = chains(value, end, nested))
+                return err;
         }
         return std::nullopt;
     }
@@ -319,6 +319,15 @@ private:
             const size_t pos = out.size();
             out.push_back(std::move(chain));
             out.insert(out.end(), nested.begin(), nested.end());
+            if (target && op(i + 2, "{") && closing(i + 2) != std::string::npos && closing(i + 2) < to) {
+                // name = {"key": value, ...} reads as name = dict(key=value, ...).
+                const std::string name = out[pos].links.front().name;
+                const size_t close = closing(i + 2);
+                out[pos] = dictLiteral(i + 2, close);
+                out[pos].assignedTo = name;
+                i = close;
+                continue;
+            }
             if (target && i + 2 < to && t_[i + 2].kind == Token::Name) {
                 const std::string name = out[pos].links.front().name;
                 out.erase(out.begin() + static_cast<long>(pos));  // the name alone says nothing
@@ -333,6 +342,33 @@ private:
             i = end;
         }
         return std::nullopt;
+    }
+
+    // The dict literal between the braces at `open` and `close` as the chain dict(key=value, ...): a string
+    // key is the keyword, any other key makes a positional argument.
+    PyChain dictLiteral(size_t open, size_t close) const
+    {
+        PyChain chain;
+        chain.line = t_[open].line;
+        chain.text = textOf(open, close + 1);
+        chain.links.push_back({"dict", false, {}});
+        PyLink call{{}, true, {}};
+        for (const auto& [start, end] : items(open, close)) {
+            PyArgument a;
+            a.text = textOf(start, end);
+            size_t colon = start;
+            while (colon < end && !op(colon, ":"))
+                ++colon;
+            if (colon == start + 1 && t_[start].kind == Token::String && !t_[start].formatted && colon < end) {
+                a.name = t_[start].text;
+                a.literal = literal(colon + 1, end);
+            } else if (op(start, "**")) {
+                a.name = "**";
+            }
+            call.args.push_back(std::move(a));
+        }
+        chain.links.push_back(std::move(call));
+        return chain;
     }
 
     // One past the last token of the chain that begins at `i`.

@@ -32,7 +32,8 @@ struct PyLink {
 // inside a call's arguments are chains of their own, after the chain that holds them.
 struct PyChain {
     std::vector<PyLink> links;
-    std::string assignedTo;  // `name = <chain>`: the name; else empty
+    std::string assignedTo;  // `name = <chain>`: the name; else empty. `name = {"k": v, ...}` is a chain of
+                             // its own: dict(k=v, ...) (a key that is no string: a positional argument)
     std::string text;        // the chain as written, blanks collapsed
     int line = 0;            // 1-based line of its first character
 };

@@ -161,6 +161,7 @@ private Q_SLOTS:
     void pythonCallSpellings();
     void pythonValuesThatAreNotRead();
     void pythonModels();
+    void pythonDictsAndTrainers();
     void pythonErrors_data();
     void pythonErrors();
 
@@ -939,6 +940,46 @@ void TestCommandImport::pythonModels()
     r = importIn(dir.path(), "yolo train data=d.yaml model=yolov8n.pt name='YOLO(x).train(y)'");
     VERIFY_OK(r);
     QCOMPARE(r->style, CommandImport::Style::Ultralytics);
+}
+
+void TestCommandImport::pythonDictsAndTrainers()
+{
+    QTemporaryDir dir;
+    // Ultralytics' documented trainer: the overrides dict holds every setting.
+    auto r = importIn(dir.path(), "from ultralytics.models.yolo.detect import DetectionTrainer\n\n"
+                                  "args = dict(model=\"yolov8n.pt\", data=\"coco8.yaml\", epochs=3, imgsz=320)\n"
+                                  "trainer = DetectionTrainer(overrides=args)\ntrainer.train()\n");
+    VERIFY_OK(r);
+    QCOMPARE(r->program, std::string("trainer.train()"));
+    QCOMPARE(value(*r, "model"), "yolov8n.pt");
+    QCOMPARE(value(*r, "data"), "coco8.yaml");
+    QCOMPARE(value(*r, "epochs"), "3");
+    QCOMPARE(source(*r, "epochs"), "epochs=3");
+    QCOMPARE(value(*r, "imgsz"), "320");
+    QVERIFY2(r->skipped.empty(), qPrintable(allSkipped(*r).join('\n')));
+    // The same inline, and with a dict literal.
+    auto inl = importIn(dir.path(), "DetectionTrainer(overrides=dict(model='yolov8n.pt', data='coco8.yaml', "
+                                    "epochs=3, imgsz=320)).train()");
+    VERIFY_OK(inl);
+    QCOMPARE(inl->values(), r->values());
+    auto literal = importIn(dir.path(), "cfg = {'model': 'yolov8n.pt', \"epochs\": 3, 'imgsz': 320}\n"
+                                        "t = DetectionTrainer(overrides=cfg)\nt.train()");
+    VERIFY_OK(literal);
+    QCOMPARE(source(*literal, "epochs"), "\"epochs\": 3");
+    QCOMPARE(value(*literal, "imgsz"), "320");
+    // **kwargs of a dict made before the call; the call's own keywords after it win.
+    r = importIn(dir.path(), "hyp = {'lr0': 0.02, 'epochs': 5, 10: 'x'}\nbase = dict(imgsz=320, **hyp)\n"
+                             "model = YOLO('yolov8n.pt')\nmodel.train(**base, data='d.yaml', epochs=7)");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "imgsz"), "320");
+    QCOMPARE(value(*r, "lr0"), "0.02");
+    QCOMPARE(value(*r, "epochs"), "7");
+    QCOMPARE(skipped(*r, "import.positional"), QStringList{"10: 'x'"});
+    QCOMPARE(skipped(*r, "import.overridden"), QStringList{"'epochs': 5 (epochs 5)"});
+    // Trainers of other tasks.
+    r = importIn(dir.path(), "SegmentationTrainer(overrides=dict(epochs=3)).train()");
+    VERIFY_OK(r);
+    QCOMPARE(skipped(*r, "import.task"), QStringList{"SegmentationTrainer(overrides=dict(epochs=3))"});
 }
 
 void TestCommandImport::pythonErrors_data()
