@@ -163,8 +163,8 @@ QAction* menuAction(QMenuBar* bar, QAction::MenuRole role)
     return nullptr;
 }
 
-// The Runs page on the run folders of `project`, `open` opened (and `compare` compared, if given).
-int savePasteCommand(const QDir& out, const QString& suffix)
+// The Paste a Command… dialog with the YOLOv9 command, or (`python`) Ultralytics' Python example.
+int savePasteCommand(const QDir& out, const QString& suffix, bool python)
 {
     ys::ui::MainWindow w;
     w.resize(1400, 900);
@@ -179,18 +179,27 @@ int savePasteCommand(const QDir& out, const QString& suffix)
     auto* edit = dialog ? dialog->findChild<QPlainTextEdit*>(QStringLiteral("commandEdit")) : nullptr;
     if (!edit)
         return 1;
-    edit->setPlainText(QStringLiteral(
-        "python train_dual.py --workers 8 --device 0 --batch 32 --data data.yaml --img 640 \\\n"
-        "  --cfg models/detect/yolov9-s.yaml --weights '' --hyp hyp.scratch-high.yaml \\\n"
-        "  --epochs 20 --close-mosaic 15 --sync-bn --min-items 0"));
+    if (python)
+        edit->setPlainText(QStringLiteral(
+            "from ultralytics import YOLO\n\n"
+            "model = YOLO(\"yolov8s.pt\")  # a pretrained model\n"
+            "results = model.train(data=\"coco128.yaml\", epochs=50, imgsz=640, batch=16, cos_lr=True,\n"
+            "                      device=[0, 1], workers=os.cpu_count(), colour=\"red\")"));
+    else
+        edit->setPlainText(QStringLiteral(
+            "python train_dual.py --workers 8 --device 0 --batch 32 --data data.yaml --img 640 \\\n"
+            "  --cfg models/detect/yolov9-s.yaml --weights '' --hyp hyp.scratch-high.yaml \\\n"
+            "  --epochs 20 --close-mosaic 15 --sync-bn --min-items 0"));
     settle(800);
-    const QString path = out.filePath(QStringLiteral("paste-command") + suffix + QStringLiteral(".png"));
+    const QString name = python ? QStringLiteral("paste-command-python") : QStringLiteral("paste-command");
+    const QString path = out.filePath(name + suffix + QStringLiteral(".png"));
     if (!QGuiApplication::primaryScreen()->grabWindow(0).save(path))
         return 1;
     std::printf("%s\n", qPrintable(path));
     return 0;
 }
 
+// The Runs page on the run folders of `project`, `open` opened (and `compare` compared, if given).
 int saveRunsPage(const QStringList& args, const QDir& out, const QString& suffix)
 {
     const int ri = static_cast<int>(args.indexOf(QStringLiteral("--runs")));
@@ -268,7 +277,8 @@ int main(int argc, char** argv)
     if (args.size() < 3) {
         std::fprintf(stderr, "usage: ui_screenshots DATA_YAML OUT_DIR [--language zh_CN]\n"
                              "       ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN] [--compare A,B] "
-                             "[--language zh_CN]\n");
+                             "[--language zh_CN]\n"
+                             "       ui_screenshots --paste OUT_DIR [--python] [--language zh_CN]\n");
         return 2;
     }
     const int li = static_cast<int>(args.indexOf(QStringLiteral("--language")));
@@ -280,7 +290,7 @@ int main(int argc, char** argv)
     if (args[1] == QLatin1String("--runs"))
         return saveRunsPage(args, QDir(args[3]), suffix);
     if (args[1] == QLatin1String("--paste"))
-        return savePasteCommand(out, suffix);
+        return savePasteCommand(out, suffix, args.contains(QStringLiteral("--python")));
 
     {
         // The start page, before any dataset was opened.

@@ -82,8 +82,8 @@ PasteCommandDialog::PasteCommandDialog(const ys::TrainConfig& base, QWidget* par
     command_->setObjectName(QStringLiteral("commandEdit"));
     command_->setFont(fixed);
     command_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-    command_->setMinimumHeight(QFontMetrics(fixed).lineSpacing() * 4);
-    command_->setMaximumHeight(QFontMetrics(fixed).lineSpacing() * 9);
+    command_->setMinimumHeight(QFontMetrics(fixed).lineSpacing() * 7);  // a few lines of Python show whole
+    command_->setMaximumHeight(QFontMetrics(fixed).lineSpacing() * 12);
     folderLabel_ = new QLabel(this);
     folder_ = new QLineEdit(this);
     folder_->setObjectName(QStringLiteral("folderEdit"));
