@@ -3283,6 +3283,443 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::PasteCommandDialog</name>
+    <message numerus="yes">
+        <source>Read the %1 command (%2): %n setting(s), those that change the setup in bold.</source>
+        <translation>
+            <numerusform>Read the %1 command (%2): %n setting, in bold if it changes the setup.</numerusform>
+            <numerusform>Read the %1 command (%2): %n settings, those that change the setup in bold.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Folder the Command Ran In</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste a training command: python train.py --data data.yaml --epochs 100 …, yolo detect train data=data.yaml model=yolov8s.pt …, or Python code with model.train(data=…, epochs=…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1, column %2: this quote is not closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1: a string or bracket that starts there is not closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is no training command: expected python train.py …, torchrun … train_dual.py …, yolo detect train … or model.train(…).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Will be set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Train page trains on the dataset that is open; open %1 in the Dataset page to train on it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a run is resumed from the Runs page (Resume…), with the settings it was trained with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Will be set (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not imported (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste a Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the training command you ran: YOLOv5, YOLOv7 or YOLOv9 (python train.py, train_dual.py … with their flags, also behind torchrun) or Ultralytics (yolo detect train key=value …, or Python: model = YOLO(&quot;yolov8n.pt&quot;) and model.train(…)). Its settings fill the setup; nothing is run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>python train_dual.py --batch 32 --img 640 --cfg models/detect/yolov9-s.yaml --hyp hyp.scratch-high.yaml --epochs 20 …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ran in:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the folder the command ran in, for its relative paths such as --hyp (optional)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the folder the command ran in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In the command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why it is not imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply to Setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply and Fit to My GPU…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply the settings, then measure memory and fit the batch and image size to this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no YOLOv5, YOLOv7 or YOLOv9 training script has this option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a setting of Ultralytics&apos; trainer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a prediction, validation or export setting; training does not use it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YOLO Studio has no such setting; the run trains without it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does nothing at this value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>multi-GPU (DDP) training only; YOLO Studio trains on one device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logging, plots or uploads only; nothing to carry over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>concerns the anchors of YOLOv5/YOLOv7 heads; YOLO Studio&apos;s heads are anchor-free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trains at 0.5-1.5x the image size; YOLO Studio trains at one size, so the original run needed more memory than its image size suggests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs a value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a word that belongs to no option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set again by %1; the later value counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file not found (looked in %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a gain of the anchor-based YOLOv5/YOLOv7 loss (%2 has no dfl), not of YOLO Studio&apos;s loss; left as it was</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>settings of %1 that YOLO Studio does not use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is an anchor-based YOLOv3/v5/v7 model; YOLO Studio builds YOLOv8, YOLO11 and YOLOv9 (e.g. %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a built-in model, and no such file was found (looked in %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not used: %1 names the architecture, and a run starts either from a model YAML (from scratch) or from a checkpoint (fine-tuning), not both; to fine-tune from the checkpoint instead, set model to it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a run of the YOLOv5, YOLOv7 or YOLOv9 repositories cannot be continued by YOLO Studio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YOLO Studio trains detection models only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>means the first GPU if there is one, else the CPU; choose the device here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an environment variable, not a setting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds a shell variable, which is not expanded here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another command, not part of the training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not part of the training command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a Python expression, not evaluated here; only literal values (numbers, strings, True, False, None, lists) are read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 model; YOLO Studio builds YOLOv8, YOLO11 and YOLOv9 models, made with YOLO(...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pasted code does not make this model (model = YOLO(&quot;yolov8n.pt&quot;)); the model setting stays as it was</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a call on the model before training; it is not repeated here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is the built-in model %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 trains with YOLOv9&apos;s auxiliary (PGI) branch; the built-in %2 is Ultralytics&apos; YOLOv9 without it: it needs less memory than the original run, and results may differ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trained from scratch (no --weights)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fine-tunes the weights of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ultralytics reads a model name without an extension as %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is written for the YOLOv9 repository&apos;s own code (its DDetect head); YOLO Studio reads Ultralytics&apos; layout and may not build it (built in: yolov9t.yaml ... yolov9e.yaml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 looks like a checkpoint of the YOLOv9 repository; YOLO Studio reads Ultralytics&apos; and its own checkpoints (Ultralytics names them yolov9c.pt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not found from %2; the run needs it there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s own default: the command does not set it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not found here: YOLOv9&apos;s values of it (preset yolov9-scratch-high) are used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rounded up to %2, a multiple of the largest stride (32), as the original trainer does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a rectangle; training uses the larger side, %1, as Ultralytics does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the second size (%1) is YOLOv7&apos;s test size; validation here uses the training size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a run trains on one device here; the first, %1, is used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA_VISIBLE_DEVICES=%1 makes device %2 the GPU %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch=%1: Ultralytics fits the batch to %1 of the GPU&apos;s memory; here batch -1 fits it to the memory budget vram=%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no disk cache here; decoded images are kept in RAM instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--fixed-lr keeps the learning rate at lr0: a linear schedule with lrf 1.0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>below 1 means off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command trained on %1 GPUs, each taking %3 images of the batch of %2; here one device takes all %2: Fit to my GPU finds a batch that fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reads its hyperparameters from %2 by default; the file was not found, so they keep their current values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lines that continue the command without a trailing backslash were joined to it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::PlotsWidget</name>
+    <message>
+        <source>Boxes per class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box width vs height</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images without boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corrupt images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Orphan labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check not finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>boxes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>√(w·h) in pixels at imgsz %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 boxes under %3 px (too small to learn)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>width (fraction of image)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>height (fraction of image)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box width vs height (every %1th box)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::PredictionPreview</name>
     <message>
         <source>Could not preview the predictions: %1</source>
@@ -5277,6 +5714,14 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;Paste a Command…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fill the setup from a YOLOv5, YOLOv7, YOLOv9 or Ultralytics training command you already have (Ctrl+Shift+V)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Setup</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5342,6 +5787,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>The training run stopped with an error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste Command</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -3286,6 +3286,442 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::PasteCommandDialog</name>
+    <message>
+        <source>Folder the Command Ran In</source>
+        <translation>命令运行时所在的文件夹</translation>
+    </message>
+    <message>
+        <source>Line %1, column %2: this quote is not closed.</source>
+        <translation>第 %1 行第 %2 列：此引号没有闭合。</translation>
+    </message>
+    <message>
+        <source>Will be set</source>
+        <translation>将设置</translation>
+    </message>
+    <message>
+        <source>Not imported</source>
+        <translation>未导入</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>the Train page trains on the dataset that is open; open %1 in the Dataset page to train on it</source>
+        <translation>训练页使用当前打开的数据集训练；要用 %1 训练，请在数据集页打开它</translation>
+    </message>
+    <message>
+        <source>Will be set (%1)</source>
+        <translation>将设置（%1）</translation>
+    </message>
+    <message>
+        <source>Not imported (%1)</source>
+        <translation>未导入（%1）</translation>
+    </message>
+    <message>
+        <source>Paste a Command</source>
+        <translation>粘贴命令</translation>
+    </message>
+    <message>
+        <source>python train_dual.py --batch 32 --img 640 --cfg models/detect/yolov9-s.yaml --hyp hyp.scratch-high.yaml --epochs 20 …</source>
+        <translation>python train_dual.py --batch 32 --img 640 --cfg models/detect/yolov9-s.yaml --hyp hyp.scratch-high.yaml --epochs 20 …</translation>
+    </message>
+    <message>
+        <source>Ran in:</source>
+        <translation>运行位置：</translation>
+    </message>
+    <message>
+        <source>the folder the command ran in, for its relative paths such as --hyp (optional)</source>
+        <translation>命令运行时所在的文件夹，用于解析 --hyp 等相对路径（可选）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Choose the folder the command ran in</source>
+        <translation>选择命令运行时所在的文件夹</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>In the command</source>
+        <translation>命令中的内容</translation>
+    </message>
+    <message>
+        <source>Why it is not imported</source>
+        <translation>未导入的原因</translation>
+    </message>
+    <message>
+        <source>Apply to Setup</source>
+        <translation>应用到训练设置</translation>
+    </message>
+    <message>
+        <source>Apply and Fit to My GPU…</source>
+        <translation>应用并适配我的 GPU…</translation>
+    </message>
+    <message>
+        <source>Apply the settings, then measure memory and fit the batch and image size to this machine</source>
+        <translation>应用这些设置，然后实测显存，使批大小和图像尺寸适配本机</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is the built-in model %2</source>
+        <translation>%1 即内置模型 %2</translation>
+    </message>
+    <message>
+        <source>%1 trains with YOLOv9&apos;s auxiliary (PGI) branch; the built-in %2 is Ultralytics&apos; YOLOv9 without it: it needs less memory than the original run, and results may differ</source>
+        <translation>%1 训练时带有 YOLOv9 的辅助（PGI）分支；内置的 %2 是不带该分支的 Ultralytics 版 YOLOv9：所需显存比原训练少，结果也可能不同</translation>
+    </message>
+    <message>
+        <source>trained from scratch (no --weights)</source>
+        <translation>从头训练（没有 --weights）</translation>
+    </message>
+    <message>
+        <source>fine-tunes the weights of %1</source>
+        <translation>在 %1 的权重上微调</translation>
+    </message>
+    <message>
+        <source>%1 was not found from %2; the run needs it there</source>
+        <translation>从 %2 找不到 %1；训练时需要它在那里</translation>
+    </message>
+    <message>
+        <source>%1&apos;s own default: the command does not set it</source>
+        <translation>%1 自身的默认值：命令没有设置它</translation>
+    </message>
+    <message>
+        <source>%1 was not found here: YOLOv9&apos;s values of it (preset yolov9-scratch-high) are used</source>
+        <translation>此处找不到 %1：使用 YOLOv9 中它的取值（预设 yolov9-scratch-high）</translation>
+    </message>
+    <message>
+        <source>%1 rounded up to %2, a multiple of the largest stride (32), as the original trainer does</source>
+        <translation>%1 向上取整为 %2，即最大步幅（32）的倍数，与原训练器的做法相同</translation>
+    </message>
+    <message>
+        <source>the second size (%1) is YOLOv7&apos;s test size; validation here uses the training size</source>
+        <translation>第二个尺寸（%1）是 YOLOv7 的测试尺寸；此处验证使用训练尺寸</translation>
+    </message>
+    <message>
+        <source>CUDA_VISIBLE_DEVICES=%1 makes device %2 the GPU %3</source>
+        <translation>CUDA_VISIBLE_DEVICES=%1 使设备 %2 对应 GPU %3</translation>
+    </message>
+    <message>
+        <source>batch=%1: Ultralytics fits the batch to %1 of the GPU&apos;s memory; here batch -1 fits it to the memory budget vram=%1</source>
+        <translation>batch=%1：Ultralytics 按 GPU 显存的 %1 确定批大小；此处 batch -1 按显存预算 vram=%1 确定</translation>
+    </message>
+    <message>
+        <source>no disk cache here; decoded images are kept in RAM instead</source>
+        <translation>此处没有磁盘缓存；改为把解码后的图像保存在内存中</translation>
+    </message>
+    <message>
+        <source>--fixed-lr keeps the learning rate at lr0: a linear schedule with lrf 1.0</source>
+        <translation>--fixed-lr 使学习率保持为 lr0：即 lrf 为 1.0 的线性调度</translation>
+    </message>
+    <message>
+        <source>the command trained on %1 GPUs, each taking %3 images of the batch of %2; here one device takes all %2: Fit to my GPU finds a batch that fits</source>
+        <translation>该命令在 %1 块 GPU 上训练，每块承担批大小 %2 中的 %3 张图像；此处由一个设备承担全部 %2 张：“适配我的 GPU”可找出放得下的批大小</translation>
+    </message>
+    <message>
+        <source>%1 reads its hyperparameters from %2 by default; the file was not found, so they keep their current values</source>
+        <translation>%1 默认从 %2 读取超参数；找不到该文件，因此它们保持当前值</translation>
+    </message>
+    <message>
+        <source>lines that continue the command without a trailing backslash were joined to it</source>
+        <translation>没有以反斜杠结尾、但延续该命令的行已并入命令</translation>
+    </message>
+    <message numerus="yes">
+        <source>Read the %1 command (%2): %n setting(s), those that change the setup in bold.</source>
+        <translation>
+            <numerusform>已读取 %1 命令（%2）：%n 项设置，会改变训练设置的以粗体显示。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no YOLOv5, YOLOv7 or YOLOv9 training script has this option</source>
+        <translation>YOLOv5、YOLOv7 和 YOLOv9 的训练脚本都没有此选项</translation>
+    </message>
+    <message>
+        <source>not a setting of Ultralytics&apos; trainer</source>
+        <translation>不是 Ultralytics 训练器的设置</translation>
+    </message>
+    <message>
+        <source>a prediction, validation or export setting; training does not use it</source>
+        <translation>这是预测、验证或导出的设置；训练不使用它</translation>
+    </message>
+    <message>
+        <source>YOLO Studio has no such setting; the run trains without it</source>
+        <translation>YOLO Studio 没有此设置；训练时不使用它</translation>
+    </message>
+    <message>
+        <source>does nothing at this value</source>
+        <translation>取此值时不起作用</translation>
+    </message>
+    <message>
+        <source>multi-GPU (DDP) training only; YOLO Studio trains on one device</source>
+        <translation>仅用于多 GPU（DDP）训练；YOLO Studio 在单个设备上训练</translation>
+    </message>
+    <message>
+        <source>logging, plots or uploads only; nothing to carry over</source>
+        <translation>只涉及日志、绘图或上传；无需导入</translation>
+    </message>
+    <message>
+        <source>concerns the anchors of YOLOv5/YOLOv7 heads; YOLO Studio&apos;s heads are anchor-free</source>
+        <translation>涉及 YOLOv5/YOLOv7 检测头的锚框；YOLO Studio 的检测头是无锚框的</translation>
+    </message>
+    <message>
+        <source>trains at 0.5-1.5x the image size; YOLO Studio trains at one size, so the original run needed more memory than its image size suggests</source>
+        <translation>以 0.5–1.5 倍图像尺寸训练；YOLO Studio 只用一个尺寸训练，因此原训练所需显存比其图像尺寸显示的更多</translation>
+    </message>
+    <message>
+        <source>needs a value</source>
+        <translation>需要一个值</translation>
+    </message>
+    <message>
+        <source>a word that belongs to no option</source>
+        <translation>不属于任何选项的词</translation>
+    </message>
+    <message>
+        <source>set again by %1; the later value counts</source>
+        <translation>又被 %1 设置；以后者为准</translation>
+    </message>
+    <message>
+        <source>file not found (looked in %1)</source>
+        <translation>找不到文件（已在 %1 中查找）</translation>
+    </message>
+    <message>
+        <source>%1 is a gain of the anchor-based YOLOv5/YOLOv7 loss (%2 has no dfl), not of YOLO Studio&apos;s loss; left as it was</source>
+        <translation>%1 是基于锚框的 YOLOv5/YOLOv7 损失的增益（%2 中没有 dfl），不是 YOLO Studio 损失的增益；保持原值</translation>
+    </message>
+    <message>
+        <source>settings of %1 that YOLO Studio does not use</source>
+        <translation>%1 中 YOLO Studio 不使用的设置</translation>
+    </message>
+    <message>
+        <source>%1 is an anchor-based YOLOv3/v5/v7 model; YOLO Studio builds YOLOv8, YOLO11 and YOLOv9 (e.g. %2)</source>
+        <translation>%1 是基于锚框的 YOLOv3/v5/v7 模型；YOLO Studio 构建 YOLOv8、YOLO11 和 YOLOv9（例如 %2）</translation>
+    </message>
+    <message>
+        <source>not a built-in model, and no such file was found (looked in %1)</source>
+        <translation>不是内置模型，也找不到此文件（已在 %1 中查找）</translation>
+    </message>
+    <message>
+        <source>not used: %1 names the architecture, and a run starts either from a model YAML (from scratch) or from a checkpoint (fine-tuning), not both; to fine-tune from the checkpoint instead, set model to it</source>
+        <translation>未使用：%1 指定了网络结构，而一次训练要么从模型 YAML 开始（从头训练），要么从检查点开始（微调），不能两者兼有；若要改为从该检查点微调，请把模型设为它</translation>
+    </message>
+    <message>
+        <source>a run of the YOLOv5, YOLOv7 or YOLOv9 repositories cannot be continued by YOLO Studio</source>
+        <translation>YOLO Studio 无法继续 YOLOv5、YOLOv7 或 YOLOv9 仓库的训练</translation>
+    </message>
+    <message>
+        <source>YOLO Studio trains detection models only</source>
+        <translation>YOLO Studio 只训练检测模型</translation>
+    </message>
+    <message>
+        <source>means the first GPU if there is one, else the CPU; choose the device here</source>
+        <translation>表示有 GPU 时用第一块 GPU，否则用 CPU；请在此处选择设备</translation>
+    </message>
+    <message>
+        <source>an environment variable, not a setting</source>
+        <translation>环境变量，不是设置</translation>
+    </message>
+    <message>
+        <source>holds a shell variable, which is not expanded here</source>
+        <translation>含有 shell 变量，此处不会展开</translation>
+    </message>
+    <message>
+        <source>another command, not part of the training</source>
+        <translation>另一条命令，不属于训练</translation>
+    </message>
+    <message>
+        <source>not part of the training command</source>
+        <translation>不属于训练命令</translation>
+    </message>
+    <message>
+        <source>Ultralytics reads a model name without an extension as %1</source>
+        <translation>Ultralytics 把不带扩展名的模型名读作 %1</translation>
+    </message>
+    <message>
+        <source>a rectangle; training uses the larger side, %1, as Ultralytics does</source>
+        <translation>是矩形尺寸；训练使用较长的一边 %1，与 Ultralytics 的做法相同</translation>
+    </message>
+    <message>
+        <source>a run trains on one device here; the first, %1, is used</source>
+        <translation>此处一次训练只用一个设备；使用第一个，即 %1</translation>
+    </message>
+    <message>
+        <source>below 1 means off</source>
+        <translation>小于 1 表示关闭</translation>
+    </message>
+    <message>
+        <source>a run is resumed from the Runs page (Resume…), with the settings it was trained with</source>
+        <translation>训练的恢复在“训练记录”页（恢复…）进行，并沿用其训练时的设置</translation>
+    </message>
+    <message>
+        <source>%1 is written for the YOLOv9 repository&apos;s own code (its DDetect head); YOLO Studio reads Ultralytics&apos; layout and may not build it (built in: yolov9t.yaml ... yolov9e.yaml)</source>
+        <translation>%1 是为 YOLOv9 仓库自身代码编写的（其 DDetect 检测头）；YOLO Studio 读取 Ultralytics 的结构，可能无法构建它（内置模型：yolov9t.yaml … yolov9e.yaml）</translation>
+    </message>
+    <message>
+        <source>%1 looks like a checkpoint of the YOLOv9 repository; YOLO Studio reads Ultralytics&apos; and its own checkpoints (Ultralytics names them yolov9c.pt)</source>
+        <translation>%1 看起来是 YOLOv9 仓库的检查点；YOLO Studio 读取 Ultralytics 的和它自己的检查点（Ultralytics 将其命名为 yolov9c.pt）</translation>
+    </message>
+    <message>
+        <source>Paste a training command: python train.py --data data.yaml --epochs 100 …, yolo detect train data=data.yaml model=yolov8s.pt …, or Python code with model.train(data=…, epochs=…)</source>
+        <translation>粘贴一条训练命令：python train.py --data data.yaml --epochs 100 …、yolo detect train data=data.yaml model=yolov8s.pt …，或含 model.train(data=…, epochs=…) 的 Python 代码</translation>
+    </message>
+    <message>
+        <source>Line %1: a string or bracket that starts there is not closed.</source>
+        <translation>第 %1 行：从此处开始的字符串或括号未闭合。</translation>
+    </message>
+    <message>
+        <source>This is no training command: expected python train.py …, torchrun … train_dual.py …, yolo detect train … or model.train(…).</source>
+        <translation>这不是训练命令：应为 python train.py …、torchrun … train_dual.py …、yolo detect train … 或 model.train(…)。</translation>
+    </message>
+    <message>
+        <source>Paste the training command you ran: YOLOv5, YOLOv7 or YOLOv9 (python train.py, train_dual.py … with their flags, also behind torchrun) or Ultralytics (yolo detect train key=value …, or Python: model = YOLO(&quot;yolov8n.pt&quot;) and model.train(…)). Its settings fill the setup; nothing is run.</source>
+        <translation>粘贴您运行过的训练命令：YOLOv5、YOLOv7 或 YOLOv9（python train.py、train_dual.py … 及其参数，也可经由 torchrun 启动），或 Ultralytics（yolo detect train key=value …，或 Python：model = YOLO(&quot;yolov8n.pt&quot;) 与 model.train(…)）。其设置会填入训练设置；不会运行任何命令。</translation>
+    </message>
+    <message>
+        <source>a Python expression, not evaluated here; only literal values (numbers, strings, True, False, None, lists) are read</source>
+        <translation>Python 表达式，此处不求值；只读取字面值（数字、字符串、True、False、None、列表）</translation>
+    </message>
+    <message>
+        <source>a %1 model; YOLO Studio builds YOLOv8, YOLO11 and YOLOv9 models, made with YOLO(...)</source>
+        <translation>%1 模型；YOLO Studio 构建由 YOLO(...) 创建的 YOLOv8、YOLO11 和 YOLOv9 模型</translation>
+    </message>
+    <message>
+        <source>the pasted code does not make this model (model = YOLO(&quot;yolov8n.pt&quot;)); the model setting stays as it was</source>
+        <translation>粘贴的代码没有创建此模型（model = YOLO(&quot;yolov8n.pt&quot;)）；模型设置保持不变</translation>
+    </message>
+    <message>
+        <source>a call on the model before training; it is not repeated here</source>
+        <translation>训练前对模型的调用；此处不会重复执行</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::PlotsWidget</name>
+    <message>
+        <source>train</source>
+        <translation>训练集</translation>
+    </message>
+    <message>
+        <source>val</source>
+        <translation>验证集</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>测试集</translation>
+    </message>
+    <message>
+        <source>Boxes per class</source>
+        <translation>各类别的框数</translation>
+    </message>
+    <message>
+        <source>Box size</source>
+        <translation>框尺寸</translation>
+    </message>
+    <message>
+        <source>Box width vs height</source>
+        <translation>框的宽与高</translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Images (%1)</source>
+        <translation>图像（%1）</translation>
+    </message>
+    <message>
+        <source>Boxes</source>
+        <translation>框</translation>
+    </message>
+    <message>
+        <source>Images without boxes</source>
+        <translation>无框图像</translation>
+    </message>
+    <message>
+        <source>Label files</source>
+        <translation>标注文件</translation>
+    </message>
+    <message>
+        <source>Corrupt images</source>
+        <translation>损坏的图像</translation>
+    </message>
+    <message>
+        <source>Orphan labels</source>
+        <translation>孤立的标注</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Check time</source>
+        <translation>检查用时</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Check not finished</source>
+        <translation>检查尚未完成</translation>
+    </message>
+    <message>
+        <source>boxes</source>
+        <translation>框数</translation>
+    </message>
+    <message>
+        <source>√(w·h) in pixels at imgsz %1</source>
+        <translation>√(宽·高)，图像尺寸 %1 下的像素</translation>
+    </message>
+    <message>
+        <source>%1 of %2 boxes under %3 px (too small to learn)</source>
+        <translation>%2 个框中有 %1 个小于 %3 像素（太小，无法学习）</translation>
+    </message>
+    <message>
+        <source>width (fraction of image)</source>
+        <translation>宽（占图像比例）</translation>
+    </message>
+    <message>
+        <source>height (fraction of image)</source>
+        <translation>高（占图像比例）</translation>
+    </message>
+    <message>
+        <source>Box width vs height (every %1th box)</source>
+        <translation>框的宽与高（每 %1 个框取一个）</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::PredictionPreview</name>
     <message>
         <source>Could not preview the predictions: %1</source>
@@ -5352,6 +5788,18 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Write the training report of the last run as HTML or PDF (Ctrl+E)</source>
         <translation>将最近一次训练的训练报告写为 HTML 或 PDF（Ctrl+E）</translation>
+    </message>
+    <message>
+        <source>&amp;Paste a Command…</source>
+        <translation>粘贴命令(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Fill the setup from a YOLOv5, YOLOv7, YOLOv9 or Ultralytics training command you already have (Ctrl+Shift+V)</source>
+        <translation>根据您已有的 YOLOv5、YOLOv7、YOLOv9 或 Ultralytics 训练命令填写训练设置（Ctrl+Shift+V）</translation>
+    </message>
+    <message>
+        <source>Paste Command</source>
+        <translation>粘贴命令</translation>
     </message>
     <message>
         <source>Pausing after this step…</source>

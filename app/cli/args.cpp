@@ -1,6 +1,9 @@
 #include "cli/args.h"
 
+#include "common/configfile.h"
+
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -10,10 +13,23 @@
 
 namespace ys::cli {
 
+namespace {
+
+bool isKey(const std::string& key)
+{
+    return !key.empty() && std::all_of(key.begin(), key.end(), [](unsigned char c) {
+        return std::isalnum(c) || c == '_' || c == '-' || c == '.';
+    });
+}
+
+}  // namespace
+
 Args parseArgs(int argc, char** argv)
 {
     Args a;
     for (int i = 1; i < argc; ++i) {
+        if (!a.command.empty())
+            a.words.emplace_back(argv[i]);
         std::string w = argv[i];
         if (w == "--help" || w == "-h" || w == "help") {
             if (a.command.empty() && w == "help" && i + 1 < argc) {
@@ -27,10 +43,12 @@ Args parseArgs(int argc, char** argv)
             if (w.find('=') == std::string::npos && i + 1 < argc && std::string(argv[i + 1]).rfind("--", 0) != 0 &&
                 std::string(argv[i + 1]).find('=') == std::string::npos) {
                 w += "=" + std::string(argv[++i]);
+                if (!a.command.empty())
+                    a.words.emplace_back(argv[i]);
             }
         }
         const auto eq = w.find('=');
-        if (eq == std::string::npos) {
+        if (eq == std::string::npos || !isKey(w.substr(0, eq))) {
             if (a.command.empty())
                 a.command = w;
             else
@@ -106,6 +124,51 @@ int reportError(const Error& error)
             c = ' ';
     std::fprintf(stderr, "error: %s\n", text.c_str());
     return exitCodeFor(error);
+}
+
+std::optional<int> checkArguments(const Args& args, const CommandSpec& spec)
+{
+    if (args.help) {
+        std::fputs(spec.help, stdout);
+        return kExitOk;
+    }
+    if (!args.rejectUnknown(spec.known))
+        return kExitUsage;
+    if (!spec.positional && !args.positional.empty()) {
+        std::fprintf(stderr, "error: unexpected argument '%s'; arguments are key=value (see --help)\n",
+                     args.positional.front().c_str());
+        return kExitUsage;
+    }
+    for (const auto& [key, message] : spec.required) {
+        if (args.str(key).empty()) {
+            std::fprintf(stderr, "error: %s\n", message.c_str());
+            return kExitUsage;
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<int> applySettingsFile(const Args& args, TrainConfig& config, std::vector<std::string>* givenKeys)
+{
+    if (!args.has("cfg"))
+        return std::nullopt;
+    auto file = ConfigFile::load(args.str("cfg"), config);
+    if (!file) {
+        std::fprintf(stderr, "error: %s\n", file.error().toString().c_str());
+        return kExitUsage;
+    }
+    for (const Error& e : file->problems())
+        std::fprintf(stderr, "error: %s\n", e.toString().c_str());
+    if (!file->problems().empty())
+        return kExitUsage;
+    config = file->config();
+    if (givenKeys)
+        for (const std::string& key : file->documentKeys())
+            givenKeys->push_back(key);
+    for (const ConfigFileEntry& e : file->unknownKeys())
+        std::fprintf(stderr, "note: %s:%d: '%s' is not a YOLO Studio setting and was ignored\n",
+                     args.str("cfg").c_str(), e.line, e.key.c_str());
+    return std::nullopt;
 }
 
 bool Args::rejectUnknown(const std::vector<std::string>& known) const

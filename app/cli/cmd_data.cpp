@@ -44,22 +44,11 @@ constexpr const char* kDemoHelp =
 
 int cmdCheck(const Args& args)
 {
-    if (args.help) {
-        std::fputs(kCheckHelp, stdout);
-        return kExitOk;
-    }
-    if (!args.rejectUnknown({"data", "imgsz", "json", "threads", "hash", "max_findings"}))
-        return kExitUsage;
-    if (!args.positional.empty()) {
-        std::fprintf(stderr, "error: unexpected argument '%s'; arguments are key=value (see --help)\n",
-                     args.positional.front().c_str());
-        return kExitUsage;
-    }
+    if (auto exit = checkArguments(args, {.help = kCheckHelp,
+                                          .known = {"data", "imgsz", "json", "threads", "hash", "max_findings"},
+                                          .required = {{"data", "no dataset given: set data=path/to/data.yaml"}}}))
+        return *exit;
     const std::string data = args.str("data");
-    if (data.empty()) {
-        std::fprintf(stderr, "error: no dataset given: set data=path/to/data.yaml\n");
-        return kExitUsage;
-    }
     const auto imgsz = args.integer("imgsz", 640);
     const auto threads = args.integer("threads", 0);
     const auto hash = args.boolean("hash", true);
@@ -104,17 +93,11 @@ int cmdCheck(const Args& args)
 
 int cmdDemo(const Args& args)
 {
-    if (args.help) {
-        std::fputs(kDemoHelp, stdout);
-        return kExitOk;
-    }
-    if (!args.rejectUnknown({"out", "seed", "train", "val"}))
-        return kExitUsage;
+    if (auto exit = checkArguments(args, {.help = kDemoHelp,
+                                          .known = {"out", "seed", "train", "val"},
+                                          .required = {{"out", "no output folder given: set out=DIR"}}}))
+        return *exit;
     const std::string out = args.str("out");
-    if (out.empty()) {
-        std::fprintf(stderr, "error: no output folder given: set out=DIR\n");
-        return kExitUsage;
-    }
     const auto seed = args.integer("seed", 1);
     const auto train = args.integer("train", 240);
     const auto val = args.integer("val", 60);

@@ -26,7 +26,7 @@ int cmdFit(const Args& args)
 {
     if (args.help) {
         std::printf(
-            "usage: yolostudio-cli fit data=PATH [model=yolov8n.yaml] [imgsz=640] [batch=N] [device=cpu]\n"
+            "usage: yolostudio-cli fit data=PATH [model=yolov8n.yaml] [imgsz=640] [batch=N] [device=cpu] [cfg=FILE]\n"
             "                          [vram=SIZE|FRACTION] [amp=auto] [target=GPU] [workers=8] [threads=0]\n"
             "                          [nbs=64] [optimizer=auto] [epochs=100] [fraction=1.0] [margin=F] [json=FILE]\n"
             "                          [checkpoint=off] [stages=LIST] [layers=true]\n\n"
@@ -43,6 +43,7 @@ int cmdFit(const Args& args)
             "  threads   on a CPU the loader only gets the cores the model leaves free, and the batches it\n"
             "            prefetches count in the budget\n"
             "  nbs, optimizer, epochs, fraction   as for train (optimizer=auto picks by the run's length)\n"
+            "  cfg       a settings file (args.yaml, hyp.yaml, or what 'import' wrote) read first, as for train\n"
             "  margin    fraction of the budget kept free (default 0.05 measured, 0.12 planned)\n"
             "  checkpoint  activation checkpointing: off | auto | backbone | all | [2, 4, 6]; auto picks the\n"
             "            cheapest blocks that let the batch you give (or 16 with no batch) fit\n"
@@ -57,11 +58,13 @@ int cmdFit(const Args& args)
         return kExitOk;
     }
     std::vector<std::string> known(std::begin(kRunKeys), std::end(kRunKeys));
-    for (const char* k : {"target", "margin", "json", "layers"})
+    for (const char* k : {"target", "margin", "json", "layers", "cfg"})
         known.push_back(k);
     if (!args.rejectUnknown(known))
         return kExitUsage;
     TrainConfig cfg;
+    if (auto exit = applySettingsFile(args, cfg))
+        return *exit;
     if (!args.positional.empty())
         cfg.data = args.positional.front();
     bool ok = true;

@@ -44,22 +44,11 @@ constexpr const char* kReportHelp =
 
 int cmdReport(const Args& args)
 {
-    if (args.help) {
-        std::fputs(kReportHelp, stdout);
-        return kExitOk;
-    }
-    if (!args.rejectUnknown({"run", "format", "out", "samples", "device", "language"}))
-        return kExitUsage;
-    if (!args.positional.empty()) {
-        std::fprintf(stderr, "error: unexpected argument '%s'; arguments are key=value (see --help)\n",
-                     args.positional.front().c_str());
-        return kExitUsage;
-    }
+    if (auto exit = checkArguments(args, {.help = kReportHelp,
+                                          .known = {"run", "format", "out", "samples", "device", "language"},
+                                          .required = {{"run", "no run folder given: set run=DIR"}}}))
+        return *exit;
     const std::string run = args.str("run");
-    if (run.empty()) {
-        std::fprintf(stderr, "error: no run folder given: set run=DIR\n");
-        return kExitUsage;
-    }
     const auto samples = args.integer("samples", 8);
     if (!samples)
         return kExitUsage;

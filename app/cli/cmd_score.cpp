@@ -33,16 +33,11 @@ constexpr const char* kScoreHelp =
 
 int cmdScore(const Args& args)
 {
-    if (args.help) {
-        std::fputs(kScoreHelp, stdout);
-        return kExitOk;
-    }
-    if (!args.rejectUnknown({"data", "predictions", "split", "json", "max_problems"}))
-        return kExitUsage;
-    if (args.str("data").empty() || args.str("predictions").empty()) {
-        std::fprintf(stderr, "error: val with predictions= needs data=PATH and predictions=DIR\n");
-        return kExitUsage;
-    }
+    const std::string needs = "val with predictions= needs data=PATH and predictions=DIR";
+    if (auto exit = checkArguments(args, {.help = kScoreHelp,
+                                          .known = {"data", "predictions", "split", "json", "max_problems"},
+                                          .required = {{"data", needs}, {"predictions", needs}}}))
+        return *exit;
     const auto maxProblems = args.integer("max_problems", 50);
     if (!maxProblems)
         return kExitUsage;

@@ -2,7 +2,6 @@
 #include "cli/commands.h"
 
 #include "common/config.h"
-#include "common/configfile.h"
 #include "common/presets.h"
 #include "dist/launcher.h"
 #include "dist/world.h"
@@ -156,23 +155,8 @@ int cmdTrain(const Args& args)
         for (const auto& [key, value] : preset->values)
             options.givenKeys.push_back(key);
     }
-    if (args.has("cfg")) {
-        auto file = ConfigFile::load(args.str("cfg"), cfg);
-        if (!file) {
-            std::fprintf(stderr, "error: %s\n", file.error().toString().c_str());
-            return kExitUsage;
-        }
-        for (const Error& e : file->problems())
-            std::fprintf(stderr, "error: %s\n", e.toString().c_str());
-        if (!file->problems().empty())
-            return kExitUsage;
-        cfg = file->config();
-        for (const std::string& key : file->documentKeys())
-            options.givenKeys.push_back(key);
-        for (const ConfigFileEntry& e : file->unknownKeys())
-            std::fprintf(stderr, "note: %s:%d: '%s' is not a YOLO Studio setting and was ignored\n",
-                         args.str("cfg").c_str(), e.line, e.key.c_str());
-    }
+    if (auto exit = applySettingsFile(args, cfg, &options.givenKeys))
+        return *exit;
     bool ok = true;
     for (const auto& [k, v] : args.kv) {
         if (k == "cfg" || k == "preset" || isLaunchKey(k))

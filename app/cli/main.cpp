@@ -31,6 +31,7 @@ const Command kCommands[] = {
     {"devices", ys::cli::cmdDevices, "list the CPU and CUDA devices with their memory: devices [json=FILE]"},
     {"export", ys::cli::cmdExport, "export weights as ONNX (OpenCV DNN, ONNX Runtime): export weights=FILE [imgsz=640]"},
     {"report", ys::cli::cmdReport, "write a run's training report: report run=DIR [format=html|pdf] [out=FILE]"},
+    {"import", ys::cli::cmdImport, "read a YOLOv5/v7/v9 or yolo train command (or model.train() code) as settings: import \"COMMAND\" [out=FILE]"},
     {"version", cmdVersion, "print the version (also --version)"},
 };
 

@@ -9,6 +9,9 @@
 // also trains yolov8n on the dataset from the Train page (imgsz 128, EPOCHS epochs, default 8) and writes
 // train-setup-preflight.png (before Start), train-dashboard-running.png (during the run) and
 // train-dashboard.png (after it), plus runs.png.
+//   ui_screenshots --paste OUT_DIR [--language zh_CN]
+// Writes paste-command.png: the screen (run it on a 1400x900 Xvfb screen) with the Train page's "Paste a
+// Command…" dialog over the main window, YOLOv9's train_dual.py command of issue 16 pasted.
 //   ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN_NAME] [--compare A,B] [--language zh_CN] [--size WxH]
 // Writes runs-page.png: the Runs page listing the run folders of PROJECT_DIR (make them with
 // yolostudio-cli train ... project=PROJECT_DIR), RUN_NAME opened; and, given --compare, runs-compare.png.
@@ -40,12 +43,15 @@
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDialog>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileDialog>
 #include <QItemSelectionModel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QPlainTextEdit>
+#include <QScreen>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStyleFactory>
@@ -183,6 +189,42 @@ bool saveGrab(QWidget& w, const QDir& out, const QString& name, const QString& s
     return true;
 }
 
+// The Paste a Command… dialog with the issue's YOLOv9 command, or (`python`) Ultralytics' Python example.
+int savePasteCommand(const QDir& out, const QString& suffix, bool python)
+{
+    ys::ui::MainWindow w;
+    w.resize(1400, 900);
+    w.move(0, 0);
+    w.show();
+    w.showPage(w.trainPage());
+    auto* action = w.trainPage()->findChild<QAction*>(QStringLiteral("pasteCommandAction"));
+    if (!action)
+        return 1;
+    action->trigger();
+    auto* dialog = w.trainPage()->findChild<QDialog*>(QStringLiteral("PasteCommandDialog"));
+    auto* edit = dialog ? dialog->findChild<QPlainTextEdit*>(QStringLiteral("commandEdit")) : nullptr;
+    if (!edit)
+        return 1;
+    if (python)
+        edit->setPlainText(QStringLiteral(
+            "from ultralytics import YOLO\n\n"
+            "model = YOLO(\"yolov8s.pt\")  # a pretrained model\n"
+            "results = model.train(data=\"coco128.yaml\", epochs=50, imgsz=640, batch=16, cos_lr=True,\n"
+            "                      device=[0, 1], workers=os.cpu_count(), colour=\"red\")"));
+    else
+        edit->setPlainText(QStringLiteral(
+            "python train_dual.py --workers 8 --device 0 --batch 32 --data data.yaml --img 640 \\\n"
+            "  --cfg models/detect/yolov9-s.yaml --weights '' --hyp hyp.scratch-high.yaml \\\n"
+            "  --epochs 20 --close-mosaic 15 --sync-bn --min-items 0"));
+    settle(800);
+    const QString name = python ? QStringLiteral("paste-command-python") : QStringLiteral("paste-command");
+    const QString path = out.filePath(name + suffix + QStringLiteral(".png"));
+    if (!QGuiApplication::primaryScreen()->grabWindow(0).save(path))
+        return 1;
+    std::printf("%s\n", qPrintable(path));
+    return 0;
+}
+
 // The Runs page on the run folders of `project`, `open` opened (and `compare` compared, if given).
 int saveRunsPage(const QStringList& args, const QDir& out, const QString& suffix)
 {
@@ -289,7 +331,8 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "usage: ui_screenshots DATA_YAML OUT_DIR [--language zh_CN] [--size 1920x1080]\n"
                              "       ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN] [--compare A,B] "
                              "[--language zh_CN]\n"
-                             "       ui_screenshots --export RUN_DIR OUT_DIR [--language zh_CN]\n");
+                             "       ui_screenshots --export RUN_DIR OUT_DIR [--language zh_CN]\n"
+                             "       ui_screenshots --paste OUT_DIR [--python] [--language zh_CN]\n");
         return 2;
     }
     const int si = static_cast<int>(args.indexOf(QStringLiteral("--size")));
@@ -302,19 +345,14 @@ int main(int argc, char** argv)
     const QString lang = li > 0 && li + 1 < args.size() ? args[li + 1] : QStringLiteral("en");
     ys::ui::installTranslators(lang);
     const QString suffix = lang == QLatin1String("en") ? QString() : QStringLiteral("_") + lang;
-    // The main window's size (default 1440x900); the Xvfb screen must hold it.
-    QSize windowSize(1440, 900);
-    if (const int si = static_cast<int>(args.indexOf(QStringLiteral("--size"))); si > 0 && si + 1 < args.size()) {
-        const QStringList wh = args[si + 1].split(QLatin1Char('x'));
-        if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
-            windowSize = QSize(wh[0].toInt(), wh[1].toInt());
-    }
     const QDir out(args[2]);
     QDir().mkpath(out.absolutePath());
     if (args[1] == QLatin1String("--runs"))
         return saveRunsPage(args, QDir(args[3]), suffix);
     if (args[1] == QLatin1String("--export"))
         return saveExport(args, QDir(args[3]), suffix);
+    if (args[1] == QLatin1String("--paste"))
+        return savePasteCommand(out, suffix, args.contains(QStringLiteral("--python")));
 
     {
         // The start page, before any dataset was opened.

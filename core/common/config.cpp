@@ -3,7 +3,7 @@
 #include "common/checkpointing.h"
 #include "common/configfile.h"
 #include "common/device.h"
-#include "common/internal/text.h"
+#include "common/text.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -174,16 +174,6 @@ const Entry* findEntry(const std::string& key)
         if (key == e.key.name)
             return &e;
     return nullptr;
-}
-
-std::string trim(const std::string& s)
-{
-    return internal::trimmed(s);
-}
-
-std::string lower(std::string s)
-{
-    return internal::lowered(std::move(s));
 }
 
 std::optional<bool> parseBool(const std::string& v)

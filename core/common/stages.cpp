@@ -3,7 +3,7 @@
 #include "common/stages.h"
 
 #include "common/config.h"
-#include "common/internal/text.h"
+#include "common/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -13,15 +13,13 @@
 namespace ys {
 namespace {
 
-using internal::lowered;
-using internal::trimmed;
 
 std::vector<std::string> split(const std::string& s, char sep)
 {
     std::vector<std::string> parts;
     std::stringstream in(s);
     for (std::string part; std::getline(in, part, sep);)
-        parts.push_back(trimmed(part));
+        parts.push_back(trim(part));
     if (!s.empty() && s.back() == sep)
         parts.emplace_back();
     return parts;
@@ -59,13 +57,13 @@ std::optional<ConfigProblem> parseStage(const std::string& text, int stageNumber
     const std::vector<std::string> fields = split(text, ':');
     if (fields.size() < 2)
         return syntax();
-    const std::string size = lowered(fields[0]);
+    const std::string size = lower(fields[0]);
     const size_t x = size.find('x');
     if (x == std::string::npos || x == 0 || x + 1 >= size.size())
         return syntax();
-    if (auto p = stageValue("imgsz", trimmed(size.substr(0, x)), stageNumber, out.imgsz))
+    if (auto p = stageValue("imgsz", trim(size.substr(0, x)), stageNumber, out.imgsz))
         return p;
-    if (auto p = stageValue("batch", trimmed(size.substr(x + 1)), stageNumber, out.batch))
+    if (auto p = stageValue("batch", trim(size.substr(x + 1)), stageNumber, out.batch))
         return p;
     if (auto p = stageValue("epochs", fields[1], stageNumber, out.epochs))
         return p;
@@ -74,8 +72,8 @@ std::optional<ConfigProblem> parseStage(const std::string& text, int stageNumber
         const size_t eq = fields[i].find('=');
         if (eq == std::string::npos || eq == 0)
             return syntax();
-        const std::string key = trimmed(fields[i].substr(0, eq));
-        const std::string value = trimmed(fields[i].substr(eq + 1));
+        const std::string key = trim(fields[i].substr(0, eq));
+        const std::string value = trim(fields[i].substr(eq + 1));
         if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
             ConfigProblem p{"stages", ConfigProblem::Reason::StageKey, value};
             p.choices = allowed;
@@ -165,12 +163,12 @@ std::vector<TrainStage> commonStageRecipe()
 std::optional<ConfigProblem> parseStages(const std::string& text, std::vector<TrainStage>& out)
 {
     out.clear();
-    std::string body = trimmed(text);
+    std::string body = trim(text);
     if (body.size() >= 2 && ((body.front() == '"' && body.back() == '"') || (body.front() == '\'' && body.back() == '\'')))
-        body = trimmed(body.substr(1, body.size() - 2));
+        body = trim(body.substr(1, body.size() - 2));
     if (body.size() >= 2 && body.front() == '[' && body.back() == ']')
-        body = trimmed(body.substr(1, body.size() - 2));
-    const std::string l = lowered(body);
+        body = trim(body.substr(1, body.size() - 2));
+    const std::string l = lower(body);
     if (l.empty() || l == "none" || l == "null" || l == "~" || l == "off")
         return std::nullopt;
     int number = 0;

@@ -4,6 +4,7 @@
 #include "fit/fit.h"
 
 #include "common/device.h"
+#include "common/text.h"
 #include "common/trainrules.h"
 
 #include <nlohmann/json.hpp>
@@ -175,25 +176,8 @@ const std::vector<FitNoteCode>& fitNoteCodes()
 
 std::string fitNoteText(const FitNote& note)
 {
-    for (const FitNoteCode& c : kNoteCodes) {
-        if (note.code != c.code)
-            continue;
-        std::string out;
-        for (const char* p = c.text; *p; ++p) {
-            if (*p == '{' && p[1] >= '0' && p[1] <= '9' && p[2] == '}') {
-                const size_t i = static_cast<size_t>(p[1] - '0');
-                out += i < note.args.size() ? note.args[i] : std::string();
-                p += 2;
-            } else {
-                out += *p;
-            }
-        }
-        return out;
-    }
-    std::string out = note.code;
-    for (const auto& a : note.args)
-        out += " " + a;
-    return out;
+    auto it = std::find_if(kNoteCodes.begin(), kNoteCodes.end(), [&](const FitNoteCode& c) { return note.code == c.code; });
+    return codedText(it == kNoteCodes.end() ? nullptr : it->text, note.code, note.args);
 }
 
 FitRequest fitRequestFor(const TrainConfig& cfg)

@@ -9,6 +9,7 @@
 #include "ui/common/icons.h"
 #include "ui/config/configform.h"
 #include "ui/common/logging.h"
+#include "ui/config/pastecommanddialog.h"
 #include "ui/train/predictionpreview.h"
 
 #include <QAction>
@@ -92,6 +93,7 @@ TrainPage::TrainPage(QWidget* parent)
     auto* top = new QHBoxLayout;
     top->setContentsMargins(8, 6, 8, 6);
     top->addWidget(header_, 1);
+    top->addWidget(toolButton(pasteAction_, this));
     top->addWidget(fitButton_);
     top->addSpacing(12);
     top->addWidget(startButton_);
@@ -198,6 +200,10 @@ void TrainPage::buildActions()
     fitAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
     fitAction_->setEnabled(false);
     connect(fitAction_, &QAction::triggered, this, [this] { emit fitRequested(runConfig()); });
+    pasteAction_ = new QAction(this);
+    pasteAction_->setObjectName(QStringLiteral("pasteCommandAction"));
+    pasteAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
+    connect(pasteAction_, &QAction::triggered, this, &TrainPage::pasteCommand);
     exportReportAction_ = new QAction(ys::ui::icon(IconId::Export), QString(), this);
     exportReportAction_->setObjectName(QStringLiteral("exportReportAction"));
     exportReportAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -239,6 +245,9 @@ void TrainPage::retranslate()
                                ? tr("Measure memory and pick the batch, image size and AMP that fit the device")
                                : tr("Fit to my GPU measures memory and picks the batch, image size and AMP that "
                                     "fit; the Fit dialog is not part of this build yet"));
+    pasteAction_->setText(tr("&Paste a Command…"));
+    pasteAction_->setToolTip(tr("Fill the setup from a YOLOv5, YOLOv7, YOLOv9 or Ultralytics training command you "
+                                "already have (Ctrl+Shift+V)"));
     setupTitle_->setText(tr("Setup"));
     preflightTitle_->setText(tr("Before you start"));
     startAnyway_->setText(tr("Start anyway, with the label errors"));
@@ -266,7 +275,7 @@ QIcon TrainPage::icon() const
 
 QList<QAction*> TrainPage::pageActions() const
 {
-    return {startAction_, pauseAction_, stopAction_, fitAction_, exportReportAction_, exportModelAction_};
+    return {startAction_, pauseAction_, stopAction_, pasteAction_, fitAction_, exportReportAction_, exportModelAction_};
 }
 
 // ---- dataset -------------------------------------------------------------------------------------------
@@ -560,8 +569,26 @@ void TrainPage::updateActions()
     pauseAction_->setEnabled(st == TrainController::State::Running || st == TrainController::State::Paused);
     stopAction_->setEnabled(st == TrainController::State::Running || st == TrainController::State::Paused);
     fitAction_->setEnabled(fitAvailable_ && idle);
+    pasteAction_->setEnabled(idle && !form_->resumeMode());
     exportReportAction_->setEnabled(idle && !lastRunDir_.isEmpty());
     exportModelAction_->setEnabled(idle && !lastRunDir_.isEmpty());
+}
+
+void TrainPage::pasteCommand()
+{
+    if (!pasteAction_->isEnabled())
+        return;
+    auto* dialog = new PasteCommandDialog(form_->config(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setFitAvailable(fitAction_->isEnabled());
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const QMap<QString, QString> values = dialog->values();
+        if (!values.isEmpty())
+            form_->applyValues(values, tr("Paste Command"));
+        if (dialog->fitRequested() && fitAction_->isEnabled())
+            fitAction_->trigger();
+    });
+    dialog->open();
 }
 
 void TrainPage::setFitAvailable(bool available)

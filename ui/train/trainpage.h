@@ -2,7 +2,8 @@
 // The Train page: the setup form of the next run, the pre-flight checks before Start (the open dataset's
 // label errors with a link to its findings and a "start anyway" choice, the device and its free memory, the
 // fit's predicted peak against the budget), Start / Pause / Resume / Stop, a "Fit to my GPU…" action for
-// the Fit dialog, and the live dashboard of the running (or last) run. A run always trains on the dataset
+// the Fit dialog, "Paste a Command…" (a YOLOv5/v7/v9 or Ultralytics training command into the form), and the
+// live dashboard of the running (or last) run. A run always trains on the dataset
 // that is open; runs go to <app data>/runs/<dataset folder> unless the setup names another project.
 // Owns the TrainController (and through it the training thread). GUI thread only.
 
@@ -119,6 +120,7 @@ private:
     void onFailed(const ys::Error& error);
     void onEnded();
     void onPreflightLink(const QString& link);
+    void pasteCommand();  // "Paste a Command…": the dialog, then its values into the form as one undo step
     std::optional<ys::memory::MemoryStats> deviceStats(const std::string& device) const;
     ys::TrainConfig runConfig() const;
 
@@ -140,6 +142,7 @@ private:
     QAction* pauseAction_ = nullptr;
     QAction* stopAction_ = nullptr;
     QAction* fitAction_ = nullptr;
+    QAction* pasteAction_ = nullptr;
     QAction* exportReportAction_ = nullptr;
     QAction* exportModelAction_ = nullptr;
     QTimer* deviceTimer_ = nullptr;
