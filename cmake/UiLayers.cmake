@@ -1,7 +1,7 @@
 # Checks that ui/ folders include one way (docs/ARCHITECTURE.md): a file may include its own folder and the
 # folders on lower layers only. Run as the ui_layers test: cmake -DUI_DIR=<source>/ui -P UiLayers.cmake
 # Layers, bottom first, comma-separated folders on one layer (they do not include each other).
-set(layers common config,charts,thumbnails dataset,fit train runs report shell)
+set(layers common config,charts,thumbnails,export dataset,fit train runs report shell)
 
 if(NOT IS_DIRECTORY "${UI_DIR}")
   message(FATAL_ERROR "UI_DIR '${UI_DIR}' is not a folder")

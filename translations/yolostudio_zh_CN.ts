@@ -3619,109 +3619,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
-    <name>ys::ui::PlotsWidget</name>
-    <message>
-        <source>train</source>
-        <translation>训练集</translation>
-    </message>
-    <message>
-        <source>val</source>
-        <translation>验证集</translation>
-    </message>
-    <message>
-        <source>test</source>
-        <translation>测试集</translation>
-    </message>
-    <message>
-        <source>Boxes per class</source>
-        <translation>各类别的框数</translation>
-    </message>
-    <message>
-        <source>Box size</source>
-        <translation>框尺寸</translation>
-    </message>
-    <message>
-        <source>Box width vs height</source>
-        <translation>框的宽与高</translation>
-    </message>
-    <message>
-        <source>Classes</source>
-        <translation>类别</translation>
-    </message>
-    <message>
-        <source>Images (%1)</source>
-        <translation>图像（%1）</translation>
-    </message>
-    <message>
-        <source>Boxes</source>
-        <translation>框</translation>
-    </message>
-    <message>
-        <source>Images without boxes</source>
-        <translation>无框图像</translation>
-    </message>
-    <message>
-        <source>Label files</source>
-        <translation>标注文件</translation>
-    </message>
-    <message>
-        <source>Corrupt images</source>
-        <translation>损坏的图像</translation>
-    </message>
-    <message>
-        <source>Orphan labels</source>
-        <translation>孤立的标注</translation>
-    </message>
-    <message>
-        <source>Errors</source>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <source>Warnings</source>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <source>Info</source>
-        <translation>提示</translation>
-    </message>
-    <message>
-        <source>Check time</source>
-        <translation>检查用时</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
-        <source>Check not finished</source>
-        <translation>检查尚未完成</translation>
-    </message>
-    <message>
-        <source>boxes</source>
-        <translation>框数</translation>
-    </message>
-    <message>
-        <source>√(w·h) in pixels at imgsz %1</source>
-        <translation>√(宽·高)，图像尺寸 %1 下的像素</translation>
-    </message>
-    <message>
-        <source>%1 of %2 boxes under %3 px (too small to learn)</source>
-        <translation>%2 个框中有 %1 个小于 %3 像素（太小，无法学习）</translation>
-    </message>
-    <message>
-        <source>width (fraction of image)</source>
-        <translation>宽（占图像比例）</translation>
-    </message>
-    <message>
-        <source>height (fraction of image)</source>
-        <translation>高（占图像比例）</translation>
-    </message>
-    <message>
-        <source>Box width vs height (every %1th box)</source>
-        <translation>框的宽与高（每 %1 个框取一个）</translation>
-    </message>
-</context>
-<context>
     <name>ys::ui::PredictionPreview</name>
     <message>
         <source>Could not preview the predictions: %1</source>
@@ -4511,6 +4408,8 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>
             <numerusform>……另有 %n 张；运行的 check.json 列出了全部。</numerusform>
         </translation>
+    </message>
+    <message>
         <source>Exported models</source>
         <translation>已导出的模型</translation>
     </message>
