@@ -8,7 +8,7 @@
 #                            (scripts/libtorch-cuda.sh, cached in ~/.cache/yolostudio), configure the `cuda`
 #                            preset with the machine's CUDA toolkit, build core, the CLI and the tests and run
 #                            the suite on the CPU; --build-only compiles and links core and the CLI only.
-# Environment: BUILD_DIR (default build; build-cuda for cuda-check), JOBS (default: number of cores).
+# Environment: BUILD_DIR (default build), CUDA_BUILD_DIR (cuda-check's, default build-cuda), JOBS (default: number of cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,7 +49,7 @@ cuda_check() {
     [ -x /usr/local/cuda/bin/nvcc ] || { echo "error: cuda-check needs the CUDA 13 toolkit (nvcc, cuBLAS, cuDNN, NCCL): none on PATH or in /usr/local/cuda" >&2; exit 2; }
     export PATH="/usr/local/cuda/bin:$PATH"
   fi
-  local dir=${BUILD_DIR:-build-cuda} libtorch
+  local dir=${CUDA_BUILD_DIR:-build-cuda} libtorch   # never BUILD_DIR: the Debian build keeps its own cache
   libtorch=$(scripts/libtorch-cuda.sh)
   LIBTORCH_DIR="$libtorch" cmake --preset cuda -B "$dir" "$@"
   if [ "$build_only" = 1 ]; then

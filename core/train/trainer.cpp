@@ -1600,14 +1600,20 @@ Expected<TrainSummary> Trainer::follow()
 {
     try {
         for (int epoch = startEpoch_; epoch < cfg_.epochs; ++epoch) {
+            // The same per-epoch steps as run(): a rank whose stage, LR or batch count differed from rank 0's
+            // would arm its gradient sync on other batches and the collectives would fall out of step.
+            if (!runCfg_.stages.empty())
+                if (auto err = enterStage(epoch))
+                    return *err;
             for (auto& group : opt_.optimizer->param_groups())
-                if (static_cast<int64_t>(epoch) * batchesPerEpoch() > warmupIters_)
+                if (niBase_ > warmupIters_)
                     group.options().set_lr(opt_.choice.lr0 * lrLambda(cfg_, epoch));
             eventEpoch_ = epoch + 1;
             if (!trainEpoch(epoch)) {
                 summary_.stoppedByUser = true;
                 break;
             }
+            niBase_ += batchesPerEpoch();
             // Rank 0 validates and writes; its word says how the run goes on.
             const auto [word, message] = dp_->awaitEpochWord(epoch);
             if (word == EpochWord::Fail)

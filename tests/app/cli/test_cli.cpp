@@ -120,7 +120,7 @@ private Q_SLOTS:
         QVERIFY(!r.err.contains("obj"));
         r = cli({"train", "preset=fastest", "data=x.yaml"});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("unknown preset 'fastest' (presets: ultralytics, yolov9-scratch-high, low-memory)"),
+        QVERIFY2(r.err.contains("unknown preset 'fastest' (presets: ultralytics, yolov9-scratch-high, low-memory, staged)"),
                  qPrintable(r.err));
     }
 

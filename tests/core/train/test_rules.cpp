@@ -97,7 +97,6 @@ private Q_SLOTS:
         QTest::newRow("0") << "0" << true << true << 0;
         QTest::newRow("cuda:1") << "cuda:1" << true << true << 1;
         QTest::newRow("CUDA:1") << "CUDA:1" << true << true << 1;
-        QTest::newRow("0,1") << "0,1" << false << false << 0;
         QTest::newRow("tpu") << "tpu" << false << false << 0;
         QTest::newRow("cuda:x") << "cuda:x" << false << false << 0;
     }
@@ -133,6 +132,23 @@ private Q_SLOTS:
             // Understood as a GPU, and refused because there is none, not because the text is unknown.
             QCOMPARE(trainerDevice.error().code, std::string("device.no_cuda"));
         }
+    }
+
+    // A list ("0,1") is no single device: every reading of one device refuses it alike, and the settings
+    // take it for a data-parallel run (parseDevices).
+    void aDeviceListIsASettingButNoSingleDevice()
+    {
+        const std::string t = "0,1";
+        QVERIFY(!parseDevice(t).ok());
+        QCOMPARE(parseDevice(t).error().code, std::string("device.unknown"));
+        QCOMPARE(memory::internal::deviceIndex(t), -2);
+        QCOMPARE(resolveDevice(t).error().code, std::string("device.unknown"));
+        TrainConfig cfg;
+        cfg.data = "data.yaml";
+        cfg.device = t;
+        QVERIFY(cfg.validate().empty());   // data parallel over GPUs 0 and 1
+        cfg.device = "0,0";
+        QVERIFY(!cfg.validate().empty());   // a GPU named twice
     }
 
     // Loader workers beside the model's threads, and threads=0 = every core, for trainer and fit alike.
