@@ -19,6 +19,7 @@
 #endif
 
 #include <cstdint>
+#include <variant>
 
 // LibTorch at least MAJOR.MINOR.
 #define YS_TORCH_AT_LEAST(major, minor) \
@@ -41,6 +42,16 @@ public:
 protected:
     virtual c10::DataPtr allocateBytes(size_t n) const = 0;
 };
+
+// ---- variants: 1.13's module options hold c10::variant (its own), 2.x's std::variant ----
+
+// The alternative T of `v` (e.g. a Conv's padding as ExpandingArray, not a string mode), or nullptr.
+template <typename T, typename Variant>
+const T* getIf(const Variant& v)
+{
+    using std::get_if;
+    return get_if<T>(&v);   // std::get_if, or 1.13's c10::get_if found by argument-dependent lookup
+}
 
 // ---- autocast: 2.4 takes the device type; 1.13 has one function pair per device (deprecated since 2.4) ----
 
