@@ -60,6 +60,11 @@ cuda_check() {
   QT_QPA_PLATFORM=offscreen ctest --test-dir "$dir" --output-on-failure -j "$JOBS"
 }
 
+build() {
+  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@"
+  cmake --build "$BUILD_DIR" -j "$JOBS"
+}
+
 if [ "$mode" = cuda-check ]; then
   scripts/install-missing.sh "${packages[@]}" "${cuda_packages[@]}"
   cuda_check "$@"

@@ -183,6 +183,10 @@ private:
     // Staged runs: at the first epoch of a stage (or the first epoch trained after a resume), the stage's
     // settings, loader, validator and checkpointing, and its `stage` event.
     std::optional<Error> enterStage(int epoch);
+    // What every rank does before an epoch, rank 0 (run) and the others (follow) alike: the stage, the scheduled
+    // LR. A rank that differed would arm its gradient sync on other batches and the collectives would fall out
+    // of step.
+    std::optional<Error> beginEpoch(int epoch);
 
     // One epoch of training; false when stopped by the user. Throws on unrecoverable errors.
     bool trainEpoch(int epoch);
@@ -1497,14 +1501,8 @@ Expected<TrainSummary> Trainer::run()
 
     try {
         for (int epoch = startEpoch_; epoch < cfg_.epochs; ++epoch) {
-            if (!runCfg_.stages.empty())
-                if (auto err = enterStage(epoch))
-                    return *err;
-            // The scheduled LR of this epoch (warmup overrides it during the first iterations).
-            for (auto& group : opt_.optimizer->param_groups())
-                if (niBase_ > warmupIters_)
-                    group.options().set_lr(opt_.choice.lr0 * lrLambda(cfg_, epoch));
-            eventEpoch_ = epoch + 1;
+            if (auto err = beginEpoch(epoch))
+                return *err;
             const auto te = Clock::now();
             if (!trainEpoch(epoch)) {
                 summary_.stoppedByUser = true;
@@ -1596,19 +1594,25 @@ std::string Trainer::trainingFailure(const std::exception& e) const
     return "training failed" + rank + ": " + exceptionText(e);
 }
 
+std::optional<Error> Trainer::beginEpoch(int epoch)
+{
+    if (!runCfg_.stages.empty())
+        if (auto err = enterStage(epoch))
+            return err;
+    // The scheduled LR of this epoch (warmup overrides it during the first iterations).
+    for (auto& group : opt_.optimizer->param_groups())
+        if (niBase_ > warmupIters_)
+            group.options().set_lr(opt_.choice.lr0 * lrLambda(cfg_, epoch));
+    eventEpoch_ = epoch + 1;
+    return std::nullopt;
+}
+
 Expected<TrainSummary> Trainer::follow()
 {
     try {
         for (int epoch = startEpoch_; epoch < cfg_.epochs; ++epoch) {
-            // The same per-epoch steps as run(): a rank whose stage, LR or batch count differed from rank 0's
-            // would arm its gradient sync on other batches and the collectives would fall out of step.
-            if (!runCfg_.stages.empty())
-                if (auto err = enterStage(epoch))
-                    return *err;
-            for (auto& group : opt_.optimizer->param_groups())
-                if (niBase_ > warmupIters_)
-                    group.options().set_lr(opt_.choice.lr0 * lrLambda(cfg_, epoch));
-            eventEpoch_ = epoch + 1;
+            if (auto err = beginEpoch(epoch))
+                return *err;
             if (!trainEpoch(epoch)) {
                 summary_.stoppedByUser = true;
                 break;
