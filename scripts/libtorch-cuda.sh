@@ -50,8 +50,9 @@ req=$(mktemp)
 trap 'rm -f "$req"' EXIT
 printf '%s\n' "${pins[@]}" >"$req"
 echo "Fetching torch $TORCH_VERSION ($TORCH_CUDA) and its CUDA libraries into $wheels ..." >&2
-# pip checks every hash (--require-hashes) and keeps a wheel already in $wheels; nothing is installed.
-python3 -m pip download --quiet --disable-pip-version-check --no-deps --require-hashes --only-binary=:all: \
+# pip checks every hash (--require-hashes) and keeps a wheel already in $wheels; nothing is installed, and
+# nothing goes into pip's own cache (a second 727 MiB copy of the wheels on a CI disk).
+python3 -m pip download --quiet --no-cache-dir --disable-pip-version-check --no-deps --require-hashes --only-binary=:all: \
   --python-version 3.12 --implementation cp --abi cp312 \
   --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
   -d "$wheels" -r "$req" >&2
