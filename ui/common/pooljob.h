@@ -44,6 +44,25 @@ auto runOnPool(F work) -> QFuture<std::invoke_result_t<F&>>
     });
 }
 
+// Calls `fn(result)` (`fn()` for a QFuture<void>) on `context`'s thread once `future` has ended, always later
+// through that thread's event loop, never inside this call; not at all when `context` is gone by then. Qt
+// calls a continuation attached to a future that has already finished at once, directly when `context`
+// lives on the calling thread, so a quick job would deliver its result before the call that started it
+// returned (code after the start, and a test's QSignalSpy::wait on the result's signal, then came too late:
+// test_ui_export failed about half of its runs that way, and a fit that failed at once could report its
+// failure before FitController::start returned true).
+template <typename T, typename Fn>
+void deliverLater(QFuture<T> future, QObject* context, Fn fn)
+{
+    if constexpr (std::is_void_v<T>) {
+        future.then(context, [context, fn = std::move(fn)] { QMetaObject::invokeMethod(context, fn, Qt::QueuedConnection); });
+    } else {
+        future.then(context, [context, fn = std::move(fn)](const T& result) {
+            QMetaObject::invokeMethod(context, [fn, result] { fn(result); }, Qt::QueuedConnection);
+        });
+    }
+}
+
 // Counts requests of one kind; a result whose number is no longer current was superseded.
 // GUI thread only.
 class JobGeneration {
@@ -65,13 +84,14 @@ public:
     PoolJobs& operator=(const PoolJobs&) = delete;
     ~PoolJobs() { waitForAll(); }
 
-    // Starts `work` (see runOnPool) and calls `done(result)` on `context`'s thread when it ends.
+    // Starts `work` (see runOnPool) and calls `done(result)` on `context`'s thread when it ends, later
+    // (deliverLater).
     template <typename F, typename Done>
     void start(QObject* context, F work, Done done)
     {
         auto future = runOnPool(std::move(work));
         track(future);
-        future.then(context, std::move(done));
+        deliverLater(future, context, std::move(done));
     }
 
     // Keeps a future started elsewhere so the destructor waits for it.

@@ -82,16 +82,18 @@ void ModelExporter::exportRun(const QString& runDir)
     if (busy())
         return;
     gathering_ = true;
-    QtConcurrent::run([runDir] { return gatherFacts(runDir); }).then(this, [this](ExportDialog::Facts facts) {
+    jobs_.start(this, [runDir]() -> Expected<ExportDialog::Facts> { return gatherFacts(runDir); },
+                [this](const Expected<ExportDialog::Facts>& facts) {
         gathering_ = false;
-        if (facts.weights.isEmpty()) {
-            const QString message = tr("The run %1 has no weights to export (weights/best.pt or last.pt).")
-                                        .arg(QDir::toNativeSeparators(facts.runDir));
+        if (!facts || facts->weights.isEmpty()) {
+            const QString message = facts ? tr("The run %1 has no weights to export (weights/best.pt or last.pt).")
+                                                .arg(QDir::toNativeSeparators(facts->runDir))
+                                          : QString::fromStdString(facts.error().toString());
             QMessageBox::information(parent_, tr("Export model"), message);
             emit failed(message);
             return;
         }
-        auto* dialog = new ExportDialog(facts, parent_);
+        auto* dialog = new ExportDialog(*facts, parent_);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &QDialog::accepted, this, [this, dialog] { exportWith(dialog->options(), true); });
         dialog->open();

@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "common/progress.h"
 #include "export/export.h"
+#include "ui/common/pooljob.h"
 #include "ui/export/exportdialog.h"
 
 #include <QFutureWatcher>
@@ -55,6 +56,7 @@ private:
     std::optional<ys::ExportSummary> last_;
     bool interactive_ = false;
     bool gathering_ = false;
+    PoolJobs jobs_;   // the facts' reads; the destructor waits for them
 };
 
 }  // namespace ys::ui

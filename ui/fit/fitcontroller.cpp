@@ -82,7 +82,7 @@ bool FitController::run(ys::fit::FitRequest request)
     });
     running_ = task;
     const ys::CancelToken cancel = cancel_;
-    task.then(this, [this, shared, cancel] {
+    deliverLater(task, this, [this, shared, cancel] {
         busy_ = false;
         emit busyChanged(false);
         // A cancel that arrives while the dataset is read ends the probe with whatever error the cut-short

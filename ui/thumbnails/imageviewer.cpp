@@ -3,6 +3,7 @@
 #include "ui/common/icons.h"
 #include "ui/common/logging.h"
 #include "ui/common/palette.h"
+#include "ui/common/pooljob.h"
 
 #include <QAction>
 #include <QEvent>
@@ -478,7 +479,7 @@ void ImageViewer::showImage(const ys::Dataset* dataset, int imageIndex, const st
         const quint64 gen = ++generation_;
         canvas_->setImage({});
         canvas_->setMessage(tr("Loading %1…").arg(fi.fileName()));
-        QtConcurrent::run([path] { return decodeFull(path); }).then(this, [this, gen, path](const Decoded& d) {
+        deliverLater(QtConcurrent::run([path] { return decodeFull(path); }), this, [this, gen, path](const Decoded& d) {
             if (gen != generation_)
                 return;  // another image was selected meanwhile
             if (d.image.isNull()) {

@@ -3,6 +3,7 @@
 #include "train/trainer.h"
 #include "ui/common/logging.h"
 #include "ui/common/palette.h"
+#include "ui/common/pooljob.h"
 
 #include <QEvent>
 #include <QImageReader>
@@ -153,7 +154,7 @@ void PredictionPreview::startJob(const Request& request)
     task_ = QtConcurrent::run([samples, names, request, device, imgsz, cancel] {
         return runJob(samples, names, request, device, imgsz, cancel);
     });
-    task_.then(this, [this, epoch = request.epoch, generation](const Result& r) { onJobDone(r, epoch, generation); });
+    deliverLater(task_, this, [this, epoch = request.epoch, generation](const Result& r) { onJobDone(r, epoch, generation); });
 }
 
 PredictionPreview::Result PredictionPreview::runJob(const std::vector<Sample>& samples, const QStringList& names,

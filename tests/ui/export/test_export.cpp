@@ -1,7 +1,7 @@
 // Export model… in the studio: the options dialog (defaults from the run, what each target sets), the export
 // off the GUI thread with its result dialog (what was written, how to use it; in English and Chinese), a bad
-// setting as a message, the Runs page's action (on for runs with weights; a request with the run folder), and
-// the report naming the exported file. Uses the demo-yolov8n Ultralytics fixture as the run's
+// setting as a message, the Runs page's action (on for runs with weights; a request with the run folder, which
+// the MainWindow's one exporter answers with its dialog), and the report naming the exported file. Uses the demo-yolov8n Ultralytics fixture as the run's
 // weights (skipped without ../shared/fixtures).
 #include "export/export.h"
 #include "report/reportdata.h"
@@ -13,6 +13,7 @@
 #include "ui/runs/runlistcontroller.h"
 #include "ui/runs/runspage.h"
 #include "ui/shell/language.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -24,7 +25,9 @@
 #include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QtTest>
 
 #ifndef YS_FIXTURES_DIR
@@ -41,6 +44,7 @@ private slots:
     void exportsAndShowsWhatWasWritten();
     void badSettingIsAMessage();
     void runsPageOffersExportForRunsWithWeights();
+    void mainWindowAnswersTheRunsPage();
     void reportNamesTheExportedFile();
 
 private:
@@ -59,6 +63,7 @@ void TestExport::initTestCase()
         fixture_ = f;
     QCoreApplication::setOrganizationName(QStringLiteral("YoloStudioTest"));
     QCoreApplication::setApplicationName(QStringLiteral("test_ui_export"));
+    QStandardPaths::setTestModeEnabled(true);   // the MainWindow's settings and app data
     QVERIFY(installTranslators(QStringLiteral("en")));   // English plural forms ("5 class scores")
 }
 
@@ -216,6 +221,33 @@ void TestExport::runsPageOffersExportForRunsWithWeights()
     QCOMPARE(requested[0][0].toString(), with);
     QVERIFY(page.openRun(without));
     QVERIFY(!action->isEnabled());
+}
+
+void TestExport::mainWindowAnswersTheRunsPage()
+{
+    if (fixture_.isEmpty())
+        QSKIP("../shared/fixtures is absent");
+    const QString project = tmp_.filePath("shell");
+    const QString run = makeRun(project, "exp", true);
+    QVERIFY(!run.isEmpty());
+    MainWindow w;
+    RunsPage* page = w.runsPage();
+    QSignalSpy listed(page->controller(), &RunListController::listed);
+    page->setProjectFolder(project);
+    QVERIFY(!listed.isEmpty() || listed.wait(30000));
+    QVERIFY(page->openRun(run));
+    QSignalSpy shown(w.modelExporter(), &ModelExporter::dialogShown);
+    page->findChild<QAction*>(QStringLiteral("exportModelAction"))->trigger();   // the shell's exporter asks
+    QVERIFY2(shown.wait(30000), qPrintable(QStringLiteral("no dialog; the global pool runs %1 of %2 threads")
+                                                .arg(QThreadPool::globalInstance()->activeThreadCount())
+                                                .arg(QThreadPool::globalInstance()->maxThreadCount())));
+    auto* dialog = shown.first().at(0).value<ExportDialog*>();
+    QVERIFY(dialog && dialog->isVisible());
+    QCOMPARE(dialog->options().weights, (run + "/weights/best.pt").toStdString());
+    QCOMPARE(dialog->findChild<QSpinBox*>(QStringLiteral("imgszSpin"))->value(), 320);
+    dialog->reject();   // nothing exported
+    QVERIFY(!w.modelExporter()->busy());
+    QVERIFY(!QFile::exists(run + "/weights/best.onnx"));
 }
 
 void TestExport::reportNamesTheExportedFile()
