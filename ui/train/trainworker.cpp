@@ -69,6 +69,8 @@ ys::Expected<ys::TrainSummary> TrainWorker::trainRun(const ys::TrainCallbacks& c
     const std::optional<ys::dist::WorkerExit> failure = workers->firstFailure();
     if (!result) {
         ys::Error e = result.error();
+        // How the failed worker process ended (its exit code or signal): what the engine's view of the
+        // collective cannot always tell (a killed rank may look like a lost connection to it).
         if (failure)
             e.message += " (" + failure->describe() + ")";
         return e;
