@@ -3,25 +3,15 @@
 #include "ui/common/logging.h"
 
 #include "common/fileutil.h"
-#include "dist/launcher.h"
-#include "dist/world.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QTemporaryDir>
 
 #include <exception>
+#include <memory>
 
 namespace ys::ui {
-namespace {
-
-// How long the other ranks may take to end after rank 0's run returned: they end by themselves when the run
-// ends (or fails) on every rank; the grace covers a rank still writing its last lines. Then LocalWorkers
-// sends SIGTERM, and SIGKILL 5 s later.
-constexpr std::chrono::seconds kWorkersGraceOk{60};
-constexpr std::chrono::seconds kWorkersGraceFailed{20};
-
-}  // namespace
 
 TrainWorker::TrainWorker(ys::TrainConfig config, ys::TrainOptions options, std::shared_ptr<ys::TrainControl> control,
                          LaunchSettings launch)
@@ -31,53 +21,35 @@ TrainWorker::TrainWorker(ys::TrainConfig config, ys::TrainOptions options, std::
 
 ys::Expected<ys::TrainSummary> TrainWorker::trainRun(const ys::TrainCallbacks& cb)
 {
-    ys::dist::LaunchRequest request;
+    ys::LocalLaunch local;
     if (launch_.nproc > 1)
-        request.nproc = launch_.nproc;
-    auto plan = ys::dist::planLaunch(config_.device, config_.batch, request);
-    if (!plan)
-        return plan.error();
-    if (!*plan || options_.world)   // one process (or a world the caller gave)
-        return ys::train(config_, cb, control_.get(), options_);
-
-    // The other ranks read the very settings this rank trains with (every rank checks them against rank 0's).
-    QTemporaryDir settingsDir(QDir::tempPath() + QStringLiteral("/yolostudio-ranks-XXXXXX"));
-    if (!settingsDir.isValid())
-        return ys::Error{"dist.spawn", "cannot make a folder for the other ranks' settings in " +
-                                           QDir::tempPath().toStdString(), {}, 0, 0};
-    const std::string settings = settingsDir.filePath(QStringLiteral("args.yaml")).toStdString();
-    if (auto err = ys::writeFileAtomic(settings, config_.toYaml()))
-        return *err;
-    if (launch_.program.isEmpty() || !QFileInfo(launch_.program).isExecutable())
-        return ys::Error{"dist.spawn", "the other ranks run yolostudio-cli, which was not found (looked for " +
-                                           (launch_.program.isEmpty() ? std::string("it beside this program")
-                                                                      : launch_.program.toStdString()) + ")",
-                         {}, 0, 0};
-    const std::vector<std::string> argv{launch_.program.toStdString(), "train", "cfg=" + settings};
-    auto started = ys::dist::LocalWorkers::start((*plan)->world, argv);
-    if (!started)
-        return started.error();
-    std::unique_ptr<ys::dist::LocalWorkers> workers = std::move(*started);
-    options_.world = (*plan)->world;
-    std::string pids;
-    for (const auto& [rank, pid] : workers->processes())
-        pids += "; rank " + std::to_string(rank) + " is pid " + std::to_string(pid);
-    emit logLine(QString::fromStdString("data parallel: " + std::to_string((*plan)->world.size) +
-                                        " processes, this is rank 0" + pids));
-    auto result = ys::train(config_, cb, control_.get(), options_);
-    workers->finish(result ? kWorkersGraceOk : kWorkersGraceFailed);
-    const std::optional<ys::dist::WorkerExit> failure = workers->firstFailure();
-    if (!result) {
-        ys::Error e = result.error();
-        // How the failed worker process ended (its exit code or signal): what the engine's view of the
-        // collective cannot always tell (a killed rank may look like a lost connection to it).
-        if (failure)
-            e.message += " (" + failure->describe() + ")";
-        return e;
-    }
-    if (failure)
-        return ys::Error{"dist.rank_failed", failure->describe(), {}, 0, 0};
-    return result;
+        local.request.nproc = launch_.nproc;
+    // The other ranks read the very settings this rank trains with (every rank checks them against rank 0's),
+    // from a file that lives as long as the run (made only for a run of several processes).
+    std::unique_ptr<QTemporaryDir> settingsDir;
+    local.workerArgv = [this, &settingsDir]() -> ys::Expected<std::vector<std::string>> {
+        settingsDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/yolostudio-ranks-XXXXXX"));
+        if (!settingsDir->isValid())
+            return ys::Error{"dist.spawn", "cannot make a folder for the other ranks' settings in " +
+                                               QDir::tempPath().toStdString(), {}, 0, 0};
+        const std::string settings = settingsDir->filePath(QStringLiteral("args.yaml")).toStdString();
+        if (auto err = ys::writeFileAtomic(settings, config_.toYaml()))
+            return *err;
+        if (launch_.program.isEmpty() || !QFileInfo(launch_.program).isExecutable())
+            return ys::Error{"dist.spawn", "the other ranks run yolostudio-cli, which was not found (looked for " +
+                                               (launch_.program.isEmpty() ? std::string("it beside this program")
+                                                                          : launch_.program.toStdString()) + ")",
+                             {}, 0, 0};
+        return std::vector<std::string>{launch_.program.toStdString(), "train", "cfg=" + settings};
+    };
+    local.started = [this](const ys::dist::WorldSpec& world, const std::vector<std::pair<int, int>>& workers) {
+        std::string pids;
+        for (const auto& [rank, pid] : workers)
+            pids += "; rank " + std::to_string(rank) + " is pid " + std::to_string(pid);
+        emit logLine(QString::fromStdString("data parallel: " + std::to_string(world.size) +
+                                            " processes, this is rank 0" + pids));
+    };
+    return ys::trainLaunched(config_, cb, control_.get(), options_, local);
 }
 
 void TrainWorker::flush(bool force)
