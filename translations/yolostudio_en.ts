@@ -1244,6 +1244,30 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Data parallel: %1 processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data parallel: %1 × %2 = %3 images per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank 0 · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>No run yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1667,6 +1691,14 @@
 <context>
     <name>ys::ui::DeviceListModel</name>
     <message>
+        <source>GPUs %1 · one training process each</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data parallel: %1 processes, one per GPU; the batch is split between them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>%1 (not found on this machine)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1697,7 +1729,31 @@ Compute capability %2.%3, %4 multiprocessors
 <context>
     <name>ys::ui::DevicePicker</name>
     <message>
+        <source>GPU %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>List the devices again (free memory changes as other programs run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train on several GPUs at once: one process per ticked GPU (data parallel)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>× </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> processes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training processes on the CPU (data parallel, nproc): each trains its share of the batch on its share of the cores</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2275,6 +2331,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Fit to my GPU: batch %1 (%2 × %3) at %4 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Fit to my GPU: batch %1 at %2 px</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2517,6 +2577,14 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1 × %2 = %3 images per step over %2 processes; accumulates gradients over %4 steps (nominal batch %5): each optimizer step sees about %6 images.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2 = %3 images per step over %2 processes; no accumulation (nominal batch %4 ÷ %3 rounds to 1 or less).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Accumulates gradients over %1 batches (nominal batch %2 ÷ batch %3): each optimizer step sees about %4 images.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2646,6 +2714,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Staged run of %1 stages: probed at the largest stage image size, %2; each stage fitted at its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fitted per device: %1 images per device × %2 processes = %3 images per step (the run&apos;s batch is %3).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3081,6 +3153,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Memory · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>time since start</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3118,6 +3194,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>predicted peak %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4182,6 +4262,14 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Data parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices by rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Recorded</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4546,6 +4634,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>peak %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data parallel: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5282,6 +5374,22 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>%1 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 processes on %2 machines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 processes on one machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>started by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1235,6 +1235,30 @@
 <context>
     <name>ys::ui::Dashboard</name>
     <message>
+        <source>rank %1 · %2</source>
+        <translation>进程 %1 · %2</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
+        <source>rank 0 · %1</source>
+        <translation>进程 0 · %1</translation>
+    </message>
+    <message>
+        <source>rank 0</source>
+        <translation>进程 0</translation>
+    </message>
+    <message>
+        <source>Data parallel: %1 processes</source>
+        <translation>数据并行：%1 个进程</translation>
+    </message>
+    <message>
+        <source>Data parallel: %1 × %2 = %3 images per step</source>
+        <translation>数据并行：%1 × %2 = 每步 %3 张图像</translation>
+    </message>
+    <message>
         <source>Epoch</source>
         <translation>轮次</translation>
     </message>
@@ -1669,6 +1693,14 @@
 <context>
     <name>ys::ui::DeviceListModel</name>
     <message>
+        <source>GPUs %1 · one training process each</source>
+        <translation>GPU %1 · 每个 GPU 一个训练进程</translation>
+    </message>
+    <message>
+        <source>Data parallel: %1 processes, one per GPU; the batch is split between them.</source>
+        <translation>数据并行：%1 个进程，每个 GPU 一个；批次在它们之间平分。</translation>
+    </message>
+    <message>
         <source>%1 (not found on this machine)</source>
         <translation>%1（本机上未找到）</translation>
     </message>
@@ -1701,6 +1733,30 @@ Compute capability %2.%3, %4 multiprocessors
 </context>
 <context>
     <name>ys::ui::DevicePicker</name>
+    <message>
+        <source>GPU %1 · %2</source>
+        <translation>GPU %1 · %2</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>多 GPU</translation>
+    </message>
+    <message>
+        <source>Train on several GPUs at once: one process per ticked GPU (data parallel)</source>
+        <translation>同时在多个 GPU 上训练：每个勾选的 GPU 一个进程（数据并行）</translation>
+    </message>
+    <message>
+        <source>× </source>
+        <translation>× </translation>
+    </message>
+    <message>
+        <source> processes</source>
+        <translation> 个进程</translation>
+    </message>
+    <message>
+        <source>Training processes on the CPU (data parallel, nproc): each trains its share of the batch on its share of the cores</source>
+        <translation>CPU 上的训练进程数（数据并行，nproc）：每个进程用自己那份 CPU 核心训练自己那份批次</translation>
+    </message>
     <message>
         <source>List the devices again (free memory changes as other programs run)</source>
         <translation>重新列出设备（可用显存会随其他程序运行而变化）</translation>
@@ -2206,6 +2262,10 @@ Compute capability %2.%3, %4 multiprocessors
 <context>
     <name>ys::ui::FitDialog</name>
     <message>
+        <source>Fit to my GPU: batch %1 (%2 × %3) at %4 px</source>
+        <translation>适配我的 GPU：批大小 %1（%2 × %3），%4 像素</translation>
+    </message>
+    <message>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
@@ -2467,6 +2527,18 @@ Compute capability %2.%3, %4 multiprocessors
 </context>
 <context>
     <name>ys::ui::FitText</name>
+    <message>
+        <source>Fitted per device: %1 images per device × %2 processes = %3 images per step (the run&apos;s batch is %3).</source>
+        <translation>按单个设备适配：每个设备 %1 张图像 × %2 个进程 = 每步 %3 张图像（训练的批大小为 %3）。</translation>
+    </message>
+    <message>
+        <source>%1 × %2 = %3 images per step over %2 processes; accumulates gradients over %4 steps (nominal batch %5): each optimizer step sees about %6 images.</source>
+        <translation>%2 个进程每步 %1 × %2 = %3 张图像；在 %4 步上累积梯度（名义批大小 %5）：优化器每步约处理 %6 张图像。</translation>
+    </message>
+    <message>
+        <source>%1 × %2 = %3 images per step over %2 processes; no accumulation (nominal batch %4 ÷ %3 rounds to 1 or less).</source>
+        <translation>%2 个进程每步 %1 × %2 = %3 张图像；不累积梯度（名义批大小 %4 ÷ %3 取整为 1 或更小）。</translation>
+    </message>
     <message>
         <source>%1 image(s) left out, as training leaves them out (unreadable, corrupt, truncated or under 10 px).</source>
         <translation>略过了 %1 张图像，与训练时一样（无法读取、损坏、截断或小于 10 像素）。</translation>
@@ -3079,6 +3151,14 @@ Compute capability %2.%3, %4 multiprocessors
 </context>
 <context>
     <name>ys::ui::MemoryChart</name>
+    <message>
+        <source>Memory · %1</source>
+        <translation>显存 · %1</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>进程 %1</translation>
+    </message>
     <message>
         <source>Memory</source>
         <translation>显存</translation>
@@ -3796,6 +3876,14 @@ Compute capability %2.%3, %4 multiprocessors
 <context>
     <name>ys::ui::ReportWriter</name>
     <message>
+        <source>Data parallel</source>
+        <translation>数据并行</translation>
+    </message>
+    <message>
+        <source>Devices by rank</source>
+        <translation>各进程的设备</translation>
+    </message>
+    <message>
         <source>True class</source>
         <translation>真实类别</translation>
     </message>
@@ -4468,6 +4556,10 @@ Compute capability %2.%3, %4 multiprocessors
 <context>
     <name>ys::ui::RunDetail</name>
     <message>
+        <source>data parallel: %1</source>
+        <translation>数据并行：%1</translation>
+    </message>
+    <message>
         <source>%1 on %2</source>
         <translation>%1，数据集 %2</translation>
     </message>
@@ -4988,6 +5080,26 @@ Compute capability %2.%3, %4 multiprocessors
 <context>
     <name>ys::ui::RunText</name>
     <message>
+        <source>YOLO Studio</source>
+        <translation>YOLO Studio</translation>
+    </message>
+    <message>
+        <source>%1 processes on %2 machines</source>
+        <translation>%2 台机器上的 %1 个进程</translation>
+    </message>
+    <message>
+        <source>%1 processes on one machine</source>
+        <translation>一台机器上的 %1 个进程</translation>
+    </message>
+    <message>
+        <source>started by %1</source>
+        <translation>由 %1 启动</translation>
+    </message>
+    <message>
+        <source>rank %1: %2</source>
+        <translation>进程 %1：%2</translation>
+    </message>
+    <message>
         <source>%1 GiB</source>
         <translation>%1 GiB</translation>
     </message>
@@ -5234,10 +5346,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Warning</source>
         <translation>警告</translation>
-    </message>
-    <message>
-        <source>YOLO Studio</source>
-        <translation>YOLO Studio</translation>
     </message>
     <message>
         <source>batch=auto probed memory and chose the batch, accumulation and AMP (fit.json).</source>

@@ -29,12 +29,15 @@ int cmdFit(const Args& args)
             "usage: yolostudio-cli fit data=PATH [model=yolov8n.yaml] [imgsz=640] [batch=N] [device=cpu] [cfg=FILE]\n"
             "                          [vram=SIZE|FRACTION] [amp=auto] [target=GPU] [workers=8] [threads=0]\n"
             "                          [nbs=64] [optimizer=auto] [epochs=100] [fraction=1.0] [margin=F] [json=FILE]\n"
-            "                          [checkpoint=off] [stages=LIST] [layers=true]\n\n"
+            "                          [checkpoint=off] [stages=LIST] [layers=true] [nproc=N]\n\n"
             "  data      data.yaml; the probe trains on its most crowded images (empty: synthetic batches)\n"
             "  model     model YAML, e.g. yolov8n.yaml, yolo11s.yaml, yolov9c.yaml (the table lists its family's scales)\n"
             "  imgsz     image size to fit at (multiple of 32)\n"
             "  batch     give a batch to get the largest image size for it instead\n"
-            "  device    device to probe on: cpu, gpu, 0, cuda:0\n"
+            "  device    device to probe on: cpu, gpu, 0, cuda:0; a data-parallel run's list (0,1) is fitted\n"
+            "            per device, on its first, and batch= is the world's, as for train\n"
+            "  nproc     the run's CPU processes (device=cpu nproc=N, as for train): each gets its share of\n"
+            "            the cores and the memory; the result states the world batch\n"
             "  vram      budget: 8GiB, 6000MB, or a fraction of the device (or target) total such as 0.8\n"
             "  amp       auto | off | fp16 | bf16\n"
             "  target    plan for a GPU you do not have: rtx3060 rtx3070 rtx3080 rtx3090 rtx4090 t4\n"
@@ -58,7 +61,7 @@ int cmdFit(const Args& args)
         return kExitOk;
     }
     std::vector<std::string> known(std::begin(kRunKeys), std::end(kRunKeys));
-    for (const char* k : {"target", "margin", "json", "layers", "cfg"})
+    for (const char* k : {"target", "margin", "json", "layers", "cfg", "nproc"})
         known.push_back(k);
     if (!args.rejectUnknown(known))
         return kExitUsage;
@@ -78,14 +81,19 @@ int cmdFit(const Args& args)
     }
     const auto margin = args.number("margin", 0.0);
     const std::optional<bool> layers = args.boolean("layers", false);
-    if (!ok || !margin || !layers)
+    const auto nproc = args.integer("nproc", 0);
+    if (!ok || !margin || !layers || !nproc)
         return kExitUsage;
+    if (*nproc < 0) {
+        std::fprintf(stderr, "error: nproc must be 1 or more\n");
+        return kExitUsage;
+    }
     if (*margin < 0 || *margin >= 0.9) {
         std::fprintf(stderr, "error: margin must be in [0, 0.9)\n");
         return kExitUsage;
     }
-    fit::FitRequest req = fit::fitRequestFor(cfg);
-    req.batch = args.has("batch") && cfg.batch > 0 ? cfg.batch : 0;
+    fit::FitRequest req = fit::fitRequestFor(cfg, *nproc);
+    req.batch = args.has("batch") && cfg.batch > 0 ? req.wantedBatch : 0;   // one device's share
     req.targetGpu = args.str("target", "");
     req.margin = *margin;
     req.progress = [](const Progress& p) {

@@ -3,7 +3,6 @@
 
 #include "common/config.h"
 #include "common/presets.h"
-#include "dist/launcher.h"
 #include "dist/world.h"
 #include "train/trainer.h"
 
@@ -177,49 +176,46 @@ int cmdTrain(const Args& args)
         }
     }
 
-    // A run of several processes: from torchrun's/SLURM's/our launcher's environment, or started here.
-    std::unique_ptr<dist::LocalWorkers> workers;
-    if (*envWorld) {
+    // A run of several processes: from torchrun's/SLURM's/our launcher's environment, or started here
+    // (trainLaunched starts this machine's other ranks as this program with the same arguments).
+    if (*envWorld)
         options.world = **envWorld;
-    } else {
-        auto plan = dist::planLaunch(cfg.device, cfg.batch, launch);
-        if (!plan)
-            return reportError(plan.error());
-        if (*plan) {
-            std::vector<std::string> argv{selfPath(), "train"};
-            for (const auto& [k, v] : args.kv)
-                if (!isLaunchKey(k))
-                    argv.push_back(k + "=" + v);
-            auto started = dist::LocalWorkers::start((*plan)->world, argv);
-            if (!started)
-                return reportError(started.error());
-            workers = std::move(*started);
-            options.world = (*plan)->world;
-            std::string pids;
-            for (const auto& [r, pid] : workers->processes())
-                pids += "; rank " + std::to_string(r) + " is pid " + std::to_string(pid);
-            std::printf("data parallel: %d processes (%d on this machine, node %d of %d), this is rank %d%s\n",
-                        (*plan)->world.size, (*plan)->world.localSize, (*plan)->world.nodeRank + 1, (*plan)->world.nodes,
-                        (*plan)->world.rank, pids.c_str());
-            std::fflush(stdout);
-        }
-    }
-    // Ranks other than 0 print only their errors: rank 0 speaks for the run.
-    const int rank = options.world ? options.world->rank : 0;
-    const bool quiet = rank != 0;
+    // Ranks other than 0 print only their errors: rank 0 speaks for the run. A launch started here makes this
+    // process local rank 0, which is global rank 0 only on the first node: `started` says which it is.
+    int rank = options.world ? options.world->rank : 0;
+    bool quiet = rank != 0;
+    LocalLaunch local;
+    local.request = launch;
+    local.workerArgv = [&args]() -> Expected<std::vector<std::string>> {
+        std::vector<std::string> argv{selfPath(), "train"};
+        for (const auto& [k, v] : args.kv)
+            if (!isLaunchKey(k))
+                argv.push_back(k + "=" + v);
+        return argv;
+    };
+    local.started = [&rank, &quiet](const dist::WorldSpec& world, const std::vector<std::pair<int, int>>& workers) {
+        rank = world.rank;
+        quiet = rank != 0;
+        std::string pids;
+        for (const auto& [r, pid] : workers)
+            pids += "; rank " + std::to_string(r) + " is pid " + std::to_string(pid);
+        std::printf("data parallel: %d processes (%d on this machine, node %d of %d), this is rank %d%s\n", world.size,
+                    world.localSize, world.nodeRank + 1, world.nodes, world.rank, pids.c_str());
+        std::fflush(stdout);
+    };
 
     TrainControl control;
     g_control = &control;
     std::signal(SIGINT, onInterrupt);
     const bool tty = ::isatty(1);
     TrainCallbacks cb;
-    cb.onLog = [quiet](const std::string& line) {
+    cb.onLog = [&quiet](const std::string& line) {
         if (quiet)
             return;
         std::printf("%s\n", line.c_str());
         std::fflush(stdout);
     };
-    cb.onEvent = [quiet](const TrainEvent& e) {
+    cb.onEvent = [&quiet](const TrainEvent& e) {
         if (quiet)
             return;
         switch (e.kind) {
@@ -263,28 +259,14 @@ int cmdTrain(const Args& args)
                     p.imagesPerSecond, (!tty || p.batch == p.batches) ? "\n" : "");
         std::fflush(stdout);
     };
-    auto result = train(cfg, cb, &control, options);
+    auto result = trainLaunched(cfg, cb, &control, options, local);
     g_control = nullptr;
     std::signal(SIGINT, SIG_DFL);
-    // The workers this process started end by themselves when the run ends (or fails) on every rank; the
-    // grace covers a worker still writing its last lines.
-    std::optional<dist::WorkerExit> workerFailure;
-    if (workers) {
-        workers->finish(std::chrono::seconds(result ? 60 : 20));
-        workerFailure = workers->firstFailure();
-    }
     if (!result) {
         Error e = result.error();
         if (quiet)
             e.message = "rank " + std::to_string(rank) + ": " + e.message;
-        const int code = reportError(e);
-        if (workerFailure)
-            std::fprintf(stderr, "note: %s\n", workerFailure->describe().c_str());
-        return code;
-    }
-    if (workerFailure) {
-        std::fprintf(stderr, "error: %s\n", workerFailure->describe().c_str());
-        return kExitFailed;
+        return reportError(e);
     }
     if (quiet)
         return kExitOk;

@@ -59,14 +59,23 @@ struct FitRequest {
     // Staged training: each stage fitted at its own imgsz (FitResult::stages); the probe runs at the largest
     // stage imgsz (imgsz is then ignored). Empty: one stage.
     std::vector<TrainStage> stages;
+    // Data parallel: the run's processes, one per device (device=0,1 or device=cpu nproc=N). The fit is per
+    // device: `batch`, the recommendation and the stages' batches are one process's; accumulate counts the
+    // world batch (max(round(nbs / (batch x world)), 1)) and the note "fit.world_batch" states it. 1 = one process.
+    int world = 1;
     ProgressFn progress;             // stage "probe", done/total probe points; called on the calling thread
     CancelToken cancel;
 };
 
 // The request a training run with these settings makes (batch=auto): data, model, imgsz, device, vram,
 // amp, nbs, optimizer, epochs, workers, threads, fraction, checkpoint, the wanted batch and the stages. The
-// trainer and `yolostudio-cli fit` both use it.
-FitRequest fitRequestFor(const TrainConfig& cfg);
+// trainer, `yolostudio-cli fit` and the Fit dialog use it.
+// `nproc`: the run's processes on this machine as `nproc=` gives them (0 = not given); `nodes`: its machines.
+// The world is nodes x (one process per GPU of a device list ("0,1": 2) or `nproc` processes; 1 when
+// neither): the request is then for one of them — its device (the list's first GPU), its share of the world
+// batch (the wanted batch / world), on the CPU its share of the cores (threads=0) and, without vram=, of the
+// memory (1 / nproc of it).
+FitRequest fitRequestFor(const TrainConfig& cfg, int nproc = 0, int nodes = 1);
 
 // One measured point.
 struct ProbePoint {
@@ -99,7 +108,7 @@ struct Recommendation {
     int imgsz = 0;
     bool amp = false;
     std::string ampMode = "off";     // "off", "fp16", "bf16"
-    int accumulate = 1;              // max(round(nbs / batch), 1)
+    int accumulate = 1;              // max(round(nbs / (batch x world)), 1)
     int64_t predictedPeakBytes = 0;  // predicted peak of the device figure the budget caps
     bool fits = false;               // false: not even batch 1 fits; batch/imgsz are then the smallest tried
     // Activation checkpointing the recommendation is made with: "off", or the request's setting ("backbone",
@@ -201,6 +210,7 @@ struct FitResult {
     std::string target;              // target GPU name, or the probe device
     std::string model;               // the request's model (YAML name or weights file)
     std::string data;                // the request's data.yaml; empty for synthetic batches
+    int world = 1;                   // the request's processes: batches are per device, x world per step
     std::vector<ProbePoint> points;  // measured probe points
     double probeSeconds = 0;
     int maxBoxes = 0;                // most boxes in one image of the dataset (drives the assigner)

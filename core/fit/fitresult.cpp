@@ -59,6 +59,8 @@ const std::vector<FitNoteCode> kNoteCodes = {
     {"fit.checkpoint_short", "batch {0} does not fit even with every block checkpointed (largest: {1})"},
     {"fit.stages", "staged run of {0} stages: probed at the largest stage image size, {1}; each stage fitted at "
                    "its own"},
+    {"fit.world_batch", "fitted per device: {0} images per device x {1} processes = {2} images per step (batch={2} "
+                        "for the run)"},
 };
 
 nlohmann::json noteToJson(const FitNote& n)
@@ -180,24 +182,45 @@ std::string fitNoteText(const FitNote& note)
     return codedText(it == kNoteCodes.end() ? nullptr : it->text, note.code, note.args);
 }
 
-FitRequest fitRequestFor(const TrainConfig& cfg)
+FitRequest fitRequestFor(const TrainConfig& cfg, int nproc, int nodes)
 {
     FitRequest req;
+    // The world: a GPU list's length, or nproc processes (the CPU's, or one GPU's: planLaunch refuses that).
+    const auto devices = parseDevices(cfg.device);
+    const bool cpu = !devices || devices->empty() || !devices->front().cuda;
+    const int local = std::max(1, nproc > 0 ? nproc : devices ? static_cast<int>(devices->size()) : 1);
+    req.world = local * std::max(1, nodes);
+    req.device = devices && devices->size() > 1 ? devices->front().name() : cfg.device;
+    if (local > 1 && cpu) {
+        // The processes of this machine share its cores and its memory.
+        if (cfg.threads == 0)
+            req.threads = std::max(1, cpuCores() / local);
+        if (cfg.vram.empty()) {
+            char share[32];
+            std::snprintf(share, sizeof share, "%.3g", 1.0 / local);
+            req.budget = share;
+        }
+    }
     req.data = cfg.data;
     req.model = cfg.model;
     req.imgsz = cfg.imgsz;
-    req.device = cfg.device;
-    req.budget = cfg.vram;
+    if (req.budget.empty())
+        req.budget = cfg.vram;
     req.amp = cfg.amp;
     req.nbs = cfg.nbs;
     req.optimizer = cfg.optimizer;
     req.epochs = cfg.epochs;
     req.workers = cfg.workers;
-    req.threads = cfg.threads;
+    if (req.threads == 0)
+        req.threads = cfg.threads;
     req.fraction = cfg.fraction;
     req.checkpoint = cfg.checkpoint;
-    req.wantedBatch = cfg.batch > 0 ? cfg.batch : 0;
+    // batch is the world's (every process trains batch / world); the fit is one process's.
+    req.wantedBatch = cfg.batch > 0 ? std::max(1, cfg.batch / req.world) : 0;
     req.stages = cfg.stages;
+    for (TrainStage& st : req.stages)
+        if (st.batch > 0)
+            st.batch = std::max(1, st.batch / req.world);
     return req;
 }
 
@@ -232,6 +255,7 @@ std::string fitResultToJson(const FitResult& r)
     j["margin"] = r.margin;
     j["device"] = r.device;
     j["target"] = r.target;
+    j["world"] = r.world;
     j["model"] = r.model;
     j["data"] = r.data;
     j["probe_seconds"] = r.probeSeconds;
@@ -334,6 +358,7 @@ Expected<FitResult> fitResultFromJson(const std::string& text, const std::string
         r.margin = j.value("margin", 0.0);
         r.device = j.value("device", "");
         r.target = j.value("target", "");
+        r.world = std::max(1, j.value("world", 1));
         r.model = j.value("model", "");
         r.data = j.value("data", "");
         r.probeSeconds = j.value("probe_seconds", 0.0);
@@ -573,18 +598,23 @@ std::vector<FitDifference> fitDifferences(const FitResult& fit, const TrainConfi
         if (canonical(fit.data) != canonical(cfg.data))
             out.push_back({"data", fit.data, cfg.data});
     }
-    const auto fitted = parseDevice(fit.device), now = parseDevice(cfg.device);
+    // A device list ("0,1") is fitted on its first device.
+    const auto fitted = parseDevice(fit.device);
+    const auto nowList = parseDevices(cfg.device);
+    const std::optional<DeviceSpec> now =
+        nowList && !nowList->empty() ? std::optional<DeviceSpec>(nowList->front()) : std::nullopt;
     if (fitted && now && fitted->name() != now->name())
         out.push_back({"device", fitted->name(), now->name()});
     if (cfg.stages.empty() && fit.stages.empty()) {
         differ("imgsz", std::to_string(fit.recommended.imgsz), std::to_string(cfg.imgsz));
         if (cfg.batch > 0)
-            differ("batch", std::to_string(fit.recommended.batch), std::to_string(cfg.batch));
+            differ("batch", std::to_string(fit.recommended.batch * fit.world), std::to_string(cfg.batch));
     } else {
         // Each stage's image size, epochs and requested batch (auto is fitted again by the run).
         std::vector<TrainStage> fitted;
         for (const StageFit& f : fit.stages)
-            fitted.push_back(TrainStage{f.imgsz, f.requestedBatch, f.epochs, {}});
+            fitted.push_back(TrainStage{f.imgsz, f.requestedBatch > 0 ? f.requestedBatch * fit.world : f.requestedBatch,
+                                        f.epochs, {}});
         std::vector<TrainStage> now;
         for (const TrainStage& st : cfg.stages)
             now.push_back(TrainStage{st.imgsz, st.batch > 0 ? st.batch : -1, st.epochs, {}});

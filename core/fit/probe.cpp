@@ -230,8 +230,8 @@ std::optional<Error> validateRequest(const FitRequest& req)
     if (req.imgsz < 32 || req.imgsz % 32 != 0 || req.imgsz > kMaxImgsz)
         return fitError("fit.imgsz", "imgsz must be a multiple of 32 between 32 and 2048, not " +
                                          std::to_string(req.imgsz));
-    if (req.batch < 0 || req.maxBatch < 1 || req.nbs < 1)
-        return fitError("fit.batch", "batch must be >= 0, maxBatch and nbs >= 1");
+    if (req.batch < 0 || req.maxBatch < 1 || req.nbs < 1 || req.world < 1)
+        return fitError("fit.batch", "batch must be >= 0, maxBatch, nbs and world >= 1");
     if (!(req.fraction > 0.0 && req.fraction <= 1.0))
         return fitError("fit.fraction", "fraction must be in (0, 1]");
     if (!parseCheckpointSetting(req.checkpoint))
@@ -501,7 +501,7 @@ Recommendation recommendFor(const FitRequest& req, const FitSetup& setup, const 
                 r.batch = 1;
         }
         r.predictedPeakBytes = static_cast<int64_t>(predict.peak(m, r.batch, r.imgsz));
-        r.accumulate = accumulateFor(req.nbs, r.batch);
+        r.accumulate = accumulateFor(req.nbs, r.batch * req.world);
         if (ck && !ck->layers.empty()) {
             r.checkpointLayers = ck->layers;
             r.checkpoint = checkpointLayersText(ck->layers);
@@ -943,7 +943,7 @@ Expected<std::vector<StageFit>> stageFits(const FitRequest& req, const Recommend
             f.batch = std::max(1, f.batch);
         }
         f.predictedPeakBytes = levers.peakWith(rec.amp, f.batch, f.imgsz, c);
-        f.accumulate = accumulateFor(req.nbs, f.batch);
+        f.accumulate = accumulateFor(req.nbs, f.batch * req.world);
         out.push_back(f);
     }
     return out;
@@ -999,6 +999,9 @@ void describeLevers(const FitRequest& req, const FitResult& result,
     }
     if (!req.stages.empty())
         note("fit.stages", {std::to_string(req.stages.size()), std::to_string(req.imgsz)});
+    if (req.world > 1)
+        note("fit.world_batch", {std::to_string(result.recommended.batch), std::to_string(req.world),
+                                 std::to_string(result.recommended.batch * req.world)});
 }
 
 // The certainty of the prediction and the notes that state what was assumed.
@@ -1102,6 +1105,7 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& request, FitInternal
     result.device = setup.dev;
     result.model = req.model;
     result.data = req.data;
+    result.world = req.world;
     result.target = setup.target ? setup.target->label : setup.dev;
     result.deviceTotalBytes = setup.totalBytes;
     result.budgetBytes = setup.budgetBytes;

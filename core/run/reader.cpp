@@ -1,4 +1,4 @@
-// Readers of a run folder: one TailReader follows results.csv, events.jsonl and memory.csv by byte offset;
+// Readers of a run folder: one TailReader follows results.csv, events.jsonl and the memory files by byte offset;
 // readRun is one poll of a fresh TailReader plus the files read whole, RunTail polls one repeatedly.
 #include "run/reader.h"
 
@@ -313,6 +313,7 @@ public:
     const Cursor& results() const { return results_; }
     const Cursor& events() const { return events_; }
     const Cursor& memory() const { return memory_; }
+    const std::vector<Cursor>& rankMemory() const { return rankMemory_; }
 
     RunTailUpdate poll()
     {
@@ -320,6 +321,7 @@ public:
         pollResults(u);
         pollEvents(u);
         pollMemory(u);
+        pollRankMemory(u);
         refreshArgs();
         u.status = status();
         return u;
@@ -412,25 +414,63 @@ private:
             u.memoryReset = true;
             u.memory.clear();
         }
+        parseMemoryLines(memory_, r, 0, u.memory, u.problems);
+    }
+
+    // memory_rank1.csv, memory_rank2.csv, ...: the files followed so far, then any new one after them.
+    void pollRankMemory(RunTailUpdate& u)
+    {
+        for (int rank = static_cast<int>(rankMemory_.size()) + 1;
+             exists(join(dir_, memory::memoryCsvName(rank).c_str())); ++rank) {
+            Cursor c;
+            c.path = join(dir_, memory::memoryCsvName(rank).c_str());
+            c.kind = FileKind::Memory;
+            rankMemory_.push_back(std::move(c));
+        }
+        std::vector<FileRead> reads;
+        bool reset = false;
+        for (Cursor& c : rankMemory_) {
+            reads.push_back(advance(c, follow_, u.problems));
+            reset = reset || reads.back().reset;
+        }
+        if (reset) {   // one series started over: give every rank's from the top (an update holds them in order)
+            u.rankMemoryReset = true;
+            for (size_t k = 0; k < rankMemory_.size(); ++k) {
+                if (!reads[k].reset && rankMemory_[k].offset > 0) {
+                    rankMemory_[k].restart();
+                    reads[k] = advance(rankMemory_[k], follow_, u.problems);
+                }
+            }
+        }
+        for (size_t k = 0; k < rankMemory_.size(); ++k)
+            parseMemoryLines(rankMemory_[k], reads[k], static_cast<int>(k) + 1, u.rankMemory, u.problems);
+    }
+
+    static void parseMemoryLines(Cursor& c, const FileRead& r, int rank, std::vector<memory::MemorySample>& out,
+                                 std::vector<Error>& problems)
+    {
         int lineNo = r.firstLineNo;
         for (const std::string& line : r.lines) {
             const int n = lineNo++;
             if (n == 1) {
                 if (line != memory::sampleCsvHeader()) {
-                    memory_.headerBad = true;
-                    memory_.problems.add(u.problems, Error{"run.memory_header", "memory.csv must start with '" +
-                                                                                    std::string(memory::sampleCsvHeader()) + "'",
-                                                           memory_.path, 1, 0});
+                    c.headerBad = true;
+                    c.problems.add(problems, Error{"run.memory_header", fs::path(c.path).filename().string() +
+                                                                            " must start with '" +
+                                                                            std::string(memory::sampleCsvHeader()) + "'",
+                                                   c.path, 1, 0});
                 }
                 continue;
             }
-            if (memory_.headerBad || line.empty())
+            if (c.headerBad || line.empty())
                 continue;
             std::string why;
-            if (auto s = memory::parseSampleRow(line, &why))
-                u.memory.push_back(*s);
-            else
-                memory_.problems.add(u.problems, Error{"run.memory_row", why, memory_.path, n, 0});
+            if (auto s = memory::parseSampleRow(line, &why)) {
+                s->rank = rank;
+                out.push_back(*s);
+            } else {
+                c.problems.add(problems, Error{"run.memory_row", why, c.path, n, 0});
+            }
         }
     }
 
@@ -457,6 +497,7 @@ private:
     std::string dir_;
     bool follow_ = true;
     Cursor results_, events_, memory_;
+    std::vector<Cursor> rankMemory_;   // memory_rank1.csv, memory_rank2.csv, ... (index = rank - 1)
     SessionFlags session_;
     int eventCount_ = 0;
     int epochsDone_ = 0, bestEpoch_ = 0;
@@ -732,9 +773,13 @@ Expected<RunRecord> readRun(const std::string& dir)
     rec.rows = std::move(u.rows);
     rec.events = std::move(u.events);
     rec.memory = std::move(u.memory);
+    rec.rankMemory = std::move(u.rankMemory);
     rec.problems.insert(rec.problems.end(), u.problems.begin(), u.problems.end());
     rec.status = u.status;
-    for (const Cursor* c : {&tail.results(), &tail.events(), &tail.memory()}) {
+    std::vector<const Cursor*> files{&tail.results(), &tail.events(), &tail.memory()};
+    for (const Cursor& c : tail.rankMemory())
+        files.push_back(&c);
+    for (const Cursor* c : files) {
         reportCutLine(*c, rec.status, rec.problems);
         if (c->open && c->offset == 0 && c->pending == 0)
             rec.problems.push_back(Error{"run.empty_file", "the file is empty", c->path, 0, 0});
@@ -779,6 +824,7 @@ Expected<RunList> listRuns(const std::string& projectDir)
         rec.rows.clear();
         rec.events.clear();
         rec.memory.clear();
+        rec.rankMemory.clear();
         list.runs.push_back(std::move(rec));
     };
     for (const fs::path& child : subfolders(projectDir)) {
@@ -812,7 +858,8 @@ Expected<RunList> listRuns(const std::string& projectDir)
 
 bool RunTailUpdate::changed() const
 {
-    return !rows.empty() || !events.empty() || !memory.empty() || rowsReset || eventsReset || memoryReset;
+    return !rows.empty() || !events.empty() || !memory.empty() || !rankMemory.empty() || rowsReset || eventsReset ||
+           memoryReset || rankMemoryReset;
 }
 
 struct RunTail::State {

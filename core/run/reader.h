@@ -100,7 +100,10 @@ struct RunRecord {
 
     std::vector<EpochResult> rows;    // results.csv, in file order
     std::vector<TrainEvent> events;   // events.jsonl, in file order (all sessions)
-    std::vector<memory::MemorySample> memory;   // memory.csv (the last session's timeline)
+    std::vector<memory::MemorySample> memory;   // memory.csv (the last session's timeline; rank 0's)
+    // Data parallel: the other ranks' timelines (memory_rank1.csv, memory_rank2.csv, ...: memoryCsvName), each
+    // sample's `rank` set from its file's name; rank by rank, each in time order. Empty for one process.
+    std::vector<memory::MemorySample> rankMemory;
     std::optional<RunMetrics> metrics;          // metrics.json
     std::string fitJson;              // fit.json's text (fit::fitResultFromJson reads it); empty = absent
     bool hasCheck = false;            // check.json present (the data check of the run's dataset)
@@ -132,15 +135,20 @@ Expected<RunList> listRuns(const std::string& projectDir);
 struct RunTailUpdate {
     std::vector<EpochResult> rows;
     std::vector<TrainEvent> events;
-    std::vector<memory::MemorySample> memory;
-    bool rowsReset = false, eventsReset = false, memoryReset = false;
+    std::vector<memory::MemorySample> memory;       // memory.csv (rank 0)
+    // The other ranks' new samples (memory_rankN.csv; `rank` set), rank by rank. `rankMemoryReset`: one of
+    // those files was replaced by a different one, truncated or deleted, so every rank's file was read again
+    // from the top: drop every rank > 0 sample had, then append these.
+    std::vector<memory::MemorySample> rankMemory;
+    bool rowsReset = false, eventsReset = false, memoryReset = false, rankMemoryReset = false;
     RunStatus status = RunStatus::NotARun;   // the run's status now
     std::vector<Error> problems;             // about the new lines only
     bool changed() const;                    // anything new, or a reset
 };
 
-// Follows a run that another process (the CLI) or the training thread is writing. Keeps a byte offset per
-// file and returns only complete new lines: a half-written last line waits for its newline; a file that is
+// Follows a run that another process (the CLI) or the training thread is writing: results.csv, events.jsonl,
+// memory.csv and every rank's memory_rankN.csv (ranks 1, 2, ... up to the first absent file; a rank file that
+// appears later is picked up then). Keeps a byte offset per file and returns only complete new lines: a half-written last line waits for its newline; a file that is
 // atomically replaced (results.csv and memory.csv are rewritten each epoch) continues from the old offset
 // when its start is unchanged and is read again from the top otherwise; truncation and deletion reset.
 // Call poll() from a timer or a file watcher's signal; each poll costs a stat per file plus reading the new

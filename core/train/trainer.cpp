@@ -741,15 +741,12 @@ std::optional<Error> Trainer::openRunFolder()
 
 std::optional<Error> Trainer::fitBatchToMemory()
 {
-    fit::FitRequest req = fit::fitRequestFor(cfg_);
-    // Data parallel: rank 0 fits its own device, for one process's share of the cores and, on the CPU, of the
-    // memory its machine's processes share.
+    // Data parallel: rank 0 fits its own device for one process's share of the world batch, of the cores and,
+    // on the CPU, of the memory its machine's processes share (fitRequestFor).
+    fit::FitRequest req = fit::fitRequestFor(cfg_, dp_->spec().localSize, dp_->spec().nodes);
     req.device = memDevice();
-    if (dp_->spec().localSize > 1) {
+    if (dp_->spec().localSize > 1)
         req.threads = intraThreads_;
-        if (!device_.is_cuda() && cfg_.vram.empty())
-            req.budget = fmtG(1.0 / dp_->spec().localSize);
-    }
     logLine("batch=auto: probing memory to fit the batch size...");
     auto fit = fit::fitToMemory(req);
     if (!fit)

@@ -104,6 +104,34 @@ struct TrainOptions {
 Expected<TrainSummary> train(const TrainConfig& cfg, const TrainCallbacks& callbacks = {},
                              TrainControl* control = nullptr, const TrainOptions& options = {});
 
+// A data-parallel run this process starts itself (`device=0,1`, `device=cpu nproc=2`; dist::planLaunch): it
+// trains as local rank 0 and the program `workerArgv` returns runs every other rank of this machine
+// (dist::LocalWorkers; argv[0] is the program, e.g. {yolostudio-cli, train, cfg=FILE}). The CLI and the
+// studio's Train page both start such runs through trainLaunched.
+struct LocalLaunch {
+    dist::LaunchRequest request;
+    // The workers' command line, asked for only when the plan has more than one process (an error stops the
+    // launch before any process starts).
+    std::function<Expected<std::vector<std::string>>()> workerArgv;
+    // Heard once the workers run, before training starts: the world of this process and (rank, pid) of each
+    // worker.
+    std::function<void(const dist::WorldSpec& world, const std::vector<std::pair<int, int>>& workers)> started;
+};
+
+// How long the workers a launch started may take to end after this process's run returned (they end by
+// themselves when the run ends or fails on every rank; the grace covers one still writing its last lines);
+// then SIGTERM and, 5 s later, SIGKILL.
+inline constexpr int kWorkersGraceOkSeconds = 60;
+inline constexpr int kWorkersGraceFailedSeconds = 20;
+
+// train() as local rank 0 of the launch's plan, the workers started before and awaited after it; a plain
+// train() when the plan is one process or when `options.world` is already set (torchrun's or SLURM's
+// environment). A worker that failed (an exit code or a signal) is named: appended to this process's error
+// ("… (rank 1 (pid 1234) was killed by signal 9 (SIGKILL))": the collective alone may only see a lost
+// connection), or as the error "dist.rank_failed" when this process's run succeeded.
+Expected<TrainSummary> trainLaunched(const TrainConfig& cfg, const TrainCallbacks& callbacks, TrainControl* control,
+                                     TrainOptions options, const LocalLaunch& launch);
+
 struct ValSummary {
     DetectionMetrics metrics;
     double box = 0, cls = 0, dfl = 0;   // validation losses

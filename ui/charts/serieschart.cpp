@@ -232,6 +232,22 @@ void SeriesChart::removeFromLegend(int i)
     series_.at(static_cast<size_t>(i)).graph->removeFromLegend();
 }
 
+void SeriesChart::setInLegend(int i, bool listed)
+{
+    QCPGraph* graph = series_.at(static_cast<size_t>(i)).graph;
+    if (listed)
+        graph->addToLegend();
+    else
+        graph->removeFromLegend();
+    fitLegendBelow(width());
+    scheduleRefresh();
+}
+
+bool SeriesChart::inLegend(int i) const
+{
+    return plot_->legend->hasItemWithPlottable(series_.at(static_cast<size_t>(i)).graph);
+}
+
 void SeriesChart::setLegendAlignment(Qt::Alignment alignment)
 {
     plot_->axisRect()->insetLayout()->setInsetAlignment(0, alignment);

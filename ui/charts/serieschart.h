@@ -60,6 +60,9 @@ public:
     bool seriesVisible(int series) const;
     // Drawn but not listed in the legend (e.g. one grey line per class when there are too many to name).
     void removeFromLegend(int series);
+    // Lists the series in the legend again (after removeFromLegend), or not.
+    void setInLegend(int series, bool listed);
+    bool inLegend(int series) const;
     // Where the legend sits inside the plot (default: top left).
     void setLegendAlignment(Qt::Alignment alignment);
     // The legend under the plot instead of over it, in as many columns as the width holds (one row when

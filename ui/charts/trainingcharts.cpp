@@ -4,6 +4,7 @@
 
 
 #include <algorithm>
+#include <iterator>
 
 namespace ys::ui {
 namespace {
@@ -76,7 +77,8 @@ MemoryChart::Band MemoryChart::bandOf(memory::Phase phase)
 
 void MemoryChart::retranslate()
 {
-    setTitle(tr("Memory"));
+    // A data-parallel run: the allocated, reserved and peak lines are rank 0's, the title says so.
+    setTitle(rankZeroLabel_.isEmpty() ? tr("Memory") : tr("Memory · %1").arg(rankZeroLabel_));
     setXAxis(tr("time since start"), ValueUnit::Seconds);
     setYAxis(Axis::Left, tr("memory"), ValueUnit::Bytes);
     setSeriesName(Allocated, tr("allocated"));
@@ -85,6 +87,9 @@ void MemoryChart::retranslate()
     setSeriesName(legend_[0], tr("training"));
     setSeriesName(legend_[1], tr("validation"));
     setSeriesName(legend_[2], tr("checkpoint"));
+    for (size_t k = 0; k < rankSeries_.size(); ++k)
+        if (rankSeries_[k] >= 0)
+            setSeriesName(rankSeries_[k], rankName(static_cast<int>(k) + 1));
     setLevel(budgetLevel_, static_cast<double>(budget_),
              tr("budget %1").arg(ChartText::value(static_cast<double>(budget_), ValueUnit::Bytes)));
     setLevel(predictedLevel_, static_cast<double>(predictedPeak_),
@@ -95,6 +100,7 @@ void MemoryChart::setSamples(const std::vector<memory::MemorySample>& samples)
 {
     for (int s : {Allocated, Reserved, Peak})
         setData(s, {}, {});
+    clearRanks();
     // Ranges go with clearData; keep budget and predicted lines.
     const int64_t budget = budget_, predicted = predictedPeak_;
     clearData();
@@ -108,6 +114,10 @@ void MemoryChart::setSamples(const std::vector<memory::MemorySample>& samples)
 void MemoryChart::appendSamples(const std::vector<memory::MemorySample>& samples)
 {
     for (const memory::MemorySample& s : samples) {
+        if (s.rank > 0) {   // another rank's device: its peak of each batch
+            append(lineOfRank(s.rank), s.time, static_cast<double>(std::max(s.windowPeak, s.allocated)));
+            continue;
+        }
         append(Allocated, s.time, static_cast<double>(s.allocated));
         append(Reserved, s.time, static_cast<double>(s.reserved));
         append(Peak, s.time, static_cast<double>(std::max(s.peak, s.windowPeak)));
@@ -121,6 +131,74 @@ void MemoryChart::appendSamples(const std::vector<memory::MemorySample>& samples
         }
         lastTime_ = s.time;
     }
+}
+
+QString MemoryChart::rankName(int rank) const
+{
+    const size_t k = static_cast<size_t>(rank - 1);
+    return k < rankLabels_.size() && !rankLabels_[k].isEmpty() ? rankLabels_[k] : tr("rank %1").arg(rank);
+}
+
+int MemoryChart::lineOfRank(int rank)
+{
+    const size_t k = static_cast<size_t>(rank - 1);
+    if (k >= rankSeries_.size()) {
+        rankSeries_.resize(k + 1, -1);
+        rankShown_.resize(k + 1, false);
+    }
+    if (rankSeries_[k] < 0) {
+        // Colours after rank 0's blue and red and the purple of the predicted peak: green, orange, brown, ...
+        static const int kRankColours[] = {2, 1, 5, 6, 8, 9};
+        const QColor colour = seriesColor(kRankColours[k % std::size(kRankColours)]);
+        rankSeries_[k] = addSeries(rankName(rank), Style{colour, Qt::SolidLine, 1.4, false});
+    } else if (!rankShown_[k]) {
+        setInLegend(rankSeries_[k], true);
+    }
+    rankShown_[k] = true;
+    return rankSeries_[k];
+}
+
+void MemoryChart::setRankLabel(int rank, const QString& label)
+{
+    if (rank < 1)
+        return;
+    const size_t k = static_cast<size_t>(rank - 1);
+    if (k >= rankLabels_.size())
+        rankLabels_.resize(k + 1);
+    rankLabels_[k] = label;
+    if (k < rankSeries_.size() && rankSeries_[k] >= 0)
+        setSeriesName(rankSeries_[k], rankName(rank));
+}
+
+void MemoryChart::setRankZeroLabel(const QString& label)
+{
+    if (label == rankZeroLabel_)
+        return;
+    rankZeroLabel_ = label;
+    retranslate();
+}
+
+void MemoryChart::clearRanks()
+{
+    for (size_t k = 0; k < rankSeries_.size(); ++k) {
+        if (rankSeries_[k] < 0)
+            continue;
+        setData(rankSeries_[k], {}, {});
+        if (rankShown_[k])
+            setInLegend(rankSeries_[k], false);
+        rankShown_[k] = false;
+    }
+}
+
+int MemoryChart::rankSeries(int rank) const
+{
+    const size_t k = static_cast<size_t>(rank - 1);
+    return rank >= 1 && k < rankSeries_.size() && rankShown_[k] ? rankSeries_[k] : -1;
+}
+
+int MemoryChart::rankCount() const
+{
+    return static_cast<int>(std::count(rankShown_.begin(), rankShown_.end(), true));
 }
 
 void MemoryChart::setBudget(int64_t bytes)

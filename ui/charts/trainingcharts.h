@@ -24,8 +24,21 @@ public:
 
     explicit MemoryChart(QWidget* parent = nullptr);
 
+    // Samples of every rank: rank 0's (MemorySample::rank 0, one process too) draw the allocated, reserved and
+    // peak lines and the phase bands; each other rank of a data-parallel run draws one line, its peak per
+    // batch (window peak), named by setRankLabel ("rank 1 · cuda:1"; default "rank 1").
     void setSamples(const std::vector<memory::MemorySample>& samples);
     void appendSamples(const std::vector<memory::MemorySample>& samples);
+    // The legend name of rank `rank`'s line (rank >= 1), before or after its samples come.
+    void setRankLabel(int rank, const QString& label);
+    // Rank 0's lines (allocated, reserved, peak) are its device's: the title names it ("Memory · rank 0 ·
+    // cuda:0"); empty: "Memory" (one process).
+    void setRankZeroLabel(const QString& label);
+    // Forgets the other ranks' lines (their points; they leave the legend).
+    void clearRanks();
+    // The series of rank `rank`'s line (rank >= 1), -1 when it has no samples yet (tests).
+    int rankSeries(int rank) const;
+    int rankCount() const;   // ranks > 0 with a line
     // 0 hides the line.
     void setBudget(int64_t bytes);
     void setPredictedPeak(int64_t bytes);
@@ -39,6 +52,13 @@ public:
     int64_t predictedPeak() const { return predictedPeak_; }
 
 private:
+    int lineOfRank(int rank);   // creates the line when needed
+    QString rankName(int rank) const;
+
+    std::vector<int> rankSeries_;     // index rank - 1: the series, -1 = none yet
+    std::vector<bool> rankShown_;     // the series has samples of the run shown now
+    std::vector<QString> rankLabels_; // index rank - 1; empty = default
+    QString rankZeroLabel_;
     int budgetLevel_ = -1;
     int predictedLevel_ = -1;
     int legend_[3] = {-1, -1, -1};

@@ -229,4 +229,37 @@ QString RunText::dateTime(double secondsSinceEpoch)
     return QLocale().toString(t, QLocale::ShortFormat);
 }
 
+QString RunText::launcher(const std::string& launcher)
+{
+    if (launcher == "studio")
+        return tr("YOLO Studio");
+    if (launcher == "torchrun")
+        return QStringLiteral("torchrun");
+    if (launcher == "slurm")
+        return QStringLiteral("SLURM");
+    return QString::fromStdString(launcher);
+}
+
+QString RunText::world(const ys::EnvironmentInfo::World& w)
+{
+    if (w.size <= 1)
+        return {};
+    QStringList parts;
+    parts << (w.nodes > 1 ? tr("%1 processes on %2 machines").arg(w.size).arg(w.nodes)
+                          : tr("%1 processes on one machine").arg(w.size));
+    if (!w.backend.empty())
+        parts << QString::fromStdString(w.backend);
+    if (!w.launcher.empty())
+        parts << tr("started by %1").arg(launcher(w.launcher));
+    return parts.join(QStringLiteral(", "));
+}
+
+QString RunText::worldDevices(const ys::EnvironmentInfo::World& w)
+{
+    QStringList parts;
+    for (size_t r = 0; r < w.devices.size(); ++r)
+        parts << tr("rank %1: %2").arg(r).arg(QString::fromStdString(w.devices[r]));
+    return parts.join(QStringLiteral(", "));
+}
+
 }  // namespace ys::ui

@@ -47,6 +47,14 @@ public:
     static QString fraction(double value, bool known = true);
     // Seconds since the Unix epoch as a short local date and time; "—" for 0.
     static QString dateTime(double secondsSinceEpoch);
+
+    // A data-parallel run's world (environment.json): "2 processes on 1 machine, gloo, started by YOLO Studio";
+    // empty for one process.
+    static QString world(const ys::EnvironmentInfo::World& world);
+    // Its processes' devices by rank ("rank 0: cuda:0, rank 1: cuda:1"; rank 0's machine); empty when unknown.
+    static QString worldDevices(const ys::EnvironmentInfo::World& world);
+    // "torchrun", "SLURM", "YOLO Studio" (its own launcher: device=0,1 or nproc=); other names as written.
+    static QString launcher(const std::string& launcher);
 };
 
 }  // namespace ys::ui

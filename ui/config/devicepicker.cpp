@@ -1,12 +1,18 @@
 #include "ui/config/devicepicker.h"
 
+#include "common/device.h"
 #include "memory/memory.h"
 
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QMenu>
+#include <QSpinBox>
+#include <QStringList>
 #include <QToolButton>
 #include <QtConcurrent>
+
+#include <algorithm>
 
 namespace ys::ui {
 namespace {
@@ -55,6 +61,20 @@ void DeviceListModel::setMissingDevice(const QString& id)
     }
 }
 
+std::vector<int> DeviceListModel::listedGpus(const QString& id) const
+{
+    const auto specs = ys::parseDevices(id.toStdString());
+    if (!specs || specs->size() < 2)
+        return {};
+    std::vector<int> out;
+    for (const ys::DeviceSpec& d : *specs) {
+        if (!d.cuda || rowOfDevice(QString::number(d.index)) < 0)
+            return {};
+        out.push_back(d.index);
+    }
+    return out;
+}
+
 int DeviceListModel::rowOf(const QString& id) const
 {
     const int row = rowOfDevice(id);
@@ -79,6 +99,21 @@ QVariant DeviceListModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const size_t row = static_cast<size_t>(index.row());
+    if (row == devices_.size() && !listedGpus(missing_).empty()) {   // several GPUs of this machine
+        const std::vector<int> gpus = listedGpus(missing_);
+        QStringList ids;
+        for (int g : gpus)
+            ids << QString::number(g);
+        switch (role) {
+        case Qt::DisplayRole:
+            return tr("GPUs %1 · one training process each").arg(ids.join(QStringLiteral(", ")));
+        case Qt::ToolTipRole:
+            return tr("Data parallel: %1 processes, one per GPU; the batch is split between them.")
+                .arg(gpus.size());
+        case DeviceIdRole: return missing_;
+        default: return {};
+        }
+    }
     if (row == devices_.size()) {
         switch (role) {
         case Qt::DisplayRole: return tr("%1 (not found on this machine)").arg(missing_);
@@ -119,13 +154,29 @@ DevicePicker::DevicePicker(QWidget* parent) : QWidget(parent), model_(new Device
     combo_->setModel(model_);
     combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     combo_->setMinimumContentsLength(24);
+    gpusButton_ = new QToolButton(this);
+    gpusButton_->setObjectName(QStringLiteral("gpusButton"));
+    gpusButton_->setPopupMode(QToolButton::InstantPopup);
+    gpusMenu_ = new QMenu(gpusButton_);
+    gpusButton_->setMenu(gpusMenu_);
+    gpusButton_->hide();
+    processSpin_ = new QSpinBox(this);
+    processSpin_->setObjectName(QStringLiteral("processSpin"));
+    processSpin_->setRange(1, kMaxProcesses);
+    processSpin_->setValue(1);
     refreshButton_ = new QToolButton(this);
     refreshButton_->setAutoRaise(true);
     refreshButton_->setText(QStringLiteral("⟳"));
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(combo_, 1);
+    layout->addWidget(gpusButton_);
+    layout->addWidget(processSpin_);
     layout->addWidget(refreshButton_);
+    connect(processSpin_, &QSpinBox::valueChanged, this, [this](int n) {
+        if (!processSpin_->signalsBlocked())
+            emit processesChanged(n);
+    });
     connect(refreshButton_, &QToolButton::clicked, this, &DevicePicker::refresh);
     connect(combo_, &QComboBox::activated, this, [this](int row) {
         const QString id = model_->data(model_->index(row), DeviceListModel::DeviceIdRole).toString();
@@ -133,9 +184,12 @@ DevicePicker::DevicePicker(QWidget* parent) : QWidget(parent), model_(new Device
             return;
         device_ = id;
         model_->setMissingDevice(device_);
+        rebuildGpuMenu();
+        updateProcessBox();
         emit deviceChanged(device_);
     });
     retranslate();
+    updateProcessBox();
     refresh();
 }
 
@@ -152,11 +206,78 @@ void DevicePicker::setDevice(const QString& device)
     select(device);
 }
 
+int DevicePicker::processes() const
+{
+    const auto d = ys::parseDevices(device_.toStdString());
+    return d && !d->empty() && !d->front().cuda ? processSpin_->value() : 0;
+}
+
+void DevicePicker::setProcesses(int processes)
+{
+    const QSignalBlocker block(processSpin_);
+    processSpin_->setValue(std::clamp(processes, 1, kMaxProcesses));
+}
+
 void DevicePicker::select(const QString& device)
 {
     model_->setMissingDevice(device);
-    const QSignalBlocker block(combo_);
-    combo_->setCurrentIndex(model_->rowOf(device));
+    {
+        const QSignalBlocker block(combo_);
+        combo_->setCurrentIndex(model_->rowOf(device));
+    }
+    rebuildGpuMenu();
+    updateProcessBox();
+}
+
+void DevicePicker::updateProcessBox()
+{
+    const auto d = ys::parseDevices(device_.toStdString());
+    processSpin_->setVisible(d && !d->empty() && !d->front().cuda);
+}
+
+void DevicePicker::rebuildGpuMenu()
+{
+    gpusMenu_->clear();
+    std::vector<int> ticked = model_->listedGpus(device_);
+    if (ticked.empty())
+        if (const auto one = ys::parseDevice(device_.toStdString()); one && one->cuda)
+            ticked.push_back(one->index);
+    int gpus = 0;
+    for (const ys::memory::DeviceInfo& d : model_->devices()) {
+        if (!d.cuda)
+            continue;
+        ++gpus;
+        QAction* a = gpusMenu_->addAction(tr("GPU %1 · %2").arg(QString::fromStdString(d.id), QString::fromStdString(d.name)));
+        a->setCheckable(true);
+        a->setData(QString::fromStdString(d.id));
+        a->setChecked(std::find(ticked.begin(), ticked.end(), QString::fromStdString(d.id).toInt()) != ticked.end());
+        connect(a, &QAction::toggled, this, [this, a] { gpusTicked(a); });
+    }
+    gpusButton_->setVisible(gpus >= 2);
+}
+
+void DevicePicker::gpusTicked(QAction* ticked)
+{
+    QStringList ids;
+    for (const QAction* a : gpusMenu_->actions())
+        if (a->isChecked())
+            ids << a->data().toString();
+    if (ids.isEmpty()) {   // at least one device: the untick is undone
+        const QSignalBlocker block(ticked);
+        ticked->setChecked(true);
+        return;
+    }
+    const QString id = ids.join(QLatin1Char(','));
+    if (id == device_)
+        return;
+    device_ = id;
+    model_->setMissingDevice(device_);
+    {
+        const QSignalBlocker block(combo_);
+        combo_->setCurrentIndex(model_->rowOf(device_));
+    }
+    updateProcessBox();
+    emit deviceChanged(device_);
 }
 
 void DevicePicker::refresh()
@@ -188,7 +309,14 @@ void DevicePicker::changeEvent(QEvent* event)
 void DevicePicker::retranslate()
 {
     refreshButton_->setToolTip(tr("List the devices again (free memory changes as other programs run)"));
+    gpusButton_->setText(tr("GPUs"));
+    gpusButton_->setToolTip(tr("Train on several GPUs at once: one process per ticked GPU (data parallel)"));
+    processSpin_->setPrefix(tr("× "));
+    processSpin_->setSuffix(tr(" processes"));
+    processSpin_->setToolTip(tr("Training processes on the CPU (data parallel, nproc): each trains its share of "
+                                "the batch on its share of the cores"));
     model_->retranslate();
+    rebuildGpuMenu();
 }
 
 }  // namespace ys::ui

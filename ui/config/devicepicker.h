@@ -2,6 +2,9 @@
 // Device picker: the CPU and every CUDA device with its name, total and free memory (core's
 // ys::memory::listDevices(), run off the GUI thread), and a refresh button. The value is the text of the
 // `device` setting ("cpu", "0", ...); a value not found on this machine stays selected and says so.
+// Data parallel: with two or more GPUs, the GPUs button ticks several of them (Ultralytics' "0,1", one
+// training process each); on the CPU, the processes box sets how many processes train (`nproc`, 1 = one
+// process as before). Neither is a second meaning of `device`: the device text stays core's (parseDevices).
 
 #include "memory/devices.h"
 #include "ui/common/pooljob.h"
@@ -11,7 +14,10 @@
 
 #include <vector>
 
+class QAction;
 class QComboBox;
+class QMenu;
+class QSpinBox;
 class QToolButton;
 
 namespace ys::ui {
@@ -28,8 +34,10 @@ public:
     const std::vector<ys::memory::DeviceInfo>& devices() const { return devices_; }
     // Adds (or clears, with an empty id or one of the devices) the row for a value not on this machine.
     void setMissingDevice(const QString& id);
-    // Row of `id`, or -1.
+    // Row of `id`, or -1. A list of listed GPUs ("0,1") has its own row (as a value not on this machine).
     int rowOf(const QString& id) const;
+    // The GPUs a device text lists that this machine has ("0,1" -> {0, 1}); empty when it names anything else.
+    std::vector<int> listedGpus(const QString& id) const;
     void retranslate();  // display texts are translated: tell views they changed
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -51,13 +59,20 @@ public:
     QString device() const;
     // Selects `device` without emitting deviceChanged.
     void setDevice(const QString& device);
+    // Training processes on this machine for the CPU (nproc=; 1..kMaxProcesses); 0 when the device is not the
+    // CPU (a GPU list counts its own processes).
+    int processes() const;
+    // Sets the CPU's process count without emitting processesChanged.
+    void setProcesses(int processes);
+    static constexpr int kMaxProcesses = 64;
     // Lists the devices again off the GUI thread; refreshed() follows.
     void refresh();
     bool isRefreshing() const { return refreshing_; }
     DeviceListModel* model() const { return model_; }
 
 signals:
-    void deviceChanged(const QString& device);  // the user picked another device
+    void deviceChanged(const QString& device);  // the user picked another device (or ticked GPUs)
+    void processesChanged(int processes);       // the user changed the CPU's process count
     void refreshed();
 
 protected:
@@ -66,9 +81,15 @@ protected:
 private:
     void retranslate();
     void select(const QString& device);
+    void rebuildGpuMenu();         // one checkable action per listed GPU, ticked as device_ says
+    void gpusTicked(QAction* ticked);   // the menu's ticks became the device
+    void updateProcessBox();       // shown for the CPU only
 
     DeviceListModel* model_;
     QComboBox* combo_;
+    QToolButton* gpusButton_;
+    QMenu* gpusMenu_;
+    QSpinBox* processSpin_;
     QToolButton* refreshButton_;
     QString device_ = QStringLiteral("cpu");
     bool refreshing_ = false;

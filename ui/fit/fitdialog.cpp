@@ -451,11 +451,14 @@ void FitDialog::updateBudgetFeedback()
 ys::fit::FitRequest FitDialog::request() const
 {
     // The request the trainer's batch=auto makes for the setup, then the dialog's own inputs.
-    ys::fit::FitRequest req = ys::fit::fitRequestFor(config_);
+    ys::fit::FitRequest req = ys::fit::fitRequestFor(config_, nproc_);
     req.imgsz = imgszSpin_->value();
-    req.batch = imgszMode_->isChecked() ? batchSpin_->value() : 0;
+    // The batch is the world's, as in the setup: one device fits its share.
+    req.batch = imgszMode_->isChecked() ? std::max(1, batchSpin_->value() / req.world) : 0;
     req.amp = ampCombo_->currentData().toString().toStdString();
-    req.budget = budgetEdit_->text().trimmed().toStdString();
+    // An empty budget keeps fitRequestFor's: the whole device, or on the CPU each process's share.
+    if (const std::string budget = budgetEdit_->text().trimmed().toStdString(); !budget.empty() || req.world == 1)
+        req.budget = budget;
     req.targetGpu = targetName();
     return req;
 }
@@ -606,12 +609,17 @@ std::optional<FitApplication> FitDialog::application() const
         amp = asked == "auto" && !ampOffered ? asked : "off";
     }
     FitApplication app;
-    app.values.insert(QStringLiteral("batch"), QString::number(rec.batch));
+    app.values.insert(QStringLiteral("batch"), QString::number(rec.batch * r.world));   // the world batch
     app.values.insert(QStringLiteral("imgsz"), QString::number(rec.imgsz));
     app.values.insert(QStringLiteral("amp"), QString::fromStdString(amp));
     // The budget the fit kept to becomes the run's (empty: the whole device), so the run is held to it.
     app.values.insert(QStringLiteral("vram"), QString::fromStdString(outcome_->budgetAsked));
-    app.undoText = tr("Fit to my GPU: batch %1 at %2 px").arg(rec.batch).arg(rec.imgsz);
+    app.undoText = r.world > 1 ? tr("Fit to my GPU: batch %1 (%2 × %3) at %4 px")
+                                     .arg(rec.batch * r.world)
+                                     .arg(r.world)
+                                     .arg(rec.batch)
+                                     .arg(rec.imgsz)
+                               : tr("Fit to my GPU: batch %1 at %2 px").arg(rec.batch).arg(rec.imgsz);
     app.result = r;
     return app;
 }

@@ -59,6 +59,10 @@ public:
     // The setup the fit starts from; resets the inputs that come from it (image size, batch, precision).
     void setConfig(const ys::TrainConfig& config);
     const ys::TrainConfig& config() const { return config_; }
+    // The run's processes on this machine as the device picker gives them (device=cpu nproc=N; 0 = not
+    // given; a GPU list counts itself): the fit is per device, and its batch goes × the world into the setup.
+    void setProcesses(int nproc) { nproc_ = nproc; }
+    int processes() const { return nproc_; }
 
     // The request Run sends: the setup with the dialog's budget, target, mode and precision.
     ys::fit::FitRequest request() const;
@@ -115,6 +119,7 @@ private:
     void queryDevice();
 
     ys::TrainConfig config_;
+    int nproc_ = 0;
     FitController* controller_ = nullptr;
     std::optional<FitOutcome> outcome_;
     std::optional<ys::Error> error_;

@@ -111,6 +111,22 @@ QString FitText::margin(const ys::fit::FitResult& r)
 QString FitText::accumulation(const ys::fit::FitResult& r, int nbs)
 {
     const auto& rec = r.recommended;
+    if (r.world > 1)   // data parallel: the world batch is what accumulation counts
+        return rec.accumulate > 1
+                   ? tr("%1 × %2 = %3 images per step over %2 processes; accumulates gradients over %4 steps (nominal "
+                        "batch %5): each optimizer step sees about %6 images.")
+                         .arg(rec.batch)
+                         .arg(r.world)
+                         .arg(rec.batch * r.world)
+                         .arg(rec.accumulate)
+                         .arg(nbs)
+                         .arg(rec.accumulate * rec.batch * r.world)
+                   : tr("%1 × %2 = %3 images per step over %2 processes; no accumulation (nominal batch %4 ÷ %3 rounds "
+                        "to 1 or less).")
+                         .arg(rec.batch)
+                         .arg(r.world)
+                         .arg(rec.batch * r.world)
+                         .arg(nbs);
     return rec.accumulate > 1
                        ? tr("Accumulates gradients over %1 batches (nominal batch %2 ÷ batch %3): each optimizer "
                             "step sees about %4 images.")
@@ -249,6 +265,9 @@ QString FitText::noteText(const FitNoteRef& n)
     if (c == "fit.stages")
         return tr("Staged run of %1 stages: probed at the largest stage image size, %2; each stage fitted at its own.")
             .arg(arg(n, 0), arg(n, 1));
+    if (c == "fit.world_batch")
+        return tr("Fitted per device: %1 images per device × %2 processes = %3 images per step (the run's batch is %3).")
+            .arg(arg(n, 0), arg(n, 1), arg(n, 2));
     return QString::fromStdString(n.english);
 }
 

@@ -438,6 +438,12 @@ void ReportWriter::buildEnvironment()
         rows += row(tr("Threads"), tr("%1 intra-op threads, %2 loader workers").arg(e.intraOpThreads).arg(e.loaderWorkers)
                                        .toHtmlEscaped());
     }
+    if (e.world.size > 1) {
+        // A data-parallel run: its processes, machines, backend and launcher, and rank 0's machine's devices.
+        rows += row(tr("Data parallel"), esc(RunText::world(e.world)));
+        if (!e.world.devices.empty())
+            rows += row(tr("Devices by rank"), esc(RunText::worldDevices(e.world)));
+    }
     if (e.wallTime > 0)
         rows += row(tr("Recorded"), RunText::dateTime(e.wallTime).toHtmlEscaped());
     h += table(rows);

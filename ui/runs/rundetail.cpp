@@ -335,9 +335,14 @@ void RunDetail::updateHeader()
         setup << tr("peak %1").arg(RunText::bytes(s.peakMemory));
     if (!setup.isEmpty())
         parts << setup.join(QStringLiteral(", "));
+    if (r.environment && r.environment->world.size > 1)
+        parts << tr("data parallel: %1").arg(RunText::world(r.environment->world));
     parts << tr("written by %1").arg(RunText::origin(r.origin));
     summary_->setText(parts.join(QStringLiteral(" · ")));
-    summary_->setToolTip(RunText::statusHelp(r.status, r.resumable));
+    QString tip = RunText::statusHelp(r.status, r.resumable);
+    if (r.environment && !RunText::worldDevices(r.environment->world).isEmpty() && r.environment->world.size > 1)
+        tip += QLatin1Char('\n') + RunText::worldDevices(r.environment->world);
+    summary_->setToolTip(tip);
     if (!r.problems.empty()) {
         problemsLine_->setText(tr("%n problem(s) reading its files: %1", nullptr, static_cast<int>(r.problems.size()))
                                    .arg(RunText::place(r.problems.front()) + QStringLiteral(": ") +

@@ -146,6 +146,7 @@ void MainWindow::wirePages()
     trainPage_->setFitAvailable(true);
     connect(trainPage_, &TrainPage::fitRequested, this, [this](const ys::TrainConfig& config) {
         auto* dialog = new FitDialog(config, this);
+        dialog->setProcesses(trainPage_->processes());   // the fit is per device; its batch × the processes
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(dialog, &FitDialog::applied, trainPage_, &TrainPage::applyFit);
         dialog->open();

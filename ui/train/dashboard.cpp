@@ -6,6 +6,7 @@
 #include "ui/train/epochtablemodel.h"
 #include "ui/train/predictionpreview.h"
 
+#include "common/device.h"
 #include "run/eventdetails.h"
 
 #include <QCheckBox>
@@ -79,6 +80,9 @@ Dashboard::Dashboard(QWidget* parent)
     bold.setBold(true);
     stateLabel_->setFont(bold);
     etaLabel_ = new QLabel(this);
+    worldLabel_ = new QLabel(this);
+    worldLabel_->setObjectName(QStringLiteral("worldLabel"));
+    worldLabel_->hide();
     epochBar_ = new QProgressBar(this);
     runBar_ = new QProgressBar(this);
     runBar_->setObjectName(QStringLiteral("runProgress"));
@@ -95,7 +99,8 @@ Dashboard::Dashboard(QWidget* parent)
     strip->addWidget(epochBar_, 0, 2);
     strip->addWidget(runLabel_, 1, 1);
     strip->addWidget(runBar_, 1, 2);
-    strip->addWidget(etaLabel_, 0, 3, 2, 1);
+    strip->addWidget(etaLabel_, 0, 3);
+    strip->addWidget(worldLabel_, 1, 3);
     strip->setColumnStretch(2, 1);
     strip->setColumnMinimumWidth(0, 130);
 
@@ -173,6 +178,53 @@ void Dashboard::retranslate()
     showMessages_->setText(tr("Show the engine's messages (events always show)"));
     stateLabel_->setText(stateText());
     updateProgressText();
+    showWorld();
+}
+
+std::vector<std::string> Dashboard::rankDevices(const std::string& device, int processes)
+{
+    std::vector<std::string> out;
+    for (int r = 0; r < processes; ++r) {
+        const auto d = ys::deviceForLocalRank(device, r, processes);
+        if (!d)
+            return {};
+        out.push_back(d->name());
+    }
+    return out;
+}
+
+void Dashboard::setWorld(int processes, const std::vector<std::string>& rankDevices, int worldBatch)
+{
+    world_ = World{std::max(1, processes), rankDevices, worldBatch};
+    showWorld();
+}
+
+QString Dashboard::worldText() const
+{
+    if (world_.processes <= 1)
+        return {};
+    if (world_.batch < 1)
+        return tr("Data parallel: %1 processes").arg(world_.processes);
+    return tr("Data parallel: %1 × %2 = %3 images per step")
+        .arg(world_.processes)
+        .arg(world_.batch / world_.processes)
+        .arg(world_.batch);
+}
+
+void Dashboard::showWorld()
+{
+    worldLabel_->setText(worldText());
+    worldLabel_->setVisible(world_.processes > 1);
+    for (int r = 1; r < world_.processes; ++r) {
+        const size_t k = static_cast<size_t>(r);
+        memory_->setRankLabel(r, k < world_.devices.size()
+                                     ? tr("rank %1 · %2").arg(r).arg(QString::fromStdString(world_.devices[k]))
+                                     : tr("rank %1").arg(r));
+    }
+    memory_->setRankZeroLabel(world_.processes <= 1 ? QString()
+                              : !world_.devices.empty()
+                                  ? tr("rank 0 · %1").arg(QString::fromStdString(world_.devices.front()))
+                                  : tr("rank 0"));
 }
 
 void Dashboard::changeEvent(QEvent* event)
@@ -185,6 +237,7 @@ void Dashboard::changeEvent(QEvent* event)
 void Dashboard::clear()
 {
     shown_ = ys::RunRecord();
+    world_ = World{};
     progress_.reset();
     memoryOffset_ = 0;
     epochs_ = 0;
@@ -210,7 +263,10 @@ void Dashboard::beginRun(const ys::TrainConfig& config, int64_t budgetBytes)
     metrics_->setEpochs(epochs_);
     lr_->setEpochs(epochs_);
     memory_->setBudget(budgetBytes);
-    preview_->setInference(QString::fromStdString(config.device), config.imgsz);
+    // A data-parallel run's device list: the preview predicts on rank 0's device.
+    const auto devices = ys::parseDevices(config.device);
+    preview_->setInference(QString::fromStdString(devices && devices->size() > 1 ? devices->front().name() : config.device),
+                           config.imgsz);
     updateProgressText();
 }
 
@@ -309,6 +365,10 @@ void Dashboard::addEvent(const ys::TrainEvent& e)
             memory_->setPredictedPeak(fit->predictedPeakBytes);
         if (fit->budgetBytes > 0 && memory_->budget() <= 0)
             memory_->setBudget(fit->budgetBytes);
+        if (world_.processes > 1 && world_.batch < 1 && fit->batch > 0) {   // batch=auto: fitted per device
+            world_.batch = fit->batch * world_.processes;
+            showWorld();
+        }
     }
     if (isOutOfMemory(e.kind))
         markOutOfMemory(e);
@@ -356,7 +416,13 @@ void Dashboard::drawShownRun()
         if (e.kind == ys::EventKind::Start || e.kind == ys::EventKind::Resume)
             memoryOffset_ = e.time;
     const double offset = memoryOffset_;
+    // The world from environment.json (absent or one process: nothing to show).
+    if (run.environment && run.environment->world.size > 1) {
+        const int batch = run.summary.batch > 0 ? run.summary.batch : run.hasArgs ? run.args.batch : 0;
+        setWorld(run.environment->world.size, run.environment->world.devices, batch);
+    }
     memory_->setSamples(run.memory);
+    memory_->appendSamples(run.rankMemory);
     for (const ys::TrainEvent& e : run.events) {
         addEvent(e);
         memoryOffset_ = offset;   // addEvent moves it at each start/resume; marks use the last session's
@@ -393,8 +459,9 @@ bool Dashboard::applyTail(const ys::RunTailUpdate& u)
     take(shown_.rows, u.rows, u.rowsReset);
     take(shown_.events, u.events, u.eventsReset);
     take(shown_.memory, u.memory, u.memoryReset);
+    take(shown_.rankMemory, u.rankMemory, u.rankMemoryReset);
     shown_.status = u.status;
-    if (u.rowsReset || u.eventsReset || u.memoryReset) {
+    if (u.rowsReset || u.eventsReset || u.memoryReset || u.rankMemoryReset) {
         drawShownRun();
         return true;
     }
@@ -413,6 +480,7 @@ bool Dashboard::applyTail(const ys::RunTailUpdate& u)
             memoryOffset_ = offset;
     }
     memory_->appendSamples(u.memory);
+    memory_->appendSamples(u.rankMemory);
     for (const ys::EpochResult& row : u.rows) {
         epochModel_->addRow(row);
         losses_->addRow(row);

@@ -64,6 +64,17 @@ public:
     QString stateText() const;
     // The peak a fit predicted for this run (a horizontal line on the memory chart); 0 hides it.
     void setPredictedPeak(int64_t bytes);
+    // A data-parallel run: `processes` ranks, `rankDevices` the device of each rank known ("cpu", "cuda:1";
+    // rank 0 first; a rank past the list is named by number), `worldBatch` the images of one step over all of
+    // them (< 1: not known yet; a `fit` event fills it in). Names the memory chart's line of each rank
+    // ("rank 1 · cuda:1") and shows "Data parallel: 2 × 16 = 32 images per step". processes <= 1 hides it.
+    // showRun sets it from the run's environment.json.
+    void setWorld(int processes, const std::vector<std::string>& rankDevices, int worldBatch);
+    int worldProcesses() const { return world_.processes; }
+    QString worldText() const;   // what the world label shows; empty for one process
+    // The device of each local rank of a run on `device` ("0,1", "cpu") with `processes` processes on this
+    // machine (core's deviceForLocalRank): {"cuda:0", "cuda:1"}, {"cpu", "cpu"}; empty when they do not fit.
+    static std::vector<std::string> rankDevices(const std::string& device, int processes);
 
     // ---- a run from its files (the Runs page) ---------------------------------------------------------
     // Shows a run read by ys::readRun(dir) (core/run/reader.h): charts, epoch table and events from its
@@ -112,6 +123,13 @@ private:
     void markStage(const ys::TrainEvent& event, const ys::StageDetails& details);
     void drawShownRun();                 // every part from shown_
     void showRunProgress();              // the bars and labels from shown_'s rows
+    void showWorld();                    // the world label and the memory chart's rank names from world_
+
+    struct World {
+        int processes = 1;
+        std::vector<std::string> devices;
+        int batch = 0;
+    } world_;
 
     MemoryChart* memory_;
     LossChart* losses_;
@@ -126,6 +144,7 @@ private:
     QLabel* runLabel_ = nullptr;
     QLabel* stateLabel_ = nullptr;
     QLabel* etaLabel_ = nullptr;
+    QLabel* worldLabel_ = nullptr;
     QProgressBar* epochBar_ = nullptr;
     QProgressBar* runBar_ = nullptr;
     QTabWidget* tabs_ = nullptr;

@@ -3,6 +3,9 @@
 #include "ui/common/logging.h"
 #include "ui/train/trainworker.h"
 
+#include <QCoreApplication>
+#include <QFileInfo>
+
 namespace ys::ui {
 
 TrainController::TrainController(QObject* parent) : QObject(parent), thread_(new QThread)
@@ -25,13 +28,25 @@ TrainController::~TrainController()
     // thread_'s deleter quits the thread's loop and joins it once the worker's run() has returned.
 }
 
-bool TrainController::start(const ys::TrainConfig& config, const ys::TrainOptions& options)
+QString TrainController::defaultWorkerProgram()
+{
+    const QString given = qEnvironmentVariable("YOLOSTUDIO_CLI");
+    if (!given.isEmpty())
+        return given;
+    const QString dir = QCoreApplication::applicationDirPath();
+    for (const QString& candidate : {dir + QStringLiteral("/yolostudio-cli"), dir + QStringLiteral("/../yolostudio-cli")})
+        if (QFileInfo(candidate).isExecutable())
+            return QFileInfo(candidate).canonicalFilePath();
+    return {};
+}
+
+bool TrainController::start(const ys::TrainConfig& config, const ys::TrainOptions& options, int nproc)
 {
     if (active())
         return false;
     config_ = config;
     control_ = std::make_shared<ys::TrainControl>();
-    auto* worker = new TrainWorker(config, options, control_);
+    auto* worker = new TrainWorker(config, options, control_, LaunchSettings{nproc, workerProgram_});
     worker->moveToThread(thread_.get());
     connect(worker, &TrainWorker::batchProgress, this, &TrainController::batchProgress);
     connect(worker, &TrainWorker::epochFinished, this, &TrainController::epochFinished);

@@ -31,7 +31,16 @@ public:
 
     // Starts a run of `config` on the training thread (`options` as ys::train takes them). False (and nothing
     // happens) while a run is active. workerCreated() is emitted before the worker runs.
-    bool start(const ys::TrainConfig& config, const ys::TrainOptions& options = {});
+    // Data parallel: a device list ("0,1") or `nproc` > 1 CPU processes start the other ranks as child
+    // processes of workerProgram() (TrainWorker, LaunchSettings); this process trains as rank 0 and Stop,
+    // Pause and a failure reach every rank through the engine. A bad launch (nproc that the batch does not
+    // split into, a GPU named twice) comes back as failed() with the engine's one-line error.
+    bool start(const ys::TrainConfig& config, const ys::TrainOptions& options = {}, int nproc = 0);
+    // The yolostudio-cli the other ranks run: $YOLOSTUDIO_CLI, else beside this program (installed), else
+    // one folder up (the build tree: app/gui/yolostudio, app/yolostudio-cli); empty when none is there.
+    static QString defaultWorkerProgram();
+    void setWorkerProgram(const QString& program) { workerProgram_ = program; }
+    QString workerProgram() const { return workerProgram_; }
     void pause();
     void resume();
     void stop();
@@ -71,6 +80,7 @@ private:
     WorkerThread thread_;
     std::shared_ptr<ys::TrainControl> control_;
     ys::TrainConfig config_;
+    QString workerProgram_ = defaultWorkerProgram();
     State state_ = State::Idle;
     QElapsedTimer clock_;
 };

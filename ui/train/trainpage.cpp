@@ -8,9 +8,12 @@
 #include "ui/charts/chartformat.h"
 #include "ui/common/icons.h"
 #include "ui/config/configform.h"
+#include "ui/config/devicepicker.h"
 #include "ui/common/logging.h"
 #include "ui/config/pastecommanddialog.h"
 #include "ui/train/predictionpreview.h"
+
+#include "common/device.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -444,6 +447,11 @@ bool TrainPage::start()
             budget = *b;
     }
     dashboard_->beginRun(cfg, budget);
+    // Data parallel: one memory line per rank and the world batch (each rank trains batch / processes).
+    const auto gpus = ys::parseDevices(cfg.device);
+    const int ranks = gpus && gpus->size() > 1 ? static_cast<int>(gpus->size()) : std::max(1, processes());
+    if (ranks > 1)
+        dashboard_->setWorld(ranks, Dashboard::rankDevices(cfg.device, ranks), cfg.batch);
     // The fit's predicted peak only for the setup it was made for.
     if (fit_ && ys::fit::fitDifferences(*fit_, cfg).empty())
         dashboard_->setPredictedPeak(fit_->recommended.predictedPeakBytes);
@@ -466,7 +474,12 @@ bool TrainPage::start()
     ys::TrainOptions options;
     if (!cfg.resume.empty())
         options.givenKeys = ys::resumableKeys();
-    return controller_->start(cfg, options);
+    return controller_->start(cfg, options, processes());
+}
+
+int TrainPage::processes() const
+{
+    return form_->devicePicker() ? form_->devicePicker()->processes() : 0;
 }
 
 void TrainPage::pause()

@@ -75,6 +75,9 @@ public:
     QString projectFolder() const;
     // The pre-flight of the current setup.
     PreflightReport preflight() const;
+    // CPU training processes the device picker sets (nproc; 0 when the device is a GPU or a GPU list). With
+    // a GPU list or more than one process, Start launches a data-parallel run (TrainController::start).
+    int processes() const;
     // Accept the dataset's errors for the next start ("start anyway").
     void setStartAnyway(bool on);
 

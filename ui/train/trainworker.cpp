@@ -2,13 +2,54 @@
 
 #include "ui/common/logging.h"
 
+#include "common/fileutil.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
 #include <exception>
+#include <memory>
 
 namespace ys::ui {
 
-TrainWorker::TrainWorker(ys::TrainConfig config, ys::TrainOptions options, std::shared_ptr<ys::TrainControl> control)
-    : config_(std::move(config)), options_(std::move(options)), control_(std::move(control))
+TrainWorker::TrainWorker(ys::TrainConfig config, ys::TrainOptions options, std::shared_ptr<ys::TrainControl> control,
+                         LaunchSettings launch)
+    : config_(std::move(config)), options_(std::move(options)), launch_(std::move(launch)), control_(std::move(control))
 {
+}
+
+ys::Expected<ys::TrainSummary> TrainWorker::trainRun(const ys::TrainCallbacks& cb)
+{
+    ys::LocalLaunch local;
+    if (launch_.nproc > 1)
+        local.request.nproc = launch_.nproc;
+    // The other ranks read the very settings this rank trains with (every rank checks them against rank 0's),
+    // from a file that lives as long as the run (made only for a run of several processes).
+    std::unique_ptr<QTemporaryDir> settingsDir;
+    local.workerArgv = [this, &settingsDir]() -> ys::Expected<std::vector<std::string>> {
+        settingsDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/yolostudio-ranks-XXXXXX"));
+        if (!settingsDir->isValid())
+            return ys::Error{"dist.spawn", "cannot make a folder for the other ranks' settings in " +
+                                               QDir::tempPath().toStdString(), {}, 0, 0};
+        const std::string settings = settingsDir->filePath(QStringLiteral("args.yaml")).toStdString();
+        if (auto err = ys::writeFileAtomic(settings, config_.toYaml()))
+            return *err;
+        if (launch_.program.isEmpty() || !QFileInfo(launch_.program).isExecutable())
+            return ys::Error{"dist.spawn", "the other ranks run yolostudio-cli, which was not found (looked for " +
+                                               (launch_.program.isEmpty() ? std::string("it beside this program")
+                                                                          : launch_.program.toStdString()) + ")",
+                             {}, 0, 0};
+        return std::vector<std::string>{launch_.program.toStdString(), "train", "cfg=" + settings};
+    };
+    local.started = [this](const ys::dist::WorldSpec& world, const std::vector<std::pair<int, int>>& workers) {
+        std::string pids;
+        for (const auto& [rank, pid] : workers)
+            pids += "; rank " + std::to_string(rank) + " is pid " + std::to_string(pid);
+        emit logLine(QString::fromStdString("data parallel: " + std::to_string(world.size) +
+                                            " processes, this is rank 0" + pids));
+    };
+    return ys::trainLaunched(config_, cb, control_.get(), options_, local);
 }
 
 void TrainWorker::flush(bool force)
@@ -58,7 +99,7 @@ void TrainWorker::run()
     std::optional<ys::Error> error;
     ys::TrainSummary summary;
     try {
-        auto result = ys::train(config_, cb, control_.get(), options_);
+        auto result = trainRun(cb);
         if (result)
             summary = *result;
         else

@@ -11,6 +11,7 @@
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QString>
 
 #include <chrono>
 #include <memory>
@@ -18,12 +19,22 @@
 
 namespace ys::ui {
 
+// How a run of several processes on this machine starts (data parallel): `device` lists GPUs ("0,1"), or
+// the CPU trains in `nproc` processes. This process trains as local rank 0; the others run `program`
+// (yolostudio-cli) `train cfg=<the run's settings>` as child processes (core's planLaunch and LocalWorkers,
+// as the CLI's own `train device=0,1` does).
+struct LaunchSettings {
+    int nproc = 0;        // CPU processes (0 or 1 = one, unless the device lists several GPUs)
+    QString program;      // the yolostudio-cli executable the other ranks run
+};
+
 class TrainWorker final : public QObject {
     Q_OBJECT
 public:
     static constexpr std::chrono::milliseconds kEmitInterval{100};
 
-    TrainWorker(ys::TrainConfig config, ys::TrainOptions options, std::shared_ptr<ys::TrainControl> control);
+    TrainWorker(ys::TrainConfig config, ys::TrainOptions options, std::shared_ptr<ys::TrainControl> control,
+                LaunchSettings launch = {});
 
     // On the training thread: the whole run. Emits succeeded or failed, then done.
     void run();
@@ -44,9 +55,12 @@ private:
     // Delivers pending batch progress and memory samples (all of them when `force`, else only when
     // kEmitInterval has passed since the last delivery).
     void flush(bool force);
+    // Trains, with the other ranks started first when the launch asks for several processes.
+    ys::Expected<ys::TrainSummary> trainRun(const ys::TrainCallbacks& callbacks);
 
     ys::TrainConfig config_;
     ys::TrainOptions options_;
+    LaunchSettings launch_;
     std::shared_ptr<ys::TrainControl> control_;
     QElapsedTimer sinceEmit_;
     std::optional<ys::BatchProgress> pendingBatch_;

@@ -13,6 +13,8 @@
 #include <QFile>
 #include <QtTest>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 namespace mem = ys::memory;
@@ -218,8 +220,18 @@ void TestFit::plansForTargetGpus()
     req.budget = "";
     req.targetGpu = "rtx3070";
     req.amp = "auto";
+    req.world = 2;   // a data-parallel run of two such cards: the fit is per card, accumulation for the world batch
+    req.nbs = 4096;  // so that accumulation for one card and for two differ
     auto r = fit::fitToMemory(req);
     QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    QCOMPARE(r->world, 2);
+    QCOMPARE(r->recommended.accumulate,
+             std::max(1, static_cast<int>(std::lround(4096.0 / (2 * r->recommended.batch)))));
+    const auto world = std::find_if(r->fitNotes.begin(), r->fitNotes.end(),
+                                    [](const fit::FitNote& n) { return n.code == "fit.world_batch"; });
+    QVERIFY(world != r->fitNotes.end());
+    QCOMPARE(world->args, (std::vector<std::string>{std::to_string(r->recommended.batch), "2",
+                                                    std::to_string(2 * r->recommended.batch)}));
     QCOMPARE(r->budgetBytes, int64_t{8192} * kMiB);
     QVERIFY(r->recommended.amp);
     QCOMPARE(r->recommended.ampMode, std::string("fp16"));

@@ -1,8 +1,11 @@
 // The fit result as files and text: fitResultToJson / fitResultFromJson round trip (a run's fit.json, read
 // by the Runs page), notes and certainty as codes with arguments from one catalogue, so a Fit dialog can
 // translate them, and fit.json files written before notes had codes.
+#include "common/config.h"
 #include "common/trainrules.h"
 #include "fit/fit.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QtTest>
 
@@ -171,6 +174,70 @@ private Q_SLOTS:
         c.workers = 8;
         f.loaderWorkers = ys::runThreadsFor(c.workers, c.threads, false).loaderWorkers;
         QVERIFY(fit::fitDifferences(f, c).empty());
+    }
+
+    // Data parallel: the request knows the world (a GPU list counts itself, nproc counts CPU processes), the fit
+    // is one device's share, and the result states per-device batch × world = images per step.
+    void worldBatchRequestAndResult()
+    {
+        ys::TrainConfig c;
+        c.device = "cpu";
+        c.batch = 32;
+        c.threads = 0;
+        fit::FitRequest one = fit::fitRequestFor(c);
+        QCOMPARE(one.world, 1);
+        QCOMPARE(one.wantedBatch, 32);
+        QVERIFY(one.budget.empty());
+        fit::FitRequest two = fit::fitRequestFor(c, 2);
+        QCOMPARE(two.world, 2);
+        QCOMPARE(two.wantedBatch, 16);                       // each process trains half the world batch
+        QCOMPARE(two.budget, std::string("0.5"));            // and has half the machine's memory
+        QCOMPARE(two.threads, std::max(1, ys::cpuCores() / 2));
+        c.vram = "3GiB";
+        c.threads = 1;
+        two = fit::fitRequestFor(c, 2);
+        QCOMPARE(two.budget, std::string("3GiB"));           // a budget the user gave is every process's
+        QCOMPARE(two.threads, 1);
+        c.vram.clear();
+        c.device = "0,1";
+        c.stages = {ys::TrainStage{320, 64, 2, {}}, ys::TrainStage{640, -1, 3, {}}};
+        fit::FitRequest gpus = fit::fitRequestFor(c);
+        QCOMPARE(gpus.world, 2);
+        QCOMPARE(gpus.device, std::string("cuda:0"));        // fitted on the list's first GPU
+        QVERIFY(gpus.budget.empty());                        // each GPU is its process's alone
+        QCOMPARE(gpus.stages[0].batch, 32);
+        QCOMPARE(gpus.stages[1].batch, -1);
+        QCOMPARE(fit::fitRequestFor(c, 0, 3).world, 6);      // three machines of two GPUs
+
+        // The result: the note with its arguments, the world in fit.json, and differences against the world batch.
+        fit::FitResult r = sampleResult();
+        r.world = 2;
+        r.fitNotes.push_back({"fit.world_batch", {"24", "2", "48"}});
+        r.notes.push_back(fit::fitNoteText(r.fitNotes.back()));
+        QCOMPARE(r.notes.back(), std::string("fitted per device: 24 images per device x 2 processes = 48 images per "
+                                             "step (batch=48 for the run)"));
+        auto back = fit::fitResultFromJson(fit::fitResultToJson(r));
+        QVERIFY(back.ok());
+        QCOMPARE(back->world, 2);
+        QVERIFY(QString::fromStdString(fit::formatFitResult(*back)).contains("2 processes = 48 images per step"));
+        ys::TrainConfig run;
+        run.model = r.model;
+        run.data = r.data;
+        run.device = "cpu";
+        run.imgsz = 640;
+        run.amp = "fp16";
+        run.optimizer = "AdamW";
+        run.threads = 2;
+        run.workers = 8;
+        back->loaderWorkers = ys::runThreadsFor(run.workers, run.threads, false).loaderWorkers;
+        run.batch = 48;
+        QVERIFY(fit::fitDifferences(*back, run).empty());
+        run.batch = 24;
+        QCOMPARE(fit::fitDifferences(*back, run).size(), size_t(1));
+        // Older fit.json files have no world: one process.
+        auto j = nlohmann::json::parse(fit::fitResultToJson(sampleResult()));
+        j.erase("world");
+        QCOMPARE(fit::fitResultFromJson(j.dump())->world, 1);
     }
 
     void readsOlderFilesAndRejectsOthers()

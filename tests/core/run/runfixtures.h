@@ -96,6 +96,21 @@ inline QString writeFakeRun(const QString& dir, const FakeRun& f = {})
     return dir;
 }
 
+// A memory file (memory.csv, memory_rankN.csv) of `n` training samples at 1, 2, ... s, each allocating
+// `bytes` × its time.
+inline std::string memoryCsv(int n, int64_t bytes)
+{
+    std::string text = std::string(memory::sampleCsvHeader()) + "\n";
+    for (int i = 1; i <= n; ++i) {
+        memory::MemorySample s;
+        s.time = i;
+        s.phase = memory::Phase::TrainStep;
+        s.allocated = s.peak = s.windowPeak = bytes * i;
+        text += memory::formatSampleRow(s) + "\n";
+    }
+    return text;
+}
+
 // The pid of a process that has exited and been reaped: no process has it (until the pid is reused).
 inline long deadPid()
 {

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void truncationAndRewriteInPlaceReset();
     void deletionResets();
     void memoryRows();
+    void everyRanksMemory();
     void statusFollowsLockAndEvents();
     void nothingNewIsNotAChange();
 };
@@ -194,6 +195,63 @@ void TestRunTail::memoryRows()
     QVERIFY(!u.memoryReset);
     QCOMPARE(u.memory.size(), size_t(1));
     QCOMPARE(u.memory[0].time, 2.5);
+}
+
+// A data-parallel run: rank 0 writes memory.csv and memory_rank1.csv, memory_rank2.csv, ... (memoryCsvName).
+// readRun and RunTail give every rank's samples with their rank; a rank file that appears later is followed,
+// and one that starts over gives every rank's series again.
+void TestRunTail::everyRanksMemory()
+{
+    QTemporaryDir tmp;
+    const QString dir = ys::test::writeFakeRun(tmp.filePath("exp"));
+    auto file = [&](int rank) { return (dir + "/" + QString::fromStdString(ys::memory::memoryCsvName(rank))).toStdString(); };
+    QCOMPARE(QString::fromStdString(ys::memory::memoryCsvName(2)), QStringLiteral("memory_rank2.csv"));
+    QVERIFY(!ys::writeFileAtomic(file(0), ys::test::memoryCsv(2, 100)));
+    QVERIFY(!ys::writeFileAtomic(file(1), ys::test::memoryCsv(2, 1000)));
+
+    auto rec = ys::readRun(dir.toStdString());
+    QVERIFY(rec.ok());
+    QCOMPARE(rec->memory.size(), size_t(2));
+    QCOMPARE(rec->memory[1].rank, 0);
+    QCOMPARE(rec->rankMemory.size(), size_t(2));
+    QCOMPARE(rec->rankMemory[0].rank, 1);
+    QCOMPARE(rec->rankMemory[1].allocated, int64_t(2000));
+    QVERIFY2(rec->problems.empty(), rec->problems.empty() ? "" : rec->problems.front().toString().c_str());
+
+    ys::RunTail tail(dir.toStdString());
+    auto u = tail.poll();
+    QCOMPARE(u.memory.size(), size_t(2));
+    QCOMPARE(u.rankMemory.size(), size_t(2));
+    QVERIFY(!u.rankMemoryReset);
+    // The next epoch: every file rewritten atomically with one more row, and a third rank's file appears.
+    QVERIFY(!ys::writeFileAtomic(file(0), ys::test::memoryCsv(3, 100)));
+    QVERIFY(!ys::writeFileAtomic(file(1), ys::test::memoryCsv(3, 1000)));
+    QVERIFY(!ys::writeFileAtomic(file(2), ys::test::memoryCsv(3, 10000)));
+    u = tail.poll();
+    QVERIFY(!u.memoryReset);
+    QVERIFY(!u.rankMemoryReset);
+    QCOMPARE(u.memory.size(), size_t(1));
+    QCOMPARE(u.rankMemory.size(), size_t(4));   // rank 1's third sample, rank 2's three
+    QCOMPARE(u.rankMemory[0].rank, 1);
+    QCOMPARE(u.rankMemory[0].time, 3.0);
+    QCOMPARE(u.rankMemory[1].rank, 2);
+    QCOMPARE(u.rankMemory[3].allocated, int64_t(30000));
+    QVERIFY(!tail.poll().changed());
+    // Rank 2's series thinned (a long run keeps every other sample): its file starts differently now.
+    std::string thinned = std::string(ys::memory::sampleCsvHeader()) + "\n";
+    ys::memory::MemorySample s;
+    s.time = 2;
+    s.rank = 2;
+    s.allocated = 7;
+    thinned += ys::memory::formatSampleRow(s) + "\n";
+    QVERIFY(!ys::writeFileAtomic(file(2), thinned));
+    u = tail.poll();
+    QVERIFY(u.rankMemoryReset);
+    QVERIFY(!u.memoryReset);
+    QVERIFY(u.memory.empty());
+    QCOMPARE(u.rankMemory.size(), size_t(4));   // rank 1's three again, rank 2's one
+    QCOMPARE(u.rankMemory[3].rank, 2);
+    QCOMPARE(u.rankMemory[3].allocated, int64_t(7));
 }
 
 void TestRunTail::statusFollowsLockAndEvents()

@@ -17,6 +17,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLineEdit>
+#include <QMenu>
 #include <QLabel>
 #include <QSettings>
 #include <QSignalSpy>
@@ -28,6 +29,8 @@
 #include <QUndoStack>
 
 #include <QtTest>
+
+#include "findchild.h"
 
 using namespace ys::ui;
 using Group = ys::ConfigKey::Group;
@@ -77,6 +80,7 @@ private slots:
     void resumeModeLocksWhatARunLearns();
     void advancedAndSearch();
     void devicePickerListsThisMachine();
+    void devicePickerPicksSeveralDevices();
     void modelPickerSummarisesOffTheGuiThread();
     void modelsPassTheTester();
     void retranslatesOnLanguageChange();
@@ -402,6 +406,63 @@ void TestConfigForm::devicePickerListsThisMachine()
     picker.refresh();
     QTRY_COMPARE_WITH_TIMEOUT(static_cast<int>(refreshed.count()), before + 1, 10000);
     QVERIFY(!picker.isRefreshing());
+}
+
+// Data parallel from the picker: several GPUs ticked give Ultralytics' "0,1" (one process each), the CPU takes
+// a process count (nproc); the form keeps the device text core reads.
+void TestConfigForm::devicePickerPicksSeveralDevices()
+{
+    ConfigForm form;
+    DevicePicker* picker = form.devicePicker();
+    QTRY_VERIFY_WITH_TIMEOUT(!picker->isRefreshing(), 10000);
+    auto* processes = ys::test::child<QSpinBox>(picker, "processSpin");
+    auto* gpus = ys::test::child<QToolButton>(picker, "gpusButton");
+    // The CPU: a process count, no GPU list.
+    form.applyValues({{"device", "cpu"}}, "Edit");
+    QVERIFY(!processes->isHidden());
+    QVERIFY(gpus->isHidden());
+    QCOMPARE(picker->processes(), 1);
+    QSignalSpy processesChanged(picker, &DevicePicker::processesChanged);
+    processes->setValue(2);
+    QCOMPARE(processesChanged.count(), 1);
+    QCOMPARE(picker->processes(), 2);
+    QCOMPARE(QString::fromStdString(form.config().device), QStringLiteral("cpu"));
+    picker->setProcesses(3);   // as a restored setup sets it: no signal
+    QCOMPARE(processesChanged.count(), 1);
+    QCOMPARE(picker->processes(), 3);
+
+    // A machine with two GPUs (the list as listDevices gives it).
+    std::vector<ys::memory::DeviceInfo> devices(3);
+    devices[0] = {"cpu", "Some CPU", false, int64_t{16} << 30, int64_t{8} << 30, 8, 0, 0};
+    devices[1] = {"0", "GPU A", true, int64_t{12} << 30, int64_t{11} << 30, 28, 8, 6};
+    devices[2] = {"1", "GPU B", true, int64_t{12} << 30, int64_t{11} << 30, 28, 8, 6};
+    picker->model()->setDevices(devices);
+    QSignalSpy deviceChanged(picker, &DevicePicker::deviceChanged);
+    form.applyValues({{"device", "0"}}, "Edit");
+    QVERIFY(!gpus->isHidden());
+    QVERIFY(processes->isHidden());
+    QCOMPARE(picker->processes(), 0);
+    const QList<QAction*> ticks = gpus->menu()->actions();
+    QCOMPARE(ticks.size(), 2);
+    QVERIFY(ticks[0]->isChecked());
+    QVERIFY(!ticks[1]->isChecked());
+    ticks[1]->setChecked(true);   // as a click on "GPU 1" in the menu does
+    QCOMPARE(deviceChanged.count(), 1);
+    QCOMPARE(picker->device(), QStringLiteral("0,1"));
+    QCOMPARE(QString::fromStdString(form.config().device), QStringLiteral("0,1"));
+    QVERIFY(form.errorText(QStringLiteral("device")).isEmpty());   // a list is a valid device setting
+    const int row = picker->model()->rowOf(QStringLiteral("0,1"));
+    QVERIFY(row >= 0);
+    QVERIFY2(picker->model()->index(row).data().toString().contains(QStringLiteral("GPUs 0, 1")),
+             qPrintable(picker->model()->index(row).data().toString()));
+    // The last ticked GPU cannot be unticked; unticking one of two leaves the other alone.
+    const QList<QAction*> now = gpus->menu()->actions();
+    now[0]->setChecked(false);
+    QCOMPARE(picker->device(), QStringLiteral("1"));
+    const QList<QAction*> last = gpus->menu()->actions();
+    last[1]->setChecked(false);
+    QVERIFY(last[1]->isChecked());
+    QCOMPARE(picker->device(), QStringLiteral("1"));
 }
 
 void TestConfigForm::modelPickerSummarisesOffTheGuiThread()

@@ -158,6 +158,16 @@ void TestFitText::accumulationFromNbs()
     r.recommended.accumulate = 1;
     text = FitText::accumulation(r, 64);
     QVERIFY2(text.startsWith(QStringLiteral("No accumulation: every batch is one optimizer step")), qPrintable(text));
+    // Data parallel: the batch is per device, accumulation counts the world batch, and the note says it.
+    r.world = 2;
+    r.recommended.batch = 16;
+    r.recommended.accumulate = 2;
+    text = FitText::accumulation(r, 64);
+    QCOMPARE(text, QStringLiteral("16 × 2 = 32 images per step over 2 processes; accumulates gradients over 2 steps "
+                                  "(nominal batch 64): each optimizer step sees about 64 images."));
+    const QString note = FitText::noteText(FitNoteRef{"fit.world_batch", {"16", "2", "32"}, {}});
+    QCOMPARE(note, QStringLiteral("Fitted per device: 16 images per device × 2 processes = 32 images per step (the "
+                                  "run's batch is 32)."));
 }
 
 void TestFitText::certaintyNamesTheTarget()

@@ -125,6 +125,19 @@ void TestReport::htmlHasEverySectionAndIsSelfContained()
     // Facts from each part of the run.
     QVERIFY(html.contains(QStringLiteral("LibTorch")));
     QVERIFY(html.contains(QString::fromStdString(data_->run.environment->libtorch)));
+    // A one-process run has no world to show; a data-parallel run's environment lists it.
+    QVERIFY(!html.contains(QStringLiteral("Data parallel")));
+    {
+        ys::report::ReportData dp = *data_;
+        dp.run.environment->world.size = 2;
+        dp.run.environment->world.backend = "gloo";
+        dp.run.environment->world.launcher = "torchrun";
+        dp.run.environment->world.devices = {"cpu", "cpu"};
+        const QString world = ReportWriter(dp).html();
+        QVERIFY(world.contains(QStringLiteral("<th align=\"left\">Data parallel</th><td>2 processes on one machine, gloo, started by "
+                                              "torchrun</td>")));
+        QVERIFY(world.contains(QStringLiteral("rank 0: cpu, rank 1: cpu")));
+    }
     QVERIFY(html.contains(QStringLiteral("class=\"changed\"")));    // changed settings highlighted
     QVERIFY(html.contains(QStringLiteral("<code>epochs</code>")));
     QVERIFY(html.contains(QStringLiteral("mAP50-95")));

@@ -3,6 +3,9 @@
 // run while a writer appends epochs, events and memory samples, and a rewritten memory.csv starts over.
 #include "../../core/run/runfixtures.h"
 
+#include "common/fileutil.h"
+#include "memory/samples.h"
+#include "run/environment.h"
 #include "run/eventdetails.h"
 #include "run/reader.h"
 #include "ui/charts/trainingcharts.h"
@@ -11,6 +14,7 @@
 #include "ui/train/epochtablemodel.h"
 #include "ui/train/logmodel.h"
 
+#include <QLabel>
 #include <QProgressBar>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -27,6 +31,7 @@ private slots:
     void showsARunFromItsFiles();
     void followsARunBeingWritten();
     void marksStageStarts();
+    void showsEveryRankOfADataParallelRun();
 };
 
 void TestDashboardRun::showsARunFromItsFiles()
@@ -153,6 +158,90 @@ void TestDashboardRun::marksStageStarts()
     QCOMPARE(Dashboard::stageMarkText(two), QStringLiteral("Stage 2: 640 px, batch 8"));
     // An event of another kind is no stage.
     QVERIFY(!ys::stageDetails(event(ys::EventKind::Start, 1, {})));
+}
+
+// A run of three processes (environment.json's world; rank 0 wrote memory.csv, memory_rank1.csv and
+// memory_rank2.csv): one memory line per rank named by its device, the world batch in words, and new samples
+// of every rank followed; a one-process run shows none of it.
+void TestDashboardRun::showsEveryRankOfADataParallelRun()
+{
+    QTemporaryDir dir;
+    ys::test::FakeRun f;
+    f.kinds = {ys::EventKind::Start};
+    f.batch = 48;
+    f.eventBatch = 48;
+    const QString runDir = ys::test::writeFakeRun(dir.filePath("dp"), f);
+    const auto file = [&](int rank) { return (runDir + "/" + QString::fromStdString(ys::memory::memoryCsvName(rank))).toStdString(); };
+    QVERIFY(!ys::writeFileAtomic(file(0), ys::test::memoryCsv(4, 100)));
+    QVERIFY(!ys::writeFileAtomic(file(1), ys::test::memoryCsv(4, 110)));
+    QVERIFY(!ys::writeFileAtomic(file(2), ys::test::memoryCsv(3, 120)));
+    ys::EnvironmentInfo env;
+    env.device = "cuda:0";
+    env.world.size = 3;
+    env.world.backend = "nccl";
+    env.world.launcher = "studio";
+    env.world.devices = {"cuda:0", "cuda:1", "cuda:2"};
+    QVERIFY(!ys::writeFileAtomic((runDir + "/environment.json").toStdString(), ys::environmentToJson(env)));
+    auto run = ys::readRun(runDir.toStdString());
+    QVERIFY(run);
+    QCOMPARE(run->rankMemory.size(), size_t(7));
+
+    Dashboard d;
+    d.resize(1200, 800);
+    d.showRun(*run);
+    MemoryChart* chart = d.memoryChart();
+    QCOMPARE(chart->rankCount(), 2);
+    QCOMPARE(chart->pointCount(MemoryChart::Allocated), size_t(4));
+    QCOMPARE(chart->pointCount(chart->rankSeries(1)), size_t(4));
+    QCOMPARE(chart->pointCount(chart->rankSeries(2)), size_t(3));
+    QCOMPARE(chart->yData(chart->rankSeries(2)).back(), 360.0);
+    QCOMPARE(chart->seriesName(chart->rankSeries(1)), QStringLiteral("rank 1 · cuda:1"));
+    QCOMPARE(chart->seriesName(MemoryChart::Allocated), QStringLiteral("allocated"));
+    QVERIFY(chart->inLegend(chart->rankSeries(2)));
+    QCOMPARE(d.worldProcesses(), 3);
+    QLabel* world = child<QLabel>(d, "worldLabel");
+    QVERIFY(!world->isHidden());
+    QCOMPARE(world->text(), QStringLiteral("Data parallel: 3 × 16 = 48 images per step"));
+    QCOMPARE(RunText::world(env.world), QStringLiteral("3 processes on one machine, nccl, started by YOLO Studio"));
+    QCOMPARE(RunText::worldDevices(env.world), QStringLiteral("rank 0: cuda:0, rank 1: cuda:1, rank 2: cuda:2"));
+
+    // Followed: the next epoch rewrites every rank's file with more samples.
+    ys::RunTail tail(run->dir);
+    tail.poll();   // what readRun read
+    QVERIFY(!ys::writeFileAtomic(file(1), ys::test::memoryCsv(6, 110)));
+    QVERIFY(!ys::writeFileAtomic(file(2), ys::test::memoryCsv(5, 120)));
+    QVERIFY(d.applyTail(tail.poll()));
+    QCOMPARE(chart->pointCount(chart->rankSeries(1)), size_t(6));
+    QCOMPARE(chart->pointCount(chart->rankSeries(2)), size_t(5));
+    QCOMPARE(chart->pointCount(MemoryChart::Allocated), size_t(4));
+
+    // A one-process run: no rank lines (they leave the legend), no world label, plain series names.
+    QTemporaryDir other;
+    auto single = ys::readRun(ys::test::writeFakeRun(other.filePath("one")).toStdString());
+    QVERIFY(single);
+    d.showRun(*single);
+    QCOMPARE(chart->rankCount(), 0);
+    QCOMPARE(chart->rankSeries(1), -1);
+    QVERIFY(world->isHidden());
+    QCOMPARE(chart->seriesName(MemoryChart::Allocated), QStringLiteral("allocated"));
+    QVERIFY(d.worldText().isEmpty());
+
+    // Live (the Train page): samples of every rank arrive mixed, each goes to its rank's line.
+    d.clear();
+    d.setWorld(2, Dashboard::rankDevices("cpu", 2), 32);
+    QCOMPARE(world->text(), QStringLiteral("Data parallel: 2 × 16 = 32 images per step"));
+    QCOMPARE(Dashboard::rankDevices("0,1", 2), (std::vector<std::string>{"cuda:0", "cuda:1"}));
+    QVERIFY(Dashboard::rankDevices("0,1", 3).empty());
+    MemorySamples live(3);
+    live[0].time = 1;
+    live[1].time = 1;
+    live[1].rank = 1;
+    live[1].windowPeak = 7;
+    live[2].time = 2;
+    d.addMemory(live);
+    QCOMPARE(chart->pointCount(MemoryChart::Allocated), size_t(2));
+    QCOMPARE(chart->pointCount(chart->rankSeries(1)), size_t(1));
+    QCOMPARE(chart->seriesName(chart->rankSeries(1)), QStringLiteral("rank 1 · cpu"));
 }
 
 QTEST_MAIN(TestDashboardRun)

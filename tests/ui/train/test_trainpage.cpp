@@ -12,6 +12,7 @@
 #include "ui/train/predictionpreview.h"
 #include "ui/train/trainworker.h"
 #include "ui/config/configform.h"
+#include "ui/config/devicepicker.h"
 #include "ui/train/trainpage.h"
 
 #include <QAction>
@@ -25,7 +26,12 @@
 #include <QtTest>
 
 #include <atomic>
+#include <csignal>
 #include <functional>
+#include <regex>
+
+#include <cerrno>
+#include <signal.h>
 #include "findchild.h"
 
 using ys::test::child;
@@ -42,8 +48,13 @@ private slots:
     void runFeedsEveryChart();
     void stopMidEpochWritesLast();
     void pauseAndResumeKeepTheEpochCount();
+    void dataParallelOnTheCpu();
+    void stopEndsEveryRank();
+    void aRankThatDiesIsNamed();
 
 private:
+    // A Train page set up for a data-parallel run of two CPU processes (the other rank a yolostudio-cli child).
+    bool prepareDataParallel(TrainPage& page, const QString& project, int epochs);
     // A page on `yaml` with its check, runs under the temporary folder.
     void preparePage(TrainPage& page, const QString& yaml, const QString& project);
 
@@ -309,6 +320,147 @@ void TestTrainPage::pauseAndResumeKeepTheEpochCount()
     QCOMPARE(epochs[1][0].value<ys::EpochResult>().epoch, 2);
     QCOMPARE(child<EpochTableModel>(page.dashboard(), "epochModel")->rowCount(), 2);
     QVERIFY(batchesAfterPause > 0);   // after Resume
+}
+
+// ---- data parallel ----------------------------------------------------------------------------------------
+
+namespace {
+
+// The other ranks' pids as the worker logs them ("data parallel: 2 processes, this is rank 0; rank 1 is pid
+// 1234"), seen on the training thread before the run starts.
+void observeRankPids(TrainController* controller, std::shared_ptr<std::atomic<int>> pid)
+{
+    QObject::connect(controller, &TrainController::workerCreated, controller, [pid](TrainWorker* worker) {
+        QObject::connect(worker, &TrainWorker::logLine, worker, [pid](const QString& line) {
+            static const std::regex kPid("rank 1 is pid ([0-9]+)");
+            std::smatch m;
+            const std::string text = line.toStdString();
+            if (std::regex_search(text, m, kPid))
+                pid->store(std::stoi(m[1].str()));
+        }, Qt::DirectConnection);
+    });
+}
+
+// True when no process has `pid` any more (the launcher reaped it).
+bool processGone(int pid)
+{
+    return ::kill(pid, 0) != 0 && errno == ESRCH;
+}
+
+}  // namespace
+
+bool TestTrainPage::prepareDataParallel(TrainPage& page, const QString& project, int epochs)
+{
+#ifdef YS_CLI_PATH
+    page.controller()->setWorkerProgram(QStringLiteral(YS_CLI_PATH));
+#else
+    return false;
+#endif
+    preparePage(page, cleanYaml_, project);
+    page.form()->setConfig(ys::test::tinyTrainConfig(cleanYaml_, epochs));   // batch 4: 2 images per process
+    page.form()->devicePicker()->setProcesses(2);
+    return page.processes() == 2 && page.preflight().canStart;
+}
+
+// The Train page starts a run of two CPU processes: this one trains as rank 0, the other is a yolostudio-cli
+// child started by core's launcher. Both finish, the run folder holds both ranks' memory and the world, and
+// the dashboard showed a memory line per rank and the world batch.
+void TestTrainPage::dataParallelOnTheCpu()
+{
+    TrainPage page;
+    page.resize(1400, 900);
+    if (!prepareDataParallel(page, dir_.filePath("runs-dp"), 1))
+        QSKIP("yolostudio-cli is not built");
+    auto pid = std::make_shared<std::atomic<int>>(0);
+    observeRankPids(page.controller(), pid);
+    QSignalSpy ended(page.controller(), &TrainController::ended);
+    QSignalSpy finished(page.controller(), &TrainController::finished);
+    QSignalSpy failed(page.controller(), &TrainController::failed);
+    QVERIFY(page.start());
+    QCOMPARE(page.dashboard()->worldText(), QStringLiteral("Data parallel: 2 × 2 = 4 images per step"));
+    QVERIFY(ended.wait(300000));
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : failed.front().front().value<ys::Error>().toString().c_str());
+    QCOMPARE(finished.size(), 1);
+    const auto summary = finished.front().front().value<ys::TrainSummary>();
+    QCOMPARE(summary.worldSize, 2);
+    QCOMPARE(summary.epochsCompleted, 1);
+    QVERIFY(pid->load() > 0);
+    QVERIFY(processGone(pid->load()));   // every process the run started has ended
+    // Live: rank 1's memory came in beside rank 0's.
+    MemoryChart* chart = page.dashboard()->memoryChart();
+    QCOMPARE(chart->rankCount(), 1);
+    QVERIFY(chart->pointCount(chart->rankSeries(1)) >= 1);
+    QCOMPARE(chart->seriesName(chart->rankSeries(1)), QStringLiteral("rank 1 · cpu"));
+    // From the files: the same, and the world in environment.json.
+    auto record = ys::readRun(summary.runDir);
+    QVERIFY(record);
+    QCOMPARE(record->status, ys::RunStatus::Finished);
+    QVERIFY(!record->rankMemory.empty());
+    QVERIFY(record->environment);
+    QCOMPARE(record->environment->world.size, 2);
+    QCOMPARE(record->environment->world.launcher, std::string("studio"));
+    Dashboard fromFiles;
+    fromFiles.showRun(*record);
+    QCOMPARE(fromFiles.memoryChart()->rankCount(), 1);
+    QCOMPARE(fromFiles.worldText(), QStringLiteral("Data parallel: 2 × 2 = 4 images per step"));
+}
+
+// Stop reaches every rank (the engine agrees on it between batches): the run ends stopped, with last.pt, and
+// the other rank's process has ended too.
+void TestTrainPage::stopEndsEveryRank()
+{
+    TrainPage page;
+    if (!prepareDataParallel(page, dir_.filePath("runs-dp-stop"), 3))
+        QSKIP("yolostudio-cli is not built");
+    auto pid = std::make_shared<std::atomic<int>>(0);
+    observeRankPids(page.controller(), pid);
+    QSignalSpy ended(page.controller(), &TrainController::ended);
+    QSignalSpy finished(page.controller(), &TrainController::finished);
+    std::atomic<bool> stopped{false};
+    observeBatches(page.controller(), [&](const ys::BatchProgress& p) {
+        if (!stopped && p.epoch == 1 && p.batch == 1) {
+            stopped = true;
+            onGuiThread(&page, [&page] { page.stop(); });
+        }
+    });
+    QVERIFY(page.start());
+    QVERIFY(ended.wait(300000));
+    QVERIFY(stopped);
+    QCOMPARE(finished.size(), 1);
+    const auto s = finished.front().front().value<ys::TrainSummary>();
+    QVERIFY(s.stoppedByUser);
+    QVERIFY(QFileInfo::exists(QString::fromStdString(s.lastWeights)));
+    QVERIFY(pid->load() > 0);
+    QVERIFY(processGone(pid->load()));
+}
+
+// A rank killed mid-epoch: rank 0's run fails with one line that names the rank, and no process is left.
+void TestTrainPage::aRankThatDiesIsNamed()
+{
+    TrainPage page;
+    if (!prepareDataParallel(page, dir_.filePath("runs-dp-kill"), 3))
+        QSKIP("yolostudio-cli is not built");
+    auto pid = std::make_shared<std::atomic<int>>(0);
+    observeRankPids(page.controller(), pid);
+    QSignalSpy ended(page.controller(), &TrainController::ended);
+    QSignalSpy failed(page.controller(), &TrainController::failed);
+    std::atomic<bool> killed{false};
+    observeBatches(page.controller(), [&](const ys::BatchProgress& p) {
+        if (!killed && p.batch == 1 && pid->load() > 0) {   // on the training thread, between two batches
+            killed = true;
+            ::kill(pid->load(), SIGKILL);
+        }
+    });
+    QVERIFY(page.start());
+    QVERIFY(ended.wait(300000));
+    QVERIFY(killed);
+    QCOMPARE(failed.size(), 1);
+    const ys::Error e = failed.front().front().value<ys::Error>();
+    const QString message = QString::fromStdString(e.message);
+    qInfo("the error: %s", qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("rank 1")), qPrintable(message));
+    QVERIFY2(!message.contains(QLatin1Char('\n')), qPrintable(message));
+    QVERIFY(processGone(pid->load()));
 }
 
 QTEST_MAIN(TestTrainPage)
