@@ -163,37 +163,6 @@ bool saveTrainSetup(const QString& dataYaml, const QString& path)
     return form.grab().save(path);
 }
 
-// The stage table (after the staged preset, one cell wrong) and the Fit dialog of a staged setup.
-int saveStages(const QString& dataYaml, const QDir& out, const QString& suffix)
-{
-    ys::ui::ConfigForm form;
-    form.resize(900, 560);
-    ys::TrainConfig start;
-    start.data = dataYaml.toStdString();
-    form.setConfig(start);
-    form.applyPreset("staged");
-    form.setFilterText(QStringLiteral("stage"));
-    form.show();
-    ys::ui::StageTableModel* rows = form.stageEditor()->model();
-    rows->setData(rows->index(1, ys::ui::StageTableModel::ImgszColumn), QStringLiteral("650"));
-    form.stageEditor()->table()->setCurrentIndex(rows->index(2, ys::ui::StageTableModel::OverridesColumn));
-    if (!saveGrab(form, out, QStringLiteral("stage-table"), suffix))
-        return 1;
-
-    ys::TrainConfig cfg;
-    cfg.data = dataYaml.toStdString();
-    cfg.model = "yolov8n.yaml";
-    cfg.batch = 512;
-    cfg.amp = "auto";
-    (void)cfg.set("stages", "160x64:10,320xauto:80,320xauto:10:mosaic=0");
-    ys::ui::FitDialog dialog(cfg);
-    if (!runFit(dialog, 1000)) {
-        std::fprintf(stderr, "error: the fit did not finish\n");
-        return 1;
-    }
-    return saveGrab(dialog, out, QStringLiteral("fit-dialog-stages"), suffix) ? 0 : 1;
-}
-
 // Opens a modal dialog with `open` and saves a grab of it once it is on screen, then closes it.
 bool saveDialog(const std::function<void()>& open, const QString& path)
 {
@@ -233,6 +202,37 @@ bool saveGrab(QWidget& w, const QDir& out, const QString& name, const QString& s
     }
     std::printf("%s\n", qPrintable(path));
     return true;
+}
+
+// The stage table (after the staged preset, one cell wrong) and the Fit dialog of a staged setup.
+int saveStages(const QString& dataYaml, const QDir& out, const QString& suffix)
+{
+    ys::ui::ConfigForm form;
+    form.resize(900, 560);
+    ys::TrainConfig start;
+    start.data = dataYaml.toStdString();
+    form.setConfig(start);
+    form.applyPreset("staged");
+    form.setFilterText(QStringLiteral("stage"));
+    form.show();
+    ys::ui::StageTableModel* rows = form.stageEditor()->model();
+    rows->setData(rows->index(1, ys::ui::StageTableModel::ImgszColumn), QStringLiteral("650"));
+    form.stageEditor()->table()->setCurrentIndex(rows->index(2, ys::ui::StageTableModel::OverridesColumn));
+    if (!saveGrab(form, out, QStringLiteral("stage-table"), suffix))
+        return 1;
+
+    ys::TrainConfig cfg;
+    cfg.data = dataYaml.toStdString();
+    cfg.model = "yolov8n.yaml";
+    cfg.batch = 512;
+    cfg.amp = "auto";
+    (void)cfg.set("stages", "160x64:10,320xauto:80,320xauto:10:mosaic=0");
+    ys::ui::FitDialog dialog(cfg);
+    if (!runFit(dialog, 1000)) {
+        std::fprintf(stderr, "error: the fit did not finish\n");
+        return 1;
+    }
+    return saveGrab(dialog, out, QStringLiteral("fit-dialog-stages"), suffix) ? 0 : 1;
 }
 
 // The Paste a Command… dialog with the YOLOv9 command, or (`python`) Ultralytics' Python example.

@@ -361,7 +361,9 @@ StageEditor::StageEditor(QWidget* parent)
     buttons->setSpacing(0);
     for (QToolButton* b : {addButton_, removeButton_, upButton_, downButton_})
         buttons->addWidget(b);
+    buttons->addSpacing(8);
     buttons->addWidget(emptyHint_, 1);
+    buttons->addStretch(1);   // the buttons stay at the left when the hint is hidden
     layout->addLayout(buttons);
     layout->addWidget(line_);
 

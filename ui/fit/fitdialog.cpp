@@ -277,7 +277,7 @@ QWidget* FitDialog::buildResults()
     stageView_->verticalHeader()->setVisible(false);
     stageView_->verticalHeader()->setDefaultSectionSize(stageView_->fontMetrics().height() + 6);
     stageView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    stageView_->horizontalHeader()->setStretchLastSection(true);
+    stageView_->horizontalHeader()->setSectionResizeMode(StageFitModel::CheckpointColumn, QHeaderView::Stretch);
     stageView_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     stageView_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     v->addWidget(stagesTitle_);
@@ -614,7 +614,6 @@ void FitDialog::showOutcome()
     tableModel_->setResult(r, outcome_->scale);
     stageModel_->setStages(r.stages);
     if (staged) {   // every stage in view without a scroll bar
-        stageView_->resizeColumnsToContents();
         const int rows = stageModel_->rowCount();
         stageView_->setFixedHeight(stageView_->horizontalHeader()->sizeHint().height() +
                                    rows * stageView_->verticalHeader()->defaultSectionSize() + 2 * stageView_->frameWidth());

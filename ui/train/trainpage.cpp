@@ -129,7 +129,7 @@ TrainPage::TrainPage(QWidget* parent)
     preflightStagesView_->verticalHeader()->setVisible(false);
     preflightStagesView_->verticalHeader()->setDefaultSectionSize(preflightStagesView_->fontMetrics().height() + 6);
     preflightStagesView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    preflightStagesView_->horizontalHeader()->setStretchLastSection(true);
+    preflightStagesView_->horizontalHeader()->setSectionResizeMode(StageFitModel::CheckpointColumn, QHeaderView::Stretch);
     preflightStagesView_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     preflightStagesView_->setVisible(false);
     startAnyway_ = new QCheckBox(setup);
