@@ -2331,11 +2331,39 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Fit to my GPU: batch %1 at %2 px with %3 checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Fit to my GPU: batch %1 (%2 × %3) at %4 px</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Fit to my GPU: batch %1 at %2 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (as recommended above)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no image size fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no batch fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (−%3% activation memory, %4% step time)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2447,6 +2475,18 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>C&amp;heckpointing:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation checkpointing recomputes the chosen blocks&apos; activations in the backward pass instead of keeping them: a larger batch or image size fits, each step is slower. The one chosen here is applied with the rest (checkpoint=).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stages, each fitted at its image size&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Memory at the peak&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2473,6 +2513,10 @@ Compute capability %2.%3, %4 multiprocessors
 </context>
 <context>
     <name>ys::ui::FitTableModel</name>
+    <message>
+        <source>The largest batch under the budget with every block checkpointed (checkpoint=all): the blocks&apos; activations are recomputed in the backward pass instead of kept, so less memory, slower steps. — when not even batch 1 fits.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>%1 px</source>
         <translation type="unfinished"></translation>
@@ -2515,6 +2559,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Peak memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpointed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3815,6 +3863,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Stage %1 (batch %2 at %3 px) does not fit the budget: lower its batch or image size, or let it checkpoint (checkpoint= in its overrides).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The fit kept within a budget of %1, but the setup&apos;s memory budget is the whole device: the run is not held to it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4882,30 +4934,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Stage</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Epochs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Accumulate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Checkpointing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (auto)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>does not fit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Activation checkpointing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5602,6 +5630,123 @@ Compute capability %2.%3, %4 multiprocessors
     <name>ys::ui::SeriesChart</name>
     <message>
         <source>epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::StageEditor</name>
+    <message>
+        <source>Add a stage after the current one (Insert)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the current stage (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the current stage up (Alt+Up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move the current stage down (Alt+Down)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No stages: the run is one stage of the image size, batch and epochs above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as text: 320x32:10,640xauto:80,640xauto:10:mosaic=0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The stages as text, as args.yaml and the command line write them (IMGSZxBATCH:EPOCHS[:key=value], stages separated by commas)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::StageFitModel</name>
+    <message>
+        <source>%1 (auto)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accumulate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch=auto: fitted to the memory budget at this stage&apos;s image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activation checkpointing in this stage (checkpoint=): the blocks whose activations are recomputed in the backward pass instead of kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::StageTableModel</name>
+    <message>
+        <source>Training image size of the stage, pixels (a multiple of 32)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images per batch, or auto: fitted to memory at the stage&apos;s image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs of the stage; the run&apos;s epochs are the stages&apos; total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings that differ in this stage, e.g. mosaic=0, mixup=0.1 (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overrides</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2473,6 +2473,46 @@ Compute capability %2.%3, %4 multiprocessors
         <source>Activation memory each layer keeps for the backward pass at the probed batch and image size (fp32), largest first; ★ marks the layers checkpointing would help (checkpoint = [layers])</source>
         <translation>在探测的批大小和图像尺寸下（fp32）每层为反向传播保留的激活内存，从大到小排列；★ 标出检查点能起作用的层（checkpoint = [层]）</translation>
     </message>
+    <message>
+        <source>Fit to my GPU: batch %1 at %2 px with %3 checkpointing</source>
+        <translation>适配我的 GPU：批大小 %1，%2 像素，使用 %3 检查点</translation>
+    </message>
+    <message>
+        <source>none (as recommended above)</source>
+        <translation>不使用（按上面的推荐）</translation>
+    </message>
+    <message>
+        <source>%1 px</source>
+        <translation>%1 像素</translation>
+    </message>
+    <message>
+        <source>no image size fits</source>
+        <translation>放不下任何图像尺寸</translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation>批大小 %1</translation>
+    </message>
+    <message>
+        <source>no batch fits</source>
+        <translation>放不下任何批大小</translation>
+    </message>
+    <message>
+        <source>%1: %2 (−%3% activation memory, %4% step time)</source>
+        <translation>%1：%2（激活内存 −%3%，单步时间 %4%）</translation>
+    </message>
+    <message>
+        <source>C&amp;heckpointing:</source>
+        <translation>检查点(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing recomputes the chosen blocks&apos; activations in the backward pass instead of keeping them: a larger batch or image size fits, each step is slower. The one chosen here is applied with the rest (checkpoint=).</source>
+        <translation>激活检查点在反向传播时重新计算所选模块的激活，而不是保留它们：能放下更大的批大小或图像尺寸，但每步更慢。此处选中的方案会与其余设置一起应用（checkpoint=）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Stages, each fitted at its image size&lt;/b&gt;</source>
+        <translation>&lt;b&gt;各阶段（按各自的图像尺寸适配）&lt;/b&gt;</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::FitTableModel</name>
@@ -2523,6 +2563,14 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>measured</source>
         <translation>实测</translation>
+    </message>
+    <message>
+        <source>The largest batch under the budget with every block checkpointed (checkpoint=all): the blocks&apos; activations are recomputed in the backward pass instead of kept, so less memory, slower steps. — when not even batch 1 fits.</source>
+        <translation>对所有模块使用检查点（checkpoint=all）时预算内的最大批大小：模块的激活在反向传播时重新计算而不是保留，因此占用更少显存、每步更慢。连批大小 1 都放不下时显示 —。</translation>
+    </message>
+    <message>
+        <source>Checkpointed</source>
+        <translation>使用检查点</translation>
     </message>
 </context>
 <context>
@@ -3821,6 +3869,10 @@ Compute capability %2.%3, %4 multiprocessors
         <source>The fit kept within a budget of %1, but the setup&apos;s memory budget is the whole device: the run is not held to it.</source>
         <translation>适配时的预算为 %1，但当前设置的显存预算是整块设备：训练不会受该预算约束。</translation>
     </message>
+    <message>
+        <source>Stage %1 (batch %2 at %3 px) does not fit the budget: lower its batch or image size, or let it checkpoint (checkpoint= in its overrides).</source>
+        <translation>第 %1 阶段（批大小 %2，%3 像素）超出预算：请降低其批大小或图像尺寸，或让它使用检查点（在其覆盖设置中写 checkpoint=）。</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::ReportExporter</name>
@@ -4878,30 +4930,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>各阶段（按各自的图像尺寸适配）</translation>
     </message>
     <message>
-        <source>Stage</source>
-        <translation>阶段</translation>
-    </message>
-    <message>
-        <source>Epochs</source>
-        <translation>轮数</translation>
-    </message>
-    <message>
-        <source>Accumulate</source>
-        <translation>累积</translation>
-    </message>
-    <message>
-        <source>Checkpointing</source>
-        <translation>检查点</translation>
-    </message>
-    <message>
-        <source>%1 (auto)</source>
-        <translation>%1（自动）</translation>
-    </message>
-    <message>
-        <source>does not fit</source>
-        <translation>放不下</translation>
-    </message>
-    <message>
         <source>Activation checkpointing</source>
         <translation>激活检查点</translation>
     </message>
@@ -5584,6 +5612,123 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>epoch</source>
         <translation>轮次</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::StageEditor</name>
+    <message>
+        <source>Add a stage after the current one (Insert)</source>
+        <translation>在当前阶段之后添加一个阶段（Insert）</translation>
+    </message>
+    <message>
+        <source>Remove the current stage (Delete)</source>
+        <translation>删除当前阶段（Delete）</translation>
+    </message>
+    <message>
+        <source>Move the current stage up (Alt+Up)</source>
+        <translation>将当前阶段上移（Alt+Up）</translation>
+    </message>
+    <message>
+        <source>Move the current stage down (Alt+Down)</source>
+        <translation>将当前阶段下移（Alt+Down）</translation>
+    </message>
+    <message>
+        <source>No stages: the run is one stage of the image size, batch and epochs above.</source>
+        <translation>没有阶段：训练只有一个阶段，使用上面的图像尺寸、批大小和轮数。</translation>
+    </message>
+    <message>
+        <source>as text: 320x32:10,640xauto:80,640xauto:10:mosaic=0</source>
+        <translation>文本形式：320x32:10,640xauto:80,640xauto:10:mosaic=0</translation>
+    </message>
+    <message>
+        <source>The stages as text, as args.yaml and the command line write them (IMGSZxBATCH:EPOCHS[:key=value], stages separated by commas)</source>
+        <translation>阶段的文本形式，与 args.yaml 和命令行的写法相同（IMGSZxBATCH:EPOCHS[:key=value]，阶段之间用逗号分隔）</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::StageFitModel</name>
+    <message>
+        <source>%1 (auto)</source>
+        <translation>%1（自动）</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Accumulate</source>
+        <translation>累积</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <source>batch=auto: fitted to the memory budget at this stage&apos;s image size</source>
+        <translation>batch=auto：按此阶段的图像尺寸适配显存预算</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing in this stage (checkpoint=): the blocks whose activations are recomputed in the backward pass instead of kept</source>
+        <translation>此阶段的激活检查点（checkpoint=）：在反向传播时重新计算激活而不保留的模块</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::StageTableModel</name>
+    <message>
+        <source>Training image size of the stage, pixels (a multiple of 32)</source>
+        <translation>此阶段的训练图像尺寸，像素（32 的倍数）</translation>
+    </message>
+    <message>
+        <source>Images per batch, or auto: fitted to memory at the stage&apos;s image size</source>
+        <translation>每批图像数，或 auto：按此阶段的图像尺寸适配显存</translation>
+    </message>
+    <message>
+        <source>Epochs of the stage; the run&apos;s epochs are the stages&apos; total</source>
+        <translation>此阶段的轮数；训练的总轮数为各阶段之和</translation>
+    </message>
+    <message>
+        <source>Settings that differ in this stage, e.g. mosaic=0, mixup=0.1 (%1)</source>
+        <translation>此阶段不同的设置，例如 mosaic=0, mixup=0.1（%1）</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Overrides</source>
+        <translation>覆盖设置</translation>
     </message>
 </context>
 <context>

@@ -234,6 +234,7 @@ int cmdTrain(const Args& args)
             std::printf("%s: %s\n", toString(e.kind), e.message.c_str());
             break;
         case EventKind::Fit:      // the fit's report is already in the log
+        case EventKind::Transfer: // so are the transferred tensors
         case EventKind::Best:     // the epoch table shows it
         case EventKind::Finish:   // the summary below says it
             break;

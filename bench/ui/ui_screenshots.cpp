@@ -15,12 +15,18 @@
 //   ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN_NAME] [--compare A,B] [--language zh_CN] [--size WxH]
 // Writes runs-page.png: the Runs page listing the run folders of PROJECT_DIR (make them with
 // yolostudio-cli train ... project=PROJECT_DIR), RUN_NAME opened; and, given --compare, runs-compare.png.
+//   ui_screenshots --stages DATA_YAML OUT_DIR [--language zh_CN]
+// Writes stage-table.png (the setup form's stage table after the "staged" preset, stage 2's image size typed
+// wrong so its cell and reason show) and fit-dialog-stages.png (the Fit dialog after a real fit of a staged
+// yolov8n setup, 160 then 320 px, planned for an RTX 3060: the per-stage table, a wanted batch of 512 that
+// does not fit so the checkpointing proposals are listed).
 //   ui_screenshots --export RUN_DIR OUT_DIR [--language zh_CN]
 // Writes export-dialog.png (Export model… for RUN_DIR's weights) and export-result.png (what the export of
 // RUN_DIR/weights/best.pt wrote, with how to use it; the file goes to RUN_DIR/weights/best.onnx).
 #include "ui/charts/trainingcharts.h"
 #include "ui/config/configform.h"
 #include "ui/config/modelpicker.h"
+#include "ui/config/stageeditor.h"
 #include "ui/dataset/datasetpage.h"
 #include "ui/dataset/findingsmodel.h"
 #include "ui/dataset/findingsview.h"
@@ -86,20 +92,13 @@ int findingRow(ys::ui::DatasetPage* page, const QString& code)
     return -1;
 }
 
-// The Fit dialog on its own (as the Train page opens it) after a real fit; the probe takes ~10-30 s on a CPU.
-// Then its "By layer" tab (where the activation memory goes) into layersPath.
-bool saveFitDialog(const QString& dataYaml, const QString& path, const QString& layersPath)
+// Runs a real fit in `dialog` (shown, `height` px tall), planned for an RTX 3060 with 90% of its memory; false
+// when it failed or took over 5 minutes.
+bool runFit(ys::ui::FitDialog& dialog, int height)
 {
-    ys::TrainConfig cfg;
-    cfg.data = dataYaml.toStdString();
-    cfg.model = "yolov8n.yaml";
-    cfg.imgsz = 320;
-    cfg.batch = 16;
-    cfg.amp = "auto";
-    ys::ui::FitDialog dialog(cfg);
     dialog.budgetEdit()->setText(QStringLiteral("0.9"));
     dialog.targetCombo()->setCurrentIndex(dialog.targetCombo()->findData(QStringLiteral("rtx3060")));
-    dialog.resize(1180, 880);
+    dialog.resize(1180, height);
     dialog.move(0, 0);
     dialog.show();
     bool done = false, ok = false;
@@ -113,8 +112,24 @@ bool saveFitDialog(const QString& dataYaml, const QString& path, const QString& 
     t.start();
     while (!done && t.elapsed() < 300000)
         settle(50);
+    return done && ok;
+}
+
+// The Fit dialog on its own (as the Train page opens it) after a real fit; the probe takes ~10-30 s on a CPU.
+// Then its "By layer" tab (where the activation memory goes) into layersPath.
+bool saveFitDialog(const QString& dataYaml, const QString& path, const QString& layersPath)
+{
+    ys::TrainConfig cfg;
+    cfg.data = dataYaml.toStdString();
+    cfg.model = "yolov8n.yaml";
+    cfg.imgsz = 320;
+    cfg.batch = 16;
+    cfg.amp = "auto";
+    ys::ui::FitDialog dialog(cfg);
+    if (!runFit(dialog, 880))
+        return false;
     settle(400);
-    if (!ok || !dialog.grab().save(path))
+    if (!dialog.grab().save(path))
         return false;
     dialog.chartTabs()->setCurrentIndex(1);
     settle(400);
@@ -187,6 +202,37 @@ bool saveGrab(QWidget& w, const QDir& out, const QString& name, const QString& s
     }
     std::printf("%s\n", qPrintable(path));
     return true;
+}
+
+// The stage table (after the staged preset, one cell wrong) and the Fit dialog of a staged setup.
+int saveStages(const QString& dataYaml, const QDir& out, const QString& suffix)
+{
+    ys::ui::ConfigForm form;
+    form.resize(900, 560);
+    ys::TrainConfig start;
+    start.data = dataYaml.toStdString();
+    form.setConfig(start);
+    form.applyPreset("staged");
+    form.setFilterText(QStringLiteral("stage"));
+    form.show();
+    ys::ui::StageTableModel* rows = form.stageEditor()->model();
+    rows->setData(rows->index(1, ys::ui::StageTableModel::ImgszColumn), QStringLiteral("650"));
+    form.stageEditor()->table()->setCurrentIndex(rows->index(2, ys::ui::StageTableModel::OverridesColumn));
+    if (!saveGrab(form, out, QStringLiteral("stage-table"), suffix))
+        return 1;
+
+    ys::TrainConfig cfg;
+    cfg.data = dataYaml.toStdString();
+    cfg.model = "yolov8n.yaml";
+    cfg.batch = 512;
+    cfg.amp = "auto";
+    (void)cfg.set("stages", "160x64:10,320xauto:80,320xauto:10:mosaic=0");
+    ys::ui::FitDialog dialog(cfg);
+    if (!runFit(dialog, 1000)) {
+        std::fprintf(stderr, "error: the fit did not finish\n");
+        return 1;
+    }
+    return saveGrab(dialog, out, QStringLiteral("fit-dialog-stages"), suffix) ? 0 : 1;
 }
 
 // The Paste a Command… dialog with the YOLOv9 command, or (`python`) Ultralytics' Python example.
@@ -331,6 +377,7 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "usage: ui_screenshots DATA_YAML OUT_DIR [--language zh_CN] [--size 1920x1080]\n"
                              "       ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN] [--compare A,B] "
                              "[--language zh_CN]\n"
+                             "       ui_screenshots --stages DATA_YAML OUT_DIR [--language zh_CN]\n"
                              "       ui_screenshots --export RUN_DIR OUT_DIR [--language zh_CN]\n"
                              "       ui_screenshots --paste OUT_DIR [--python] [--language zh_CN]\n");
         return 2;
@@ -351,6 +398,10 @@ int main(int argc, char** argv)
         return saveRunsPage(args, QDir(args[3]), suffix);
     if (args[1] == QLatin1String("--export"))
         return saveExport(args, QDir(args[3]), suffix);
+    if (args[1] == QLatin1String("--stages") && args.size() > 3) {
+        QDir().mkpath(args[3]);
+        return saveStages(args[2], QDir(args[3]), suffix);
+    }
     if (args[1] == QLatin1String("--paste"))
         return savePasteCommand(out, suffix, args.contains(QStringLiteral("--python")));
 

@@ -5,6 +5,7 @@
 #include "ui/config/devicepicker.h"
 #include "ui/config/keptentriesmodel.h"
 #include "ui/config/modelpicker.h"
+#include "ui/config/stageeditor.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -359,7 +360,7 @@ QWidget* ConfigForm::makeEditor(Field& f)
     const ys::ConfigKey& k = *f.key;
     QWidget* parent = f.section->body;
     const QString name = f.name;
-    auto emitEdit = [this, name](const QString& value) { edited(name, value); };
+    auto emitEdit = [this, name](const QString& value) { edited(name, value, kTypingMergeId); };
     switch (k.type) {
     case Type::Bool:
         f.check = new QCheckBox(parent);
@@ -410,6 +411,18 @@ QWidget* ConfigForm::makeEditor(Field& f)
         f.input = devicePicker_;
         return devicePicker_;
     }
+    if (k.type == Type::Stages) {
+        // A table of stages with the text form under it (StageEditor); the line is the field's input.
+        stageEditor_ = new StageEditor(parent);
+        connect(stageEditor_, &StageEditor::committed, this, [this, name](const QString& text, bool typing) {
+            edited(name, text, typing ? kTypingMergeId : -1);
+        });
+        // A row the engine rejects (or its fix): the config is unchanged, its problems are not.
+        connect(stageEditor_, &StageEditor::problemChanged, this, [this] { changed(isValid()); });
+        f.line = stageEditor_->line();
+        f.input = f.line;
+        return stageEditor_;
+    }
     if (name == QLatin1String("model")) {
         modelPicker_ = new ModelPicker(parent);
         connect(modelPicker_, &ModelPicker::modelChanged, this, emitEdit);
@@ -449,7 +462,7 @@ QWidget* ConfigForm::makeEditor(Field& f)
     return box;
 }
 
-void ConfigForm::edited(const QString& key, const QString& value)
+void ConfigForm::edited(const QString& key, const QString& value, int mergeId)
 {
     const QString current = q(*config_.get(key.toStdString()));
     ys::TrainConfig probe = config_;
@@ -465,8 +478,7 @@ void ConfigForm::edited(const QString& key, const QString& value)
     const QString now = q(*probe.get(key.toStdString()));
     if (now == current)
         return;
-    undo_->push(new SetValues(this, {{key, current}}, {{key, now}}, tr("Change %1").arg(keyLabel(key)),
-                              kTypingMergeId));
+    undo_->push(new SetValues(this, {{key, current}}, {{key, now}}, tr("Change %1").arg(keyLabel(key)), mergeId));
 }
 
 std::vector<ys::Error> ConfigForm::applyValues(const QMap<QString, QString>& values, const QString& undoText)
@@ -500,12 +512,7 @@ void ConfigForm::setValuesNow(const QMap<QString, QString>& values)
 {
     for (auto it = values.begin(); it != values.end(); ++it)
         config_.set(it.key().toStdString(), it.value().toStdString());
-    const bool wasValid = isValid();
-    revalidate();
-    refresh();
-    emit configChanged();
-    if (wasValid != isValid())
-        emit validityChanged(isValid());
+    changed(isValid());
 }
 
 void ConfigForm::setConfig(const ys::TrainConfig& config)
@@ -513,6 +520,11 @@ void ConfigForm::setConfig(const ys::TrainConfig& config)
     const bool wasValid = isValid();
     config_ = config;
     undo_->clear();
+    changed(wasValid);
+}
+
+void ConfigForm::changed(bool wasValid)
+{
     revalidate();
     refresh();
     emit configChanged();
@@ -736,6 +748,8 @@ void ConfigForm::refreshField(Field& f)
                 devicePicker_->setDevice(value);
             else if (f.input == modelPicker_)
                 modelPicker_->setModel(value);
+            else if (stageEditor_ && f.line == stageEditor_->line())
+                stageEditor_->setStagesText(value);   // the table and the line (revalidate() did it already)
             else if (f.line->text() != value)
                 f.line->setText(value);
             break;
@@ -834,7 +848,16 @@ QWidget* ConfigForm::editor(const QString& key) const
 
 void ConfigForm::revalidate()
 {
+    if (stageEditor_) {
+        // The table follows the config's stages first (undo, presets, a loaded file); a row the user is still
+        // fixing stays while the config's stages are what the editor last showed.
+        const QSignalBlocker block(stageEditor_);
+        stageEditor_->setRunDefaults(config_.imgsz, config_.batch, config_.epochs);
+        stageEditor_->setStagesText(q(*config_.get("stages")));
+    }
     problems_ = config_.problems();
+    if (stageEditor_ && stageEditor_->problem())
+        problems_.push_back(*stageEditor_->problem());
     errors_.clear();
     for (const ys::ConfigProblem& p : problems_)
         errors_.push_back(p.toError());

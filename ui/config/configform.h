@@ -2,7 +2,9 @@
 // The training setup form, generated from core's schema (ys::configKeys()): one field per TrainConfig key
 // (bool → check box, int/float → spin box with the schema's range, step and unit, choice → combo box,
 // string → line edit; `device` and `model` get pickers), in collapsible sections by display group, rarely
-// changed keys behind "Show advanced". Validation as you type comes from TrainConfig::validate() (errors
+// changed keys behind "Show advanced"; `stages` gets a table (StageEditor) with its text form under it. A stage
+// row the engine rejects is a problem of the form (it blocks Start) although the config keeps the last valid
+// stages. Validation as you type comes from TrainConfig::validate() (errors
 // are coded "config.<key>"; the reason shows next to its field). Every change is a step on a QUndoStack.
 // Presets come from core (ys::configPresets()), Load… / Save… go through ys::ConfigFile, so the keys of a
 // user's file that this studio does not use are kept on save. GUI thread only.
@@ -33,6 +35,7 @@ namespace ys::ui {
 class DevicePicker;
 class KeptEntriesModel;
 class ModelPicker;
+class StageEditor;
 
 class ConfigForm final : public QWidget {
     Q_OBJECT
@@ -92,6 +95,8 @@ public:
     void setSectionExpanded(ys::ConfigKey::Group group, bool expanded);
     bool isSectionExpanded(ys::ConfigKey::Group group) const;
     DevicePicker* devicePicker() const { return devicePicker_; }
+    // The `stages` table and its text line (editor("stages") is the line).
+    StageEditor* stageEditor() const { return stageEditor_; }
     ModelPicker* modelPicker() const { return modelPicker_; }
 
 signals:
@@ -110,9 +115,11 @@ private:
     void buildToolbar(QVBoxLayout* layout);
     void buildSections(QVBoxLayout* layout);
     QWidget* makeEditor(Field& field);
-    void edited(const QString& key, const QString& value);
+    void edited(const QString& key, const QString& value, int mergeId);
     // Sets values without touching the undo stack (SetValues calls it).
     void setValuesNow(const QMap<QString, QString>& values);
+    // After config_ or the stage editor's problem changed: revalidate, refresh, the signals.
+    void changed(bool wasValid);
     void revalidate();  // problems_ and errors_ from config_
     void refresh();     // every field from config_, marks, errors, visibility
     void refreshField(Field& field);
@@ -153,6 +160,7 @@ private:
     KeptEntriesModel* keptModel_;
     DevicePicker* devicePicker_ = nullptr;
     ModelPicker* modelPicker_ = nullptr;
+    StageEditor* stageEditor_ = nullptr;
 };
 
 }  // namespace ys::ui

@@ -7,6 +7,7 @@
 #include "ui/fit/fitbreakdown.h"
 #include "ui/fit/fittablemodel.h"
 #include "ui/fit/fittext.h"
+#include "ui/fit/stagefitmodel.h"
 
 #include <QButtonGroup>
 #include <QCloseEvent>
@@ -21,6 +22,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
@@ -34,6 +36,7 @@
 #include <QtConcurrent>
 
 #include <algorithm>
+#include <cmath>
 
 namespace ys::ui {
 namespace {
@@ -119,6 +122,7 @@ FitDialog::FitDialog(const ys::TrainConfig& config, QWidget* parent)
     connect(controller_, &FitController::finished, this, [this](const FitOutcome& outcome) {
         outcome_ = outcome;
         error_.reset();
+        checkpointCombo_->clear();   // a new fit's proposals: none chosen
         showOutcome();
         showIdleStage();
         emit fitFinished(true);
@@ -250,7 +254,34 @@ QWidget* FitDialog::buildResults()
     facts->addRow(marginTitle_, marginLabel_);
     facts->addRow(accumulationTitle_, accumulationLabel_);
     facts->addRow(certaintyTitle_, certaintyLabel_);
+    // The fit's checkpointing proposals (when the wanted batch or image size does not fit without): the one
+    // chosen is applied with the rest.
+    checkpointTitle_ = new QLabel(results_);
+    checkpointCombo_ = new QComboBox(results_);
+    checkpointCombo_->setObjectName(QStringLiteral("checkpointCombo"));
+    checkpointCombo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    checkpointTitle_->setBuddy(checkpointCombo_);
+    facts->addRow(checkpointTitle_, checkpointCombo_);
     v->addLayout(facts);
+    connect(checkpointCombo_, &QComboBox::currentIndexChanged, this, &FitDialog::updateApplyEnabled);
+
+    // A staged setup: each stage fitted at its own image size.
+    stagesTitle_ = new QLabel(results_);
+    stageModel_ = new StageFitModel(this);
+    stageModel_->setObjectName(QStringLiteral("stageModel"));
+    stageView_ = new QTableView(results_);
+    stageView_->setObjectName(QStringLiteral("stageFitView"));
+    stageView_->setModel(stageModel_);
+    stageView_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    stageView_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    stageView_->verticalHeader()->setVisible(false);
+    stageView_->verticalHeader()->setDefaultSectionSize(stageView_->fontMetrics().height() + 6);
+    stageView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    stageView_->horizontalHeader()->setSectionResizeMode(StageFitModel::CheckpointColumn, QHeaderView::Stretch);
+    stageView_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    stageView_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    v->addWidget(stagesTitle_);
+    v->addWidget(stageView_);
 
     splitter_ = new QSplitter(Qt::Horizontal, results_);
     auto* chartBox = new QWidget(splitter_);
@@ -496,7 +527,7 @@ void FitDialog::setRunning(bool on)
     progressBar_->setVisible(on);
     cancelButton_->setVisible(on);
     cancelButton_->setEnabled(on);
-    applyButton_->setEnabled(!on && outcome_ && outcome_->result.recommended.fits);
+    applyButton_->setEnabled(!on && application().has_value());
     if (on) {
         progressBar_->setRange(0, 0);  // busy until the first measured step
         showProgress({}, 0, 0);
@@ -560,8 +591,13 @@ void FitDialog::showOutcome()
                                                        accumulationLabel_, certaintyTitle_, certaintyLabel_, splitter_,
                                                        notesTitle_, notesLabel_})
         w->setVisible(has);
-    applyButton_->setEnabled(has && !running() && outcome_->result.recommended.fits);
+    fillCheckpointChoices();
+    updateApplyEnabled();
+    const bool staged = has && !outcome_->result.stages.empty();
+    stagesTitle_->setVisible(staged);
+    stageView_->setVisible(staged);
     if (!has) {
+        stageModel_->clear();
         tableModel_->clear();
         chart_->clear();
         layersChart_->clear();
@@ -579,6 +615,12 @@ void FitDialog::showOutcome()
     notes += QStringLiteral("</ul>");
     notesLabel_->setText(notes);
     tableModel_->setResult(r, outcome_->scale);
+    stageModel_->setStages(r.stages);
+    if (staged) {   // every stage in view without a scroll bar
+        const int rows = stageModel_->rowCount();
+        stageView_->setFixedHeight(stageView_->horizontalHeader()->sizeHint().height() +
+                                   rows * stageView_->verticalHeader()->defaultSectionSize() + 2 * stageView_->frameWidth());
+    }
     chart_->setData(fitChartData(r));
     layersChart_->setData(layerChartData(r.layers));
     chartTabs_->setTabEnabled(1, !r.layers.layers.empty());
@@ -593,10 +635,32 @@ void FitDialog::showOutcome()
 
 std::optional<FitApplication> FitDialog::application() const
 {
-    if (!outcome_ || !outcome_->result.recommended.fits)
+    if (!outcome_)
         return std::nullopt;
     const auto& r = outcome_->result;
-    const auto& rec = r.recommended;
+    const int choice = checkpointChoice();
+    const ys::fit::CheckpointOption* option =
+        choice >= 0 && choice < static_cast<int>(r.checkpointOptions.size()) ? &r.checkpointOptions[static_cast<size_t>(choice)]
+                                                                              : nullptr;
+    // A proposal gives a batch (batch mode) or an image size (image-size mode); one without is not applied.
+    if (option && (outcome_->largestImgsz ? option->imgsz : option->batch) <= 0)
+        option = nullptr;
+    if (!r.recommended.fits && !option)
+        return std::nullopt;
+    ys::fit::Recommendation rec = r.recommended;
+    if (option) {
+        // The proposal's batch (or image size) with its checkpointing; the rest as recommended.
+        if (outcome_->largestImgsz)
+            rec.imgsz = option->imgsz;
+        else
+            rec.batch = option->batch;
+        rec.accumulate = std::max(static_cast<int>(std::lround(static_cast<double>(config_.nbs) / (rec.batch * r.world))), 1);
+        rec.checkpoint = option->setting;
+        rec.checkpointLayers = option->layers;
+        if (option->predictedPeakBytes > 0)
+            rec.predictedPeakBytes = option->predictedPeakBytes;
+        rec.fits = true;
+    }
     // Precision: "auto" stays "auto" when the fit chose AMP (auto picks the same mode on the device the run
     // trains on, also when planning for another card); fp32 is written as "off" only when AMP was an option
     // the fit turned down (the table has AMP rows), else auto already means fp32.
@@ -614,14 +678,69 @@ std::optional<FitApplication> FitDialog::application() const
     app.values.insert(QStringLiteral("amp"), QString::fromStdString(amp));
     // The budget the fit kept to becomes the run's (empty: the whole device), so the run is held to it.
     app.values.insert(QStringLiteral("vram"), QString::fromStdString(outcome_->budgetAsked));
-    app.undoText = r.world > 1 ? tr("Fit to my GPU: batch %1 (%2 × %3) at %4 px")
-                                     .arg(rec.batch * r.world)
-                                     .arg(r.world)
-                                     .arg(rec.batch)
-                                     .arg(rec.imgsz)
-                               : tr("Fit to my GPU: batch %1 at %2 px").arg(rec.batch).arg(rec.imgsz);
+    if (option) {
+        app.values.insert(QStringLiteral("checkpoint"), QString::fromStdString(option->setting));
+        app.undoText = tr("Fit to my GPU: batch %1 at %2 px with %3 checkpointing")
+                           .arg(rec.batch * r.world)
+                           .arg(rec.imgsz)
+                           .arg(QString::fromStdString(option->setting));
+    } else if (r.world > 1) {
+        app.undoText = tr("Fit to my GPU: batch %1 (%2 × %3) at %4 px")
+                           .arg(rec.batch * r.world)
+                           .arg(r.world)
+                           .arg(rec.batch)
+                           .arg(rec.imgsz);
+    } else {
+        app.undoText = tr("Fit to my GPU: batch %1 at %2 px").arg(rec.batch).arg(rec.imgsz);
+    }
     app.result = r;
+    app.result.recommended = rec;
     return app;
+}
+
+int FitDialog::checkpointChoice() const
+{
+    return checkpointCombo_->currentIndex() < 0 ? -1 : checkpointCombo_->currentData().toInt();
+}
+
+void FitDialog::setCheckpointChoice(int option)
+{
+    const int i = checkpointCombo_->findData(option);
+    checkpointCombo_->setCurrentIndex(std::max(0, i));
+}
+
+void FitDialog::fillCheckpointChoices()
+{
+    const int kept = checkpointChoice();
+    const QSignalBlocker block(checkpointCombo_);
+    checkpointCombo_->clear();
+    const bool any = outcome_ && !outcome_->result.checkpointOptions.empty();
+    checkpointTitle_->setVisible(any);
+    checkpointCombo_->setVisible(any);
+    if (!any)
+        return;
+    const QLocale loc;
+    checkpointCombo_->addItem(tr("none (as recommended above)"), -1);
+    const auto& options = outcome_->result.checkpointOptions;
+    for (size_t i = 0; i < options.size(); ++i) {
+        const ys::fit::CheckpointOption& o = options[i];
+        const QString what = outcome_->largestImgsz
+                                 ? (o.imgsz > 0 ? tr("%1 px").arg(o.imgsz) : tr("no image size fits"))
+                                 : (o.batch > 0 ? tr("batch %1").arg(o.batch) : tr("no batch fits"));
+        checkpointCombo_->addItem(
+            tr("%1: %2 (−%3% activation memory, %4% step time)")
+                .arg(QString::fromStdString(o.setting), what,
+                     loc.toString(o.activationSaving * 100.0, 'f', 0),
+                     (o.stepTimeIncrease >= 0 ? QStringLiteral("+") : QString()) +
+                         loc.toString(o.stepTimeIncrease * 100.0, 'f', 0)),
+            static_cast<int>(i));
+    }
+    checkpointCombo_->setCurrentIndex(std::max(0, checkpointCombo_->findData(kept)));
+}
+
+void FitDialog::updateApplyEnabled()
+{
+    applyButton_->setEnabled(!running() && application().has_value());
 }
 
 void FitDialog::apply()
@@ -699,6 +818,12 @@ void FitDialog::retranslate()
     marginTitle_->setText(tr("Margin:"));
     accumulationTitle_->setText(tr("Accumulation:"));
     certaintyTitle_->setText(tr("Certainty:"));
+    checkpointTitle_->setText(tr("C&heckpointing:"));
+    checkpointCombo_->setToolTip(tr("Activation checkpointing recomputes the chosen blocks' activations in the backward "
+                                    "pass instead of keeping them: a larger batch or image size fits, each step is "
+                                    "slower. The one chosen here is applied with the rest (checkpoint=)."));
+    stagesTitle_->setText(tr("<b>Stages, each fitted at its image size</b>"));
+    stageModel_->retranslate();
     chartTitle_->setText(tr("<b>Memory at the peak</b>"));
     chartTabs_->setTabText(0, tr("Breakdown"));
     chartTabs_->setTabText(1, tr("By layer"));

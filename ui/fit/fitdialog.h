@@ -4,8 +4,11 @@
 // fit a memory budget, for this device or for a GPU the user plans to train on. Shows the recommendation in
 // plain words, the margin, how certain it is, the model-scale × image-size × precision table, the memory
 // breakdown as a chart, where the activation memory goes layer by layer (a second chart, the layers
-// checkpointing would help marked) and the reasons behind the prediction. Apply hands batch, imgsz and amp to the setup
-// (applied()), with the result for the pre-flight's predicted peak.
+// checkpointing would help marked) and the reasons behind the prediction. A staged setup gets each stage's fit
+// as a table (StageFitModel). When the wanted batch or image size does not fit, the fit's checkpointing
+// proposals are offered in a list. Apply hands batch, imgsz and amp to the setup — and with a proposal chosen,
+// checkpoint= and that proposal's batch (or image size) — (applied()), with the result for the pre-flight's
+// predicted peak.
 //
 // Built from a TrainConfig alone (the Train page passes its form's config; tests and screenshots pass their
 // own), so it needs no page; open it with open() or exec(). Remembers the last budget, target and mode
@@ -42,10 +45,13 @@ namespace ys::ui {
 
 class BreakdownChart;
 class FitTableModel;
+class StageFitModel;
 
 // What Apply hands to the Train page.
 struct FitApplication {
-    QMap<QString, QString> values;  // TrainConfig keys → text (batch, imgsz, amp, vram), for ConfigForm::applyValues
+    // TrainConfig keys → text (batch, imgsz, amp, vram; checkpoint when a checkpointing proposal is chosen), for
+    // ConfigForm::applyValues
+    QMap<QString, QString> values;
     QString undoText;               // the undo step's name ("Apply Fit to my GPU (batch 32, 640 px)")
     ys::fit::FitResult result;   // predicted peak and budget for the pre-flight and the memory chart
 };
@@ -73,8 +79,12 @@ public:
     bool running() const;
     // The last finished fit, if any (kept while a new one runs).
     const std::optional<FitOutcome>& outcome() const { return outcome_; }
-    // What Apply would hand over; nullopt without a result that fits.
+    // What Apply would hand over; nullopt without a result that fits (or a chosen checkpointing proposal).
     std::optional<FitApplication> application() const;
+    // The checkpointing proposal Apply writes with the rest (an index into FitResult::checkpointOptions); -1 =
+    // none (the default).
+    int checkpointChoice() const;
+    void setCheckpointChoice(int option);
 
     // Children, for tests and screenshots.
     QLineEdit* budgetEdit() const { return budgetEdit_; }
@@ -84,6 +94,8 @@ public:
     BreakdownChart* layersChart() const { return layersChart_; }
     QTabWidget* chartTabs() const { return chartTabs_; }
     FitController* controller() const { return controller_; }
+    // Each stage's fit of a staged setup (empty otherwise).
+    StageFitModel* stageModel() const { return stageModel_; }
 
 signals:
     // Apply was pressed (the dialog then closes with accept()).
@@ -112,6 +124,8 @@ private:
     void showIdleStage();  // the stage line when nothing runs: the last result's timing or the error
     void showError();
     void apply();
+    void fillCheckpointChoices();
+    void updateApplyEnabled();
     std::string targetName() const;   // "" = this device; a targetGpus() name; "custom:12GiB"
     int64_t targetTotal() const;      // total memory of the target (or this device); 0 when not known yet
     void loadSettings();
@@ -160,6 +174,11 @@ private:
     QLabel* accumulationLabel_ = nullptr;
     QLabel* certaintyTitle_ = nullptr;
     QLabel* certaintyLabel_ = nullptr;
+    QLabel* checkpointTitle_ = nullptr;
+    QComboBox* checkpointCombo_ = nullptr;
+    QLabel* stagesTitle_ = nullptr;
+    StageFitModel* stageModel_ = nullptr;
+    QTableView* stageView_ = nullptr;
     QLabel* chartTitle_ = nullptr;
     QLabel* tableTitle_ = nullptr;
     QLabel* notesTitle_ = nullptr;

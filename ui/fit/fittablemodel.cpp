@@ -49,6 +49,13 @@ void FitTableModel::retranslate()
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
+QString FitTableModel::checkpointedHelp()
+{
+    return tr("The largest batch under the budget with every block checkpointed (checkpoint=all): the blocks' "
+              "activations are recomputed in the backward pass instead of kept, so less memory, slower steps. "
+              "— when not even batch 1 fits.");
+}
+
 int FitTableModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(rows_.size());
@@ -74,6 +81,8 @@ QVariant FitTableModel::data(const QModelIndex& index, int role) const
         case PrecisionColumn: return FitText::precisionShort(r.amp, ampMode_);
         case BatchColumn: return r.maxBatch > 0 ? QString::number(r.maxBatch) : tr("does not fit");
         case PeakColumn: return r.maxBatch > 0 ? FitText::size(r.peakAtMaxBatch) : QString();
+        case CheckpointedColumn:
+            return r.maxBatchCheckpointed > 0 ? QString::number(r.maxBatchCheckpointed) : QStringLiteral("—");
         case BasisColumn: return measured ? tr("measured") : tr("estimated");
         }
         break;
@@ -84,12 +93,14 @@ QVariant FitTableModel::data(const QModelIndex& index, int role) const
         case PrecisionColumn: return r.amp;
         case BatchColumn: return r.maxBatch;
         case PeakColumn: return static_cast<qint64>(r.peakAtMaxBatch);
+        case CheckpointedColumn: return r.maxBatchCheckpointed;
         case BasisColumn: return measured;
         }
         break;
     case RecommendedRole: return recommended;
     case Qt::TextAlignmentRole:
-        if (index.column() == BatchColumn || index.column() == PeakColumn || index.column() == ImgszColumn)
+        if (index.column() == BatchColumn || index.column() == PeakColumn || index.column() == ImgszColumn ||
+            index.column() == CheckpointedColumn)
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::FontRole:
@@ -111,6 +122,8 @@ QVariant FitTableModel::data(const QModelIndex& index, int role) const
             return QBrush(QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text));
         break;
     case Qt::ToolTipRole:
+        if (index.column() == CheckpointedColumn)
+            return checkpointedHelp();
         if (recommended)
             return tr("The recommended configuration");
         if (!measured)
@@ -123,6 +136,8 @@ QVariant FitTableModel::data(const QModelIndex& index, int role) const
 
 QVariant FitTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == CheckpointedColumn)
+        return checkpointedHelp();
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
@@ -131,6 +146,7 @@ QVariant FitTableModel::headerData(int section, Qt::Orientation orientation, int
     case PrecisionColumn: return tr("Precision");
     case BatchColumn: return tr("Largest batch");
     case PeakColumn: return tr("Peak memory");
+    case CheckpointedColumn: return tr("Checkpointed");
     case BasisColumn: return tr("Basis");
     default: return {};
     }

@@ -1,6 +1,6 @@
 #pragma once
 // The fit's model-scale × image-size × precision table: one row per FitResult::table entry (largest batch
-// under the budget and its predicted peak). The row of the recommendation is highlighted (bold, tinted
+// under the budget and its predicted peak, and the largest batch with every block checkpointed). The row of the recommendation is highlighted (bold, tinted
 // background); rows of the probed scale are "measured", the other scales "estimated" from parameter counts
 // and activation ratios. Display text is formatted for reading; Qt::UserRole holds the raw value of every cell
 // (for sorting through a QSortFilterProxyModel and for tests). GUI thread only.
@@ -16,9 +16,18 @@ namespace ys::ui {
 class FitTableModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { ScaleColumn, ImgszColumn, PrecisionColumn, BatchColumn, PeakColumn, BasisColumn, ColumnCount };
+    enum Column {
+        ScaleColumn,
+        ImgszColumn,
+        PrecisionColumn,
+        BatchColumn,
+        PeakColumn,
+        CheckpointedColumn,  // TableRow::maxBatchCheckpointed: the largest batch with every block checkpointed
+        BasisColumn,
+        ColumnCount
+    };
     // Qt::UserRole: raw values — scale as a QString letter, imgsz/batch as int, precision as bool (AMP on),
-    // peak as qint64 bytes, basis as bool (measured). RecommendedRole: bool, on every cell of the row.
+    // peak as qint64 bytes, checkpointed batch as int (0: none fits), basis as bool (measured). RecommendedRole: bool, on every cell of the row.
     static constexpr int RecommendedRole = Qt::UserRole + 1;
 
     explicit FitTableModel(QObject* parent = nullptr);
@@ -31,6 +40,8 @@ public:
     const ys::fit::TableRow& row(int r) const { return rows_[static_cast<size_t>(r)]; }
     // Header texts in the current language (after a LanguageChange).
     void retranslate();
+    // What the checkpointing column means (its header's and cells' tooltip).
+    static QString checkpointedHelp();
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

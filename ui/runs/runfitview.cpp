@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ui/fit/fittext.h"
+#include "ui/fit/stagefitmodel.h"
 #include "ui/common/runtext.h"
 
 #include <QEvent>
@@ -132,21 +133,22 @@ QString RunFitView::html(const ys::fit::FitResult& r)
         h += QStringLiteral("</table>");
     }
     if (!r.stages.empty()) {
-        h += QStringLiteral("<h4>%1</h4><table border=\"1\" cellspacing=\"0\" cellpadding=\"3\"><tr><th>%2</th><th>%3</th>"
-                            "<th>%4</th><th>%5</th><th>%6</th><th>%7</th><th>%8</th></tr>")
-                 .arg(tr("Stages, each fitted at its image size").toHtmlEscaped(), tr("Stage").toHtmlEscaped(),
-                      tr("Image size").toHtmlEscaped(), tr("Epochs").toHtmlEscaped(), tr("Batch").toHtmlEscaped(),
-                      tr("Accumulate").toHtmlEscaped(), tr("Checkpointing").toHtmlEscaped(), tr("Peak").toHtmlEscaped());
-        for (const ys::fit::StageFit& st : r.stages)
-            h += QStringLiteral("<tr><td align=\"right\">%1</td><td align=\"right\">%2</td><td align=\"right\">%3</td>"
-                                "<td align=\"right\">%4</td><td align=\"right\">%5</td><td>%6</td><td align=\"right\">%7</td></tr>")
-                     .arg(st.stage)
-                     .arg(st.imgsz)
-                     .arg(st.epochs)
-                     .arg(st.requestedBatch > 0 ? QString::number(st.batch) : tr("%1 (auto)").arg(st.batch))
-                     .arg(st.accumulate)
-                     .arg(QString::fromStdString(st.checkpoint).toHtmlEscaped())
-                     .arg(st.fits ? RunText::bytes(st.predictedPeakBytes) : tr("does not fit"));
+        // The same cells as the Fit dialog's and the pre-flight's stage tables (StageFitModel).
+        h += QStringLiteral("<h4>%1</h4><table border=\"1\" cellspacing=\"0\" cellpadding=\"3\"><tr>")
+                 .arg(tr("Stages, each fitted at its image size").toHtmlEscaped());
+        for (int c = 0; c < StageFitModel::ColumnCount; ++c)
+            h += QStringLiteral("<th>%1</th>").arg(StageFitModel::headerText(StageFitModel::Column(c)).toHtmlEscaped());
+        h += QStringLiteral("</tr>");
+        for (const ys::fit::StageFit& st : r.stages) {
+            h += QStringLiteral("<tr>");
+            for (int c = 0; c < StageFitModel::ColumnCount; ++c) {
+                const auto column = StageFitModel::Column(c);
+                h += QStringLiteral("<td%1>%2</td>")
+                         .arg(StageFitModel::isNumeric(column) ? QStringLiteral(" align=\"right\"") : QString(),
+                              StageFitModel::cellText(st, column).toHtmlEscaped());
+            }
+            h += QStringLiteral("</tr>");
+        }
         h += QStringLiteral("</table>");
     }
     if (!r.checkpointOptions.empty()) {

@@ -136,6 +136,15 @@ PreflightReport Preflight::evaluate(const PreflightInput& in)
                     PreflightItem::Action::FitToGpu);
             else
                 add(PreflightItem::Level::Ok, needs + QLatin1Char('.'), PreflightItem::Action::None);
+            // Staged: each stage fitted at its own image size; the table shows them, a stage that does not fit
+            // is named.
+            r.stages = f.stages;
+            for (const ys::fit::StageFit& st : f.stages)
+                if (!st.fits)
+                    add(PreflightItem::Level::Warning,
+                        tr("Stage %1 (batch %2 at %3 px) does not fit the budget: lower its batch or image size, or "
+                           "let it checkpoint (checkpoint= in its overrides).").arg(st.stage).arg(st.batch).arg(st.imgsz),
+                        PreflightItem::Action::FitToGpu);
             // The budget the fit kept to holds the run only when the setup says it (Apply writes it there).
             if (f.budgetBytes > 0 && f.budgetBytes < f.deviceTotalBytes && in.config.vram.empty())
                 add(PreflightItem::Level::Warning,

@@ -2,7 +2,8 @@
 // The checks the Train page shows before Start, in plain words: is a dataset open and checked, did the
 // label check find errors (summarised, with a link to the findings; the user may start anyway), is the
 // device there and how much memory it has free, is the setup valid, and — when a fit was run — the
-// predicted peak against the budget ("batch 32 at 640 needs about 11.4 GB; 8 GB free"). Pure: the page
+// predicted peak against the budget ("batch 32 at 640 needs about 11.4 GB; 8 GB free"), and for a staged
+// setup each stage's fit (a table; a stage that does not fit is a warning). Pure: the page
 // gathers the facts, this decides what they mean.
 
 #include "common/config.h"
@@ -16,6 +17,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace ys::ui {
 
@@ -44,6 +46,8 @@ struct PreflightReport {
     QList<PreflightItem> items;
     bool canStart = false;       // nothing blocks (dataset errors count only until startAnyway)
     bool datasetErrors = false;  // the check found errors (the "start anyway / fix first" choice applies)
+    // A staged setup with a fit made for it: each stage's fitted figures (shown as a table under the items).
+    std::vector<ys::fit::StageFit> stages;
 };
 
 class Preflight final {

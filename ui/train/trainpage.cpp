@@ -4,6 +4,7 @@
 #include "ui/common/resumerequest.h"
 #include "ui/common/runtext.h"
 #include "ui/fit/fitdialog.h"
+#include "ui/fit/stagefitmodel.h"
 
 #include "ui/charts/chartformat.h"
 #include "ui/common/icons.h"
@@ -21,6 +22,7 @@
 #include <QEvent>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
@@ -30,6 +32,7 @@
 #include <QStandardPaths>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -118,6 +121,20 @@ TrainPage::TrainPage(QWidget* parent)
     preflightLayout_ = new QVBoxLayout(preflightBox_);
     preflightLayout_->setContentsMargins(0, 0, 0, 0);
     preflightLayout_->setSpacing(6);
+    preflightStages_ = new StageFitModel(this);
+    preflightStages_->setObjectName(QStringLiteral("preflightStageModel"));
+    preflightStagesView_ = new QTableView(setup);
+    preflightStagesView_->setObjectName(QStringLiteral("preflightStages"));
+    preflightStagesView_->setModel(preflightStages_);
+    preflightStagesView_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    preflightStagesView_->setSelectionMode(QAbstractItemView::NoSelection);
+    preflightStagesView_->setFocusPolicy(Qt::NoFocus);
+    preflightStagesView_->verticalHeader()->setVisible(false);
+    preflightStagesView_->verticalHeader()->setDefaultSectionSize(preflightStagesView_->fontMetrics().height() + 6);
+    preflightStagesView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    preflightStagesView_->horizontalHeader()->setSectionResizeMode(StageFitModel::CheckpointColumn, QHeaderView::Stretch);
+    preflightStagesView_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    preflightStagesView_->setVisible(false);
     startAnyway_ = new QCheckBox(setup);
     // The form takes the pane's height (it scrolls its own sections); the pre-flight sits under it at its
     // natural height.
@@ -126,6 +143,7 @@ TrainPage::TrainPage(QWidget* parent)
     sl->addSpacing(8);
     sl->addWidget(preflightTitle_);
     sl->addWidget(preflightBox_);
+    sl->addWidget(preflightStagesView_);
     sl->addWidget(startAnyway_);
     setup->setMinimumWidth(kSetupMinWidth);
 
@@ -231,6 +249,7 @@ void TrainPage::buildActions()
 
 void TrainPage::retranslate()
 {
+    preflightStages_->retranslate();
     startAction_->setText(tr("&Start Training"));
     startAction_->setToolTip(tr("Start a run of this setup on the open dataset (Ctrl+Enter)"));
     pauseAction_->setText(controller_->state() == TrainController::State::Paused ? tr("&Resume") : tr("&Pause"));
@@ -378,6 +397,9 @@ void TrainPage::updatePreflight()
     for (const PreflightItem& item : report.items)
         shown << QStringLiteral("%1|%2|%3").arg(static_cast<int>(item.level)).arg(static_cast<int>(item.action)).arg(item.text);
     shown << QString::number(fitAvailable_);
+    for (const ys::fit::StageFit& st : report.stages)
+        for (int c = 0; c < StageFitModel::ColumnCount; ++c)
+            shown << StageFitModel::cellText(st, StageFitModel::Column(c));
     if (shown == shownPreflight_) {   // the 2 s refresh usually finds nothing new: keep the widgets
         updateActions();
         return;
@@ -414,6 +436,13 @@ void TrainPage::updatePreflight()
         connect(label, &QLabel::linkActivated, this, &TrainPage::onPreflightLink);
         preflightLayout_->addWidget(label);
     }
+    preflightStages_->setStages(report.stages);
+    preflightStagesView_->setVisible(!report.stages.empty());
+    if (!report.stages.empty())   // every stage in view, no scroll bar
+        preflightStagesView_->setFixedHeight(preflightStagesView_->horizontalHeader()->sizeHint().height() +
+                                             static_cast<int>(report.stages.size()) *
+                                                 preflightStagesView_->verticalHeader()->defaultSectionSize() +
+                                             2 * preflightStagesView_->frameWidth());
     startAnyway_->setVisible(report.datasetErrors);
     updateActions();
 }

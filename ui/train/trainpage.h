@@ -23,6 +23,7 @@ class QAction;
 class QCheckBox;
 class QLabel;
 class QSplitter;
+class QTableView;
 class QTimer;
 class QToolButton;
 class QVBoxLayout;
@@ -31,6 +32,7 @@ namespace ys::ui {
 
 
 class ConfigForm;
+class StageFitModel;
 struct FitApplication;
 struct ResumeRequest;
 
@@ -135,6 +137,8 @@ private:
     QLabel* preflightTitle_ = nullptr;
     QWidget* preflightBox_ = nullptr;
     QVBoxLayout* preflightLayout_ = nullptr;
+    StageFitModel* preflightStages_ = nullptr;   // a staged setup's per-stage fit (PreflightReport::stages)
+    QTableView* preflightStagesView_ = nullptr;
     QCheckBox* startAnyway_ = nullptr;
     QSplitter* splitter_ = nullptr;
     QToolButton* startButton_ = nullptr;

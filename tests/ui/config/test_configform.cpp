@@ -9,6 +9,7 @@
 #include "ui/config/devicepicker.h"
 #include "ui/config/keptentriesmodel.h"
 #include "ui/config/modelpicker.h"
+#include "ui/config/stageeditor.h"
 #include "weights/checkpoint.h"
 
 #include <QAbstractItemModelTester>
@@ -22,6 +23,8 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTableView>
+#include <QHeaderView>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -84,6 +87,9 @@ private slots:
     void modelPickerSummarisesOffTheGuiThread();
     void modelsPassTheTester();
     void retranslatesOnLanguageChange();
+    void stageTableEditsTheStages();
+    void badStageRowBlocksWithItsReason();
+    void stageTableKeysAndColumns();
 };
 
 void TestConfigForm::initTestCase()
@@ -581,3 +587,156 @@ void TestConfigForm::retranslatesOnLanguageChange()
 
 QTEST_MAIN(TestConfigForm)
 #include "test_configform.moc"
+
+// The stage table and the text form: a preset fills the table, a table edit changes the config's stages and the
+// line, the line changes the table, undo goes back, and args.yaml round-trips.
+void TestConfigForm::stageTableEditsTheStages()
+{
+    ConfigForm form;
+    form.applyValues({{"data", "d.yaml"}}, "Setup");
+    StageEditor* editor = form.stageEditor();
+    QVERIFY(editor);
+    QCOMPARE(form.editor("stages"), editor->line());
+    StageTableModel* model = editor->model();
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model->rowCount(), 0);   // no stages: one stage of imgsz, batch, epochs
+    QVERIFY(!editor->findChild<QLabel*>("stagesEmptyHint")->isHidden());
+
+    // The staged preset fills the table, and the line shows the same stages as text.
+    QVERIFY(form.applyPreset("staged"));
+    QCOMPARE(model->rowCount(), 3);
+    QCOMPARE(model->index(0, StageTableModel::ImgszColumn).data().toString(), QString("320"));
+    QCOMPARE(model->index(0, StageTableModel::BatchColumn).data().toString(), QString("32"));
+    QCOMPARE(model->index(0, StageTableModel::EpochsColumn).data().toString(), QString("10"));
+    QCOMPARE(model->index(1, StageTableModel::BatchColumn).data().toString(), QString("auto"));
+    QCOMPARE(model->index(2, StageTableModel::OverridesColumn).data().toString(), QString("mosaic=0.0"));
+    QCOMPARE(model->headerData(2, Qt::Vertical).toInt(), 3);
+    QCOMPARE(editor->line()->text(), value(form, "stages"));
+    QVERIFY(editor->findChild<QLabel*>("stagesEmptyHint")->isHidden());
+
+    // A cell edited as the table's delegate commits it: the config's stages, its epochs and the line follow,
+    // as one undo step.
+    QSignalSpy changed(&form, &ConfigForm::configChanged);
+    QVERIFY(model->setData(model->index(1, StageTableModel::ImgszColumn), "608"));
+    QCOMPARE(value(form, "stages"), QString("320x32:10,608xauto:80,640xauto:10:mosaic=0.0"));
+    QCOMPARE(editor->line()->text(), value(form, "stages"));
+    QVERIFY(!changed.isEmpty());
+    QVERIFY(model->setData(model->index(2, StageTableModel::OverridesColumn), "mosaic = 0, mixup=0.1"));
+    QCOMPARE(value(form, "stages"), QString("320x32:10,608xauto:80,640xauto:10:mosaic=0.0:mixup=0.1"));
+    QCOMPARE(model->index(2, StageTableModel::OverridesColumn).data().toString(), QString("mosaic=0.0, mixup=0.1"));
+    QVERIFY(model->setData(model->index(0, StageTableModel::EpochsColumn), "5"));
+    QCOMPARE(value(form, "epochs"), QString("95"));   // the stages' total
+    QVERIFY(form.undoStack()->undoText().contains("Stages"));
+    form.undoStack()->undo();
+    QCOMPARE(value(form, "epochs"), QString("100"));
+    QCOMPARE(model->index(0, StageTableModel::EpochsColumn).data().toString(), QString("10"));
+    form.undoStack()->undo();
+    QCOMPARE(model->index(2, StageTableModel::OverridesColumn).data().toString(), QString("mosaic=0.0"));
+    QCOMPARE(editor->line()->text(), QString("320x32:10,608xauto:80,640xauto:10:mosaic=0.0"));
+
+    // The line typed as a user does: the table follows each text that reads as stages.
+    editor->line()->selectAll();
+    QTest::keyClicks(editor->line(), "320x16:5,640x8:7");
+    QCOMPARE(value(form, "stages"), QString("320x16:5,640x8:7"));
+    QCOMPARE(model->rowCount(), 2);
+    QCOMPARE(model->index(1, StageTableModel::BatchColumn).data().toString(), QString("8"));
+    QCOMPARE(model->index(1, StageTableModel::EpochsColumn).data().toString(), QString("7"));
+    QVERIFY(form.isValid());
+
+    // args.yaml round trip: saved and loaded into another form, the table holds the same rows.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("args.yaml");
+    QVERIFY(form.saveFile(path));
+    ConfigForm other;
+    QVERIFY(other.loadFile(path));
+    QVERIFY(other.stageEditor()->model()->rows() == model->rows());
+    QCOMPARE(value(other, "stages"), QString("320x16:5,640x8:7"));
+
+    // An empty table is one stage.
+    editor->table()->setCurrentIndex(model->index(0, 0));
+    editor->removeRow();
+    editor->removeRow();
+    QCOMPARE(model->rowCount(), 0);
+    QCOMPARE(value(form, "stages"), QString());
+    QVERIFY(form.config().stages.empty());
+    QVERIFY(editor->line()->text().isEmpty());
+}
+
+// A row the engine rejects: the config keeps its stages, the bad cell carries the reason, the form has a
+// problem naming the stage and the key (so the Train page blocks Start), and fixing the cell clears it.
+void TestConfigForm::badStageRowBlocksWithItsReason()
+{
+    ConfigForm form;
+    form.applyValues({{"data", "d.yaml"}, {"stages", "320x32:10,640xauto:80"}}, "Setup");
+    QVERIFY(form.isValid());
+    StageTableModel* model = form.stageEditor()->model();
+    QSignalSpy validity(&form, &ConfigForm::validityChanged);
+    QVERIFY(model->setData(model->index(1, StageTableModel::ImgszColumn), "650"));
+    QCOMPARE(validity.count(), 1);
+    QVERIFY(!form.isValid());
+    QCOMPARE(value(form, "stages"), QString("320x32:10,640xauto:80"));   // the last valid stages
+    const QString reason = form.errorText("stages");
+    QVERIFY2(reason.contains("stage 2") && reason.contains("imgsz") && reason.contains("multiple of 32"), qPrintable(reason));
+    QCOMPARE(form.errors().size(), size_t(1));
+    QCOMPARE(form.errors().front().code, std::string("config.stages"));
+    QCOMPARE(model->index(1, StageTableModel::ImgszColumn).data(StageTableModel::ProblemRole).toString(), reason);
+    QVERIFY(model->index(1, StageTableModel::ImgszColumn).data(Qt::BackgroundRole).isValid());
+    QVERIFY(model->index(1, StageTableModel::BatchColumn).data(StageTableModel::ProblemRole).toString().isEmpty());
+    QVERIFY(model->index(0, StageTableModel::ImgszColumn).data(StageTableModel::ProblemRole).toString().isEmpty());
+    QCOMPARE(form.stageEditor()->line()->text(), QString("320x32:10,650xauto:80"));   // the draft, as text
+    // Another key's undo step leaves the row being fixed alone.
+    form.applyValues({{"lr0", "0.02"}}, "lr");
+    form.undoStack()->undo();
+    QVERIFY(!form.isValid());
+    QCOMPARE(model->index(1, StageTableModel::ImgszColumn).data().toString(), QString("650"));
+    // An override the stage may not set, and one with a bad value: the overrides cell.
+    QVERIFY(model->setData(model->index(1, StageTableModel::ImgszColumn), "640"));
+    QVERIFY(form.isValid());
+    QCOMPARE(validity.count(), 2);
+    QVERIFY(model->setData(model->index(0, StageTableModel::OverridesColumn), "lr0=0.1"));
+    QVERIFY(!form.isValid());
+    QVERIFY(form.errorText("stages").contains("stage 1"));
+    QVERIFY(!model->index(0, StageTableModel::OverridesColumn).data(StageTableModel::ProblemRole).toString().isEmpty());
+    QVERIFY(model->setData(model->index(0, StageTableModel::OverridesColumn), "mosaic=2"));
+    QVERIFY(form.errorText("stages").contains("mosaic"));
+    QVERIFY(model->setData(model->index(0, StageTableModel::OverridesColumn), "mosaic=0"));
+    QVERIFY(form.isValid());
+    QCOMPARE(value(form, "stages"), QString("320x32:10:mosaic=0.0,640xauto:80"));
+    // Bad text typed on the line is a problem too; the table keeps the last valid rows.
+    form.stageEditor()->line()->selectAll();
+    QTest::keyClicks(form.stageEditor()->line(), "320x32");
+    QVERIFY(!form.isValid());
+    QVERIFY(form.errorText("stages").contains("not a stage"));
+    QCOMPARE(model->rowCount(), 2);
+}
+
+// Insert, Delete, Alt+Up/Down on the table; the column widths are remembered.
+void TestConfigForm::stageTableKeysAndColumns()
+{
+    ConfigForm form;
+    form.applyValues({{"data", "d.yaml"}, {"imgsz", "512"}, {"epochs", "30"}}, "Setup");
+    QTableView* table = form.stageEditor()->table();
+    StageTableModel* model = form.stageEditor()->model();
+    QTest::keyClick(table, Qt::Key_Insert);   // the first stage: the run as it is
+    QCOMPARE(value(form, "stages"), QString("512x16:30"));
+    QCOMPARE(value(form, "epochs"), QString("30"));
+    table->setCurrentIndex(model->index(0, 0));
+    QTest::keyClick(table, Qt::Key_Insert);   // after it, a copy of its size and batch
+    QCOMPARE(value(form, "stages"), QString("512x16:30,512x16:10"));
+    QVERIFY(model->setData(model->index(1, StageTableModel::ImgszColumn), "320"));
+    QCOMPARE(table->currentIndex().row(), 1);
+    QTest::keyClick(table, Qt::Key_Up, Qt::AltModifier);
+    QCOMPARE(value(form, "stages"), QString("320x16:10,512x16:30"));
+    QCOMPARE(table->currentIndex().row(), 0);
+    QTest::keyClick(table, Qt::Key_Down, Qt::AltModifier);
+    QCOMPARE(value(form, "stages"), QString("512x16:30,320x16:10"));
+    QTest::keyClick(table, Qt::Key_Delete);
+    QCOMPARE(value(form, "stages"), QString("512x16:30"));
+    form.undoStack()->undo();
+    QCOMPARE(value(form, "stages"), QString("512x16:30,320x16:10"));
+    QCOMPARE(model->rowCount(), 2);
+
+    table->horizontalHeader()->resizeSection(StageTableModel::ImgszColumn, 123);
+    ConfigForm other;
+    QCOMPARE(other.stageEditor()->table()->columnWidth(StageTableModel::ImgszColumn), 123);
+}

@@ -7,6 +7,8 @@
 #include "ui/charts/breakdownchart.h"
 #include "ui/fit/fitdialog.h"
 #include "ui/fit/fittablemodel.h"
+#include "ui/fit/stagefitmodel.h"
+#include "ui/config/configform.h"
 #include "fitdemo.h"
 
 #include "common/config.h"
@@ -27,6 +29,7 @@
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 #include "findchild.h"
 
@@ -55,6 +58,8 @@ private slots:
     void budgetIsCheckedAsTyped();
     void remembersBudgetAndTarget();
     void retranslates();
+    void stagedSetupShowsEachStage();
+    void checkpointingProposalAppliesWithTheRest();
 
 private:
     ys::TrainConfig setup() const;
@@ -432,3 +437,128 @@ void TestFitDialog::retranslates()
 QTEST_MAIN(TestFitDialog)
 #include "test_fitdialog.moc"
 
+
+// A staged setup: the fit measures each stage at its own image size and the dialog shows the engine's figures
+// in its stage table, one row per stage.
+void TestFitDialog::stagedSetupShowsEachStage()
+{
+    ys::TrainConfig cfg = setup();
+    QVERIFY(!cfg.set("stages", "32x8:1,64xauto:2"));
+    FitDialog dialog(cfg);
+    dialog.budgetEdit()->setText(QStringLiteral("300MB"));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
+    QVERIFY(dialog.runFit());
+    QVERIFY(waitForFit(dialog, finished));
+    QCOMPARE(finished.first().at(0).toBool(), true);
+    const auto& r = dialog.outcome()->result;
+    QCOMPARE(r.stages.size(), size_t(2));
+    auto* view = child<QTableView>(dialog, "stageFitView");
+    QVERIFY(view->isVisible());
+    StageFitModel* model = child<StageFitModel>(dialog, "stageModel");
+    QCOMPARE(view->model(), model);
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model->rowCount(), 2);
+    for (int row = 0; row < 2; ++row) {
+        const ys::fit::StageFit& st = r.stages[static_cast<size_t>(row)];
+        QCOMPARE(model->index(row, StageFitModel::StageColumn).data().toInt(), row + 1);
+        QCOMPARE(model->index(row, StageFitModel::ImgszColumn).data(Qt::UserRole).toInt(), st.imgsz);
+        QCOMPARE(model->index(row, StageFitModel::BatchColumn).data(Qt::UserRole).toInt(), st.batch);
+        QCOMPARE(model->index(row, StageFitModel::PeakColumn).data(Qt::UserRole).toLongLong(),
+                 static_cast<qlonglong>(st.predictedPeakBytes));
+        for (int c = 0; c < StageFitModel::ColumnCount; ++c)
+            QCOMPARE(model->index(row, c).data().toString(), StageFitModel::cellText(st, StageFitModel::Column(c)));
+    }
+    QCOMPARE(r.stages[0].imgsz, 32);
+    QCOMPARE(r.stages[0].batch, 8);
+    QCOMPARE(r.stages[1].imgsz, 64);
+    QCOMPARE(model->index(1, StageFitModel::BatchColumn).data().toString(), QStringLiteral("%1 (auto)").arg(r.stages[1].batch));
+    // An unstaged setup shows no stage table.
+    dialog.setConfig(setup());
+    QVERIFY(dialog.runFit());
+    QVERIFY(waitForFit(dialog, finished));
+    QVERIFY(dialog.outcome()->result.stages.empty());
+    QVERIFY(!view->isVisible());
+    QCOMPARE(model->rowCount(), 0);
+}
+
+// A wanted batch the budget cannot hold: the fit proposes checkpointing; the table's checkpointing column shows
+// each row's largest checkpointed batch; a chosen proposal is applied with the rest (checkpoint= and its batch)
+// as one undoable step of the setup form.
+void TestFitDialog::checkpointingProposalAppliesWithTheRest()
+{
+    ys::TrainConfig cfg = setup();
+    cfg.batch = 1000;   // far beyond what 300 MB holds at 64 px
+    FitDialog dialog(cfg);
+    dialog.budgetEdit()->setText(QStringLiteral("300MB"));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto* combo = child<QComboBox>(dialog, "checkpointCombo");
+    QVERIFY(!combo->isVisible());
+    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
+    QVERIFY(dialog.runFit());
+    QVERIFY(waitForFit(dialog, finished));
+    QCOMPARE(finished.first().at(0).toBool(), true);
+    const auto& r = dialog.outcome()->result;
+    QVERIFY(r.recommended.fits);
+    QVERIFY(r.recommended.batch < 1000);
+
+    // The checkpointing column: the engine's maxBatchCheckpointed on every row.
+    FitTableModel* table = child<FitTableModel>(dialog, "tableModel");
+    QCOMPARE(table->rowCount(), static_cast<int>(r.table.size()));
+    bool anyCheckpointed = false;
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const int expected = r.table[static_cast<size_t>(row)].maxBatchCheckpointed;
+        anyCheckpointed = anyCheckpointed || expected > 0;
+        QCOMPARE(table->index(row, FitTableModel::CheckpointedColumn).data(Qt::UserRole).toInt(), expected);
+        QCOMPARE(table->index(row, FitTableModel::CheckpointedColumn).data().toString(),
+                 expected > 0 ? QString::number(expected) : QStringLiteral("—"));
+    }
+    QVERIFY(anyCheckpointed);
+    const int measured = table->recommendedRow();
+    QVERIFY(measured >= 0);
+    QVERIFY(r.table[static_cast<size_t>(measured)].maxBatchCheckpointed > r.recommended.batch);
+
+    // The proposals, "none" first: Apply without one leaves checkpoint alone.
+    QVERIFY(!r.checkpointOptions.empty());
+    QVERIFY(combo->isVisible());
+    QCOMPARE(combo->count(), static_cast<int>(r.checkpointOptions.size()) + 1);
+    QCOMPARE(dialog.checkpointChoice(), -1);
+    QVERIFY(!dialog.application()->values.contains(QStringLiteral("checkpoint")));
+    int chosen = -1;
+    for (size_t i = 0; i < r.checkpointOptions.size() && chosen < 0; ++i)
+        if (r.checkpointOptions[i].batch > r.recommended.batch)
+            chosen = static_cast<int>(i);
+    QVERIFY(chosen >= 0);
+    const ys::fit::CheckpointOption& option = r.checkpointOptions[static_cast<size_t>(chosen)];
+    combo->setCurrentIndex(combo->findData(chosen));
+    QCOMPARE(dialog.checkpointChoice(), chosen);
+    QVERIFY(combo->currentText().startsWith(QString::fromStdString(option.setting)));
+    QVERIFY(combo->currentText().contains(QStringLiteral("batch %1").arg(option.batch)));
+
+    // Apply into the setup form: batch, checkpoint, imgsz, amp in one undo step.
+    ConfigForm form;
+    form.setConfig(cfg);
+    QSignalSpy applied(&dialog, &FitDialog::applied);
+    connect(&dialog, &FitDialog::applied, &form,
+            [&form](const FitApplication& app) { QVERIFY(form.applyValues(app.values, app.undoText).empty()); });
+    QVERIFY(child<QPushButton>(dialog, "applyButton")->isEnabled());
+    QTest::mouseClick(child<QPushButton>(dialog, "applyButton"), Qt::LeftButton);
+    QCOMPARE(applied.count(), 1);
+    const auto app = applied.first().at(0).value<FitApplication>();
+    QCOMPARE(app.values.value(QStringLiteral("checkpoint")), QString::fromStdString(option.setting));
+    QCOMPARE(app.values.value(QStringLiteral("batch")), QString::number(option.batch));
+    QCOMPARE(app.result.recommended.batch, option.batch);
+    QCOMPARE(app.result.recommended.checkpoint, option.setting);
+    QCOMPARE(form.config().batch, option.batch);
+    QCOMPARE(form.config().checkpoint, option.setting);
+    QCOMPARE(form.config().imgsz, 64);
+    QVERIFY(app.undoText.contains(QString::fromStdString(option.setting)));
+    QCOMPARE(form.undoStack()->undoText(), app.undoText);
+    // The applied fit is the setup's: no difference for the pre-flight to report.
+    QVERIFY(ys::fit::fitDifferences(app.result, form.config()).empty());
+    form.undoStack()->undo();
+    QCOMPARE(form.config().batch, 1000);
+    QCOMPARE(form.config().checkpoint, std::string("off"));
+}

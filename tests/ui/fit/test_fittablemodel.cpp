@@ -2,6 +2,7 @@
 // sorting proxy the dialog uses), the recommended row highlighted, measured vs estimated rows, readable cells
 // with raw values behind them, and "does not fit" rows.
 #include "ui/fit/fittablemodel.h"
+#include "ui/fit/stagefitmodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QFont>
@@ -21,6 +22,8 @@ private slots:
     void cellsReadWellAndKeepRawValues();
     void sortsByRawValues();
     void noRowWhenTheRecommendationIsNotInTheTable();
+    void checkpointedColumnShowsItsBatch();
+    void stageRowsReadAsTheRunsPageWritesThem();
 
 private:
     static FitResult result();
@@ -145,3 +148,82 @@ void TestFitTableModel::noRowWhenTheRecommendationIsNotInTheTable()
 
 QTEST_MAIN(TestFitTableModel)
 #include "test_fittablemodel.moc"
+
+// The checkpointing column: TableRow::maxBatchCheckpointed, "—" when not even batch 1 fits with every block
+// checkpointed; the header and the cells say what it means.
+void TestFitTableModel::checkpointedColumnShowsItsBatch()
+{
+    FitResult r = result();
+    r.table[3].maxBatchCheckpointed = 41;
+    r.table[6].maxBatchCheckpointed = 0;
+    r.table[7].maxBatchCheckpointed = 22;
+    FitTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setResult(r, 'n');
+    QCOMPARE(model.index(3, FitTableModel::CheckpointedColumn).data().toString(), QStringLiteral("41"));
+    QCOMPARE(model.index(3, FitTableModel::CheckpointedColumn).data(Qt::UserRole).toInt(), 41);
+    QCOMPARE(model.index(7, FitTableModel::CheckpointedColumn).data().toString(), QStringLiteral("22"));
+    QCOMPARE(model.index(6, FitTableModel::CheckpointedColumn).data().toString(), QStringLiteral("—"));
+    QCOMPARE(model.index(6, FitTableModel::CheckpointedColumn).data(Qt::UserRole).toInt(), 0);
+    QCOMPARE(model.headerData(FitTableModel::CheckpointedColumn, Qt::Horizontal).toString(), QStringLiteral("Checkpointed"));
+    const QString tip = model.headerData(FitTableModel::CheckpointedColumn, Qt::Horizontal, Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains("every block checkpointed") && tip.contains("checkpoint=all"), qPrintable(tip));
+    QCOMPARE(model.index(6, FitTableModel::CheckpointedColumn).data(Qt::ToolTipRole).toString(), tip);
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(Qt::UserRole);
+    proxy.sort(FitTableModel::CheckpointedColumn, Qt::DescendingOrder);
+    QCOMPARE(proxy.index(0, FitTableModel::CheckpointedColumn).data().toString(), QStringLiteral("41"));
+}
+
+// The per-stage fit: one row per StageFit, the cells the Runs page's fit view writes (cellText), raw values
+// behind them.
+void TestFitTableModel::stageRowsReadAsTheRunsPageWritesThem()
+{
+    ys::fit::StageFit warm;
+    warm.stage = 1;
+    warm.imgsz = 320;
+    warm.epochs = 10;
+    warm.requestedBatch = 32;
+    warm.batch = 32;
+    warm.accumulate = 2;
+    warm.predictedPeakBytes = int64_t{3} << 30;
+    warm.fits = true;
+    ys::fit::StageFit full = warm;
+    full.stage = 2;
+    full.imgsz = 640;
+    full.epochs = 80;
+    full.requestedBatch = -1;
+    full.batch = 12;
+    full.accumulate = 5;
+    full.checkpoint = "backbone";
+    full.predictedPeakBytes = int64_t{7} << 30;
+    ys::fit::StageFit big = full;
+    big.stage = 3;
+    big.requestedBatch = 64;
+    big.batch = 64;
+    big.fits = false;
+    StageFitModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setStages({warm, full, big});
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.columnCount(), int(StageFitModel::ColumnCount));
+    auto text = [&](int r, int c) { return model.index(r, c).data().toString(); };
+    QCOMPARE(text(0, StageFitModel::StageColumn), QStringLiteral("1"));
+    QCOMPARE(text(0, StageFitModel::ImgszColumn), QStringLiteral("320"));
+    QCOMPARE(text(0, StageFitModel::BatchColumn), QStringLiteral("32"));
+    QCOMPARE(text(0, StageFitModel::CheckpointColumn), QStringLiteral("off"));
+    QCOMPARE(text(1, StageFitModel::BatchColumn), QStringLiteral("12 (auto)"));
+    QCOMPARE(text(1, StageFitModel::AccumulateColumn), QStringLiteral("5"));
+    QCOMPARE(text(1, StageFitModel::CheckpointColumn), QStringLiteral("backbone"));
+    QCOMPARE(text(1, StageFitModel::PeakColumn), QStringLiteral("7.0 GiB"));
+    QCOMPARE(text(2, StageFitModel::PeakColumn), QStringLiteral("does not fit"));
+    QCOMPARE(model.index(1, StageFitModel::PeakColumn).data(Qt::UserRole).toLongLong(), int64_t{7} << 30);
+    QCOMPARE(model.index(1, StageFitModel::BatchColumn).data(Qt::UserRole).toInt(), 12);
+    for (int c = 0; c < StageFitModel::ColumnCount; ++c)
+        QCOMPARE(text(1, c), StageFitModel::cellText(full, StageFitModel::Column(c)));
+    QCOMPARE(model.headerData(StageFitModel::EpochsColumn, Qt::Horizontal).toString(), QStringLiteral("Epochs"));
+    model.retranslate();
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+}

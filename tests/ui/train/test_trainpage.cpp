@@ -13,6 +13,9 @@
 #include "ui/train/trainworker.h"
 #include "ui/config/configform.h"
 #include "ui/config/devicepicker.h"
+#include "ui/config/stageeditor.h"
+#include "ui/fit/stagefitmodel.h"
+#include "fit/fit.h"
 #include "ui/train/trainpage.h"
 
 #include <QAction>
@@ -21,6 +24,7 @@
 #include <QFileInfo>
 #include <QProgressBar>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QStandardPaths>
 #include <QUndoStack>
 #include <QtTest>
@@ -45,6 +49,7 @@ private slots:
     void initTestCase();
     void labelErrorsBlockUntilStartAnyway();
     void startFollowsTheSetupForm();
+    void stagesBlockStartAndShowTheirFit();
     void runFeedsEveryChart();
     void stopMidEpochWritesLast();
     void pauseAndResumeKeepTheEpochCount();
@@ -134,6 +139,59 @@ void TestTrainPage::startFollowsTheSetupForm()
     QVERIFY(child<QAction>(page, "startAction")->isEnabled());
     // While a run is active the form is locked (checked in runFeedsEveryChart); idle it is editable.
     QVERIFY(page.form()->isEnabled());
+}
+
+// A stage row the engine rejects blocks Start with its reason; fixed, Start comes back. A fit of the staged
+// setup (the engine's, measured here) shows each stage's figures in the pre-flight's table.
+void TestTrainPage::stagesBlockStartAndShowTheirFit()
+{
+    TrainPage page;
+    preparePage(page, cleanYaml_, dir_.filePath("runs-stages"));
+    page.form()->setConfig(ys::test::tinyTrainConfig(cleanYaml_, 1));
+    QVERIFY(page.form()->applyValues({{"stages", "32x4:1,64xauto:1"}}, "typed").empty());
+    QVERIFY(child<QAction>(page, "startAction")->isEnabled());
+    StageTableModel* rows = page.form()->stageEditor()->model();
+    QCOMPARE(rows->rowCount(), 2);
+    QSignalSpy validity(page.form(), &ConfigForm::validityChanged);
+    QVERIFY(rows->setData(rows->index(1, StageTableModel::EpochsColumn), "0"));
+    QCOMPARE(validity.size(), 1);
+    QVERIFY(!child<QAction>(page, "startAction")->isEnabled());
+    QVERIFY(!page.start());
+    QString blocker;
+    for (const PreflightItem& item : page.preflight().items)
+        if (item.level == PreflightItem::Level::Blocker)
+            blocker = item.text;
+    QVERIFY2(blocker.contains("stage 2") && blocker.contains("epochs"), qPrintable(blocker));
+    QVERIFY(rows->setData(rows->index(1, StageTableModel::EpochsColumn), "2"));
+    QVERIFY(child<QAction>(page, "startAction")->isEnabled());
+    QCOMPARE(page.form()->config().epochs, 3);
+
+    // The fit the run's batch=auto makes for this setup, each stage at its own image size.
+    const auto fit = ys::fit::fitToMemory(ys::fit::fitRequestFor(page.form()->config()));
+    QVERIFY2(fit.ok(), fit.ok() ? "" : fit.error().toString().c_str());
+    QCOMPARE(fit->stages.size(), size_t(2));
+    page.setFitResult(*fit);
+    const PreflightReport report = page.preflight();
+    QCOMPARE(report.stages.size(), size_t(2));
+    auto* view = child<QTableView>(page, "preflightStages");
+    QVERIFY(!view->isHidden());
+    QAbstractItemModel* shown = view->model();
+    QCOMPARE(shown->rowCount(), 2);
+    for (int r = 0; r < 2; ++r) {
+        const ys::fit::StageFit& st = fit->stages[static_cast<size_t>(r)];
+        QCOMPARE(shown->index(r, StageFitModel::ImgszColumn).data().toString(), QString::number(st.imgsz));
+        QCOMPARE(shown->index(r, StageFitModel::BatchColumn).data(Qt::UserRole).toInt(), st.batch);
+        QCOMPARE(shown->index(r, StageFitModel::PeakColumn).data(Qt::UserRole).toLongLong(),
+                 static_cast<qlonglong>(st.predictedPeakBytes));
+        QCOMPARE(shown->index(r, StageFitModel::EpochsColumn).data().toString(), QString::number(st.epochs));
+    }
+    QCOMPARE(shown->index(0, StageFitModel::BatchColumn).data().toString(), QStringLiteral("4"));
+    QCOMPARE(shown->index(1, StageFitModel::BatchColumn).data().toString(),
+             QStringLiteral("%1 (auto)").arg(fit->stages[1].batch));
+    // Another setup: the fit no longer applies, its table goes.
+    QVERIFY(rows->setData(rows->index(0, StageTableModel::ImgszColumn), "64"));
+    QVERIFY(page.preflight().stages.empty());
+    QVERIFY(view->isHidden());
 }
 
 void TestTrainPage::runFeedsEveryChart()
