@@ -1753,6 +1753,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>× 1 process</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Training processes on the CPU (data parallel, nproc): each trains its share of the batch on its share of the cores</source>
         <translation type="unfinished"></translation>
     </message>

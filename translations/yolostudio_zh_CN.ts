@@ -1761,6 +1761,10 @@ Compute capability %2.%3, %4 multiprocessors
         <source>List the devices again (free memory changes as other programs run)</source>
         <translation>重新列出设备（可用显存会随其他程序运行而变化）</translation>
     </message>
+    <message>
+        <source>× 1 process</source>
+        <translation>× 1 个进程</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::DeviceText</name>

@@ -313,6 +313,7 @@ void DevicePicker::retranslate()
     gpusButton_->setToolTip(tr("Train on several GPUs at once: one process per ticked GPU (data parallel)"));
     processSpin_->setPrefix(tr("× "));
     processSpin_->setSuffix(tr(" processes"));
+    processSpin_->setSpecialValueText(tr("× 1 process"));   // the minimum, in the singular
     processSpin_->setToolTip(tr("Training processes on the CPU (data parallel, nproc): each trains its share of "
                                 "the batch on its share of the cores"));
     model_->retranslate();
