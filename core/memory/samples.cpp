@@ -1,5 +1,6 @@
 #include "memory/samples.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -33,6 +34,29 @@ std::optional<Phase> phaseFromString(std::string_view text)
         if (text == kPhaseNames[i])
             return static_cast<Phase>(i);
     return std::nullopt;
+}
+
+void thinRankSeries(std::vector<MemorySample>& series, size_t limit, size_t& sent)
+{
+    if (series.size() <= limit || series.empty())
+        return;
+    const size_t unsent = series.size() - std::min(sent, series.size());
+    std::vector<MemorySample> kept;
+    kept.reserve(series.size() / 2 + 1);
+    const size_t pairs = (series.size() - 1) / 2;   // the newest sample stays on its own
+    for (size_t k = 0; k < pairs; ++k) {
+        MemorySample merged = series[2 * k + 1];
+        merged.windowPeak = std::max(series[2 * k].windowPeak, series[2 * k + 1].windowPeak);
+        kept.push_back(merged);
+    }
+    for (size_t k = 2 * pairs; k < series.size(); ++k)
+        kept.push_back(series[k]);
+    // The unsent samples are the newest: those in the unpaired tail stay unsent, and a pair holding one is
+    // unsent as a whole (the consumer has not seen its merged sample).
+    const size_t tail = series.size() - 2 * pairs;
+    const size_t unsentNow = unsent <= tail ? unsent : tail + (unsent - tail + 1) / 2;
+    series = std::move(kept);
+    sent = series.size() - unsentNow;
 }
 
 std::string memoryCsvName(int rank)

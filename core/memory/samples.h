@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 #include <string_view>
 
 namespace ys::memory {
@@ -31,6 +32,14 @@ struct MemorySample {
 // "memory_rank1.csv", ... for the other ranks of a data-parallel run (rank 0 writes them all, sampled once per
 // batch).
 std::string memoryCsvName(int rank);
+
+// Halves a per-rank series that has grown past `limit` samples (nothing happens at or below it): each pair
+// of samples becomes its later one with the pair's higher window peak, and the newest sample is kept as it
+// is. `sent` is how many samples of the series a consumer already has (TrainCallbacks::onMemory); it becomes
+// the number of the thinned series' samples that stand for those, so the next send holds only samples the
+// consumer has not seen (it keeps its own, unthinned copy; sending the thinned series again drew every point
+// twice on the dashboard).
+void thinRankSeries(std::vector<MemorySample>& series, size_t limit, size_t& sent);
 
 // memory.csv: this header line, then one formatSampleRow() line per sample.
 const char* sampleCsvHeader();  // "time_s,phase,allocated,reserved,peak,window_peak"

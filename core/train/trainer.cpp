@@ -1242,19 +1242,9 @@ void Trainer::recordRankMemory(const StepAgreement& agreed)
         s.windowPeak = m[3];
         s.phase = memory::Phase::TrainStep;
         s.rank = static_cast<int>(r);
-        auto& series = rankMemory_[r - 1];
-        series.push_back(s);
-        if (series.size() > kMaxRankSamples) {
-            std::vector<memory::MemorySample> kept;
-            for (size_t k = 0; k + 1 < series.size(); k += 2) {
-                memory::MemorySample merged = series[k + 1];
-                merged.windowPeak = std::max(series[k].windowPeak, series[k + 1].windowPeak);
-                kept.push_back(merged);
-            }
-            kept.push_back(series.back());
-            series = std::move(kept);
-            rankMemorySent_.assign(rankMemory_.size(), 0);   // a consumer starts those series over
-        }
+        rankMemory_[r - 1].push_back(s);
+        rankMemorySent_.resize(rankMemory_.size(), 0);
+        memory::thinRankSeries(rankMemory_[r - 1], kMaxRankSamples, rankMemorySent_[r - 1]);
     }
 }
 

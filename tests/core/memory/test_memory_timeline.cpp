@@ -27,6 +27,7 @@ private Q_SLOTS:
     void decimatesWhenFullAndKeepsTheSpike();
     void csvRoundTrip();
     void csvErrorsNameTheLine();
+    void rankSeriesThinsWithoutResending();
 };
 
 void TestMemoryTimeline::initTestCase()
@@ -180,6 +181,52 @@ void TestMemoryTimeline::csvErrorsNameTheLine()
     r = mem::MemoryTimeline::readCsv(path.toStdString());
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, std::string("memory.csv_header"));
+}
+
+// A data-parallel run's per-rank series (one sample per batch) halves past its limit; what a consumer was
+// already sent is not sent again, so the dashboard draws each batch once.
+void TestMemoryTimeline::rankSeriesThinsWithoutResending()
+{
+    auto sample = [](int i) {
+        mem::MemorySample s;
+        s.time = i;
+        s.windowPeak = (i % 7 == 3) ? 1000 + i : i;   // spikes the thinning must keep
+        s.rank = 1;
+        return s;
+    };
+    std::vector<mem::MemorySample> series;
+    size_t sent = 0;
+    std::vector<mem::MemorySample> consumer;   // what onMemory would have handed out, in order
+    constexpr size_t kLimit = 100;
+    int64_t maxPeak = 0;
+    for (int i = 0; i < 1000; ++i) {
+        series.push_back(sample(i));
+        maxPeak = std::max(maxPeak, series.back().windowPeak);
+        if (i % 3 == 0) {   // not every batch is sent at once
+            consumer.insert(consumer.end(), series.begin() + static_cast<std::ptrdiff_t>(sent), series.end());
+            sent = series.size();
+        }
+        mem::thinRankSeries(series, kLimit, sent);
+        QVERIFY(series.size() <= kLimit);
+        QVERIFY(sent <= series.size());
+        QCOMPARE(series.back().time, double(i));   // the newest stays as it is
+    }
+    consumer.insert(consumer.end(), series.begin() + static_cast<std::ptrdiff_t>(sent), series.end());
+    // Each sample the consumer got is later than the one before: nothing was sent twice.
+    for (size_t k = 1; k < consumer.size(); ++k)
+        QVERIFY2(consumer[k].time > consumer[k - 1].time, qPrintable(QString::number(k)));
+    QCOMPARE(consumer.back().time, 999.0);
+    // The series keeps the highest window peak.
+    int64_t keptPeak = 0;
+    for (const auto& s : series)
+        keptPeak = std::max(keptPeak, s.windowPeak);
+    QCOMPARE(keptPeak, maxPeak);
+    // At or below the limit nothing changes.
+    std::vector<mem::MemorySample> small{sample(0), sample(1)};
+    size_t smallSent = 1;
+    mem::thinRankSeries(small, 2, smallSent);
+    QCOMPARE(small.size(), size_t(2));
+    QCOMPARE(smallSent, size_t(1));
 }
 
 QTEST_GUILESS_MAIN(TestMemoryTimeline)
