@@ -3,6 +3,7 @@
 
 #include "common/config.h"
 #include "common/presets.h"
+#include "dist/launcher.h"
 #include "dist/world.h"
 #include "train/trainer.h"
 
@@ -196,11 +197,9 @@ int cmdTrain(const Args& args)
     local.started = [&rank, &quiet](const dist::WorldSpec& world, const std::vector<std::pair<int, int>>& workers) {
         rank = world.rank;
         quiet = rank != 0;
-        std::string pids;
-        for (const auto& [r, pid] : workers)
-            pids += "; rank " + std::to_string(r) + " is pid " + std::to_string(pid);
         std::printf("data parallel: %d processes (%d on this machine, node %d of %d), this is rank %d%s\n", world.size,
-                    world.localSize, world.nodeRank + 1, world.nodes, world.rank, pids.c_str());
+                    world.localSize, world.nodeRank + 1, world.nodes, world.rank,
+                    dist::describeWorkers(workers).c_str());
         std::fflush(stdout);
     };
 

@@ -41,6 +41,14 @@ int pidfdOpen(int pid)
 
 }  // namespace
 
+std::string describeWorkers(const std::vector<std::pair<int, int>>& processes)
+{
+    std::string text;
+    for (const auto& [rank, pid] : processes)
+        text += "; rank " + std::to_string(rank) + " is pid " + std::to_string(pid);
+    return text;
+}
+
 std::string WorkerExit::describe() const
 {
     const std::string who = "rank " + std::to_string(rank) + " (pid " + std::to_string(pid) + ")";

@@ -27,6 +27,9 @@ struct WorkerExit {
     std::string describe() const;
 };
 
+// "; rank 1 is pid 1234; rank 2 is pid 1235" for LocalWorkers::processes() (the launch's log line).
+std::string describeWorkers(const std::vector<std::pair<int, int>>& processes);
+
 class LocalWorkers final {
 public:
     // Starts local ranks 1..world.localSize-1 (world is local rank 0's, from planLaunch) running `argv`

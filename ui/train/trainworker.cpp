@@ -3,6 +3,7 @@
 #include "ui/common/logging.h"
 
 #include "common/fileutil.h"
+#include "dist/launcher.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -43,11 +44,8 @@ ys::Expected<ys::TrainSummary> TrainWorker::trainRun(const ys::TrainCallbacks& c
         return std::vector<std::string>{launch_.program.toStdString(), "train", "cfg=" + settings};
     };
     local.started = [this](const ys::dist::WorldSpec& world, const std::vector<std::pair<int, int>>& workers) {
-        std::string pids;
-        for (const auto& [rank, pid] : workers)
-            pids += "; rank " + std::to_string(rank) + " is pid " + std::to_string(pid);
         emit logLine(QString::fromStdString("data parallel: " + std::to_string(world.size) +
-                                            " processes, this is rank 0" + pids));
+                                            " processes, this is rank 0" + ys::dist::describeWorkers(workers)));
     };
     return ys::trainLaunched(config_, cb, control_.get(), options_, local);
 }
