@@ -303,16 +303,18 @@ class Check:
         if "nproc" not in text:
             return {"ok": True, "skipped": "this CLI has no multi-GPU training yet (issue 18): train --help "
                                            "does not mention nproc"}
-        # A one-rank world as torchrun starts it: the trainer joins a NCCL process group on CUDA (Gloo on CPU).
+        # A one-rank world as torchrun starts it: the trainer joins a NCCL process group on CUDA (Gloo on CPU),
+        # with the synchronised BatchNorm (its exchanges on a second group, its op under autocast on the GPU).
         env = dict(self.env, RANK="0", LOCAL_RANK="0", WORLD_SIZE="1", LOCAL_WORLD_SIZE="1",
                    MASTER_ADDR="127.0.0.1", MASTER_PORT="29517", TORCHELASTIC_RESTART_COUNT="0")
-        code, text, secs, run_dir = self.train("nccl", ["epochs=1", f"imgsz={self.args.small_imgsz}", "batch=16"],
-                                               240, env=env)
+        code, text, secs, run_dir = self.train("nccl", ["epochs=1", f"imgsz={self.args.small_imgsz}", "batch=16",
+                                                         "sync_bn=true"], 240, env=env)
         path = os.path.join(run_dir, "environment.json")
         flat = open(path).read().lower() if os.path.isfile(path) else ""
         backend = "gloo" if self.args.dry_run else "nccl"
-        r = {"exit": code, "seconds": round(secs, 1), "backend_recorded": backend in flat}
-        r["ok"] = code == 0 and backend in flat
+        synced = '"sync_bn": true' in flat
+        r = {"exit": code, "seconds": round(secs, 1), "backend_recorded": backend in flat, "sync_bn_recorded": synced}
+        r["ok"] = code == 0 and backend in flat and synced
         if not r["ok"]:
             r["output_tail"] = self.tail(text)
         return r

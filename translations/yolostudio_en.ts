@@ -641,6 +641,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Synchronised BatchNorm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BatchNorm statistics over every process&apos;s images (data-parallel runs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Loader workers</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5414,6 +5422,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>%1 processes on one machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>synchronised BatchNorm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

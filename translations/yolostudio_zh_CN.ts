@@ -1231,6 +1231,14 @@
         <source>is %1 but the stages add up to %2 epochs; leave epochs out or make them agree</source>
         <translation>为 %1，但各阶段合计 %2 轮；请不设置 epochs 或使两者一致</translation>
     </message>
+    <message>
+        <source>Synchronised BatchNorm</source>
+        <translation>同步 BatchNorm</translation>
+    </message>
+    <message>
+        <source>BatchNorm statistics over every process&apos;s images (data-parallel runs)</source>
+        <translation>BatchNorm 统计量取自所有进程的图像（数据并行训练）</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::Dashboard</name>
@@ -5410,6 +5418,10 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>A stage of a staged run began (also when a run resumes in it): its number, image size, batch, accumulation, epochs, checkpointing and augmentation overrides.</source>
         <translation>分阶段运行的一个阶段开始了（运行在其中恢复时也会记录）：阶段序号、图像尺寸、批大小、累积、轮数、检查点和增强覆盖项。</translation>
+    </message>
+    <message>
+        <source>synchronised BatchNorm</source>
+        <translation>同步 BatchNorm</translation>
     </message>
 </context>
 <context>

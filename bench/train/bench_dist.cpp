@@ -3,13 +3,17 @@
 // GradientSync, for several bucket sizes. For each: the all-reduce time per step (every bucket started after
 // backward, so none of it is hidden), the time the step still waits after backward when the buckets start from
 // the gradient hooks during backward (the exposed part), and the share of the all-reduce that backward hides.
+// Then the synchronised BatchNorm (sync_bn): the step with DDP's default buckets with and without it, the
+// BatchNorms' exchanges per step and the time spent in them.
 //
 // usage: bench_dist [model=yolov8n.yaml] [imgsz=320] [batch=4] [threads=1] [iters=8] [buckets=1,4,25]
 // batch: images per process; buckets: bucket sizes in MiB (the first bucket is 1 MiB, as DDP's).
 #include "dist/internal/gradsync.h"
 #include "dist/internal/processworld.h"
+#include "dist/internal/stepexchange.h"
 #include "dist/launcher.h"
 #include "dist/world.h"
+#include "model/internal/syncbn.h"
 #include "model/internal/threads.h"
 #include "model/internal/yolo.h"
 #include "benchutil.h"
@@ -40,6 +44,25 @@ void step(ys::DetectionModel& model, const torch::Tensor& x)
     }
     s.backward();
 }
+
+// The BatchNorms' exchanges, timed.
+class TimedGather final : public ys::BatchNormGather {
+public:
+    explicit TimedGather(ys::dist::StepExchange& exchange) : exchange_(exchange) {}
+    torch::Tensor gather(const torch::Tensor& local) override
+    {
+        const auto t0 = std::chrono::steady_clock::now();
+        torch::Tensor rows = exchange_.gather(local);
+        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        ++calls;
+        return rows;
+    }
+    double seconds = 0;
+    int calls = 0;
+
+private:
+    ys::dist::StepExchange& exchange_;
+};
 
 }  // namespace
 
@@ -167,6 +190,47 @@ int main(int argc, char** argv)
             std::printf("%10.1f %8d %14.1f %16.1f %16.0f %7.0f%% %14.1f %14.1f\n", mib, buckets, 1e3 * c, 1e3 * e,
                         ys::bench::median(launched), c > 0 ? 100.0 * std::max(0.0, 1.0 - e / c) : 0.0,
                         1e3 * ys::bench::median(stepOff), 1e3 * ys::bench::median(stepOn));
+    }
+    // sync_bn: the same step (DDP's default buckets) with every BatchNorm over both processes' images.
+    {
+        auto exchange = ys::dist::StepExchange::create(world, "bench_syncbn", 2 * ys::maxBatchNormChannels(*model) + 1);
+        if (!exchange) {
+            std::fprintf(stderr, "rank %d: %s\n", spec.rank, exchange.error().message.c_str());
+            return 1;
+        }
+        ys::dist::GradientSync sync(world, params);
+        std::vector<double> plain, synced, inExchanges;
+        int exchanges = 0;
+        auto gather = std::make_shared<TimedGather>(**exchange);
+        for (const bool on : {false, true}) {
+            const int layers = ys::setBatchNormGather(*model, on ? gather : nullptr);
+            for (int i = 0; i <= iters; ++i) {   // the first is a warm-up
+                gather->seconds = 0;
+                gather->calls = 0;
+                const auto t0 = std::chrono::steady_clock::now();
+                (*exchange)->begin();
+                sync.arm();
+                step(model, x);
+                (*exchange)->end();
+                sync.finish();
+                const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+                zeroGrads();
+                if (i == 0)
+                    continue;
+                (on ? synced : plain).push_back(s);
+                if (on) {
+                    inExchanges.push_back(gather->seconds);
+                    exchanges = gather->calls;
+                }
+            }
+            if (speak && on)
+                std::printf("sync_bn: %d BatchNorms, %d exchanges per step (+1 end), %.1f ms in them; step %.1f ms "
+                            "against %.1f ms without (%+.0f%%)\n",
+                            layers, exchanges, 1e3 * ys::bench::median(inExchanges), 1e3 * ys::bench::median(synced),
+                            1e3 * ys::bench::median(plain),
+                            100.0 * (ys::bench::median(synced) / ys::bench::median(plain) - 1.0));
+        }
+        ys::setBatchNormGather(*model, nullptr);
     }
     // Every rank is done with the store before rank 0 (which hosts it) leaves.
     torch::Tensor done = torch::ones({1});

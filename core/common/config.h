@@ -60,6 +60,9 @@ struct TrainConfig {
     int imgsz = 640;                     // training/validation image size in pixels, multiple of 32
     int batch = 16;                      // images per optimizer micro-batch; -1 = fit to memory ("auto")
     std::string device = "cpu";          // "cpu", "0", "cuda:0"
+    // Data-parallel runs: every Conv's BatchNorm normalises over all processes' images (SyncBatchNorm), so N
+    // processes at batch B train like one at N x B; false = per-process statistics (the reference's default).
+    bool sync_bn = false;
     int workers = 8;                     // data loader threads; 0 = load in the training thread
     std::string amp = "auto";            // auto | off | fp16 | bf16
     // Activation checkpointing (common/checkpointing.h): off | auto | backbone | all | [layer, ...]; the text

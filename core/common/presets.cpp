@@ -6,7 +6,7 @@ namespace ys {
 namespace {
 
 // What to train on, where, and how much memory the machine gives: a recipe does not choose these.
-constexpr const char* kNotARecipe[] = {"data", "model", "resume", "device", "vram", "project", "name", "exist_ok"};
+constexpr const char* kNotARecipe[] = {"data", "model", "resume", "device", "sync_bn", "vram", "project", "name", "exist_ok"};
 
 bool isRecipeKey(const char* key)
 {

@@ -110,6 +110,43 @@ std::shared_ptr<::gloo::transport::Device> glooDevice(const WorldSpec& spec)
 }
 #endif
 
+// A process group over `store` under the prefix `name`: NCCL for a CUDA device when LibTorch has it, Gloo
+// otherwise. Forming it is a collective: every rank calls it with the same name.
+Expected<std::unique_ptr<Collectives>> makeGroup(const std::string& name, const WorldSpec& spec, const torch::Device& device,
+                                                 const c10::intrusive_ptr<c10d::Store>& store)
+{
+    std::unique_ptr<Collectives> group;
+    try {
+        auto pgStore = c10::make_intrusive<c10d::PrefixStore>(name, store);
+        if (device.is_cuda()) {
+#if defined(YS_WITH_CUDA) && defined(USE_C10D_NCCL)
+            auto o = c10d::ProcessGroupNCCL::Options::create();
+            o->timeout = spec.timeout;
+            group = std::make_unique<CollectivesOf<c10d::ProcessGroupNCCL>>(
+                c10::make_intrusive<c10d::ProcessGroupNCCL>(pgStore, spec.rank, spec.size, o), "nccl");
+#endif
+        }
+#ifdef YS_HAVE_GLOO
+        if (!group) {
+            auto o = c10d::ProcessGroupGloo::Options::create(spec.timeout);
+            o->devices.push_back(glooDevice(spec));
+            o->threads = 2;
+            group = std::make_unique<CollectivesOf<c10d::ProcessGroupGloo>>(
+                c10::make_intrusive<c10d::ProcessGroupGloo>(pgStore, spec.rank, spec.size, o), "gloo");
+        }
+#endif
+    } catch (const std::exception& e) {
+        return Error{"dist.rendezvous", "the process group did not form: " + firstLine(exceptionText(e)), {}, 0, 0};
+    }
+    if (!group)
+        return Error{"dist.backend",
+                     std::string("this build's LibTorch has no process group for ") +
+                         (device.is_cuda() ? "GPUs (NCCL)" : "the CPU (Gloo)") + ": train data-parallel on " +
+                         (device.is_cuda() ? "the CPU" : "GPUs") + ", or use a build with it",
+                     {}, 0, 0};
+    return group;
+}
+
 }  // namespace
 
 Expected<std::unique_ptr<ProcessWorld>> ProcessWorld::join(const WorldSpec& spec, const torch::Device& device)
@@ -185,35 +222,10 @@ Expected<std::unique_ptr<ProcessWorld>> ProcessWorld::join(const WorldSpec& spec
                                             "the ones that did not come",
                      {}, 0, 0};
     }
-    try {
-        auto pgStore = c10::make_intrusive<c10d::PrefixStore>("pg", w->store_);
-        if (device.is_cuda()) {
-#if defined(YS_WITH_CUDA) && defined(USE_C10D_NCCL)
-            auto o = c10d::ProcessGroupNCCL::Options::create();
-            o->timeout = spec.timeout;
-            w->collectives_ = std::make_unique<CollectivesOf<c10d::ProcessGroupNCCL>>(
-                c10::make_intrusive<c10d::ProcessGroupNCCL>(pgStore, spec.rank, spec.size, o), "nccl");
-#endif
-        }
-#ifdef YS_HAVE_GLOO
-        if (!w->collectives_) {
-            auto o = c10d::ProcessGroupGloo::Options::create(spec.timeout);
-            o->devices.push_back(glooDevice(spec));
-            o->threads = 2;
-            w->collectives_ = std::make_unique<CollectivesOf<c10d::ProcessGroupGloo>>(
-                c10::make_intrusive<c10d::ProcessGroupGloo>(pgStore, spec.rank, spec.size, o), "gloo");
-        }
-#endif
-        if (!w->collectives_)
-            return Error{"dist.backend",
-                         std::string("this build's LibTorch has no process group for ") +
-                             (device.is_cuda() ? "GPUs (NCCL)" : "the CPU (Gloo)") +
-                             ": train data-parallel on " + (device.is_cuda() ? "the CPU" : "GPUs") +
-                             ", or use a build with it",
-                         {}, 0, 0};
-    } catch (const std::exception& e) {
-        return Error{"dist.rendezvous", "the process group did not form: " + firstLine(exceptionText(e)), {}, 0, 0};
-    }
+    auto group = makeGroup("pg", spec, device, w->store_);
+    if (!group)
+        return group.error();
+    w->collectives_ = std::move(*group);
     w->beat_ = std::thread([raw = w.get()] { raw->heartbeatLoop(); });
     return w;
 }
@@ -251,12 +263,22 @@ void ProcessWorld::wait(const c10::intrusive_ptr<c10d::Work>& work)
     }
 }
 
+Expected<std::unique_ptr<Collectives>> ProcessWorld::subgroup(const std::string& name)
+{
+    return makeGroup("group/" + name, spec_, device_, store_);
+}
+
 void ProcessWorld::allreduceSum(torch::Tensor& tensor)
+{
+    allreduceSum(*collectives_, tensor);
+}
+
+void ProcessWorld::allreduceSum(Collectives& group, torch::Tensor& tensor)
 {
     std::vector<at::Tensor> v{tensor};
     c10::intrusive_ptr<c10d::Work> work;
     try {
-        work = collectives_->allreduceSum(v);
+        work = group.allreduceSum(v);
     } catch (const std::exception& e) {
         throw WorldFailure(explainFailure(exceptionText(e)));
     }

@@ -32,6 +32,8 @@ torch::Tensor ConvImpl::forward(const torch::Tensor& x)
         torch::Tensor y = torch::conv2d(x, conv->weight, fusedBias, stride, padding, dilation, groups);
         return act ? torch::silu(y) : y;
     }
+    if (bnGather && bn->is_training())
+        return syncBatchNormAct(conv->forward(x), *bn, act, bnGather);
     return batchNormAct(conv->forward(x), *bn, act);
 }
 

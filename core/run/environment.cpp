@@ -87,7 +87,8 @@ std::string environmentToJson(const EnvironmentInfo& env)
                                       {"nodes", env.world.nodes},
                                       {"backend", env.world.backend},
                                       {"launcher", env.world.launcher},
-                                      {"devices", env.world.devices}}},
+                                      {"devices", env.world.devices},
+                                      {"sync_bn", env.world.syncBatchNorm}}},
                            {"wall_time", env.wallTime}};
     return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -140,6 +141,8 @@ Expected<EnvironmentInfo> environmentFromJson(const std::string& text, const std
             for (const nlohmann::json& d : (*world)["devices"])
                 if (d.is_string())
                     env.world.devices.push_back(d.get<std::string>());
+        if (world->contains("sync_bn") && (*world)["sync_bn"].is_boolean())
+            env.world.syncBatchNorm = (*world)["sync_bn"].get<bool>();
     }
     r.number("wall_time", env.wallTime, 0, 1e12);
     if (error)

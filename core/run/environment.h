@@ -47,13 +47,14 @@ struct EnvironmentInfo {
         std::string backend;       // "gloo", "nccl"
         std::string launcher;      // "torchrun", "slurm", "studio"
         std::vector<std::string> devices;   // rank 0's node: the device of each of its processes
+        bool syncBatchNorm = false;   // sync_bn: BatchNorm statistics over every rank's images
     } world;
     double wallTime = 0;         // when recorded: seconds since the Unix epoch
 };
 
 // A pretty JSON object, keys snake_case (os, host, cpu, cpu_cores, ram_bytes, gpus[{name, total_bytes,
 // compute_major, compute_minor}], nvidia_driver, cuda, cudnn, libtorch, blas, opencv, app, qt, compiler,
-// device, intra_op_threads, loader_workers, world{size, nodes, backend, launcher, devices}, wall_time). Bytes that are not UTF-8 are replaced.
+// device, intra_op_threads, loader_workers, world{size, nodes, backend, launcher, devices, sync_bn}, wall_time). Bytes that are not UTF-8 are replaced.
 std::string environmentToJson(const EnvironmentInfo& env);
 // `source` names the file in errors (code "run.environment"): not a JSON object, a value of the wrong type
 // (a number where a string belongs, "gpus" not an array of objects). Missing keys keep their defaults,

@@ -3,6 +3,7 @@
 #include "train/internal/dataparallel.h"
 
 #include "common/internal/torcherror.h"
+#include "model/internal/syncbn.h"
 
 #include <functional>
 #include <sstream>
@@ -42,6 +43,23 @@ std::string settingsDiff(const std::string& mine, const std::string& theirs, int
     return out.empty() ? "settings that differ" : out;
 }
 
+// The model's BatchNorms meet the other ranks through the step exchange. Closed when the DataParallel ends
+// (a model kept longer then fails loudly instead of reaching a world that is gone).
+class ExchangeGather final : public BatchNormGather {
+public:
+    explicit ExchangeGather(dist::StepExchange* exchange) : exchange_(exchange) {}
+    torch::Tensor gather(const torch::Tensor& local) override
+    {
+        if (!exchange_)
+            throw std::logic_error("synchronised BatchNorm trained after its data-parallel world ended");
+        return exchange_->gather(local);
+    }
+    void close() { exchange_ = nullptr; }
+
+private:
+    dist::StepExchange* exchange_;
+};
+
 }  // namespace
 
 Expected<std::unique_ptr<DataParallel>> DataParallel::join(const std::optional<dist::WorldSpec>& world,
@@ -59,7 +77,11 @@ Expected<std::unique_ptr<DataParallel>> DataParallel::join(const std::optional<d
     return dp;
 }
 
-DataParallel::~DataParallel() = default;
+DataParallel::~DataParallel()
+{
+    if (gather_)
+        static_cast<ExchangeGather&>(*gather_).close();
+}
 
 std::string DataParallel::backend() const
 {
@@ -167,6 +189,43 @@ void DataParallel::abandonStep()
     if (!sync_->armed())
         sync_->arm();
     sync_->abandon();
+}
+
+std::optional<Error> DataParallel::syncBatchNorm(torch::nn::Module& model)
+{
+    if (!world_ || exchange_)
+        return std::nullopt;
+    // The largest exchange: a forward's count, means and squared deviations of the widest BatchNorm.
+    auto exchange = dist::StepExchange::create(*world_, "syncbn", 2 * maxBatchNormChannels(model) + 1);
+    if (!exchange)
+        return exchange.error();
+    exchange_ = std::move(*exchange);
+    gather_ = std::make_shared<ExchangeGather>(exchange_.get());
+    setBatchNormGather(model, gather_);
+    return std::nullopt;
+}
+
+void DataParallel::beginBatch()
+{
+    if (exchange_)
+        exchange_->begin();
+}
+
+void DataParallel::endBatch()
+{
+    if (exchange_)
+        exchange_->end();
+}
+
+void DataParallel::abandonBatch()
+{
+    if (exchange_)
+        exchange_->abandon();
+}
+
+bool DataParallel::batchEndedByPeer() const
+{
+    return exchange_ && exchange_->endedByPeer();
 }
 
 const dist::SyncStepStats* DataParallel::lastSync() const

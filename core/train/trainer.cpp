@@ -142,6 +142,9 @@ private:
     // setup(): the settings every rank was given must match; rank 0 (or the one process) runs setupRun() and
     // hands its start to the others, which set up from it (followRankZero); then every rank's outcome is agreed.
     std::optional<Error> setup();
+    // sync_bn=true in a world of several: every rank's BatchNorms normalise over the world batch. After every
+    // rank's setup succeeded (forming the BatchNorms' process group is a collective of all ranks).
+    std::optional<Error> syncBatchNorm();
     // Every step, in order; each returns the input error that stops the run. Input errors that need no run
     // folder (settings, device, dataset, model YAML) come before the folder is created.
     std::optional<Error> setupRun();
@@ -392,6 +395,21 @@ std::optional<Error> Trainer::setup()
     if (err)
         return err;
     return dp_->agreeSetup(std::nullopt);
+}
+
+std::optional<Error> Trainer::syncBatchNorm()
+{
+    if (!cfg_.sync_bn)
+        return std::nullopt;
+    if (!dp_->distributed()) {
+        logLine("sync_bn=true: one process, whose BatchNorms already see each whole micro-batch; nothing to synchronise");
+        return std::nullopt;
+    }
+    if (auto err = dp_->syncBatchNorm(*model_))
+        return err;
+    logLine("sync_bn: BatchNorm statistics over all " + std::to_string(dp_->size()) + " processes' images (" +
+            std::to_string(dp_->size()) + " x " + std::to_string(rankBatch()) + " per batch)");
+    return std::nullopt;
 }
 
 std::optional<Error> Trainer::followRankZero()
@@ -1021,7 +1039,9 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
         report.images = n;
         std::exception_ptr failure;
         std::string oomText;
+        bool endedByPeer = false;   // another rank's failure ended this batch (sync_bn)
         bool synced = false;   // this step's gradient buckets were all-reduced
+        dp_->beginBatch();
         try {
             torch::Tensor items = torch::zeros({3});
             for (int64_t begin = 0; begin < n; begin += microBatch_) {
@@ -1042,6 +1062,9 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
                 scaler_->scale(out.total).backward();
                 items += out.items.to(torch::kCPU, torch::kFloat32) * static_cast<double>(end - begin) / n;
             }
+            // The BatchNorms' exchanges end before the buckets are awaited, as on the failure path below, so
+            // that a rank that failed (and ends its exchanges first) and one that did not cannot wait for each other.
+            dp_->endBatch();
             if (step)
                 dp_->afterSyncedBackward();
             synced = step;
@@ -1050,7 +1073,10 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
         } catch (const dist::WorldFailure&) {
             throw;
         } catch (const std::exception& e) {
-            if (isOutOfMemory(e)) {
+            if (dp_->batchEndedByPeer()) {
+                // Another rank's failure ended this batch in a synchronised BatchNorm; the agreement says which.
+                endedByPeer = true;
+            } else if (isOutOfMemory(e)) {
                 report.outOfMemory = true;
                 oomText = exceptionText(e).substr(0, 200);
             } else if (!dp_->distributed()) {
@@ -1060,6 +1086,8 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
                 dp_->announceFailure(exceptionText(e));
             }
             failure = std::current_exception();
+            // The other ranks' synchronised BatchNorms stop wherever they are (nothing without sync_bn).
+            dp_->abandonBatch();
             // Gradients of a partial backward are unusable, so the accumulation window restarts at this batch;
             // the other ranks still get this step's buckets (zeros), so every rank makes the same collectives.
             if (step && !synced)
@@ -1075,6 +1103,9 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
                 std::rethrow_exception(failure);
             throw dist::WorldFailure(dp_->explainFailure());
         }
+        if (endedByPeer && agreed.outOfMemory.empty())
+            throw dist::WorldFailure("a rank ended batch " + std::to_string(i + 1) +
+                                     " in its synchronised BatchNorm but reported no failure: the ranks are out of step");
         if (!agreed.outOfMemory.empty()) {
             // Every rank halves its micro-batch together (the collectives stay in step) and redoes the batch.
             if (microBatch_ <= 1) {
@@ -1351,6 +1382,7 @@ void Trainer::writeEnvironment()
         env.world.nodes = dp_->spec().nodes;
         env.world.backend = dp_->backend();
         env.world.launcher = dp_->spec().launcher;
+        env.world.syncBatchNorm = dp_->batchNormSynced();
         for (int r = 0; r < dp_->spec().localSize; ++r)
             if (auto d = deviceForLocalRank(cfg_.device, r, dp_->spec().localSize))
                 env.world.devices.push_back(d->name());
@@ -1436,6 +1468,8 @@ Expected<TrainSummary> Trainer::run()
     std::optional<Error> setupError;
     try {
         setupError = setup();
+        if (!setupError)
+            setupError = syncBatchNorm();
     } catch (const std::exception& e) {
         setupError = setupFailure(e);
     }

@@ -94,7 +94,8 @@ struct TrainOptions {
     std::optional<dist::WorldSpec> world;
     // Images per forward/backward pass; 0 = the whole batch. Out-of-memory recovery halves it further. A batch
     // in micro-batches keeps BatchNorm statistics per micro-batch as ranks keep them per rank: one process at
-    // batch N x B with microBatch B trains like N processes at batch N x B.
+    // batch N x B with microBatch B trains like N processes at batch N x B (with sync_bn=true their BatchNorms
+    // see all N x B images, as one pass over the batch would; each rank's loss keeps its own normalisation).
     int microBatch = 0;
 };
 

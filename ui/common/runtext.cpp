@@ -249,6 +249,8 @@ QString RunText::world(const ys::EnvironmentInfo::World& w)
                           : tr("%1 processes on one machine").arg(w.size));
     if (!w.backend.empty())
         parts << QString::fromStdString(w.backend);
+    if (w.syncBatchNorm)
+        parts << tr("synchronised BatchNorm");
     if (!w.launcher.empty())
         parts << tr("started by %1").arg(launcher(w.launcher));
     return parts.join(QStringLiteral(", "));

@@ -40,6 +40,8 @@ public:
         {"imgsz", QT_TR_NOOP("Image size"), QT_TR_NOOP("image size in pixels, multiple of 32")},
         {"batch", QT_TR_NOOP("Batch size"), QT_TR_NOOP("images per batch; -1 or auto = fit to memory")},
         {"device", QT_TR_NOOP("Device"), QT_TR_NOOP("cpu, 0, cuda:0; GPUs 0,1 train one process each")},
+        {"sync_bn", QT_TR_NOOP("Synchronised BatchNorm"),
+         QT_TR_NOOP("BatchNorm statistics over every process's images (data-parallel runs)")},
         {"workers", QT_TR_NOOP("Loader workers"), QT_TR_NOOP("data loader threads; 0 = main thread")},
         {"amp", QT_TR_NOOP("Mixed precision"), QT_TR_NOOP("mixed precision")},
         {"checkpoint", QT_TR_NOOP("Activation checkpointing"),

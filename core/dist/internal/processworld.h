@@ -56,10 +56,17 @@ public:
     int rank() const { return spec_.rank; }
     int size() const { return spec_.size; }
     std::string backend() const { return collectives_->name(); }
+    const torch::Device& device() const { return device_; }
     Collectives& collectives() { return *collectives_; }
+
+    // Another process group of the same ranks on the same device (its own connections and order of
+    // collectives), e.g. for collectives that run while the main group's are in flight. Every rank calls it
+    // with the same name. Errors as join's.
+    Expected<std::unique_ptr<Collectives>> subgroup(const std::string& name);
 
     // Blocking collectives on tensors of the world's device. Throw WorldFailure (explainFailure's text).
     void allreduceSum(torch::Tensor& tensor);
+    void allreduceSum(Collectives& group, torch::Tensor& tensor);   // on a subgroup
     void allreduceMin(torch::Tensor& tensor);
     void broadcast(torch::Tensor& tensor, int root = 0);
     // Bytes from `root` to every rank (sizes need not be known by the others).

@@ -4,6 +4,7 @@
 // convolution with a BatchNorm is a Conv, so each trains through the fused BatchNorm + SiLU op.
 
 #include "model/internal/spec.h"
+#include "model/internal/syncbn.h"
 
 #include <torch/torch.h>
 
@@ -13,7 +14,8 @@
 namespace ys {
 
 // Conv2d (no bias) + BatchNorm2d (eps 1e-3, momentum 0.03) + optional SiLU. In training on the CPU the
-// BatchNorm and SiLU run as one fused autograd op (internal/fused_bn_act.h).
+// BatchNorm and SiLU run as one fused autograd op (internal/fused_bn_act.h); with bnGather set (sync_bn in a
+// data-parallel run) as the synchronised op over every rank's batch (internal/syncbn.h).
 class ConvImpl : public torch::nn::Module {
 public:
     ConvImpl(int c1, int c2, int k = 1, int s = 1, int p = -1, int g = 1, int d = 1, bool act = true);
@@ -27,6 +29,7 @@ public:
     bool act = true;
     bool fused = false;
     torch::Tensor fusedBias;  // [c2], defined once fused
+    std::shared_ptr<BatchNormGather> bnGather;   // set: training normalises over every rank's batch
     int64_t stride = 1, padding = 0, dilation = 1, groups = 1;
 };
 TORCH_MODULE(Conv);

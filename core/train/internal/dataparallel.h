@@ -11,6 +11,7 @@
 #include "common/error.h"
 #include "dist/internal/gradsync.h"
 #include "dist/internal/processworld.h"
+#include "dist/internal/stepexchange.h"
 #include "dist/world.h"
 
 #include <torch/torch.h>
@@ -23,6 +24,8 @@
 #include <vector>
 
 namespace ys {
+
+class BatchNormGather;
 
 // What one rank saw in one batch.
 struct StepReport {
@@ -101,6 +104,23 @@ public:
     StepAgreement agree(const StepReport& report);
     const dist::SyncStepStats* lastSync() const;
 
+    // ---- synchronised BatchNorm (sync_bn=true) ---------------------------------------------------------------
+    // Every Conv's BatchNorm in `model` normalises with the statistics of every rank's batch (internal/syncbn.h),
+    // its exchanges on a process group of their own (dist::StepExchange). Every rank, after attachParameters.
+    // One process: nothing. Errors as ProcessWorld::subgroup.
+    std::optional<Error> syncBatchNorm(torch::nn::Module& model);
+    bool batchNormSynced() const { return exchange_ != nullptr; }
+    // Each batch (and each redo of it) with synchronised BatchNorm; nothing without. beginBatch() before its
+    // first forward; endBatch() after its last backward and before afterSyncedBackward() (throws
+    // dist::StepAbandoned when another rank abandoned the batch after this rank's last exchange);
+    // abandonBatch() when this rank's batch failed, before abandonStep() (the others' BatchNorms stop where
+    // they are; nothing when the batch was already ended by another rank).
+    void beginBatch();
+    void endBatch();
+    void abandonBatch();
+    // The batch was ended by another rank's failure (its out-of-memory or error), not by one of this rank.
+    bool batchEndedByPeer() const;
+
     // ---- between epochs and at the end ------------------------------------------------------------------------
     // Rank 0 tells the others how to go on after epoch `epoch` (they wait in awaitEpochWord, however long its
     // validation takes, as long as its heartbeat goes on).
@@ -123,6 +143,8 @@ private:
     dist::WorldSpec spec_;
     std::unique_ptr<dist::ProcessWorld> world_;
     std::unique_ptr<dist::GradientSync> sync_;
+    std::unique_ptr<dist::StepExchange> exchange_;
+    std::shared_ptr<BatchNormGather> gather_;   // the model's Convs hold it; closed when this ends
     torch::Device device_{torch::kCPU};
     int64_t controls_ = 0;   // agreeControl() calls so far: names the pause that releasePause()/holdPause() end
 };

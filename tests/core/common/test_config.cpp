@@ -318,7 +318,7 @@ void TestConfig::schemaDescribesEveryKeyForForms()
 void TestConfig::resumableKeysAreTheRunningOnes()
 {
     // stages: another batch per stage, or more stages (resume in any stage); checkpoint: how it is computed.
-    std::vector<std::string> expected = {"epochs", "stages", "batch", "device", "workers", "patience",
+    std::vector<std::string> expected = {"epochs", "stages", "batch", "device", "sync_bn", "workers", "patience",
                                          "threads", "vram", "amp", "checkpoint"};
     std::vector<std::string> got = ys::resumableKeys();
     std::sort(expected.begin(), expected.end());

@@ -1,11 +1,14 @@
 // c10d over loopback, the ranks as threads of this process: the rendezvous and its errors (a port in use, no
 // master, a rank that never comes: each a one-line error within its timeout), collectives, the gradient
 // buckets (sums over the ranks, started during backward, in step when a rank abandons its step), the trainer's
-// agreements (out-of-memory on one rank, settings that differ) and the naming of a rank that failed.
+// agreements (out-of-memory on one rank, settings that differ), the naming of a rank that failed, and the
+// synchronised BatchNorm (one BatchNorm over the world batch; a rank failing anywhere in its step ends the
+// others' step there; ranks with different models fail instead of hanging).
 #include "common/config.h"
 #include "dist/internal/gradsync.h"
 #include "dist/internal/processworld.h"
 #include "dist/world.h"
+#include "model/internal/modules.h"
 #include "train/internal/dataparallel.h"
 
 #include <QtTest>
@@ -95,6 +98,73 @@ std::vector<torch::Tensor> gradsOf(torch::nn::Sequential& net)
     return g;
 }
 
+// Three Conv layers (conv + BatchNorm + SiLU, or no SiLU), the same weights on every call; the BatchNorms'
+// affine parameters away from 1 and 0 so that their gradients count.
+torch::nn::Sequential convNet(bool act)
+{
+    torch::manual_seed(11);
+    torch::nn::Sequential net(ys::Conv(3, 6, 3, 1, -1, 1, 1, act), ys::Conv(6, 6, 3, 1, -1, 1, 1, act),
+                              ys::Conv(6, 5, 1, 1, -1, 1, 1, act));
+    torch::NoGradGuard ng;
+    for (auto& item : net->named_parameters())
+        if (item.key().find("bn.weight") != std::string::npos)
+            item.value().uniform_(0.5, 1.5);
+        else if (item.key().find("bn.bias") != std::string::npos)
+            item.value().normal_(0, 0.2);
+    return net;
+}
+
+// The world batch (4 images) and a fixed projection of the output that makes the loss.
+struct SyncBnCase {
+    torch::Tensor images, projection;
+    SyncBnCase()
+    {
+        torch::manual_seed(23);
+        images = torch::randn({4, 3, 8, 8}) * 2 + 0.5;
+        projection = torch::randn({4, 5, 8, 8});
+    }
+    // Rank r of 2: its half of the batch, as a leaf whose gradient is kept.
+    torch::Tensor shard(int r) const { return images.slice(0, 2 * r, 2 * r + 2).clone().requires_grad_(true); }
+    torch::Tensor loss(const torch::Tensor& y, int r) const { return (y * projection.slice(0, 2 * r, 2 * r + 2)).sum(); }
+
+    // One process, the whole batch through ordinary BatchNorms: the net after its step, output, input gradient.
+    struct Reference {
+        torch::nn::Sequential net;
+        torch::Tensor y, dx;
+    };
+    Reference reference(bool act) const
+    {
+        Reference ref{convNet(act), {}, {}};
+        torch::Tensor x = images.clone().requires_grad_(true);
+        ref.y = ref.net->forward(x);
+        (ref.y * projection).sum().backward();
+        ref.dx = x.grad();
+        return ref;
+    }
+    // Rank r's synchronised step (`dp` has synchronised `net`'s BatchNorms): its output and input gradient.
+    std::pair<torch::Tensor, torch::Tensor> syncedStep(ys::DataParallel& dp, torch::nn::Sequential& net, int r) const
+    {
+        dp.beginBatch();
+        torch::Tensor x = shard(r);
+        torch::Tensor y = net->forward(x);
+        loss(y, r).backward();
+        dp.endBatch();
+        return {y, x.grad()};
+    }
+};
+
+std::unique_ptr<ys::DataParallel> joinedParallel(const WorldSpec& w)
+{
+    auto dp = ys::DataParallel::join(w, torch::Device(torch::kCPU));
+    require(dp.ok(), dp.ok() ? "" : dp.error().message);
+    return std::move(*dp);
+}
+
+bool nearlyEqual(const torch::Tensor& a, const torch::Tensor& b)
+{
+    return torch::allclose(a, b, 1e-4, 1e-5);
+}
+
 }  // namespace
 
 class TestDistCollectives final : public QObject {
@@ -109,7 +179,134 @@ private Q_SLOTS:
     void failedRankIsNamed();
     void agreementsOverRanks();
     void differentSettingsAreRefused();
+    void syncBatchNormIsOneBatchNorm_data();
+    void syncBatchNormIsOneBatchNorm();
+    void syncBatchNormStepAbandonedAnywhere_data();
+    void syncBatchNormStepAbandonedAnywhere();
+    void syncBatchNormDifferentModelsFail();
 };
+
+void TestDistCollectives::syncBatchNormIsOneBatchNorm_data()
+{
+    QTest::addColumn<bool>("act");
+    QTest::newRow("BatchNorm + SiLU") << true;
+    QTest::newRow("BatchNorm alone") << false;
+}
+
+void TestDistCollectives::syncBatchNormIsOneBatchNorm()
+{
+    QFETCH(bool, act);
+    // The reference: one process, the whole batch through ordinary BatchNorms.
+    const SyncBnCase c;
+    const SyncBnCase::Reference ref = c.reference(act);
+    std::vector<torch::nn::Sequential> nets{convNet(act), convNet(act)};
+    std::vector<torch::Tensor> outs(2), dxs(2);
+    const int port = ys::dist::freePort();
+    onRanks(2, [&](int r) {
+        auto dp = joinedParallel(spec(r, 2, port));
+        auto& net = nets[static_cast<size_t>(r)];
+        require(!dp->syncBatchNorm(*net), "syncBatchNorm");
+        require(dp->batchNormSynced(), "synced");
+        std::tie(outs[static_cast<size_t>(r)], dxs[static_cast<size_t>(r)]) = c.syncedStep(*dp, net, r);
+    });
+    // Outputs and input gradients: the halves of the one-process ones.
+    QVERIFY(nearlyEqual(torch::cat({outs[0], outs[1]}), ref.y));
+    QVERIFY(nearlyEqual(torch::cat({dxs[0], dxs[1]}), ref.dx));
+    // Parameter gradients: the ranks' sum (what the gradient buckets make of them).
+    const auto p0 = nets[0]->named_parameters(), p1 = nets[1]->named_parameters();
+    for (const auto& item : ref.net->named_parameters())
+        QVERIFY2(nearlyEqual(p0[item.key()].grad() + p1[item.key()].grad(), item.value().grad()), qPrintable(QString::fromStdString(item.key())));
+    // Running statistics: the world batch's, the same on both ranks.
+    for (const auto& net : nets) {
+        const auto b = net->named_buffers();
+        for (const auto& item : ref.net->named_buffers())
+            QVERIFY2(torch::equal(b[item.key()], item.value()) || (item.value().is_floating_point() && nearlyEqual(b[item.key()], item.value())),
+                     qPrintable(QString::fromStdString(item.key())));
+    }
+}
+
+enum class FailPoint { BeforeForward, MidBackward, AfterBackward };
+
+void TestDistCollectives::syncBatchNormStepAbandonedAnywhere_data()
+{
+    QTest::addColumn<int>("point");
+    QTest::newRow("before its first exchange") << static_cast<int>(FailPoint::BeforeForward);
+    QTest::newRow("between two backward exchanges") << static_cast<int>(FailPoint::MidBackward);
+    QTest::newRow("after its last exchange") << static_cast<int>(FailPoint::AfterBackward);
+}
+
+void TestDistCollectives::syncBatchNormStepAbandonedAnywhere()
+{
+    QFETCH(int, point);
+    const auto fail = static_cast<FailPoint>(point);
+    const SyncBnCase c;
+    const SyncBnCase::Reference ref = c.reference(true);
+    std::vector<torch::nn::Sequential> nets{convNet(true), convNet(true)};
+    std::vector<int> endedByPeer(2, -1);
+    std::vector<torch::Tensor> outs(2), dxs(2);
+    const int port = ys::dist::freePort();
+    onRanks(2, [&](int r) {
+        auto dp = joinedParallel(spec(r, 2, port));
+        auto& net = nets[static_cast<size_t>(r)];
+        require(!dp->syncBatchNorm(*net), "syncBatchNorm");
+        // Rank 1 fails its step at `fail`; rank 0 learns it wherever it is, as a step ended by a peer.
+        dp->beginBatch();
+        try {
+            if (r == 1 && fail == FailPoint::BeforeForward)
+                throw std::runtime_error("injected before the forward pass");
+            torch::Tensor h = c.shard(r);
+            for (size_t i = 0; i < net->size(); ++i) {
+                h = net->at<ys::ConvImpl>(i).forward(h);
+                if (i == 1 && r == 1 && fail == FailPoint::MidBackward)
+                    h.register_hook([](torch::Tensor g) -> torch::Tensor {
+                        throw std::runtime_error("injected in the backward pass");
+                        return g;
+                    });
+            }
+            c.loss(h, r).backward();
+            if (r == 1 && fail == FailPoint::AfterBackward)
+                throw std::runtime_error("injected after the backward pass");
+            dp->endBatch();
+        } catch (const std::exception&) {
+            endedByPeer[static_cast<size_t>(r)] = dp->batchEndedByPeer() ? 1 : 0;
+            dp->abandonBatch();
+        }
+        // The next step: both in step again, one BatchNorm over the world batch.
+        for (auto& p : net->parameters())
+            p.mutable_grad() = torch::Tensor();
+        std::tie(outs[static_cast<size_t>(r)], dxs[static_cast<size_t>(r)]) = c.syncedStep(*dp, net, r);
+    });
+    QCOMPARE(endedByPeer, (std::vector<int>{1, 0}));
+    QVERIFY(nearlyEqual(torch::cat({outs[0], outs[1]}), ref.y));
+    QVERIFY(nearlyEqual(torch::cat({dxs[0], dxs[1]}), ref.dx));
+}
+
+void TestDistCollectives::syncBatchNormDifferentModelsFail()
+{
+    // Rank 1 has one layer more: the exchanges stop matching, and both ranks fail (WorldFailure) at once
+    // instead of hanging or mixing statistics of different layers.
+    const SyncBnCase c;
+    std::vector<std::string> failures(2);
+    const int port = ys::dist::freePort();
+    onRanks(2, [&](int r) {
+        auto dp = joinedParallel(spec(r, 2, port));
+        torch::manual_seed(1);
+        torch::nn::Sequential net(ys::Conv(3, 6, 3));
+        if (r == 1)
+            net->push_back(ys::Conv(6, 6, 3));
+        require(!dp->syncBatchNorm(*net), "syncBatchNorm");
+        dp->beginBatch();
+        try {
+            c.loss(net->forward(c.shard(r)).slice(1, 0, 5), r).backward();
+            dp->endBatch();
+        } catch (const std::exception& e) {
+            failures[static_cast<size_t>(r)] = e.what();
+        }
+    });
+    for (int r = 0; r < 2; ++r)
+        QVERIFY2(QString::fromStdString(failures[static_cast<size_t>(r)]).contains("out of step"),
+                 qPrintable(QString("rank %1: %2").arg(r).arg(QString::fromStdString(failures[static_cast<size_t>(r)]))));
+}
 
 void TestDistCollectives::collectivesOverLoopback()
 {

@@ -137,6 +137,8 @@ void TestReport::htmlHasEverySectionAndIsSelfContained()
         QVERIFY(world.contains(QStringLiteral("<th align=\"left\">Data parallel</th><td>2 processes on one machine, gloo, started by "
                                               "torchrun</td>")));
         QVERIFY(world.contains(QStringLiteral("rank 0: cpu, rank 1: cpu")));
+        dp.run.environment->world.syncBatchNorm = true;
+        QVERIFY(ReportWriter(dp).html().contains(QStringLiteral("2 processes on one machine, gloo, synchronised BatchNorm, started by torchrun")));
     }
     QVERIFY(html.contains(QStringLiteral("class=\"changed\"")));    // changed settings highlighted
     QVERIFY(html.contains(QStringLiteral("<code>epochs</code>")));
