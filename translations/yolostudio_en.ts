@@ -3568,7 +3568,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>multi-GPU (DDP) training only; YOLO Studio trains on one device</source>
+        <source>set by the launcher in each process; the studio&apos;s launcher sets it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3716,7 +3716,11 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a run trains on one device here; the first, %1, is used</source>
+        <source>one training process per GPU (%1), started by the studio (or torchrun)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one process per GPU, so device %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3740,7 +3744,11 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the command trained on %1 GPUs, each taking %3 images of the batch of %2; here one device takes all %2: Fit to my GPU finds a batch that fits</source>
+        <source>batch %2 is the world batch: %1 processes take %3 images each, as in the command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the command ran on %1 machines: start it on each with yolostudio-cli train nnodes=%1 node_rank=&lt;the machine&apos;s index&gt; master_addr=&lt;the first machine&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

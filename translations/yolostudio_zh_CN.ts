@@ -3580,10 +3580,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>--fixed-lr 使学习率保持为 lr0：即 lrf 为 1.0 的线性调度</translation>
     </message>
     <message>
-        <source>the command trained on %1 GPUs, each taking %3 images of the batch of %2; here one device takes all %2: Fit to my GPU finds a batch that fits</source>
-        <translation>该命令在 %1 块 GPU 上训练，每块承担批大小 %2 中的 %3 张图像；此处由一个设备承担全部 %2 张：“适配我的 GPU”可找出放得下的批大小</translation>
-    </message>
-    <message>
         <source>%1 reads its hyperparameters from %2 by default; the file was not found, so they keep their current values</source>
         <translation>%1 默认从 %2 读取超参数；找不到该文件，因此它们保持当前值</translation>
     </message>
@@ -3616,10 +3612,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>does nothing at this value</source>
         <translation>取此值时不起作用</translation>
-    </message>
-    <message>
-        <source>multi-GPU (DDP) training only; YOLO Studio trains on one device</source>
-        <translation>仅用于多 GPU（DDP）训练；YOLO Studio 在单个设备上训练</translation>
     </message>
     <message>
         <source>logging, plots or uploads only; nothing to carry over</source>
@@ -3706,10 +3698,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>是矩形尺寸；训练使用较长的一边 %1，与 Ultralytics 的做法相同</translation>
     </message>
     <message>
-        <source>a run trains on one device here; the first, %1, is used</source>
-        <translation>此处一次训练只用一个设备；使用第一个，即 %1</translation>
-    </message>
-    <message>
         <source>below 1 means off</source>
         <translation>小于 1 表示关闭</translation>
     </message>
@@ -3756,6 +3744,26 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>a call on the model before training; it is not repeated here</source>
         <translation>训练前对模型的调用；此处不会重复执行</translation>
+    </message>
+    <message>
+        <source>set by the launcher in each process; the studio&apos;s launcher sets it</source>
+        <translation>由启动器为每个进程设置；YOLO Studio 的启动器会自动设置</translation>
+    </message>
+    <message>
+        <source>one training process per GPU (%1), started by the studio (or torchrun)</source>
+        <translation>每块 GPU 一个训练进程（%1），由 YOLO Studio（或 torchrun）启动</translation>
+    </message>
+    <message>
+        <source>one process per GPU, so device %1</source>
+        <translation>每块 GPU 一个进程，因此设备为 %1</translation>
+    </message>
+    <message>
+        <source>batch %2 is the world batch: %1 processes take %3 images each, as in the command</source>
+        <translation>batch %2 是全局批次：%1 个进程各取 %3 张图像，与原命令相同</translation>
+    </message>
+    <message>
+        <source>the command ran on %1 machines: start it on each with yolostudio-cli train nnodes=%1 node_rank=&lt;the machine&apos;s index&gt; master_addr=&lt;the first machine&gt;</source>
+        <translation>原命令在 %1 台机器上运行：请在每台机器上用 yolostudio-cli train nnodes=%1 node_rank=&lt;该机器的序号&gt; master_addr=&lt;第一台机器&gt; 启动</translation>
     </message>
 </context>
 <context>

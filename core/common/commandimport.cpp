@@ -28,7 +28,7 @@ const std::vector<ImportNoteCode> kNoteCodes = {
     {"import.not_for_training", "{0}: a prediction, validation or export setting; training does not use it"},
     {"import.not_supported", "{0}: YOLO Studio has no such setting; the run trains without it"},
     {"import.no_effect", "{0}: does nothing at this value"},
-    {"import.multi_gpu", "{0}: multi-GPU (DDP) training only; YOLO Studio trains on one device"},
+    {"import.multi_gpu", "{0}: set by the launcher in each process; the studio's launcher sets it"},
     {"import.logging_only", "{0}: logging, plots or uploads only; nothing to carry over"},
     {"import.anchor_only", "{0}: concerns the anchors of YOLOv5/YOLOv7 heads; YOLO Studio's heads are anchor-free"},
     {"import.multi_scale", "{0}: trains at 0.5-1.5x the image size; YOLO Studio trains at one size, so the "
@@ -83,7 +83,8 @@ const std::vector<ImportNoteCode> kNoteCodes = {
     {"import.imgsz_larger_side", "{0}: a rectangle; training uses the larger side, {1}, as Ultralytics does"},
     {"import.imgsz_test_size", "the second size ({0}) is YOLOv7's test size; validation here uses the training "
                                "size"},
-    {"import.device_first", "{0}: a run trains on one device here; the first, {1}, is used"},
+    {"import.device_list", "{0}: one training process per GPU ({1}), started by the studio (or torchrun)"},
+    {"import.device_nproc", "{0}: one process per GPU, so device {1}"},
     {"import.device_visible", "CUDA_VISIBLE_DEVICES={0} makes device {1} the GPU {2}"},
     {"import.batch_fraction", "batch={0}: Ultralytics fits the batch to {0} of the GPU's memory; here batch -1 "
                               "fits it to the memory budget vram={0}"},
@@ -91,8 +92,9 @@ const std::vector<ImportNoteCode> kNoteCodes = {
     {"import.fixed_lr", "--fixed-lr keeps the learning rate at lr0: a linear schedule with lrf 1.0"},
     {"import.save_period_off", "{0}: below 1 means off"},
     // About the command as a whole (CommandImport::notes).
-    {"import.batch_split", "the command trained on {0} GPUs, each taking {2} images of the batch of {1}; here one "
-                           "device takes all {1}: Fit to my GPU finds a batch that fits"},
+    {"import.batch_split", "batch {1} is the world batch: {0} processes take {2} images each, as in the command"},
+    {"import.multi_node", "the command ran on {0} machines: start it on each with yolostudio-cli train nnodes={0} "
+                          "node_rank=<the machine's index> master_addr=<the first machine>"},
     {"import.default_hyp_missing", "{0} reads its hyperparameters from {1} by default; the file was not found, so "
                                    "they keep their current values"},
     {"import.lines_joined", "lines that continue the command without a trailing backslash were joined to it"},
@@ -249,7 +251,7 @@ const std::vector<ScriptOption>& scriptOptions()
         {"--single-cls", Arity::None, A::Skip, nullptr, "import.not_supported"},
         {"--optimizer", Arity::One, A::Key, "optimizer"},
         {"--adam", Arity::None, A::Adam, nullptr, nullptr, nullptr, '7'},
-        {"--sync-bn", Arity::None, A::Skip, nullptr, "import.multi_gpu"},
+        {"--sync-bn", Arity::None, A::SetTrue, "sync_bn"},
         {"--workers", Arity::One, A::Key, "workers"},
         {"--project", Arity::One, A::Path, "project"},
         {"--name", Arity::One, A::Key, "name"},
@@ -547,6 +549,9 @@ private:
     std::string visibleDevices_;  // CUDA_VISIBLE_DEVICES, when set
     bool visibleSet_ = false;
     int processes_ = 1;           // launcher processes (torchrun --nproc_per_node x --nnodes)
+    int nprocPerNode_ = 1;        // torchrun --nproc_per_node
+    int nnodes_ = 1;              // torchrun --nnodes
+    std::string nprocSource_;     // "--nproc_per_node 2" as the command has it
     int gpus_ = 1;                // GPUs of --device 0,1,2
     bool linesJoined_ = false;
 
@@ -677,13 +682,17 @@ size_t Importer::launcherOptions(const std::vector<std::string>& w, size_t k)
         } else if (!flags.count(optionKey(name)) && k + 1 < w.size()) {
             value = w[++k];
         }
-        if (optionKey(name) == "--nproc-per-node")
+        if (optionKey(name) == "--nproc-per-node") {
             nproc = std::max(1, std::atoi(value.c_str()));
+            nprocSource_ = w[k].find('=') == std::string::npos ? w[k - 1] + " " + value : w[k];
+        }
         else if (optionKey(name) == "--nnodes")
             nnodes = std::max(1, std::atoi(value.substr(value.rfind(':') == std::string::npos ? 0 : value.rfind(':') + 1).c_str()));
         ++k;
     }
     processes_ = nproc * nnodes;
+    nprocPerNode_ = nproc;
+    nnodes_ = nnodes;
     return k;
 }
 
@@ -1575,21 +1584,28 @@ void Importer::device(const std::string& value, const std::string& source)
         skip(source, "import.device_auto", {source});
         return;
     }
+    given_.insert("device");
     std::vector<std::string> devices = splitList(v);
+    if (devices.empty())
+        devices.push_back(v);
     std::vector<ImportNote> notes;
-    std::string chosen = devices.empty() ? v : devices.front();
+    // CUDA_VISIBLE_DEVICES renumbers the GPUs the command saw; the studio sees them all.
+    if (visibleSet_) {
+        const std::vector<std::string> visible = splitList(visibleDevices_);
+        for (std::string& d : devices) {
+            if (d.empty() || !std::all_of(d.begin(), d.end(), ::isdigit))
+                continue;
+            const size_t index = static_cast<size_t>(std::atoi(d.c_str()));
+            if (index < visible.size() && visible[index] != d) {
+                notes.push_back({"import.device_visible", {visibleDevices_, d, visible[index]}});
+                d = visible[index];
+            }
+        }
+    }
+    const std::string chosen = join(devices, ",");
     if (devices.size() > 1) {
         gpus_ = static_cast<int>(devices.size());
-        notes.push_back({"import.device_first", {source, chosen}});
-    }
-    // CUDA_VISIBLE_DEVICES renumbers the GPUs the command saw; the studio sees them all.
-    if (visibleSet_ && !chosen.empty() && std::all_of(chosen.begin(), chosen.end(), ::isdigit)) {
-        const std::vector<std::string> visible = splitList(visibleDevices_);
-        const size_t index = static_cast<size_t>(std::atoi(chosen.c_str()));
-        if (index < visible.size() && visible[index] != chosen) {
-            notes.push_back({"import.device_visible", {visibleDevices_, chosen, visible[index]}});
-            chosen = visible[index];
-        }
+        notes.push_back({"import.device_list", {source, chosen}});
     }
     assign("device", chosen, source, notes);
 }
@@ -1641,6 +1657,14 @@ void Importer::applyAll()
         a.quiet = true;
         set(a);
     }
+    // torchrun's processes without --device: the scripts give local rank N the GPU N.
+    if (nprocPerNode_ > 1 && !given_.count("device")) {
+        std::vector<std::string> devices;
+        for (int i = 0; i < nprocPerNode_; ++i)
+            devices.push_back(std::to_string(i));
+        const std::string list = join(devices, ",");
+        assign("device", list, nprocSource_, {ImportNote{"import.device_nproc", {nprocSource_, list}}});
+    }
     for (const Assign& a : assigns_)
         set(a);
     validateMapped();
@@ -1670,6 +1694,8 @@ void Importer::validateMapped()
 
 void Importer::wholeCommandNotes()
 {
+    if (nnodes_ > 1)
+        r_.notes.push_back({"import.multi_node", {std::to_string(nnodes_)}});
     const int gpus = std::max(processes_, gpus_);
     if (gpus > 1 && r_.config.batch > 0) {
         const int perGpu = r_.config.batch / gpus;

@@ -335,7 +335,7 @@ QString PasteCommandDialog::bodyText(const std::string& c, const QStringList& a)
     if (c == "import.no_effect")
         return tr("does nothing at this value");
     if (c == "import.multi_gpu")
-        return tr("multi-GPU (DDP) training only; YOLO Studio trains on one device");
+        return tr("set by the launcher in each process; the studio's launcher sets it");
     if (c == "import.logging_only")
         return tr("logging, plots or uploads only; nothing to carry over");
     if (c == "import.anchor_only")
@@ -427,8 +427,10 @@ QString PasteCommandDialog::bodyText(const std::string& c, const QStringList& a)
         return tr("a rectangle; training uses the larger side, %1, as Ultralytics does").arg(a0);
     if (c == "import.imgsz_test_size")
         return tr("the second size (%1) is YOLOv7's test size; validation here uses the training size").arg(a0);
-    if (c == "import.device_first")
-        return tr("a run trains on one device here; the first, %1, is used").arg(a0);
+    if (c == "import.device_list")
+        return tr("one training process per GPU (%1), started by the studio (or torchrun)").arg(a0);
+    if (c == "import.device_nproc")
+        return tr("one process per GPU, so device %1").arg(a0);
     if (c == "import.device_visible")
         return tr("CUDA_VISIBLE_DEVICES=%1 makes device %2 the GPU %3").arg(a0, a1, a2);
     if (c == "import.batch_fraction")
@@ -443,9 +445,11 @@ QString PasteCommandDialog::bodyText(const std::string& c, const QStringList& a)
         return tr("below 1 means off");
     // About the command as a whole.
     if (c == "import.batch_split")
-        return tr("the command trained on %1 GPUs, each taking %3 images of the batch of %2; here one device takes "
-                  "all %2: Fit to my GPU finds a batch that fits")
-            .arg(a0, a1, a2);
+        return tr("batch %2 is the world batch: %1 processes take %3 images each, as in the command").arg(a0, a1, a2);
+    if (c == "import.multi_node")
+        return tr("the command ran on %1 machines: start it on each with yolostudio-cli train nnodes=%1 "
+                  "node_rank=<the machine's index> master_addr=<the first machine>")
+            .arg(a0);
     if (c == "import.default_hyp_missing")
         return tr("%1 reads its hyperparameters from %2 by default; the file was not found, so they keep their "
                   "current values")

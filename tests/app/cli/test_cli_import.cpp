@@ -36,7 +36,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(QFile::copy(YS_TEST_DATA_DIR "/config/yolov9-hyp.scratch-high.yaml", dir.filePath("hyp.scratch-high.yaml")));
         const QString out = dir.filePath("args.yaml");
-        const Run r = cli({"import", kIssueCommand + " --sync-bn", "out=" + out, "dir=" + dir.path()});
+        const Run r = cli({"import", kIssueCommand + " --sync-bn --noplots", "out=" + out, "dir=" + dir.path()});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY(r.err.isEmpty());
         // What was mapped, from which flag; what was not, and why.
@@ -44,7 +44,8 @@ private Q_SLOTS:
         QVERIFY(r.out.contains(QRegularExpression(R"(\n  batch +32 +--batch 32\n)")));
         QVERIFY(r.out.contains(QRegularExpression(R"(\n  model +yolov9s\.yaml +--cfg models/detect/yolov9-s\.yaml\n)")));
         QVERIFY(r.out.contains("from --hyp hyp.scratch-high.yaml (23 settings): lr0 0.01,"));
-        QVERIFY(r.out.contains("Not imported:\n  --sync-bn: multi-GPU (DDP) training only"));
+        QVERIFY(r.out.contains(QRegularExpression(R"(\n  sync_bn +true +--sync-bn\n)")));
+        QVERIFY2(r.out.contains("Not imported:\n  --noplots: logging, plots or uploads only"), qPrintable(r.out));
         QVERIFY(r.out.contains("cls_pw, obj, obj_pw, iou_t, anchor_t, fl_gamma: settings of hyp.scratch-high.yaml"));
         QVERIFY(r.out.contains("train with: yolostudio-cli train cfg=" + out + "\n"));
         const QString yaml = readAll(out);

@@ -393,7 +393,8 @@ void TestCommandImport::unknownAndUnsupportedFlags()
     VERIFY_OK(r);
     QCOMPARE(value(*r, "data"), "d.yaml");
     QCOMPARE(skipped(*r, "import.unknown_flag"), (QStringList{"--colour red blue", "--no"}));  // --no: ambiguous
-    QCOMPARE(skipped(*r, "import.multi_gpu"), (QStringList{"--sync-bn", "--local_rank -1"}));
+    QCOMPARE(skipped(*r, "import.multi_gpu"), QStringList{"--local_rank -1"});
+    QCOMPARE(value(*r, "sync_bn"), "true");
     QCOMPARE(skipped(*r, "import.not_supported"), (QStringList{"--quad", "--label-smoothing 0.1", "--nosave"}));
     QCOMPARE(skipped(*r, "import.logging_only"), QStringList{"--noplots"});
     QCOMPARE(skipped(*r, "import.anchor_only"), QStringList{"--noautoanchor"});
@@ -609,11 +610,13 @@ void TestCommandImport::torchrunAndDeviceLists()
                                   "--sync-bn --epochs 10");
     VERIFY_OK(r);
     QCOMPARE(r->program, std::string("train_dual.py"));
-    QCOMPARE(value(*r, "device"), "0");
-    QVERIFY(hasNote(*r, "device", "import.device_first"));
+    // Data parallel as the command ran it: one process per GPU, the world batch split, BatchNorm synchronised.
+    QCOMPARE(value(*r, "device"), "0,1");
+    QVERIFY(hasNote(*r, "device", "import.device_list"));
     QCOMPARE(value(*r, "batch"), "64");
     QVERIFY(hasWholeNote(*r, "import.batch_split", {"2", "64", "32"}));
-    QCOMPARE(skipped(*r, "import.multi_gpu"), QStringList{"--sync-bn"});
+    QCOMPARE(value(*r, "sync_bn"), "true");
+    QVERIFY(skipped(*r, "import.multi_gpu").isEmpty());
 
     r = importIn(dir.path(), "python -m torch.distributed.run --nproc_per_node=4 --nnodes 1 segment/train.py "
                              "--batch 128 --data coco.yaml");
@@ -622,10 +625,27 @@ void TestCommandImport::torchrunAndDeviceLists()
     QCOMPARE(skipped(*r, "import.task"), QStringList{"segment/train.py"});
     QVERIFY(hasWholeNote(*r, "import.batch_split", {"4", "128", "32"}));
     QCOMPARE(value(*r, "data"), "coco.yaml");
+    // No --device: torchrun's local rank N trains on GPU N.
+    QCOMPARE(value(*r, "device"), "0,1,2,3");
+    QVERIFY(hasNote(*r, "device", "import.device_nproc"));
 
     r = importIn(dir.path(), "python -u -W ignore train.py --device 0,1,2 --batch 48");
     VERIFY_OK(r);
     QVERIFY(hasWholeNote(*r, "import.batch_split", {"3", "48", "16"}));
+    QCOMPARE(value(*r, "sync_bn"), "<not set>");
+
+    // Several machines: the same command on each, with the studio's launcher arguments.
+    r = importIn(dir.path(), "torchrun --nnodes=2 --nproc_per_node=2 --node_rank=0 --master_addr=10.0.0.1 train.py "
+                             "--batch 64");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "device"), "0,1");
+    QVERIFY(hasWholeNote(*r, "import.multi_node", {"2"}));
+    QVERIFY(hasWholeNote(*r, "import.batch_split", {"4", "64", "16"}));
+
+    // CUDA_VISIBLE_DEVICES renumbers every GPU of the list.
+    r = importIn(dir.path(), "CUDA_VISIBLE_DEVICES=2,3 python train.py --device 0,1");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "device"), "2,3");
 }
 
 void TestCommandImport::workingFolderAndEnvironment()
@@ -749,7 +769,8 @@ void TestCommandImport::ultralyticsKeys()
     QVERIFY(hasNote(*r, "batch", "import.batch_fraction"));
     QCOMPARE(value(*r, "imgsz"), "640");
     QVERIFY(hasNote(*r, "imgsz", "import.imgsz_larger_side"));
-    QCOMPARE(value(*r, "device"), "0");
+    QCOMPARE(value(*r, "device"), "0,1");   // one process per GPU, as Ultralytics' DDP
+    QVERIFY(hasNote(*r, "device", "import.device_list"));
     QCOMPARE(value(*r, "cache"), "ram");
     QVERIFY(hasNote(*r, "cache", "import.cache_disk"));
     QCOMPARE(skipped(*r, "import.logging_only"), QStringList{"plots=False"});
@@ -862,7 +883,7 @@ void TestCommandImport::pythonCallSpellings()
         VERIFY_OK(r);
         QCOMPARE(r->style, CommandImport::Style::Python);
         QCOMPARE(value(*r, "imgsz"), "640");
-        QCOMPARE(value(*r, "device"), "0");
+        QCOMPARE(value(*r, "device"), "0,1");
         QCOMPARE(value(*r, "lr0"), "0.02");
         QCOMPARE(value(*r, "cache"), "ram");
         QCOMPARE(r->values(), line->values());
@@ -1012,7 +1033,7 @@ void TestCommandImport::pythonErrors()
 void TestCommandImport::yamlTrainsWithTheSameSettings()
 {
     QTemporaryDir dir;
-    auto r = importIn(dir.path(), std::string(kIssueCommand) + " --sync-bn");
+    auto r = importIn(dir.path(), std::string(kIssueCommand) + " --sync-bn --noplots");
     VERIFY_OK(r);
     const std::string yaml = r->toYaml();
     // Read back as `train cfg=` reads it: every mapped key with its value, nothing else changed.
@@ -1029,7 +1050,8 @@ void TestCommandImport::yamlTrainsWithTheSameSettings()
     QVERIFY2(text.contains("batch: 32  # --batch 32\n"), qPrintable(text));
     QVERIFY(text.contains("model: \"yolov9s.yaml\"  # --cfg models/detect/yolov9-s.yaml\n"));
     QVERIFY(text.contains("#   python train_dual.py --workers 8"));
-    QVERIFY(text.contains("# Not imported:\n#   --sync-bn: multi-GPU (DDP) training only"));
+    QVERIFY2(text.contains("sync_bn: true  # --sync-bn\n"), qPrintable(text));
+    QVERIFY(text.contains("# Not imported:\n#   --noplots: logging, plots or uploads only"));
 }
 
 void TestCommandImport::wordsFromArgv()

@@ -94,7 +94,7 @@ private slots:
         auto* apply = child<QPushButton>(dialog, "applyButton");
         QVERIFY(edit && mapped && skipped && status && apply);
         QVERIFY(!apply->isEnabled());  // nothing pasted yet
-        edit->setPlainText(kIssueCommand + " --sync-bn");
+        edit->setPlainText(kIssueCommand + " --sync-bn --noplots");
 
         // The preview as the user reads it: value and source flag per setting, notes, and what is left out.
         QVERIFY2(status->text().startsWith("Read the YOLOv9 command (train_dual.py): "), qPrintable(status->text()));
@@ -107,8 +107,9 @@ private slots:
         QCOMPARE(mappedRow(mapped, "optimizer").mid(0, 2), (QStringList{"SGD", "train_dual.py"}));
         QVERIFY(mappedRow(mapped, "data").isEmpty());
         const QStringList left = rows(skipped);
-        QVERIFY2(left.contains("--sync-bn | multi-GPU (DDP) training only; YOLO Studio trains on one device"),
+        QVERIFY2(left.contains("--noplots | logging, plots or uploads only; nothing to carry over"),
                  qPrintable(left.join('\n')));
+        QCOMPARE(mappedRow(mapped, "sync_bn").mid(0, 2), (QStringList{"true", "--sync-bn"}));
         QVERIFY2(left.filter(QRegularExpression("^--data data.yaml \\| the Train page trains on the dataset")).size() == 1,
                  qPrintable(left.join('\n')));
         QVERIFY(apply->isEnabled());
