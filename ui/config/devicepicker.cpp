@@ -7,12 +7,18 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QMenu>
+#include <QSettings>
 #include <QSpinBox>
 #include <QStringList>
 #include <QToolButton>
 #include <QtConcurrent>
 
 #include <algorithm>
+
+namespace {
+// The CPU's process count the user last chose, for the next session.
+constexpr auto kProcessesKey = "devicePicker/cpuProcesses";
+}  // namespace
 
 namespace ys::ui {
 namespace {
@@ -163,7 +169,7 @@ DevicePicker::DevicePicker(QWidget* parent) : QWidget(parent), model_(new Device
     processSpin_ = new QSpinBox(this);
     processSpin_->setObjectName(QStringLiteral("processSpin"));
     processSpin_->setRange(1, kMaxProcesses);
-    processSpin_->setValue(1);
+    processSpin_->setValue(std::clamp(QSettings().value(QLatin1String(kProcessesKey), 1).toInt(), 1, kMaxProcesses));
     refreshButton_ = new QToolButton(this);
     refreshButton_->setAutoRaise(true);
     refreshButton_->setText(QStringLiteral("⟳"));
@@ -174,8 +180,10 @@ DevicePicker::DevicePicker(QWidget* parent) : QWidget(parent), model_(new Device
     layout->addWidget(processSpin_);
     layout->addWidget(refreshButton_);
     connect(processSpin_, &QSpinBox::valueChanged, this, [this](int n) {
-        if (!processSpin_->signalsBlocked())
-            emit processesChanged(n);
+        if (processSpin_->signalsBlocked())
+            return;
+        QSettings().setValue(QLatin1String(kProcessesKey), n);
+        emit processesChanged(n);
     });
     connect(refreshButton_, &QToolButton::clicked, this, &DevicePicker::refresh);
     connect(combo_, &QComboBox::activated, this, [this](int row) {

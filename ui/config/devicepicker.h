@@ -62,7 +62,8 @@ public:
     // Training processes on this machine for the CPU (nproc=; 1..kMaxProcesses); 0 when the device is not the
     // CPU (a GPU list counts its own processes).
     int processes() const;
-    // Sets the CPU's process count without emitting processesChanged.
+    // The user's choice is remembered for the next session (QSettings). Sets the CPU's process count without
+    // emitting processesChanged (nor remembering it).
     void setProcesses(int processes);
     static constexpr int kMaxProcesses = 64;
     // Lists the devices again off the GUI thread; refreshed() follows.

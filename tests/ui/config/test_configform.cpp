@@ -433,6 +433,12 @@ void TestConfigForm::devicePickerPicksSeveralDevices()
     QCOMPARE(processesChanged.count(), 1);
     QCOMPARE(picker->processes(), 2);
     QCOMPARE(QString::fromStdString(form.config().device), QStringLiteral("cpu"));
+    {
+        // The user's count is the next session's (a new form, as after a restart).
+        ConfigForm next;
+        next.applyValues({{"device", "cpu"}}, "Edit");
+        QCOMPARE(next.devicePicker()->processes(), 2);
+    }
     picker->setProcesses(3);   // as a restored setup sets it: no signal
     QCOMPARE(processesChanged.count(), 1);
     QCOMPARE(picker->processes(), 3);
