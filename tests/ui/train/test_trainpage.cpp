@@ -55,6 +55,7 @@ private slots:
     void pauseAndResumeKeepTheEpochCount();
     void dataParallelOnTheCpu();
     void stopEndsEveryRank();
+    void pauseHoldsEveryRank();
     void aRankThatDiesIsNamed();
 
 private:
@@ -489,6 +490,48 @@ void TestTrainPage::stopEndsEveryRank()
     QVERIFY(s.stoppedByUser);
     QVERIFY(QFileInfo::exists(QString::fromStdString(s.lastWeights)));
     QVERIFY(pid->load() > 0);
+    QVERIFY(processGone(pid->load()));
+}
+
+// Pause reaches every rank: the engine holds (rank 0 at its pause, the others waiting for its word), no batch is
+// trained while it holds, and after Resume both go on and finish every epoch with no process left.
+void TestTrainPage::pauseHoldsEveryRank()
+{
+    TrainPage page;
+    if (!prepareDataParallel(page, dir_.filePath("runs-dp-pause"), 2))
+        QSKIP("yolostudio-cli is not built");
+    auto pid = std::make_shared<std::atomic<int>>(0);
+    observeRankPids(page.controller(), pid);
+    QSignalSpy ended(page.controller(), &TrainController::ended);
+    QSignalSpy finished(page.controller(), &TrainController::finished);
+    QSignalSpy held(page.controller(), &TrainController::pauseHeld);
+    std::atomic<bool> paused{false}, holding{false};
+    std::atomic<int> batchesWhileHeld{0};
+    observeBatches(page.controller(), [&](const ys::BatchProgress& p) {
+        if (holding)
+            ++batchesWhileHeld;
+        if (!paused && p.epoch == 1 && p.batch == 1) {
+            paused = true;
+            onGuiThread(&page, [&page] { page.pause(); });
+        }
+    });
+    QVERIFY(page.start());
+    if (held.isEmpty())
+        QVERIFY(held.wait(300000));
+    QCOMPARE(held.front().front().toBool(), true);
+    holding = true;
+    QCOMPARE(page.controller()->state(), TrainController::State::Paused);
+    QVERIFY(ended.isEmpty());
+    QVERIFY(pid->load() > 0);
+    QVERIFY(!processGone(pid->load()));   // rank 1 waits for rank 0's word; it has not given up
+    holding = false;
+    page.resume();
+    QVERIFY(ended.wait(300000));
+    QCOMPARE(batchesWhileHeld.load(), 0);
+    QCOMPARE(finished.size(), 1);
+    const auto s = finished.front().front().value<ys::TrainSummary>();
+    QVERIFY(!s.stoppedByUser);
+    QCOMPARE(s.epochsCompleted, 2);
     QVERIFY(processGone(pid->load()));
 }
 
