@@ -345,10 +345,13 @@ void TestFusedBnAct::detectionModelGradientsMatch()
     }
     QVERIFY(compared > 100);
     QVERIFY2(anyBitDifferent, "fused and composite gradients are bit-identical: the fused op never ran");
+    // Running statistics after ~60 layers: 1e-4 of each tensor's scale. The rounding differences depend on
+    // the CPU's vector units (an AVX2-only EPYC: 1.9e-5 of the scale, on a mean near zero); a wrong momentum
+    // or statistic is off by O(scale).
     const auto fb = fused->named_buffers();
     for (const auto& b : plain->named_buffers())
         if (b.key().find("running_") != std::string::npos)
-            EXPECT_CLOSE(fb[b.key()], b.value(), 1e-4, 1e-5, b.key().c_str());
+            EXPECT_CLOSE(fb[b.key()], b.value(), 1e-4, 1e-4, b.key().c_str());
 }
 
 QTEST_GUILESS_MAIN(TestFusedBnAct)
