@@ -3720,6 +3720,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>acts with several processes only; one process trains as without it, as in the original script</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>one process per GPU, so device %1</source>
         <translation type="unfinished"></translation>
     </message>

@@ -3765,6 +3765,10 @@ Compute capability %2.%3, %4 multiprocessors
         <source>the command ran on %1 machines: start it on each with yolostudio-cli train nnodes=%1 node_rank=&lt;the machine&apos;s index&gt; master_addr=&lt;the first machine&gt;</source>
         <translation>原命令在 %1 台机器上运行：请在每台机器上用 yolostudio-cli train nnodes=%1 node_rank=&lt;该机器的序号&gt; master_addr=&lt;第一台机器&gt; 启动</translation>
     </message>
+    <message>
+        <source>acts with several processes only; one process trains as without it, as in the original script</source>
+        <translation>仅在多个进程时生效；单个进程的训练与不设置时相同，与原脚本一致</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::PredictionPreview</name>

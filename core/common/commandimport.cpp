@@ -85,6 +85,8 @@ const std::vector<ImportNoteCode> kNoteCodes = {
                                "size"},
     {"import.device_list", "{0}: one training process per GPU ({1}), started by the studio (or torchrun)"},
     {"import.device_nproc", "{0}: one process per GPU, so device {1}"},
+    {"import.sync_bn_one_process", "acts with several processes only; one process trains as without it, as in "
+                                   "the original script"},
     {"import.device_visible", "CUDA_VISIBLE_DEVICES={0} makes device {1} the GPU {2}"},
     {"import.batch_fraction", "batch={0}: Ultralytics fits the batch to {0} of the GPU's memory; here batch -1 "
                               "fits it to the memory budget vram={0}"},
@@ -1697,6 +1699,9 @@ void Importer::wholeCommandNotes()
     if (nnodes_ > 1)
         r_.notes.push_back({"import.multi_node", {std::to_string(nnodes_)}});
     const int gpus = std::max(processes_, gpus_);
+    for (ImportedSetting& s : r_.mapped)
+        if (s.key == "sync_bn" && s.value == "true" && gpus <= 1)
+            s.notes.push_back({"import.sync_bn_one_process", {}});
     if (gpus > 1 && r_.config.batch > 0) {
         const int perGpu = r_.config.batch / gpus;
         r_.notes.push_back({"import.batch_split", {std::to_string(gpus), std::to_string(r_.config.batch),

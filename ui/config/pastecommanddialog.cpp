@@ -429,6 +429,8 @@ QString PasteCommandDialog::bodyText(const std::string& c, const QStringList& a)
         return tr("the second size (%1) is YOLOv7's test size; validation here uses the training size").arg(a0);
     if (c == "import.device_list")
         return tr("one training process per GPU (%1), started by the studio (or torchrun)").arg(a0);
+    if (c == "import.sync_bn_one_process")
+        return tr("acts with several processes only; one process trains as without it, as in the original script");
     if (c == "import.device_nproc")
         return tr("one process per GPU, so device %1").arg(a0);
     if (c == "import.device_visible")

@@ -395,6 +395,7 @@ void TestCommandImport::unknownAndUnsupportedFlags()
     QCOMPARE(skipped(*r, "import.unknown_flag"), (QStringList{"--colour red blue", "--no"}));  // --no: ambiguous
     QCOMPARE(skipped(*r, "import.multi_gpu"), QStringList{"--local_rank -1"});
     QCOMPARE(value(*r, "sync_bn"), "true");
+    QVERIFY(hasNote(*r, "sync_bn", "import.sync_bn_one_process"));   // one device: as the script, no effect
     QCOMPARE(skipped(*r, "import.not_supported"), (QStringList{"--quad", "--label-smoothing 0.1", "--nosave"}));
     QCOMPARE(skipped(*r, "import.logging_only"), QStringList{"--noplots"});
     QCOMPARE(skipped(*r, "import.anchor_only"), QStringList{"--noautoanchor"});
@@ -616,6 +617,7 @@ void TestCommandImport::torchrunAndDeviceLists()
     QCOMPARE(value(*r, "batch"), "64");
     QVERIFY(hasWholeNote(*r, "import.batch_split", {"2", "64", "32"}));
     QCOMPARE(value(*r, "sync_bn"), "true");
+    QVERIFY(!hasNote(*r, "sync_bn", "import.sync_bn_one_process"));
     QVERIFY(skipped(*r, "import.multi_gpu").isEmpty());
 
     r = importIn(dir.path(), "python -m torch.distributed.run --nproc_per_node=4 --nnodes 1 segment/train.py "
