@@ -352,7 +352,9 @@ QVariant RunListModel::data(const QModelIndex& index, int role) const
     case ProblemCountRole: return e.isRun ? static_cast<int>(e.record.problems.size()) : 1;
     case SearchRole: {
         const ys::RunSummary& s = e.record.summary;
-        return QStringList{qs(s.name), qs(s.dataset), qs(s.model), e.dir}.join(QLatin1Char('\n'));
+        // The folder as the list shows it, inside its project: the project's own path (a temporary folder's
+        // random name, the user's home) would make a word match every run.
+        return QStringList{qs(s.name), qs(s.dataset), qs(s.model), QDir(e.root).relativeFilePath(e.dir)}.join(QLatin1Char('\n'));
     }
     default: return {};
     }

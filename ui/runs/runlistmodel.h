@@ -43,7 +43,7 @@ public:
         ResumableRole,                // bool
         IsRunRole,                    // bool: false for a folder that is not a run
         ProblemCountRole,             // int
-        SearchRole,                   // QString: name, dataset, model and folder, for the text filter
+        SearchRole,                   // QString: name, dataset, model and folder (inside its project), for the text filter
     };
     // The status groups a user filters by, one bit each.
     enum StatusFilter : unsigned {
