@@ -160,6 +160,20 @@ std::unique_ptr<ys::DataParallel> joinedParallel(const WorldSpec& w)
     return std::move(*dp);
 }
 
+// Runs fn(rank, its DataParallel, its net) on 2 ranks (threads), each net's BatchNorms synchronised.
+void onSyncedRanks(std::vector<torch::nn::Sequential>& nets,
+                   const std::function<void(int, ys::DataParallel&, torch::nn::Sequential&)>& fn)
+{
+    const int port = ys::dist::freePort();
+    onRanks(2, [&](int r) {
+        auto dp = joinedParallel(spec(r, 2, port));
+        auto& net = nets[static_cast<size_t>(r)];
+        require(!dp->syncBatchNorm(*net), "syncBatchNorm");
+        require(dp->batchNormSynced(), "synced");
+        fn(r, *dp, net);
+    });
+}
+
 bool nearlyEqual(const torch::Tensor& a, const torch::Tensor& b)
 {
     return torch::allclose(a, b, 1e-4, 1e-5);
@@ -201,13 +215,8 @@ void TestDistCollectives::syncBatchNormIsOneBatchNorm()
     const SyncBnCase::Reference ref = c.reference(act);
     std::vector<torch::nn::Sequential> nets{convNet(act), convNet(act)};
     std::vector<torch::Tensor> outs(2), dxs(2);
-    const int port = ys::dist::freePort();
-    onRanks(2, [&](int r) {
-        auto dp = joinedParallel(spec(r, 2, port));
-        auto& net = nets[static_cast<size_t>(r)];
-        require(!dp->syncBatchNorm(*net), "syncBatchNorm");
-        require(dp->batchNormSynced(), "synced");
-        std::tie(outs[static_cast<size_t>(r)], dxs[static_cast<size_t>(r)]) = c.syncedStep(*dp, net, r);
+    onSyncedRanks(nets, [&](int r, ys::DataParallel& dp, torch::nn::Sequential& net) {
+        std::tie(outs[static_cast<size_t>(r)], dxs[static_cast<size_t>(r)]) = c.syncedStep(dp, net, r);
     });
     // Outputs and input gradients: the halves of the one-process ones.
     QVERIFY(nearlyEqual(torch::cat({outs[0], outs[1]}), ref.y));
@@ -244,13 +253,9 @@ void TestDistCollectives::syncBatchNormStepAbandonedAnywhere()
     std::vector<torch::nn::Sequential> nets{convNet(true), convNet(true)};
     std::vector<int> endedByPeer(2, -1);
     std::vector<torch::Tensor> outs(2), dxs(2);
-    const int port = ys::dist::freePort();
-    onRanks(2, [&](int r) {
-        auto dp = joinedParallel(spec(r, 2, port));
-        auto& net = nets[static_cast<size_t>(r)];
-        require(!dp->syncBatchNorm(*net), "syncBatchNorm");
+    onSyncedRanks(nets, [&](int r, ys::DataParallel& dp, torch::nn::Sequential& net) {
         // Rank 1 fails its step at `fail`; rank 0 learns it wherever it is, as a step ended by a peer.
-        dp->beginBatch();
+        dp.beginBatch();
         try {
             if (r == 1 && fail == FailPoint::BeforeForward)
                 throw std::runtime_error("injected before the forward pass");
@@ -266,15 +271,15 @@ void TestDistCollectives::syncBatchNormStepAbandonedAnywhere()
             c.loss(h, r).backward();
             if (r == 1 && fail == FailPoint::AfterBackward)
                 throw std::runtime_error("injected after the backward pass");
-            dp->endBatch();
+            dp.endBatch();
         } catch (const std::exception&) {
-            endedByPeer[static_cast<size_t>(r)] = dp->batchEndedByPeer() ? 1 : 0;
-            dp->abandonBatch();
+            endedByPeer[static_cast<size_t>(r)] = dp.batchEndedByPeer() ? 1 : 0;
+            dp.abandonBatch();
         }
         // The next step: both in step again, one BatchNorm over the world batch.
         for (auto& p : net->parameters())
             p.mutable_grad() = torch::Tensor();
-        std::tie(outs[static_cast<size_t>(r)], dxs[static_cast<size_t>(r)]) = c.syncedStep(*dp, net, r);
+        std::tie(outs[static_cast<size_t>(r)], dxs[static_cast<size_t>(r)]) = c.syncedStep(dp, net, r);
     });
     QCOMPARE(endedByPeer, (std::vector<int>{1, 0}));
     QVERIFY(nearlyEqual(torch::cat({outs[0], outs[1]}), ref.y));
