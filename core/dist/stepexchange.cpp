@@ -41,9 +41,33 @@ torch::Tensor StepExchange::exchange(Status status, const torch::Tensor& values)
     mine[1] = static_cast<double>(count);
     if (count > 0)
         mine.slice(0, kHeader, kHeader + count).copy_(values.reshape({-1}));
-    ++exchanges_;
     world_.allreduceSum(*group_, rows);
     return rows;
+}
+
+void StepExchange::settle(const torch::Tensor& rows, Status mine, int64_t count)
+{
+    over_ = over_ || mine != Status::Gather;
+    const torch::Tensor header = rows.slice(1, 0, kHeader).to(torch::kCPU);
+    const auto h = header.accessor<double, 2>();
+    auto status = [&](int r) { return static_cast<Status>(static_cast<int>(h[r][0])); };
+    for (int r = 0; r < world_.size(); ++r)
+        if (status(r) == Status::Abandon) {
+            over_ = true;
+            endedByPeer_ = true;
+            throw StepAbandoned("rank " + std::to_string(r) + " abandoned this step");
+        }
+    for (int r = 0; r < world_.size(); ++r) {
+        if (status(r) == mine && static_cast<int64_t>(h[r][1]) == count)
+            continue;
+        over_ = true;
+        const std::string what = status(r) == Status::End    ? "it ended its step"
+                                 : mine == Status::End        ? "it has more exchanges in this step"
+                                                              : std::to_string(static_cast<int64_t>(h[r][1])) +
+                                                                    " values where this rank has " + std::to_string(count);
+        throw WorldFailure("rank " + std::to_string(r) + " is out of step with rank " + std::to_string(world_.rank()) +
+                           " in the synchronised BatchNorm (" + what + "): the ranks run different models");
+    }
 }
 
 torch::Tensor StepExchange::gather(const torch::Tensor& local)
@@ -52,25 +76,7 @@ torch::Tensor StepExchange::gather(const torch::Tensor& local)
         throw std::logic_error("step exchange after the step ended (begin() a new step first)");
     const int64_t count = local.numel();
     torch::Tensor rows = exchange(Status::Gather, local);
-    const torch::Tensor header = rows.slice(1, 0, kHeader).to(torch::kCPU);
-    const auto h = header.accessor<double, 2>();
-    for (int r = 0; r < world_.size(); ++r)
-        if (static_cast<Status>(static_cast<int>(h[r][0])) == Status::Abandon) {
-            over_ = true;
-            endedByPeer_ = true;
-            throw StepAbandoned(r, "rank " + std::to_string(r) + " abandoned this step");
-        }
-    for (int r = 0; r < world_.size(); ++r)
-        if (static_cast<Status>(static_cast<int>(h[r][0])) != Status::Gather || static_cast<int64_t>(h[r][1]) != count) {
-            over_ = true;
-            throw WorldFailure("rank " + std::to_string(r) + " is out of step with rank " + std::to_string(world_.rank()) +
-                               " in the synchronised BatchNorm (" +
-                               (static_cast<Status>(static_cast<int>(h[r][0])) == Status::End
-                                    ? std::string("it ended its step")
-                                    : std::to_string(static_cast<int64_t>(h[r][1])) + " values where this rank has " +
-                                          std::to_string(count)) +
-                               "): the ranks run different models");
-        }
+    settle(rows, Status::Gather, count);
     return rows.slice(1, kHeader, kHeader + count);
 }
 
@@ -78,21 +84,7 @@ void StepExchange::end()
 {
     if (over_)
         throw std::logic_error("step exchange end() after the step ended");
-    torch::Tensor rows = exchange(Status::End, {});
-    over_ = true;
-    const torch::Tensor header = rows.slice(1, 0, kHeader).to(torch::kCPU);
-    const auto h = header.accessor<double, 2>();
-    for (int r = 0; r < world_.size(); ++r) {
-        const auto status = static_cast<Status>(static_cast<int>(h[r][0]));
-        if (status == Status::Abandon) {
-            endedByPeer_ = true;
-            throw StepAbandoned(r, "rank " + std::to_string(r) + " abandoned this step");
-        }
-        if (status != Status::End)
-            throw WorldFailure("rank " + std::to_string(r) + " is out of step with rank " + std::to_string(world_.rank()) +
-                               " in the synchronised BatchNorm (it has more exchanges in this step): the ranks run "
-                               "different models");
-    }
+    settle(exchange(Status::End, {}), Status::End, 0);
 }
 
 void StepExchange::abandon()

@@ -22,10 +22,7 @@ namespace ys::dist {
 // this rank. The step's remaining exchanges are off; the trainer redoes or ends the batch as agreed.
 class StepAbandoned final : public std::runtime_error {
 public:
-    StepAbandoned(int rank, const std::string& what) : std::runtime_error(what), rank_(rank) {}
-    int rank() const { return rank_; }   // the (lowest) rank that abandoned the step
-private:
-    int rank_;
+    using std::runtime_error::runtime_error;
 };
 
 class StepExchange final {
@@ -50,21 +47,21 @@ public:
     // The step was ended by another rank's abandon (since begin()).
     bool endedByPeer() const { return endedByPeer_; }
 
-    int64_t capacity() const { return capacity_; }
-    int64_t exchanges() const { return exchanges_; }   // since create(), for measurements
-
 private:
     StepExchange(ProcessWorld& world, std::unique_ptr<Collectives> group, int64_t capacity);
     enum class Status { Gather = 0, End = 1, Abandon = 2 };
     // One exchange: this rank's status and values; returns every rank's rows (status, count, values...).
     torch::Tensor exchange(Status status, const torch::Tensor& values);
+    // Reads every rank's status in `rows` against this rank's (`mine`, `count` values): throws StepAbandoned
+    // when another rank abandoned the step, WorldFailure when one made another exchange; the step is over
+    // after an end or either throw.
+    void settle(const torch::Tensor& rows, Status mine, int64_t count);
 
     ProcessWorld& world_;
     std::unique_ptr<Collectives> group_;
     int64_t capacity_ = 0;
     bool over_ = false;          // the step's last exchange has been made
     bool endedByPeer_ = false;
-    int64_t exchanges_ = 0;
 };
 
 }  // namespace ys::dist
