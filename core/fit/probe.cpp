@@ -7,6 +7,7 @@
 #include "fit/internal/levers.h"
 #include "fit/internal/probe_step.h"
 #include "memory/memory.h"
+#include "memory/outofmemory.h"
 #include "fit/fit.h"
 
 #include "common/checkpointing.h"
@@ -86,6 +87,17 @@ int round32(double v)
 Error fitError(const std::string& code, const std::string& msg)
 {
     return Error{code, msg, {}, 0, 0};
+}
+
+// A failure while probing: out-of-memory (the allocator's own error, or a cuBLAS/cuDNN allocation failure worded
+// as memory/outofmemory.h lists) becomes fit.probe_oom; anything else is a real error and propagates.
+Error probeOutOfMemory(const c10::Error& e)
+{
+    if (!dynamic_cast<const c10::OutOfMemoryError*>(&e) && !memory::isOutOfMemoryMessage(e.what_without_backtrace()))
+        throw;
+    return fitError("fit.probe_oom", std::string("the device ran out of memory while probing batch ") +
+                                         std::to_string(kProbeBatchLarge) + "; free memory or lower imgsz (" +
+                                         e.what_without_backtrace() + ")");
 }
 
 std::string fixed2(double v)
@@ -392,10 +404,8 @@ Expected<std::map<ProbeAmp, DeviceMemoryModel>> runProbePoints(const FitRequest&
                 return fitError("fit.model", "the probe points did not determine a memory model");
             models[mode] = m;
         }
-    } catch (const c10::OutOfMemoryError& e) {
-        return fitError("fit.probe_oom", std::string("the device ran out of memory while probing batch ") +
-                                             std::to_string(kProbeBatchLarge) + "; free memory or lower imgsz (" +
-                                             e.what_without_backtrace() + ")");
+    } catch (const c10::Error& e) {
+        return probeOutOfMemory(e);
     }
     return models;
 }
@@ -1181,10 +1191,8 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& request, FitInternal
             for (const auto& m : levers.measured())
                 internals->measured.push_back(m.savings);
         }
-    } catch (const c10::OutOfMemoryError& e) {
-        return fitError("fit.probe_oom", std::string("the device ran out of memory while probing batch ") +
-                                             std::to_string(kProbeBatchLarge) + "; free memory or lower imgsz (" +
-                                             e.what_without_backtrace() + ")");
+    } catch (const c10::Error& e) {
+        return probeOutOfMemory(e);
     }
     result.optimizer = toString(predict.optimizerAt(result.recommended.batch));
     result.breakdown = breakdown(setup, predict, probe, result.recommended, ck ? &*ck : nullptr);

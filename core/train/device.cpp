@@ -1,9 +1,13 @@
 // Devices as the trainer, the validator and the predictor use them, and their out-of-memory handling.
 #include "train/internal/device.h"
 
-#include <atomic>
+#include "memory/outofmemory.h"
+
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <mutex>
+#include <set>
 #include <string>
 
 #ifdef YS_WITH_CUDA
@@ -35,24 +39,38 @@ bool isOutOfMemory(const std::exception& e)
 {
     if (dynamic_cast<const c10::OutOfMemoryError*>(&e))
         return true;
-    const std::string what = e.what();
-    return what.find("out of memory") != std::string::npos || what.find("CUDA error: out of memory") != std::string::npos;
+    return memory::isOutOfMemoryMessage(e.what());
 }
 
 void injectOutOfMemory(int rank, int epoch, int batch)
 {
-    static const std::string spec = [] {
-        const char* v = std::getenv("YS_INJECT_OOM");
-        return std::string(v ? v : "");
-    }();
-    static std::atomic<bool> fired{false};
-    if (spec.empty() || fired.load())
+    // Read at every step (a getenv per batch is nothing next to a step), so that a test process can inject
+    // into several runs; each distinct spec fires once.
+    const char* v = std::getenv("YS_INJECT_OOM");
+    if (!v || !*v)
         return;
+    static std::mutex mutex;
+    static std::set<std::string> fired;
     int r = -1, e = -1, b = -1;
-    if (std::sscanf(spec.c_str(), "%d:%d:%d", &r, &e, &b) != 3 || r != rank || e != epoch || b != batch)
+    char kind[16] = "";
+    const int n = std::sscanf(v, "%d:%d:%d:%15s", &r, &e, &b, kind);
+    if (n < 3 || r != rank || e != epoch || b != batch)
         return;
-    fired.store(true);
-    TORCH_CHECK_WITH(OutOfMemoryError, false, "injected out of memory (YS_INJECT_OOM=", spec, ")");
+    {
+        std::lock_guard lock(mutex);
+        if (!fired.insert(v).second)
+            return;
+    }
+    // The messages CUDA users meet, as LibTorch words them (memory/outofmemory.h); "illegal" is a real error.
+    static const std::map<std::string, std::string> library{
+        {"cublas", "CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`"},
+        {"cudnn", "cuDNN error: CUDNN_STATUS_INTERNAL_ERROR"},
+        {"engine", "FIND was unable to find an engine to execute this computation"},
+        {"illegal", "CUDA error: an illegal memory access was encountered"},
+    };
+    if (const auto it = library.find(kind); it != library.end())
+        TORCH_CHECK(false, it->second, " (injected: YS_INJECT_OOM=", v, ")");
+    TORCH_CHECK_WITH(OutOfMemoryError, false, "injected out of memory (YS_INJECT_OOM=", v, ")");
 }
 
 void releaseCachedMemory(const torch::Device& device)

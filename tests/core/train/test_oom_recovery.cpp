@@ -43,6 +43,8 @@ class TestOomRecovery final : public QObject {
 private Q_SLOTS:
     void denseBatchRecovers();
     void batchOneThatDoesNotFitStopsCleanly();
+    void libraryAllocationFailuresRecover_data();
+    void libraryAllocationFailuresRecover();
 };
 
 void TestOomRecovery::denseBatchRecovers()
@@ -119,6 +121,49 @@ void TestOomRecovery::batchOneThatDoesNotFitStopsCleanly()
     QVERIFY(!r.ok());
     QCOMPARE(QString::fromStdString(r.error().code), QString("train.oom"));
     QVERIFY(!r.error().message.empty());
+}
+
+// A cuBLAS or cuDNN allocation failure raised inside a step (a c10::Error worded by the library, not the
+// allocator's OutOfMemoryError) goes to the same recovery: the micro-batch halves and the run finishes. A real
+// CUDA error ends the run with its message instead. The failure is injected into the first batch's step.
+void TestOomRecovery::libraryAllocationFailuresRecover_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<bool>("recovers");
+    QTest::newRow("cublas") << "cublas" << true;
+    QTest::newRow("cudnn") << "cudnn" << true;
+    QTest::newRow("cudnn engine") << "engine" << true;
+    QTest::newRow("illegal access") << "illegal" << false;
+}
+
+void TestOomRecovery::libraryAllocationFailuresRecover()
+{
+    QFETCH(QString, kind);
+    QFETCH(bool, recovers);
+    QTemporaryDir dir;
+    auto yaml = demoData(dir, 16, 4, 5);
+    QVERIFY(yaml.ok());
+    ys::TrainConfig c = baseConfig(QString::fromStdString(*yaml), dir.filePath("runs"), kind);
+    c.epochs = 1;
+    qputenv("YS_INJECT_OOM", "0:1:1:" + kind.toUtf8());
+    std::vector<ys::TrainEvent> events;
+    ys::TrainCallbacks cb;
+    cb.onLog = [](const std::string&) {};
+    cb.onEvent = [&](const ys::TrainEvent& e) { events.push_back(e); };
+    auto r = ys::train(c, cb);
+    qunsetenv("YS_INJECT_OOM");
+    const bool recovered = std::any_of(events.begin(), events.end(),
+                                       [](const auto& e) { return e.kind == ys::EventKind::OomRecovered; });
+    if (!recovers) {
+        QVERIFY(!r.ok());
+        QVERIFY2(r.error().message.find("illegal memory access") != std::string::npos, r.error().toString().c_str());
+        QVERIFY(!recovered);
+        return;
+    }
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    QCOMPARE(r->epochsCompleted, 1);
+    QVERIFY2(recovered, "no oom_recovered event");
+    QCOMPARE(r->finalMicroBatch, 4);
 }
 
 QTEST_GUILESS_MAIN(TestOomRecovery)
