@@ -127,8 +127,14 @@ class Check:
     def build(self):
         build = os.path.join(self.work, "build")
         deps = os.path.join(self.args.bundle, "deps")
+        # A torch laid out as pip installs it (site-packages/torch beside site-packages/nvidia/cu13) is imported
+        # as the users' build imports the wheel (cmake/TorchWheel.cmake, no toolkit); another through TorchConfig.
+        site = os.path.dirname(os.path.abspath(self.args.torch_dir))
+        wheel = os.path.isfile(os.path.join(site, "nvidia", "cu13", "lib", "libcudart.so.13"))
+        torch_opts = [f"-DYS_LIBTORCH={self.args.torch_dir}", f"-DCMAKE_PREFIX_PATH={deps}"] if wheel else \
+            [f"-DCMAKE_PREFIX_PATH={self.args.torch_dir};{deps}"]
         cfg = ["cmake", "-S", REPO, "-B", build, "-G", "Ninja", f"-DCMAKE_BUILD_TYPE={self.args.build_type}",
-               f"-DCMAKE_PREFIX_PATH={self.args.torch_dir};{deps}",
+               *torch_opts,
                "-DYS_BUILD_GUI=OFF", "-DBUILD_TESTING=OFF", "-DYS_BUILD_BENCH=OFF", "-DYS_PACKAGING=OFF",
                "-DYS_REQUIRE_CUDA=ON", "-DTORCH_CUDA_ARCH_LIST=9.0",
                # libturbojpeg is not carried: no pkg-config, the checker decodes JPEGs with OpenCV.
@@ -139,7 +145,7 @@ class Check:
             # This machine has the packages the GPU machine lacks: find_package must not see them.
             cfg.append("-DCMAKE_IGNORE_PREFIX_PATH=/usr")
         code, text, secs = self.run(cfg, 180)
-        r = {"configure_seconds": round(secs, 1)}
+        r = {"configure_seconds": round(secs, 1), "torch_import": "wheel" if wheel else "TorchConfig"}
         if code != 0:
             return dict(r, ok=False, error="configure failed", output_tail=self.tail(text, 40))
         jobs = str(self.args.jobs or os.cpu_count() or 2)
