@@ -1768,6 +1768,10 @@ Compute capability %2.%3, %4 multiprocessors
         <source>Training processes on the CPU (data parallel, nproc): each trains its share of the batch on its share of the cores</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No GPU: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::DeviceText</name>
@@ -1777,6 +1781,66 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this build of LibTorch has no CUDA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver sees a GPU, but LibTorch cannot use it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no NVIDIA driver (libcuda.so.1 not found); on WSL2 the Windows NVIDIA driver provides it in /usr/lib/wsl/lib, which must be on the library path (ldconfig or LD_LIBRARY_PATH)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no NVIDIA driver (libcuda.so.1 not found)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver&apos;s libcuda.so.1 cannot be loaded (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver supports CUDA %1; this build needs CUDA %2 (driver %3 or newer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver supports CUDA %1; this build needs CUDA %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver sees no GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver sees no GPU (CUDA_VISIBLE_DEVICES=&quot;&quot; hides every GPU)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver sees no GPU with CUDA_VISIBLE_DEVICES=&quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver failed to start (%1 returned %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this libcuda.so.1 is CUDA&apos;s stub library, not a driver</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the driver&apos;s kernel module and libcuda.so.1 differ in version (reboot after a driver update)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>often the nvidia-uvm kernel module is not loaded (sudo modprobe nvidia-uvm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3896,6 +3960,14 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>batch=auto: the run first measures memory and picks the batch that fits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not available: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU can be used: %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1773,6 +1773,10 @@ Compute capability %2.%3, %4 multiprocessors
         <source>× 1 process</source>
         <translation>× 1 个进程</translation>
     </message>
+    <message>
+        <source>No GPU: %1</source>
+        <translation>无 GPU：%1</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::DeviceText</name>
@@ -1783,6 +1787,66 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>CPU</source>
         <translation>CPU</translation>
+    </message>
+    <message>
+        <source>this build of LibTorch has no CUDA</source>
+        <translation>此版本的 LibTorch 不含 CUDA</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver sees a GPU, but LibTorch cannot use it</source>
+        <translation>NVIDIA 驱动能看到 GPU，但 LibTorch 无法使用它</translation>
+    </message>
+    <message>
+        <source>no NVIDIA driver (libcuda.so.1 not found); on WSL2 the Windows NVIDIA driver provides it in /usr/lib/wsl/lib, which must be on the library path (ldconfig or LD_LIBRARY_PATH)</source>
+        <translation>没有 NVIDIA 驱动（找不到 libcuda.so.1）；在 WSL2 中它由 Windows 的 NVIDIA 驱动提供，位于 /usr/lib/wsl/lib，该目录必须在库搜索路径中（ldconfig 或 LD_LIBRARY_PATH）</translation>
+    </message>
+    <message>
+        <source>no NVIDIA driver (libcuda.so.1 not found)</source>
+        <translation>没有 NVIDIA 驱动（找不到 libcuda.so.1）</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver&apos;s libcuda.so.1 cannot be loaded (%1)</source>
+        <translation>无法加载 NVIDIA 驱动的 libcuda.so.1（%1）</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver supports CUDA %1; this build needs CUDA %2 (driver %3 or newer)</source>
+        <translation>NVIDIA 驱动支持 CUDA %1；此版本需要 CUDA %2（驱动 %3 或更新）</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver supports CUDA %1; this build needs CUDA %2</source>
+        <translation>NVIDIA 驱动支持 CUDA %1；此版本需要 CUDA %2</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver sees no GPU</source>
+        <translation>NVIDIA 驱动未检测到 GPU</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver sees no GPU (CUDA_VISIBLE_DEVICES=&quot;&quot; hides every GPU)</source>
+        <translation>NVIDIA 驱动未检测到 GPU（CUDA_VISIBLE_DEVICES=&quot;&quot; 隐藏了所有 GPU）</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver sees no GPU with CUDA_VISIBLE_DEVICES=&quot;%1&quot;</source>
+        <translation>在 CUDA_VISIBLE_DEVICES=&quot;%1&quot; 下，NVIDIA 驱动未检测到 GPU</translation>
+    </message>
+    <message>
+        <source>the NVIDIA driver failed to start (%1 returned %2)</source>
+        <translation>NVIDIA 驱动启动失败（%1 返回 %2）</translation>
+    </message>
+    <message>
+        <source>this libcuda.so.1 is CUDA&apos;s stub library, not a driver</source>
+        <translation>这个 libcuda.so.1 是 CUDA 的桩库，不是驱动</translation>
+    </message>
+    <message>
+        <source>the driver&apos;s kernel module and libcuda.so.1 differ in version (reboot after a driver update)</source>
+        <translation>驱动的内核模块与 libcuda.so.1 版本不一致（更新驱动后请重启）</translation>
+    </message>
+    <message>
+        <source>often the nvidia-uvm kernel module is not loaded (sudo modprobe nvidia-uvm)</source>
+        <translation>常见原因是 nvidia-uvm 内核模块未加载（sudo modprobe nvidia-uvm）</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
     </message>
 </context>
 <context>
@@ -3896,6 +3960,14 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Stage %1 (batch %2 at %3 px) does not fit the budget: lower its batch or image size, or let it checkpoint (checkpoint= in its overrides).</source>
         <translation>第 %1 阶段（批大小 %2，%3 像素）超出预算：请降低其批大小或图像尺寸，或让它使用检查点（在其覆盖设置中写 checkpoint=）。</translation>
+    </message>
+    <message>
+        <source>%1 is not available: %2.</source>
+        <translation>%1 不可用：%2。</translation>
+    </message>
+    <message>
+        <source>No GPU can be used: %1.</source>
+        <translation>无法使用 GPU：%1。</translation>
     </message>
 </context>
 <context>

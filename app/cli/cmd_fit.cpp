@@ -126,7 +126,8 @@ int cmdDevices(const Args& args)
             "  json      also write the list as JSON to FILE\n\n"
             "Lists the devices a run can use (the values device= takes): the CPU with its cores and memory, then\n"
             "every CUDA device with its memory free now, total memory, multiprocessors and compute capability.\n"
-            "Asking a GPU for its free memory makes a CUDA context on it while the command runs.\n");
+            "Asking a GPU for its free memory makes a CUDA context on it while the command runs. Without a usable\n"
+            "GPU, a last line says why (no NVIDIA driver, a driver too old for this build's CUDA, no GPU visible).\n");
         return kExitOk;
     }
     if (!args.rejectUnknown({"json"}))
@@ -140,10 +141,11 @@ int cmdDevices(const Args& args)
                     memory::formatBytes(d.freeBytes).c_str(), memory::formatBytes(d.totalBytes).c_str(),
                     what.c_str());
     }
-    if (!memory::cudaBuild())
-        std::printf("(this build of LibTorch has no CUDA: only the CPU)\n");
-    else if (devices.size() == 1)
-        std::printf("(no CUDA device visible: no GPU, or no NVIDIA driver)\n");
+    if (devices.size() == 1) {
+        // Why, in one line (memory/cudadriver.h); the driver may be fine and LibTorch's CUDA runtime not.
+        const std::string why = memory::gpuUnavailableReason();
+        std::printf("no GPU: %s\n", why.empty() ? "LibTorch found no CUDA device" : why.c_str());
+    }
     const std::string jsonPath = args.str("json", "");
     if (!jsonPath.empty()) {
         if (auto err = writeFileAtomic(jsonPath, memory::devicesToJson(devices) + "\n")) {

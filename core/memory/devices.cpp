@@ -1,4 +1,5 @@
-// Device list: the CPU from /proc/cpuinfo and the memory figures, CUDA devices from LibTorch.
+// Device list: the CPU from /proc/cpuinfo and the memory figures, CUDA devices from LibTorch once the driver
+// says it can serve them (cudadriver.h).
 #include "memory/devices.h"
 
 #include "memory/memory.h"
@@ -7,6 +8,7 @@
 #if defined(YS_WITH_CUDA) && YS_WITH_CUDA
 #include <ATen/cuda/CUDAContext.h>
 #include <c10/cuda/CUDAFunctions.h>
+#include <cuda_runtime_api.h>
 #endif
 
 #include <nlohmann/json.hpp>
@@ -32,7 +34,31 @@ std::string cpuModelName()
     return {};
 }
 
+// The CUDA version LibTorch's CUDA runtime headers carry (13000 for the torch wheel's CUDA 13.0); 0 without CUDA.
+int buildCudaVersion()
+{
+#if defined(YS_WITH_CUDA) && YS_WITH_CUDA
+    return CUDART_VERSION;
+#else
+    return 0;
+#endif
+}
+
 }  // namespace
+
+const CudaDriverStatus& cudaDriverStatus()
+{
+    // A function-local static: initialised once, other callers wait for it (C++11 magic statics).
+    static const CudaDriverStatus status = probeCudaDriver(CudaDriverProbe::forThisProcess(buildCudaVersion()));
+    return status;
+}
+
+std::string gpuUnavailableReason()
+{
+    if (!cudaBuild())
+        return "this build of LibTorch has no CUDA";
+    return cudaDriverStatus().reason;
+}
 
 std::vector<DeviceInfo> listDevices(bool freeMemory)
 {
@@ -48,7 +74,7 @@ std::vector<DeviceInfo> listDevices(bool freeMemory)
     cpu.cores = cpuCores();
     devices.push_back(cpu);
 #if defined(YS_WITH_CUDA) && YS_WITH_CUDA
-    const int count = static_cast<int>(c10::cuda::device_count());
+    const int count = cudaDriverStatus().usable ? static_cast<int>(c10::cuda::device_count()) : 0;
     for (int i = 0; i < count; ++i) {
         const cudaDeviceProp* prop = at::cuda::getDeviceProperties(static_cast<c10::DeviceIndex>(i));
         DeviceInfo d;

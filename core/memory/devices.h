@@ -1,6 +1,9 @@
 #pragma once
 // The devices a run can use, with the figures users otherwise look up by hand (nvidia-smi, free -h):
-// what the device picker shows. Plain C++ (no torch, no Qt); the LibTorch/CUDA side is in devices.cpp.
+// what the device picker shows, and why no GPU is among them. Plain C++ (no torch, no Qt); the LibTorch/CUDA
+// side is in devices.cpp.
+
+#include "memory/cudadriver.h"
 
 #include <cstdint>
 #include <string>
@@ -19,7 +22,8 @@ struct DeviceInfo {
     int computeMinor = 0;
 };
 
-// The CPU first, then every CUDA device LibTorch sees (none in a CPU-only build, see cudaBuild()).
+// The CPU first, then every CUDA device LibTorch sees (none in a CPU-only build, see cudaBuild(), and none
+// when cudaDriverStatus() is not usable: LibTorch is then not asked, so it never starts CUDA on a broken driver).
 // Thread-safe. In a CUDA build this initialises CUDA and asks each device for its free memory, which makes
 // a CUDA context on it (a few hundred MB, held until the process ends) and can take a second or more: call
 // it off the GUI thread. `freeMemory` false skips the CUDA devices' free memory (their freeBytes stay 0,
@@ -30,5 +34,16 @@ std::vector<DeviceInfo> listDevices(bool freeMemory = true);
 // The list as a JSON array, one object per device: id, name, cuda, total_bytes, free_bytes, cores and, for
 // CUDA devices, compute_capability ("9.0"). `yolostudio-cli devices json=FILE` writes it.
 std::string devicesToJson(const std::vector<DeviceInfo>& devices);
+
+// The NVIDIA driver's answer for this process (memory/cudadriver.h), checked against the CUDA version this
+// build's LibTorch was made with. Probed once, on the first call (dlopen + cuInit: milliseconds without a
+// driver, up to a second or so with GPUs), then cached for the life of the process; thread-safe. A driver
+// installed or CUDA_VISIBLE_DEVICES changed later is seen by the next process only, as by LibTorch itself.
+const CudaDriverStatus& cudaDriverStatus();
+
+// Why this process cannot use a GPU, in one English line: "this build of LibTorch has no CUDA" in a
+// CPU-only build, else cudaDriverStatus().reason. Empty when the driver is usable (LibTorch may still list
+// no GPU, when the CUDA runtime fails where the driver did not). Thread-safe; see cudaDriverStatus().
+std::string gpuUnavailableReason();
 
 }  // namespace ys::memory

@@ -1,5 +1,6 @@
 // LibTorch side of memory accounting: the tracking CPU allocator and the CUDA caching-allocator figures.
 #include "memory/memory.h"
+#include "memory/devices.h"
 #include "memory/internal/accounting.h"
 
 #include "common/device.h"
@@ -136,9 +137,10 @@ std::atomic<TrackingCpuAllocator*> gTracker{nullptr};
 
 #if defined(YS_WITH_CUDA) && YS_WITH_CUDA
 // Initialises CUDA (and with it the caching allocator, whose per-device state exists only afterwards).
+// Not on a driver that cannot serve this build (devices.h): LibTorch is then not asked at all.
 bool cudaReady(int index)
 {
-    if (index < 0 || c10::cuda::device_count() <= index)
+    if (index < 0 || !cudaDriverStatus().usable || c10::cuda::device_count() <= index)
         return false;
     torchcompat::lazyInitCuda();
     return true;

@@ -1,5 +1,6 @@
 // Devices as the trainer, the validator and the predictor use them, and their out-of-memory handling.
 #include "train/internal/device.h"
+#include "memory/devices.h"
 
 #include "memory/outofmemory.h"
 
@@ -23,6 +24,10 @@ Expected<torch::Device> resolveDevice(const std::string& device)
         return spec.error();
     if (!spec->cuda)
         return torch::Device(torch::kCPU);
+    // The driver's own reason first ("no NVIDIA driver", "driver too old"): LibTorch can only say "none".
+    if (const std::string why = memory::gpuUnavailableReason(); !why.empty())
+        return Error{"device.no_cuda", "device '" + device + "' asks for a GPU, but " + why + "; use device=cpu",
+                     {}, 0, 0};
     if (!torch::cuda::is_available())
         return Error{"device.no_cuda",
                      "device '" + device + "' asks for a GPU, but this build of LibTorch or this machine has no "

@@ -2,15 +2,18 @@
 
 #include "common/device.h"
 #include "memory/memory.h"
+#include "ui/common/devicetext.h"
 
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QMenu>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStringList>
 #include <QToolButton>
+#include <QVBoxLayout>
 #include <QtConcurrent>
 
 #include <algorithm>
@@ -27,6 +30,12 @@ QString bytes(int64_t b)
 {
     return QString::fromStdString(ys::memory::formatBytes(b));
 }
+
+// What the pool job brings back: the devices, and the driver's answer that says why no GPU is among them.
+struct DeviceListing {
+    std::vector<ys::memory::DeviceInfo> devices;
+    ys::memory::CudaDriverStatus driver;
+};
 
 }  // namespace
 
@@ -173,12 +182,20 @@ DevicePicker::DevicePicker(QWidget* parent) : QWidget(parent), model_(new Device
     refreshButton_ = new QToolButton(this);
     refreshButton_->setAutoRaise(true);
     refreshButton_->setText(QStringLiteral("⟳"));
-    auto* layout = new QHBoxLayout(this);
+    noGpuLabel_ = new QLabel(this);
+    noGpuLabel_->setObjectName(QStringLiteral("noGpuLabel"));
+    noGpuLabel_->setWordWrap(true);
+    noGpuLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);   // to paste into a search or a report
+    noGpuLabel_->hide();
+    auto* row = new QHBoxLayout;
+    row->addWidget(combo_, 1);
+    row->addWidget(gpusButton_);
+    row->addWidget(processSpin_);
+    row->addWidget(refreshButton_);
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(combo_, 1);
-    layout->addWidget(gpusButton_);
-    layout->addWidget(processSpin_);
-    layout->addWidget(refreshButton_);
+    layout->addLayout(row);
+    layout->addWidget(noGpuLabel_);
     connect(processSpin_, &QSpinBox::valueChanged, this, [this](int n) {
         if (processSpin_->signalsBlocked())
             return;
@@ -294,17 +311,38 @@ void DevicePicker::refresh()
         return;
     refreshing_ = true;
     refreshButton_->setEnabled(false);
-    // listDevices() may initialise CUDA (seconds): never on the GUI thread.
-    using Devices = std::vector<ys::memory::DeviceInfo>;
-    jobs_.start(this, []() -> ys::Expected<Devices> { return ys::memory::listDevices(); },
-        [this](const ys::Expected<Devices>& devices) {
+    // listDevices() may initialise CUDA (seconds), and the driver's first answer starts it (cuInit): never on
+    // the GUI thread.
+    jobs_.start(this, []() -> ys::Expected<DeviceListing> {
+            return DeviceListing{ys::memory::listDevices(), ys::memory::cudaDriverStatus()};
+        },
+        [this](const ys::Expected<DeviceListing>& listing) {
             refreshing_ = false;
             refreshButton_->setEnabled(true);
             // An exception while listing (a bug) leaves the list empty.
-            model_->setDevices(devices ? *devices : Devices{});
+            model_->setDevices(listing ? listing->devices : std::vector<ys::memory::DeviceInfo>{});
+            driver_ = listing ? std::optional(listing->driver) : std::nullopt;
             select(device_);
+            updateNoGpuLabel();
             emit refreshed();
         });
+}
+
+QString DevicePicker::noGpuReason() const
+{
+    if (!driver_)
+        return {};
+    for (const ys::memory::DeviceInfo& d : model_->devices())
+        if (d.cuda)
+            return {};
+    return DeviceText::noGpuReason(*driver_, ys::memory::cudaBuild());
+}
+
+void DevicePicker::updateNoGpuLabel()
+{
+    const QString reason = noGpuReason();
+    noGpuLabel_->setText(reason.isEmpty() ? QString() : tr("No GPU: %1").arg(reason));
+    noGpuLabel_->setVisible(!reason.isEmpty());
 }
 
 void DevicePicker::changeEvent(QEvent* event)
@@ -326,6 +364,7 @@ void DevicePicker::retranslate()
                                 "the batch on its share of the cores"));
     model_->retranslate();
     rebuildGpuMenu();
+    updateNoGpuLabel();
 }
 
 }  // namespace ys::ui

@@ -5,6 +5,8 @@
 // Data parallel: with two or more GPUs, the GPUs button ticks several of them (Ultralytics' "0,1", one
 // training process each); on the CPU, the processes box sets how many processes train (`nproc`, 1 = one
 // process as before). Neither is a second meaning of `device`: the device text stays core's (parseDevices).
+// Without a GPU in the list, a line under it says why (no NVIDIA driver, a driver too old for this build's
+// CUDA, no GPU visible: core's memory::cudaDriverStatus(), asked in the same pool job as the list).
 
 #include "memory/devices.h"
 #include "ui/common/pooljob.h"
@@ -12,10 +14,12 @@
 #include <QAbstractListModel>
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class QAction;
 class QComboBox;
+class QLabel;
 class QMenu;
 class QSpinBox;
 class QToolButton;
@@ -69,6 +73,9 @@ public:
     // Lists the devices again off the GUI thread; refreshed() follows.
     void refresh();
     bool isRefreshing() const { return refreshing_; }
+    // Why no GPU is listed, translated (DeviceText::noGpuReason); empty while a GPU is listed or before the
+    // first list. The line under the picker shows it; the Train page's pre-flight repeats it.
+    QString noGpuReason() const;
     DeviceListModel* model() const { return model_; }
 
 signals:
@@ -85,6 +92,7 @@ private:
     void rebuildGpuMenu();         // one checkable action per listed GPU, ticked as device_ says
     void gpusTicked(QAction* ticked);   // the menu's ticks became the device
     void updateProcessBox();       // shown for the CPU only
+    void updateNoGpuLabel();       // shown when the list has no GPU
 
     DeviceListModel* model_;
     QComboBox* combo_;
@@ -92,6 +100,8 @@ private:
     QMenu* gpusMenu_;
     QSpinBox* processSpin_;
     QToolButton* refreshButton_;
+    QLabel* noGpuLabel_;
+    std::optional<ys::memory::CudaDriverStatus> driver_;   // the driver's answer, with the last list
     QString device_ = QStringLiteral("cpu");
     bool refreshing_ = false;
     PoolJobs jobs_;   // listDevices on the pool

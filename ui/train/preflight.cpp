@@ -2,6 +2,8 @@
 
 #include "ui/common/devicetext.h"
 
+#include "common/device.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QLocale>
@@ -99,7 +101,9 @@ PreflightReport Preflight::evaluate(const PreflightInput& in)
     const QString device = DeviceText::label(in.config.device);
     if (!in.device || in.device->deviceTotal <= 0) {
         add(PreflightItem::Level::Blocker,
-            tr("%1 is not available on this computer (or this build has no CUDA support).").arg(device),
+            in.noGpuReason.isEmpty()
+                ? tr("%1 is not available on this computer (or this build has no CUDA support).").arg(device)
+                : tr("%1 is not available: %2.").arg(device, in.noGpuReason),
             PreflightItem::Action::None);
     } else if (in.device->deviceFree > 0) {
         add(PreflightItem::Level::Ok,
@@ -109,6 +113,9 @@ PreflightReport Preflight::evaluate(const PreflightInput& in)
     } else {
         add(PreflightItem::Level::Ok, tr("%1 is ready.").arg(device), PreflightItem::Action::None);
     }
+    // Training on the CPU with a GPU in the machine is often a driver matter the user did not know about.
+    if (const auto spec = ys::parseDevice(in.config.device); spec && !spec->cuda && !in.noGpuReason.isEmpty())
+        add(PreflightItem::Level::Info, tr("No GPU can be used: %1.").arg(in.noGpuReason), PreflightItem::Action::None);
 
     // Memory: the fit's prediction when it was made for this setup, or a hint to run one.
     if (in.fit) {

@@ -1,7 +1,7 @@
 #pragma once
 // The checks the Train page shows before Start, in plain words: is a dataset open and checked, did the
 // label check find errors (summarised, with a link to the findings; the user may start anyway), is the
-// device there and how much memory it has free, is the setup valid, and — when a fit was run — the
+// device there and how much memory it has free (and when there is no GPU, why), is the setup valid, and — when a fit was run — the
 // predicted peak against the budget ("batch 32 at 640 needs about 11.4 GB; 8 GB free"), and for a staged
 // setup each stage's fit (a table; a stage that does not fit is a warning). Pure: the page
 // gathers the facts, this decides what they mean.
@@ -30,6 +30,8 @@ struct PreflightInput {
     ys::TrainConfig config;
     QStringList configErrors;                  // TrainConfig::validate() messages, empty when valid
     std::optional<ys::memory::MemoryStats> device;  // figures of config.device; nullopt when unknown
+    QString noGpuReason;                       // translated: why no GPU can be used (the device picker's); empty
+                                               // when one can or before the picker has listed the devices
     bool startAnyway = false;                  // the user accepted the dataset's errors
     std::optional<ys::fit::FitResult> fit;     // the last "Fit to my GPU" result applied to this setup
 };

@@ -163,6 +163,8 @@ TrainPage::TrainPage(QWidget* parent)
     layout->addWidget(splitter_, 1);
 
     connect(form_, &ConfigForm::configChanged, this, &TrainPage::updatePreflight);
+    if (DevicePicker* picker = form_->devicePicker())   // the reason a GPU is missing comes with its list
+        connect(picker, &DevicePicker::refreshed, this, &TrainPage::updatePreflight);
     connect(form_, &ConfigForm::validityChanged, this, &TrainPage::updateActions);
     connect(startAnyway_, &QCheckBox::toggled, this, &TrainPage::updatePreflight);
     connect(controller_, &TrainController::stateChanged, this, &TrainPage::onStateChanged);
@@ -383,6 +385,7 @@ PreflightReport TrainPage::preflight() const
     }
     in.setupData = QString::fromStdString(form_->config().data);
     in.device = deviceStats(in.config.device);
+    in.noGpuReason = form_->devicePicker() ? form_->devicePicker()->noGpuReason() : QString();
     in.startAnyway = startAnyway_->isChecked();
     in.fit = fit_;
     return Preflight::evaluate(in);

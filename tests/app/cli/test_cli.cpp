@@ -14,11 +14,31 @@
 #include <QtTest>
 
 #include <cmath>
+#include <utility>
+
+#include <dlfcn.h>
 
 namespace {
 
 using Run = ys::test::CliRun;
 using ys::test::cli;
+
+#ifdef YS_WITH_CUDA
+constexpr bool kCudaBuild = true;
+#else
+constexpr bool kCudaBuild = false;
+#endif
+
+// yolostudio-cli with the fake NVIDIA driver first on the library path, answering as `answers` say.
+Run cliWithFakeDriver(const QStringList& args, const QList<std::pair<QString, QString>>& answers)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    const QString path = env.value("LD_LIBRARY_PATH");
+    env.insert("LD_LIBRARY_PATH", QStringLiteral(YS_FAKE_CUDA_DIR) + (path.isEmpty() ? QString() : ":" + path));
+    for (const auto& [name, value] : answers)
+        env.insert(name, value);
+    return ys::test::runProcess(QStringLiteral(YS_CLI_PATH), args, 120000, env);
+}
 
 }  // namespace
 
@@ -155,6 +175,63 @@ private Q_SLOTS:
         QCOMPARE(r.out.count(QRegularExpression(R"(^\S+ +.*: .* free of )", QRegularExpression::MultilineOption)),
                  static_cast<int>(devices.size()));
         QCOMPARE(cli({"devices", "colour=red"}).exitCode, 2);
+    }
+
+    // Without a usable GPU the list says why in one line, from the NVIDIA driver itself. This machine's own
+    // answer when it has no driver; then a fake libcuda.so.1 (tests/support/fakecuda) first on the library path,
+    // standing for an old driver and for hidden GPUs. The fake only ever reports a failure: LibTorch is not
+    // asked then, so its CUDA runtime never meets the fake.
+    void devicesSayWhyThereIsNoGpu()
+    {
+        if (void* driver = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL)) {
+            dlclose(driver);
+            qInfo("this machine has an NVIDIA driver: its own answer is not checked");
+        } else {
+            const Run own = cli({"devices"});
+            QCOMPARE(own.exitCode, 0);
+            // (On WSL2 the line goes on to name the Windows driver's folder.)
+            QVERIFY2(own.out.contains(kCudaBuild ? "\nno GPU: no NVIDIA driver (libcuda.so.1 not found)"
+                                                 : "\nno GPU: this build of LibTorch has no CUDA\n"),
+                     qPrintable(own.out));
+        }
+        if (!kCudaBuild)
+            QSKIP("a CPU-only build does not ask the driver");
+
+        QTemporaryDir dir;
+        const QString json = dir.filePath("devices.json");
+        Run r = cliWithFakeDriver({"devices", "json=" + json}, {{"FAKE_CUDA_VERSION", "12040"}});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith("cpu  "), qPrintable(r.out));
+        QVERIFY2(r.out.endsWith("\nno GPU: the NVIDIA driver supports CUDA 12.4; this build needs CUDA 13.0 (driver 580 "
+                                "or newer)\n"),
+                 qPrintable(r.out));
+        QCOMPARE(r.out.count('\n'), 2);
+        // LibTorch was not asked (it would warn about the driver on stderr), and the JSON is the same array.
+        QVERIFY2(!r.err.contains("CUDA"), qPrintable(r.err));
+        QFile f(json);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonDocument doc = QJsonDocument::fromJson(f.readAll());
+        QVERIFY(doc.isArray());
+        QCOMPARE(doc.array().size(), 1);
+
+        r = cliWithFakeDriver({"devices"}, {{"FAKE_CUDA_INIT", "100"}, {"CUDA_VISIBLE_DEVICES", ""}});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.endsWith("\nno GPU: the NVIDIA driver sees no GPU (CUDA_VISIBLE_DEVICES=\"\" hides every GPU)\n"),
+                 qPrintable(r.out));
+        r = cliWithFakeDriver({"devices"}, {{"FAKE_CUDA_INIT", "999"}});
+        QVERIFY2(r.out.contains("\nno GPU: the NVIDIA driver failed to start (cuInit returned 999, CUDA_ERROR_UNKNOWN)"),
+                 qPrintable(r.out));
+
+        // A run asked onto a GPU fails with the same reason, before it reads anything.
+        const QString data = dir.path() + "/demo";
+        QCOMPARE(cli({"demo", "out=" + data, "train=4", "val=2"}).exitCode, 0);
+        r = cliWithFakeDriver({"train", "data=" + data + "/data.yaml", "model=yolov8n.yaml", "imgsz=64", "epochs=1",
+                               "device=0", "project=" + dir.path() + "/runs"},
+                              {{"FAKE_CUDA_VERSION", "12040"}});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("device '0' asks for a GPU, but the NVIDIA driver supports CUDA 12.4; this build needs "
+                                "CUDA 13.0 (driver 580 or newer); use device=cpu"),
+                 qPrintable(r.err));
     }
 
     void fitPrintsMemoryByLayer()

@@ -1,4 +1,5 @@
-// listDevices(): the CPU with its cores and memory first, then the CUDA devices (none in a CPU-only build).
+// listDevices(): the CPU with its cores and memory first, then the CUDA devices (none in a CPU-only build, none
+// when the NVIDIA driver cannot serve this build, and then a reason why).
 #include "memory/devices.h"
 #include "memory/memory.h"
 
@@ -6,13 +7,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include <future>
 #include <thread>
+#include <vector>
 
 class TestDevices final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void cpuComesFirstWithItsFigures();
     void listAsJson();
+    void noGpuSaysWhy();
 };
 
 void TestDevices::cpuComesFirstWithItsFigures()
@@ -66,6 +70,28 @@ void TestDevices::listAsJson()
     QCOMPARE(g.at("free_bytes").get<int64_t>(), 11LL << 30);
     QCOMPARE(g.at("cores").get<int>(), 28);
     QCOMPARE(QString::fromStdString(g.at("compute_capability").get<std::string>()), QString("8.6"));
+}
+
+// The real probe of this process (tests/core/memory/test_cudadriver.cpp tries each answer on a fake driver):
+// one status for every caller and thread, and a reason whenever no GPU is listed because of the driver.
+void TestDevices::noGpuSaysWhy()
+{
+    std::vector<std::future<const ys::memory::CudaDriverStatus*>> callers;
+    for (int i = 0; i < 4; ++i)
+        callers.push_back(std::async(std::launch::async, [] { return &ys::memory::cudaDriverStatus(); }));
+    const ys::memory::CudaDriverStatus& driver = ys::memory::cudaDriverStatus();
+    for (auto& c : callers)
+        QCOMPARE(c.get(), &driver);
+    QCOMPARE(driver.buildCudaVersion > 0, ys::memory::cudaBuild());
+    QCOMPARE(driver.reason.empty(), driver.usable);
+    const std::string why = ys::memory::gpuUnavailableReason();
+    if (!ys::memory::cudaBuild())
+        QCOMPARE(QString::fromStdString(why), QString("this build of LibTorch has no CUDA"));
+    else
+        QCOMPARE(why, driver.reason);
+    if (!driver.usable)
+        QCOMPARE(ys::memory::listDevices(/*freeMemory=*/false).size(), size_t(1));
+    qInfo("driver: %s", driver.usable ? "usable" : driver.reason.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestDevices)

@@ -8,6 +8,7 @@
 #include "data/dataset.h"
 #include "memory/internal/accounting.h"
 #include "fit/internal/fitmodel.h"
+#include "memory/devices.h"
 #include "memory/memory.h"
 #include "fit/fit.h"
 #include "train/internal/device.h"
@@ -129,8 +130,12 @@ private Q_SLOTS:
         if (!cuda) {
             QVERIFY(trainerDevice.ok() && trainerDevice->is_cpu());
         } else if (!torch::cuda::is_available()) {
-            // Understood as a GPU, and refused because there is none, not because the text is unknown.
+            // Understood as a GPU, and refused because there is none, not because the text is unknown; with
+            // the driver's reason when it has one ("no NVIDIA driver (libcuda.so.1 not found)").
             QCOMPARE(trainerDevice.error().code, std::string("device.no_cuda"));
+            const std::string why = memory::gpuUnavailableReason();
+            QVERIFY2(why.empty() || trainerDevice.error().message.find(", but " + why + "; use device=cpu") != std::string::npos,
+                     trainerDevice.error().message.c_str());
         }
     }
 

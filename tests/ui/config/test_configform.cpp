@@ -10,6 +10,9 @@
 #include "ui/config/keptentriesmodel.h"
 #include "ui/config/modelpicker.h"
 #include "ui/config/stageeditor.h"
+#include "ui/common/devicetext.h"
+#include "memory/devices.h"
+#include "memory/memory.h"
 #include "weights/checkpoint.h"
 
 #include <QAbstractItemModelTester>
@@ -400,6 +403,21 @@ void TestConfigForm::devicePickerListsThisMachine()
     QCOMPARE(m->index(0).data(DeviceListModel::DeviceIdRole).toString(), QString("cpu"));
     QVERIFY2(m->index(0).data().toString().contains("cores"), qPrintable(m->index(0).data().toString()));
     QVERIFY(m->index(0).data().toString().contains("free"));
+    // Without a GPU in the list, the line under it says why, as the driver answered (memory/cudadriver.h).
+    bool gpuListed = false;
+    for (int row = 0; row < m->rowCount(); ++row)
+        gpuListed |= m->index(row).data(DeviceListModel::DeviceIdRole).toString() != "cpu";
+    const auto* noGpu = ys::test::child<QLabel>(picker, "noGpuLabel");
+    if (gpuListed) {
+        QVERIFY(picker.noGpuReason().isEmpty());
+        QVERIFY(noGpu->isHidden());
+    } else {
+        const QString why = DeviceText::noGpuReason(ys::memory::cudaDriverStatus(), ys::memory::cudaBuild());
+        QCOMPARE(picker.noGpuReason(), why);
+        QCOMPARE(noGpu->text(), "No GPU: " + why);
+        QVERIFY(!noGpu->isHidden());
+        qInfo("%s", qPrintable(noGpu->text()));
+    }
     // A device this machine does not have stays selected and says so.
     picker.setDevice("7");
     QCOMPARE(picker.device(), QString("7"));

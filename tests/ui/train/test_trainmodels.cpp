@@ -62,6 +62,8 @@ private slots:
     void preflightDatasetErrorsNeedStartAnyway();
     void preflightSaysThePredictedPeakInPlainWords();
     void preflightMissingDevice();
+    void preflightSaysWhyThereIsNoGpu();
+    void noGpuReasonWordsTheDriversAnswer();
     void preflightSetupNamesAnotherDataset();
 };
 
@@ -297,6 +299,79 @@ void TestTrainModels::preflightMissingDevice()
     QCOMPARE(DeviceText::label("gpu"), QString("GPU 0"));     // parseDevice's reading, not "GPU gpu"
     QCOMPARE(DeviceText::label(" CUDA:1 "), QString("GPU 1"));
     QCOMPARE(DeviceText::label("0,1"), QString("0,1"));       // names no one device: shown as typed
+}
+
+// The device picker's reason (DeviceText::noGpuReason) in the device's line when a GPU is asked for, and as a
+// line of its own under the CPU's.
+void TestTrainModels::preflightSaysWhyThereIsNoGpu()
+{
+    PreflightInput in;
+    in.datasetOpen = true;
+    const ys::CheckSummary s = summaryWithErrors(0);
+    in.check = &s;
+    in.config.device = "0";
+    in.noGpuReason = "no NVIDIA driver (libcuda.so.1 not found)";
+    PreflightReport r = Preflight::evaluate(in);
+    QVERIFY(!r.canStart);
+    const auto itemWith = [&](const QString& text) -> const PreflightItem* {
+        for (const PreflightItem& i : r.items)
+            if (i.text == text)
+                return &i;
+        return nullptr;
+    };
+    const PreflightItem* gpu = itemWith("GPU 0 is not available: no NVIDIA driver (libcuda.so.1 not found).");
+    QVERIFY(gpu);
+    QCOMPARE(gpu->level, PreflightItem::Level::Blocker);
+    // On the CPU the run can start; the reason is said once, as information.
+    in.config.device = "cpu";
+    in.device = cpuStats();
+    r = Preflight::evaluate(in);
+    QVERIFY(r.canStart);
+    const PreflightItem* why = itemWith("No GPU can be used: no NVIDIA driver (libcuda.so.1 not found).");
+    QVERIFY(why);
+    QCOMPARE(why->level, PreflightItem::Level::Info);
+    // With a GPU in the machine (no reason), nothing is said about GPUs.
+    in.noGpuReason.clear();
+    r = Preflight::evaluate(in);
+    for (const PreflightItem& i : r.items)
+        QVERIFY2(!i.text.contains("GPU"), qPrintable(i.text));
+}
+
+// The driver's answer in the UI's words: the same line core writes (memory/cudadriver.h) in English.
+void TestTrainModels::noGpuReasonWordsTheDriversAnswer()
+{
+    using P = ys::memory::CudaDriverProblem;
+    ys::memory::CudaDriverStatus d;
+    d.buildCudaVersion = 13000;
+    d.minimumDriver = 580;
+    QCOMPARE(DeviceText::noGpuReason(d, false), QString("this build of LibTorch has no CUDA"));
+    d.problem = P::NoDriver;
+    QCOMPARE(DeviceText::noGpuReason(d, true), QString("no NVIDIA driver (libcuda.so.1 not found)"));
+    d.wsl = true;
+    QVERIFY(DeviceText::noGpuReason(d, true).contains("on WSL2 the Windows NVIDIA driver provides it in /usr/lib/wsl/lib"));
+    d.problem = P::DriverTooOld;
+    d.driverCudaVersion = 12040;
+    QCOMPARE(DeviceText::noGpuReason(d, true),
+             QString("the NVIDIA driver supports CUDA 12.4; this build needs CUDA 13.0 (driver 580 or newer)"));
+    d.problem = P::NoDevice;
+    QCOMPARE(DeviceText::noGpuReason(d, true), QString("the NVIDIA driver sees no GPU"));
+    d.visibleDevices = "";
+    QCOMPARE(DeviceText::noGpuReason(d, true),
+             QString("the NVIDIA driver sees no GPU (CUDA_VISIBLE_DEVICES=\"\" hides every GPU)"));
+    d.visibleDevices = "2,3";
+    QCOMPARE(DeviceText::noGpuReason(d, true), QString("the NVIDIA driver sees no GPU with CUDA_VISIBLE_DEVICES=\"2,3\""));
+    d.problem = P::InitFailed;
+    d.call = "cuInit";
+    d.errorCode = 999;
+    QCOMPARE(DeviceText::noGpuReason(d, true),
+             QString("the NVIDIA driver failed to start (cuInit returned 999, CUDA_ERROR_UNKNOWN); often the nvidia-uvm "
+                     "kernel module is not loaded (sudo modprobe nvidia-uvm)"));
+    d.errorCode = 4242;
+    QCOMPARE(DeviceText::noGpuReason(d, true), QString("the NVIDIA driver failed to start (cuInit returned 4242)"));
+    d.problem = P::DriverUnloadable;
+    d.detail = "it lacks cuInit";
+    QCOMPARE(DeviceText::noGpuReason(d, true),
+             QString("the NVIDIA driver's libcuda.so.1 cannot be loaded (it lacks cuInit)"));
 }
 
 void TestTrainModels::preflightSetupNamesAnotherDataset()
