@@ -1484,6 +1484,9 @@ Expected<TrainSummary> Trainer::run()
     summary_.worldSize = dp_->size();
     summary_.rank = dp_->rank();
     summary_.backend = dp_->backend();
+    // The run's peak is its own: the allocator's peak still holds an earlier run's in this process (the studio
+    // trains one run after another) and the fit's probe.
+    memory::resetPeak(memDevice());
     timeline_->start();
     if (!dp_->writer())
         return follow();

@@ -2,7 +2,7 @@
 // while it trains (and followed by a RunTail), finished, stopped by the user, killed (the folder as a
 // SIGKILL leaves it) and resumed, failed mid-run and failed in setup. Every event carries the epoch and
 // batch it happened in; environment.json describes this machine and the run's device and threads (and
-// names the BLAS from its library path).
+// names the BLAS from its library path). Two runs in one process each report their own memory peak.
 #include "run/reader.h"
 #include "run/runlock.h"
 #include "runfixtures.h"
@@ -35,6 +35,7 @@ private Q_SLOTS:
     void killedThenResumed();
     void failedMidRun();
     void failedInSetup();
+    void secondRunHasItsOwnPeak();
     void blasNames_data();
     void blasNames();
 
@@ -296,6 +297,34 @@ void TestRunTraining::failedInSetup()
     QCOMPARE(r.events.size(), size_t(1));
     QCOMPARE(r.events[0].kind, EventKind::Error);
     QCOMPARE(r.events[0].epoch, 0);
+}
+
+// The studio trains one run after another in one process. The second, smaller run reports its own peak: the
+// first row of its memory.csv does not carry the first run's (exp3 showed exp2's 410.6 MiB, its own epochs
+// peaking at 200.6 MiB), and neither does its summary.
+void TestRunTraining::secondRunHasItsOwnPeak()
+{
+    ys::TrainCallbacks quiet;
+    quiet.onLog = [](const std::string&) {};
+    ys::TrainConfig big = config("bigger", 1);
+    big.imgsz = 256;
+    big.batch = 4;
+    auto first = ys::train(big, quiet);
+    QVERIFY2(first.ok(), first.ok() ? "" : first.error().toString().c_str());
+    auto second = ys::train(config("smaller", 1), quiet);
+    QVERIFY2(second.ok(), second.ok() ? "" : second.error().toString().c_str());
+
+    const ys::RunRecord a = read(first->runDir), b = read(second->runDir);
+    QVERIFY(!a.rows.empty() && !b.memory.empty());
+    const int64_t firstEpochPeak = a.rows.back().peakMemory;   // the first run's own, measured in its epoch
+    QVERIFY(firstEpochPeak > 0);
+    QVERIFY2(b.memory.front().peak < firstEpochPeak,
+             qPrintable(QString("first row of the second run's memory.csv: peak %1, the first run's epoch peak %2")
+                            .arg(b.memory.front().peak).arg(firstEpochPeak)));
+    QVERIFY(b.summary.peakMemory > 0);
+    QVERIFY2(b.summary.peakMemory < firstEpochPeak && b.summary.peakMemory < a.summary.peakMemory,
+             qPrintable(QString("second run's peak %1, first run's %2 (epoch %3)")
+                            .arg(b.summary.peakMemory).arg(a.summary.peakMemory).arg(firstEpochPeak)));
 }
 
 void TestRunTraining::blasNames_data()
