@@ -6,6 +6,7 @@
 #include "common/device.h"
 #include "common/text.h"
 #include "common/trainrules.h"
+#include "dist/world.h"
 
 #include <nlohmann/json.hpp>
 
@@ -188,7 +189,7 @@ FitRequest fitRequestFor(const TrainConfig& cfg, int nproc, int nodes)
     // The world: a GPU list's length, or nproc processes (the CPU's, or one GPU's: planLaunch refuses that).
     const auto devices = parseDevices(cfg.device);
     const bool cpu = !devices || devices->empty() || !devices->front().cuda;
-    const int local = std::max(1, nproc > 0 ? nproc : devices ? static_cast<int>(devices->size()) : 1);
+    const int local = dist::localProcesses(cfg.device, nproc);
     req.world = local * std::max(1, nodes);
     req.device = devices && devices->size() > 1 ? devices->front().name() : cfg.device;
     if (local > 1 && cpu) {

@@ -14,7 +14,7 @@
 #include "ui/config/pastecommanddialog.h"
 #include "ui/train/predictionpreview.h"
 
-#include "common/device.h"
+#include "dist/world.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -477,8 +477,7 @@ bool TrainPage::start()
     }
     dashboard_->beginRun(cfg, budget);
     // Data parallel: one memory line per rank and the world batch (each rank trains batch / processes).
-    const auto gpus = ys::parseDevices(cfg.device);
-    const int ranks = gpus && gpus->size() > 1 ? static_cast<int>(gpus->size()) : std::max(1, processes());
+    const int ranks = ys::dist::localProcesses(cfg.device, processes());
     if (ranks > 1)
         dashboard_->setWorld(ranks, Dashboard::rankDevices(cfg.device, ranks), cfg.batch);
     // The fit's predicted peak only for the setup it was made for.
