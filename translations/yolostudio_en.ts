@@ -2781,6 +2781,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The %1 processes on this computer&apos;s CPU share its memory: each is fitted to %2, its share of %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The fit was cancelled.</source>
         <translation type="unfinished"></translation>
     </message>

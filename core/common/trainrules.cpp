@@ -70,6 +70,11 @@ int accumulateFor(int nbs, int batch)
     return std::max(static_cast<int>(std::lround(static_cast<double>(nbs) / std::max(1, batch))), 1);
 }
 
+int64_t processBudget(int64_t budget, bool cuda, int localProcesses)
+{
+    return cuda || localProcesses <= 1 ? budget : budget / localProcesses;
+}
+
 int validationBatchFor(int batch)
 {
     return kValidationBatchFactor * batch;

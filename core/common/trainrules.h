@@ -60,6 +60,13 @@ int validationBatchFor(int batch);
 // when there is any).
 int64_t trainImagesFor(int64_t trainable, double fraction);
 
+// ---- memory ---------------------------------------------------------------------------------------------
+
+// One process's share of a run's memory budget of `budget` bytes: the CPU processes of one machine share its
+// memory, so each gets budget / localProcesses; each GPU is its own process's (the budget as given). 0 (no
+// budget) stays 0.
+int64_t processBudget(int64_t budget, bool cuda, int localProcesses);
+
 // ---- optimizer --------------------------------------------------------------------------------------------
 
 enum class OptimizerKind { SGD, Adam, AdamW };

@@ -63,6 +63,10 @@ struct FitRequest {
     // device: `batch`, the recommendation and the stages' batches are one process's; accumulate counts the
     // world batch (max(round(nbs / (batch x world)), 1)) and the note "fit.world_batch" states it. 1 = one process.
     int world = 1;
+    // The run's processes on this machine (dist::localProcesses; 1 = one). On the CPU they share its memory: each
+    // is fitted to budget / localProcesses (of the whole memory when budget is empty), and the note
+    // "fit.shared_budget" says so. A GPU is its process's alone: no division.
+    int localProcesses = 1;
     ProgressFn progress;             // stage "probe", done/total probe points; called on the calling thread
     CancelToken cancel;
 };
@@ -73,8 +77,8 @@ struct FitRequest {
 // `nproc`: the run's processes on this machine as `nproc=` gives them (0 = not given); `nodes`: its machines.
 // The world is nodes x (one process per GPU of a device list ("0,1": 2) or `nproc` processes; 1 when
 // neither): the request is then for one of them — its device (the list's first GPU), its share of the world
-// batch (the wanted batch / world), on the CPU its share of the cores (threads=0) and, without vram=, of the
-// memory (1 / nproc of it).
+// batch (the wanted batch / world) and, on the CPU, its share of the cores (threads=0); localProcesses gives it
+// its share of the memory (vram=, or the whole memory).
 FitRequest fitRequestFor(const TrainConfig& cfg, int nproc = 0, int nodes = 1);
 
 // One measured point.

@@ -62,6 +62,8 @@ const std::vector<FitNoteCode> kNoteCodes = {
                    "its own"},
     {"fit.world_batch", "fitted per device: {0} images per device x {1} processes = {2} images per step (batch={2} "
                         "for the run)"},
+    {"fit.shared_budget", "the {0} processes on this machine's CPU share its memory: each is fitted to {1}, its "
+                          "share of {2}"},
 };
 
 nlohmann::json noteToJson(const FitNote& n)
@@ -191,22 +193,15 @@ FitRequest fitRequestFor(const TrainConfig& cfg, int nproc, int nodes)
     const bool cpu = !devices || devices->empty() || !devices->front().cuda;
     const int local = dist::localProcesses(cfg.device, nproc);
     req.world = local * std::max(1, nodes);
+    req.localProcesses = local;
     req.device = devices && devices->size() > 1 ? devices->front().name() : cfg.device;
-    if (local > 1 && cpu) {
-        // The processes of this machine share its cores and its memory.
-        if (cfg.threads == 0)
-            req.threads = std::max(1, cpuCores() / local);
-        if (cfg.vram.empty()) {
-            char share[32];
-            std::snprintf(share, sizeof share, "%.3g", 1.0 / local);
-            req.budget = share;
-        }
-    }
+    // The processes of this machine share its cores (and, on the CPU, its memory: fitToMemory divides the budget).
+    if (local > 1 && cpu && cfg.threads == 0)
+        req.threads = std::max(1, cpuCores() / local);
     req.data = cfg.data;
     req.model = cfg.model;
     req.imgsz = cfg.imgsz;
-    if (req.budget.empty())
-        req.budget = cfg.vram;
+    req.budget = cfg.vram;
     req.amp = cfg.amp;
     req.nbs = cfg.nbs;
     req.optimizer = cfg.optimizer;

@@ -218,7 +218,7 @@ struct FitSetup {
     bool runOnCuda = false;             // the run trains on a GPU (the probed one or the target)
     memory::MemoryStats devStats;
     int64_t totalBytes = 0;
-    int64_t budgetBytes = 0;
+    int64_t budgetBytes = 0;            // this process's: the CPU's processes share the request's (processBudget)
     std::vector<ProbeAmp> modes;        // AMP modes to probe, Off first
     std::string ampName = "off";        // the run's AMP when it is on ("fp16", "bf16"); "off" when it has none
     RunThreads threads;                 // what the trainer will run with these settings
@@ -230,8 +230,8 @@ std::optional<Error> validateRequest(const FitRequest& req)
     if (req.imgsz < 32 || req.imgsz % 32 != 0 || req.imgsz > kMaxImgsz)
         return fitError("fit.imgsz", "imgsz must be a multiple of 32 between 32 and 2048, not " +
                                          std::to_string(req.imgsz));
-    if (req.batch < 0 || req.maxBatch < 1 || req.nbs < 1 || req.world < 1)
-        return fitError("fit.batch", "batch must be >= 0, maxBatch, nbs and world >= 1");
+    if (req.batch < 0 || req.maxBatch < 1 || req.nbs < 1 || req.world < 1 || req.localProcesses < 1)
+        return fitError("fit.batch", "batch must be >= 0, maxBatch, nbs, world and localProcesses >= 1");
     if (!(req.fraction > 0.0 && req.fraction <= 1.0))
         return fitError("fit.fraction", "fraction must be in (0, 1]");
     if (!parseCheckpointSetting(req.checkpoint))
@@ -292,7 +292,7 @@ Expected<FitSetup> resolveDeviceAndBudget(const FitRequest& req)
     auto budgetBytes = memory::parseMemoryBudget(req.budget, s.totalBytes);
     if (!budgetBytes)
         return budgetBytes.error();
-    s.budgetBytes = *budgetBytes;
+    s.budgetBytes = processBudget(*budgetBytes, s.runOnCuda, req.localProcesses);
     s.threads = runThreadsFor(req.workers, req.threads, s.runOnCuda);
     s.queuedBatches = queuedBatches(s.threads.loaderWorkers);
     return s;
@@ -1004,6 +1004,15 @@ void describeLevers(const FitRequest& req, const FitResult& result,
                                  std::to_string(result.recommended.batch * req.world)});
 }
 
+// The note on what limits the recommendation besides memory: the CPU's memory shared by this machine's processes.
+void describeLimits(const FitRequest& req, const FitSetup& setup, const PeakPredictor& predict, const FitResult& result,
+                    const std::function<void(std::string, std::vector<std::string>)>& note)
+{
+    if (!setup.runOnCuda && req.localProcesses > 1)
+        note("fit.shared_budget", {std::to_string(req.localProcesses), memory::formatBytes(setup.budgetBytes),
+                                   memory::formatBytes(setup.budgetBytes * req.localProcesses)});
+}
+
 // The certainty of the prediction and the notes that state what was assumed.
 void describe(const FitRequest& req, const FitSetup& setup, const ProbeBatches& batches,
               const PeakPredictor& predict, bool otherScales, FitResult& result)
@@ -1052,6 +1061,7 @@ void describe(const FitRequest& req, const FitSetup& setup, const ProbeBatches& 
         note("fit.loader_inline", {std::to_string(req.workers), std::to_string(setup.threads.intraOp),
                                    std::to_string(cpuCores())});
     describeLevers(req, result, note);
+    describeLimits(req, setup, predict, result, note);
     if (!otherScales)
         note("fit.no_scales");
     if (!best.fits)

@@ -618,10 +618,15 @@ std::optional<Error> Trainer::chooseDevice()
     auto budget = memory::parseMemoryBudget(cfg_.vram, ms.deviceTotal);
     if (!budget)
         return budget.error();
-    // An empty vram means the whole device: no cap beyond what the device itself enforces.
+    // An empty vram means the whole device: no cap beyond what the device itself enforces. The CPU processes of
+    // this machine share vram, as the fit shares it (FitRequest::localProcesses).
     if (!cfg_.vram.empty()) {
-        memory::setBudget(*budget, memDevice());
+        const int local = dp_->spec().localSize;
+        memory::setBudget(processBudget(*budget, device_.is_cuda(), local), memDevice());
         budgetSet_ = true;
+        if (device_.is_cpu() && local > 1)
+            logLine("vram=" + cfg_.vram + " is shared by the " + std::to_string(local) + " processes on this machine's "
+                    "CPU: this one is held to " + memory::formatBytes(memory::budget(memDevice())));
     }
     memory::TimelineOptions to;
     to.device = memDevice();
@@ -760,7 +765,7 @@ std::optional<Error> Trainer::openRunFolder()
 std::optional<Error> Trainer::fitBatchToMemory()
 {
     // Data parallel: rank 0 fits its own device for one process's share of the world batch, of the cores and,
-    // on the CPU, of the memory its machine's processes share (fitRequestFor).
+    // on the CPU, of the memory its machine's processes share (fitRequestFor, FitRequest::localProcesses).
     fit::FitRequest req = fit::fitRequestFor(cfg_, dp_->spec().localSize, dp_->spec().nodes);
     req.device = memDevice();
     if (dp_->spec().localSize > 1)

@@ -14,6 +14,7 @@
 #include "ui/config/pastecommanddialog.h"
 #include "ui/train/predictionpreview.h"
 
+#include "common/trainrules.h"
 #include "dist/world.h"
 
 #include <QAction>
@@ -472,8 +473,9 @@ bool TrainPage::start()
     int64_t budget = 0;
     if (!cfg.vram.empty()) {
         const auto dev = deviceStats(cfg.device);
+        // Each process's budget, as the run holds it: the CPU processes (processes(); 0 for GPUs) share vram.
         if (auto b = ys::memory::parseMemoryBudget(cfg.vram, dev ? dev->deviceTotal : 0))
-            budget = *b;
+            budget = ys::processBudget(*b, /*cuda=*/false, std::max(1, processes()));
     }
     dashboard_->beginRun(cfg, budget);
     // Data parallel: one memory line per rank and the world batch (each rank trains batch / processes).

@@ -260,6 +260,17 @@ private Q_SLOTS:
         QCOMPARE(resolveOptimizer(cfg, 128, 16, 80).error().code, std::string("config.optimizer"));
     }
 
+    // Each process's share of a budget, by which the fit fits and the trainer caps memory: the CPU's processes
+    // share one budget; each GPU is its process's.
+    void cpuProcessesShareTheBudget()
+    {
+        constexpr int64_t kGiB = int64_t{1} << 30;
+        QCOMPARE(processBudget(2 * kGiB, false, 2), kGiB);
+        QCOMPARE(processBudget(2 * kGiB, true, 2), 2 * kGiB);
+        QCOMPARE(processBudget(2 * kGiB, false, 1), 2 * kGiB);
+        QCOMPARE(processBudget(0, false, 2), int64_t(0));
+    }
+
     // Which images are trainable: image errors exclude, image warnings do not (the trainer used to drop
     // images with only warnings; the fit kept them). Trainer, fit and the checkpoint validator agree.
     void trainerAndFitUseTheSameImages()

@@ -168,6 +168,10 @@ void TestFitText::accumulationFromNbs()
     const QString note = FitText::noteText(FitNoteRef{"fit.world_batch", {"16", "2", "32"}, {}});
     QCOMPARE(note, QStringLiteral("Fitted per device: 16 images per device × 2 processes = 32 images per step (the "
                                   "run's batch is 32)."));
+    // The CPU's processes share one budget.
+    QCOMPARE(FitText::noteText(FitNoteRef{"fit.shared_budget", {"2", "1 GiB", "2 GiB"}, {}}),
+             QStringLiteral("The 2 processes on this computer's CPU share its memory: each is fitted to 1 GiB, its "
+                            "share of 2 GiB."));
 }
 
 void TestFitText::certaintyNamesTheTarget()
