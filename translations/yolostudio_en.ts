@@ -2785,6 +2785,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The training set caps the batch: %1 images per step for %2 training images (memory would allow more).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The fit was cancelled.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -43,7 +43,9 @@ struct FitRequest {
     int threads = 0;                 // model threads; 0 = every core
     double fraction = 1.0;           // fraction of the training images the run uses (optimizer=auto counts them)
     double margin = 0;               // fraction of the budget kept free; 0 = default (5% measured, 12% planned)
-    int maxBatch = 1024;             // search limit
+    int maxBatch = 1024;             // search limit, lowered to what the training set allows (batchLimitForData)
+                                     // for every batch the fit gives: recommendation, stages, table rows and
+                                     // proposals; note "fit.batch_data"
     int syntheticBoxes = 50;         // boxes per image without data
     // Activation checkpointing (common/checkpointing.h): off | auto | backbone | all | [layers]. Not off: the
     // recommendation is made with it (auto: the cheapest blocks that let `wantedBatch` fit, none when it fits
@@ -125,7 +127,8 @@ struct TableRow {
     char scale = 'n';                // a scale of the model's family: n/s/m/l/x, YOLOv9's t/s/m/c/e; '-' = no scales
     int imgsz = 0;
     bool amp = false;
-    int maxBatch = 0;                // largest batch under the budget with the margin; 0 = none fits
+    int maxBatch = 0;                // largest batch under the budget with the margin, up to FitRequest::maxBatch;
+                                     // 0 = none fits
     int64_t peakAtMaxBatch = 0;
     int maxBatchCheckpointed = 0;    // the same with every block checkpointed (checkpoint=all); 0 = none fits
 };

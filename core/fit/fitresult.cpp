@@ -64,6 +64,8 @@ const std::vector<FitNoteCode> kNoteCodes = {
                         "for the run)"},
     {"fit.shared_budget", "the {0} processes on this machine's CPU share its memory: each is fitted to {1}, its "
                           "share of {2}"},
+    {"fit.batch_data", "batch capped by the training set: {0} images per step for {1} training images (memory "
+                       "would allow more)"},
 };
 
 nlohmann::json noteToJson(const FitNote& n)

@@ -219,6 +219,7 @@ struct FitSetup {
     memory::MemoryStats devStats;
     int64_t totalBytes = 0;
     int64_t budgetBytes = 0;            // this process's: the CPU's processes share the request's (processBudget)
+    int dataBatchLimit = 0;             // the largest batch the training set allows (batchLimitForData); 0 = no data
     std::vector<ProbeAmp> modes;        // AMP modes to probe, Off first
     std::string ampName = "off";        // the run's AMP when it is on ("fp16", "bf16"); "off" when it has none
     RunThreads threads;                 // what the trainer will run with these settings
@@ -795,7 +796,7 @@ CheckpointGoal checkpointGoal(const FitRequest& req)
         g.imgsz = req.wantedImgsz;
     else
         g.batch = req.wantedBatch > 0 ? req.wantedBatch
-                  : g.setting.mode == CheckpointSetting::Mode::Auto ? kAutoCheckpointBatch
+                  : g.setting.mode == CheckpointSetting::Mode::Auto ? std::min(kAutoCheckpointBatch, req.maxBatch)
                                                                     : 0;
     return g;
 }
@@ -917,7 +918,7 @@ Expected<std::vector<StageFit>> stageFits(const FitRequest& req, const Recommend
         const CheckpointSetting setting = parseCheckpointSetting(text).value_or(CheckpointSetting{});
         std::optional<CheckpointSavings> ck;
         if (setting.mode == Mode::Auto) {
-            const int wanted = st.batch > 0 ? st.batch : kAutoCheckpointBatch;
+            const int wanted = st.batch > 0 ? st.batch : std::min(kAutoCheckpointBatch, req.maxBatch);
             auto set = autoCheckpointSet(levers, rec.amp, wanted, st.imgsz);
             if (!set)
                 set = levers.allLayers();
@@ -1004,13 +1005,19 @@ void describeLevers(const FitRequest& req, const FitResult& result,
                                  std::to_string(result.recommended.batch * req.world)});
 }
 
-// The note on what limits the recommendation besides memory: the CPU's memory shared by this machine's processes.
+// The notes on what limits the recommendation besides memory: the CPU's memory shared by this machine's
+// processes, and a batch the training set caps although memory would allow more.
 void describeLimits(const FitRequest& req, const FitSetup& setup, const PeakPredictor& predict, const FitResult& result,
                     const std::function<void(std::string, std::vector<std::string>)>& note)
 {
     if (!setup.runOnCuda && req.localProcesses > 1)
         note("fit.shared_budget", {std::to_string(req.localProcesses), memory::formatBytes(setup.budgetBytes),
                                    memory::formatBytes(setup.budgetBytes * req.localProcesses)});
+    const Recommendation& best = result.recommended;
+    const double limit = static_cast<double>(result.budgetBytes) * (1.0 - result.margin);
+    if (req.batch == 0 && best.fits && best.batch == setup.dataBatchLimit &&
+        predict.peak(predict.model(best.amp), best.batch + 1, best.imgsz) <= limit)
+        note("fit.batch_data", {std::to_string(best.batch * req.world), std::to_string(result.trainImages)});
 }
 
 // The certainty of the prediction and the notes that state what was assumed.
@@ -1104,6 +1111,10 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& request, FitInternal
     ProbeBatches batches;
     if (auto err = batches.open(req))
         return *err;
+    // No batch the fit gives is larger than the training set allows (batchLimitForData).
+    setup.dataBatchLimit = batchLimitForData(batches.trainImages(), req.world, req.nbs);
+    if (setup.dataBatchLimit > 0)
+        req.maxBatch = std::min(req.maxBatch, setup.dataBatchLimit);
     auto spec = fitModelSpec(req.model, batches.nc());
     if (!spec)
         return spec.error();

@@ -41,6 +41,7 @@ private Q_SLOTS:
     void checkpointingPeakFallsAsPredicted();
     void fitsEachStageAndChoosesCheckpointing();
     void cpuProcessesShareTheBudget();
+    void batchNeverExceedsTheData();
 
 private:
     // device=cpu nproc=2 under vram=2GiB on 8 generated images: a budget that holds far more than the data.
@@ -493,6 +494,24 @@ void TestFit::cpuProcessesShareTheBudget()
     QCOMPARE(shared->args, (std::vector<std::string>{"2", mem::formatBytes(int64_t{1} << 30),
                                                      mem::formatBytes(int64_t{2} << 30)}));
     QVERIFY(QString::fromStdString(fit::formatFitResult(r)).contains("share its memory"));
+}
+
+// A batch is never larger than the data: 8 training images over 2 processes make at most 4 images each per step
+// (batch x processes x accumulate <= images), however much memory is free, and the fit says so (it proposed 1,846
+// images per step for 240).
+void TestFit::batchNeverExceedsTheData()
+{
+    const fit::FitResult& r = sharedSmallFit();
+    const fit::Recommendation& rec = r.recommended;
+    QCOMPARE(r.trainImages, int64_t(8));
+    QVERIFY(rec.fits);
+    QCOMPARE(rec.batch, 4);
+    QCOMPARE(rec.accumulate, 1);
+    QVERIFY(int64_t{rec.batch} * r.world * rec.accumulate <= r.trainImages);
+    const auto capped = std::find_if(r.fitNotes.begin(), r.fitNotes.end(),
+                                     [](const fit::FitNote& n) { return n.code == "fit.batch_data"; });
+    QVERIFY(capped != r.fitNotes.end());
+    QCOMPARE(capped->args, (std::vector<std::string>{"8", "8"}));
 }
 
 QTEST_GUILESS_MAIN(TestFit)
