@@ -69,7 +69,7 @@ struct PhasePeak {
 };
 
 struct MemoryFacts {
-    std::optional<fit::FitResult> fit;    // fit.json (batch=auto)
+    std::optional<fit::FitResult> fit;    // fit.json (batch=auto, or the fit the run was started with)
     std::optional<Error> fitError;
     int64_t budget = 0;                      // the run's vram budget in bytes (0 = none set / unknown)
     std::vector<PhasePeak> phases;           // phases present in memory.csv, in enum order

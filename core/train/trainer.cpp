@@ -168,7 +168,8 @@ private:
     std::optional<Error> openData();
     // The model spec (from the YAML, or the checkpoint when resuming).
     std::optional<Error> loadSpec(const std::optional<LoadedCheckpoint>& resumed);
-    // The run folder, events and results files; the fit (batch=auto); args.yaml and check.json.
+    // The run folder, events and results files; the fit (batch=auto, or the one it starts with: TrainOptions::fit);
+    // args.yaml and check.json.
     std::optional<Error> openRunFolder();
     // batch=auto / -1: probes memory, picks the batch (and AMP when amp=auto), writes fit.json.
     std::optional<Error> fitBatchToMemory();
@@ -750,6 +751,12 @@ std::optional<Error> Trainer::openRunFolder()
         if (!fittedAmp)
             return fittedAmp.error();
         amp_ = *fittedAmp;
+    } else if (options_.fit && !resumed()) {
+        if (auto err = writeFileAtomic((fs::path(runDir_) / "fit.json").string(), fit::fitResultToJson(*options_.fit)))
+            return *err;
+        logLine("fit.json: the run starts with the fit applied to its settings (predicted peak " +
+                memory::formatBytes(options_.fit->recommended.predictedPeakBytes) + " of " +
+                memory::formatBytes(options_.fit->budgetBytes) + ")");
     }
     if (auto err = writeFileAtomic((fs::path(runDir_) / "args.yaml").string(), cfg_.toYaml()))
         return *err;

@@ -482,8 +482,9 @@ bool TrainPage::start()
     const int ranks = ys::dist::localProcesses(cfg.device, processes());
     if (ranks > 1)
         dashboard_->setWorld(ranks, Dashboard::rankDevices(cfg.device, ranks), cfg.batch);
-    // The fit's predicted peak only for the setup it was made for.
-    if (fit_ && ys::fit::fitDifferences(*fit_, cfg).empty())
+    // The fit only for the setup it was made for: its predicted peak, and fit.json in the run folder.
+    const bool fitApplies = fit_ && ys::fit::fitDifferences(*fit_, cfg).empty();
+    if (fitApplies)
         dashboard_->setPredictedPeak(fit_->recommended.predictedPeakBytes);
     if (dataset_)
         dashboard_->preview()->setSamples(PredictionPreview::pickSamples(*dataset_), [this] {
@@ -504,6 +505,8 @@ bool TrainPage::start()
     ys::TrainOptions options;
     if (!cfg.resume.empty())
         options.givenKeys = ys::resumableKeys();
+    if (fitApplies)
+        options.fit = fit_;
     return controller_->start(cfg, options, processes());
 }
 

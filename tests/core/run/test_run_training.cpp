@@ -2,7 +2,9 @@
 // while it trains (and followed by a RunTail), finished, stopped by the user, killed (the folder as a
 // SIGKILL leaves it) and resumed, failed mid-run and failed in setup. Every event carries the epoch and
 // batch it happened in; environment.json describes this machine and the run's device and threads (and
-// names the BLAS from its library path). Two runs in one process each report their own memory peak.
+// names the BLAS from its library path). Two runs in one process each report their own memory peak, and a run
+// started with a fit keeps it as fit.json.
+#include "fit/fit.h"
 #include "run/reader.h"
 #include "run/runlock.h"
 #include "runfixtures.h"
@@ -19,6 +21,7 @@
 
 #include <torch/version.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <stdexcept>
@@ -36,6 +39,7 @@ private Q_SLOTS:
     void failedMidRun();
     void failedInSetup();
     void secondRunHasItsOwnPeak();
+    void startingFitIsRecorded();
     void blasNames_data();
     void blasNames();
 
@@ -325,6 +329,41 @@ void TestRunTraining::secondRunHasItsOwnPeak()
     QVERIFY2(b.summary.peakMemory < firstEpochPeak && b.summary.peakMemory < a.summary.peakMemory,
              qPrintable(QString("second run's peak %1, first run's %2 (epoch %3)")
                             .arg(b.summary.peakMemory).arg(a.summary.peakMemory).arg(firstEpochPeak)));
+}
+
+// A run started with a fit made for its settings (the Fit dialog's, applied) writes it as fit.json, which the
+// Runs page and the report read ("no fit was made" before).
+void TestRunTraining::startingFitIsRecorded()
+{
+    const ys::TrainConfig c = config("fitted", 1);
+    ys::fit::FitResult fit;
+    fit.recommended.batch = c.batch;
+    fit.recommended.imgsz = c.imgsz;
+    fit.recommended.fits = true;
+    fit.recommended.predictedPeakBytes = 123'456'789;
+    fit.budgetBytes = int64_t{1} << 30;
+    fit.device = "cpu";
+    fit.model = c.model;
+    fit.data = c.data;
+    QVERIFY(ys::fit::fitDifferences(fit, c).empty());
+    ys::TrainCallbacks cb;
+    std::vector<std::string> log;
+    cb.onLog = [&](const std::string& line) { log.push_back(line); };
+    ys::TrainOptions options;
+    options.fit = fit;
+    auto result = ys::train(c, cb, nullptr, options);
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().toString().c_str());
+
+    const ys::RunRecord r = read(result->runDir);
+    QVERIFY2(r.problems.empty(), r.problems.empty() ? "" : r.problems.front().toString().c_str());
+    QVERIFY(QFileInfo::exists(QString::fromStdString(result->runDir + "/fit.json")));
+    QVERIFY(!r.fitJson.empty());
+    auto back = ys::fit::fitResultFromJson(r.fitJson, result->runDir + "/fit.json");
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+    QCOMPARE(back->recommended.batch, c.batch);
+    QCOMPARE(back->recommended.predictedPeakBytes, int64_t(123'456'789));
+    QCOMPARE(back->budgetBytes, int64_t{1} << 30);
+    QVERIFY(std::any_of(log.begin(), log.end(), [](const std::string& l) { return l.rfind("fit.json:", 0) == 0; }));
 }
 
 void TestRunTraining::blasNames_data()
