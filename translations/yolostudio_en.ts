@@ -2845,6 +2845,14 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The %1 processes on this computer&apos;s CPU share its memory: each is fitted to %2, its share of %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The training set caps the batch: %1 images per step for %2 training images (memory would allow more).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The fit was cancelled.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -2656,6 +2656,14 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>按单个设备适配：每个设备 %1 张图像 × %2 个进程 = 每步 %3 张图像（训练的批大小为 %3）。</translation>
     </message>
     <message>
+        <source>The %1 processes on this computer&apos;s CPU share its memory: each is fitted to %2, its share of %3.</source>
+        <translation>这台计算机 CPU 上的 %1 个进程共用它的内存：每个进程按 %3 中属于它的一份 %2 适配。</translation>
+    </message>
+    <message>
+        <source>The training set caps the batch: %1 images per step for %2 training images (memory would allow more).</source>
+        <translation>训练集限制了批大小：%2 张训练图像，每步 %1 张图像（内存还容得下更多）。</translation>
+    </message>
+    <message>
         <source>%1 × %2 = %3 images per step over %2 processes; accumulates gradients over %4 steps (nominal batch %5): each optimizer step sees about %6 images.</source>
         <translation>%2 个进程每步 %1 × %2 = %3 张图像；在 %4 步上累积梯度（名义批大小 %5）：优化器每步约处理 %6 张图像。</translation>
     </message>

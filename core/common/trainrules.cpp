@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <thread>
 
 #if defined(__linux__)
@@ -68,6 +69,23 @@ int64_t batchImageBytes(int batch, int imgsz)
 int accumulateFor(int nbs, int batch)
 {
     return std::max(static_cast<int>(std::lround(static_cast<double>(nbs) / std::max(1, batch))), 1);
+}
+
+int batchLimitForData(int64_t trainImages, int world, int nbs)
+{
+    if (trainImages <= 0)
+        return 0;
+    world = std::max(1, world);
+    const int all = static_cast<int>(std::clamp<int64_t>(trainImages / world, 1, std::numeric_limits<int>::max() / world));
+    for (int batch = all; batch >= 1; --batch)
+        if (int64_t{batch} * world * accumulateFor(nbs, batch * world) <= trainImages)
+            return batch;
+    return all;
+}
+
+int64_t processBudget(int64_t budget, bool cuda, int localProcesses)
+{
+    return cuda || localProcesses <= 1 ? budget : budget / localProcesses;
 }
 
 int validationBatchFor(int batch)

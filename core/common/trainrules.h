@@ -51,6 +51,12 @@ constexpr double kGradClipNorm = 10.0;
 // Batches per optimizer step: max(round(nbs / batch), 1), so the effective batch stays near nbs.
 int accumulateFor(int nbs, int batch);
 
+// The largest batch per process whose optimizer step, batch x `world` x accumulateFor(nbs, batch x world),
+// holds no more images than the run trains on (Ultralytics caps batch at the dataset too). With fewer images
+// than nbs no batch can keep accumulation inside the data; then batch x world = all the images (at least 1 per
+// process). 0 when `trainImages` is unknown (<= 0): no cap.
+int batchLimitForData(int64_t trainImages, int world, int nbs);
+
 // Images per validation batch of a run training at `batch`: twice as many, as validation keeps no
 // activations for a backward pass.
 constexpr int kValidationBatchFactor = 2;
@@ -59,6 +65,13 @@ int validationBatchFor(int batch);
 // Training images a run uses: the trainable images of the train split, cut to `fraction` (at least 1
 // when there is any).
 int64_t trainImagesFor(int64_t trainable, double fraction);
+
+// ---- memory ---------------------------------------------------------------------------------------------
+
+// One process's share of a run's memory budget of `budget` bytes: the CPU processes of one machine share its
+// memory, so each gets budget / localProcesses; each GPU is its own process's (the budget as given). 0 (no
+// budget) stays 0.
+int64_t processBudget(int64_t budget, bool cuda, int localProcesses);
 
 // ---- optimizer --------------------------------------------------------------------------------------------
 

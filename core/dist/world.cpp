@@ -196,6 +196,14 @@ std::optional<Error> checkWorldBatch(int batch, int world)
                  {}, 0, 0};
 }
 
+int localProcesses(const std::string& device, int nproc)
+{
+    if (nproc > 0)
+        return nproc;
+    const auto devices = parseDevices(device);
+    return devices && !devices->empty() ? static_cast<int>(devices->size()) : 1;
+}
+
 Expected<std::optional<LaunchPlan>> planLaunch(const std::string& device, int batch, const LaunchRequest& r)
 {
     auto devices = parseDevices(device);
@@ -206,7 +214,7 @@ Expected<std::optional<LaunchPlan>> planLaunch(const std::string& device, int ba
                                        " starts no process: give the number of training processes on this machine (1 or more)",
                      {}, 0, 0};
     const bool cpu = !devices->front().cuda;
-    int nproc = r.nproc.value_or(static_cast<int>(devices->size()));
+    const int nproc = localProcesses(device, r.nproc.value_or(0));
     if (!cpu && devices->size() > 1 && r.nproc && *r.nproc != static_cast<int>(devices->size()))
         return Error{"dist.nproc", "nproc=" + std::to_string(*r.nproc) + " but device=" + device + " lists " +
                                        std::to_string(devices->size()) + " GPUs: one process per GPU (leave nproc out)",

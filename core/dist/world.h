@@ -80,6 +80,11 @@ struct LaunchPlan {
     WorldSpec world;               // as local rank 0 sees it; workers differ in rank and localRank only
 };
 
+// Processes a run has on this machine: `nproc` when given (> 0), else one per GPU of a device list ("0,1": 2),
+// else 1 (one device, or device text that does not parse: planLaunch reports that). The launch plan, the fit's
+// request and the Train page count them this one way.
+int localProcesses(const std::string& device, int nproc);
+
 // Checks the launcher arguments against the device text and the (world) batch and plans the launch.
 // Errors, each one line: nproc < 1 ("dist.nproc"), a device list whose length is not nproc or a GPU named
 // twice ("device.*"), nnodes/node_rank out of range, no master_addr for several machines, a bad port

@@ -43,7 +43,9 @@ struct FitRequest {
     int threads = 0;                 // model threads; 0 = every core
     double fraction = 1.0;           // fraction of the training images the run uses (optimizer=auto counts them)
     double margin = 0;               // fraction of the budget kept free; 0 = default (5% measured, 12% planned)
-    int maxBatch = 1024;             // search limit
+    int maxBatch = 1024;             // search limit, lowered to what the training set allows (batchLimitForData)
+                                     // for every batch the fit gives: recommendation, stages, table rows and
+                                     // proposals; note "fit.batch_data"
     int syntheticBoxes = 50;         // boxes per image without data
     // Activation checkpointing (common/checkpointing.h): off | auto | backbone | all | [layers]. Not off: the
     // recommendation is made with it (auto: the cheapest blocks that let `wantedBatch` fit, none when it fits
@@ -63,6 +65,10 @@ struct FitRequest {
     // device: `batch`, the recommendation and the stages' batches are one process's; accumulate counts the
     // world batch (max(round(nbs / (batch x world)), 1)) and the note "fit.world_batch" states it. 1 = one process.
     int world = 1;
+    // The run's processes on this machine (dist::localProcesses; 1 = one). On the CPU they share its memory: each
+    // is fitted to budget / localProcesses (of the whole memory when budget is empty), and the note
+    // "fit.shared_budget" says so. A GPU is its process's alone: no division.
+    int localProcesses = 1;
     ProgressFn progress;             // stage "probe", done/total probe points; called on the calling thread
     CancelToken cancel;
 };
@@ -73,8 +79,8 @@ struct FitRequest {
 // `nproc`: the run's processes on this machine as `nproc=` gives them (0 = not given); `nodes`: its machines.
 // The world is nodes x (one process per GPU of a device list ("0,1": 2) or `nproc` processes; 1 when
 // neither): the request is then for one of them — its device (the list's first GPU), its share of the world
-// batch (the wanted batch / world), on the CPU its share of the cores (threads=0) and, without vram=, of the
-// memory (1 / nproc of it).
+// batch (the wanted batch / world) and, on the CPU, its share of the cores (threads=0); localProcesses gives it
+// its share of the memory (vram=, or the whole memory).
 FitRequest fitRequestFor(const TrainConfig& cfg, int nproc = 0, int nodes = 1);
 
 // One measured point.
@@ -121,7 +127,8 @@ struct TableRow {
     char scale = 'n';                // a scale of the model's family: n/s/m/l/x, YOLOv9's t/s/m/c/e; '-' = no scales
     int imgsz = 0;
     bool amp = false;
-    int maxBatch = 0;                // largest batch under the budget with the margin; 0 = none fits
+    int maxBatch = 0;                // largest batch under the budget with the margin, up to FitRequest::maxBatch;
+                                     // 0 = none fits
     int64_t peakAtMaxBatch = 0;
     int maxBatchCheckpointed = 0;    // the same with every block checkpointed (checkpoint=all); 0 = none fits
 };

@@ -6,6 +6,7 @@
 #include "common/device.h"
 #include "common/text.h"
 #include "common/trainrules.h"
+#include "dist/world.h"
 
 #include <nlohmann/json.hpp>
 
@@ -61,6 +62,10 @@ const std::vector<FitNoteCode> kNoteCodes = {
                    "its own"},
     {"fit.world_batch", "fitted per device: {0} images per device x {1} processes = {2} images per step (batch={2} "
                         "for the run)"},
+    {"fit.shared_budget", "the {0} processes on this machine's CPU share its memory: each is fitted to {1}, its "
+                          "share of {2}"},
+    {"fit.batch_data", "batch capped by the training set: {0} images per step for {1} training images (memory "
+                       "would allow more)"},
 };
 
 nlohmann::json noteToJson(const FitNote& n)
@@ -188,24 +193,17 @@ FitRequest fitRequestFor(const TrainConfig& cfg, int nproc, int nodes)
     // The world: a GPU list's length, or nproc processes (the CPU's, or one GPU's: planLaunch refuses that).
     const auto devices = parseDevices(cfg.device);
     const bool cpu = !devices || devices->empty() || !devices->front().cuda;
-    const int local = std::max(1, nproc > 0 ? nproc : devices ? static_cast<int>(devices->size()) : 1);
+    const int local = dist::localProcesses(cfg.device, nproc);
     req.world = local * std::max(1, nodes);
+    req.localProcesses = local;
     req.device = devices && devices->size() > 1 ? devices->front().name() : cfg.device;
-    if (local > 1 && cpu) {
-        // The processes of this machine share its cores and its memory.
-        if (cfg.threads == 0)
-            req.threads = std::max(1, cpuCores() / local);
-        if (cfg.vram.empty()) {
-            char share[32];
-            std::snprintf(share, sizeof share, "%.3g", 1.0 / local);
-            req.budget = share;
-        }
-    }
+    // The processes of this machine share its cores (and, on the CPU, its memory: fitToMemory divides the budget).
+    if (local > 1 && cpu && cfg.threads == 0)
+        req.threads = std::max(1, cpuCores() / local);
     req.data = cfg.data;
     req.model = cfg.model;
     req.imgsz = cfg.imgsz;
-    if (req.budget.empty())
-        req.budget = cfg.vram;
+    req.budget = cfg.vram;
     req.amp = cfg.amp;
     req.nbs = cfg.nbs;
     req.optimizer = cfg.optimizer;

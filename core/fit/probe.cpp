@@ -230,7 +230,8 @@ struct FitSetup {
     bool runOnCuda = false;             // the run trains on a GPU (the probed one or the target)
     memory::MemoryStats devStats;
     int64_t totalBytes = 0;
-    int64_t budgetBytes = 0;
+    int64_t budgetBytes = 0;            // this process's: the CPU's processes share the request's (processBudget)
+    int dataBatchLimit = 0;             // the largest batch the training set allows (batchLimitForData); 0 = no data
     std::vector<ProbeAmp> modes;        // AMP modes to probe, Off first
     std::string ampName = "off";        // the run's AMP when it is on ("fp16", "bf16"); "off" when it has none
     RunThreads threads;                 // what the trainer will run with these settings
@@ -242,8 +243,8 @@ std::optional<Error> validateRequest(const FitRequest& req)
     if (req.imgsz < 32 || req.imgsz % 32 != 0 || req.imgsz > kMaxImgsz)
         return fitError("fit.imgsz", "imgsz must be a multiple of 32 between 32 and 2048, not " +
                                          std::to_string(req.imgsz));
-    if (req.batch < 0 || req.maxBatch < 1 || req.nbs < 1 || req.world < 1)
-        return fitError("fit.batch", "batch must be >= 0, maxBatch, nbs and world >= 1");
+    if (req.batch < 0 || req.maxBatch < 1 || req.nbs < 1 || req.world < 1 || req.localProcesses < 1)
+        return fitError("fit.batch", "batch must be >= 0, maxBatch, nbs, world and localProcesses >= 1");
     if (!(req.fraction > 0.0 && req.fraction <= 1.0))
         return fitError("fit.fraction", "fraction must be in (0, 1]");
     if (!parseCheckpointSetting(req.checkpoint))
@@ -304,7 +305,7 @@ Expected<FitSetup> resolveDeviceAndBudget(const FitRequest& req)
     auto budgetBytes = memory::parseMemoryBudget(req.budget, s.totalBytes);
     if (!budgetBytes)
         return budgetBytes.error();
-    s.budgetBytes = *budgetBytes;
+    s.budgetBytes = processBudget(*budgetBytes, s.runOnCuda, req.localProcesses);
     s.threads = runThreadsFor(req.workers, req.threads, s.runOnCuda);
     s.queuedBatches = queuedBatches(s.threads.loaderWorkers);
     return s;
@@ -805,7 +806,7 @@ CheckpointGoal checkpointGoal(const FitRequest& req)
         g.imgsz = req.wantedImgsz;
     else
         g.batch = req.wantedBatch > 0 ? req.wantedBatch
-                  : g.setting.mode == CheckpointSetting::Mode::Auto ? kAutoCheckpointBatch
+                  : g.setting.mode == CheckpointSetting::Mode::Auto ? std::min(kAutoCheckpointBatch, req.maxBatch)
                                                                     : 0;
     return g;
 }
@@ -927,7 +928,7 @@ Expected<std::vector<StageFit>> stageFits(const FitRequest& req, const Recommend
         const CheckpointSetting setting = parseCheckpointSetting(text).value_or(CheckpointSetting{});
         std::optional<CheckpointSavings> ck;
         if (setting.mode == Mode::Auto) {
-            const int wanted = st.batch > 0 ? st.batch : kAutoCheckpointBatch;
+            const int wanted = st.batch > 0 ? st.batch : std::min(kAutoCheckpointBatch, req.maxBatch);
             auto set = autoCheckpointSet(levers, rec.amp, wanted, st.imgsz);
             if (!set)
                 set = levers.allLayers();
@@ -1014,6 +1015,21 @@ void describeLevers(const FitRequest& req, const FitResult& result,
                                  std::to_string(result.recommended.batch * req.world)});
 }
 
+// The notes on what limits the recommendation besides memory: the CPU's memory shared by this machine's
+// processes, and a batch the training set caps although memory would allow more.
+void describeLimits(const FitRequest& req, const FitSetup& setup, const PeakPredictor& predict, const FitResult& result,
+                    const std::function<void(std::string, std::vector<std::string>)>& note)
+{
+    if (!setup.runOnCuda && req.localProcesses > 1)
+        note("fit.shared_budget", {std::to_string(req.localProcesses), memory::formatBytes(setup.budgetBytes),
+                                   memory::formatBytes(setup.budgetBytes * req.localProcesses)});
+    const Recommendation& best = result.recommended;
+    const double limit = static_cast<double>(result.budgetBytes) * (1.0 - result.margin);
+    if (req.batch == 0 && best.fits && best.batch == setup.dataBatchLimit &&
+        predict.peak(predict.model(best.amp), best.batch + 1, best.imgsz) <= limit)
+        note("fit.batch_data", {std::to_string(best.batch * req.world), std::to_string(result.trainImages)});
+}
+
 // The certainty of the prediction and the notes that state what was assumed.
 void describe(const FitRequest& req, const FitSetup& setup, const ProbeBatches& batches,
               const PeakPredictor& predict, bool otherScales, FitResult& result)
@@ -1062,6 +1078,7 @@ void describe(const FitRequest& req, const FitSetup& setup, const ProbeBatches& 
         note("fit.loader_inline", {std::to_string(req.workers), std::to_string(setup.threads.intraOp),
                                    std::to_string(cpuCores())});
     describeLevers(req, result, note);
+    describeLimits(req, setup, predict, result, note);
     if (!otherScales)
         note("fit.no_scales");
     if (!best.fits)
@@ -1104,6 +1121,10 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& request, FitInternal
     ProbeBatches batches;
     if (auto err = batches.open(req))
         return *err;
+    // No batch the fit gives is larger than the training set allows (batchLimitForData).
+    setup.dataBatchLimit = batchLimitForData(batches.trainImages(), req.world, req.nbs);
+    if (setup.dataBatchLimit > 0)
+        req.maxBatch = std::min(req.maxBatch, setup.dataBatchLimit);
     auto spec = fitModelSpec(req.model, batches.nc());
     if (!spec)
         return spec.error();

@@ -36,6 +36,14 @@ std::optional<Phase> phaseFromString(std::string_view text)
     return std::nullopt;
 }
 
+int64_t ownPeak(const std::vector<MemorySample>& samples)
+{
+    int64_t peak = 0;
+    for (const MemorySample& s : samples)
+        peak = std::max({peak, s.windowPeak, s.allocated});
+    return peak;
+}
+
 void thinRankSeries(std::vector<MemorySample>& series, size_t limit, size_t& sent)
 {
     if (series.size() <= limit || series.empty())

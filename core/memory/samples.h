@@ -41,6 +41,11 @@ std::string memoryCsvName(int rank);
 // twice on the dashboard).
 void thinRankSeries(std::vector<MemorySample>& series, size_t limit, size_t& sent);
 
+// The most memory a run's own samples saw: the highest window peak (or allocated figure) among them; 0 for none.
+// The `peak` column is left out: it is the allocator's running peak, which a memory.csv written before the trainer
+// reset it at the run's start carries from before the run (an earlier run in the same process).
+int64_t ownPeak(const std::vector<MemorySample>& samples);
+
 // memory.csv: this header line, then one formatSampleRow() line per sample.
 const char* sampleCsvHeader();  // "time_s,phase,allocated,reserved,peak,window_peak"
 std::string formatSampleRow(const MemorySample& sample);   // no newline

@@ -95,8 +95,7 @@ MemoryFacts readMemory(const RunRecord& run)
     if (m.budget == 0 && m.fit)
         m.budget = m.fit->budgetBytes;
     m.phases = phasePeaks(run.memory);
-    for (const auto& s : run.memory)
-        m.peak = std::max({m.peak, s.peak, s.windowPeak, s.allocated});
+    m.peak = memory::ownPeak(run.memory);
     for (const TrainEvent& e : run.events)
         if (e.kind == EventKind::OomRecovered || e.kind == EventKind::ValOomRecovered)
             m.recoveries.push_back(e);

@@ -69,11 +69,11 @@ struct PhasePeak {
 };
 
 struct MemoryFacts {
-    std::optional<fit::FitResult> fit;    // fit.json (batch=auto)
+    std::optional<fit::FitResult> fit;    // fit.json (batch=auto, or the fit the run was started with)
     std::optional<Error> fitError;
     int64_t budget = 0;                      // the run's vram budget in bytes (0 = none set / unknown)
     std::vector<PhasePeak> phases;           // phases present in memory.csv, in enum order
-    int64_t peak = 0;                        // highest figure of the timeline
+    int64_t peak = 0;                        // the run's own peak: highest window peak of the timeline (memory::ownPeak)
     std::vector<TrainEvent> recoveries;      // oom_recovered / val_oom_recovered events, in order
 };
 

@@ -625,8 +625,7 @@ void summarize(RunRecord& rec)
         if (s.startTime == 0 && e.wallTime > 0)
             s.startTime = e.wallTime - e.time;
     }
-    for (const memory::MemorySample& m : rec.memory)
-        s.peakMemory = std::max({s.peakMemory, m.peak, m.windowPeak});
+    s.peakMemory = memory::ownPeak(rec.memory);
     for (const EpochResult& r : rec.rows)   // results.csv's memory/peak_bytes: also when memory.csv is gone
         s.peakMemory = std::max(s.peakMemory, r.peakMemory);
     if (s.startTime == 0) {

@@ -77,7 +77,8 @@ struct RunSummary {
     int bestEpoch = 0;                // epoch of the best fitness (0 = no rows)
     double bestFitness = 0, bestMap50 = 0, bestMap50_95 = 0;
     double wallSeconds = 0;           // training time: the later of the last row's and the last event's time
-    int64_t peakMemory = 0;           // bytes: highest peak in memory.csv and results.csv (0 = unknown)
+    int64_t peakMemory = 0;           // bytes: the run's own peak, from memory.csv's window peaks (memory::ownPeak)
+                                      // and results.csv's per-epoch peaks (0 = unknown)
     std::string device;               // as the last start/resume event says ("cpu", "cuda:0"), else args
     int batch = 0;                    // ditto: after batch=auto the batch the fit chose; -1 = auto never resolved
     int imgsz = 0;                    // args.yaml `imgsz`

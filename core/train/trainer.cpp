@@ -168,7 +168,8 @@ private:
     std::optional<Error> openData();
     // The model spec (from the YAML, or the checkpoint when resuming).
     std::optional<Error> loadSpec(const std::optional<LoadedCheckpoint>& resumed);
-    // The run folder, events and results files; the fit (batch=auto); args.yaml and check.json.
+    // The run folder, events and results files; the fit (batch=auto, or the one it starts with: TrainOptions::fit);
+    // args.yaml and check.json.
     std::optional<Error> openRunFolder();
     // batch=auto / -1: probes memory, picks the batch (and AMP when amp=auto), writes fit.json.
     std::optional<Error> fitBatchToMemory();
@@ -618,10 +619,15 @@ std::optional<Error> Trainer::chooseDevice()
     auto budget = memory::parseMemoryBudget(cfg_.vram, ms.deviceTotal);
     if (!budget)
         return budget.error();
-    // An empty vram means the whole device: no cap beyond what the device itself enforces.
+    // An empty vram means the whole device: no cap beyond what the device itself enforces. The CPU processes of
+    // this machine share vram, as the fit shares it (FitRequest::localProcesses).
     if (!cfg_.vram.empty()) {
-        memory::setBudget(*budget, memDevice());
+        const int local = dp_->spec().localSize;
+        memory::setBudget(processBudget(*budget, device_.is_cuda(), local), memDevice());
         budgetSet_ = true;
+        if (device_.is_cpu() && local > 1)
+            logLine("vram=" + cfg_.vram + " is shared by the " + std::to_string(local) + " processes on this machine's "
+                    "CPU: this one is held to " + memory::formatBytes(memory::budget(memDevice())));
     }
     memory::TimelineOptions to;
     to.device = memDevice();
@@ -745,6 +751,12 @@ std::optional<Error> Trainer::openRunFolder()
         if (!fittedAmp)
             return fittedAmp.error();
         amp_ = *fittedAmp;
+    } else if (options_.fit && !resumed()) {
+        if (auto err = writeFileAtomic((fs::path(runDir_) / "fit.json").string(), fit::fitResultToJson(*options_.fit)))
+            return *err;
+        logLine("fit.json: the run starts with the fit applied to its settings (predicted peak " +
+                memory::formatBytes(options_.fit->recommended.predictedPeakBytes) + " of " +
+                memory::formatBytes(options_.fit->budgetBytes) + ")");
     }
     if (auto err = writeFileAtomic((fs::path(runDir_) / "args.yaml").string(), cfg_.toYaml()))
         return *err;
@@ -760,7 +772,7 @@ std::optional<Error> Trainer::openRunFolder()
 std::optional<Error> Trainer::fitBatchToMemory()
 {
     // Data parallel: rank 0 fits its own device for one process's share of the world batch, of the cores and,
-    // on the CPU, of the memory its machine's processes share (fitRequestFor).
+    // on the CPU, of the memory its machine's processes share (fitRequestFor, FitRequest::localProcesses).
     fit::FitRequest req = fit::fitRequestFor(cfg_, dp_->spec().localSize, dp_->spec().nodes);
     req.device = memDevice();
     if (dp_->spec().localSize > 1)
@@ -1484,6 +1496,9 @@ Expected<TrainSummary> Trainer::run()
     summary_.worldSize = dp_->size();
     summary_.rank = dp_->rank();
     summary_.backend = dp_->backend();
+    // The run's peak is its own: the allocator's peak still holds an earlier run's in this process (the studio
+    // trains one run after another) and the fit's probe.
+    memory::resetPeak(memDevice());
     timeline_->start();
     if (!dp_->writer())
         return follow();

@@ -8,6 +8,7 @@
 #include "common/progress.h"
 #include "dist/world.h"
 #include "eval/metrics.h"
+#include "fit/fit.h"
 #include "memory/memory.h"
 #include "run/records.h"
 
@@ -97,6 +98,11 @@ struct TrainOptions {
     // batch N x B with microBatch B trains like N processes at batch N x B (with sync_bn=true their BatchNorms
     // see all N x B images, as one pass over the batch would; each rank's loss keeps its own normalisation).
     int microBatch = 0;
+    // The fit the run starts with, made elsewhere for these settings (the studio's Fit dialog, applied; the caller
+    // checks that it applies: fit::fitDifferences). A new run writes it to its folder as fit.json, which the Runs
+    // page and the report read. Ignored on resume (the folder keeps its first session's) and when the run fits
+    // itself (batch=auto, checkpoint=auto: that fit's fit.json is written instead).
+    std::optional<fit::FitResult> fit;
 };
 
 // Runs a whole training run (or resumes one when cfg.resume is set). Blocks the calling thread; calls the

@@ -487,9 +487,8 @@ ys::fit::FitRequest FitDialog::request() const
     // The batch is the world's, as in the setup: one device fits its share.
     req.batch = imgszMode_->isChecked() ? std::max(1, batchSpin_->value() / req.world) : 0;
     req.amp = ampCombo_->currentData().toString().toStdString();
-    // An empty budget keeps fitRequestFor's: the whole device, or on the CPU each process's share.
-    if (const std::string budget = budgetEdit_->text().trimmed().toStdString(); !budget.empty() || req.world == 1)
-        req.budget = budget;
+    // The budget of the machine's device (empty: all of it); on the CPU the fit gives each process its share.
+    req.budget = budgetEdit_->text().trimmed().toStdString();
     req.targetGpu = targetName();
     return req;
 }

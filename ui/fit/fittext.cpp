@@ -268,6 +268,13 @@ QString FitText::noteText(const FitNoteRef& n)
     if (c == "fit.world_batch")
         return tr("Fitted per device: %1 images per device × %2 processes = %3 images per step (the run's batch is %3).")
             .arg(arg(n, 0), arg(n, 1), arg(n, 2));
+    if (c == "fit.shared_budget")
+        return tr("The %1 processes on this computer's CPU share its memory: each is fitted to %2, its share of %3.")
+            .arg(arg(n, 0), arg(n, 1), arg(n, 2));
+    if (c == "fit.batch_data")
+        return tr("The training set caps the batch: %1 images per step for %2 training images (memory would allow "
+                  "more).")
+            .arg(arg(n, 0), arg(n, 1));
     return QString::fromStdString(n.english);
 }
 

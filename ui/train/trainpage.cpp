@@ -14,7 +14,8 @@
 #include "ui/config/pastecommanddialog.h"
 #include "ui/train/predictionpreview.h"
 
-#include "common/device.h"
+#include "common/trainrules.h"
+#include "dist/world.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -475,17 +476,18 @@ bool TrainPage::start()
     int64_t budget = 0;
     if (!cfg.vram.empty()) {
         const auto dev = deviceStats(cfg.device);
+        // Each process's budget, as the run holds it: the CPU processes (processes(); 0 for GPUs) share vram.
         if (auto b = ys::memory::parseMemoryBudget(cfg.vram, dev ? dev->deviceTotal : 0))
-            budget = *b;
+            budget = ys::processBudget(*b, /*cuda=*/false, std::max(1, processes()));
     }
     dashboard_->beginRun(cfg, budget);
     // Data parallel: one memory line per rank and the world batch (each rank trains batch / processes).
-    const auto gpus = ys::parseDevices(cfg.device);
-    const int ranks = gpus && gpus->size() > 1 ? static_cast<int>(gpus->size()) : std::max(1, processes());
+    const int ranks = ys::dist::localProcesses(cfg.device, processes());
     if (ranks > 1)
         dashboard_->setWorld(ranks, Dashboard::rankDevices(cfg.device, ranks), cfg.batch);
-    // The fit's predicted peak only for the setup it was made for.
-    if (fit_ && ys::fit::fitDifferences(*fit_, cfg).empty())
+    // The fit only for the setup it was made for: its predicted peak, and fit.json in the run folder.
+    const bool fitApplies = fit_ && ys::fit::fitDifferences(*fit_, cfg).empty();
+    if (fitApplies)
         dashboard_->setPredictedPeak(fit_->recommended.predictedPeakBytes);
     if (dataset_)
         dashboard_->preview()->setSamples(PredictionPreview::pickSamples(*dataset_), [this] {
@@ -506,6 +508,8 @@ bool TrainPage::start()
     ys::TrainOptions options;
     if (!cfg.resume.empty())
         options.givenKeys = ys::resumableKeys();
+    if (fitApplies)
+        options.fit = fit_;
     return controller_->start(cfg, options, processes());
 }
 

@@ -33,6 +33,7 @@ private Q_SLOTS:
     void portInUse();
     void worldBatch();
     void deviceLists();
+    void localProcessCount();
     void shardsAreDisjointAndEqual();
     void shardsMatchMicroBatches();
     void workersGetTheirRanks();
@@ -280,6 +281,22 @@ void TestDistWorld::deviceLists()
     auto wrongLength = ys::deviceForLocalRank("0,1,2", 0, 2);
     QVERIFY(!wrongLength.ok());
     QVERIFY(QString::fromStdString(wrongLength.error().message).contains("lists 3 GPUs"));
+}
+
+// The processes of a run on this machine, counted one way for the launch, the fit and the Train page.
+void TestDistWorld::localProcessCount()
+{
+    QCOMPARE(ys::dist::localProcesses("cpu", 0), 1);
+    QCOMPARE(ys::dist::localProcesses("cpu", 2), 2);
+    QCOMPARE(ys::dist::localProcesses("0", 0), 1);
+    QCOMPARE(ys::dist::localProcesses("0,1,2", 0), 3);    // one process per listed GPU
+    QCOMPARE(ys::dist::localProcesses("0,1", 2), 2);
+    QCOMPARE(ys::dist::localProcesses("0,,1", 0), 1);     // not a device list: planLaunch says why
+    ys::dist::LaunchRequest three;
+    three.nproc = 3;
+    auto plan = ys::dist::planLaunch("cpu", 6, three);
+    QVERIFY(plan.ok() && plan->has_value());
+    QCOMPARE((*plan)->world.localSize, ys::dist::localProcesses("cpu", 3));
 }
 
 void TestDistWorld::shardsAreDisjointAndEqual()

@@ -11,6 +11,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
@@ -39,8 +40,15 @@ private Q_SLOTS:
     void perLayerFiguresAddUp();
     void checkpointingPeakFallsAsPredicted();
     void fitsEachStageAndChoosesCheckpointing();
+    void cpuProcessesShareTheBudget();
+    void batchNeverExceedsTheData();
 
 private:
+    // device=cpu nproc=2 under vram=2GiB on 8 generated images: a budget that holds far more than the data.
+    const fit::FitResult& sharedSmallFit();
+    QTemporaryDir tmp_;
+    std::optional<fit::FitResult> smallFit_;
+
     std::string data_;
     // One probe at imgsz 320 shared by the tests (about 10 s on 2 cores).
     std::optional<fit::FitResult> fit_;
@@ -444,6 +452,66 @@ void TestFit::fitsEachStageAndChoosesCheckpointing()
     QCOMPARE(back->stages[1].checkpoint, b.checkpoint);
     QCOMPARE(back->layers.layers.size(), r->layers.layers.size());
     QVERIFY(QString::fromStdString(fit::formatFitResult(*r)).contains("stages:"));
+}
+
+const fit::FitResult& TestFit::sharedSmallFit()
+{
+    if (!smallFit_) {
+        const QString data = ys::test::writeShapesDataset(tmp_.filePath("shapes"), 8, 64, 64);
+        if (data.isEmpty())
+            qFatal("cannot write the generated dataset");
+        ys::TrainConfig cfg;
+        cfg.data = data.toStdString();
+        cfg.model = "yolov8n.yaml";
+        cfg.imgsz = 64;
+        cfg.batch = -1;
+        cfg.device = "cpu";
+        cfg.vram = "2GiB";
+        cfg.amp = "off";
+        cfg.nbs = 8;
+        cfg.workers = 0;
+        cfg.threads = 1;
+        const fit::FitRequest req = fit::fitRequestFor(cfg, 2);
+        auto r = fit::fitToMemory(req);
+        if (!r)
+            qFatal("%s", r.error().toString().c_str());
+        smallFit_ = *r;
+    }
+    return *smallFit_;
+}
+
+// Two processes on one machine's CPU share its memory: vram=2GiB gives each 1 GiB, and the fit says so (it
+// fitted each to 2 GiB: 3.8 GiB for both).
+void TestFit::cpuProcessesShareTheBudget()
+{
+    const fit::FitResult& r = sharedSmallFit();
+    QCOMPARE(r.world, 2);
+    QCOMPARE(r.budgetBytes, int64_t{1} << 30);
+    QVERIFY(r.recommended.predictedPeakBytes <= static_cast<int64_t>(r.budgetBytes * (1 - r.margin)));
+    const auto shared = std::find_if(r.fitNotes.begin(), r.fitNotes.end(),
+                                     [](const fit::FitNote& n) { return n.code == "fit.shared_budget"; });
+    QVERIFY(shared != r.fitNotes.end());
+    QCOMPARE(shared->args, (std::vector<std::string>{"2", mem::formatBytes(int64_t{1} << 30),
+                                                     mem::formatBytes(int64_t{2} << 30)}));
+    QVERIFY(QString::fromStdString(fit::formatFitResult(r)).contains("share its memory"));
+}
+
+// A batch is never larger than the data: 8 training images over 2 processes make at most 4 images each per step
+// (batch x processes x accumulate <= images), however much memory is free, and the fit says so (it proposed 1,846
+// images per step for 240).
+void TestFit::batchNeverExceedsTheData()
+{
+    const fit::FitResult& r = sharedSmallFit();
+    const fit::Recommendation& rec = r.recommended;
+    QCOMPARE(r.trainImages, int64_t(8));
+    QVERIFY(rec.fits);
+    QCOMPARE(rec.batch, 4);
+    QCOMPARE(rec.accumulate, 1);
+    QVERIFY(int64_t{rec.batch} * r.world * rec.accumulate <= r.trainImages);
+    const auto capped = std::find_if(r.fitNotes.begin(), r.fitNotes.end(),
+                                     [](const fit::FitNote& n) { return n.code == "fit.batch_data"; });
+    QVERIFY(capped != r.fitNotes.end());
+    QCOMPARE(capped->args, (std::vector<std::string>{"8", "8"}));
 }
 
 QTEST_GUILESS_MAIN(TestFit)

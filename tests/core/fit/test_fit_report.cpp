@@ -186,23 +186,28 @@ private Q_SLOTS:
         c.threads = 0;
         fit::FitRequest one = fit::fitRequestFor(c);
         QCOMPARE(one.world, 1);
+        QCOMPARE(one.localProcesses, 1);
         QCOMPARE(one.wantedBatch, 32);
         QVERIFY(one.budget.empty());
         fit::FitRequest two = fit::fitRequestFor(c, 2);
         QCOMPARE(two.world, 2);
         QCOMPARE(two.wantedBatch, 16);                       // each process trains half the world batch
-        QCOMPARE(two.budget, std::string("0.5"));            // and has half the machine's memory
+        QVERIFY(two.budget.empty());                         // the machine's memory, which the fit shares
+        QCOMPARE(two.localProcesses, 2);                     // between the 2 processes (fitToMemory divides)
         QCOMPARE(two.threads, std::max(1, ys::cpuCores() / 2));
         c.vram = "3GiB";
         c.threads = 1;
         two = fit::fitRequestFor(c, 2);
-        QCOMPARE(two.budget, std::string("3GiB"));           // a budget the user gave is every process's
+        QCOMPARE(two.budget, std::string("3GiB"));           // a budget the user gave is the machine's, shared too
+        QCOMPARE(two.localProcesses, 2);
         QCOMPARE(two.threads, 1);
+        QCOMPARE(fit::fitRequestFor(c, 2, 3).localProcesses, 2);   // three machines: two processes on each
         c.vram.clear();
         c.device = "0,1";
         c.stages = {ys::TrainStage{320, 64, 2, {}}, ys::TrainStage{640, -1, 3, {}}};
         fit::FitRequest gpus = fit::fitRequestFor(c);
         QCOMPARE(gpus.world, 2);
+        QCOMPARE(gpus.localProcesses, 2);                    // GPUs: counted, but each memory is its own
         QCOMPARE(gpus.device, std::string("cuda:0"));        // fitted on the list's first GPU
         QVERIFY(gpus.budget.empty());                        // each GPU is its process's alone
         QCOMPARE(gpus.stages[0].batch, 32);

@@ -22,6 +22,7 @@ class TestReader final : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void finishedRunSummary();
+    void peakIsTheRunsOwn();
     void statusFromTheLastSession_data();
     void statusFromTheLastSession();
     void runningWhileLocked();
@@ -113,6 +114,31 @@ void TestReader::finishedRunSummary()
     QCOMPARE(s.batch, 12);                  // the start event's batch, not args.yaml's 16
     QCOMPARE(s.imgsz, 320);
     QCOMPARE(s.startTime, 1.7e9);
+}
+
+// memory.csv's `peak` column is the allocator's running peak: a run written before the trainer reset it at
+// the start carries an earlier run's peak in its first rows (exp3 showed exp2's 410.6 MiB). The run's peak is
+// the highest window peak of its own samples.
+void TestReader::peakIsTheRunsOwn()
+{
+    QTemporaryDir tmp;
+    const QString dir = ys::test::writeFakeRun(tmp.filePath("exp3"));
+    constexpr int64_t kMiB = 1024 * 1024;
+    std::string text = std::string(ys::memory::sampleCsvHeader()) + "\n";
+    for (int i = 0; i < 4; ++i) {
+        ys::memory::MemorySample s;
+        s.time = i;
+        s.phase = ys::memory::Phase::TrainStep;
+        s.allocated = (100 + 10 * i) * kMiB;
+        s.windowPeak = (150 + 10 * i) * kMiB;          // the run's own: 180 MiB at most
+        s.peak = i == 0 ? 410 * kMiB : s.windowPeak;   // the first row: the process's peak before the run
+        text += ys::memory::formatSampleRow(s) + "\n";
+    }
+    QVERIFY(ys::test::writeText(dir + "/memory.csv", text));
+    const ys::RunRecord r = readUnchanged(dir);
+    QCOMPARE(r.memory.size(), size_t(4));
+    QCOMPARE(r.summary.peakMemory, 180 * kMiB);
+    QCOMPARE(ys::memory::ownPeak(r.memory), 180 * kMiB);
 }
 
 void TestReader::statusFromTheLastSession_data()

@@ -2,7 +2,9 @@
 // while it trains (and followed by a RunTail), finished, stopped by the user, killed (the folder as a
 // SIGKILL leaves it) and resumed, failed mid-run and failed in setup. Every event carries the epoch and
 // batch it happened in; environment.json describes this machine and the run's device and threads (and
-// names the BLAS from its library path).
+// names the BLAS from its library path). Two runs in one process each report their own memory peak, and a run
+// started with a fit keeps it as fit.json.
+#include "fit/fit.h"
 #include "run/reader.h"
 #include "run/runlock.h"
 #include "runfixtures.h"
@@ -19,6 +21,7 @@
 
 #include <torch/version.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <stdexcept>
@@ -35,6 +38,8 @@ private Q_SLOTS:
     void killedThenResumed();
     void failedMidRun();
     void failedInSetup();
+    void secondRunHasItsOwnPeak();
+    void startingFitIsRecorded();
     void blasNames_data();
     void blasNames();
 
@@ -296,6 +301,69 @@ void TestRunTraining::failedInSetup()
     QCOMPARE(r.events.size(), size_t(1));
     QCOMPARE(r.events[0].kind, EventKind::Error);
     QCOMPARE(r.events[0].epoch, 0);
+}
+
+// The studio trains one run after another in one process. The second, smaller run reports its own peak: the
+// first row of its memory.csv does not carry the first run's (exp3 showed exp2's 410.6 MiB, its own epochs
+// peaking at 200.6 MiB), and neither does its summary.
+void TestRunTraining::secondRunHasItsOwnPeak()
+{
+    ys::TrainCallbacks quiet;
+    quiet.onLog = [](const std::string&) {};
+    ys::TrainConfig big = config("bigger", 1);
+    big.imgsz = 256;
+    big.batch = 4;
+    auto first = ys::train(big, quiet);
+    QVERIFY2(first.ok(), first.ok() ? "" : first.error().toString().c_str());
+    auto second = ys::train(config("smaller", 1), quiet);
+    QVERIFY2(second.ok(), second.ok() ? "" : second.error().toString().c_str());
+
+    const ys::RunRecord a = read(first->runDir), b = read(second->runDir);
+    QVERIFY(!a.rows.empty() && !b.memory.empty());
+    const int64_t firstEpochPeak = a.rows.back().peakMemory;   // the first run's own, measured in its epoch
+    QVERIFY(firstEpochPeak > 0);
+    QVERIFY2(b.memory.front().peak < firstEpochPeak,
+             qPrintable(QString("first row of the second run's memory.csv: peak %1, the first run's epoch peak %2")
+                            .arg(b.memory.front().peak).arg(firstEpochPeak)));
+    QVERIFY(b.summary.peakMemory > 0);
+    QVERIFY2(b.summary.peakMemory < firstEpochPeak && b.summary.peakMemory < a.summary.peakMemory,
+             qPrintable(QString("second run's peak %1, first run's %2 (epoch %3)")
+                            .arg(b.summary.peakMemory).arg(a.summary.peakMemory).arg(firstEpochPeak)));
+}
+
+// A run started with a fit made for its settings (the Fit dialog's, applied) writes it as fit.json, which the
+// Runs page and the report read ("no fit was made" before).
+void TestRunTraining::startingFitIsRecorded()
+{
+    const ys::TrainConfig c = config("fitted", 1);
+    ys::fit::FitResult fit;
+    fit.recommended.batch = c.batch;
+    fit.recommended.imgsz = c.imgsz;
+    fit.recommended.fits = true;
+    fit.recommended.predictedPeakBytes = 123'456'789;
+    fit.budgetBytes = int64_t{1} << 30;
+    fit.device = "cpu";
+    fit.model = c.model;
+    fit.data = c.data;
+    QVERIFY(ys::fit::fitDifferences(fit, c).empty());
+    ys::TrainCallbacks cb;
+    std::vector<std::string> log;
+    cb.onLog = [&](const std::string& line) { log.push_back(line); };
+    ys::TrainOptions options;
+    options.fit = fit;
+    auto result = ys::train(c, cb, nullptr, options);
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().toString().c_str());
+
+    const ys::RunRecord r = read(result->runDir);
+    QVERIFY2(r.problems.empty(), r.problems.empty() ? "" : r.problems.front().toString().c_str());
+    QVERIFY(QFileInfo::exists(QString::fromStdString(result->runDir + "/fit.json")));
+    QVERIFY(!r.fitJson.empty());
+    auto back = ys::fit::fitResultFromJson(r.fitJson, result->runDir + "/fit.json");
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+    QCOMPARE(back->recommended.batch, c.batch);
+    QCOMPARE(back->recommended.predictedPeakBytes, int64_t(123'456'789));
+    QCOMPARE(back->budgetBytes, int64_t{1} << 30);
+    QVERIFY(std::any_of(log.begin(), log.end(), [](const std::string& l) { return l.rfind("fit.json:", 0) == 0; }));
 }
 
 void TestRunTraining::blasNames_data()

@@ -265,6 +265,40 @@ private Q_SLOTS:
         QCOMPARE(resolveOptimizer(cfg, 128, 16, 80).error().code, std::string("config.optimizer"));
     }
 
+    // The largest batch whose step (batch x processes x accumulate) stays inside the training set: the fit's cap.
+    void batchStopsAtTheData()
+    {
+        QCOMPARE(batchLimitForData(240, 2, 64), 120);     // 240 images, 2 processes: 120 each, no accumulation
+        QCOMPARE(batchLimitForData(100000, 1, 64), 100000);
+        QCOMPARE(batchLimitForData(70, 1, 64), 70);       // round(64 / 70) = 1
+        QCOMPARE(batchLimitForData(8, 2, 8), 4);          // 4 x 2 x 1 = 8
+        // 100 images at nbs 64: batch 40 would accumulate 2 (80 images per step); 100 accumulates 1.
+        QCOMPARE(batchLimitForData(100, 1, 64), 100);
+        for (int64_t n : {1, 7, 40, 63, 64, 65, 129, 240}) {
+            for (int world : {1, 2, 3}) {
+                const int b = batchLimitForData(n, world, 64);
+                QVERIFY(b >= 1);
+                QVERIFY(int64_t{b} * world <= std::max<int64_t>(n, world));
+                // Inside the data with accumulation, unless no batch can be (fewer images than about nbs).
+                if (int64_t{b} * world * accumulateFor(64, b * world) > n)
+                    for (int smaller = 1; smaller < b; ++smaller)
+                        QVERIFY(int64_t{smaller} * world * accumulateFor(64, smaller * world) > n);
+            }
+        }
+        QCOMPARE(batchLimitForData(0, 1, 64), 0);         // no data (synthetic batches): no cap
+    }
+
+    // Each process's share of a budget, by which the fit fits and the trainer caps memory: the CPU's processes
+    // share one budget; each GPU is its process's.
+    void cpuProcessesShareTheBudget()
+    {
+        constexpr int64_t kGiB = int64_t{1} << 30;
+        QCOMPARE(processBudget(2 * kGiB, false, 2), kGiB);
+        QCOMPARE(processBudget(2 * kGiB, true, 2), 2 * kGiB);
+        QCOMPARE(processBudget(2 * kGiB, false, 1), 2 * kGiB);
+        QCOMPARE(processBudget(0, false, 2), int64_t(0));
+    }
+
     // Which images are trainable: image errors exclude, image warnings do not (the trainer used to drop
     // images with only warnings; the fit kept them). Trainer, fit and the checkpoint validator agree.
     void trainerAndFitUseTheSameImages()

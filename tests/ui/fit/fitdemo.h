@@ -1,6 +1,7 @@
 #pragma once
-// The tiny dataset the Fit tests probe on: the demo generator at 16 train + 4 val images of 160 x 128, so a
-// fit of yolov8n at 64 px measures its six steps in about two seconds.
+// The small dataset the Fit tests probe on: the demo generator at 1024 train + 4 val images of 160 x 128, so a
+// fit of yolov8n at 64 px measures its six steps in a few seconds. 1024 training images, the fit's search limit
+// (FitRequest::maxBatch): the data never caps the batch (batchLimitForData), so these tests see memory's limits.
 
 #include "common/error.h"
 #include "data/demo.h"
@@ -15,7 +16,7 @@ namespace ys::test {
 inline ys::Expected<std::string> writeFitDemo(const QTemporaryDir& dir)
 {
     ys::DemoOptions demo;
-    demo.trainImages = 16;
+    demo.trainImages = 1024;
     demo.valImages = 4;
     demo.width = 160;
     demo.height = 128;

@@ -168,6 +168,13 @@ void TestFitText::accumulationFromNbs()
     const QString note = FitText::noteText(FitNoteRef{"fit.world_batch", {"16", "2", "32"}, {}});
     QCOMPARE(note, QStringLiteral("Fitted per device: 16 images per device × 2 processes = 32 images per step (the "
                                   "run's batch is 32)."));
+    // The CPU's processes share one budget; the data caps the batch.
+    QCOMPARE(FitText::noteText(FitNoteRef{"fit.shared_budget", {"2", "1 GiB", "2 GiB"}, {}}),
+             QStringLiteral("The 2 processes on this computer's CPU share its memory: each is fitted to 1 GiB, its "
+                            "share of 2 GiB."));
+    QCOMPARE(FitText::noteText(FitNoteRef{"fit.batch_data", {"240", "240"}, {}}),
+             QStringLiteral("The training set caps the batch: 240 images per step for 240 training images (memory "
+                            "would allow more)."));
 }
 
 void TestFitText::certaintyNamesTheTarget()
