@@ -104,24 +104,6 @@ const std::vector<ImportNoteCode> kNoteCodes = {
 
 // ---- words ------------------------------------------------------------------------------------------------
 
-bool startsWith(const std::string& s, const std::string& prefix)
-{
-    return s.size() >= prefix.size() && s.compare(0, prefix.size(), prefix) == 0;
-}
-
-bool endsWith(const std::string& s, const std::string& suffix)
-{
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-std::string join(const std::vector<std::string>& parts, const std::string& sep)
-{
-    std::string out;
-    for (size_t i = 0; i < parts.size(); ++i)
-        out += (i ? sep : "") + parts[i];
-    return out;
-}
-
 std::vector<std::string> splitList(const std::string& text)
 {
     std::vector<std::string> out;

@@ -7,6 +7,7 @@
 #include "common/fileutil.h"
 #include "common/internal/torcherror.h"
 #include "common/log.h"
+#include "common/text.h"
 #include "common/trainrules.h"
 #include "data/check.h"
 #include "data/classes.h"
@@ -74,14 +75,6 @@ double lrLambda(const TrainConfig& cfg, double epoch)
     if (cfg.cos_lr)
         return ((1.0 - std::cos(epoch * M_PI / e)) / 2.0) * (cfg.lrf - 1.0) + 1.0;
     return std::max(1.0 - epoch / e, 0.0) * (1.0 - cfg.lrf) + cfg.lrf;
-}
-
-std::string joined(const std::vector<std::string>& items, const char* separator)
-{
-    std::string out;
-    for (const std::string& item : items)
-        out += (out.empty() ? "" : separator) + item;
-    return out;
 }
 
 std::string fmtG(double v)
@@ -595,9 +588,9 @@ std::optional<Error> Trainer::loadResume(std::optional<LoadedCheckpoint>& resume
     cfg_ = saved;
     resumeNotes_.clear();
     if (!changed.empty())
-        resumeNotes_.push_back("resume: changed from the run's own settings: " + joined(changed, ", "));
+        resumeNotes_.push_back("resume: changed from the run's own settings: " + join(changed, ", "));
     if (!refused.empty())
-        resumeNotes_.push_back("resume: kept the run's own " + joined(refused, ", ") +
+        resumeNotes_.push_back("resume: kept the run's own " + join(refused, ", ") +
                                ": these settings cannot change when a run resumes");
     resumed = std::move(*ck);
     return std::nullopt;
