@@ -1,8 +1,8 @@
 // `yolostudio-cli import`: a training command users already have (YOLOv5/v7/v9 scripts, Ultralytics' yolo
-// lines, Ultralytics' Python model.train(...) calls) as an args.yaml in the studio's key names (core/common/commandimport.h does the reading).
+// lines, Ultralytics' Python model.train(...) calls) as an args.yaml in the studio's key names (core/import/commandimport.h does the reading).
 #include "cli/commands.h"
 
-#include "common/commandimport.h"
+#include "import/commandimport.h"
 #include "common/fileutil.h"
 #include "model/model.h"
 

@@ -7,7 +7,7 @@
 // for Fit to my GPU on the result. The Train page trains on the open dataset and resumes from the Runs page,
 // so `data` and `resume` are shown but never applied. GUI thread only; the import reads the --hyp file it names (small) on this thread.
 
-#include "common/commandimport.h"
+#include "import/commandimport.h"
 #include "common/config.h"
 
 #include <QDialog>

@@ -1,7 +1,7 @@
 // "Paste a Command…" on the Train page: the YOLOv9 command (and Ultralytics' Python example) pasted, previewed (what maps, from which
 // flag, what does not and why), applied to the setup form as one undoable step with the changed keys marked,
 // and "Apply and Fit" asking for the fit of the result. Children are found by object name.
-#include "common/commandimport.h"
+#include "import/commandimport.h"
 #include "markingtranslator.h"
 #include "ui/config/configform.h"
 #include "ui/config/pastecommanddialog.h"

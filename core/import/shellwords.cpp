@@ -1,4 +1,4 @@
-#include "common/shellwords.h"
+#include "import/shellwords.h"
 
 #include <algorithm>
 #include <cctype>

@@ -4,13 +4,13 @@
 // Python API: `model = YOLO("yolov8n.pt")` and `model.train(data=..., epochs=...)`) read into
 // the studio's settings (Ultralytics' key names, TrainConfig), with where each value came from and what could
 // not be carried over and why. The words are split as a POSIX shell splits them (nothing is run, nothing
-// expanded; Python is read for literal values, common/pythoncalls.h, never run). Files the command names are only looked at: the --hyp file is read through ConfigFile,
+// expanded; Python is read for literal values, import/pythoncalls.h, never run). Files the command names are only looked at: the --hyp file is read through ConfigFile,
 // --cfg is compared with the built-in models. Plain C++ (no torch, no Qt); any thread; a call takes well
 // under a millisecond plus the hyp file's read.
 
 #include "common/config.h"
 #include "common/error.h"
-#include "common/shellwords.h"
+#include "import/shellwords.h"
 
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// A command line as a POSIX shell splits it into words, for commands users paste (common/commandimport.h).
+// A command line as a POSIX shell splits it into words, for commands users paste (import/commandimport.h).
 // Nothing is run or expanded. Plain C++; any thread.
 
 #include "common/error.h"

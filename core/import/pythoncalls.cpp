@@ -1,4 +1,4 @@
-#include "common/pythoncalls.h"
+#include "import/pythoncalls.h"
 
 #include <cctype>
 #include <regex>

@@ -1,8 +1,8 @@
-#include "common/commandimport.h"
+#include "import/commandimport.h"
 
 #include "common/configfile.h"
 #include "common/presets.h"
-#include "common/pythoncalls.h"
+#include "import/pythoncalls.h"
 #include "common/text.h"
 
 #include <yaml-cpp/yaml.h>

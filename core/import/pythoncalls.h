@@ -1,6 +1,6 @@
 #pragma once
 // Calls in a pasted Python snippet, for the Ultralytics Python API users paste (`model = YOLO("yolov8n.pt")`,
-// `model.train(data="coco128.yaml", epochs=50)`; common/commandimport.h). Nothing is run or evaluated: literal
+// `model.train(data="coco128.yaml", epochs=50)`; import/commandimport.h). Nothing is run or evaluated: literal
 // values (strings, numbers, True/False/None, lists and tuples of them) are read, anything else is kept as text.
 // Plain C++; any thread.
 

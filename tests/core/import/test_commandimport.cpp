@@ -1,6 +1,6 @@
 // Bring your own command: training commands as users paste them (YOLOv5/v7/v9 scripts, Ultralytics' yolo
 // lines and Python model.train(...) calls) read into the studio's settings, with the source of each value and the reason for what is left out.
-#include "common/commandimport.h"
+#include "import/commandimport.h"
 #include "common/configfile.h"
 #include "testsupport.h"
 
