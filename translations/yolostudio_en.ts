@@ -208,6 +208,29 @@
     </message>
 </context>
 <context>
+    <name>ys::ui::Bytes</name>
+    <message>
+        <source>%1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 TiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ChartText</name>
     <message>
         <source>B</source>
@@ -5494,18 +5517,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 MiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 KiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

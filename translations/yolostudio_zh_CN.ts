@@ -208,6 +208,29 @@
     </message>
 </context>
 <context>
+    <name>ys::ui::Bytes</name>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 TiB</source>
+        <translation>%1 TiB</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ChartText</name>
     <message>
         <source>%1 %2</source>
@@ -5230,18 +5253,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>rank %1: %2</source>
         <translation>进程 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 GiB</source>
-        <translation>%1 GiB</translation>
-    </message>
-    <message>
-        <source>%1 KiB</source>
-        <translation>%1 KiB</translation>
-    </message>
-    <message>
-        <source>%1 MiB</source>
-        <translation>%1 MiB</translation>
     </message>
     <message>
         <source>%1 cannot be read, so per-class results are not shown: %2</source>

@@ -1,12 +1,12 @@
 #include "ui/train/preflight.h"
 
+#include "ui/common/bytes.h"
 #include "ui/common/devicetext.h"
 
 #include "common/device.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QLocale>
 
 #include <algorithm>
 #include <vector>
@@ -35,7 +35,7 @@ std::vector<std::pair<std::string, int64_t>> errorCodes(const ys::CheckSummary& 
 
 QString Preflight::plainSize(int64_t bytes)
 {
-    return tr("about %1").arg(QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat));
+    return tr("about %1").arg(formatBytes(bytes));
 }
 
 PreflightReport Preflight::evaluate(const PreflightInput& in)
@@ -107,8 +107,8 @@ PreflightReport Preflight::evaluate(const PreflightInput& in)
             PreflightItem::Action::None);
     } else if (in.device->deviceFree > 0) {
         add(PreflightItem::Level::Ok,
-            tr("%1: %2 free of %3.").arg(device, QLocale().formattedDataSize(in.device->deviceFree, 1, QLocale::DataSizeTraditionalFormat),
-                                         QLocale().formattedDataSize(in.device->deviceTotal, 1, QLocale::DataSizeTraditionalFormat)),
+            tr("%1: %2 free of %3.").arg(device, formatBytes(in.device->deviceFree),
+                                         formatBytes(in.device->deviceTotal)),
             PreflightItem::Action::None);
     } else {
         add(PreflightItem::Level::Ok, tr("%1 is ready.").arg(device), PreflightItem::Action::None);
@@ -135,8 +135,8 @@ PreflightReport Preflight::evaluate(const PreflightInput& in)
             const int64_t free = in.device ? in.device->deviceFree : 0;
             const int64_t room = f.budgetBytes > 0 && (free <= 0 || f.budgetBytes < free) ? f.budgetBytes : free;
             const QString roomText = f.budgetBytes > 0 && room == f.budgetBytes
-                                         ? tr("the budget is %1").arg(QLocale().formattedDataSize(room, 1, QLocale::DataSizeTraditionalFormat))
-                                         : tr("%1 free").arg(QLocale().formattedDataSize(room, 1, QLocale::DataSizeTraditionalFormat));
+                                         ? tr("the budget is %1").arg(formatBytes(room))
+                                         : tr("%1 free").arg(formatBytes(room));
             const QString needs = tr("batch %1 at %2 needs %3; %4").arg(rec.batch).arg(rec.imgsz).arg(plainSize(rec.predictedPeakBytes), roomText);
             if (!rec.fits || (room > 0 && rec.predictedPeakBytes > room))
                 add(PreflightItem::Level::Warning, needs + tr(": it may run out of memory (training then halves the micro-batch and goes on)."),
@@ -156,7 +156,7 @@ PreflightReport Preflight::evaluate(const PreflightInput& in)
             if (f.budgetBytes > 0 && f.budgetBytes < f.deviceTotalBytes && in.config.vram.empty())
                 add(PreflightItem::Level::Warning,
                     tr("The fit kept within a budget of %1, but the setup's memory budget is the whole device: "
-                       "the run is not held to it.").arg(QLocale().formattedDataSize(f.budgetBytes, 1, QLocale::DataSizeTraditionalFormat)),
+                       "the run is not held to it.").arg(formatBytes(f.budgetBytes)),
                     PreflightItem::Action::FitToGpu);
         }
     } else if (in.config.batch < 1) {

@@ -2,7 +2,7 @@
 // The checks the Train page shows before Start, in plain words: is a dataset open and checked, did the
 // label check find errors (summarised, with a link to the findings; the user may start anyway), is the
 // device there and how much memory it has free (and when there is no GPU, why), is the setup valid, and — when a fit was run — the
-// predicted peak against the budget ("batch 32 at 640 needs about 11.4 GB; 8 GB free"), and for a staged
+// predicted peak against the budget ("batch 32 at 640 needs about 11.4 GiB; 8.0 GiB free"), and for a staged
 // setup each stage's fit (a table; a stage that does not fit is a warning). Pure: the page
 // gathers the facts, this decides what they mean.
 
@@ -56,7 +56,7 @@ class Preflight final {
     Q_DECLARE_TR_FUNCTIONS(ys::ui::Preflight)
 public:
     static PreflightReport evaluate(const PreflightInput& input);
-    // "about 11.4 GB": sizes in plain words, one decimal.
+    // "about 11.4 GiB": sizes in plain words, as formatBytes writes them.
     static QString plainSize(int64_t bytes);
 };
 

@@ -1,5 +1,6 @@
 #include "ui/train/trainpage.h"
 
+#include "ui/common/bytes.h"
 #include "ui/common/devicetext.h"
 #include "ui/common/resumerequest.h"
 #include "ui/common/runtext.h"
@@ -672,7 +673,7 @@ QString TrainPage::statusText() const
     QStringList parts;
     parts << DeviceText::label(cfg.device);
     if (const auto dev = deviceStats(cfg.device); dev && dev->deviceFree > 0)
-        parts << tr("%1 free").arg(QLocale().formattedDataSize(dev->deviceFree, 1, QLocale::DataSizeTraditionalFormat));
+        parts << tr("%1 free").arg(formatBytes(dev->deviceFree));
     const RunProgress& p = dashboard_->progress();
     switch (controller_->state()) {
     case TrainController::State::Idle: parts << tr("idle"); break;

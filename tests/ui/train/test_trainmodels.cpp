@@ -2,12 +2,14 @@
 // time-left estimate, and the pre-flight's plain words.
 #include "ui/train/epochtablemodel.h"
 #include "ui/train/logmodel.h"
+#include "ui/common/bytes.h"
 #include "ui/common/devicetext.h"
 #include "ui/train/preflight.h"
 #include "ui/train/runprogress.h"
 
 #include <QAbstractItemModelTester>
 #include <QFont>
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <algorithm>
@@ -65,6 +67,7 @@ private slots:
     void preflightSaysWhyThereIsNoGpu();
     void noGpuReasonWordsTheDriversAnswer();
     void preflightSetupNamesAnotherDataset();
+    void preflightSaysSizesInTheFitsUnits();
 };
 
 void TestTrainModels::epochTable()
@@ -225,7 +228,7 @@ void TestTrainModels::preflightDatasetErrorsNeedStartAnyway()
     QVERIFY(!r.datasetErrors);
     for (const PreflightItem& i : r.items)
         QCOMPARE(i.level, PreflightItem::Level::Ok);
-    QVERIFY(r.items.back().text.contains("CPU: 8.0 GB free of 24.0 GB"));
+    QVERIFY(r.items.back().text.contains("CPU: 8.0 GiB free of 24.0 GiB"));
     // The check still running does not block.
     in.check = nullptr;
     QVERIFY(Preflight::evaluate(in).canStart);
@@ -252,7 +255,7 @@ void TestTrainModels::preflightSaysThePredictedPeakInPlainWords()
     in.fit = f;
     PreflightReport r = Preflight::evaluate(in);
     const PreflightItem& m = r.items.back();
-    QVERIFY2(m.text.startsWith("batch 32 at 640 needs about 11.4 GB; 8.0 GB free"), qPrintable(m.text));
+    QVERIFY2(m.text.startsWith("batch 32 at 640 needs about 11.4 GiB; 8.0 GiB free"), qPrintable(m.text));
     QCOMPARE(m.level, PreflightItem::Level::Warning);   // does not fit in what is free
     QVERIFY(r.canStart);                                 // the trainer recovers; a warning, not a block
     f.recommended.predictedPeakBytes = int64_t(5) << 30;
@@ -260,7 +263,7 @@ void TestTrainModels::preflightSaysThePredictedPeakInPlainWords()
     in.fit = f;
     in.config.vram = "6GiB";
     r = Preflight::evaluate(in);
-    QVERIFY2(r.items.back().text == "batch 32 at 640 needs about 5.0 GB; the budget is 6.0 GB.", qPrintable(r.items.back().text));
+    QVERIFY2(r.items.back().text == "batch 32 at 640 needs about 5.0 GiB; the budget is 6.0 GiB.", qPrintable(r.items.back().text));
     QCOMPARE(r.items.back().level, PreflightItem::Level::Ok);
     // The budget the fit kept to, but not in the setup: the run would not be held to it.
     in.config.vram.clear();
@@ -394,6 +397,35 @@ void TestTrainModels::preflightSetupNamesAnotherDataset()
     });
     QVERIFY(it != r.items.end());
     QVERIFY(it->text.contains("other"));
+}
+
+// One unit system: the device line, the predicted peak and the budget say their sizes as the fit does (IEC).
+void TestTrainModels::preflightSaysSizesInTheFitsUnits()
+{
+    PreflightInput in;
+    in.datasetOpen = true;
+    const ys::CheckSummary s = summaryWithErrors(0);
+    in.check = &s;
+    in.device = cpuStats();
+    in.config.batch = 16;
+    in.config.imgsz = 640;
+    in.config.vram = "2GiB";
+    ys::fit::FitResult f;
+    f.recommended.batch = 16;
+    f.recommended.imgsz = 640;
+    f.recommended.predictedPeakBytes = static_cast<int64_t>(1.9 * (int64_t(1) << 30));
+    f.recommended.fits = true;
+    f.budgetBytes = int64_t(2) << 30;
+    f.deviceTotalBytes = int64_t(24) << 30;
+    in.fit = f;
+    const PreflightReport r = Preflight::evaluate(in);
+    const QString text = r.items.back().text;
+    QVERIFY2(text == QStringLiteral("batch 16 at 640 needs about %1; the budget is %2.")
+                         .arg(formatBytes(f.recommended.predictedPeakBytes), formatBytes(f.budgetBytes)),
+             qPrintable(text));
+    QVERIFY2(text.contains("1.9 GiB") && text.contains("2.0 GiB") && !text.contains("GB"), qPrintable(text));
+    for (const PreflightItem& i : r.items)
+        QVERIFY2(!i.text.contains(QRegularExpression("\\d [KMGT]B\\b")), qPrintable(i.text));
 }
 
 QTEST_MAIN(TestTrainModels)
