@@ -3977,10 +3977,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>预算为 %1</translation>
     </message>
     <message>
-        <source>%1 %2 → %3</source>
-        <translation>%1 %2 → %3</translation>
-    </message>
-    <message>
         <source>The fit (batch %1 at %2) was made for another setup (%3): its prediction does not apply. Fit again.</source>
         <translation>该适配结果（批次 %1，尺寸 %2）是针对另一套设置得出的（%3）：其预测不再适用。请重新适配。</translation>
     </message>
@@ -3999,6 +3995,20 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>No GPU can be used: %1.</source>
         <translation>无法使用 GPU：%1。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n box(es) of %1 are too small to learn at %2 px (under %3 px a side once the image is resized): raise the image size, or drop them. The Dataset page lists them when it checks at %2 px.</source>
+        <translation>
+            <numerusform>%1 中有 %n 个框在 %2 像素下太小，无法学习（图像缩放后短边不足 %3 像素）：请增大图像尺寸，或删除这些框。数据集页面以 %2 像素检查时会列出它们。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

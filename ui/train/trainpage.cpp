@@ -378,6 +378,7 @@ PreflightReport TrainPage::preflight() const
     in.datasetName = QFileInfo(yamlPath_).absoluteDir().dirName();
     in.datasetPath = yamlPath_.isEmpty() ? QString() : QFileInfo(yamlPath_).absoluteFilePath();
     in.check = check_ && !check_->summary.cancelled ? &check_->summary : nullptr;
+    in.dataset = in.check ? dataset_.get() : nullptr;
     in.config = runConfig();
     for (const ys::Error& e : form_->errors()) {
         // The form's translated reason, named by its field; core's English when the form has none.
