@@ -208,6 +208,29 @@
     </message>
 </context>
 <context>
+    <name>ys::ui::Bytes</name>
+    <message>
+        <source>%1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 TiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ChartText</name>
     <message>
         <source>B</source>
@@ -3935,10 +3958,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 %2 → %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The fit (batch %1 at %2) was made for another setup (%3): its prediction does not apply. Fit again.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3977,6 +3996,21 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>No GPU can be used: %1.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n box(es) of %1 are too small to learn at %2 px (under %3 px a side once the image is resized): raise the image size, or drop them. The Dataset page lists them when it checks at %2 px.</source>
+        <translation>
+            <numerusform>%n box of %1 is too small to learn at %2 px (under %3 px a side once the image is resized): raise the image size, or drop it. The Dataset page lists it when it checks at %2 px.</numerusform>
+            <numerusform>%n boxes of %1 are too small to learn at %2 px (under %3 px a side once the image is resized): raise the image size, or drop them. The Dataset page lists them when it checks at %2 px.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5494,18 +5528,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 GiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 MiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 KiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

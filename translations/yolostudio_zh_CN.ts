@@ -208,6 +208,29 @@
     </message>
 </context>
 <context>
+    <name>ys::ui::Bytes</name>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 TiB</source>
+        <translation>%1 TiB</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ChartText</name>
     <message>
         <source>%1 %2</source>
@@ -3954,10 +3977,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>预算为 %1</translation>
     </message>
     <message>
-        <source>%1 %2 → %3</source>
-        <translation>%1 %2 → %3</translation>
-    </message>
-    <message>
         <source>The fit (batch %1 at %2) was made for another setup (%3): its prediction does not apply. Fit again.</source>
         <translation>该适配结果（批次 %1，尺寸 %2）是针对另一套设置得出的（%3）：其预测不再适用。请重新适配。</translation>
     </message>
@@ -3976,6 +3995,20 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>No GPU can be used: %1.</source>
         <translation>无法使用 GPU：%1。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation>%1：%2 → %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n box(es) of %1 are too small to learn at %2 px (under %3 px a side once the image is resized): raise the image size, or drop them. The Dataset page lists them when it checks at %2 px.</source>
+        <translation>
+            <numerusform>%1 中有 %n 个框在 %2 像素下太小，无法学习（图像缩放后短边不足 %3 像素）：请增大图像尺寸，或删除这些框。数据集页面以 %2 像素检查时会列出它们。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5230,18 +5263,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>rank %1: %2</source>
         <translation>进程 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 GiB</source>
-        <translation>%1 GiB</translation>
-    </message>
-    <message>
-        <source>%1 KiB</source>
-        <translation>%1 KiB</translation>
-    </message>
-    <message>
-        <source>%1 MiB</source>
-        <translation>%1 MiB</translation>
     </message>
     <message>
         <source>%1 cannot be read, so per-class results are not shown: %2</source>

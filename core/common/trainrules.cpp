@@ -35,6 +35,11 @@ int cpuCores()
     return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+int processCores(int localProcesses, int cores)
+{
+    return std::max(1, cores / std::max(1, localProcesses));
+}
+
 int intraOpThreadsFor(int threads, int cores)
 {
     return threads > 0 ? threads : std::max(1, cores);

@@ -19,6 +19,10 @@ namespace ys {
 // core counts).
 int cpuCores();
 
+// Cores each of a machine's `localProcesses` processes plans its threads for: its share, at least 1. The
+// trainer and the fit apply it before runThreadsFor, so the fit budgets the loader workers the run starts.
+int processCores(int localProcesses, int cores = cpuCores());
+
 // Model (intra-op) threads for the `threads` setting: threads > 0 as given, 0 = every core.
 int intraOpThreadsFor(int threads, int cores = cpuCores());
 

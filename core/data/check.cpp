@@ -117,6 +117,23 @@ bool excludesImage(const std::string& code)
     return info.severity == Severity::Error && info.category == ProblemImage;
 }
 
+bool boxTooSmall(const ImageRecord& image, const LabelBox& box, int imgsz, double minBoxPixels)
+{
+    if (image.width <= 0 || image.height <= 0 || imgsz <= 0 || !box.valid)
+        return false;
+    const double scale = double(imgsz) / std::max(image.width, image.height);  // letterbox scale
+    return std::min(box.w * image.width * scale, box.h * image.height * scale) < minBoxPixels;
+}
+
+int64_t tooSmallBoxes(const Dataset& dataset, int imgsz, double minBoxPixels)
+{
+    int64_t n = 0;
+    for (const ImageRecord& r : dataset.images)
+        for (const LabelBox& b : r.boxes)
+            n += boxTooSmall(r, b, imgsz, minBoxPixels) ? 1 : 0;
+    return n;
+}
+
 namespace {
 
 // Per image: the code of the finding that keeps it out of training and validation, empty when it is used.
@@ -348,10 +365,8 @@ void checkBoxes(const ImageRecord& r, int i, const CheckOptions& o, std::vector<
         return;
     const double scale = double(o.imgsz) / std::max(r.width, r.height);  // letterbox scale
     for (size_t b = 0; b < boxes.size(); ++b) {
-        if (!boxes[b].valid)
-            continue;
         const double wpx = boxes[b].w * r.width * scale, hpx = boxes[b].h * r.height * scale;
-        if (std::min(wpx, hpx) < o.minBoxPixels)
+        if (boxTooSmall(r, boxes[b], o.imgsz, o.minBoxPixels))
             out.push_back(makeFinding("box.too_small", r.label, boxes[b].line,
                                       "box is " + fmt("%.1f", wpx) + "x" + fmt("%.1f", hpx) + " px at imgsz " +
                                           std::to_string(o.imgsz) + " (under " + fmt("%g", o.minBoxPixels) +

@@ -111,6 +111,15 @@ std::vector<ExcludedImage> excludedImages(const Dataset& dataset, const CheckRes
 // 2 image.truncated, 1 image.corrupt (train 2, val 1; the files are listed in check.json)"; empty when none.
 std::string excludedImagesText(const std::vector<ExcludedImage>& excluded);
 
+// Whether `box` of `image` is too small to learn at `imgsz`: after letterboxing the image's long side to
+// imgsz, its shorter side is under `minBoxPixels` (the "box.too_small" rule). False for an image without a
+// size or an invalid box.
+bool boxTooSmall(const ImageRecord& image, const LabelBox& box, int imgsz,
+                 double minBoxPixels = CheckOptions{}.minBoxPixels);
+// The valid boxes of every image of `dataset` that are too small to learn at `imgsz` (boxTooSmall): what a
+// check at that imgsz reports as "box.too_small", without reading a file again.
+int64_t tooSmallBoxes(const Dataset& dataset, int imgsz, double minBoxPixels = CheckOptions{}.minBoxPixels);
+
 // Runs every check on a scanned dataset. Updates `dataset.images[i].problems`. Uses all cores, reports
 // progress ("check", "hash"), stops early when cancelled (summary.cancelled = true). Never throws for bad
 // input; reads files only.

@@ -233,6 +233,7 @@ struct FitResult {
     int64_t trainImages = 0;         // training images the run uses (trainable, after fraction)
     int intraOpThreads = 0;          // model threads of the run
     int loaderWorkers = 0;           // loader workers the run gets beside them
+    int localProcesses = 1;          // the request's processes on this machine (they share its cores)
     int queuedBatches = 0;           // batches they keep ready, counted only where they live in the budget
     LayerProfile layers;             // where the activation memory goes, layer by layer
     std::vector<CheckpointOption> checkpointOptions;  // when the wanted batch / imgsz does not fit (or asked)
@@ -279,14 +280,17 @@ std::string layerLabel(const LayerMemory& layer);
 // One setting of a run that differs from what a fit was made for.
 struct FitDifference {
     std::string key;                 // the TrainConfig key: model, data, device, imgsz, batch, amp, workers, ...
-    std::string fitted;              // the fit's value
-    std::string now;                 // the run's value
+    std::string fitted;              // the fit's value; "" for none (stages)
+    std::string now;                 // the run's value; "" for none (stages)
 };
-// The settings of `cfg` that differ from the configuration `fit` predicted the peak of: model, data, device,
-// imgsz, batch (batch=auto is fitted again by the run, so it never differs), amp (auto never differs),
-// optimizer (auto never differs), workers and threads (through the loader workers they give on the fit's
-// device). Empty: the fit's predicted peak applies to a run of `cfg`. Fits read from files written before
-// the model and data were kept compare only what they hold.
+// The settings of `cfg` that differ, in what changes the predicted peak, from the configuration `fit` predicted
+// the peak of: model, data, device, imgsz, batch (batch=auto is fitted again by the run, so it never differs),
+// stages (each stage's imgsz and batch, "320x32, 640xauto", not its epochs; no stages on either side compare
+// as imgsz and batch), amp (auto never differs), optimizer (auto never differs), checkpoint, and workers and
+// threads through the loader workers they give (runThreadsFor on processCores(fit.localProcesses); values
+// are those counts), only for a run on the CPU, where their queued batches are in the budget. Empty: the
+// fit's predicted peak applies to a run of `cfg`. Fits read from files written before the model and data
+// were kept compare only what they hold.
 std::vector<FitDifference> fitDifferences(const FitResult& fit, const TrainConfig& cfg);
 
 }  // namespace ys::fit

@@ -199,7 +199,7 @@ FitRequest fitRequestFor(const TrainConfig& cfg, int nproc, int nodes)
     req.device = devices && devices->size() > 1 ? devices->front().name() : cfg.device;
     // The processes of this machine share its cores (and, on the CPU, its memory: fitToMemory divides the budget).
     if (local > 1 && cpu && cfg.threads == 0)
-        req.threads = std::max(1, cpuCores() / local);
+        req.threads = processCores(local);
     req.data = cfg.data;
     req.model = cfg.model;
     req.imgsz = cfg.imgsz;
@@ -264,6 +264,7 @@ std::string fitResultToJson(const FitResult& r)
     j["train_images"] = r.trainImages;
     j["intra_op_threads"] = r.intraOpThreads;
     j["loader_workers"] = r.loaderWorkers;
+    j["local_processes"] = r.localProcesses;
     j["queued_batches"] = r.queuedBatches;
     json pts = json::array();
     for (const auto& p : r.points)
@@ -368,6 +369,7 @@ Expected<FitResult> fitResultFromJson(const std::string& text, const std::string
         r.trainImages = j.value("train_images", int64_t{0});
         r.intraOpThreads = j.value("intra_op_threads", 0);
         r.loaderWorkers = j.value("loader_workers", 0);
+        r.localProcesses = std::max(1, j.value("local_processes", 1));
         r.queuedBatches = j.value("queued_batches", 0);
         for (const json& p : j.value("probe_points", json::array())) {
             ProbePoint pt;
@@ -579,6 +581,19 @@ std::string formatLayerProfile(const LayerProfile& p)
     return o.str();
 }
 
+namespace {
+
+// "320x32, 640xauto": stages as (imgsz, world batch or -1 for auto), as fitDifferences compares them.
+std::string stagesMemoryText(const std::vector<std::pair<int, int>>& stages)
+{
+    std::string out;
+    for (const auto& [imgsz, batch] : stages)
+        out += (out.empty() ? "" : ", ") + std::to_string(imgsz) + "x" + (batch > 0 ? std::to_string(batch) : "auto");
+    return out;
+}
+
+}  // namespace
+
 std::vector<FitDifference> fitDifferences(const FitResult& fit, const TrainConfig& cfg)
 {
     std::vector<FitDifference> out;
@@ -608,15 +623,15 @@ std::vector<FitDifference> fitDifferences(const FitResult& fit, const TrainConfi
         if (cfg.batch > 0)
             differ("batch", std::to_string(fit.recommended.batch * fit.world), std::to_string(cfg.batch));
     } else {
-        // Each stage's image size, epochs and requested batch (auto is fitted again by the run).
-        std::vector<TrainStage> fitted;
+        // What changes memory: each stage's image size and requested batch (auto is fitted again by the run),
+        // not its epochs. "" for no stages.
+        std::vector<std::pair<int, int>> fitted;
         for (const StageFit& f : fit.stages)
-            fitted.push_back(TrainStage{f.imgsz, f.requestedBatch > 0 ? f.requestedBatch * fit.world : f.requestedBatch,
-                                        f.epochs, {}});
-        std::vector<TrainStage> now;
+            fitted.emplace_back(f.imgsz, f.requestedBatch > 0 ? f.requestedBatch * fit.world : -1);
+        std::vector<std::pair<int, int>> now;
         for (const TrainStage& st : cfg.stages)
-            now.push_back(TrainStage{st.imgsz, st.batch > 0 ? st.batch : -1, st.epochs, {}});
-        differ("stages", formatStages(fitted), formatStages(now));
+            now.emplace_back(st.imgsz, st.batch > 0 ? st.batch : -1);
+        differ("stages", stagesMemoryText(fitted), stagesMemoryText(now));
     }
     if (cfg.checkpoint != "auto" && fit.recommended.checkpoint != "off")
         differ("checkpoint", fit.recommended.checkpoint, cfg.checkpoint);
@@ -626,11 +641,12 @@ std::vector<FitDifference> fitDifferences(const FitResult& fit, const TrainConfi
         differ("amp", fit.recommended.ampMode, cfg.amp);
     if (cfg.optimizer != "auto" && !fit.optimizer.empty())
         differ("optimizer", fit.optimizer, cfg.optimizer);
-    if (fitted && fit.intraOpThreads > 0) {
-        const RunThreads threads = runThreadsFor(cfg.workers, cfg.threads, fitted->cuda);
-        if (threads.loaderWorkers != fit.loaderWorkers)
-            out.push_back({"workers", std::to_string(fit.loaderWorkers) + " loader workers",
-                           std::to_string(threads.loaderWorkers) + " loader workers"});
+    // Loader workers change the peak only through the batches they queue, which count where they live in the
+    // budget: host memory, a run on the CPU. Both counts by the trainer's rule, for the fit's processes.
+    if (fitted && !fitted->cuda && fit.target == fit.device && fit.intraOpThreads > 0) {
+        const int workers = runThreadsFor(cfg.workers, cfg.threads, false, processCores(fit.localProcesses)).loaderWorkers;
+        if (queuedBatches(workers) != queuedBatches(fit.loaderWorkers))
+            out.push_back({"workers", std::to_string(fit.loaderWorkers), std::to_string(workers)});
     }
     return out;
 }

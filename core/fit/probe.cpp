@@ -306,7 +306,7 @@ Expected<FitSetup> resolveDeviceAndBudget(const FitRequest& req)
     if (!budgetBytes)
         return budgetBytes.error();
     s.budgetBytes = processBudget(*budgetBytes, s.runOnCuda, req.localProcesses);
-    s.threads = runThreadsFor(req.workers, req.threads, s.runOnCuda);
+    s.threads = runThreadsFor(req.workers, req.threads, s.runOnCuda, processCores(req.localProcesses));
     s.queuedBatches = queuedBatches(s.threads.loaderWorkers);
     return s;
 }
@@ -1145,6 +1145,7 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& request, FitInternal
     result.trainImages = batches.trainImages();
     result.intraOpThreads = setup.threads.intraOp;
     result.loaderWorkers = setup.threads.loaderWorkers;
+    result.localProcesses = req.localProcesses;
     result.queuedBatches = setup.queuedBatches;
 
     const int64_t baseline = memory::currentStats(setup.dev).allocated;

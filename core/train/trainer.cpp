@@ -626,7 +626,7 @@ std::optional<Error> Trainer::chooseDevice()
     to.device = memDevice();
     timeline_ = std::make_unique<memory::MemoryTimeline>(to);
     // The processes of a data-parallel run on this machine share its cores.
-    const int cores = std::max(1, cpuCores() / dp_->spec().localSize);
+    const int cores = processCores(dp_->spec().localSize);
     const RunThreads threads = runThreadsFor(cfg_.workers, cfg_.threads, device_.is_cuda(), cores);
     intraThreads_ = configureIntraOpThreads(threads.intraOp);
     loaderWorkers_ = threads.loaderWorkers;

@@ -1,8 +1,9 @@
 #include "ui/charts/breakdownchart.h"
 
+#include "ui/common/bytes.h"
+
 #include <QEvent>
 #include <QHelpEvent>
-#include <QLocale>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -122,7 +123,7 @@ void BreakdownChart::rebuild()
         label->position->setCoords(total / unitBytes_, keyOf(i, n));
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
         label->setPadding(QMargins(6, 0, 0, 0));
-        label->setText(QLocale().formattedDataSize(static_cast<qint64>(total), 1, QLocale::DataSizeIecFormat));
+        label->setText(formatBytes(static_cast<qint64>(total)));
         label->setBrush(QColor(255, 255, 255, 220));  // readable where a budget line crosses it
         label->setClipToAxisRect(false);
     }
@@ -169,7 +170,7 @@ QString BreakdownChart::textAt(const QPoint& pos) const
         const double v = bar < part.bytes.size() ? std::max(0.0, part.bytes[bar]) : 0.0;
         if (v > 0 && value >= start && value < start + v) {
             QString text = QStringLiteral("%1: %2").arg(
-                part.name, QLocale().formattedDataSize(static_cast<qint64>(v), 1, QLocale::DataSizeIecFormat));
+                part.name, formatBytes(static_cast<qint64>(v)));
             if (!part.help.isEmpty())
                 text += QStringLiteral("\n") + part.help;
             return text;

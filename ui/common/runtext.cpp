@@ -1,5 +1,6 @@
 #include "ui/common/runtext.h"
 
+#include "ui/common/bytes.h"
 #include "ui/common/icons.h"
 
 #include <QDateTime>
@@ -205,15 +206,7 @@ QString RunText::duration(double seconds)
 
 QString RunText::bytes(int64_t bytes)
 {
-    if (bytes <= 0)
-        return QStringLiteral("—");
-    const double b = static_cast<double>(bytes);
-    const QLocale loc;
-    if (b >= 1024.0 * 1024 * 1024)
-        return tr("%1 GiB").arg(loc.toString(b / (1024.0 * 1024 * 1024), 'f', 1));
-    if (b >= 1024.0 * 1024)
-        return tr("%1 MiB").arg(loc.toString(b / (1024.0 * 1024), 'f', 1));
-    return tr("%1 KiB").arg(loc.toString(b / 1024.0, 'f', 1));
+    return bytes > 0 ? formatBytes(bytes) : QStringLiteral("—");
 }
 
 QString RunText::fraction(double value, bool known)

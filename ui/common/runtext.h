@@ -41,7 +41,7 @@ public:
 
     // A duration as the list shows it: "45 s", "3 min 20 s", "1 h 05 min"; "—" for 0 or less.
     static QString duration(double seconds);
-    // Bytes in binary units with one decimal ("1.2 GiB", "740.0 MiB"); "—" for 0 or less.
+    // Bytes as formatBytes writes them ("1.2 GiB", "740.0 MiB"); "—" for 0 or less (unknown).
     static QString bytes(int64_t bytes);
     // A fraction with three decimals ("0.512"), "—" when `known` is false.
     static QString fraction(double value, bool known = true);

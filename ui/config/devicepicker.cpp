@@ -2,6 +2,7 @@
 
 #include "common/device.h"
 #include "memory/memory.h"
+#include "ui/common/bytes.h"
 #include "ui/common/devicetext.h"
 
 #include <QComboBox>
@@ -25,11 +26,6 @@ constexpr auto kProcessesKey = "devicePicker/cpuProcesses";
 
 namespace ys::ui {
 namespace {
-
-QString bytes(int64_t b)
-{
-    return QString::fromStdString(ys::memory::formatBytes(b));
-}
 
 // What the pool job brings back: the devices, and the driver's answer that says why no GPU is among them.
 struct DeviceListing {
@@ -144,20 +140,22 @@ QVariant DeviceListModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         if (!d.cuda)
-            return tr("CPU · %1 cores · %2 RAM, %3 free").arg(d.cores).arg(bytes(d.totalBytes), bytes(d.freeBytes));
+            return tr("CPU · %1 cores · %2 RAM, %3 free")
+                .arg(d.cores)
+                .arg(formatBytes(d.totalBytes), formatBytes(d.freeBytes));
         return tr("GPU %1 · %2 · %3, %4 free")
-            .arg(QString::fromStdString(d.id), name, bytes(d.totalBytes), bytes(d.freeBytes));
+            .arg(QString::fromStdString(d.id), name, formatBytes(d.totalBytes), formatBytes(d.freeBytes));
     case Qt::ToolTipRole:
         if (!d.cuda)
             return tr("%1\n%2 logical cores, %3 RAM, %4 available now").arg(name).arg(d.cores).arg(
-                bytes(d.totalBytes), bytes(d.freeBytes));
+                formatBytes(d.totalBytes), formatBytes(d.freeBytes));
         return tr("%1\nCompute capability %2.%3, %4 multiprocessors\n%5 total, %6 free now (other programs "
                   "included)")
             .arg(name)
             .arg(d.computeMajor)
             .arg(d.computeMinor)
             .arg(d.cores)
-            .arg(bytes(d.totalBytes), bytes(d.freeBytes));
+            .arg(formatBytes(d.totalBytes), formatBytes(d.freeBytes));
     case DeviceIdRole: return QString::fromStdString(d.id);
     default: return {};
     }

@@ -1,5 +1,7 @@
 #include "ui/export/exportresultdialog.h"
 
+#include "ui/common/bytes.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QDesktopServices>
@@ -10,7 +12,6 @@
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QUrl>
@@ -93,7 +94,7 @@ void ExportResultDialog::retranslate()
             form_->setWidget(i, QFormLayout::LabelRole, new QLabel(labels[i], this));
 
     fileValue_->setText(tr("%1 (%2, %3 from %4, %5 s)")
-                            .arg(file, QLocale().formattedDataSize(s_.bytes), qs(s_.model),
+                            .arg(file, formatBytes(s_.bytes), qs(s_.model),
                                  QFileInfo(qs(s_.weights)).fileName(), QString::number(s_.seconds, 'f', 1)));
     inputValue_->setText(tr("%1, %2 %3: RGB scaled to 0..1, letterboxed with grey (114) to %4 x %5 px")
                              .arg(qs(s_.inputName), qs(s_.elementType), qs(s_.inputShape))

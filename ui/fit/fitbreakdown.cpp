@@ -1,5 +1,7 @@
 #include "ui/fit/fitbreakdown.h"
 
+#include "ui/common/bytes.h"
+
 #include <algorithm>
 
 namespace ys::ui {
@@ -89,7 +91,7 @@ BreakdownChartData fitChartData(const ys::fit::FitResult& r)
         d.parts.push_back({FitText::partName(p.part), FitText::partHelp(p.part), fitPartColor(p.part),
                            {p.training, p.validation}});
     d.budgetBytes = static_cast<double>(r.budgetBytes);
-    d.budgetLabel = FitText::tr("Budget %1").arg(FitText::size(r.budgetBytes));
+    d.budgetLabel = FitText::tr("Budget %1").arg(formatBytes(r.budgetBytes));
     if (r.margin > 0) {
         const double limit = static_cast<double>(r.budgetBytes) * (1.0 - r.margin);
         d.limitBytes = limit;

@@ -1,5 +1,6 @@
 #include "ui/fit/fitdialog.h"
 
+#include "ui/common/bytes.h"
 #include "ui/common/devicetext.h"
 
 #include "memory/memory.h"
@@ -378,7 +379,7 @@ void FitDialog::fillTargets()
     targetCombo_->clear();
     QString here = DeviceText::label(config_.device);
     if (deviceTotal_ > 0)
-        here = tr("%1, %2").arg(here, FitText::size(deviceTotal_));
+        here = tr("%1, %2").arg(here, formatBytes(deviceTotal_));
     targetCombo_->addItem(tr("This device (%1)").arg(here), QString());
     for (const auto& g : ys::fit::targetGpus())
         targetCombo_->addItem(QString::fromStdString(g.label), QString::fromStdString(g.name));
@@ -394,7 +395,7 @@ void FitDialog::fillContext()
                                               : QFileInfo(QString::fromStdString(config_.data)).fileName();
     QString dev = DeviceText::label(config_.device);
     if (deviceKnown_ && deviceTotal_ > 0)
-        dev = tr("%1 (%2 total, %3 free)").arg(dev, FitText::size(deviceTotal_), FitText::size(deviceFree_));
+        dev = tr("%1 (%2 total, %3 free)").arg(dev, formatBytes(deviceTotal_), formatBytes(deviceFree_));
     contextLabel_->setText(tr("Fitting <b>%1</b> on <b>%2</b> · device %3 · %4 loader workers · nominal batch %5 · "
                               "optimizer %6")
                                .arg(QString::fromStdString(config_.model).toHtmlEscaped(),
@@ -457,7 +458,7 @@ void FitDialog::updateBudgetFeedback()
     bool valid = true;
     QString feedback;
     if (text.empty()) {
-        feedback = total > 0 ? tr("All of it: %1").arg(FitText::size(total)) : tr("All of the device's memory");
+        feedback = total > 0 ? tr("All of it: %1").arg(formatBytes(total)) : tr("All of the device's memory");
     } else {
         // Sizes do not depend on the total; a fraction needs it (not known until the device was read).
         const auto bytes = ys::memory::parseMemoryBudget(text, std::max<int64_t>(total, 1));
@@ -466,11 +467,11 @@ void FitDialog::updateBudgetFeedback()
             feedback = tr("Not a size or a fraction: type e.g. 8GiB, 6000MB or 0.8.");
         else if (total > 0)
             feedback = tr("= %1 (%2% of %3)")
-                           .arg(FitText::size(*bytes))
+                           .arg(formatBytes(*bytes))
                            .arg(static_cast<int>(100.0 * static_cast<double>(*bytes) / static_cast<double>(total) + 0.5))
-                           .arg(FitText::size(total));
+                           .arg(formatBytes(total));
         else
-            feedback = *bytes > 1 ? tr("= %1").arg(FitText::size(*bytes)) : tr("a fraction of the device's memory");
+            feedback = *bytes > 1 ? tr("= %1").arg(formatBytes(*bytes)) : tr("a fraction of the device's memory");
     }
     budgetFeedback_->setText(feedback);
     budgetFeedback_->setStyleSheet(valid ? QString() : QStringLiteral("color: #c62828;"));

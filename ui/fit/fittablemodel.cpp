@@ -1,5 +1,6 @@
 #include "ui/fit/fittablemodel.h"
 
+#include "ui/common/bytes.h"
 #include "ui/fit/fittext.h"
 
 #include <QBrush>
@@ -80,7 +81,7 @@ QVariant FitTableModel::data(const QModelIndex& index, int role) const
         case ImgszColumn: return tr("%1 px").arg(r.imgsz);
         case PrecisionColumn: return FitText::precisionShort(r.amp, ampMode_);
         case BatchColumn: return r.maxBatch > 0 ? QString::number(r.maxBatch) : tr("does not fit");
-        case PeakColumn: return r.maxBatch > 0 ? FitText::size(r.peakAtMaxBatch) : QString();
+        case PeakColumn: return r.maxBatch > 0 ? formatBytes(r.peakAtMaxBatch) : QString();
         case CheckpointedColumn:
             return r.maxBatchCheckpointed > 0 ? QString::number(r.maxBatchCheckpointed) : QStringLiteral("—");
         case BasisColumn: return measured ? tr("measured") : tr("estimated");

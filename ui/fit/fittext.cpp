@@ -1,8 +1,8 @@
 #include "ui/fit/fittext.h"
 
+#include "ui/common/bytes.h"
 #include "ui/common/devicetext.h"
 
-#include <QLocale>
 
 #include <algorithm>
 #include <cmath>
@@ -33,11 +33,6 @@ bool planned(const ys::fit::FitResult& r)
 
 }  // namespace
 
-QString FitText::size(int64_t bytes)
-{
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
-}
-
 QString FitText::precision(const std::string& ampMode)
 {
     if (ampMode == "fp16")
@@ -59,8 +54,8 @@ QString FitText::precisionShort(bool amp, const std::string& ampMode)
 QString FitText::recommendation(const ys::fit::FitResult& r, bool largestImgsz)
 {
     const auto& rec = r.recommended;
-    const QString peak = size(rec.predictedPeakBytes);
-    const QString budget = size(r.budgetBytes);
+    const QString peak = formatBytes(rec.predictedPeakBytes);
+    const QString budget = formatBytes(r.budgetBytes);
     const QString where = planned(r) ? tr(" on the %1").arg(QString::fromStdString(r.target)) : QString();
     if (!rec.fits) {
         if (largestImgsz)
@@ -101,9 +96,9 @@ QString FitText::margin(const ys::fit::FitResult& r)
         return kept;
     const double free = 1.0 - static_cast<double>(rec.predictedPeakBytes) / static_cast<double>(r.budgetBytes);
     if (free < 0)
-        return tr("The prediction is %1 over the budget (%2).").arg(size(-static_cast<int64_t>(free * r.budgetBytes)), kept);
+        return tr("The prediction is %1 over the budget (%2).").arg(formatBytes(-static_cast<int64_t>(free * r.budgetBytes)), kept);
     return tr("%1 (%2%) of the budget stays free; %3.")
-        .arg(size(r.budgetBytes - rec.predictedPeakBytes))
+        .arg(formatBytes(r.budgetBytes - rec.predictedPeakBytes))
         .arg(percent(free))
         .arg(kept);
 }

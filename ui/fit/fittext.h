@@ -42,8 +42,6 @@ enum class FitPart {
 class FitText final {
     Q_DECLARE_TR_FUNCTIONS(ys::ui::FitText)
 public:
-    // A size in plain words with one decimal: "11.4 GB", "740.2 MB" (powers of 1024, as cards are sold).
-    static QString size(int64_t bytes);
     // "fp16 mixed precision", "bf16 mixed precision", "full precision (fp32)".
     static QString precision(const std::string& ampMode);
     // Short column text: "fp16", "bf16", "fp32".

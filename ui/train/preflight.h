@@ -1,8 +1,9 @@
 #pragma once
 // The checks the Train page shows before Start, in plain words: is a dataset open and checked, did the
-// label check find errors (summarised, with a link to the findings; the user may start anyway), is the
+// label check find errors (summarised, with a link to the findings; the user may start anyway), which boxes
+// are too small to learn at the image size the run trains at (the check ran at the Dataset page's), is the
 // device there and how much memory it has free (and when there is no GPU, why), is the setup valid, and — when a fit was run — the
-// predicted peak against the budget ("batch 32 at 640 needs about 11.4 GB; 8 GB free"), and for a staged
+// predicted peak against the budget ("batch 32 at 640 needs about 11.4 GiB; 8.0 GiB free"), and for a staged
 // setup each stage's fit (a table; a stage that does not fit is a warning). Pure: the page
 // gathers the facts, this decides what they mean.
 
@@ -27,6 +28,8 @@ struct PreflightInput {
     QString datasetPath;                       // data.yaml of the open dataset (absolute)
     QString setupData;                         // the setup's `data`: a run trains on the open dataset only
     const ys::CheckSummary* check = nullptr;   // null while the check runs or before one
+    const ys::Dataset* dataset = nullptr;      // the checked dataset's images and boxes (boxes too small at the
+                                               // run's image size); null while the check runs or before one
     ys::TrainConfig config;
     QStringList configErrors;                  // TrainConfig::validate() messages, empty when valid
     std::optional<ys::memory::MemoryStats> device;  // figures of config.device; nullopt when unknown
@@ -56,8 +59,11 @@ class Preflight final {
     Q_DECLARE_TR_FUNCTIONS(ys::ui::Preflight)
 public:
     static PreflightReport evaluate(const PreflightInput& input);
-    // "about 11.4 GB": sizes in plain words, one decimal.
+    // "about 11.4 GiB": sizes in plain words, as formatBytes writes them.
     static QString plainSize(int64_t bytes);
+    // One setting a fit was not made for, as the setup form names it: "Batch size: 32 → 64",
+    // "Stages: 320x32, 640xauto → none", "Loader workers: 1 → 0".
+    static QString differenceText(const ys::fit::FitDifference& difference);
 };
 
 }  // namespace ys::ui

@@ -1,5 +1,6 @@
 #include "ui/train/trainpage.h"
 
+#include "ui/common/bytes.h"
 #include "ui/common/devicetext.h"
 #include "ui/common/resumerequest.h"
 #include "ui/common/runtext.h"
@@ -377,6 +378,7 @@ PreflightReport TrainPage::preflight() const
     in.datasetName = QFileInfo(yamlPath_).absoluteDir().dirName();
     in.datasetPath = yamlPath_.isEmpty() ? QString() : QFileInfo(yamlPath_).absoluteFilePath();
     in.check = check_ && !check_->summary.cancelled ? &check_->summary : nullptr;
+    in.dataset = in.check ? dataset_.get() : nullptr;
     in.config = runConfig();
     for (const ys::Error& e : form_->errors()) {
         // The form's translated reason, named by its field; core's English when the form has none.
@@ -672,7 +674,7 @@ QString TrainPage::statusText() const
     QStringList parts;
     parts << DeviceText::label(cfg.device);
     if (const auto dev = deviceStats(cfg.device); dev && dev->deviceFree > 0)
-        parts << tr("%1 free").arg(QLocale().formattedDataSize(dev->deviceFree, 1, QLocale::DataSizeTraditionalFormat));
+        parts << tr("%1 free").arg(formatBytes(dev->deviceFree));
     const RunProgress& p = dashboard_->progress();
     switch (controller_->state()) {
     case TrainController::State::Idle: parts << tr("idle"); break;

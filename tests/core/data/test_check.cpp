@@ -281,6 +281,13 @@ private Q_SLOTS:
         QCOMPARE(openAndCheck(bc.yaml, o).result.summary.byCode.count("box.too_small"), size_t(1));
         o.imgsz = 4096;  // 0.003 * 128 px * 32 = 12 px: learnable
         QCOMPARE(openAndCheck(bc.yaml, o).result.summary.byCode.count("box.too_small"), size_t(0));
+        // The same rule without a check: counted again at any imgsz from the boxes the scan read.
+        const Checked c = openAndCheck(bc.yaml, o);
+        QCOMPARE(tooSmallBoxes(c.dataset, 640), int64_t(1));
+        QCOMPARE(tooSmallBoxes(c.dataset, 4096), int64_t(0));
+        for (const Finding& f : openAndCheck(bc.yaml).result.findings)
+            if (f.code == "box.too_small")
+                QVERIFY(boxTooSmall(c.dataset.images[size_t(f.image)], c.dataset.images[size_t(f.image)].boxes[size_t(f.box)], 640));
     }
 
     void coco128()

@@ -42,10 +42,13 @@ private Q_SLOTS:
     void fitsEachStageAndChoosesCheckpointing();
     void cpuProcessesShareTheBudget();
     void batchNeverExceedsTheData();
+    void processesBudgetTheLoaderWorkersTheyStart();
 
 private:
     // device=cpu nproc=2 under vram=2GiB on 8 generated images: a budget that holds far more than the data.
+    // Planned for 2 cores (YS_CPU_CORES), workers=8, threads=0.
     const fit::FitResult& sharedSmallFit();
+    ys::TrainConfig smallConfig_;
     QTemporaryDir tmp_;
     std::optional<fit::FitResult> smallFit_;
 
@@ -469,10 +472,13 @@ const fit::FitResult& TestFit::sharedSmallFit()
         cfg.vram = "2GiB";
         cfg.amp = "off";
         cfg.nbs = 8;
-        cfg.workers = 0;
-        cfg.threads = 1;
+        cfg.workers = 8;
+        cfg.threads = 0;
+        smallConfig_ = cfg;
+        qputenv("YS_CPU_CORES", "2");
         const fit::FitRequest req = fit::fitRequestFor(cfg, 2);
         auto r = fit::fitToMemory(req);
+        qunsetenv("YS_CPU_CORES");
         if (!r)
             qFatal("%s", r.error().toString().c_str());
         smallFit_ = *r;
@@ -512,6 +518,24 @@ void TestFit::batchNeverExceedsTheData()
                                      [](const fit::FitNote& n) { return n.code == "fit.batch_data"; });
     QVERIFY(capped != r.fitNotes.end());
     QCOMPARE(capped->args, (std::vector<std::string>{"8", "8"}));
+}
+
+// Two processes on 2 cores: each plans for its 1 core, which its model takes, so the fit budgets the 0 loader
+// workers the trainer starts (it budgeted 1, and the Train page then said the applied fit was made for
+// "workers 1 → 0").
+void TestFit::processesBudgetTheLoaderWorkersTheyStart()
+{
+    const fit::FitResult& r = sharedSmallFit();
+    QCOMPARE(r.localProcesses, 2);
+    QCOMPARE(r.intraOpThreads, 1);
+    QCOMPARE(r.loaderWorkers, 0);
+    QCOMPARE(r.queuedBatches, 0);
+    qputenv("YS_CPU_CORES", "2");
+    ys::TrainConfig applied = smallConfig_;
+    applied.batch = r.recommended.batch * r.world;   // what Apply writes
+    const std::vector<fit::FitDifference> d = fit::fitDifferences(r, applied);
+    qunsetenv("YS_CPU_CORES");
+    QVERIFY2(d.empty(), d.empty() ? "" : (d[0].key + ": " + d[0].fitted + " -> " + d[0].now).c_str());
 }
 
 QTEST_GUILESS_MAIN(TestFit)

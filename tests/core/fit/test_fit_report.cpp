@@ -54,6 +54,18 @@ fit::FitResult sampleResult()
     return r;
 }
 
+// A fitted stage: its image size and the batch it asks for (-1 = auto).
+fit::StageFit stageFit(int stage, int imgsz, int requestedBatch)
+{
+    fit::StageFit s;
+    s.stage = stage;
+    s.imgsz = imgsz;
+    s.requestedBatch = requestedBatch;
+    s.batch = requestedBatch > 0 ? requestedBatch : 4;
+    s.fits = true;
+    return s;
+}
+
 }  // namespace
 
 class TestFitReport final : public QObject {
@@ -105,6 +117,7 @@ private Q_SLOTS:
         QCOMPARE(back->notes, r.notes);
         QCOMPARE(back->optimizer, std::string("AdamW"));
         QCOMPARE(back->loaderWorkers, 2);
+        QCOMPARE(back->localProcesses, 1);
         QCOMPARE(back->queuedBatches, 4);
         QCOMPARE(back->model, std::string("yolov8n.yaml"));
         QCOMPARE(back->data, std::string("/data/demo/data.yaml"));
@@ -174,6 +187,73 @@ private Q_SLOTS:
         c.workers = 8;
         f.loaderWorkers = ys::runThreadsFor(c.workers, c.threads, false).loaderWorkers;
         QVERIFY(fit::fitDifferences(f, c).empty());
+    }
+
+    // Only what changes the predicted peak differs, each side as a plain value: stages by imgsz and batch (not
+    // epochs; "" for none, never a missing side), loader workers only where their queue is in the budget (a
+    // run on the CPU), counted for the fit's processes as the trainer counts them.
+    void differencesCountOnlyWhatChangesMemory()
+    {
+        qputenv("YS_CPU_CORES", "2");
+        fit::FitResult f = sampleResult();
+        f.device = f.target = "cuda:0";
+        f.loaderWorkers = 8;
+        ys::TrainConfig c;
+        c.model = f.model;
+        c.data = f.data;
+        c.device = "cuda:0";
+        c.imgsz = 640;
+        c.batch = 24;
+        c.amp = "fp16";
+        c.optimizer = "AdamW";
+        c.workers = 2;
+        QVERIFY(fit::fitDifferences(f, c).empty());            // a GPU's peak holds no loader queue
+        // On the CPU the queue is in the budget: the loader workers the run would start, as plain counts.
+        f.device = f.target = "cpu";
+        c.device = "cpu";
+        f.loaderWorkers = 0;
+        c.threads = 1;
+        c.workers = 2;
+        std::vector<fit::FitDifference> d = fit::fitDifferences(f, c);
+        QCOMPARE(d.size(), size_t(1));
+        QCOMPARE(d[0].key, std::string("workers"));
+        QCOMPARE(d[0].fitted, std::string("0"));
+        QCOMPARE(d[0].now, std::string("1"));                  // 2 cores, 1 for the model: 1 worker
+        c.threads = 0;                                         // the model takes both cores: 0 workers, as fitted
+        QVERIFY(fit::fitDifferences(f, c).empty());
+        // Two processes on this machine: each has one core, so the fit budgets no worker and neither does the run.
+        f.world = 2;
+        f.recommended.batch = 12;
+        f.localProcesses = 2;
+        c.threads = 1;
+        QVERIFY(fit::fitDifferences(f, c).empty());
+        f.world = 1;
+        f.recommended.batch = 24;
+        f.localProcesses = 1;
+        c.threads = 0;
+        // Stages: epochs change no memory; cleared stages say so with a value on both sides.
+        f.stages = {stageFit(1, 320, 32), stageFit(2, 640, -1)};
+        c.stages = {ys::TrainStage{320, 32, 5, {}}, ys::TrainStage{640, -1, 1, {}}};
+        QVERIFY(fit::fitDifferences(f, c).empty());
+        c.stages[0].batch = 16;
+        d = fit::fitDifferences(f, c);
+        QCOMPARE(d.size(), size_t(1));
+        QCOMPARE(d[0].key, std::string("stages"));
+        QCOMPARE(d[0].fitted, std::string("320x32, 640xauto"));
+        QCOMPARE(d[0].now, std::string("320x16, 640xauto"));
+        c.stages.clear();
+        d = fit::fitDifferences(f, c);
+        QCOMPARE(d.size(), size_t(1));
+        QCOMPARE(d[0].fitted, std::string("320x32, 640xauto"));
+        QCOMPARE(d[0].now, std::string());
+        // No stages on either side: the run's imgsz and batch are compared, and a real change is still said.
+        f.stages.clear();
+        QVERIFY(fit::fitDifferences(f, c).empty());
+        c.batch = 32;
+        d = fit::fitDifferences(f, c);
+        QCOMPARE(d.size(), size_t(1));
+        QCOMPARE(d[0].key, std::string("batch"));
+        qunsetenv("YS_CPU_CORES");
     }
 
     // Data parallel: the request knows the world (a GPU list counts itself, nproc counts CPU processes), the fit

@@ -2,6 +2,7 @@
 // (translatable) sentence, the recommendation reads as a user expects for "fits" and "does not fit", the
 // accumulation line says how nbs and the batch give it, and the breakdown bars add up to the prediction.
 #include "fit/fit.h"
+#include "ui/common/bytes.h"
 #include "ui/fit/fitbreakdown.h"
 #include "ui/fit/fittext.h"
 #include "fitdemo.h"
@@ -121,13 +122,13 @@ void TestFitText::recommendationInWords()
     const QString text = FitText::recommendation(measured_, false);
     QVERIFY2(text.startsWith(QStringLiteral("Batch %1 at 64 px with full precision (fp32) needs about ").arg(rec.batch)),
              qPrintable(text));
-    QVERIFY(text.contains(FitText::size(rec.predictedPeakBytes)));
-    QVERIFY(text.contains(QStringLiteral("of your %1 budget").arg(FitText::size(measured_.budgetBytes))));
+    QVERIFY(text.contains(formatBytes(rec.predictedPeakBytes)));
+    QVERIFY(text.contains(QStringLiteral("of your %1 budget").arg(formatBytes(measured_.budgetBytes))));
     const int free = qRound(100.0 * (1.0 - double(rec.predictedPeakBytes) / double(measured_.budgetBytes)));
     QVERIFY2(text.endsWith(QStringLiteral("; %1% stays free.").arg(free)), qPrintable(text));
     QVERIFY(free >= qRound(measured_.margin * 100) - 1);
-    QCOMPARE(FitText::size(300'000'000), QStringLiteral("286.1 MiB"));
-    QCOMPARE(FitText::size(int64_t{12} << 30), QStringLiteral("12.0 GiB"));
+    QCOMPARE(formatBytes(300'000'000), QStringLiteral("286.1 MiB"));
+    QCOMPARE(formatBytes(int64_t{12} << 30), QStringLiteral("12.0 GiB"));
 
     QVERIFY(FitText::margin(measured_).contains(QStringLiteral("the fit keeps at least 5% of the budget free")));
     QVERIFY(FitText::recommendation(planned_, false).contains(QStringLiteral("on the RTX 3060 12 GB")));
@@ -137,7 +138,7 @@ void TestFitText::doesNotFitInWords()
 {
     const QString text = FitText::recommendation(tiny_, false);
     QVERIFY2(text.startsWith(QStringLiteral("Does not fit: even batch 1 at 64 px needs about ")), qPrintable(text));
-    QVERIFY(text.contains(FitText::size(tiny_.recommended.predictedPeakBytes)));
+    QVERIFY(text.contains(formatBytes(tiny_.recommended.predictedPeakBytes)));
     QVERIFY(text.contains(QStringLiteral("Lower the image size")));
     FitResult batchMode = tiny_;
     batchMode.recommended.batch = 8;

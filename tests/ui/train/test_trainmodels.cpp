@@ -2,15 +2,18 @@
 // time-left estimate, and the pre-flight's plain words.
 #include "ui/train/epochtablemodel.h"
 #include "ui/train/logmodel.h"
+#include "ui/common/bytes.h"
 #include "ui/common/devicetext.h"
 #include "ui/train/preflight.h"
 #include "ui/train/runprogress.h"
 
 #include <QAbstractItemModelTester>
 #include <QFont>
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <algorithm>
+#include <utility>
 
 using namespace ys::ui;
 
@@ -47,6 +50,24 @@ ys::memory::MemoryStats cpuStats()
     return s;
 }
 
+// A clean dataset of `images` 640 x 640 images, each with one box 8 px wide and high at 640 (1.25% of a side):
+// learnable at 640, under the 3 px rule at 64 (0.8 px).
+ys::Dataset smallBoxDataset(int images)
+{
+    ys::Dataset d;
+    for (int i = 0; i < images; ++i) {
+        ys::ImageRecord r;
+        r.image = QStringLiteral("/data/demo/images/%1.jpg").arg(i).toStdString();
+        r.width = r.height = 640;
+        ys::LabelBox b;
+        b.cx = b.cy = 0.5f;
+        b.w = b.h = 8.0f / 640.0f;
+        r.boxes.push_back(b);
+        d.images.push_back(r);
+    }
+    return d;
+}
+
 }  // namespace
 
 class TestTrainModels final : public QObject {
@@ -65,6 +86,9 @@ private slots:
     void preflightSaysWhyThereIsNoGpu();
     void noGpuReasonWordsTheDriversAnswer();
     void preflightSetupNamesAnotherDataset();
+    void preflightSaysSizesInTheFitsUnits();
+    void preflightAppliedFitStillApplies();
+    void preflightCountsSmallBoxesAtTheRunsImageSize();
 };
 
 void TestTrainModels::epochTable()
@@ -225,7 +249,7 @@ void TestTrainModels::preflightDatasetErrorsNeedStartAnyway()
     QVERIFY(!r.datasetErrors);
     for (const PreflightItem& i : r.items)
         QCOMPARE(i.level, PreflightItem::Level::Ok);
-    QVERIFY(r.items.back().text.contains("CPU: 8.0 GB free of 24.0 GB"));
+    QVERIFY(r.items.back().text.contains("CPU: 8.0 GiB free of 24.0 GiB"));
     // The check still running does not block.
     in.check = nullptr;
     QVERIFY(Preflight::evaluate(in).canStart);
@@ -252,7 +276,7 @@ void TestTrainModels::preflightSaysThePredictedPeakInPlainWords()
     in.fit = f;
     PreflightReport r = Preflight::evaluate(in);
     const PreflightItem& m = r.items.back();
-    QVERIFY2(m.text.startsWith("batch 32 at 640 needs about 11.4 GB; 8.0 GB free"), qPrintable(m.text));
+    QVERIFY2(m.text.startsWith("batch 32 at 640 needs about 11.4 GiB; 8.0 GiB free"), qPrintable(m.text));
     QCOMPARE(m.level, PreflightItem::Level::Warning);   // does not fit in what is free
     QVERIFY(r.canStart);                                 // the trainer recovers; a warning, not a block
     f.recommended.predictedPeakBytes = int64_t(5) << 30;
@@ -260,7 +284,7 @@ void TestTrainModels::preflightSaysThePredictedPeakInPlainWords()
     in.fit = f;
     in.config.vram = "6GiB";
     r = Preflight::evaluate(in);
-    QVERIFY2(r.items.back().text == "batch 32 at 640 needs about 5.0 GB; the budget is 6.0 GB.", qPrintable(r.items.back().text));
+    QVERIFY2(r.items.back().text == "batch 32 at 640 needs about 5.0 GiB; the budget is 6.0 GiB.", qPrintable(r.items.back().text));
     QCOMPARE(r.items.back().level, PreflightItem::Level::Ok);
     // The budget the fit kept to, but not in the setup: the run would not be held to it.
     in.config.vram.clear();
@@ -271,12 +295,12 @@ void TestTrainModels::preflightSaysThePredictedPeakInPlainWords()
     in.config.vram = "6GiB";
     in.config.batch = 64;
     r = Preflight::evaluate(in);
-    QVERIFY2(r.items.back().text.contains("batch 32 → 64") && r.items.back().text.contains("does not apply"),
+    QVERIFY2(r.items.back().text.contains("Batch size: 32 → 64") && r.items.back().text.contains("does not apply"),
              qPrintable(r.items.back().text));
     in.config.batch = 32;
     in.config.imgsz = 320;
     r = Preflight::evaluate(in);
-    QVERIFY2(r.items.back().text.contains("imgsz 640 → 320"), qPrintable(r.items.back().text));
+    QVERIFY2(r.items.back().text.contains("Image size: 640 → 320"), qPrintable(r.items.back().text));
     for (const PreflightItem& item : r.items)
         QVERIFY2(!item.text.contains("needs about"), qPrintable(item.text));
 }
@@ -394,6 +418,124 @@ void TestTrainModels::preflightSetupNamesAnotherDataset()
     });
     QVERIFY(it != r.items.end());
     QVERIFY(it->text.contains("other"));
+}
+
+// One unit system: the device line, the predicted peak and the budget say their sizes as the fit does (IEC).
+void TestTrainModels::preflightSaysSizesInTheFitsUnits()
+{
+    PreflightInput in;
+    in.datasetOpen = true;
+    const ys::CheckSummary s = summaryWithErrors(0);
+    in.check = &s;
+    in.device = cpuStats();
+    in.config.batch = 16;
+    in.config.imgsz = 640;
+    in.config.vram = "2GiB";
+    ys::fit::FitResult f;
+    f.recommended.batch = 16;
+    f.recommended.imgsz = 640;
+    f.recommended.predictedPeakBytes = static_cast<int64_t>(1.9 * (int64_t(1) << 30));
+    f.recommended.fits = true;
+    f.budgetBytes = int64_t(2) << 30;
+    f.deviceTotalBytes = int64_t(24) << 30;
+    in.fit = f;
+    const PreflightReport r = Preflight::evaluate(in);
+    const QString text = r.items.back().text;
+    QVERIFY2(text == QStringLiteral("batch 16 at 640 needs about %1; the budget is %2.")
+                         .arg(formatBytes(f.recommended.predictedPeakBytes), formatBytes(f.budgetBytes)),
+             qPrintable(text));
+    QVERIFY2(text.contains("1.9 GiB") && text.contains("2.0 GiB") && !text.contains("GB"), qPrintable(text));
+    for (const PreflightItem& i : r.items)
+        QVERIFY2(!i.text.contains(QRegularExpression("\\d [KMGT]B\\b")), qPrintable(i.text));
+}
+
+// Right after Apply the fit applies: two CPU processes on 2 cores start no loader worker, and the fit budgeted
+// none (before, it read "workers 1 loader workers → 0 loader workers"). A real change is still named, in the
+// form's words, with a value on both sides of the arrow.
+void TestTrainModels::preflightAppliedFitStillApplies()
+{
+    qputenv("YS_CPU_CORES", "2");
+    PreflightInput in;
+    in.datasetOpen = true;
+    const ys::CheckSummary s = summaryWithErrors(0);
+    in.check = &s;
+    in.device = cpuStats();
+    in.config.device = "cpu";
+    in.config.imgsz = 320;
+    in.config.batch = 16;
+    in.config.amp = "off";
+    in.config.workers = 8;
+    in.config.threads = 1;
+    ys::fit::FitResult f;
+    f.device = f.target = "cpu";
+    f.world = 2;
+    f.localProcesses = 2;
+    f.intraOpThreads = 1;
+    f.loaderWorkers = 0;
+    f.recommended.batch = 8;
+    f.recommended.imgsz = 320;
+    f.recommended.ampMode = "off";
+    f.recommended.predictedPeakBytes = int64_t(1) << 30;
+    f.recommended.fits = true;
+    f.deviceTotalBytes = int64_t(24) << 30;
+    in.fit = f;
+    PreflightReport r = Preflight::evaluate(in);
+    QVERIFY2(r.items.back().text.startsWith("batch 8 at 320 needs about 1.0 GiB"), qPrintable(r.items.back().text));
+    // Stages cleared after a staged fit: said with "none", never an empty side.
+    for (const auto& [imgsz, batch] : {std::pair{320, 8}, std::pair{640, -1}}) {
+        ys::fit::StageFit st;
+        st.imgsz = imgsz;
+        st.requestedBatch = batch;   // x the world of 2
+        f.stages.push_back(st);
+    }
+    in.fit = f;
+    r = Preflight::evaluate(in);
+    QVERIFY2(r.items.back().text.contains("Stages: 320x16, 640xauto → none"), qPrintable(r.items.back().text));
+    QVERIFY2(!r.items.back().text.contains(QRegularExpression("→\\s*[);]")), qPrintable(r.items.back().text));
+    QCOMPARE(Preflight::differenceText({"workers", "1", "0"}), QString("Loader workers: 1 → 0"));
+    qunsetenv("YS_CPU_CORES");
+}
+
+// The label check ran at the Dataset page's 640; a run at 64 px (or with a 64 px stage) meets boxes too small to
+// learn there, and the pre-flight says how many instead of "passed every check".
+void TestTrainModels::preflightCountsSmallBoxesAtTheRunsImageSize()
+{
+    const ys::Dataset dataset = smallBoxDataset(3);
+    QCOMPARE(ys::tooSmallBoxes(dataset, 640), int64_t(0));
+    QCOMPARE(ys::tooSmallBoxes(dataset, 64), int64_t(3));
+    PreflightInput in;
+    in.datasetOpen = true;
+    in.datasetName = "demo";
+    const ys::CheckSummary s = summaryWithErrors(0);
+    in.check = &s;
+    in.dataset = &dataset;
+    in.device = cpuStats();
+    in.config.imgsz = 640;
+    const auto smallBoxItem = [](const PreflightReport& r) -> const PreflightItem* {
+        for (const PreflightItem& i : r.items)
+            if (i.text.contains("too small to learn"))
+                return &i;
+        return nullptr;
+    };
+    PreflightReport r = Preflight::evaluate(in);
+    QVERIFY(!smallBoxItem(r));
+    QCOMPARE(r.items.front().text, QString("The labels of demo passed every check."));
+    in.config.imgsz = 64;
+    r = Preflight::evaluate(in);
+    const PreflightItem* small = smallBoxItem(r);
+    QVERIFY(small);
+    QVERIFY2(small->text.startsWith("3 box(es) of demo are too small to learn at 64 px"), qPrintable(small->text));
+    QCOMPARE(small->level, PreflightItem::Level::Warning);
+    QCOMPARE(small->action, PreflightItem::Action::ShowFindings);
+    QVERIFY(r.canStart);
+    for (const PreflightItem& i : r.items)
+        QVERIFY2(!i.text.contains("passed every check"), qPrintable(i.text));
+    // Staged: the smallest stage's image size is the one that counts.
+    in.config.imgsz = 640;
+    in.config.stages = {ys::TrainStage{64, 16, 1, {}}, ys::TrainStage{640, -1, 1, {}}};
+    r = Preflight::evaluate(in);
+    QVERIFY(smallBoxItem(r));
+    QVERIFY(smallBoxItem(r)->text.contains("at 64 px"));
 }
 
 QTEST_MAIN(TestTrainModels)
