@@ -26,13 +26,12 @@
 #include "train/internal/dataparallel.h"
 #include "train/internal/device.h"
 #include "train/internal/gradscaler.h"
+#include "train/internal/runrecorder.h"
 #include "train/internal/stagerun.h"
 #include "train/internal/validator.h"
 #include "weights/checkpoint.h"
 #include "run/eventdetails.h"
 #include "run/reader.h"
-#include "run/runfolder.h"
-#include "run/runlock.h"
 
 #include <nlohmann/json.hpp>
 
@@ -75,13 +74,6 @@ double lrLambda(const TrainConfig& cfg, double epoch)
     if (cfg.cos_lr)
         return ((1.0 - std::cos(epoch * M_PI / e)) / 2.0) * (cfg.lrf - 1.0) + 1.0;
     return std::max(1.0 - epoch / e, 0.0) * (1.0 - cfg.lrf) + cfg.lrf;
-}
-
-std::string fmtG(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g", v);
-    return buf;
 }
 
 // resume=auto: the run folder under `project` named `name` (or name2, name3, ...) that was interrupted, stopped or
@@ -200,30 +192,16 @@ private:
     Expected<TrainSummary> follow();
     // The message of an exception that ended training.
     std::string trainingFailure(const std::exception& e) const;
-    // Writes the event to events.jsonl and sends it, stamped with eventEpoch_/eventBatch_ (records.h).
-    void event(EventKind kind, const std::string& message, const std::string& details = "{}");
-    void logLine(const std::string& line);
-    double elapsed() const { return elapsedBase_ + std::chrono::duration<double>(Clock::now() - start_).count(); }
-    // Writes best.pt (isBest) and last.pt holding `epochsDone` finished epochs; partial: at a stop mid-epoch
-    // (last.pt only, the weights after the last finished step). Tells onCheckpoint about each file.
-    std::optional<Error> saveCheckpoints(int epochsDone, double fitness, bool isBest, bool partial = false);
-    // At a user's stop: last.pt with the steps taken since the previous checkpoint, when there are any.
-    std::optional<Error> saveStopCheckpoint(int epochsDone);
+    // What every checkpoint holds beside the recorder's own fields: checkpointMeta(), EMA updates, the models.
+    CheckpointParts checkpointParts();
     // Hands the memory samples recorded since the last call to onMemory (the other ranks' too).
     void sendMemory();
     // This rank's memory for the batch agreement: allocated, reserved, peak, highest since the last report.
     std::array<int64_t, 4> memoryReport();
     // Rank 0: the other ranks' memory after a batch, as samples of their timelines (memory_rankN.csv).
     void recordRankMemory(const StepAgreement& agreed);
-    // memory.csv and, data parallel, every other rank's memory_rankN.csv.
-    void writeMemoryCsv();
-    // metrics.json: the best epoch's per-class P/R/AP and confusion matrix (for the report).
-    void writeBestMetrics();
-    // environment.json: this machine and build (collectEnvironment) with the run's device and threads, at
-    // every start and resume. A failure to write is a Warning event.
+    // environment.json: this machine and build (collectEnvironment) with the run's device and threads.
     void writeEnvironment();
-    // Takes train.lock on runDir_; an Error when another live trainer writes it.
-    std::optional<Error> lockRunFolder();
 
     bool resumed() const { return !resumePath_.empty(); }
     bool channelsLast() const { return device_.is_cpu(); }      // CPU models run channels_last (oneDNN)
@@ -251,10 +229,8 @@ private:
     AmpMode amp_ = AmpMode::Off;
     int intraThreads_ = 1;   // in effect after configureIntraOpThreads
     int loaderWorkers_ = 0;  // for training and validation loaders (runThreadsFor)
-    std::string runDir_;
-    std::optional<RunLock> runLock_;   // held while this trainer writes runDir_ (readers see "running")
-    std::unique_ptr<EventLog> events_;
-    std::unique_ptr<ResultsCsv> results_;
+    TrainSummary summary_;
+    RunRecorder recorder_{cb_, summary_};   // rank 0's run folder; the run's best epoch is summary_.best
 
     Dataset dataset_;
     ClassSubset classes_;   // `classes=`: the dataset classes the run trains on, renumbered 0..k-1
@@ -279,16 +255,8 @@ private:
     int64_t warmupIters_ = 0;
     int64_t lastOptStep_ = -1;
     int startEpoch_ = 0;
-    double bestFitness_ = -1;
-    int bestEpoch_ = 0;
-    int epochsWithoutImprovement_ = 0;
-    int64_t stepsSinceCheckpoint_ = 0;   // batches trained since the last last.pt (a stop saves them)
     double memorySentUpTo_ = -1;         // time of the last memory sample given to onMemory
-    double elapsedBase_ = 0;
-    Clock::time_point start_;
     std::string resumePath_;    // the checkpoint resumed from; empty for a new run
-    int eventEpoch_ = 0;        // epoch and batch the next event belongs to (TrainEvent::epoch/batch)
-    int eventBatch_ = 0;
 
     std::unique_ptr<memory::MemoryTimeline> timeline_;
     bool budgetSet_ = false;
@@ -300,32 +268,7 @@ private:
     torch::Tensor tloss_;
     int64_t tlossCount_ = 0;
     int64_t imagesThisEpoch_ = 0;
-    TrainSummary summary_;
 };
-
-void Trainer::event(EventKind kind, const std::string& message, const std::string& details)
-{
-    TrainEvent ev;
-    ev.kind = kind;
-    ev.message = message;
-    ev.epoch = eventEpoch_;
-    ev.batch = eventBatch_;
-    ev.time = elapsed();
-    ev.wallTime = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-    ev.detailsJson = details;
-    if (events_)
-        events_->append(ev);
-    if (cb_.onEvent)
-        cb_.onEvent(ev);
-}
-
-void Trainer::logLine(const std::string& line)
-{
-    if (cb_.onLog)
-        cb_.onLog(line);
-    else
-        logInfo(line);
-}
 
 std::optional<Error> Trainer::joinWorld()
 {
@@ -396,13 +339,13 @@ std::optional<Error> Trainer::syncBatchNorm()
     if (!cfg_.sync_bn)
         return std::nullopt;
     if (!dp_->distributed()) {
-        logLine("sync_bn=true: one process, whose BatchNorms already see each whole micro-batch; nothing to synchronise");
+        recorder_.logLine("sync_bn=true: one process, whose BatchNorms already see each whole micro-batch; nothing to synchronise");
         return std::nullopt;
     }
     if (auto err = dp_->syncBatchNorm(*model_))
         return err;
-    logLine("sync_bn: BatchNorm statistics over all " + std::to_string(dp_->size()) + " processes' images (" +
-            std::to_string(dp_->size()) + " x " + std::to_string(rankBatch()) + " per batch)");
+    recorder_.logLine("sync_bn: BatchNorm statistics over all " + std::to_string(dp_->size()) + " processes' images (" +
+                      std::to_string(dp_->size()) + " x " + std::to_string(rankBatch()) + " per batch)");
     return std::nullopt;
 }
 
@@ -531,17 +474,17 @@ std::optional<Error> Trainer::loadResume(std::optional<LoadedCheckpoint>& resume
     // A rank its launcher restarted (torchrun --max-restarts, a requeued SLURM job) continues the run.
     if (cfg_.resume.empty() && options_.world && options_.world->restartCount > 0) {
         cfg_.resume = "auto";
-        logLine("restart " + std::to_string(options_.world->restartCount) + " of this run: resume=auto");
+        recorder_.logLine("restart " + std::to_string(options_.world->restartCount) + " of this run: resume=auto");
     }
     if (cfg_.resume == "auto") {
         const std::optional<std::string> latest = latestResumableRun(cfg_.project, cfg_.name);
         if (!latest) {
-            logLine("resume=auto: no interrupted run named " + cfg_.name + " under " + cfg_.project +
-                    "; starting a new run");
+            recorder_.logLine("resume=auto: no interrupted run named " + cfg_.name + " under " + cfg_.project +
+                              "; starting a new run");
             cfg_.resume.clear();
             return std::nullopt;
         }
-        logLine("resume=auto: continuing " + *latest);
+        recorder_.logLine("resume=auto: continuing " + *latest);
         cfg_.resume = *latest;
     }
     if (cfg_.resume.empty())
@@ -619,8 +562,8 @@ std::optional<Error> Trainer::chooseDevice()
         memory::setBudget(processBudget(*budget, device_.is_cuda(), local), memDevice());
         budgetSet_ = true;
         if (device_.is_cpu() && local > 1)
-            logLine("vram=" + cfg_.vram + " is shared by the " + std::to_string(local) + " processes on this machine's "
-                    "CPU: this one is held to " + memory::formatBytes(memory::budget(memDevice())));
+            recorder_.logLine("vram=" + cfg_.vram + " is shared by the " + std::to_string(local) + " processes on this machine's "
+                              "CPU: this one is held to " + memory::formatBytes(memory::budget(memDevice())));
     }
     memory::TimelineOptions to;
     to.device = memDevice();
@@ -656,9 +599,9 @@ std::optional<Error> Trainer::openData()
         std::string kept;
         for (size_t i = 0; i < classes_.kept.size(); ++i)
             kept += (i ? ", " : "") + std::to_string(classes_.kept[i]) + " " + classes_.names[i];
-        logLine("classes: training on " + std::to_string(classes_.nc()) + " of " +
-                std::to_string(dataset_.spec.nc()) + " classes (" + kept + "), renumbered 0.." +
-                std::to_string(classes_.nc() - 1) + "; " + std::to_string(dropped) + " boxes of other classes left out");
+        recorder_.logLine("classes: training on " + std::to_string(classes_.nc()) + " of " +
+                          std::to_string(dataset_.spec.nc()) + " classes (" + kept + "), renumbered 0.." +
+                          std::to_string(classes_.nc() - 1) + "; " + std::to_string(dropped) + " boxes of other classes left out");
     }
     return std::nullopt;
 }
@@ -700,37 +643,23 @@ std::optional<Error> Trainer::transferFrom(const std::string& weights, int nc)
     model_ = start->model;
     transferred_ = true;
     const TransferReport& r = start->report;
-    logLine(r.summary() + " from " + weights);
+    recorder_.logLine(r.summary() + " from " + weights);
     nlohmann::json kept = nlohmann::json::array();
     for (const TensorMismatch& m : r.kept) {
-        logLine("  not transferred: " + m.describe());
+        recorder_.logLine("  not transferred: " + m.describe());
         kept.push_back(m.name);
     }
-    event(EventKind::Transfer, r.summary() + " from " + weights + (r.kept.empty() ? "" : "; the others start fresh"),
-          nlohmann::json{{"weights", weights}, {"transferred", r.transferred}, {"total", r.total}, {"kept", kept}}
-              .dump());
+    recorder_.event(EventKind::Transfer, r.summary() + " from " + weights + (r.kept.empty() ? "" : "; the others start fresh"),
+                    nlohmann::json{{"weights", weights}, {"transferred", r.transferred}, {"total", r.total}, {"kept", kept}}
+                        .dump());
     return std::nullopt;
 }
 
 std::optional<Error> Trainer::openRunFolder()
 {
-    if (resumed()) {
-        runDir_ = fs::path(resumePath_).parent_path().parent_path().string();
-        if (auto err = lockRunFolder())
-            return *err;
-        const int stale = removeStaleTempFiles(runDir_) + removeStaleTempFiles((fs::path(runDir_) / "weights").string());
-        if (stale > 0)
-            logLine("removed " + std::to_string(stale) + " unfinished file(s) left by the interrupted run");
-    } else {
-        auto dir = createRunFolder(cfg_.project, cfg_.name, cfg_.exist_ok);
-        if (!dir)
-            return dir.error();
-        runDir_ = *dir;
-        if (auto err = lockRunFolder())
-            return *err;
-    }
-    events_ = std::make_unique<EventLog>((fs::path(runDir_) / "events.jsonl").string());
-    results_ = std::make_unique<ResultsCsv>((fs::path(runDir_) / "results.csv").string());
+    recorder_.watchMemory(timeline_.get(), &rankMemory_);
+    if (auto err = resumed() ? recorder_.reopenFolder(resumePath_) : recorder_.createFolder(cfg_))
+        return err;
     bool autoBatch = cfg_.stages.empty() && cfg_.batch < 1, autoCheckpoint = cfg_.checkpoint == "auto";
     for (const TrainStage& st : cfg_.stages) {
         autoBatch = autoBatch || st.batch < 1;
@@ -745,20 +674,19 @@ std::optional<Error> Trainer::openRunFolder()
             return fittedAmp.error();
         amp_ = *fittedAmp;
     } else if (options_.fit && !resumed()) {
-        if (auto err = writeFileAtomic((fs::path(runDir_) / "fit.json").string(), fit::fitResultToJson(*options_.fit)))
+        if (auto err = recorder_.writeFile("fit.json", fit::fitResultToJson(*options_.fit)))
             return *err;
-        logLine("fit.json: the run starts with the fit applied to its settings (predicted peak " +
-                memory::formatBytes(options_.fit->recommended.predictedPeakBytes) + " of " +
-                memory::formatBytes(options_.fit->budgetBytes) + ")");
+        recorder_.logLine("fit.json: the run starts with the fit applied to its settings (predicted peak " +
+                          memory::formatBytes(options_.fit->recommended.predictedPeakBytes) + " of " +
+                          memory::formatBytes(options_.fit->budgetBytes) + ")");
     }
-    if (auto err = writeFileAtomic((fs::path(runDir_) / "args.yaml").string(), cfg_.toYaml()))
+    if (auto err = recorder_.writeFile("args.yaml", cfg_.toYaml()))
         return *err;
-    if (auto err = writeFileAtomic((fs::path(runDir_) / "check.json").string(),
-                                   checkResultToJson(dataset_, check_, checkOptions_)))
+    if (auto err = recorder_.writeFile("check.json", checkResultToJson(dataset_, check_, checkOptions_)))
         return *err;
     // The images the check keeps out of training and validation, by rule (check.json lists the files).
     if (const std::vector<ExcludedImage> excluded = excludedImages(dataset_, check_); !excluded.empty())
-        event(EventKind::Warning, excludedImagesText(excluded));
+        recorder_.event(EventKind::Warning, excludedImagesText(excluded));
     return std::nullopt;
 }
 
@@ -770,11 +698,11 @@ std::optional<Error> Trainer::fitBatchToMemory()
     req.device = memDevice();
     if (dp_->spec().localSize > 1)
         req.threads = intraThreads_;
-    logLine("batch=auto: probing memory to fit the batch size...");
+    recorder_.logLine("batch=auto: probing memory to fit the batch size...");
     auto fit = fit::fitToMemory(req);
     if (!fit)
         return fit.error();
-    if (auto err = writeFileAtomic((fs::path(runDir_) / "fit.json").string(), fit::fitResultToJson(*fit)))
+    if (auto err = recorder_.writeFile("fit.json", fit::fitResultToJson(*fit)))
         return *err;
     const fit::Recommendation& rec = fit->recommended;
     if (!rec.fits)
@@ -784,8 +712,8 @@ std::optional<Error> Trainer::fitBatchToMemory()
     if (cfg_.batch < 1) {
         cfg_.batch = rec.batch * dp_->size();
         if (dp_->size() > 1)
-            logLine("batch=auto: " + std::to_string(rec.batch) + " images per process x " + std::to_string(dp_->size()) +
-                    " processes = " + std::to_string(cfg_.batch) + " images per step");
+            recorder_.logLine("batch=auto: " + std::to_string(rec.batch) + " images per process x " + std::to_string(dp_->size()) +
+                              " processes = " + std::to_string(cfg_.batch) + " images per step");
     }
     autoCheckpoint_ = {rec.checkpointLayers};
     if (!cfg_.stages.empty()) {
@@ -807,12 +735,12 @@ std::optional<Error> Trainer::fitBatchToMemory()
         cfg_.amp = rec.ampMode;
     std::istringstream report(fit::formatFitResult(*fit));
     for (std::string line; std::getline(report, line);)
-        logLine(line);
-    event(EventKind::Fit, "batch=auto chose batch " + std::to_string(rec.batch) + " (accumulate " +
-                     std::to_string(rec.accumulate) + ", amp " + rec.ampMode + "), predicted peak " +
-                     memory::formatBytes(rec.predictedPeakBytes) + " of " + memory::formatBytes(fit->budgetBytes),
-          detailsJson(FitDetails{rec.batch, rec.accumulate, rec.ampMode, rec.imgsz, rec.predictedPeakBytes,
-                                 fit->budgetBytes, fit->certainty}));
+        recorder_.logLine(line);
+    recorder_.event(EventKind::Fit, "batch=auto chose batch " + std::to_string(rec.batch) + " (accumulate " +
+                               std::to_string(rec.accumulate) + ", amp " + rec.ampMode + "), predicted peak " +
+                               memory::formatBytes(rec.predictedPeakBytes) + " of " + memory::formatBytes(fit->budgetBytes),
+                    detailsJson(FitDetails{rec.batch, rec.accumulate, rec.ampMode, rec.imgsz, rec.predictedPeakBytes,
+                                           fit->budgetBytes, fit->certainty}));
     return std::nullopt;
 }
 
@@ -834,9 +762,9 @@ std::optional<Error> Trainer::buildModel(std::optional<LoadedCheckpoint>& resume
         return frozen.error();
     if (!frozen->layers.empty()) {
         const std::string which = *cfg_.get("freeze");  // "10" (the first 10) or "[2, 5]"
-        logLine("freeze: " + (which.front() == '[' ? "layers " + which : "the first " + which + " layers") + " (" +
-                std::to_string(frozen->names.size()) + " tensors, " + std::to_string(frozen->parameters) +
-                " parameters, the DFL projection included) are not trained");
+        recorder_.logLine("freeze: " + (which.front() == '[' ? "layers " + which : "the first " + which + " layers") + " (" +
+                          std::to_string(frozen->names.size()) + " tensors, " + std::to_string(frozen->parameters) +
+                          " parameters, the DFL projection included) are not trained");
     }
     loss_ = std::make_unique<DetectionLoss>(classes_.nc(), model_->regMax(), model_->strides(),
                                             LossGains{cfg_.box, cfg_.cls, cfg_.dfl});
@@ -863,8 +791,8 @@ std::optional<Error> Trainer::applyCheckpointing()
     if (layers != model_->checkpointLayers()) {
         model_->setCheckpointLayers(layers);
         if (!layers.empty())
-            logLine("checkpoint=" + cfg_.checkpoint + ": layers " + checkpointLayersText(layers) +
-                    " recompute their activations in the backward pass (less memory, more time per step)");
+            recorder_.logLine("checkpoint=" + cfg_.checkpoint + ": layers " + checkpointLayersText(layers) +
+                              " recompute their activations in the backward pass (less memory, more time per step)");
     }
     return std::nullopt;
 }
@@ -894,8 +822,8 @@ std::optional<Error> Trainer::enterStage(int epoch)
                                                                : cfg_.checkpoint;
     const StageDetails d = stageEventDetails(runCfg_, static_cast<size_t>(index), cfg_, accumulateFor(cfg_.nbs, cfg_.batch),
                                              ck, first && resumed() && epoch > stageAt(runCfg_.stages, epoch).firstEpoch);
-    event(EventKind::Stage, stageEventText(d), detailsJson(d));
-    logLine(stageEventText(d));
+    recorder_.event(EventKind::Stage, stageEventText(d), detailsJson(d));
+    recorder_.logLine(stageEventText(d));
     return std::nullopt;
 }
 
@@ -911,9 +839,9 @@ void Trainer::buildLoader()
     lo.shuffle = !cfg_.rect;
     lo.workers = loaderWorkers_;
     if (lo.workers != cfg_.workers)
-        logLine("workers=" + std::to_string(cfg_.workers) + " -> " + std::to_string(lo.workers) + ": " +
-                std::to_string(intraThreads_) + " of " + std::to_string(cpuCores()) + " cores run the model" +
-                (lo.workers == 0 ? ", so batches are built on those threads between steps" : ""));
+        recorder_.logLine("workers=" + std::to_string(cfg_.workers) + " -> " + std::to_string(lo.workers) + ": " +
+                          std::to_string(intraThreads_) + " of " + std::to_string(cpuCores()) + " cores run the model" +
+                          (lo.workers == 0 ? ", so batches are built on those threads between steps" : ""));
     lo.seed = static_cast<uint64_t>(cfg_.seed);
     lo.cacheRam = cfg_.cache == "ram";
     lo.pad = 0.0;
@@ -977,13 +905,7 @@ std::optional<Error> Trainer::restoreTrainingState(const LoadedCheckpoint& resum
     scaler_->setScale(resumed.meta.scalerScale);
     startEpoch_ = resumed.meta.epoch;
     niBase_ = batchesBefore(runCfg_, static_cast<int64_t>(trainImages_.size()), startEpoch_);
-    bestFitness_ = resumed.meta.bestFitness;
-    bestEpoch_ = resumed.meta.bestEpoch;
-    if (!fs::exists(fs::path(resumePath_).parent_path() / "best.pt"))
-        bestFitness_ = -1;  // best.pt lost (deleted, or a run older than this order): the next epoch writes one
-    epochsWithoutImprovement_ = resumed.meta.epochsWithoutImprovement;
-    elapsedBase_ = resumed.meta.elapsed;
-    if (auto err = results_->load(startEpoch_))
+    if (auto err = recorder_.resume(resumed.meta, fs::exists(fs::path(resumePath_).parent_path() / "best.pt")))
         return *err;
     if (startEpoch_ >= cfg_.epochs)
         return Error{"resume.finished", "this run already finished its " + std::to_string(cfg_.epochs) +
@@ -1133,12 +1055,12 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
             OomDetails details{false, old, microBatch_, epoch + 1, i + 1, oomText};
             if (dp_->distributed())
                 details.ranks = agreed.outOfMemory;
-            event(EventKind::OomRecovered,
-                  "out of memory" + where + " in epoch " + std::to_string(epoch + 1) + ", batch " + std::to_string(i + 1) +
-                      "; micro-batch " + std::to_string(old) + " -> " + std::to_string(microBatch_) +
-                      (dp_->distributed() ? " on every rank" : "") + " (" + std::to_string(perStep) +
-                      " passes per batch, effective batch unchanged)",
-                  detailsJson(details));
+            recorder_.event(EventKind::OomRecovered,
+                            "out of memory" + where + " in epoch " + std::to_string(epoch + 1) + ", batch " + std::to_string(i + 1) +
+                                "; micro-batch " + std::to_string(old) + " -> " + std::to_string(microBatch_) +
+                                (dp_->distributed() ? " on every rank" : "") + " (" + std::to_string(perStep) +
+                                " passes per batch, effective batch unchanged)",
+                            detailsJson(details));
             continue;
         }
         torch::Tensor items = torch::tensor({agreed.items[0], agreed.items[1], agreed.items[2]}, torch::kFloat32);
@@ -1158,7 +1080,7 @@ bool Trainer::trainEpoch(int epoch)
     model_->train();
     const bool mosaic = cfg_.mosaic > 0 && !(cfg_.close_mosaic > 0 && epoch >= cfg_.epochs - cfg_.close_mosaic);
     if (epoch == cfg_.epochs - cfg_.close_mosaic && cfg_.close_mosaic > 0 && cfg_.mosaic > 0)
-        logLine("Closing dataloader mosaic");
+        recorder_.logLine("Closing dataloader mosaic");
     torch::manual_seed(static_cast<uint64_t>(cfg_.seed) * 1000003ULL + static_cast<uint64_t>(epoch));
     loader_->startEpoch(epoch, mosaic);
     memory::resetPeak(memDevice());
@@ -1171,12 +1093,12 @@ bool Trainer::trainEpoch(int epoch)
         if (!goOn())
             return false;
         const int64_t ni = niBase_ + i;
-        eventBatch_ = i + 1;
+        recorder_.setEventBatch(i + 1);
         {
             memory::PhaseScope phase(timeline_.get(), memory::Phase::TrainStep);
             trainBatch(*batch, epoch, i, ni);
         }
-        ++stepsSinceCheckpoint_;
+        recorder_.stepTrained();
         if (cb_.onBatch) {
             BatchProgress bp;
             bp.epoch = epoch + 1;
@@ -1192,7 +1114,7 @@ bool Trainer::trainEpoch(int epoch)
             const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
             bp.imagesPerSecond = secs > 0 ? imagesThisEpoch_ / secs : 0;
             bp.lr = opt_.optimizer->param_groups()[0].options().get_lr();
-            bp.elapsed = elapsed();
+            bp.elapsed = recorder_.elapsed();
             const memory::MemoryStats ms = memory::currentStats(memDevice());
             bp.memoryAllocated = ms.allocated;
             bp.memoryPeak = ms.peak;
@@ -1201,7 +1123,7 @@ bool Trainer::trainEpoch(int epoch)
         sendMemory();
         ++i;
     }
-    eventBatch_ = 0;
+    recorder_.setEventBatch(0);
     return goOn(/*holdPause=*/false);
 }
 
@@ -1284,28 +1206,6 @@ void Trainer::recordRankMemory(const StepAgreement& agreed)
     }
 }
 
-void Trainer::writeMemoryCsv()
-{
-    timeline_->writeCsv((fs::path(runDir_) / memory::memoryCsvName(0)).string());
-    for (size_t k = 0; k < rankMemory_.size(); ++k) {
-        std::string text = std::string(memory::sampleCsvHeader()) + "\n";
-        for (const memory::MemorySample& s : rankMemory_[k])
-            text += memory::formatSampleRow(s) + "\n";
-        if (auto err = writeFileAtomic((fs::path(runDir_) / memory::memoryCsvName(static_cast<int>(k) + 1)).string(), text))
-            event(EventKind::Warning, err->toString());
-    }
-}
-
-std::optional<Error> Trainer::saveStopCheckpoint(int epochsDone)
-{
-    if (stepsSinceCheckpoint_ == 0)
-        return std::nullopt;   // last.pt already holds these weights (or nothing was trained yet)
-    memory::PhaseScope phase(timeline_.get(), memory::Phase::Checkpoint);
-    auto err = saveCheckpoints(epochsDone, 0.0, /*isBest=*/false, /*partial=*/true);
-    writeMemoryCsv();
-    return err;
-}
-
 CheckpointMeta Trainer::checkpointMeta() const
 {
     CheckpointMeta meta;
@@ -1325,55 +1225,16 @@ CheckpointMeta Trainer::checkpointMeta() const
     return meta;
 }
 
-std::optional<Error> Trainer::saveCheckpoints(int epochsDone, double fitness, bool isBest, bool partial)
+CheckpointParts Trainer::checkpointParts()
 {
-    CheckpointMeta meta = checkpointMeta();
-    meta.epoch = epochsDone;
-    meta.bestFitness = bestFitness_;
-    meta.bestEpoch = bestEpoch_;
-    meta.emaUpdates = ema_->updates;
-    meta.elapsed = elapsed();
-    meta.epochsWithoutImprovement = epochsWithoutImprovement_;
-    const fs::path weights = fs::path(runDir_) / "weights";
-    auto saved = [&](const fs::path& path, bool best) {
-        if (!cb_.onCheckpoint)
-            return;
-        CheckpointSaved c;
-        c.path = path.string();
-        c.epoch = epochsDone;
-        c.best = best;
-        c.partial = partial;
-        c.fitness = fitness;
-        cb_.onCheckpoint(c);
-    };
-    // best.pt before last.pt: a run killed between the two then resumes from the older last.pt and redoes
-    // the epoch, instead of resuming with a best fitness whose weights were never written.
-    if (isBest) {
-        if (auto err = saveCheckpoint((weights / "best.pt").string(), meta, nullptr, &ema_->model(), nullptr))
-            return err;
-        saved(weights / "best.pt", true);
-    }
-    if (auto err = saveCheckpoint((weights / "last.pt").string(), meta, &model_, &ema_->model(), opt_.optimizer.get()))
-        return err;
-    stepsSinceCheckpoint_ = 0;
-    saved(weights / "last.pt", false);
-    if (!partial && cfg_.save_period > 0 && epochsDone % cfg_.save_period == 0) {
-        const fs::path periodic = weights / ("epoch" + std::to_string(epochsDone) + ".pt");
-        if (!saveCheckpoint(periodic.string(), meta, nullptr, &ema_->model(), nullptr))
-            saved(periodic, false);
-    }
-    return std::nullopt;
-}
-
-void Trainer::writeBestMetrics()
-{
-    RunMetrics m;
-    m.epoch = summary_.best.epoch;
-    m.fitness = summary_.best.fitness;
-    m.names = classes_.names;
-    m.metrics = summary_.bestMetrics;
-    if (auto err = writeFileAtomic((fs::path(runDir_) / "metrics.json").string(), metricsToJson(m)))
-        event(EventKind::Warning, err->toString());
+    CheckpointParts parts;
+    parts.meta = checkpointMeta();
+    parts.meta.emaUpdates = ema_->updates;
+    parts.model = &model_;
+    parts.ema = &ema_->model();
+    parts.optimizer = opt_.optimizer.get();
+    parts.savePeriod = cfg_.save_period;
+    return parts;
 }
 
 void Trainer::writeEnvironment()
@@ -1393,24 +1254,14 @@ void Trainer::writeEnvironment()
                 env.world.devices.push_back(d->name());
     }
     env.wallTime = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-    if (auto err = writeFileAtomic((fs::path(runDir_) / "environment.json").string(), environmentToJson(env)))
-        event(EventKind::Warning, err->toString());
-}
-
-std::optional<Error> Trainer::lockRunFolder()
-{
-    auto lock = RunLock::acquire(runDir_);
-    if (!lock)
-        return lock.error();
-    runLock_ = std::move(*lock);
-    return std::nullopt;
+    recorder_.writeEnvironment(env);
 }
 
 bool Trainer::validateEpoch(int /*epoch*/, EpochResult& row, DetectionMetrics& metrics)
 {
     memory::PhaseScope phase(timeline_.get(), memory::Phase::Validation);
     auto v = validator_->run(ema_->model(), loss_.get(), control_,
-                             [this](const TrainEvent& e) { event(e.kind, e.message, e.detailsJson); });
+                             [this](const TrainEvent& e) { recorder_.event(e.kind, e.message, e.detailsJson); });
     if (v.cancelled) {
         summary_.stoppedByUser = true;   // run() saves last.pt and sends the event
         return false;
@@ -1424,42 +1275,21 @@ bool Trainer::validateEpoch(int /*epoch*/, EpochResult& row, DetectionMetrics& m
     row.valCls = v.cls;
     row.valDfl = v.dfl;
     row.validated = true;
-    logLine(valTableHeader());
-    logLine(valTableAllRow(v.images, metrics));
+    recorder_.logLine(valTableHeader());
+    recorder_.logLine(valTableAllRow(v.images, metrics));
     return true;
 }
 
 std::optional<Error> Trainer::recordEpoch(EpochResult& row, const DetectionMetrics& metrics)
 {
     row.fitness = metrics.fitness();
-    row.time = elapsed();
+    row.time = recorder_.elapsed();
     row.peakMemory = memory::currentStats(memDevice()).peak;   // before the row is written: results.csv keeps it
-    const bool isBest = row.fitness > bestFitness_ || bestFitness_ < 0;
-    if (isBest) {
-        bestFitness_ = row.fitness;
-        bestEpoch_ = row.epoch;
-        epochsWithoutImprovement_ = 0;
-        summary_.best = row;
-        summary_.bestMetrics = metrics;
-    } else {
-        ++epochsWithoutImprovement_;
-    }
-    if (auto err = results_->append(row))
-        return *err;
-    {
-        memory::PhaseScope phase(timeline_.get(), memory::Phase::Checkpoint);
-        if (auto err = saveCheckpoints(row.epoch, row.fitness, isBest))
-            return *err;
-        writeMemoryCsv();
-    }
+    auto isBest = recorder_.recordEpoch(row, metrics, checkpointParts());
+    if (!isBest)
+        return isBest.error();
     sendMemory();
-    if (isBest)
-        event(EventKind::Best, "epoch " + std::to_string(row.epoch) + " has the best fitness so far (" +
-                                   fmtG(row.fitness) + "); weights/best.pt saved",
-              nlohmann::json{{"fitness", row.fitness}, {"map50", row.map50}, {"map50_95", row.map50_95}}.dump());
-    summary_.epochsCompleted = row.epoch;
-    if (cb_.onEpoch)
-        cb_.onEpoch(row, metrics);
+    recorder_.epochRecorded(row, metrics, *isBest);
     return std::nullopt;
 }
 
@@ -1467,7 +1297,7 @@ Expected<TrainSummary> Trainer::run()
 {
     if (!control_)
         control_ = &ownControl_;
-    start_ = Clock::now();
+    recorder_.startClock();
     if (auto err = joinWorld())
         return *err;
     std::optional<Error> setupError;
@@ -1479,11 +1309,11 @@ Expected<TrainSummary> Trainer::run()
         setupError = setupFailure(e);
     }
     if (auto err = setupError) {
-        if (events_)
-            event(EventKind::Error, err->toString());
+        if (recorder_.isOpen())
+            recorder_.event(EventKind::Error, err->toString());
         return *err;
     }
-    summary_.runDir = runDir_;
+    summary_.runDir = recorder_.dir();
     summary_.intraOpThreads = intraThreads_;
     summary_.loaderWorkers = loaderWorkers_;
     summary_.worldSize = dp_->size();
@@ -1495,7 +1325,7 @@ Expected<TrainSummary> Trainer::run()
     timeline_->start();
     if (!dp_->writer())
         return follow();
-    const fs::path weights = fs::path(runDir_) / "weights";
+    const fs::path weights = fs::path(recorder_.dir()) / "weights";
     summary_.lastWeights = (weights / "last.pt").string();
     summary_.bestWeights = (weights / "best.pt").string();
     {
@@ -1512,21 +1342,21 @@ Expected<TrainSummary> Trainer::run()
             world = " (" + std::to_string(dp_->size()) + " processes x " + std::to_string(rankBatch()) + ", " +
                     dp_->backend() + ")";
         }
-        eventEpoch_ = startEpoch_;
-        event(resumed() ? EventKind::Resume : EventKind::Start,
-              (resumed() ? "resumed from epoch " + std::to_string(startEpoch_) + ": " : std::string("started: ")) +
-                  std::to_string(trainImages_.size()) + " train / " + std::to_string(valImages_.size()) +
-                  " val images, " + opt_.name() + " lr0=" + fmtG(opt_.choice.lr0) + ", batch " + std::to_string(cfg_.batch) +
-                  world + " x accumulate " + std::to_string(accumulateFor(cfg_.nbs, cfg_.batch)) + ", " + device_.str() +
-                  ", amp " + toString(amp_),
-              d.dump());
+        recorder_.setEventEpoch(startEpoch_);
+        recorder_.event(resumed() ? EventKind::Resume : EventKind::Start,
+                        (resumed() ? "resumed from epoch " + std::to_string(startEpoch_) + ": " : std::string("started: ")) +
+                            std::to_string(trainImages_.size()) + " train / " + std::to_string(valImages_.size()) +
+                            " val images, " + opt_.name() + " lr0=" + fmtG(opt_.choice.lr0) + ", batch " + std::to_string(cfg_.batch) +
+                            world + " x accumulate " + std::to_string(accumulateFor(cfg_.nbs, cfg_.batch)) + ", " + device_.str() +
+                            ", amp " + toString(amp_),
+                        d.dump());
     }
     writeEnvironment();
     for (const std::string& note : resumeNotes_)
-        logLine(note);
-    logLine("optimizer: " + opt_.name() + "(lr=" + fmtG(opt_.choice.lr0) + ", momentum=" + fmtG(opt_.choice.momentum) +
-            ") with parameter groups: weights (decay), norm weights and biases (no decay)");
-    logLine("Starting training for " + std::to_string(cfg_.epochs) + " epochs on " + device_.str() + "...");
+        recorder_.logLine(note);
+    recorder_.logLine("optimizer: " + opt_.name() + "(lr=" + fmtG(opt_.choice.lr0) + ", momentum=" + fmtG(opt_.choice.momentum) +
+                      ") with parameter groups: weights (decay), norm weights and biases (no decay)");
+    recorder_.logLine("Starting training for " + std::to_string(cfg_.epochs) + " epochs on " + device_.str() + "...");
 
     try {
         for (int epoch = startEpoch_; epoch < cfg_.epochs; ++epoch) {
@@ -1535,17 +1365,17 @@ Expected<TrainSummary> Trainer::run()
             const auto te = Clock::now();
             if (!trainEpoch(epoch)) {
                 summary_.stoppedByUser = true;
-                if (auto err = saveStopCheckpoint(epoch))
+                if (auto err = recorder_.saveStopCheckpoint(checkpointParts(), epoch))
                     return *err;
-                event(EventKind::Stopped, "stopped by the user during epoch " + std::to_string(epoch + 1) +
-                                              "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
+                recorder_.event(EventKind::Stopped, "stopped by the user during epoch " + std::to_string(epoch + 1) +
+                                                        "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
                 break;
             }
             const double trainSecs = std::chrono::duration<double>(Clock::now() - te).count();
             if (scaler_->enabled()) {
-                logLine("amp: fp16 loss scale " + fmtG(scaler_->currentScale()) + ", " +
-                        std::to_string(scaler_->skippedSteps()) + " of " + std::to_string(scaler_->steps()) +
-                        " optimizer steps skipped for inf/NaN gradients this epoch");
+                recorder_.logLine("amp: fp16 loss scale " + fmtG(scaler_->currentScale()) + ", " +
+                                  std::to_string(scaler_->skippedSteps()) + " of " + std::to_string(scaler_->steps()) +
+                                  " optimizer steps skipped for inf/NaN gradients this epoch");
                 scaler_->resetCounts();
             }
             niBase_ += batchesPerEpoch();
@@ -1563,10 +1393,10 @@ Expected<TrainSummary> Trainer::run()
             const bool finalEpoch = epoch + 1 == cfg_.epochs;
             if (validator_ && (cfg_.val || finalEpoch) && !validateEpoch(epoch, row, metrics)) {
                 dp_->tellEpochWord(epoch, EpochWord::Stop);
-                if (auto err = saveStopCheckpoint(epoch))
+                if (auto err = recorder_.saveStopCheckpoint(checkpointParts(), epoch))
                     return *err;
-                event(EventKind::Stopped, "stopped by the user during validation of epoch " + std::to_string(epoch + 1) +
-                                              "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
+                recorder_.event(EventKind::Stopped, "stopped by the user during validation of epoch " + std::to_string(epoch + 1) +
+                                                        "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
                 break;
             }
             sendMemory();
@@ -1574,40 +1404,35 @@ Expected<TrainSummary> Trainer::run()
                 dp_->tellEpochWord(epoch, EpochWord::Fail, err->toString());
                 return *err;
             }
-            if (cfg_.patience > 0 && epochsWithoutImprovement_ >= cfg_.patience && !finalEpoch) {
+            if (cfg_.patience > 0 && recorder_.epochsWithoutImprovement() >= cfg_.patience && !finalEpoch) {
                 dp_->tellEpochWord(epoch, EpochWord::Stop);
                 summary_.stoppedEarly = true;
-                event(EventKind::EarlyStop, "no improvement in the last " + std::to_string(cfg_.patience) +
-                                        " epochs; best was epoch " + std::to_string(bestEpoch_));
+                recorder_.event(EventKind::EarlyStop, "no improvement in the last " + std::to_string(cfg_.patience) +
+                                                  " epochs; best was epoch " + std::to_string(summary_.best.epoch));
                 break;
             }
             dp_->tellEpochWord(epoch, EpochWord::Continue);
         }
     } catch (const std::exception& e) {
         const std::string msg = trainingFailure(e);
-        event(EventKind::Error, msg);
+        recorder_.event(EventKind::Error, msg);
         if (!dynamic_cast<const dist::WorldFailure*>(&e))   // this rank's own failure, for the others' messages
             dp_->announceFailure(msg);
-        dp_->tellEpochWord(eventEpoch_ - 1, EpochWord::Fail, msg);
+        dp_->tellEpochWord(recorder_.eventEpoch() - 1, EpochWord::Fail, msg);
         return Error{isOutOfMemory(e) ? "train.oom" : dynamic_cast<const dist::WorldFailure*>(&e) ? "dist.rank_lost"
                                                                                                   : "train.failed",
-                     msg, runDir_, 0, 0};
-    }
-    if (summary_.best.epoch == 0 && !results_->rows().empty()) {
-        summary_.best = results_->rows().front();
-        for (const auto& r : results_->rows())
-            if (r.fitness > summary_.best.fitness)
-                summary_.best = r;
+                     msg, recorder_.dir(), 0, 0};
     }
     summary_.finalMicroBatch = microBatch_;
     if (summary_.best.validated)
-        writeBestMetrics();
+        recorder_.writeBestMetrics(classes_.names);
     timeline_->stop();
-    writeMemoryCsv();
-    eventEpoch_ = summary_.epochsCompleted;
-    eventBatch_ = 0;
-    event(EventKind::Finish, std::to_string(summary_.epochsCompleted) + " epochs completed; best fitness " +
-                        fmtG(bestFitness_) + " at epoch " + std::to_string(bestEpoch_));
+    recorder_.writeMemoryCsv();
+    recorder_.setEventEpoch(summary_.epochsCompleted);
+    recorder_.setEventBatch(0);
+    recorder_.event(EventKind::Finish, std::to_string(summary_.epochsCompleted) + " epochs completed; best fitness " +
+                                  fmtG(summary_.best.epoch > 0 ? summary_.best.fitness : -1) + " at epoch " +
+                                  std::to_string(summary_.best.epoch));
     dp_->farewell();
     return summary_;
 }
@@ -1632,7 +1457,7 @@ std::optional<Error> Trainer::beginEpoch(int epoch)
     for (auto& group : opt_.optimizer->param_groups())
         if (niBase_ > warmupIters_)
             group.options().set_lr(opt_.choice.lr0 * lrLambda(cfg_, epoch));
-    eventEpoch_ = epoch + 1;
+    recorder_.setEventEpoch(epoch + 1);
     return std::nullopt;
 }
 
