@@ -105,6 +105,14 @@ std::optional<std::string> latestResumableRun(const std::string& project, const 
     return best;
 }
 
+// One attempt at a batch on this rank: what it reports to the others, and what went wrong.
+struct BatchAttempt {
+    StepReport report;
+    std::exception_ptr failure;   // this rank's exception (out of memory, an error), rethrown when it ends the run
+    std::string oomText;          // the out-of-memory's message for OomDetails (at most 200 characters)
+    bool endedByPeer = false;     // another rank's failure ended this batch in a synchronised BatchNorm
+};
+
 class Trainer {
 public:
     Trainer(TrainConfig cfg, const TrainCallbacks& cb, TrainControl* control, TrainOptions options)
@@ -182,7 +190,20 @@ private:
     // Before each batch: the user's stop and pause, agreed by every rank; holds a pause until it ends (when
     // holdPause). False: stop before this batch.
     bool goOn(bool holdPause = true);
+    // Batch `i` of `epoch` (ni: batches trained in the run before it): its passes, redone at half the micro-batch
+    // after an out-of-memory on any rank, then the optimizer step when it ends an accumulation window.
     void trainBatch(const Batch& batch, int epoch, int i, int64_t ni);
+    // Warmup (batches 0..warmupIters_): each group's LR and momentum ramp to the scheduled ones, accumulation to nbs.
+    void applyWarmup(int64_t ni, int epoch);
+    // One attempt at the batch in micro-batches (step: it ends an accumulation window, its gradients are summed over
+    // the ranks). Throws what ends the run here; an out-of-memory or a failure to agree on comes back in the attempt.
+    BatchAttempt runMicroBatches(const Batch& batch, bool step, int epoch, int i);
+    // In runMicroBatches' handler of `e`: records it in the attempt and leaves the batch (stepUnsynced: its step's
+    // buckets are still owed to the others). Rethrows an error of one process.
+    void batchFailed(const std::exception& e, bool stepUnsynced, BatchAttempt& attempt);
+    // After an out-of-memory on any rank (agreed): every rank halves its micro-batch and restarts the accumulation
+    // window at this batch (an `oom_recovered` event). Throws when the micro-batch is already 1.
+    void recoverFromOom(const StepAgreement& agreed, const BatchAttempt& attempt, int epoch, int i, int64_t ni);
     void optimizerStep();
     // Validates the EMA model after `epoch` into row/metrics; false when stopped by the user.
     bool validateEpoch(int epoch, EpochResult& row, DetectionMetrics& metrics);
@@ -942,125 +963,142 @@ void Trainer::optimizerStep()
         ema_->update(model_);
 }
 
-void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
+void Trainer::applyWarmup(int64_t ni, int epoch)
 {
     // Warmup: LR from 0 (bias: warmup_bias_lr) to the scheduled LR, momentum from warmup_momentum.
-    if (ni <= warmupIters_) {
-        const double x1 = static_cast<double>(warmupIters_);
-        accumulate_ = std::max(1, static_cast<int>(std::lround(
-                                      interp(static_cast<double>(ni), 0, x1, 1, static_cast<double>(cfg_.nbs) / cfg_.batch))));
-        auto& groups = opt_.optimizer->param_groups();
-        for (size_t j = 0; j < groups.size(); ++j) {
-            const double target = opt_.choice.lr0 * lrLambda(cfg_, epoch);
-            groups[j].options().set_lr(interp(static_cast<double>(ni), 0, x1, j == 2 ? opt_.choice.warmupBiasLr : 0.0, target));
-            setMomentum(groups[j], opt_.choice.kind,
-                        interp(static_cast<double>(ni), 0, x1, cfg_.warmup_momentum, opt_.choice.momentum));
-        }
+    if (ni > warmupIters_)
+        return;
+    const double x1 = static_cast<double>(warmupIters_);
+    accumulate_ = std::max(1, static_cast<int>(std::lround(
+                                  interp(static_cast<double>(ni), 0, x1, 1, static_cast<double>(cfg_.nbs) / cfg_.batch))));
+    auto& groups = opt_.optimizer->param_groups();
+    for (size_t j = 0; j < groups.size(); ++j) {
+        const double target = opt_.choice.lr0 * lrLambda(cfg_, epoch);
+        groups[j].options().set_lr(interp(static_cast<double>(ni), 0, x1, j == 2 ? opt_.choice.warmupBiasLr : 0.0, target));
+        setMomentum(groups[j], opt_.choice.kind,
+                    interp(static_cast<double>(ni), 0, x1, cfg_.warmup_momentum, opt_.choice.momentum));
     }
+}
 
+BatchAttempt Trainer::runMicroBatches(const Batch& batch, bool step, int epoch, int i)
+{
     const int64_t n = batch.images.size(0);
+    BatchAttempt attempt;
+    attempt.report.images = n;
+    bool synced = false;   // this step's gradient buckets were all-reduced
+    dp_->beginBatch();
+    try {
+        torch::Tensor items = torch::zeros({3});
+        for (int64_t begin = 0; begin < n; begin += microBatch_) {
+            const int64_t end = std::min<int64_t>(n, begin + microBatch_);
+            torch::Tensor x = prepareImages(batch.images.slice(0, begin, end), device_, channelsLast());
+            torch::Tensor t = (begin == 0 && end == n ? batch.targets : sliceTargets(batch.targets, begin, end))
+                                  .to(device_);
+            LossOutput out;
+            {
+                injectOutOfMemory(dp_->rank(), epoch + 1, i + 1);
+                AutocastGuard ac(amp_, device_);
+                auto feats = model_->forward(x);
+                memory::PhaseScope assigner(timeline_.get(), memory::Phase::Assigner);
+                out = (*loss_)(feats, t, end - begin);
+            }
+            if (step && end == n)
+                dp_->beforeSyncedBackward();
+            scaler_->scale(out.total).backward();
+            items += out.items.to(torch::kCPU, torch::kFloat32) * static_cast<double>(end - begin) / n;
+        }
+        // The BatchNorms' exchanges end before the buckets are awaited, as on the failure path below, so
+        // that a rank that failed (and ends its exchanges first) and one that did not cannot wait for each other.
+        dp_->endBatch();
+        if (step)
+            dp_->afterSyncedBackward();
+        synced = step;
+        for (int j = 0; j < 3; ++j)
+            attempt.report.items[static_cast<size_t>(j)] = items[j].item<double>();
+    } catch (const dist::WorldFailure&) {
+        throw;
+    } catch (const std::exception& e) {
+        batchFailed(e, step && !synced, attempt);
+    }
+    return attempt;
+}
+
+void Trainer::batchFailed(const std::exception& e, bool stepUnsynced, BatchAttempt& attempt)
+{
+    if (dp_->batchEndedByPeer()) {
+        // Another rank's failure ended this batch in a synchronised BatchNorm; the agreement says which.
+        attempt.endedByPeer = true;
+    } else if (isOutOfMemory(e)) {
+        attempt.report.outOfMemory = true;
+        attempt.oomText = exceptionText(e).substr(0, 200);
+    } else if (!dp_->distributed()) {
+        throw;
+    } else {
+        attempt.report.failed = true;
+        dp_->announceFailure(exceptionText(e));
+    }
+    attempt.failure = std::current_exception();
+    // The other ranks' synchronised BatchNorms stop wherever they are (nothing without sync_bn).
+    dp_->abandonBatch();
+    // Gradients of a partial backward are unusable, so the accumulation window restarts at this batch;
+    // the other ranks still get this step's buckets (zeros), so every rank makes the same collectives.
+    if (stepUnsynced)
+        dp_->abandonStep();
+    opt_.optimizer->zero_grad();
+    releaseCachedMemory(device_);
+}
+
+void Trainer::recoverFromOom(const StepAgreement& agreed, const BatchAttempt& attempt, int epoch, int i, int64_t ni)
+{
+    // Every rank halves its micro-batch together (the collectives stay in step) and redoes the batch.
+    if (microBatch_ <= 1) {
+        if (attempt.report.outOfMemory)
+            std::rethrow_exception(attempt.failure);
+        throw dist::WorldFailure("rank " + std::to_string(agreed.outOfMemory.front()) +
+                                 " ran out of memory even at micro-batch 1; lower imgsz or free memory");
+    }
+    // The ranks that did not run out hold this window's gradients too: all start it again.
+    opt_.optimizer->zero_grad();
+    const int old = microBatch_;
+    microBatch_ = std::max(1, microBatch_ / 2);
+    lastOptStep_ = ni - 1;
+    const int perStep = (rankBatch() + microBatch_ - 1) / microBatch_;
+    std::string where, ranks;
+    for (int r : agreed.outOfMemory)
+        ranks += (ranks.empty() ? "" : ", ") + std::to_string(r);
+    if (dp_->distributed())
+        where = " on rank " + ranks;
+    OomDetails details{false, old, microBatch_, epoch + 1, i + 1, attempt.oomText};
+    if (dp_->distributed())
+        details.ranks = agreed.outOfMemory;
+    recorder_.event(EventKind::OomRecovered,
+                    "out of memory" + where + " in epoch " + std::to_string(epoch + 1) + ", batch " + std::to_string(i + 1) +
+                        "; micro-batch " + std::to_string(old) + " -> " + std::to_string(microBatch_) +
+                        (dp_->distributed() ? " on every rank" : "") + " (" + std::to_string(perStep) +
+                        " passes per batch, effective batch unchanged)",
+                    detailsJson(details));
+}
+
+void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
+{
+    applyWarmup(ni, epoch);
     for (;;) {
         // A batch that ends an accumulation window: its last backward pass is summed over the ranks.
         const bool step = ni - lastOptStep_ >= accumulate_;
-        StepReport report;
-        report.images = n;
-        std::exception_ptr failure;
-        std::string oomText;
-        bool endedByPeer = false;   // another rank's failure ended this batch (sync_bn)
-        bool synced = false;   // this step's gradient buckets were all-reduced
-        dp_->beginBatch();
-        try {
-            torch::Tensor items = torch::zeros({3});
-            for (int64_t begin = 0; begin < n; begin += microBatch_) {
-                const int64_t end = std::min<int64_t>(n, begin + microBatch_);
-                torch::Tensor x = prepareImages(batch.images.slice(0, begin, end), device_, channelsLast());
-                torch::Tensor t = (begin == 0 && end == n ? batch.targets : sliceTargets(batch.targets, begin, end))
-                                      .to(device_);
-                LossOutput out;
-                {
-                    injectOutOfMemory(dp_->rank(), epoch + 1, i + 1);
-                    AutocastGuard ac(amp_, device_);
-                    auto feats = model_->forward(x);
-                    memory::PhaseScope assigner(timeline_.get(), memory::Phase::Assigner);
-                    out = (*loss_)(feats, t, end - begin);
-                }
-                if (step && end == n)
-                    dp_->beforeSyncedBackward();
-                scaler_->scale(out.total).backward();
-                items += out.items.to(torch::kCPU, torch::kFloat32) * static_cast<double>(end - begin) / n;
-            }
-            // The BatchNorms' exchanges end before the buckets are awaited, as on the failure path below, so
-            // that a rank that failed (and ends its exchanges first) and one that did not cannot wait for each other.
-            dp_->endBatch();
-            if (step)
-                dp_->afterSyncedBackward();
-            synced = step;
-            for (int j = 0; j < 3; ++j)
-                report.items[static_cast<size_t>(j)] = items[j].item<double>();
-        } catch (const dist::WorldFailure&) {
-            throw;
-        } catch (const std::exception& e) {
-            if (dp_->batchEndedByPeer()) {
-                // Another rank's failure ended this batch in a synchronised BatchNorm; the agreement says which.
-                endedByPeer = true;
-            } else if (isOutOfMemory(e)) {
-                report.outOfMemory = true;
-                oomText = exceptionText(e).substr(0, 200);
-            } else if (!dp_->distributed()) {
-                throw;
-            } else {
-                report.failed = true;
-                dp_->announceFailure(exceptionText(e));
-            }
-            failure = std::current_exception();
-            // The other ranks' synchronised BatchNorms stop wherever they are (nothing without sync_bn).
-            dp_->abandonBatch();
-            // Gradients of a partial backward are unusable, so the accumulation window restarts at this batch;
-            // the other ranks still get this step's buckets (zeros), so every rank makes the same collectives.
-            if (step && !synced)
-                dp_->abandonStep();
-            opt_.optimizer->zero_grad();
-            releaseCachedMemory(device_);
-        }
-        report.memory = memoryReport();
-        const StepAgreement agreed = dp_->agree(report);
+        BatchAttempt attempt = runMicroBatches(batch, step, epoch, i);
+        attempt.report.memory = memoryReport();
+        const StepAgreement agreed = dp_->agree(attempt.report);
         recordRankMemory(agreed);
         if (agreed.failedRank >= 0) {
-            if (report.failed)
-                std::rethrow_exception(failure);
+            if (attempt.report.failed)
+                std::rethrow_exception(attempt.failure);
             throw dist::WorldFailure(dp_->explainFailure());
         }
-        if (endedByPeer && agreed.outOfMemory.empty())
+        if (attempt.endedByPeer && agreed.outOfMemory.empty())
             throw dist::WorldFailure("a rank ended batch " + std::to_string(i + 1) +
                                      " in its synchronised BatchNorm but reported no failure: the ranks are out of step");
         if (!agreed.outOfMemory.empty()) {
-            // Every rank halves its micro-batch together (the collectives stay in step) and redoes the batch.
-            if (microBatch_ <= 1) {
-                if (report.outOfMemory)
-                    std::rethrow_exception(failure);
-                throw dist::WorldFailure("rank " + std::to_string(agreed.outOfMemory.front()) +
-                                         " ran out of memory even at micro-batch 1; lower imgsz or free memory");
-            }
-            // The ranks that did not run out hold this window's gradients too: all start it again.
-            opt_.optimizer->zero_grad();
-            const int old = microBatch_;
-            microBatch_ = std::max(1, microBatch_ / 2);
-            lastOptStep_ = ni - 1;
-            const int perStep = (rankBatch() + microBatch_ - 1) / microBatch_;
-            std::string where, ranks;
-            for (int r : agreed.outOfMemory)
-                ranks += (ranks.empty() ? "" : ", ") + std::to_string(r);
-            if (dp_->distributed())
-                where = " on rank " + ranks;
-            OomDetails details{false, old, microBatch_, epoch + 1, i + 1, oomText};
-            if (dp_->distributed())
-                details.ranks = agreed.outOfMemory;
-            recorder_.event(EventKind::OomRecovered,
-                            "out of memory" + where + " in epoch " + std::to_string(epoch + 1) + ", batch " + std::to_string(i + 1) +
-                                "; micro-batch " + std::to_string(old) + " -> " + std::to_string(microBatch_) +
-                                (dp_->distributed() ? " on every rank" : "") + " (" + std::to_string(perStep) +
-                                " passes per batch, effective batch unchanged)",
-                            detailsJson(details));
+            recoverFromOom(agreed, attempt, epoch, i, ni);
             continue;
         }
         torch::Tensor items = torch::tensor({agreed.items[0], agreed.items[1], agreed.items[2]}, torch::kFloat32);
