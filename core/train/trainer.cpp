@@ -28,6 +28,7 @@
 #include "train/internal/gradscaler.h"
 #include "train/internal/runrecorder.h"
 #include "train/internal/stagerun.h"
+#include "train/internal/stageschedule.h"
 #include "train/internal/validator.h"
 #include "weights/checkpoint.h"
 #include "run/eventdetails.h"
@@ -179,7 +180,7 @@ private:
     std::optional<Error> applyCheckpointing();
     // Staged runs: at the first epoch of a stage (or the first epoch trained after a resume), the stage's
     // settings, loader, validator and checkpointing, and its `stage` event.
-    std::optional<Error> enterStage(int epoch);
+    std::optional<Error> enterStage(const StageSchedule::Entry& stage, int epoch);
     // What every rank does before an epoch, rank 0 (run) and the others (follow) alike: the stage, the scheduled
     // LR. A rank that differed would arm its gradient sync on other batches and the collectives would fall out
     // of step.
@@ -234,10 +235,7 @@ private:
     // First member, so destroyed last: freed memory is handed back once every tensor of the run is gone.
     RetainFreedMemory retainFreedMemory_;
     TrainConfig cfg_;       // the settings in effect (a staged run: those of the stage it trains)
-    TrainConfig runCfg_;    // the run's own settings (args.yaml, checkpoints); cfg_ without stages
-    int stage_ = -1;        // the stage the loader is built for; -1 before the first stage event
-    int startStage_ = 0;    // the stage the run starts (or resumes) in
-    std::vector<std::vector<int>> autoCheckpoint_;   // checkpoint=auto: the fit's layers per stage (one without stages)
+    StageSchedule stages_;  // the run's own settings (args.yaml, checkpoints), its stages, checkpoint=auto's layers
     int64_t niBase_ = 0;    // batches trained before the current epoch (warmup and accumulation count on)
     TrainCallbacks cb_;
     TrainControl* control_;
@@ -469,11 +467,7 @@ std::optional<Error> Trainer::setupRun()
     // The run folder before the model, so a run whose model cannot be read leaves its error in events.jsonl.
     if (auto err = openRunFolder())
         return err;
-    runCfg_ = cfg_;
-    if (!runCfg_.stages.empty()) {
-        startStage_ = stageAt(runCfg_.stages, resumed ? resumed->meta.epoch : 0).index;
-        cfg_ = stageConfig(runCfg_, static_cast<size_t>(startStage_));   // the loop's enterStage sends the event
-    }
+    cfg_ = stages_.start(cfg_, resumed ? resumed->meta.epoch : 0);   // the loop's enterStage sends the event
     if (auto err = loadSpec(resumed))
         return err;
     if (auto err = buildModel(resumed))
@@ -736,10 +730,10 @@ std::optional<Error> Trainer::fitBatchToMemory()
             recorder_.logLine("batch=auto: " + std::to_string(rec.batch) + " images per process x " + std::to_string(dp_->size()) +
                               " processes = " + std::to_string(cfg_.batch) + " images per step");
     }
-    autoCheckpoint_ = {rec.checkpointLayers};
+    std::vector<std::vector<int>> autoCheckpoint = {rec.checkpointLayers};
     if (!cfg_.stages.empty()) {
         // Each stage's batch=auto becomes the batch fitted at its own imgsz (args.yaml and a resume keep it).
-        autoCheckpoint_.clear();
+        autoCheckpoint.clear();
         for (size_t i = 0; i < cfg_.stages.size() && i < fit->stages.size(); ++i) {
             const fit::StageFit& sf = fit->stages[i];
             if (!sf.fits)
@@ -749,9 +743,10 @@ std::optional<Error> Trainer::fitBatchToMemory()
                              cfg_.data, 0, 0};
             if (cfg_.stages[i].batch < 1)
                 cfg_.stages[i].batch = sf.batch * dp_->size();   // a stage's batch is the world's too
-            autoCheckpoint_.push_back(sf.checkpointLayers);
+            autoCheckpoint.push_back(sf.checkpointLayers);
         }
     }
+    stages_.setAutoCheckpoint(std::move(autoCheckpoint));
     if (cfg_.amp == "auto")
         cfg_.amp = rec.ampMode;
     std::istringstream report(fit::formatFitResult(*fit));
@@ -800,9 +795,7 @@ std::optional<Error> Trainer::applyCheckpointing()
                                           "list of layers", cfg_.data, 0, 0};
     std::vector<int> layers;
     if (setting->mode == CheckpointSetting::Mode::Auto) {
-        const size_t i = static_cast<size_t>(stage_ >= 0 ? stage_ : startStage_);
-        if (i < autoCheckpoint_.size())
-            layers = autoCheckpoint_[i];
+        layers = stages_.autoCheckpointLayers();
     } else {
         auto chosen = checkpointLayers(*setting, spec_);
         if (!chosen)
@@ -818,17 +811,12 @@ std::optional<Error> Trainer::applyCheckpointing()
     return std::nullopt;
 }
 
-std::optional<Error> Trainer::enterStage(int epoch)
+std::optional<Error> Trainer::enterStage(const StageSchedule::Entry& stage, int epoch)
 {
-    const int index = stageAt(runCfg_.stages, epoch).index;
-    if (index == stage_)
-        return std::nullopt;
-    const bool first = stage_ < 0;
-    stage_ = index;
-    if (!first) {
+    if (!stage.first) {
         // A new stage: its image size, batch and augmentation in new loaders; the optimizer, EMA, scaler and
         // schedule carry over.
-        cfg_ = stageConfig(runCfg_, static_cast<size_t>(index));
+        cfg_ = stage.cfg;
         loader_.reset();
         buildLoader();
         setWeightDecay(opt_.optimizer->param_groups()[0], opt_.choice.kind, weightDecay_);
@@ -841,8 +829,9 @@ std::optional<Error> Trainer::enterStage(int epoch)
     const std::string ck = model_->checkpointLayers().empty() ? std::string("off")
                            : cfg_.checkpoint == "auto"         ? checkpointLayersText(model_->checkpointLayers())
                                                                : cfg_.checkpoint;
-    const StageDetails d = stageEventDetails(runCfg_, static_cast<size_t>(index), cfg_, accumulateFor(cfg_.nbs, cfg_.batch),
-                                             ck, first && resumed() && epoch > stageAt(runCfg_.stages, epoch).firstEpoch);
+    const StageDetails d = stageEventDetails(stages_.run(), static_cast<size_t>(stage.index), cfg_,
+                                             accumulateFor(cfg_.nbs, cfg_.batch), ck,
+                                             stage.first && resumed() && stages_.insideStage(epoch));
     recorder_.event(EventKind::Stage, stageEventText(d), detailsJson(d));
     recorder_.logLine(stageEventText(d));
     return std::nullopt;
@@ -925,7 +914,7 @@ std::optional<Error> Trainer::restoreTrainingState(const LoadedCheckpoint& resum
     }
     scaler_->setScale(resumed.meta.scalerScale);
     startEpoch_ = resumed.meta.epoch;
-    niBase_ = batchesBefore(runCfg_, static_cast<int64_t>(trainImages_.size()), startEpoch_);
+    niBase_ = batchesBefore(stages_.run(), static_cast<int64_t>(trainImages_.size()), startEpoch_);
     if (auto err = recorder_.resume(resumed.meta, fs::exists(fs::path(resumePath_).parent_path() / "best.pt")))
         return *err;
     if (startEpoch_ >= cfg_.epochs)
@@ -1252,7 +1241,7 @@ CheckpointMeta Trainer::checkpointMeta() const
     meta.scalerScale = scaler_->currentScale();
     meta.optimizerName = opt_.name();
     meta.lr0 = opt_.choice.lr0;
-    meta.argsYaml = runCfg_.toYaml();
+    meta.argsYaml = stages_.run().toYaml();
     meta.modelYaml = modelYaml_;
     meta.modelName = cfg_.model;
     meta.scale = spec_.scale;
@@ -1488,8 +1477,8 @@ std::string Trainer::trainingFailure(const std::exception& e) const
 
 std::optional<Error> Trainer::beginEpoch(int epoch)
 {
-    if (!runCfg_.stages.empty())
-        if (auto err = enterStage(epoch))
+    if (const std::optional<StageSchedule::Entry> stage = stages_.enter(epoch))
+        if (auto err = enterStage(*stage, epoch))
             return err;
     // The scheduled LR of this epoch (warmup overrides it during the first iterations).
     for (auto& group : opt_.optimizer->param_groups())
