@@ -216,12 +216,6 @@ private:
     std::string trainingFailure(const std::exception& e) const;
     // What every checkpoint holds beside the recorder's own fields: checkpointMeta(), EMA updates, the models.
     CheckpointParts checkpointParts();
-    // Hands the memory samples recorded since the last call to onMemory (the other ranks' too).
-    void sendMemory();
-    // This rank's memory for the batch agreement: allocated, reserved, peak, highest since the last report.
-    std::array<int64_t, 4> memoryReport();
-    // Rank 0: the other ranks' memory after a batch, as samples of their timelines (memory_rankN.csv).
-    void recordRankMemory(const StepAgreement& agreed);
     // environment.json: this machine and build (collectEnvironment) with the run's device and threads.
     void writeEnvironment();
 
@@ -274,14 +268,10 @@ private:
     int64_t warmupIters_ = 0;
     int64_t lastOptStep_ = -1;
     int startEpoch_ = 0;
-    double memorySentUpTo_ = -1;         // time of the last memory sample given to onMemory
     std::string resumePath_;    // the checkpoint resumed from; empty for a new run
 
     std::unique_ptr<memory::MemoryTimeline> timeline_;
     bool budgetSet_ = false;
-    double memoryReportedUpTo_ = -1;     // time of the last own sample summed into a memoryReport()
-    std::vector<std::vector<memory::MemorySample>> rankMemory_;   // rank 0: ranks 1.. (index rank - 1)
-    std::vector<size_t> rankMemorySent_;                          // samples of each already given to onMemory
 
     // Per-epoch running state.
     torch::Tensor tloss_;
@@ -583,6 +573,7 @@ std::optional<Error> Trainer::chooseDevice()
     memory::TimelineOptions to;
     to.device = memDevice();
     timeline_ = std::make_unique<memory::MemoryTimeline>(to);
+    dp_->watchMemory(timeline_.get(), memDevice());
     // The processes of a data-parallel run on this machine share its cores.
     const int cores = std::max(1, cpuCores() / dp_->spec().localSize);
     const RunThreads threads = runThreadsFor(cfg_.workers, cfg_.threads, device_.is_cuda(), cores);
@@ -672,7 +663,7 @@ std::optional<Error> Trainer::transferFrom(const std::string& weights, int nc)
 
 std::optional<Error> Trainer::openRunFolder()
 {
-    recorder_.watchMemory(timeline_.get(), &rankMemory_);
+    recorder_.watchMemory(timeline_.get(), &dp_->rankMemory());
     if (auto err = resumed() ? recorder_.reopenFolder(resumePath_) : recorder_.createFolder(cfg_))
         return err;
     bool autoBatch = cfg_.stages.empty() && cfg_.batch < 1, autoCheckpoint = cfg_.checkpoint == "auto";
@@ -1075,9 +1066,9 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
         // A batch that ends an accumulation window: its last backward pass is summed over the ranks.
         const bool step = ni - lastOptStep_ >= accumulate_;
         BatchAttempt attempt = runMicroBatches(batch, step, epoch, i);
-        attempt.report.memory = memoryReport();
+        attempt.report.memory = dp_->memoryReport();
         const StepAgreement agreed = dp_->agree(attempt.report);
-        recordRankMemory(agreed);
+        dp_->recordRankMemory(agreed);
         if (agreed.failedRank >= 0) {
             if (attempt.report.failed)
                 std::rethrow_exception(attempt.failure);
@@ -1147,7 +1138,7 @@ bool Trainer::trainEpoch(int epoch)
             bp.memoryPeak = ms.peak;
             cb_.onBatch(bp);
         }
-        sendMemory();
+        dp_->sendMemory(cb_.onMemory);
         ++i;
     }
     recorder_.setEventBatch(0);
@@ -1175,61 +1166,6 @@ bool Trainer::goOn(bool holdPause)
         }
         if (cb_.onPause)
             cb_.onPause(false);
-    }
-}
-
-void Trainer::sendMemory()
-{
-    if (!cb_.onMemory || !timeline_)
-        return;
-    std::vector<memory::MemorySample> fresh = timeline_->samplesAfter(memorySentUpTo_);
-    if (!fresh.empty())
-        memorySentUpTo_ = fresh.back().time;
-    rankMemorySent_.resize(rankMemory_.size(), 0);
-    for (size_t k = 0; k < rankMemory_.size(); ++k) {
-        fresh.insert(fresh.end(), rankMemory_[k].begin() + static_cast<std::ptrdiff_t>(rankMemorySent_[k]),
-                     rankMemory_[k].end());
-        rankMemorySent_[k] = rankMemory_[k].size();
-    }
-    if (fresh.empty())
-        return;
-    cb_.onMemory(fresh);
-}
-
-std::array<int64_t, 4> Trainer::memoryReport()
-{
-    const memory::MemoryStats ms = memory::currentStats(memDevice());
-    int64_t window = ms.allocated;
-    if (dp_->distributed() && timeline_) {
-        for (const memory::MemorySample& s : timeline_->samplesAfter(memoryReportedUpTo_)) {
-            window = std::max(window, s.windowPeak);
-            memoryReportedUpTo_ = s.time;
-        }
-    }
-    return {ms.allocated, ms.reserved, ms.peak, window};
-}
-
-void Trainer::recordRankMemory(const StepAgreement& agreed)
-{
-    if (!dp_->writer() || agreed.memory.size() < 2 || !timeline_)
-        return;
-    // One sample per rank per batch; a long run keeps every other one (the higher window peak) past this many.
-    constexpr size_t kMaxRankSamples = 20000;
-    rankMemory_.resize(agreed.memory.size() - 1);
-    const double t = timeline_->now();
-    for (size_t r = 1; r < agreed.memory.size(); ++r) {
-        const auto& m = agreed.memory[r];
-        memory::MemorySample s;
-        s.time = t;
-        s.allocated = m[0];
-        s.reserved = m[1];
-        s.peak = m[2];
-        s.windowPeak = m[3];
-        s.phase = memory::Phase::TrainStep;
-        s.rank = static_cast<int>(r);
-        rankMemory_[r - 1].push_back(s);
-        rankMemorySent_.resize(rankMemory_.size(), 0);
-        memory::thinRankSeries(rankMemory_[r - 1], kMaxRankSamples, rankMemorySent_[r - 1]);
     }
 }
 
@@ -1315,7 +1251,7 @@ std::optional<Error> Trainer::recordEpoch(EpochResult& row, const DetectionMetri
     auto isBest = recorder_.recordEpoch(row, metrics, checkpointParts());
     if (!isBest)
         return isBest.error();
-    sendMemory();
+    dp_->sendMemory(cb_.onMemory);
     recorder_.epochRecorded(row, metrics, *isBest);
     return std::nullopt;
 }
@@ -1426,7 +1362,7 @@ Expected<TrainSummary> Trainer::run()
                                                         "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
                 break;
             }
-            sendMemory();
+            dp_->sendMemory(cb_.onMemory);
             if (auto err = recordEpoch(row, metrics)) {
                 dp_->tellEpochWord(epoch, EpochWord::Fail, err->toString());
                 return *err;
