@@ -210,6 +210,13 @@ private:
     bool validateEpoch(int epoch, EpochResult& row, DetectionMetrics& metrics);
     // Best-so-far bookkeeping, results.csv, checkpoints and memory.csv, then the onEpoch callback.
     std::optional<Error> recordEpoch(EpochResult& row, const DetectionMetrics& metrics);
+    // Rank 0: the start (or resume) event, environment.json and the opening log lines.
+    void announceStart();
+    // Rank 0, after beginEpoch: trains, validates and records epoch `epoch`, then tells the others how the run goes
+    // on. False when the run stops after it (the user, patience); throws what ends the run.
+    Expected<bool> runEpoch(int epoch);
+    // The row of results.csv of the epoch just trained: losses, LRs and throughput.
+    EpochResult trainedRow(int epoch, double trainSecs) const;
     // A rank other than 0: the epochs, each ended by rank 0's word after its validation.
     Expected<TrainSummary> follow();
     // The message of an exception that ended training.
@@ -1288,93 +1295,16 @@ Expected<TrainSummary> Trainer::run()
     timeline_->start();
     if (!dp_->writer())
         return follow();
-    const fs::path weights = fs::path(recorder_.dir()) / "weights";
-    summary_.lastWeights = (weights / "last.pt").string();
-    summary_.bestWeights = (weights / "best.pt").string();
-    {
-        nlohmann::json d{{"device", device_.str()}, {"amp", toString(amp_)}, {"batch", cfg_.batch},
-                         {"accumulate", accumulateFor(cfg_.nbs, cfg_.batch)}, {"optimizer", opt_.name()},
-                         {"lr0", opt_.choice.lr0}, {"train_images", trainImages_.size()}, {"val_images", valImages_.size()},
-                         {"threads", intraThreads_}};
-        std::string world;
-        if (dp_->distributed()) {
-            d["world_size"] = dp_->size();
-            d["rank_batch"] = rankBatch();
-            d["nodes"] = dp_->spec().nodes;
-            d["backend"] = dp_->backend();
-            world = " (" + std::to_string(dp_->size()) + " processes x " + std::to_string(rankBatch()) + ", " +
-                    dp_->backend() + ")";
-        }
-        recorder_.setEventEpoch(startEpoch_);
-        recorder_.event(resumed() ? EventKind::Resume : EventKind::Start,
-                        (resumed() ? "resumed from epoch " + std::to_string(startEpoch_) + ": " : std::string("started: ")) +
-                            std::to_string(trainImages_.size()) + " train / " + std::to_string(valImages_.size()) +
-                            " val images, " + opt_.name() + " lr0=" + fmtG(opt_.choice.lr0) + ", batch " + std::to_string(cfg_.batch) +
-                            world + " x accumulate " + std::to_string(accumulateFor(cfg_.nbs, cfg_.batch)) + ", " + device_.str() +
-                            ", amp " + toString(amp_),
-                        d.dump());
-    }
-    writeEnvironment();
-    for (const std::string& note : resumeNotes_)
-        recorder_.logLine(note);
-    recorder_.logLine("optimizer: " + opt_.name() + "(lr=" + fmtG(opt_.choice.lr0) + ", momentum=" + fmtG(opt_.choice.momentum) +
-                      ") with parameter groups: weights (decay), norm weights and biases (no decay)");
-    recorder_.logLine("Starting training for " + std::to_string(cfg_.epochs) + " epochs on " + device_.str() + "...");
-
+    announceStart();
     try {
         for (int epoch = startEpoch_; epoch < cfg_.epochs; ++epoch) {
             if (auto err = beginEpoch(epoch))
                 return *err;
-            const auto te = Clock::now();
-            if (!trainEpoch(epoch)) {
-                summary_.stoppedByUser = true;
-                if (auto err = recorder_.saveStopCheckpoint(checkpointParts(), epoch))
-                    return *err;
-                recorder_.event(EventKind::Stopped, "stopped by the user during epoch " + std::to_string(epoch + 1) +
-                                                        "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
+            const Expected<bool> goesOn = runEpoch(epoch);
+            if (!goesOn)
+                return goesOn.error();
+            if (!*goesOn)
                 break;
-            }
-            const double trainSecs = std::chrono::duration<double>(Clock::now() - te).count();
-            if (scaler_->enabled()) {
-                recorder_.logLine("amp: fp16 loss scale " + fmtG(scaler_->currentScale()) + ", " +
-                                  std::to_string(scaler_->skippedSteps()) + " of " + std::to_string(scaler_->steps()) +
-                                  " optimizer steps skipped for inf/NaN gradients this epoch");
-                scaler_->resetCounts();
-            }
-            niBase_ += batchesPerEpoch();
-
-            EpochResult row;
-            row.epoch = epoch + 1;
-            row.trainBox = tloss_[0].item<double>();
-            row.trainCls = tloss_[1].item<double>();
-            row.trainDfl = tloss_[2].item<double>();
-            for (size_t j = 0; j < 3 && j < opt_.optimizer->param_groups().size(); ++j)
-                row.lr[j] = opt_.optimizer->param_groups()[j].options().get_lr();
-            row.imagesPerSecond = trainSecs > 0 ? imagesThisEpoch_ / trainSecs : 0;
-
-            DetectionMetrics metrics;
-            const bool finalEpoch = epoch + 1 == cfg_.epochs;
-            if (validator_ && (cfg_.val || finalEpoch) && !validateEpoch(epoch, row, metrics)) {
-                dp_->tellEpochWord(epoch, EpochWord::Stop);
-                if (auto err = recorder_.saveStopCheckpoint(checkpointParts(), epoch))
-                    return *err;
-                recorder_.event(EventKind::Stopped, "stopped by the user during validation of epoch " + std::to_string(epoch + 1) +
-                                                        "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
-                break;
-            }
-            dp_->sendMemory(cb_.onMemory);
-            if (auto err = recordEpoch(row, metrics)) {
-                dp_->tellEpochWord(epoch, EpochWord::Fail, err->toString());
-                return *err;
-            }
-            if (cfg_.patience > 0 && recorder_.epochsWithoutImprovement() >= cfg_.patience && !finalEpoch) {
-                dp_->tellEpochWord(epoch, EpochWord::Stop);
-                summary_.stoppedEarly = true;
-                recorder_.event(EventKind::EarlyStop, "no improvement in the last " + std::to_string(cfg_.patience) +
-                                                  " epochs; best was epoch " + std::to_string(summary_.best.epoch));
-                break;
-            }
-            dp_->tellEpochWord(epoch, EpochWord::Continue);
         }
     } catch (const std::exception& e) {
         const std::string msg = trainingFailure(e);
@@ -1398,6 +1328,101 @@ Expected<TrainSummary> Trainer::run()
                                   std::to_string(summary_.best.epoch));
     dp_->farewell();
     return summary_;
+}
+
+void Trainer::announceStart()
+{
+    const fs::path weights = fs::path(recorder_.dir()) / "weights";
+    summary_.lastWeights = (weights / "last.pt").string();
+    summary_.bestWeights = (weights / "best.pt").string();
+    nlohmann::json d{{"device", device_.str()}, {"amp", toString(amp_)}, {"batch", cfg_.batch},
+                     {"accumulate", accumulateFor(cfg_.nbs, cfg_.batch)}, {"optimizer", opt_.name()},
+                     {"lr0", opt_.choice.lr0}, {"train_images", trainImages_.size()}, {"val_images", valImages_.size()},
+                     {"threads", intraThreads_}};
+    std::string world;
+    if (dp_->distributed()) {
+        d["world_size"] = dp_->size();
+        d["rank_batch"] = rankBatch();
+        d["nodes"] = dp_->spec().nodes;
+        d["backend"] = dp_->backend();
+        world = " (" + std::to_string(dp_->size()) + " processes x " + std::to_string(rankBatch()) + ", " +
+                dp_->backend() + ")";
+    }
+    recorder_.setEventEpoch(startEpoch_);
+    recorder_.event(resumed() ? EventKind::Resume : EventKind::Start,
+                    (resumed() ? "resumed from epoch " + std::to_string(startEpoch_) + ": " : std::string("started: ")) +
+                        std::to_string(trainImages_.size()) + " train / " + std::to_string(valImages_.size()) +
+                        " val images, " + opt_.name() + " lr0=" + fmtG(opt_.choice.lr0) + ", batch " + std::to_string(cfg_.batch) +
+                        world + " x accumulate " + std::to_string(accumulateFor(cfg_.nbs, cfg_.batch)) + ", " + device_.str() +
+                        ", amp " + toString(amp_),
+                    d.dump());
+    writeEnvironment();
+    for (const std::string& note : resumeNotes_)
+        recorder_.logLine(note);
+    recorder_.logLine("optimizer: " + opt_.name() + "(lr=" + fmtG(opt_.choice.lr0) + ", momentum=" + fmtG(opt_.choice.momentum) +
+                      ") with parameter groups: weights (decay), norm weights and biases (no decay)");
+    recorder_.logLine("Starting training for " + std::to_string(cfg_.epochs) + " epochs on " + device_.str() + "...");
+}
+
+Expected<bool> Trainer::runEpoch(int epoch)
+{
+    const auto te = Clock::now();
+    if (!trainEpoch(epoch)) {
+        summary_.stoppedByUser = true;
+        if (auto err = recorder_.saveStopCheckpoint(checkpointParts(), epoch))
+            return *err;
+        recorder_.event(EventKind::Stopped, "stopped by the user during epoch " + std::to_string(epoch + 1) +
+                                                "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
+        return false;
+    }
+    const double trainSecs = std::chrono::duration<double>(Clock::now() - te).count();
+    if (scaler_->enabled()) {
+        recorder_.logLine("amp: fp16 loss scale " + fmtG(scaler_->currentScale()) + ", " +
+                          std::to_string(scaler_->skippedSteps()) + " of " + std::to_string(scaler_->steps()) +
+                          " optimizer steps skipped for inf/NaN gradients this epoch");
+        scaler_->resetCounts();
+    }
+    niBase_ += batchesPerEpoch();
+
+    EpochResult row = trainedRow(epoch, trainSecs);
+
+    DetectionMetrics metrics;
+    const bool finalEpoch = epoch + 1 == cfg_.epochs;
+    if (validator_ && (cfg_.val || finalEpoch) && !validateEpoch(epoch, row, metrics)) {
+        dp_->tellEpochWord(epoch, EpochWord::Stop);
+        if (auto err = recorder_.saveStopCheckpoint(checkpointParts(), epoch))
+            return *err;
+        recorder_.event(EventKind::Stopped, "stopped by the user during validation of epoch " + std::to_string(epoch + 1) +
+                                                "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
+        return false;
+    }
+    dp_->sendMemory(cb_.onMemory);
+    if (auto err = recordEpoch(row, metrics)) {
+        dp_->tellEpochWord(epoch, EpochWord::Fail, err->toString());
+        return *err;
+    }
+    if (cfg_.patience > 0 && recorder_.epochsWithoutImprovement() >= cfg_.patience && !finalEpoch) {
+        dp_->tellEpochWord(epoch, EpochWord::Stop);
+        summary_.stoppedEarly = true;
+        recorder_.event(EventKind::EarlyStop, "no improvement in the last " + std::to_string(cfg_.patience) +
+                                          " epochs; best was epoch " + std::to_string(summary_.best.epoch));
+        return false;
+    }
+    dp_->tellEpochWord(epoch, EpochWord::Continue);
+    return true;
+}
+
+EpochResult Trainer::trainedRow(int epoch, double trainSecs) const
+{
+    EpochResult row;
+    row.epoch = epoch + 1;
+    row.trainBox = tloss_[0].item<double>();
+    row.trainCls = tloss_[1].item<double>();
+    row.trainDfl = tloss_[2].item<double>();
+    for (size_t j = 0; j < 3 && j < opt_.optimizer->param_groups().size(); ++j)
+        row.lr[j] = opt_.optimizer->param_groups()[j].options().get_lr();
+    row.imagesPerSecond = trainSecs > 0 ? imagesThisEpoch_ / trainSecs : 0;
+    return row;
 }
 
 std::string Trainer::trainingFailure(const std::exception& e) const
