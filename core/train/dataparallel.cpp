@@ -1,10 +1,11 @@
-// The trainer's data-parallel hooks on ys_dist (c10d): settings check, rank 0's start, per-batch agreement,
-// rank 0's word after each epoch.
+// The trainer's data-parallel hooks on ys_dist (c10d): settings check, rank 0's start, per-batch agreement, each
+// rank's memory, rank 0's word after each epoch.
 #include "train/internal/dataparallel.h"
 
 #include "common/internal/torcherror.h"
 #include "model/internal/syncbn.h"
 
+#include <algorithm>
 #include <functional>
 #include <sstream>
 
@@ -343,6 +344,67 @@ void DataParallel::announceFailure(const std::string& cause) noexcept
 {
     if (world_)
         world_->announceFailure(cause);
+}
+
+void DataParallel::watchMemory(memory::MemoryTimeline* timeline, std::string device)
+{
+    timeline_ = timeline;
+    memDevice_ = std::move(device);
+}
+
+void DataParallel::sendMemory(const std::function<void(const std::vector<memory::MemorySample>&)>& onMemory)
+{
+    if (!onMemory || !timeline_)
+        return;
+    std::vector<memory::MemorySample> fresh = timeline_->samplesAfter(memorySentUpTo_);
+    if (!fresh.empty())
+        memorySentUpTo_ = fresh.back().time;
+    rankMemorySent_.resize(rankMemory_.size(), 0);
+    for (size_t k = 0; k < rankMemory_.size(); ++k) {
+        fresh.insert(fresh.end(), rankMemory_[k].begin() + static_cast<std::ptrdiff_t>(rankMemorySent_[k]),
+                     rankMemory_[k].end());
+        rankMemorySent_[k] = rankMemory_[k].size();
+    }
+    if (fresh.empty())
+        return;
+    onMemory(fresh);
+}
+
+std::array<int64_t, 4> DataParallel::memoryReport()
+{
+    const memory::MemoryStats ms = memory::currentStats(memDevice_);
+    int64_t window = ms.allocated;
+    if (distributed() && timeline_) {
+        for (const memory::MemorySample& s : timeline_->samplesAfter(memoryReportedUpTo_)) {
+            window = std::max(window, s.windowPeak);
+            memoryReportedUpTo_ = s.time;
+        }
+    }
+    return {ms.allocated, ms.reserved, ms.peak, window};
+}
+
+void DataParallel::recordRankMemory(const StepAgreement& agreed)
+{
+    if (!writer() || agreed.memory.size() < 2 || !timeline_)
+        return;
+    // One sample per rank per batch; a long run keeps every other one (the higher window peak) past this many.
+    constexpr size_t kMaxRankSamples = 20000;
+    rankMemory_.resize(agreed.memory.size() - 1);
+    const double t = timeline_->now();
+    for (size_t r = 1; r < agreed.memory.size(); ++r) {
+        const auto& m = agreed.memory[r];
+        memory::MemorySample s;
+        s.time = t;
+        s.allocated = m[0];
+        s.reserved = m[1];
+        s.peak = m[2];
+        s.windowPeak = m[3];
+        s.phase = memory::Phase::TrainStep;
+        s.rank = static_cast<int>(r);
+        rankMemory_[r - 1].push_back(s);
+        rankMemorySent_.resize(rankMemory_.size(), 0);
+        memory::thinRankSeries(rankMemory_[r - 1], kMaxRankSamples, rankMemorySent_[r - 1]);
+    }
 }
 
 }  // namespace ys

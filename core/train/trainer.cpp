@@ -26,13 +26,13 @@
 #include "train/internal/dataparallel.h"
 #include "train/internal/device.h"
 #include "train/internal/gradscaler.h"
+#include "train/internal/runrecorder.h"
 #include "train/internal/stagerun.h"
+#include "train/internal/stageschedule.h"
 #include "train/internal/validator.h"
 #include "weights/checkpoint.h"
 #include "run/eventdetails.h"
 #include "run/reader.h"
-#include "run/runfolder.h"
-#include "run/runlock.h"
 
 #include <nlohmann/json.hpp>
 
@@ -77,13 +77,6 @@ double lrLambda(const TrainConfig& cfg, double epoch)
     return std::max(1.0 - epoch / e, 0.0) * (1.0 - cfg.lrf) + cfg.lrf;
 }
 
-std::string fmtG(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.3g", v);
-    return buf;
-}
-
 // resume=auto: the run folder under `project` named `name` (or name2, name3, ...) that was interrupted, stopped or
 // failed with epochs left (readRun's `resumable`), the one whose weights/last.pt is newest.
 std::optional<std::string> latestResumableRun(const std::string& project, const std::string& name)
@@ -112,6 +105,14 @@ std::optional<std::string> latestResumableRun(const std::string& project, const 
     }
     return best;
 }
+
+// One attempt at a batch on this rank: what it reports to the others, and what went wrong.
+struct BatchAttempt {
+    StepReport report;
+    std::exception_ptr failure;   // this rank's exception (out of memory, an error), rethrown when it ends the run
+    std::string oomText;          // the out-of-memory's message for OomDetails (at most 200 characters)
+    bool endedByPeer = false;     // another rank's failure ended this batch in a synchronised BatchNorm
+};
 
 class Trainer {
 public:
@@ -179,7 +180,7 @@ private:
     std::optional<Error> applyCheckpointing();
     // Staged runs: at the first epoch of a stage (or the first epoch trained after a resume), the stage's
     // settings, loader, validator and checkpointing, and its `stage` event.
-    std::optional<Error> enterStage(int epoch);
+    std::optional<Error> enterStage(const StageSchedule::Entry& stage, int epoch);
     // What every rank does before an epoch, rank 0 (run) and the others (follow) alike: the stage, the scheduled
     // LR. A rank that differed would arm its gradient sync on other batches and the collectives would fall out
     // of step.
@@ -190,40 +191,40 @@ private:
     // Before each batch: the user's stop and pause, agreed by every rank; holds a pause until it ends (when
     // holdPause). False: stop before this batch.
     bool goOn(bool holdPause = true);
+    // Batch `i` of `epoch` (ni: batches trained in the run before it): its passes, redone at half the micro-batch
+    // after an out-of-memory on any rank, then the optimizer step when it ends an accumulation window.
     void trainBatch(const Batch& batch, int epoch, int i, int64_t ni);
+    // Warmup (batches 0..warmupIters_): each group's LR and momentum ramp to the scheduled ones, accumulation to nbs.
+    void applyWarmup(int64_t ni, int epoch);
+    // One attempt at the batch in micro-batches (step: it ends an accumulation window, its gradients are summed over
+    // the ranks). Throws what ends the run here; an out-of-memory or a failure to agree on comes back in the attempt.
+    BatchAttempt runMicroBatches(const Batch& batch, bool step, int epoch, int i);
+    // In runMicroBatches' handler of `e`: records it in the attempt and leaves the batch (stepUnsynced: its step's
+    // buckets are still owed to the others). Rethrows an error of one process.
+    void batchFailed(const std::exception& e, bool stepUnsynced, BatchAttempt& attempt);
+    // After an out-of-memory on any rank (agreed): every rank halves its micro-batch and restarts the accumulation
+    // window at this batch (an `oom_recovered` event). Throws when the micro-batch is already 1.
+    void recoverFromOom(const StepAgreement& agreed, const BatchAttempt& attempt, int epoch, int i, int64_t ni);
     void optimizerStep();
     // Validates the EMA model after `epoch` into row/metrics; false when stopped by the user.
     bool validateEpoch(int epoch, EpochResult& row, DetectionMetrics& metrics);
     // Best-so-far bookkeeping, results.csv, checkpoints and memory.csv, then the onEpoch callback.
     std::optional<Error> recordEpoch(EpochResult& row, const DetectionMetrics& metrics);
+    // Rank 0: the start (or resume) event, environment.json and the opening log lines.
+    void announceStart();
+    // Rank 0, after beginEpoch: trains, validates and records epoch `epoch`, then tells the others how the run goes
+    // on. False when the run stops after it (the user, patience); throws what ends the run.
+    Expected<bool> runEpoch(int epoch);
+    // The row of results.csv of the epoch just trained: losses, LRs and throughput.
+    EpochResult trainedRow(int epoch, double trainSecs) const;
     // A rank other than 0: the epochs, each ended by rank 0's word after its validation.
     Expected<TrainSummary> follow();
     // The message of an exception that ended training.
     std::string trainingFailure(const std::exception& e) const;
-    // Writes the event to events.jsonl and sends it, stamped with eventEpoch_/eventBatch_ (records.h).
-    void event(EventKind kind, const std::string& message, const std::string& details = "{}");
-    void logLine(const std::string& line);
-    double elapsed() const { return elapsedBase_ + std::chrono::duration<double>(Clock::now() - start_).count(); }
-    // Writes best.pt (isBest) and last.pt holding `epochsDone` finished epochs; partial: at a stop mid-epoch
-    // (last.pt only, the weights after the last finished step). Tells onCheckpoint about each file.
-    std::optional<Error> saveCheckpoints(int epochsDone, double fitness, bool isBest, bool partial = false);
-    // At a user's stop: last.pt with the steps taken since the previous checkpoint, when there are any.
-    std::optional<Error> saveStopCheckpoint(int epochsDone);
-    // Hands the memory samples recorded since the last call to onMemory (the other ranks' too).
-    void sendMemory();
-    // This rank's memory for the batch agreement: allocated, reserved, peak, highest since the last report.
-    std::array<int64_t, 4> memoryReport();
-    // Rank 0: the other ranks' memory after a batch, as samples of their timelines (memory_rankN.csv).
-    void recordRankMemory(const StepAgreement& agreed);
-    // memory.csv and, data parallel, every other rank's memory_rankN.csv.
-    void writeMemoryCsv();
-    // metrics.json: the best epoch's per-class P/R/AP and confusion matrix (for the report).
-    void writeBestMetrics();
-    // environment.json: this machine and build (collectEnvironment) with the run's device and threads, at
-    // every start and resume. A failure to write is a Warning event.
+    // What every checkpoint holds beside the recorder's own fields: checkpointMeta(), EMA updates, the models.
+    CheckpointParts checkpointParts();
+    // environment.json: this machine and build (collectEnvironment) with the run's device and threads.
     void writeEnvironment();
-    // Takes train.lock on runDir_; an Error when another live trainer writes it.
-    std::optional<Error> lockRunFolder();
 
     bool resumed() const { return !resumePath_.empty(); }
     bool channelsLast() const { return device_.is_cpu(); }      // CPU models run channels_last (oneDNN)
@@ -235,10 +236,7 @@ private:
     // First member, so destroyed last: freed memory is handed back once every tensor of the run is gone.
     RetainFreedMemory retainFreedMemory_;
     TrainConfig cfg_;       // the settings in effect (a staged run: those of the stage it trains)
-    TrainConfig runCfg_;    // the run's own settings (args.yaml, checkpoints); cfg_ without stages
-    int stage_ = -1;        // the stage the loader is built for; -1 before the first stage event
-    int startStage_ = 0;    // the stage the run starts (or resumes) in
-    std::vector<std::vector<int>> autoCheckpoint_;   // checkpoint=auto: the fit's layers per stage (one without stages)
+    StageSchedule stages_;  // the run's own settings (args.yaml, checkpoints), its stages, checkpoint=auto's layers
     int64_t niBase_ = 0;    // batches trained before the current epoch (warmup and accumulation count on)
     TrainCallbacks cb_;
     TrainControl* control_;
@@ -251,10 +249,8 @@ private:
     AmpMode amp_ = AmpMode::Off;
     int intraThreads_ = 1;   // in effect after configureIntraOpThreads
     int loaderWorkers_ = 0;  // for training and validation loaders (runThreadsFor)
-    std::string runDir_;
-    std::optional<RunLock> runLock_;   // held while this trainer writes runDir_ (readers see "running")
-    std::unique_ptr<EventLog> events_;
-    std::unique_ptr<ResultsCsv> results_;
+    TrainSummary summary_;
+    RunRecorder recorder_{cb_, summary_};   // rank 0's run folder; the run's best epoch is summary_.best
 
     Dataset dataset_;
     ClassSubset classes_;   // `classes=`: the dataset classes the run trains on, renumbered 0..k-1
@@ -279,53 +275,16 @@ private:
     int64_t warmupIters_ = 0;
     int64_t lastOptStep_ = -1;
     int startEpoch_ = 0;
-    double bestFitness_ = -1;
-    int bestEpoch_ = 0;
-    int epochsWithoutImprovement_ = 0;
-    int64_t stepsSinceCheckpoint_ = 0;   // batches trained since the last last.pt (a stop saves them)
-    double memorySentUpTo_ = -1;         // time of the last memory sample given to onMemory
-    double elapsedBase_ = 0;
-    Clock::time_point start_;
     std::string resumePath_;    // the checkpoint resumed from; empty for a new run
-    int eventEpoch_ = 0;        // epoch and batch the next event belongs to (TrainEvent::epoch/batch)
-    int eventBatch_ = 0;
 
     std::unique_ptr<memory::MemoryTimeline> timeline_;
     bool budgetSet_ = false;
-    double memoryReportedUpTo_ = -1;     // time of the last own sample summed into a memoryReport()
-    std::vector<std::vector<memory::MemorySample>> rankMemory_;   // rank 0: ranks 1.. (index rank - 1)
-    std::vector<size_t> rankMemorySent_;                          // samples of each already given to onMemory
 
     // Per-epoch running state.
     torch::Tensor tloss_;
     int64_t tlossCount_ = 0;
     int64_t imagesThisEpoch_ = 0;
-    TrainSummary summary_;
 };
-
-void Trainer::event(EventKind kind, const std::string& message, const std::string& details)
-{
-    TrainEvent ev;
-    ev.kind = kind;
-    ev.message = message;
-    ev.epoch = eventEpoch_;
-    ev.batch = eventBatch_;
-    ev.time = elapsed();
-    ev.wallTime = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-    ev.detailsJson = details;
-    if (events_)
-        events_->append(ev);
-    if (cb_.onEvent)
-        cb_.onEvent(ev);
-}
-
-void Trainer::logLine(const std::string& line)
-{
-    if (cb_.onLog)
-        cb_.onLog(line);
-    else
-        logInfo(line);
-}
 
 std::optional<Error> Trainer::joinWorld()
 {
@@ -396,13 +355,13 @@ std::optional<Error> Trainer::syncBatchNorm()
     if (!cfg_.sync_bn)
         return std::nullopt;
     if (!dp_->distributed()) {
-        logLine("sync_bn=true: one process, whose BatchNorms already see each whole micro-batch; nothing to synchronise");
+        recorder_.logLine("sync_bn=true: one process, whose BatchNorms already see each whole micro-batch; nothing to synchronise");
         return std::nullopt;
     }
     if (auto err = dp_->syncBatchNorm(*model_))
         return err;
-    logLine("sync_bn: BatchNorm statistics over all " + std::to_string(dp_->size()) + " processes' images (" +
-            std::to_string(dp_->size()) + " x " + std::to_string(rankBatch()) + " per batch)");
+    recorder_.logLine("sync_bn: BatchNorm statistics over all " + std::to_string(dp_->size()) + " processes' images (" +
+                      std::to_string(dp_->size()) + " x " + std::to_string(rankBatch()) + " per batch)");
     return std::nullopt;
 }
 
@@ -505,11 +464,7 @@ std::optional<Error> Trainer::setupRun()
     // The run folder before the model, so a run whose model cannot be read leaves its error in events.jsonl.
     if (auto err = openRunFolder())
         return err;
-    runCfg_ = cfg_;
-    if (!runCfg_.stages.empty()) {
-        startStage_ = stageAt(runCfg_.stages, resumed ? resumed->meta.epoch : 0).index;
-        cfg_ = stageConfig(runCfg_, static_cast<size_t>(startStage_));   // the loop's enterStage sends the event
-    }
+    cfg_ = stages_.start(cfg_, resumed ? resumed->meta.epoch : 0);   // the loop's enterStage sends the event
     if (auto err = loadSpec(resumed))
         return err;
     if (auto err = buildModel(resumed))
@@ -531,17 +486,17 @@ std::optional<Error> Trainer::loadResume(std::optional<LoadedCheckpoint>& resume
     // A rank its launcher restarted (torchrun --max-restarts, a requeued SLURM job) continues the run.
     if (cfg_.resume.empty() && options_.world && options_.world->restartCount > 0) {
         cfg_.resume = "auto";
-        logLine("restart " + std::to_string(options_.world->restartCount) + " of this run: resume=auto");
+        recorder_.logLine("restart " + std::to_string(options_.world->restartCount) + " of this run: resume=auto");
     }
     if (cfg_.resume == "auto") {
         const std::optional<std::string> latest = latestResumableRun(cfg_.project, cfg_.name);
         if (!latest) {
-            logLine("resume=auto: no interrupted run named " + cfg_.name + " under " + cfg_.project +
-                    "; starting a new run");
+            recorder_.logLine("resume=auto: no interrupted run named " + cfg_.name + " under " + cfg_.project +
+                              "; starting a new run");
             cfg_.resume.clear();
             return std::nullopt;
         }
-        logLine("resume=auto: continuing " + *latest);
+        recorder_.logLine("resume=auto: continuing " + *latest);
         cfg_.resume = *latest;
     }
     if (cfg_.resume.empty())
@@ -619,12 +574,13 @@ std::optional<Error> Trainer::chooseDevice()
         memory::setBudget(processBudget(*budget, device_.is_cuda(), local), memDevice());
         budgetSet_ = true;
         if (device_.is_cpu() && local > 1)
-            logLine("vram=" + cfg_.vram + " is shared by the " + std::to_string(local) + " processes on this machine's "
-                    "CPU: this one is held to " + memory::formatBytes(memory::budget(memDevice())));
+            recorder_.logLine("vram=" + cfg_.vram + " is shared by the " + std::to_string(local) + " processes on this machine's "
+                              "CPU: this one is held to " + memory::formatBytes(memory::budget(memDevice())));
     }
     memory::TimelineOptions to;
     to.device = memDevice();
     timeline_ = std::make_unique<memory::MemoryTimeline>(to);
+    dp_->watchMemory(timeline_.get(), memDevice());
     // The processes of a data-parallel run on this machine share its cores.
     const int cores = processCores(dp_->spec().localSize);
     const RunThreads threads = runThreadsFor(cfg_.workers, cfg_.threads, device_.is_cuda(), cores);
@@ -656,9 +612,9 @@ std::optional<Error> Trainer::openData()
         std::string kept;
         for (size_t i = 0; i < classes_.kept.size(); ++i)
             kept += (i ? ", " : "") + std::to_string(classes_.kept[i]) + " " + classes_.names[i];
-        logLine("classes: training on " + std::to_string(classes_.nc()) + " of " +
-                std::to_string(dataset_.spec.nc()) + " classes (" + kept + "), renumbered 0.." +
-                std::to_string(classes_.nc() - 1) + "; " + std::to_string(dropped) + " boxes of other classes left out");
+        recorder_.logLine("classes: training on " + std::to_string(classes_.nc()) + " of " +
+                          std::to_string(dataset_.spec.nc()) + " classes (" + kept + "), renumbered 0.." +
+                          std::to_string(classes_.nc() - 1) + "; " + std::to_string(dropped) + " boxes of other classes left out");
     }
     return std::nullopt;
 }
@@ -700,37 +656,23 @@ std::optional<Error> Trainer::transferFrom(const std::string& weights, int nc)
     model_ = start->model;
     transferred_ = true;
     const TransferReport& r = start->report;
-    logLine(r.summary() + " from " + weights);
+    recorder_.logLine(r.summary() + " from " + weights);
     nlohmann::json kept = nlohmann::json::array();
     for (const TensorMismatch& m : r.kept) {
-        logLine("  not transferred: " + m.describe());
+        recorder_.logLine("  not transferred: " + m.describe());
         kept.push_back(m.name);
     }
-    event(EventKind::Transfer, r.summary() + " from " + weights + (r.kept.empty() ? "" : "; the others start fresh"),
-          nlohmann::json{{"weights", weights}, {"transferred", r.transferred}, {"total", r.total}, {"kept", kept}}
-              .dump());
+    recorder_.event(EventKind::Transfer, r.summary() + " from " + weights + (r.kept.empty() ? "" : "; the others start fresh"),
+                    nlohmann::json{{"weights", weights}, {"transferred", r.transferred}, {"total", r.total}, {"kept", kept}}
+                        .dump());
     return std::nullopt;
 }
 
 std::optional<Error> Trainer::openRunFolder()
 {
-    if (resumed()) {
-        runDir_ = fs::path(resumePath_).parent_path().parent_path().string();
-        if (auto err = lockRunFolder())
-            return *err;
-        const int stale = removeStaleTempFiles(runDir_) + removeStaleTempFiles((fs::path(runDir_) / "weights").string());
-        if (stale > 0)
-            logLine("removed " + std::to_string(stale) + " unfinished file(s) left by the interrupted run");
-    } else {
-        auto dir = createRunFolder(cfg_.project, cfg_.name, cfg_.exist_ok);
-        if (!dir)
-            return dir.error();
-        runDir_ = *dir;
-        if (auto err = lockRunFolder())
-            return *err;
-    }
-    events_ = std::make_unique<EventLog>((fs::path(runDir_) / "events.jsonl").string());
-    results_ = std::make_unique<ResultsCsv>((fs::path(runDir_) / "results.csv").string());
+    recorder_.watchMemory(timeline_.get(), &dp_->rankMemory());
+    if (auto err = resumed() ? recorder_.reopenFolder(resumePath_) : recorder_.createFolder(cfg_))
+        return err;
     bool autoBatch = cfg_.stages.empty() && cfg_.batch < 1, autoCheckpoint = cfg_.checkpoint == "auto";
     for (const TrainStage& st : cfg_.stages) {
         autoBatch = autoBatch || st.batch < 1;
@@ -745,20 +687,19 @@ std::optional<Error> Trainer::openRunFolder()
             return fittedAmp.error();
         amp_ = *fittedAmp;
     } else if (options_.fit && !resumed()) {
-        if (auto err = writeFileAtomic((fs::path(runDir_) / "fit.json").string(), fit::fitResultToJson(*options_.fit)))
+        if (auto err = recorder_.writeFile("fit.json", fit::fitResultToJson(*options_.fit)))
             return *err;
-        logLine("fit.json: the run starts with the fit applied to its settings (predicted peak " +
-                memory::formatBytes(options_.fit->recommended.predictedPeakBytes) + " of " +
-                memory::formatBytes(options_.fit->budgetBytes) + ")");
+        recorder_.logLine("fit.json: the run starts with the fit applied to its settings (predicted peak " +
+                          memory::formatBytes(options_.fit->recommended.predictedPeakBytes) + " of " +
+                          memory::formatBytes(options_.fit->budgetBytes) + ")");
     }
-    if (auto err = writeFileAtomic((fs::path(runDir_) / "args.yaml").string(), cfg_.toYaml()))
+    if (auto err = recorder_.writeFile("args.yaml", cfg_.toYaml()))
         return *err;
-    if (auto err = writeFileAtomic((fs::path(runDir_) / "check.json").string(),
-                                   checkResultToJson(dataset_, check_, checkOptions_)))
+    if (auto err = recorder_.writeFile("check.json", checkResultToJson(dataset_, check_, checkOptions_)))
         return *err;
     // The images the check keeps out of training and validation, by rule (check.json lists the files).
     if (const std::vector<ExcludedImage> excluded = excludedImages(dataset_, check_); !excluded.empty())
-        event(EventKind::Warning, excludedImagesText(excluded));
+        recorder_.event(EventKind::Warning, excludedImagesText(excluded));
     return std::nullopt;
 }
 
@@ -770,11 +711,11 @@ std::optional<Error> Trainer::fitBatchToMemory()
     req.device = memDevice();
     if (dp_->spec().localSize > 1)
         req.threads = intraThreads_;
-    logLine("batch=auto: probing memory to fit the batch size...");
+    recorder_.logLine("batch=auto: probing memory to fit the batch size...");
     auto fit = fit::fitToMemory(req);
     if (!fit)
         return fit.error();
-    if (auto err = writeFileAtomic((fs::path(runDir_) / "fit.json").string(), fit::fitResultToJson(*fit)))
+    if (auto err = recorder_.writeFile("fit.json", fit::fitResultToJson(*fit)))
         return *err;
     const fit::Recommendation& rec = fit->recommended;
     if (!rec.fits)
@@ -784,13 +725,13 @@ std::optional<Error> Trainer::fitBatchToMemory()
     if (cfg_.batch < 1) {
         cfg_.batch = rec.batch * dp_->size();
         if (dp_->size() > 1)
-            logLine("batch=auto: " + std::to_string(rec.batch) + " images per process x " + std::to_string(dp_->size()) +
-                    " processes = " + std::to_string(cfg_.batch) + " images per step");
+            recorder_.logLine("batch=auto: " + std::to_string(rec.batch) + " images per process x " + std::to_string(dp_->size()) +
+                              " processes = " + std::to_string(cfg_.batch) + " images per step");
     }
-    autoCheckpoint_ = {rec.checkpointLayers};
+    std::vector<std::vector<int>> autoCheckpoint = {rec.checkpointLayers};
     if (!cfg_.stages.empty()) {
         // Each stage's batch=auto becomes the batch fitted at its own imgsz (args.yaml and a resume keep it).
-        autoCheckpoint_.clear();
+        autoCheckpoint.clear();
         for (size_t i = 0; i < cfg_.stages.size() && i < fit->stages.size(); ++i) {
             const fit::StageFit& sf = fit->stages[i];
             if (!sf.fits)
@@ -800,19 +741,20 @@ std::optional<Error> Trainer::fitBatchToMemory()
                              cfg_.data, 0, 0};
             if (cfg_.stages[i].batch < 1)
                 cfg_.stages[i].batch = sf.batch * dp_->size();   // a stage's batch is the world's too
-            autoCheckpoint_.push_back(sf.checkpointLayers);
+            autoCheckpoint.push_back(sf.checkpointLayers);
         }
     }
+    stages_.setAutoCheckpoint(std::move(autoCheckpoint));
     if (cfg_.amp == "auto")
         cfg_.amp = rec.ampMode;
     std::istringstream report(fit::formatFitResult(*fit));
     for (std::string line; std::getline(report, line);)
-        logLine(line);
-    event(EventKind::Fit, "batch=auto chose batch " + std::to_string(rec.batch) + " (accumulate " +
-                     std::to_string(rec.accumulate) + ", amp " + rec.ampMode + "), predicted peak " +
-                     memory::formatBytes(rec.predictedPeakBytes) + " of " + memory::formatBytes(fit->budgetBytes),
-          detailsJson(FitDetails{rec.batch, rec.accumulate, rec.ampMode, rec.imgsz, rec.predictedPeakBytes,
-                                 fit->budgetBytes, fit->certainty}));
+        recorder_.logLine(line);
+    recorder_.event(EventKind::Fit, "batch=auto chose batch " + std::to_string(rec.batch) + " (accumulate " +
+                               std::to_string(rec.accumulate) + ", amp " + rec.ampMode + "), predicted peak " +
+                               memory::formatBytes(rec.predictedPeakBytes) + " of " + memory::formatBytes(fit->budgetBytes),
+                    detailsJson(FitDetails{rec.batch, rec.accumulate, rec.ampMode, rec.imgsz, rec.predictedPeakBytes,
+                                           fit->budgetBytes, fit->certainty}));
     return std::nullopt;
 }
 
@@ -834,9 +776,9 @@ std::optional<Error> Trainer::buildModel(std::optional<LoadedCheckpoint>& resume
         return frozen.error();
     if (!frozen->layers.empty()) {
         const std::string which = *cfg_.get("freeze");  // "10" (the first 10) or "[2, 5]"
-        logLine("freeze: " + (which.front() == '[' ? "layers " + which : "the first " + which + " layers") + " (" +
-                std::to_string(frozen->names.size()) + " tensors, " + std::to_string(frozen->parameters) +
-                " parameters, the DFL projection included) are not trained");
+        recorder_.logLine("freeze: " + (which.front() == '[' ? "layers " + which : "the first " + which + " layers") + " (" +
+                          std::to_string(frozen->names.size()) + " tensors, " + std::to_string(frozen->parameters) +
+                          " parameters, the DFL projection included) are not trained");
     }
     loss_ = std::make_unique<DetectionLoss>(classes_.nc(), model_->regMax(), model_->strides(),
                                             LossGains{cfg_.box, cfg_.cls, cfg_.dfl});
@@ -851,9 +793,7 @@ std::optional<Error> Trainer::applyCheckpointing()
                                           "list of layers", cfg_.data, 0, 0};
     std::vector<int> layers;
     if (setting->mode == CheckpointSetting::Mode::Auto) {
-        const size_t i = static_cast<size_t>(stage_ >= 0 ? stage_ : startStage_);
-        if (i < autoCheckpoint_.size())
-            layers = autoCheckpoint_[i];
+        layers = stages_.autoCheckpointLayers();
     } else {
         auto chosen = checkpointLayers(*setting, spec_);
         if (!chosen)
@@ -863,23 +803,18 @@ std::optional<Error> Trainer::applyCheckpointing()
     if (layers != model_->checkpointLayers()) {
         model_->setCheckpointLayers(layers);
         if (!layers.empty())
-            logLine("checkpoint=" + cfg_.checkpoint + ": layers " + checkpointLayersText(layers) +
-                    " recompute their activations in the backward pass (less memory, more time per step)");
+            recorder_.logLine("checkpoint=" + cfg_.checkpoint + ": layers " + checkpointLayersText(layers) +
+                              " recompute their activations in the backward pass (less memory, more time per step)");
     }
     return std::nullopt;
 }
 
-std::optional<Error> Trainer::enterStage(int epoch)
+std::optional<Error> Trainer::enterStage(const StageSchedule::Entry& stage, int epoch)
 {
-    const int index = stageAt(runCfg_.stages, epoch).index;
-    if (index == stage_)
-        return std::nullopt;
-    const bool first = stage_ < 0;
-    stage_ = index;
-    if (!first) {
+    if (!stage.first) {
         // A new stage: its image size, batch and augmentation in new loaders; the optimizer, EMA, scaler and
         // schedule carry over.
-        cfg_ = stageConfig(runCfg_, static_cast<size_t>(index));
+        cfg_ = stage.cfg;
         loader_.reset();
         buildLoader();
         setWeightDecay(opt_.optimizer->param_groups()[0], opt_.choice.kind, weightDecay_);
@@ -892,10 +827,11 @@ std::optional<Error> Trainer::enterStage(int epoch)
     const std::string ck = model_->checkpointLayers().empty() ? std::string("off")
                            : cfg_.checkpoint == "auto"         ? checkpointLayersText(model_->checkpointLayers())
                                                                : cfg_.checkpoint;
-    const StageDetails d = stageEventDetails(runCfg_, static_cast<size_t>(index), cfg_, accumulateFor(cfg_.nbs, cfg_.batch),
-                                             ck, first && resumed() && epoch > stageAt(runCfg_.stages, epoch).firstEpoch);
-    event(EventKind::Stage, stageEventText(d), detailsJson(d));
-    logLine(stageEventText(d));
+    const StageDetails d = stageEventDetails(stages_.run(), static_cast<size_t>(stage.index), cfg_,
+                                             accumulateFor(cfg_.nbs, cfg_.batch), ck,
+                                             stage.first && resumed() && stages_.insideStage(epoch));
+    recorder_.event(EventKind::Stage, stageEventText(d), detailsJson(d));
+    recorder_.logLine(stageEventText(d));
     return std::nullopt;
 }
 
@@ -911,9 +847,9 @@ void Trainer::buildLoader()
     lo.shuffle = !cfg_.rect;
     lo.workers = loaderWorkers_;
     if (lo.workers != cfg_.workers)
-        logLine("workers=" + std::to_string(cfg_.workers) + " -> " + std::to_string(lo.workers) + ": " +
-                std::to_string(intraThreads_) + " of " + std::to_string(cpuCores()) + " cores run the model" +
-                (lo.workers == 0 ? ", so batches are built on those threads between steps" : ""));
+        recorder_.logLine("workers=" + std::to_string(cfg_.workers) + " -> " + std::to_string(lo.workers) + ": " +
+                          std::to_string(intraThreads_) + " of " + std::to_string(cpuCores()) + " cores run the model" +
+                          (lo.workers == 0 ? ", so batches are built on those threads between steps" : ""));
     lo.seed = static_cast<uint64_t>(cfg_.seed);
     lo.cacheRam = cfg_.cache == "ram";
     lo.pad = 0.0;
@@ -976,14 +912,8 @@ std::optional<Error> Trainer::restoreTrainingState(const LoadedCheckpoint& resum
     }
     scaler_->setScale(resumed.meta.scalerScale);
     startEpoch_ = resumed.meta.epoch;
-    niBase_ = batchesBefore(runCfg_, static_cast<int64_t>(trainImages_.size()), startEpoch_);
-    bestFitness_ = resumed.meta.bestFitness;
-    bestEpoch_ = resumed.meta.bestEpoch;
-    if (!fs::exists(fs::path(resumePath_).parent_path() / "best.pt"))
-        bestFitness_ = -1;  // best.pt lost (deleted, or a run older than this order): the next epoch writes one
-    epochsWithoutImprovement_ = resumed.meta.epochsWithoutImprovement;
-    elapsedBase_ = resumed.meta.elapsed;
-    if (auto err = results_->load(startEpoch_))
+    niBase_ = batchesBefore(stages_.run(), static_cast<int64_t>(trainImages_.size()), startEpoch_);
+    if (auto err = recorder_.resume(resumed.meta, fs::exists(fs::path(resumePath_).parent_path() / "best.pt")))
         return *err;
     if (startEpoch_ >= cfg_.epochs)
         return Error{"resume.finished", "this run already finished its " + std::to_string(cfg_.epochs) +
@@ -1020,125 +950,142 @@ void Trainer::optimizerStep()
         ema_->update(model_);
 }
 
-void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
+void Trainer::applyWarmup(int64_t ni, int epoch)
 {
     // Warmup: LR from 0 (bias: warmup_bias_lr) to the scheduled LR, momentum from warmup_momentum.
-    if (ni <= warmupIters_) {
-        const double x1 = static_cast<double>(warmupIters_);
-        accumulate_ = std::max(1, static_cast<int>(std::lround(
-                                      interp(static_cast<double>(ni), 0, x1, 1, static_cast<double>(cfg_.nbs) / cfg_.batch))));
-        auto& groups = opt_.optimizer->param_groups();
-        for (size_t j = 0; j < groups.size(); ++j) {
-            const double target = opt_.choice.lr0 * lrLambda(cfg_, epoch);
-            groups[j].options().set_lr(interp(static_cast<double>(ni), 0, x1, j == 2 ? opt_.choice.warmupBiasLr : 0.0, target));
-            setMomentum(groups[j], opt_.choice.kind,
-                        interp(static_cast<double>(ni), 0, x1, cfg_.warmup_momentum, opt_.choice.momentum));
-        }
+    if (ni > warmupIters_)
+        return;
+    const double x1 = static_cast<double>(warmupIters_);
+    accumulate_ = std::max(1, static_cast<int>(std::lround(
+                                  interp(static_cast<double>(ni), 0, x1, 1, static_cast<double>(cfg_.nbs) / cfg_.batch))));
+    auto& groups = opt_.optimizer->param_groups();
+    for (size_t j = 0; j < groups.size(); ++j) {
+        const double target = opt_.choice.lr0 * lrLambda(cfg_, epoch);
+        groups[j].options().set_lr(interp(static_cast<double>(ni), 0, x1, j == 2 ? opt_.choice.warmupBiasLr : 0.0, target));
+        setMomentum(groups[j], opt_.choice.kind,
+                    interp(static_cast<double>(ni), 0, x1, cfg_.warmup_momentum, opt_.choice.momentum));
     }
+}
 
+BatchAttempt Trainer::runMicroBatches(const Batch& batch, bool step, int epoch, int i)
+{
     const int64_t n = batch.images.size(0);
+    BatchAttempt attempt;
+    attempt.report.images = n;
+    bool synced = false;   // this step's gradient buckets were all-reduced
+    dp_->beginBatch();
+    try {
+        torch::Tensor items = torch::zeros({3});
+        for (int64_t begin = 0; begin < n; begin += microBatch_) {
+            const int64_t end = std::min<int64_t>(n, begin + microBatch_);
+            torch::Tensor x = prepareImages(batch.images.slice(0, begin, end), device_, channelsLast());
+            torch::Tensor t = (begin == 0 && end == n ? batch.targets : sliceTargets(batch.targets, begin, end))
+                                  .to(device_);
+            LossOutput out;
+            {
+                injectOutOfMemory(dp_->rank(), epoch + 1, i + 1);
+                AutocastGuard ac(amp_, device_);
+                auto feats = model_->forward(x);
+                memory::PhaseScope assigner(timeline_.get(), memory::Phase::Assigner);
+                out = (*loss_)(feats, t, end - begin);
+            }
+            if (step && end == n)
+                dp_->beforeSyncedBackward();
+            scaler_->scale(out.total).backward();
+            items += out.items.to(torch::kCPU, torch::kFloat32) * static_cast<double>(end - begin) / n;
+        }
+        // The BatchNorms' exchanges end before the buckets are awaited, as on the failure path below, so
+        // that a rank that failed (and ends its exchanges first) and one that did not cannot wait for each other.
+        dp_->endBatch();
+        if (step)
+            dp_->afterSyncedBackward();
+        synced = step;
+        for (int j = 0; j < 3; ++j)
+            attempt.report.items[static_cast<size_t>(j)] = items[j].item<double>();
+    } catch (const dist::WorldFailure&) {
+        throw;
+    } catch (const std::exception& e) {
+        batchFailed(e, step && !synced, attempt);
+    }
+    return attempt;
+}
+
+void Trainer::batchFailed(const std::exception& e, bool stepUnsynced, BatchAttempt& attempt)
+{
+    if (dp_->batchEndedByPeer()) {
+        // Another rank's failure ended this batch in a synchronised BatchNorm; the agreement says which.
+        attempt.endedByPeer = true;
+    } else if (isOutOfMemory(e)) {
+        attempt.report.outOfMemory = true;
+        attempt.oomText = exceptionText(e).substr(0, 200);
+    } else if (!dp_->distributed()) {
+        throw;
+    } else {
+        attempt.report.failed = true;
+        dp_->announceFailure(exceptionText(e));
+    }
+    attempt.failure = std::current_exception();
+    // The other ranks' synchronised BatchNorms stop wherever they are (nothing without sync_bn).
+    dp_->abandonBatch();
+    // Gradients of a partial backward are unusable, so the accumulation window restarts at this batch;
+    // the other ranks still get this step's buckets (zeros), so every rank makes the same collectives.
+    if (stepUnsynced)
+        dp_->abandonStep();
+    opt_.optimizer->zero_grad();
+    releaseCachedMemory(device_);
+}
+
+void Trainer::recoverFromOom(const StepAgreement& agreed, const BatchAttempt& attempt, int epoch, int i, int64_t ni)
+{
+    // Every rank halves its micro-batch together (the collectives stay in step) and redoes the batch.
+    if (microBatch_ <= 1) {
+        if (attempt.report.outOfMemory)
+            std::rethrow_exception(attempt.failure);
+        throw dist::WorldFailure("rank " + std::to_string(agreed.outOfMemory.front()) +
+                                 " ran out of memory even at micro-batch 1; lower imgsz or free memory");
+    }
+    // The ranks that did not run out hold this window's gradients too: all start it again.
+    opt_.optimizer->zero_grad();
+    const int old = microBatch_;
+    microBatch_ = std::max(1, microBatch_ / 2);
+    lastOptStep_ = ni - 1;
+    const int perStep = (rankBatch() + microBatch_ - 1) / microBatch_;
+    std::string where, ranks;
+    for (int r : agreed.outOfMemory)
+        ranks += (ranks.empty() ? "" : ", ") + std::to_string(r);
+    if (dp_->distributed())
+        where = " on rank " + ranks;
+    OomDetails details{false, old, microBatch_, epoch + 1, i + 1, attempt.oomText};
+    if (dp_->distributed())
+        details.ranks = agreed.outOfMemory;
+    recorder_.event(EventKind::OomRecovered,
+                    "out of memory" + where + " in epoch " + std::to_string(epoch + 1) + ", batch " + std::to_string(i + 1) +
+                        "; micro-batch " + std::to_string(old) + " -> " + std::to_string(microBatch_) +
+                        (dp_->distributed() ? " on every rank" : "") + " (" + std::to_string(perStep) +
+                        " passes per batch, effective batch unchanged)",
+                    detailsJson(details));
+}
+
+void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
+{
+    applyWarmup(ni, epoch);
     for (;;) {
         // A batch that ends an accumulation window: its last backward pass is summed over the ranks.
         const bool step = ni - lastOptStep_ >= accumulate_;
-        StepReport report;
-        report.images = n;
-        std::exception_ptr failure;
-        std::string oomText;
-        bool endedByPeer = false;   // another rank's failure ended this batch (sync_bn)
-        bool synced = false;   // this step's gradient buckets were all-reduced
-        dp_->beginBatch();
-        try {
-            torch::Tensor items = torch::zeros({3});
-            for (int64_t begin = 0; begin < n; begin += microBatch_) {
-                const int64_t end = std::min<int64_t>(n, begin + microBatch_);
-                torch::Tensor x = prepareImages(batch.images.slice(0, begin, end), device_, channelsLast());
-                torch::Tensor t = (begin == 0 && end == n ? batch.targets : sliceTargets(batch.targets, begin, end))
-                                      .to(device_);
-                LossOutput out;
-                {
-                    injectOutOfMemory(dp_->rank(), epoch + 1, i + 1);
-                    AutocastGuard ac(amp_, device_);
-                    auto feats = model_->forward(x);
-                    memory::PhaseScope assigner(timeline_.get(), memory::Phase::Assigner);
-                    out = (*loss_)(feats, t, end - begin);
-                }
-                if (step && end == n)
-                    dp_->beforeSyncedBackward();
-                scaler_->scale(out.total).backward();
-                items += out.items.to(torch::kCPU, torch::kFloat32) * static_cast<double>(end - begin) / n;
-            }
-            // The BatchNorms' exchanges end before the buckets are awaited, as on the failure path below, so
-            // that a rank that failed (and ends its exchanges first) and one that did not cannot wait for each other.
-            dp_->endBatch();
-            if (step)
-                dp_->afterSyncedBackward();
-            synced = step;
-            for (int j = 0; j < 3; ++j)
-                report.items[static_cast<size_t>(j)] = items[j].item<double>();
-        } catch (const dist::WorldFailure&) {
-            throw;
-        } catch (const std::exception& e) {
-            if (dp_->batchEndedByPeer()) {
-                // Another rank's failure ended this batch in a synchronised BatchNorm; the agreement says which.
-                endedByPeer = true;
-            } else if (isOutOfMemory(e)) {
-                report.outOfMemory = true;
-                oomText = exceptionText(e).substr(0, 200);
-            } else if (!dp_->distributed()) {
-                throw;
-            } else {
-                report.failed = true;
-                dp_->announceFailure(exceptionText(e));
-            }
-            failure = std::current_exception();
-            // The other ranks' synchronised BatchNorms stop wherever they are (nothing without sync_bn).
-            dp_->abandonBatch();
-            // Gradients of a partial backward are unusable, so the accumulation window restarts at this batch;
-            // the other ranks still get this step's buckets (zeros), so every rank makes the same collectives.
-            if (step && !synced)
-                dp_->abandonStep();
-            opt_.optimizer->zero_grad();
-            releaseCachedMemory(device_);
-        }
-        report.memory = memoryReport();
-        const StepAgreement agreed = dp_->agree(report);
-        recordRankMemory(agreed);
+        BatchAttempt attempt = runMicroBatches(batch, step, epoch, i);
+        attempt.report.memory = dp_->memoryReport();
+        const StepAgreement agreed = dp_->agree(attempt.report);
+        dp_->recordRankMemory(agreed);
         if (agreed.failedRank >= 0) {
-            if (report.failed)
-                std::rethrow_exception(failure);
+            if (attempt.report.failed)
+                std::rethrow_exception(attempt.failure);
             throw dist::WorldFailure(dp_->explainFailure());
         }
-        if (endedByPeer && agreed.outOfMemory.empty())
+        if (attempt.endedByPeer && agreed.outOfMemory.empty())
             throw dist::WorldFailure("a rank ended batch " + std::to_string(i + 1) +
                                      " in its synchronised BatchNorm but reported no failure: the ranks are out of step");
         if (!agreed.outOfMemory.empty()) {
-            // Every rank halves its micro-batch together (the collectives stay in step) and redoes the batch.
-            if (microBatch_ <= 1) {
-                if (report.outOfMemory)
-                    std::rethrow_exception(failure);
-                throw dist::WorldFailure("rank " + std::to_string(agreed.outOfMemory.front()) +
-                                         " ran out of memory even at micro-batch 1; lower imgsz or free memory");
-            }
-            // The ranks that did not run out hold this window's gradients too: all start it again.
-            opt_.optimizer->zero_grad();
-            const int old = microBatch_;
-            microBatch_ = std::max(1, microBatch_ / 2);
-            lastOptStep_ = ni - 1;
-            const int perStep = (rankBatch() + microBatch_ - 1) / microBatch_;
-            std::string where, ranks;
-            for (int r : agreed.outOfMemory)
-                ranks += (ranks.empty() ? "" : ", ") + std::to_string(r);
-            if (dp_->distributed())
-                where = " on rank " + ranks;
-            OomDetails details{false, old, microBatch_, epoch + 1, i + 1, oomText};
-            if (dp_->distributed())
-                details.ranks = agreed.outOfMemory;
-            event(EventKind::OomRecovered,
-                  "out of memory" + where + " in epoch " + std::to_string(epoch + 1) + ", batch " + std::to_string(i + 1) +
-                      "; micro-batch " + std::to_string(old) + " -> " + std::to_string(microBatch_) +
-                      (dp_->distributed() ? " on every rank" : "") + " (" + std::to_string(perStep) +
-                      " passes per batch, effective batch unchanged)",
-                  detailsJson(details));
+            recoverFromOom(agreed, attempt, epoch, i, ni);
             continue;
         }
         torch::Tensor items = torch::tensor({agreed.items[0], agreed.items[1], agreed.items[2]}, torch::kFloat32);
@@ -1158,7 +1105,7 @@ bool Trainer::trainEpoch(int epoch)
     model_->train();
     const bool mosaic = cfg_.mosaic > 0 && !(cfg_.close_mosaic > 0 && epoch >= cfg_.epochs - cfg_.close_mosaic);
     if (epoch == cfg_.epochs - cfg_.close_mosaic && cfg_.close_mosaic > 0 && cfg_.mosaic > 0)
-        logLine("Closing dataloader mosaic");
+        recorder_.logLine("Closing dataloader mosaic");
     torch::manual_seed(static_cast<uint64_t>(cfg_.seed) * 1000003ULL + static_cast<uint64_t>(epoch));
     loader_->startEpoch(epoch, mosaic);
     memory::resetPeak(memDevice());
@@ -1171,12 +1118,12 @@ bool Trainer::trainEpoch(int epoch)
         if (!goOn())
             return false;
         const int64_t ni = niBase_ + i;
-        eventBatch_ = i + 1;
+        recorder_.setEventBatch(i + 1);
         {
             memory::PhaseScope phase(timeline_.get(), memory::Phase::TrainStep);
             trainBatch(*batch, epoch, i, ni);
         }
-        ++stepsSinceCheckpoint_;
+        recorder_.stepTrained();
         if (cb_.onBatch) {
             BatchProgress bp;
             bp.epoch = epoch + 1;
@@ -1192,16 +1139,16 @@ bool Trainer::trainEpoch(int epoch)
             const double secs = std::chrono::duration<double>(Clock::now() - t0).count();
             bp.imagesPerSecond = secs > 0 ? imagesThisEpoch_ / secs : 0;
             bp.lr = opt_.optimizer->param_groups()[0].options().get_lr();
-            bp.elapsed = elapsed();
+            bp.elapsed = recorder_.elapsed();
             const memory::MemoryStats ms = memory::currentStats(memDevice());
             bp.memoryAllocated = ms.allocated;
             bp.memoryPeak = ms.peak;
             cb_.onBatch(bp);
         }
-        sendMemory();
+        dp_->sendMemory(cb_.onMemory);
         ++i;
     }
-    eventBatch_ = 0;
+    recorder_.setEventBatch(0);
     return goOn(/*holdPause=*/false);
 }
 
@@ -1229,83 +1176,6 @@ bool Trainer::goOn(bool holdPause)
     }
 }
 
-void Trainer::sendMemory()
-{
-    if (!cb_.onMemory || !timeline_)
-        return;
-    std::vector<memory::MemorySample> fresh = timeline_->samplesAfter(memorySentUpTo_);
-    if (!fresh.empty())
-        memorySentUpTo_ = fresh.back().time;
-    rankMemorySent_.resize(rankMemory_.size(), 0);
-    for (size_t k = 0; k < rankMemory_.size(); ++k) {
-        fresh.insert(fresh.end(), rankMemory_[k].begin() + static_cast<std::ptrdiff_t>(rankMemorySent_[k]),
-                     rankMemory_[k].end());
-        rankMemorySent_[k] = rankMemory_[k].size();
-    }
-    if (fresh.empty())
-        return;
-    cb_.onMemory(fresh);
-}
-
-std::array<int64_t, 4> Trainer::memoryReport()
-{
-    const memory::MemoryStats ms = memory::currentStats(memDevice());
-    int64_t window = ms.allocated;
-    if (dp_->distributed() && timeline_) {
-        for (const memory::MemorySample& s : timeline_->samplesAfter(memoryReportedUpTo_)) {
-            window = std::max(window, s.windowPeak);
-            memoryReportedUpTo_ = s.time;
-        }
-    }
-    return {ms.allocated, ms.reserved, ms.peak, window};
-}
-
-void Trainer::recordRankMemory(const StepAgreement& agreed)
-{
-    if (!dp_->writer() || agreed.memory.size() < 2 || !timeline_)
-        return;
-    // One sample per rank per batch; a long run keeps every other one (the higher window peak) past this many.
-    constexpr size_t kMaxRankSamples = 20000;
-    rankMemory_.resize(agreed.memory.size() - 1);
-    const double t = timeline_->now();
-    for (size_t r = 1; r < agreed.memory.size(); ++r) {
-        const auto& m = agreed.memory[r];
-        memory::MemorySample s;
-        s.time = t;
-        s.allocated = m[0];
-        s.reserved = m[1];
-        s.peak = m[2];
-        s.windowPeak = m[3];
-        s.phase = memory::Phase::TrainStep;
-        s.rank = static_cast<int>(r);
-        rankMemory_[r - 1].push_back(s);
-        rankMemorySent_.resize(rankMemory_.size(), 0);
-        memory::thinRankSeries(rankMemory_[r - 1], kMaxRankSamples, rankMemorySent_[r - 1]);
-    }
-}
-
-void Trainer::writeMemoryCsv()
-{
-    timeline_->writeCsv((fs::path(runDir_) / memory::memoryCsvName(0)).string());
-    for (size_t k = 0; k < rankMemory_.size(); ++k) {
-        std::string text = std::string(memory::sampleCsvHeader()) + "\n";
-        for (const memory::MemorySample& s : rankMemory_[k])
-            text += memory::formatSampleRow(s) + "\n";
-        if (auto err = writeFileAtomic((fs::path(runDir_) / memory::memoryCsvName(static_cast<int>(k) + 1)).string(), text))
-            event(EventKind::Warning, err->toString());
-    }
-}
-
-std::optional<Error> Trainer::saveStopCheckpoint(int epochsDone)
-{
-    if (stepsSinceCheckpoint_ == 0)
-        return std::nullopt;   // last.pt already holds these weights (or nothing was trained yet)
-    memory::PhaseScope phase(timeline_.get(), memory::Phase::Checkpoint);
-    auto err = saveCheckpoints(epochsDone, 0.0, /*isBest=*/false, /*partial=*/true);
-    writeMemoryCsv();
-    return err;
-}
-
 CheckpointMeta Trainer::checkpointMeta() const
 {
     CheckpointMeta meta;
@@ -1314,7 +1184,7 @@ CheckpointMeta Trainer::checkpointMeta() const
     meta.scalerScale = scaler_->currentScale();
     meta.optimizerName = opt_.name();
     meta.lr0 = opt_.choice.lr0;
-    meta.argsYaml = runCfg_.toYaml();
+    meta.argsYaml = stages_.run().toYaml();
     meta.modelYaml = modelYaml_;
     meta.modelName = cfg_.model;
     meta.scale = spec_.scale;
@@ -1325,55 +1195,16 @@ CheckpointMeta Trainer::checkpointMeta() const
     return meta;
 }
 
-std::optional<Error> Trainer::saveCheckpoints(int epochsDone, double fitness, bool isBest, bool partial)
+CheckpointParts Trainer::checkpointParts()
 {
-    CheckpointMeta meta = checkpointMeta();
-    meta.epoch = epochsDone;
-    meta.bestFitness = bestFitness_;
-    meta.bestEpoch = bestEpoch_;
-    meta.emaUpdates = ema_->updates;
-    meta.elapsed = elapsed();
-    meta.epochsWithoutImprovement = epochsWithoutImprovement_;
-    const fs::path weights = fs::path(runDir_) / "weights";
-    auto saved = [&](const fs::path& path, bool best) {
-        if (!cb_.onCheckpoint)
-            return;
-        CheckpointSaved c;
-        c.path = path.string();
-        c.epoch = epochsDone;
-        c.best = best;
-        c.partial = partial;
-        c.fitness = fitness;
-        cb_.onCheckpoint(c);
-    };
-    // best.pt before last.pt: a run killed between the two then resumes from the older last.pt and redoes
-    // the epoch, instead of resuming with a best fitness whose weights were never written.
-    if (isBest) {
-        if (auto err = saveCheckpoint((weights / "best.pt").string(), meta, nullptr, &ema_->model(), nullptr))
-            return err;
-        saved(weights / "best.pt", true);
-    }
-    if (auto err = saveCheckpoint((weights / "last.pt").string(), meta, &model_, &ema_->model(), opt_.optimizer.get()))
-        return err;
-    stepsSinceCheckpoint_ = 0;
-    saved(weights / "last.pt", false);
-    if (!partial && cfg_.save_period > 0 && epochsDone % cfg_.save_period == 0) {
-        const fs::path periodic = weights / ("epoch" + std::to_string(epochsDone) + ".pt");
-        if (!saveCheckpoint(periodic.string(), meta, nullptr, &ema_->model(), nullptr))
-            saved(periodic, false);
-    }
-    return std::nullopt;
-}
-
-void Trainer::writeBestMetrics()
-{
-    RunMetrics m;
-    m.epoch = summary_.best.epoch;
-    m.fitness = summary_.best.fitness;
-    m.names = classes_.names;
-    m.metrics = summary_.bestMetrics;
-    if (auto err = writeFileAtomic((fs::path(runDir_) / "metrics.json").string(), metricsToJson(m)))
-        event(EventKind::Warning, err->toString());
+    CheckpointParts parts;
+    parts.meta = checkpointMeta();
+    parts.meta.emaUpdates = ema_->updates;
+    parts.model = &model_;
+    parts.ema = &ema_->model();
+    parts.optimizer = opt_.optimizer.get();
+    parts.savePeriod = cfg_.save_period;
+    return parts;
 }
 
 void Trainer::writeEnvironment()
@@ -1393,24 +1224,14 @@ void Trainer::writeEnvironment()
                 env.world.devices.push_back(d->name());
     }
     env.wallTime = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-    if (auto err = writeFileAtomic((fs::path(runDir_) / "environment.json").string(), environmentToJson(env)))
-        event(EventKind::Warning, err->toString());
-}
-
-std::optional<Error> Trainer::lockRunFolder()
-{
-    auto lock = RunLock::acquire(runDir_);
-    if (!lock)
-        return lock.error();
-    runLock_ = std::move(*lock);
-    return std::nullopt;
+    recorder_.writeEnvironment(env);
 }
 
 bool Trainer::validateEpoch(int /*epoch*/, EpochResult& row, DetectionMetrics& metrics)
 {
     memory::PhaseScope phase(timeline_.get(), memory::Phase::Validation);
     auto v = validator_->run(ema_->model(), loss_.get(), control_,
-                             [this](const TrainEvent& e) { event(e.kind, e.message, e.detailsJson); });
+                             [this](const TrainEvent& e) { recorder_.event(e.kind, e.message, e.detailsJson); });
     if (v.cancelled) {
         summary_.stoppedByUser = true;   // run() saves last.pt and sends the event
         return false;
@@ -1424,42 +1245,21 @@ bool Trainer::validateEpoch(int /*epoch*/, EpochResult& row, DetectionMetrics& m
     row.valCls = v.cls;
     row.valDfl = v.dfl;
     row.validated = true;
-    logLine(valTableHeader());
-    logLine(valTableAllRow(v.images, metrics));
+    recorder_.logLine(valTableHeader());
+    recorder_.logLine(valTableAllRow(v.images, metrics));
     return true;
 }
 
 std::optional<Error> Trainer::recordEpoch(EpochResult& row, const DetectionMetrics& metrics)
 {
     row.fitness = metrics.fitness();
-    row.time = elapsed();
+    row.time = recorder_.elapsed();
     row.peakMemory = memory::currentStats(memDevice()).peak;   // before the row is written: results.csv keeps it
-    const bool isBest = row.fitness > bestFitness_ || bestFitness_ < 0;
-    if (isBest) {
-        bestFitness_ = row.fitness;
-        bestEpoch_ = row.epoch;
-        epochsWithoutImprovement_ = 0;
-        summary_.best = row;
-        summary_.bestMetrics = metrics;
-    } else {
-        ++epochsWithoutImprovement_;
-    }
-    if (auto err = results_->append(row))
-        return *err;
-    {
-        memory::PhaseScope phase(timeline_.get(), memory::Phase::Checkpoint);
-        if (auto err = saveCheckpoints(row.epoch, row.fitness, isBest))
-            return *err;
-        writeMemoryCsv();
-    }
-    sendMemory();
-    if (isBest)
-        event(EventKind::Best, "epoch " + std::to_string(row.epoch) + " has the best fitness so far (" +
-                                   fmtG(row.fitness) + "); weights/best.pt saved",
-              nlohmann::json{{"fitness", row.fitness}, {"map50", row.map50}, {"map50_95", row.map50_95}}.dump());
-    summary_.epochsCompleted = row.epoch;
-    if (cb_.onEpoch)
-        cb_.onEpoch(row, metrics);
+    auto isBest = recorder_.recordEpoch(row, metrics, checkpointParts());
+    if (!isBest)
+        return isBest.error();
+    dp_->sendMemory(cb_.onMemory);
+    recorder_.epochRecorded(row, metrics, *isBest);
     return std::nullopt;
 }
 
@@ -1467,7 +1267,7 @@ Expected<TrainSummary> Trainer::run()
 {
     if (!control_)
         control_ = &ownControl_;
-    start_ = Clock::now();
+    recorder_.startClock();
     if (auto err = joinWorld())
         return *err;
     std::optional<Error> setupError;
@@ -1479,11 +1279,11 @@ Expected<TrainSummary> Trainer::run()
         setupError = setupFailure(e);
     }
     if (auto err = setupError) {
-        if (events_)
-            event(EventKind::Error, err->toString());
+        if (recorder_.isOpen())
+            recorder_.event(EventKind::Error, err->toString());
         return *err;
     }
-    summary_.runDir = runDir_;
+    summary_.runDir = recorder_.dir();
     summary_.intraOpThreads = intraThreads_;
     summary_.loaderWorkers = loaderWorkers_;
     summary_.worldSize = dp_->size();
@@ -1495,121 +1295,134 @@ Expected<TrainSummary> Trainer::run()
     timeline_->start();
     if (!dp_->writer())
         return follow();
-    const fs::path weights = fs::path(runDir_) / "weights";
-    summary_.lastWeights = (weights / "last.pt").string();
-    summary_.bestWeights = (weights / "best.pt").string();
-    {
-        nlohmann::json d{{"device", device_.str()}, {"amp", toString(amp_)}, {"batch", cfg_.batch},
-                         {"accumulate", accumulateFor(cfg_.nbs, cfg_.batch)}, {"optimizer", opt_.name()},
-                         {"lr0", opt_.choice.lr0}, {"train_images", trainImages_.size()}, {"val_images", valImages_.size()},
-                         {"threads", intraThreads_}};
-        std::string world;
-        if (dp_->distributed()) {
-            d["world_size"] = dp_->size();
-            d["rank_batch"] = rankBatch();
-            d["nodes"] = dp_->spec().nodes;
-            d["backend"] = dp_->backend();
-            world = " (" + std::to_string(dp_->size()) + " processes x " + std::to_string(rankBatch()) + ", " +
-                    dp_->backend() + ")";
-        }
-        eventEpoch_ = startEpoch_;
-        event(resumed() ? EventKind::Resume : EventKind::Start,
-              (resumed() ? "resumed from epoch " + std::to_string(startEpoch_) + ": " : std::string("started: ")) +
-                  std::to_string(trainImages_.size()) + " train / " + std::to_string(valImages_.size()) +
-                  " val images, " + opt_.name() + " lr0=" + fmtG(opt_.choice.lr0) + ", batch " + std::to_string(cfg_.batch) +
-                  world + " x accumulate " + std::to_string(accumulateFor(cfg_.nbs, cfg_.batch)) + ", " + device_.str() +
-                  ", amp " + toString(amp_),
-              d.dump());
-    }
-    writeEnvironment();
-    for (const std::string& note : resumeNotes_)
-        logLine(note);
-    logLine("optimizer: " + opt_.name() + "(lr=" + fmtG(opt_.choice.lr0) + ", momentum=" + fmtG(opt_.choice.momentum) +
-            ") with parameter groups: weights (decay), norm weights and biases (no decay)");
-    logLine("Starting training for " + std::to_string(cfg_.epochs) + " epochs on " + device_.str() + "...");
-
+    announceStart();
     try {
         for (int epoch = startEpoch_; epoch < cfg_.epochs; ++epoch) {
             if (auto err = beginEpoch(epoch))
                 return *err;
-            const auto te = Clock::now();
-            if (!trainEpoch(epoch)) {
-                summary_.stoppedByUser = true;
-                if (auto err = saveStopCheckpoint(epoch))
-                    return *err;
-                event(EventKind::Stopped, "stopped by the user during epoch " + std::to_string(epoch + 1) +
-                                              "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
+            const Expected<bool> goesOn = runEpoch(epoch);
+            if (!goesOn)
+                return goesOn.error();
+            if (!*goesOn)
                 break;
-            }
-            const double trainSecs = std::chrono::duration<double>(Clock::now() - te).count();
-            if (scaler_->enabled()) {
-                logLine("amp: fp16 loss scale " + fmtG(scaler_->currentScale()) + ", " +
-                        std::to_string(scaler_->skippedSteps()) + " of " + std::to_string(scaler_->steps()) +
-                        " optimizer steps skipped for inf/NaN gradients this epoch");
-                scaler_->resetCounts();
-            }
-            niBase_ += batchesPerEpoch();
-
-            EpochResult row;
-            row.epoch = epoch + 1;
-            row.trainBox = tloss_[0].item<double>();
-            row.trainCls = tloss_[1].item<double>();
-            row.trainDfl = tloss_[2].item<double>();
-            for (size_t j = 0; j < 3 && j < opt_.optimizer->param_groups().size(); ++j)
-                row.lr[j] = opt_.optimizer->param_groups()[j].options().get_lr();
-            row.imagesPerSecond = trainSecs > 0 ? imagesThisEpoch_ / trainSecs : 0;
-
-            DetectionMetrics metrics;
-            const bool finalEpoch = epoch + 1 == cfg_.epochs;
-            if (validator_ && (cfg_.val || finalEpoch) && !validateEpoch(epoch, row, metrics)) {
-                dp_->tellEpochWord(epoch, EpochWord::Stop);
-                if (auto err = saveStopCheckpoint(epoch))
-                    return *err;
-                event(EventKind::Stopped, "stopped by the user during validation of epoch " + std::to_string(epoch + 1) +
-                                              "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
-                break;
-            }
-            sendMemory();
-            if (auto err = recordEpoch(row, metrics)) {
-                dp_->tellEpochWord(epoch, EpochWord::Fail, err->toString());
-                return *err;
-            }
-            if (cfg_.patience > 0 && epochsWithoutImprovement_ >= cfg_.patience && !finalEpoch) {
-                dp_->tellEpochWord(epoch, EpochWord::Stop);
-                summary_.stoppedEarly = true;
-                event(EventKind::EarlyStop, "no improvement in the last " + std::to_string(cfg_.patience) +
-                                        " epochs; best was epoch " + std::to_string(bestEpoch_));
-                break;
-            }
-            dp_->tellEpochWord(epoch, EpochWord::Continue);
         }
     } catch (const std::exception& e) {
         const std::string msg = trainingFailure(e);
-        event(EventKind::Error, msg);
+        recorder_.event(EventKind::Error, msg);
         if (!dynamic_cast<const dist::WorldFailure*>(&e))   // this rank's own failure, for the others' messages
             dp_->announceFailure(msg);
-        dp_->tellEpochWord(eventEpoch_ - 1, EpochWord::Fail, msg);
+        dp_->tellEpochWord(recorder_.eventEpoch() - 1, EpochWord::Fail, msg);
         return Error{isOutOfMemory(e) ? "train.oom" : dynamic_cast<const dist::WorldFailure*>(&e) ? "dist.rank_lost"
                                                                                                   : "train.failed",
-                     msg, runDir_, 0, 0};
-    }
-    if (summary_.best.epoch == 0 && !results_->rows().empty()) {
-        summary_.best = results_->rows().front();
-        for (const auto& r : results_->rows())
-            if (r.fitness > summary_.best.fitness)
-                summary_.best = r;
+                     msg, recorder_.dir(), 0, 0};
     }
     summary_.finalMicroBatch = microBatch_;
     if (summary_.best.validated)
-        writeBestMetrics();
+        recorder_.writeBestMetrics(classes_.names);
     timeline_->stop();
-    writeMemoryCsv();
-    eventEpoch_ = summary_.epochsCompleted;
-    eventBatch_ = 0;
-    event(EventKind::Finish, std::to_string(summary_.epochsCompleted) + " epochs completed; best fitness " +
-                        fmtG(bestFitness_) + " at epoch " + std::to_string(bestEpoch_));
+    recorder_.writeMemoryCsv();
+    recorder_.setEventEpoch(summary_.epochsCompleted);
+    recorder_.setEventBatch(0);
+    recorder_.event(EventKind::Finish, std::to_string(summary_.epochsCompleted) + " epochs completed; best fitness " +
+                                  fmtG(summary_.best.epoch > 0 ? summary_.best.fitness : -1) + " at epoch " +
+                                  std::to_string(summary_.best.epoch));
     dp_->farewell();
     return summary_;
+}
+
+void Trainer::announceStart()
+{
+    const fs::path weights = fs::path(recorder_.dir()) / "weights";
+    summary_.lastWeights = (weights / "last.pt").string();
+    summary_.bestWeights = (weights / "best.pt").string();
+    nlohmann::json d{{"device", device_.str()}, {"amp", toString(amp_)}, {"batch", cfg_.batch},
+                     {"accumulate", accumulateFor(cfg_.nbs, cfg_.batch)}, {"optimizer", opt_.name()},
+                     {"lr0", opt_.choice.lr0}, {"train_images", trainImages_.size()}, {"val_images", valImages_.size()},
+                     {"threads", intraThreads_}};
+    std::string world;
+    if (dp_->distributed()) {
+        d["world_size"] = dp_->size();
+        d["rank_batch"] = rankBatch();
+        d["nodes"] = dp_->spec().nodes;
+        d["backend"] = dp_->backend();
+        world = " (" + std::to_string(dp_->size()) + " processes x " + std::to_string(rankBatch()) + ", " +
+                dp_->backend() + ")";
+    }
+    recorder_.setEventEpoch(startEpoch_);
+    recorder_.event(resumed() ? EventKind::Resume : EventKind::Start,
+                    (resumed() ? "resumed from epoch " + std::to_string(startEpoch_) + ": " : std::string("started: ")) +
+                        std::to_string(trainImages_.size()) + " train / " + std::to_string(valImages_.size()) +
+                        " val images, " + opt_.name() + " lr0=" + fmtG(opt_.choice.lr0) + ", batch " + std::to_string(cfg_.batch) +
+                        world + " x accumulate " + std::to_string(accumulateFor(cfg_.nbs, cfg_.batch)) + ", " + device_.str() +
+                        ", amp " + toString(amp_),
+                    d.dump());
+    writeEnvironment();
+    for (const std::string& note : resumeNotes_)
+        recorder_.logLine(note);
+    recorder_.logLine("optimizer: " + opt_.name() + "(lr=" + fmtG(opt_.choice.lr0) + ", momentum=" + fmtG(opt_.choice.momentum) +
+                      ") with parameter groups: weights (decay), norm weights and biases (no decay)");
+    recorder_.logLine("Starting training for " + std::to_string(cfg_.epochs) + " epochs on " + device_.str() + "...");
+}
+
+Expected<bool> Trainer::runEpoch(int epoch)
+{
+    const auto te = Clock::now();
+    if (!trainEpoch(epoch)) {
+        summary_.stoppedByUser = true;
+        if (auto err = recorder_.saveStopCheckpoint(checkpointParts(), epoch))
+            return *err;
+        recorder_.event(EventKind::Stopped, "stopped by the user during epoch " + std::to_string(epoch + 1) +
+                                                "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
+        return false;
+    }
+    const double trainSecs = std::chrono::duration<double>(Clock::now() - te).count();
+    if (scaler_->enabled()) {
+        recorder_.logLine("amp: fp16 loss scale " + fmtG(scaler_->currentScale()) + ", " +
+                          std::to_string(scaler_->skippedSteps()) + " of " + std::to_string(scaler_->steps()) +
+                          " optimizer steps skipped for inf/NaN gradients this epoch");
+        scaler_->resetCounts();
+    }
+    niBase_ += batchesPerEpoch();
+
+    EpochResult row = trainedRow(epoch, trainSecs);
+
+    DetectionMetrics metrics;
+    const bool finalEpoch = epoch + 1 == cfg_.epochs;
+    if (validator_ && (cfg_.val || finalEpoch) && !validateEpoch(epoch, row, metrics)) {
+        dp_->tellEpochWord(epoch, EpochWord::Stop);
+        if (auto err = recorder_.saveStopCheckpoint(checkpointParts(), epoch))
+            return *err;
+        recorder_.event(EventKind::Stopped, "stopped by the user during validation of epoch " + std::to_string(epoch + 1) +
+                                                "; weights/last.pt holds the weights at the stop (resuming redoes the epoch)");
+        return false;
+    }
+    dp_->sendMemory(cb_.onMemory);
+    if (auto err = recordEpoch(row, metrics)) {
+        dp_->tellEpochWord(epoch, EpochWord::Fail, err->toString());
+        return *err;
+    }
+    if (cfg_.patience > 0 && recorder_.epochsWithoutImprovement() >= cfg_.patience && !finalEpoch) {
+        dp_->tellEpochWord(epoch, EpochWord::Stop);
+        summary_.stoppedEarly = true;
+        recorder_.event(EventKind::EarlyStop, "no improvement in the last " + std::to_string(cfg_.patience) +
+                                          " epochs; best was epoch " + std::to_string(summary_.best.epoch));
+        return false;
+    }
+    dp_->tellEpochWord(epoch, EpochWord::Continue);
+    return true;
+}
+
+EpochResult Trainer::trainedRow(int epoch, double trainSecs) const
+{
+    EpochResult row;
+    row.epoch = epoch + 1;
+    row.trainBox = tloss_[0].item<double>();
+    row.trainCls = tloss_[1].item<double>();
+    row.trainDfl = tloss_[2].item<double>();
+    for (size_t j = 0; j < 3 && j < opt_.optimizer->param_groups().size(); ++j)
+        row.lr[j] = opt_.optimizer->param_groups()[j].options().get_lr();
+    row.imagesPerSecond = trainSecs > 0 ? imagesThisEpoch_ / trainSecs : 0;
+    return row;
 }
 
 std::string Trainer::trainingFailure(const std::exception& e) const
@@ -1625,14 +1438,14 @@ std::string Trainer::trainingFailure(const std::exception& e) const
 
 std::optional<Error> Trainer::beginEpoch(int epoch)
 {
-    if (!runCfg_.stages.empty())
-        if (auto err = enterStage(epoch))
+    if (const std::optional<StageSchedule::Entry> stage = stages_.enter(epoch))
+        if (auto err = enterStage(*stage, epoch))
             return err;
     // The scheduled LR of this epoch (warmup overrides it during the first iterations).
     for (auto& group : opt_.optimizer->param_groups())
         if (niBase_ > warmupIters_)
             group.options().set_lr(opt_.choice.lr0 * lrLambda(cfg_, epoch));
-    eventEpoch_ = epoch + 1;
+    recorder_.setEventEpoch(epoch + 1);
     return std::nullopt;
 }
 

@@ -13,11 +13,13 @@
 #include "dist/internal/processworld.h"
 #include "dist/internal/stepexchange.h"
 #include "dist/world.h"
+#include "memory/memory.h"
 
 #include <torch/torch.h>
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -104,6 +106,20 @@ public:
     StepAgreement agree(const StepReport& report);
     const dist::SyncStepStats* lastSync() const;
 
+    // ---- each rank's memory -------------------------------------------------------------------------------------
+    // This rank's memory timeline and device ("cpu", "cuda:0"), once the trainer has chosen them; not owned.
+    void watchMemory(memory::MemoryTimeline* timeline, std::string device);
+    // This rank's memory for the batch agreement (StepReport::memory): allocated, reserved, peak, and the highest
+    // since the last report (data parallel: from the timeline's samples; one process: allocated).
+    std::array<int64_t, 4> memoryReport();
+    // Rank 0: the other ranks' memory after a batch (agreed), as one sample per rank of their timelines.
+    void recordRankMemory(const StepAgreement& agreed);
+    // Rank 0: the other ranks' timelines (rank r at index r - 1), memory_rankN.csv's rows.
+    const std::vector<std::vector<memory::MemorySample>>& rankMemory() const { return rankMemory_; }
+    // Hands the samples recorded since the previous call to `onMemory`, this rank's and the others', in one call
+    // (none when there are none, or no callback).
+    void sendMemory(const std::function<void(const std::vector<memory::MemorySample>&)>& onMemory);
+
     // ---- synchronised BatchNorm (sync_bn=true) ---------------------------------------------------------------
     // Every Conv's BatchNorm in `model` normalises with the statistics of every rank's batch (internal/syncbn.h),
     // its exchanges on a process group of their own (dist::StepExchange). Every rank, after attachParameters.
@@ -147,6 +163,12 @@ private:
     std::shared_ptr<BatchNormGather> gather_;   // the model's Convs hold it; closed when this ends
     torch::Device device_{torch::kCPU};
     int64_t controls_ = 0;   // agreeControl() calls so far: names the pause that releasePause()/holdPause() end
+    memory::MemoryTimeline* timeline_ = nullptr;
+    std::string memDevice_ = "cpu";
+    double memorySentUpTo_ = -1;       // time of the last own sample given to onMemory
+    double memoryReportedUpTo_ = -1;   // time of the last own sample summed into a memoryReport()
+    std::vector<std::vector<memory::MemorySample>> rankMemory_;   // rank 0: ranks 1.. (index rank - 1)
+    std::vector<size_t> rankMemorySent_;                          // samples of each already given to onMemory
 };
 
 }  // namespace ys
