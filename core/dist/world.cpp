@@ -134,6 +134,8 @@ Expected<std::optional<WorldSpec>> worldFromEnvironment(const Environment& env, 
         w.agentStore = agent && *agent == "True";
         const std::string* launcher = find(env, "YS_DIST_LAUNCHER");
         w.launcher = launcher ? *launcher : find(env, "TORCHELASTIC_RUN_ID") ? "torchrun" : "env";
+        w.legacyTorchrun = w.agentStore && !launcher && find(env, "TORCHELASTIC_RUN_ID") &&
+                           find(env, "NCCL_ASYNC_ERROR_HANDLING") && !find(env, "TORCH_NCCL_ASYNC_ERROR_HANDLING");
     } else if (find(env, "SLURM_PROCID") && (find(env, "SLURM_STEP_ID") || find(env, "SLURM_STEPID"))) {
         auto rank = envInt(env, "SLURM_PROCID"), localRank = envInt(env, "SLURM_LOCALID"),
              node = envInt(env, "SLURM_NODEID"), restarts = envInt(env, "SLURM_RESTART_COUNT"),
@@ -172,6 +174,10 @@ Expected<std::optional<WorldSpec>> worldFromEnvironment(const Environment& env, 
         w.masterPort = overrides.masterPort;
     if (overrides.timeoutSeconds > 0)
         w.timeout = std::chrono::seconds(overrides.timeoutSeconds);
+    if (w.legacyTorchrun) {
+        w.agentStore = false;
+        w.masterPort = w.masterPort < 65535 ? w.masterPort + 1 : w.masterPort - 1;
+    }
     if (auto err = checkWorld(w))
         return *err;
     return std::optional<WorldSpec>{w};

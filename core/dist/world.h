@@ -32,6 +32,11 @@ struct WorldSpec {
                                // the run continues from its last checkpoint (resume=auto)
     bool agentStore = false;   // torchrun's static rendezvous: its agent hosts the store and every rank is a
                                // client under the prefix "/worker/attempt_<restartCount>"
+    // torchrun from PyTorch 1.x (it sets NCCL_ASYNC_ERROR_HANDLING for its workers; 2.x does not): its agent's
+    // store speaks the older TCPStore protocol (2.0 put a VALIDATE query first and renumbered the others), which
+    // LibTorch 2.x cannot talk to. Such a run does not use the agent's store: rank 0 serves the run's own on
+    // MASTER_PORT + 1 (agentStore false), as without torchrun.
+    bool legacyTorchrun = false;
     std::string launcher;      // "torchrun", "slurm" or "studio"
     std::chrono::seconds timeout = kDefaultTimeout;   // rendezvous and each collective
 

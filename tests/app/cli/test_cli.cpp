@@ -229,7 +229,8 @@ private Q_SLOTS:
                                "device=0", "project=" + dir.path() + "/runs"},
                               {{"FAKE_CUDA_VERSION", "12040"}});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("device '0' asks for a GPU, but the NVIDIA driver supports CUDA 12.4; this build needs "
+        // (the trainer resolves device=0 to cuda:0 before it asks)
+        QVERIFY2(r.err.contains("device 'cuda:0' asks for a GPU, but the NVIDIA driver supports CUDA 12.4; this build needs "
                                 "CUDA 13.0 (driver 580 or newer); use device=cpu"),
                  qPrintable(r.err));
     }

@@ -24,6 +24,7 @@ class TestDistWorld final : public QObject {
 private Q_SLOTS:
     void torchrunEnvironment();
     void torchrunAgentStore();
+    void legacyTorchrunServesItsOwnStore();
     void slurmEnvironment();
     void plainProcess();
     void badEnvironment();
@@ -79,6 +80,36 @@ void TestDistWorld::torchrunAgentStore()
     QVERIFY(w.ok() && w->has_value());
     QVERIFY((*w)->agentStore);
     QCOMPARE((*w)->nodes, 1);
+}
+
+// Debian 12's torchrun (PyTorch 1.13) hosts an agent store of the older TCPStore protocol, which LibTorch 2.x
+// cannot talk to (it hung at the first query): rank 0 serves the run's own store on the next port instead.
+// A torchrun of PyTorch 2.x (no NCCL_ASYNC_ERROR_HANDLING of its own) keeps its agent store.
+void TestDistWorld::legacyTorchrunServesItsOwnStore()
+{
+    Environment env{{"RANK", "1"}, {"WORLD_SIZE", "2"}, {"LOCAL_RANK", "1"}, {"LOCAL_WORLD_SIZE", "2"},
+                    {"MASTER_ADDR", "127.0.0.1"}, {"MASTER_PORT", "29500"}, {"TORCHELASTIC_RUN_ID", "none"},
+                    {"TORCHELASTIC_USE_AGENT_STORE", "True"}, {"TORCHELASTIC_RESTART_COUNT", "1"},
+                    {"NCCL_ASYNC_ERROR_HANDLING", "1"}};
+    auto old = ys::dist::worldFromEnvironment(env);
+    QVERIFY(old.ok() && old->has_value());
+    QVERIFY((*old)->legacyTorchrun);
+    QVERIFY(!(*old)->agentStore);
+    QCOMPARE((*old)->masterPort, 29501);
+    QCOMPARE((*old)->restartCount, 1);
+    QCOMPARE(QString::fromStdString((*old)->launcher), QString("torchrun"));
+
+    env.erase("NCCL_ASYNC_ERROR_HANDLING");
+    auto current = ys::dist::worldFromEnvironment(env);
+    QVERIFY(current.ok() && current->has_value());
+    QVERIFY(!(*current)->legacyTorchrun);
+    QVERIFY((*current)->agentStore);
+    QCOMPARE((*current)->masterPort, 29500);
+    // The studio's own launcher is never taken for an old torchrun.
+    env["NCCL_ASYNC_ERROR_HANDLING"] = "1";
+    env["YS_DIST_LAUNCHER"] = "studio";
+    auto studio = ys::dist::worldFromEnvironment(env);
+    QVERIFY(studio.ok() && !(*studio)->legacyTorchrun);
 }
 
 void TestDistWorld::slurmEnvironment()
