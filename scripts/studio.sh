@@ -33,35 +33,24 @@ packages=(
 # chromium: the HTML in a headless browser), and launch data-parallel runs with Debian's torchrun
 # (python3 -m torch.distributed.run, from python3-torch; only its launcher is used, never its LibTorch).
 test_packages=(poppler-utils chromium python3-torch)
-# --cpu-only: Debian's CPU-only LibTorch 1.13 instead of the wheel's (no 2.6 GB download; no GPU, ever). It
-# calls the system libblas.so.3, the slow reference BLAS unless OpenBLAS is installed (about 4x slower).
-cpu_only_packages=(libtorch-dev libopenblas0-pthread)
-
-cpu_only=0
-if [ "${1:-}" = "--cpu-only" ]; then
-  cpu_only=1
-  shift
-  BUILD_DIR=${BUILD_DIR_CPU_ONLY:-build-cpu}
-fi
+# Debian's CPU-only LibTorch 1.13 is not an option any more: side by side on this machine the wheel's 2.11 was as
+# fast on the CPU or faster (docs/BENCHMARKS.md, "One LibTorch"), and a second build CI never tests would rot.
 
 install_packages() {
-  if [ "$cpu_only" = 1 ]; then
-    scripts/install-missing.sh "${packages[@]}" "${cpu_only_packages[@]}" "$@"
-  else
-    scripts/install-missing.sh "${packages[@]}" "$@"
-  fi
+  scripts/install-missing.sh "${packages[@]}" "$@"
 }
 
-# The LibTorch option for CMake: the wheel's folder (fetched once), or nothing for Debian's.
-libtorch_option() {
-  [ "$cpu_only" = 1 ] && return 0
-  echo "-DYS_LIBTORCH=$(scripts/libtorch-cuda.sh)"
+# The wheel's LibTorch folder for CMake (fetched once); a failed fetch stops the script here.
+libtorch=
+fetch_libtorch() {
+  libtorch=$(scripts/libtorch-cuda.sh)
 }
 
 build() {
   local dir=$1
   shift
-  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo $(libtorch_option) "$@"
+  fetch_libtorch
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DYS_LIBTORCH=$libtorch" "$@"
   cmake --build "$dir" -j "$JOBS"
 }
 
@@ -84,12 +73,13 @@ case "$mode" in
   package)
     # The package preset: no tests or benchmarks, Debian's hardening flags; CPack writes the .deb.
     install_packages
-    cmake --preset package $(libtorch_option) "$@"
+    fetch_libtorch
+    cmake --preset package "-DYS_LIBTORCH=$libtorch" "$@"
     cmake --build build-package -j "$JOBS" --target package
     ls -l build-package/yolostudio_*.deb
     ;;
   *)
-    echo "usage: $0 run|test|build|package [--cpu-only] [cmake options]" >&2
+    echo "usage: $0 run|test|build|package [cmake options]" >&2
     exit 2
     ;;
 esac

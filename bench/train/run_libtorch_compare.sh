@@ -4,7 +4,7 @@
 #   bench/train/run_libtorch_compare.sh BUILD_A BUILD_B [DATA_YAML] [RUNS=3]
 # Per build, medians of RUNS:
 #   train  yolostudio-cli train, yolov8n, imgsz 320, batch 8, 1 epoch, 2 threads: wall seconds and img/s of the epoch
-#   val    yolostudio-cli val of that run's last.pt, imgsz 320, batch 8: wall seconds
+#   val    yolostudio-cli val of that run's last.pt, imgsz 320, batch 8 (every core): wall seconds
 #   floor  bench_train at 320 (amp auto = bf16 where the CPU has it, and off = fp32), 3 epochs: the trainer's
 #          img/s against the bare forward+backward floor measured in the same process (overhead = floor / train)
 # Run on a quiet machine.
@@ -22,7 +22,7 @@ for i in $(seq "$runs"); do
       imgsz=320 batch=8 epochs=1 threads=2 workers=2 val=false project="$out/runs" name="$tag" >"$out/train-$tag.log" 2>&1
     weights=$(ls -d "$out"/runs/"$tag"*/weights/last.pt | head -1)
     /usr/bin/time -f %e -o "$out/val-$tag.wall" "$build/app/yolostudio-cli" val data="$data" weights="$weights" \
-      imgsz=320 batch=8 threads=2 >"$out/val-$tag.log" 2>&1
+      imgsz=320 batch=8 >"$out/val-$tag.log" 2>&1
     for amp in auto off; do
       "$build/bench/train/bench_train" data="$data" imgsz=320 amp=$amp epochs=3 batch=8 threads=2 \
         json="$out/floor-$amp-$tag.json" >/dev/null 2>&1
