@@ -151,6 +151,12 @@ Expected<std::unique_ptr<Collectives>> makeGroup(const std::string& name, const 
 
 Expected<std::unique_ptr<ProcessWorld>> ProcessWorld::join(const WorldSpec& spec, const torch::Device& device)
 {
+    // LibTorch 2.x records every collective in a process-wide flight recorder (TORCH_FR_BUFFER_SIZE, 2000 by
+    // default), a debugging aid for NCCL hangs. Its insert races when process groups enqueue from several threads
+    // (test_dist_collectives' ranks as threads crashed in FlightRecorder::recordWithResetEnabled once in two suite
+    // runs), and this process's groups do. Off unless the user set it; read once, at the first process group.
+    static std::once_flag recorderOff;
+    std::call_once(recorderOff, [] { ::setenv("TORCH_FR_BUFFER_SIZE", "0", /*overwrite=*/0); });
     std::unique_ptr<ProcessWorld> w(new ProcessWorld());
     w->spec_ = spec;
     w->device_ = device;
