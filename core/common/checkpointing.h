@@ -2,7 +2,7 @@
 // Activation checkpointing as a setting (`checkpoint=`): which blocks of the model recompute their
 // activations in the backward pass instead of keeping them from the forward pass. Less memory per image,
 // more time per step. Plain C++; the model resolves layer numbers against its own layers
-// (model/internal/checkpoint.h), the fit chooses the blocks for `auto`.
+// (model/internal/recompute.h), the fit chooses the blocks for `auto`.
 //
 //   off       nothing is recomputed (the default)
 //   auto      the fit picks the cheapest set of blocks that lets the wanted batch fit the memory budget

@@ -56,7 +56,7 @@ struct ExportSummary {
 
     // How it was checked.
     bool onnxChecked = false;   // ONNX's checker and strict shape inference passed
-    std::string checker;        // which checker ran, e.g. "ONNX 1.12 checker and shape inference (LibTorch 1.13.1)"
+    std::string checker;        // which checker ran, e.g. "ONNX 1.12 checker and shape inference"
     bool openCvChecked = false; // OpenCV DNN loaded and ran it and matched LibTorch (boxes within 0.05 px,
                                 // scores within 1e-3: float32 rounding; a wrong graph is off by pixels)
     double maxAbsDiff = -1;     // largest |OpenCV - LibTorch| of the box rows, pixels; -1 when not compared

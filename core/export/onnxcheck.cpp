@@ -1,6 +1,6 @@
 // ONNX's own checker and strict shape inference on serialized model bytes, through Debian's libonnx (1.12): the
 // very libonnx_proto LibTorch links, so onnx.proto is registered once in the process. No LibTorch here (its
-// torch::jit::check_onnx_proto in 1.13 runs the checker and only a lenient shape inference).
+// torch::jit::check_onnx_proto runs the checker and only a lenient shape inference).
 #include "export/internal/onnxcheck.h"
 
 #include <onnx/checker.h>

@@ -2,14 +2,13 @@
 // checker (LibTorch's copy) and OpenCV DNN against LibTorch.
 #include "export/internal/onnxgraph.h"
 
-#include "common/internal/torchcompat.h"
-
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
 
 
 #include <cmath>
 #include <numeric>
+#include <variant>
 
 namespace ys {
 namespace {
@@ -104,7 +103,7 @@ private:
     {
         Scope s(*this, name);
         const auto& opt = c.options;
-        const auto* pad = torchcompat::getIf<torch::ExpandingArray<2>>(opt.padding());
+        const auto* pad = std::get_if<torch::ExpandingArray<2>>(&opt.padding());
         TORCH_CHECK(pad, "ONNX export: ", b_.scope('.'), " has a string padding");
         return conv2d(x, c.weight, c.bias, (*opt.stride())[0], (**pad)[0], (*opt.dilation())[0], opt.groups());
     }

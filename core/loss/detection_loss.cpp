@@ -1,9 +1,10 @@
 #include "loss/internal/detection_loss.h"
 
-#include "common/internal/torchcompat.h"
 #include "loss/internal/bce.h"
 #include "loss/internal/boxes.h"
 #include "loss/internal/head.h"
+
+#include <ATen/autocast_mode.h>
 
 #include <utility>
 
@@ -18,16 +19,16 @@ using torch::indexing::Slice;
 class AutocastOff final {
 public:
     AutocastOff()
-        : gpu_(torchcompat::autocastEnabled(c10::DeviceType::CUDA)),
-          cpu_(torchcompat::autocastEnabled(c10::DeviceType::CPU))
+        : gpu_(at::autocast::is_autocast_enabled(c10::DeviceType::CUDA)),
+          cpu_(at::autocast::is_autocast_enabled(c10::DeviceType::CPU))
     {
-        torchcompat::setAutocastEnabled(c10::DeviceType::CUDA, false);
-        torchcompat::setAutocastEnabled(c10::DeviceType::CPU, false);
+        at::autocast::set_autocast_enabled(c10::DeviceType::CUDA, false);
+        at::autocast::set_autocast_enabled(c10::DeviceType::CPU, false);
     }
     ~AutocastOff()
     {
-        torchcompat::setAutocastEnabled(c10::DeviceType::CUDA, gpu_);
-        torchcompat::setAutocastEnabled(c10::DeviceType::CPU, cpu_);
+        at::autocast::set_autocast_enabled(c10::DeviceType::CUDA, gpu_);
+        at::autocast::set_autocast_enabled(c10::DeviceType::CPU, cpu_);
     }
     AutocastOff(const AutocastOff&) = delete;
     AutocastOff& operator=(const AutocastOff&) = delete;

@@ -11,6 +11,7 @@
 #include <c10/util/Exception.h>
 
 #if defined(YS_WITH_CUDA) && YS_WITH_CUDA
+#include <ATen/Context.h>
 #include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/cuda/CUDAFunctions.h>
 #include <c10/cuda/CUDAGuard.h>
@@ -142,7 +143,7 @@ bool cudaReady(int index)
 {
     if (index < 0 || !cudaDriverStatus().usable || c10::cuda::device_count() <= index)
         return false;
-    torchcompat::lazyInitCuda();
+    at::globalContext().lazyInitDevice(c10::DeviceType::CUDA);
     return true;
 }
 
@@ -253,10 +254,11 @@ MemoryStats currentStats(const std::string& device)
 #if defined(YS_WITH_CUDA) && YS_WITH_CUDA
     if (!cudaReady(index))
         return s;
-    const torchcompat::CudaAllocatorStats st = torchcompat::cudaAllocatorStats(index);
-    s.allocated = st.allocated;
-    s.peak = st.peak;
-    s.reserved = st.reserved;
+    constexpr auto kAggregate = static_cast<size_t>(c10::CachingAllocator::StatType::AGGREGATE);
+    const auto st = c10::cuda::CUDACachingAllocator::getDeviceStats(static_cast<c10::DeviceIndex>(index));
+    s.allocated = st.allocated_bytes[kAggregate].current;
+    s.peak = st.allocated_bytes[kAggregate].peak;
+    s.reserved = st.reserved_bytes[kAggregate].current;
     size_t freeBytes = 0, totalBytes = 0;
     {
         c10::cuda::CUDAGuard guard(static_cast<c10::DeviceIndex>(index));
@@ -285,7 +287,7 @@ void resetPeak(const std::string& device)
     }
 #if defined(YS_WITH_CUDA) && YS_WITH_CUDA
     if (cudaReady(index))
-        torchcompat::resetCudaPeak(index);
+        c10::cuda::CUDACachingAllocator::resetPeakStats(static_cast<c10::DeviceIndex>(index));
 #endif
 }
 

@@ -1,7 +1,7 @@
 // AMP mode selection and the autocast scope.
 #include "model/internal/amp.h"
 
-#include "common/internal/torchcompat.h"
+#include <ATen/autocast_mode.h>
 
 #include <fstream>
 
@@ -52,7 +52,7 @@ AmpMode activeAutocast(const torch::Device& device)
         return !at::autocast::is_enabled()                          ? AmpMode::Off
                : at::autocast::get_autocast_gpu_dtype() == at::kBFloat16 ? AmpMode::Bf16
                                                                        : AmpMode::Fp16;
-    return at::autocast::is_cpu_enabled() ? AmpMode::Bf16 : AmpMode::Off;
+    return at::autocast::is_autocast_enabled(c10::DeviceType::CPU) ? AmpMode::Bf16 : AmpMode::Off;
 }
 
 AutocastGuard::AutocastGuard(AmpMode mode, const torch::Device& device) : mode_(mode), cuda_(device.is_cuda())
@@ -60,17 +60,17 @@ AutocastGuard::AutocastGuard(AmpMode mode, const torch::Device& device) : mode_(
     if (mode_ == AmpMode::Off)
         return;
     const c10::DeviceType type = cuda_ ? c10::DeviceType::CUDA : c10::DeviceType::CPU;
-    prevEnabled_ = torchcompat::autocastEnabled(type);
+    prevEnabled_ = at::autocast::is_autocast_enabled(type);
     // CPU autocast runs bf16 only (resolveAmp refuses fp16 there).
-    torchcompat::setAutocastDtype(type, cuda_ && mode_ == AmpMode::Fp16 ? at::kHalf : at::kBFloat16);
-    torchcompat::setAutocastEnabled(type, true);
+    at::autocast::set_autocast_dtype(type, cuda_ && mode_ == AmpMode::Fp16 ? at::kHalf : at::kBFloat16);
+    at::autocast::set_autocast_enabled(type, true);
 }
 
 AutocastGuard::~AutocastGuard()
 {
     if (mode_ == AmpMode::Off)
         return;
-    torchcompat::setAutocastEnabled(cuda_ ? c10::DeviceType::CUDA : c10::DeviceType::CPU, prevEnabled_);
+    at::autocast::set_autocast_enabled(cuda_ ? c10::DeviceType::CUDA : c10::DeviceType::CPU, prevEnabled_);
     at::autocast::clear_cache();
 }
 

@@ -31,7 +31,7 @@ struct EnvironmentInfo {
     std::string nvidiaDriver;    // "535.104.05" from /proc/driver/nvidia/version or /sys/module/nvidia/version; empty when none
     std::string cuda;            // CUDA version LibTorch was built with ("12.1"); empty in a CPU build
     std::string cudnn;           // cuDNN version when available; empty otherwise
-    std::string libtorch;        // "1.13.1" (TORCH_VERSION from torch/version.h)
+    std::string libtorch;        // "2.11.0+cu130" (TORCH_VERSION from torch/version.h)
     std::string blas;            // which BLAS the process really loaded, e.g. "OpenBLAS (pthread) /usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3"
     std::string opencv;          // CV_VERSION
     std::string app;             // YOLO Studio version (PROJECT_VERSION)

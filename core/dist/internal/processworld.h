@@ -30,8 +30,8 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// The process group's collectives. LibTorch 1.13's ProcessGroupGloo/NCCL derive from c10d::ProcessGroup,
-// 2.x's from c10d::Backend, with the same calls: this interface is the one place that difference lives.
+// The process group's collectives: the calls the trainer makes on Gloo's or NCCL's c10d::Backend, behind one
+// interface so tests can stand in for a backend.
 class Collectives {
 public:
     virtual ~Collectives() = default;

@@ -2,7 +2,7 @@
 // The YOLO detection model (LibTorch). Internal: includes torch; used by ys_loss, ys_train, ys_memory and
 // the torch tests. Thread use: one thread at a time per model instance (decode() guards its own cache).
 
-#include "model/internal/checkpoint.h"
+#include "model/internal/recompute.h"
 #include "model/internal/modules.h"
 #include "model/internal/spec.h"
 
@@ -58,7 +58,7 @@ public:
     size_t layerCount() const { return layers_.size(); }
     Detect& detect() { return detect_; }
 
-    // Activation checkpointing (model/internal/checkpoint.h): these layers recompute their activations in the
+    // Activation checkpointing (model/internal/recompute.h): these layers recompute their activations in the
     // backward pass of a training forward (train mode, gradients on); the Detect layer does it level by level.
     // Every index must be a checkpointable layer (checkpointLayers() resolves a setting); throws otherwise.
     // Not copied by ModelEma (the EMA model only evaluates).

@@ -1,12 +1,12 @@
 // YOLOv8 detection loss: behaviour with and without targets, gains and batch scaling, autocast, learning
 // toward a target, target padding, the head's flattening and box decode, and the inference decode.
-#include "common/internal/torchcompat.h"
 #include "loss/internal/bce.h"
 #include "loss/internal/boxes.h"
 #include "loss/internal/detection_loss.h"
 #include "loss/internal/head.h"
 #include "model/internal/yolo.h"
 
+#include <ATen/autocast_mode.h>
 #include <QtTest>
 
 #include <cmath>
@@ -197,14 +197,14 @@ void TestDetectionLoss::autocastStillFp32()
         back.push_back(h.to(torch::kFloat));
     DetectionLoss loss(kNc, kRegMax, kStrides);
     const auto targets = oneBoxTargets(2);
-    const bool was = ys::torchcompat::autocastEnabled(c10::DeviceType::CPU);
-    ys::torchcompat::setAutocastEnabled(c10::DeviceType::CPU, true);
+    const bool was = at::autocast::is_autocast_enabled(c10::DeviceType::CPU);
+    at::autocast::set_autocast_enabled(c10::DeviceType::CPU, true);
     const auto amp = loss(half, targets, 2);
-    ys::torchcompat::setAutocastEnabled(c10::DeviceType::CPU, was);
+    at::autocast::set_autocast_enabled(c10::DeviceType::CPU, was);
     const auto ref = loss(back, targets, 2);
     QCOMPARE(amp.total.scalar_type(), torch::kFloat);
     QVERIFY(torch::allclose(amp.items, ref.items, 1e-6, 1e-7));
-    QCOMPARE(ys::torchcompat::autocastEnabled(c10::DeviceType::CPU), was);
+    QCOMPARE(at::autocast::is_autocast_enabled(c10::DeviceType::CPU), was);
 }
 
 void TestDetectionLoss::padTargetsPlacesBoxes()

@@ -1,7 +1,7 @@
 // YOLO detection model: YAML parsing and errors, parameter counts against the reference, shapes, names,
 // decode conventions, bias initialisation and the analytic GFLOPs.
 #include "model/internal/amp.h"
-#include "model/internal/checkpoint.h"
+#include "model/internal/recompute.h"
 #include "model/internal/threads.h"
 #include "model/internal/yolo.h"
 #include "model/model.h"

@@ -1,6 +1,6 @@
 // Activation checkpointing: a custom autograd function whose forward runs under no-grad and whose backward
 // recomputes the block (same RNG state, same autocast, BatchNorm buffers put back) and differentiates it.
-#include "model/internal/checkpoint.h"
+#include "model/internal/recompute.h"
 
 #include "model/internal/amp.h"
 
