@@ -117,6 +117,64 @@ Expected<std::unique_ptr<Detector>> openDetectorAt(const std::string& weights, c
 
 namespace {
 
+// val's table as Ultralytics prints it: all classes, then one row per class (`names` by the model's class id),
+// then the speed line.
+void logValTable(const ValSummary& s, const std::vector<std::string>& names,
+                 const std::function<void(const std::string&)>& onLog)
+{
+    char buf[256];
+    emit(onLog, valTableHeader());
+    emit(onLog, valTableAllRow(s.images, s.metrics));
+    for (const auto& c : s.metrics.perClass) {
+        const std::string name = c.cls >= 0 && static_cast<size_t>(c.cls) < names.size()
+                                     ? names[static_cast<size_t>(c.cls)]
+                                     : std::to_string(c.cls);
+        std::snprintf(buf, sizeof buf, "%22s%11lld%11lld%11.3g%11.3g%11.3g%11.3g", name.substr(0, 22).c_str(),
+                      static_cast<long long>(c.images), static_cast<long long>(c.instances), c.precision, c.recall,
+                      c.ap50, c.ap50_95);
+        emit(onLog, buf);
+    }
+    std::snprintf(buf, sizeof buf, "Speed: %.1fms inference, %.1fms loss, %.1fms postprocess per image",
+                  s.msPerImage[0], s.msPerImage[1], s.msPerImage[2]);
+    emit(onLog, buf);
+}
+
+// A YOLO label line per detection, normalised to the image (`img` is `cols` x `rows`), with its confidence.
+std::string labelText(const std::vector<Detection>& boxes, int cols, int rows)
+{
+    std::string text;
+    char line[160];
+    for (const auto& d : boxes) {
+        std::snprintf(line, sizeof line, "%d %.6f %.6f %.6f %.6f %.5f\n", d.cls, (d.x1 + d.x2) / 2 / cols,
+                      (d.y1 + d.y2) / 2 / rows, (d.x2 - d.x1) / cols, (d.y2 - d.y1) / rows, d.conf);
+        text += line;
+    }
+    return text;
+}
+
+// Each detection's box and "name 0.87" label drawn onto `img`, in its class's colour.
+void drawDetections(cv::Mat& img, const std::vector<Detection>& boxes, const std::vector<std::string>& names)
+{
+    const int thick = std::max(1, static_cast<int>(std::lround((img.rows + img.cols) / 600.0)));
+    for (const auto& d : boxes) {
+        const cv::Scalar c = classColour(d.cls);
+        cv::rectangle(img, cv::Point(static_cast<int>(d.x1), static_cast<int>(d.y1)),
+                      cv::Point(static_cast<int>(d.x2), static_cast<int>(d.y2)), c, thick, cv::LINE_AA);
+        const std::string label =
+            (d.cls >= 0 && static_cast<size_t>(d.cls) < names.size() ? names[static_cast<size_t>(d.cls)]
+                                                                       : std::to_string(d.cls)) +
+            " " + cv::format("%.2f", d.conf);
+        int base = 0;
+        const double fs = std::max(0.4, thick / 3.0);
+        const cv::Size ts = cv::getTextSize(label, cv::FONT_HERSHEY_SIMPLEX, fs, 1, &base);
+        const int y = std::max(static_cast<int>(d.y1), ts.height + 4);
+        cv::rectangle(img, cv::Point(static_cast<int>(d.x1), y - ts.height - 4),
+                      cv::Point(static_cast<int>(d.x1) + ts.width + 2, y), c, cv::FILLED);
+        cv::putText(img, label, cv::Point(static_cast<int>(d.x1) + 1, y - 3), cv::FONT_HERSHEY_SIMPLEX, fs,
+                    cv::Scalar(255, 255, 255), 1, cv::LINE_AA);
+    }
+}
+
 Expected<ValSummary> runValidation(const ValOptions& o, const std::function<void(const std::string&)>& onLog);
 Expected<PredictSummary> runPrediction(const PredictOptions& o, const std::function<void(const std::string&)>& onLog);
 
@@ -223,20 +281,7 @@ Expected<ValSummary> runValidation(const ValOptions& o, const std::function<void
     s.msPerImage[1] = v.msLoss;
     s.msPerImage[2] = v.msPost;
 
-    char buf[256];
-    emit(onLog, valTableHeader());
-    emit(onLog, valTableAllRow(s.images, s.metrics));
-    for (const auto& c : s.metrics.perClass) {
-        const std::string name = c.cls >= 0 && c.cls < subset->nc() ? subset->names[static_cast<size_t>(c.cls)]
-                                                                     : std::to_string(c.cls);
-        std::snprintf(buf, sizeof buf, "%22s%11lld%11lld%11.3g%11.3g%11.3g%11.3g", name.substr(0, 22).c_str(),
-                      static_cast<long long>(c.images), static_cast<long long>(c.instances), c.precision, c.recall,
-                      c.ap50, c.ap50_95);
-        emit(onLog, buf);
-    }
-    std::snprintf(buf, sizeof buf, "Speed: %.1fms inference, %.1fms loss, %.1fms postprocess per image",
-                  s.msPerImage[0], s.msPerImage[1], s.msPerImage[2]);
-    emit(onLog, buf);
+    logValTable(s, subset->names, onLog);
     return s;
 }
 
@@ -276,36 +321,12 @@ Expected<PredictSummary> runPrediction(const PredictOptions& o, const std::funct
 
         const fs::path name = fs::path(file).filename();
         if (o.saveText) {
-            std::string text;
-            char line[160];
-            for (const auto& d : boxes) {
-                std::snprintf(line, sizeof line, "%d %.6f %.6f %.6f %.6f %.5f\n", d.cls,
-                              (d.x1 + d.x2) / 2 / img.cols, (d.y1 + d.y2) / 2 / img.rows, (d.x2 - d.x1) / img.cols,
-                              (d.y2 - d.y1) / img.rows, d.conf);
-                text += line;
-            }
-            if (auto err = writeFileAtomic((fs::path(o.out) / "labels" / name.stem()).string() + ".txt", text))
+            if (auto err = writeFileAtomic((fs::path(o.out) / "labels" / name.stem()).string() + ".txt",
+                                           labelText(boxes, img.cols, img.rows)))
                 summary.failed.push_back(err->toString());
         }
         if (o.saveImages) {
-            const int thick = std::max(1, static_cast<int>(std::lround((img.rows + img.cols) / 600.0)));
-            for (const auto& d : boxes) {
-                const cv::Scalar c = classColour(d.cls);
-                cv::rectangle(img, cv::Point(static_cast<int>(d.x1), static_cast<int>(d.y1)),
-                              cv::Point(static_cast<int>(d.x2), static_cast<int>(d.y2)), c, thick, cv::LINE_AA);
-                const std::string label =
-                    (d.cls >= 0 && static_cast<size_t>(d.cls) < names.size() ? names[static_cast<size_t>(d.cls)]
-                                                                               : std::to_string(d.cls)) +
-                    " " + cv::format("%.2f", d.conf);
-                int base = 0;
-                const double fs = std::max(0.4, thick / 3.0);
-                const cv::Size ts = cv::getTextSize(label, cv::FONT_HERSHEY_SIMPLEX, fs, 1, &base);
-                const int y = std::max(static_cast<int>(d.y1), ts.height + 4);
-                cv::rectangle(img, cv::Point(static_cast<int>(d.x1), y - ts.height - 4),
-                              cv::Point(static_cast<int>(d.x1) + ts.width + 2, y), c, cv::FILLED);
-                cv::putText(img, label, cv::Point(static_cast<int>(d.x1) + 1, y - 3), cv::FONT_HERSHEY_SIMPLEX, fs,
-                            cv::Scalar(255, 255, 255), 1, cv::LINE_AA);
-            }
+            drawDetections(img, boxes, names);
             std::vector<uchar> buf;
             std::string ext = name.extension().string();
             std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
