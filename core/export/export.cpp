@@ -114,17 +114,100 @@ std::optional<Error> checkWritable(const std::string& out)
     return std::nullopt;
 }
 
-Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& progress, const CancelToken& cancel)
+// imgsz h x w must be multiples of the model's largest stride.
+std::optional<Error> checkStride(int h, int w, int stride, const std::string& weights)
 {
-    const auto t0 = Clock::now();
-    auto step = [&](const char* stage, int64_t done, int64_t total) {
-        if (progress)
-            progress(Progress{stage, done, total});
-    };
-    auto cancelled = [&]() { return Error{"export.cancelled", "the export was cancelled", o.weights, 0, 0}; };
+    for (int side : {h, w}) {
+        if (side % stride != 0 || side < stride) {
+            const int lower = std::max(stride, side / stride * stride);
+            return Error{"export.options",
+                         "imgsz " + std::to_string(side) + " is not a multiple of the model's largest stride " +
+                             std::to_string(stride) + ": use " + std::to_string(lower) + " or " +
+                             std::to_string(lower + stride),
+                         weights, 0, 0};
+        }
+    }
+    return std::nullopt;
+}
+
+// The metadata Ultralytics' readers look for: description, date, stride, batch, imgsz, one name per class
+// (a class without a name is called by its number) and the export's arguments.
+onnx::DetectorMetadata exportMetadata(const ExportOptions& o, const std::string& modelName, const std::string& data,
+                                      std::vector<std::string> names, int nc, int stride, int h, int w)
+{
+    onnx::DetectorMetadata meta;
+    meta.description = "YOLO Studio " + modelName + " model" + (data.empty() ? "" : " trained on " + data);
+    meta.date = isoNow();
+    meta.version = YS_VERSION;
+    meta.stride = stride;
+    meta.batch = o.batch;
+    meta.imgsz = {h, w};
+    meta.names = std::move(names);
+    meta.names.resize(static_cast<size_t>(nc));
+    for (size_t i = 0; i < meta.names.size(); ++i)
+        if (meta.names[i].empty())
+            meta.names[i] = std::to_string(i);
+    auto pyBool = [](bool b) { return std::string(b ? "True" : "False"); };
+    meta.args = {{"batch", std::to_string(o.batch)}, {"half", pyBool(o.half)},      {"dynamic", pyBool(o.dynamic)},
+                 {"simplify", pyBool(o.simplify)},   {"opset", std::to_string(o.opset)}, {"nms", "False"}};
+    return meta;
+}
+
+// OpenCV DNN runs the file on `input`; its output must equal LibTorch's `reference` within the export's
+// tolerances (into s.maxAbsDiff, s.maxScoreDiff, s.openCvChecked).
+std::optional<Error> verifyWithOpenCv(const std::string& bytes, const torch::Tensor& input,
+                                      const torch::Tensor& reference, const ExportOptions& o, ExportSummary& s)
+{
+    torch::Tensor got;
+    try {
+        got = runOpenCv(bytes, o.half ? input.to(torch::kHalf).to(torch::kFloat) : input);
+    } catch (const std::exception& e) {
+        return Error{"export.verify", "OpenCV DNN cannot run the exported graph (a bug in YOLO Studio): " +
+                                          firstLineOf(e.what()),
+                     o.weights, 0, 0};
+    }
+    if (got.sizes() != reference.sizes())
+        return Error{"export.verify", "OpenCV DNN's output has another shape than LibTorch's (a bug in YOLO Studio)",
+                     o.weights, 0, 0};
+    const torch::Tensor diff = (got - reference).abs();
+    const int64_t rows = diff.size(1);
+    s.maxAbsDiff = diff.narrow(1, 0, 4).max().item<double>();
+    s.maxScoreDiff = diff.narrow(1, 4, rows - 4).max().item<double>();
+    const bool close = s.maxAbsDiff <= (o.half ? kVerifyHalfBoxPx : kVerifyBoxPx) &&
+                       s.maxScoreDiff <= (o.half ? kVerifyHalfScore : kVerifyScore);
+    if (!close || !std::isfinite(s.maxAbsDiff) || !std::isfinite(s.maxScoreDiff))
+        return Error{"export.verify",
+                     "OpenCV DNN and LibTorch disagree on the exported graph (boxes by " +
+                         std::to_string(s.maxAbsDiff) + " px, scores by " + std::to_string(s.maxScoreDiff) +
+                         "; a bug in YOLO Studio)",
+                     o.weights, 0, 0};
+    s.openCvChecked = true;
+    return std::nullopt;
+}
+
+// What the written graph holds: parameters, input and output shapes and type, batch, opset, IR version, node and
+// initializer counts.
+void describeGraph(const onnx::Model& graph, const ExportOptions& o, ExportSummary& s)
+{
+    s.elementType = o.half ? "float16" : "float32";
+    s.batch = o.batch;
+    s.dynamic = o.dynamic;
+    s.opset = o.opset;
+    for (const auto& t : graph.graph.initializers)
+        if (onnx::isParameterName(t.name))
+            s.parameters += t.numel();
+    s.inputShape = graph.graph.inputs.at(0).shapeText();
+    s.outputShape = graph.graph.outputs.at(0).shapeText();
+    s.irVersion = graph.irVersion;
+    s.nodes = static_cast<int>(graph.graph.nodes.size());
+    s.initializers = static_cast<int>(graph.graph.initializers.size());
+}
+
+// The options checked, the output writable, and the device the export runs on.
+Expected<torch::Device> exportDevice(const ExportOptions& o, const std::string& out)
+{
     if (auto err = checkOptions(o))
         return *err;
-    const std::string out = o.out.empty() ? defaultExportPath(o.weights) : o.out;
     auto device = resolveDevice(o.device);
     if (!device)
         return device.error();
@@ -135,6 +218,36 @@ Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& prog
                      o.weights, 0, 0};
     if (auto err = checkWritable(out))
         return *err;
+    return *device;
+}
+
+// The model fused on the CPU and written as an ONNX graph of the export's shape and type.
+onnx::Model fusedGraph(DetectionModel& model, const ExportOptions& o, const onnx::DetectorMetadata& meta)
+{
+    model->to(torch::kCPU);
+    model->fuse();
+    OnnxGraphOptions go;
+    go.batch = o.batch;
+    go.height = meta.imgsz[0];
+    go.width = meta.imgsz[1];
+    go.dynamic = o.dynamic;
+    go.opset = o.opset;
+    go.half = o.half;
+    return buildOnnxModel(*model, go, meta);
+}
+
+Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& progress, const CancelToken& cancel)
+{
+    const auto t0 = Clock::now();
+    auto step = [&](const char* stage, int64_t done, int64_t total) {
+        if (progress)
+            progress(Progress{stage, done, total});
+    };
+    auto cancelled = [&]() { return Error{"export.cancelled", "the export was cancelled", o.weights, 0, 0}; };
+    const std::string out = o.out.empty() ? defaultExportPath(o.weights) : o.out;
+    auto device = exportDevice(o, out);
+    if (!device)
+        return device.error();
 
     step("load", 0, 1);
     auto info = inspectCheckpoint(o.weights);
@@ -150,16 +263,8 @@ Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& prog
     const int stride = static_cast<int>(*std::max_element(model->strides().begin(), model->strides().end()));
     const int h = o.imgszH > 0 ? o.imgszH : ck->meta.imgsz;
     const int w = o.imgszW > 0 ? o.imgszW : ck->meta.imgsz;
-    for (int side : {h, w}) {
-        if (side % stride != 0 || side < stride) {
-            const int lower = std::max(stride, side / stride * stride);
-            return Error{"export.options",
-                         "imgsz " + std::to_string(side) + " is not a multiple of the model's largest stride " +
-                             std::to_string(stride) + ": use " + std::to_string(lower) + " or " +
-                             std::to_string(lower + stride),
-                         o.weights, 0, 0};
-        }
-    }
+    if (auto err = checkStride(h, w, stride, o.weights))
+        return *err;
     step("load", 1, 1);
     if (cancel.cancelled())
         return cancelled();
@@ -175,34 +280,11 @@ Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& prog
         reference = model->decode(model->forward(input.to(*device))).to(torch::kCPU);
 
     step("graph", 0, 1);
-    model->to(torch::kCPU);
-    model->fuse();
-    OnnxGraphOptions go;
-    go.batch = o.batch;
-    go.height = h;
-    go.width = w;
-    go.dynamic = o.dynamic;
-    go.opset = o.opset;
-    go.half = o.half;
-    onnx::DetectorMetadata meta;
-    const std::string data = shortData(info->data);
     const std::string modelName = prettyModelName(!ck->spec.family.empty() ? ck->spec.family : info->family,
                                                   ck->spec.scale ? ck->spec.scale : info->scale, ck->spec.name);
-    meta.description = "YOLO Studio " + modelName + " model" + (data.empty() ? "" : " trained on " + data);
-    meta.date = isoNow();
-    meta.version = YS_VERSION;
-    meta.stride = stride;
-    meta.batch = o.batch;
-    meta.imgsz = {h, w};
-    meta.names = ck->meta.names;
-    meta.names.resize(static_cast<size_t>(model->nc()));
-    for (size_t i = 0; i < meta.names.size(); ++i)
-        if (meta.names[i].empty())
-            meta.names[i] = std::to_string(i);
-    auto pyBool = [](bool b) { return std::string(b ? "True" : "False"); };
-    meta.args = {{"batch", std::to_string(o.batch)}, {"half", pyBool(o.half)},      {"dynamic", pyBool(o.dynamic)},
-                 {"simplify", pyBool(o.simplify)},   {"opset", std::to_string(o.opset)}, {"nms", "False"}};
-    const onnx::Model graph = buildOnnxModel(*model, go, meta);
+    const onnx::DetectorMetadata meta = exportMetadata(o, modelName, shortData(info->data), ck->meta.names,
+                                                       static_cast<int>(model->nc()), stride, h, w);
+    const onnx::Model graph = fusedGraph(model, o, meta);
     const std::string bytes = onnx::serialize(graph);
     step("graph", 1, 1);
     if (cancel.cancelled())
@@ -222,30 +304,8 @@ Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& prog
     s.openCvVersion = CV_VERSION;
     if (runOpenCvCheck) {
         step("verify", 0, 1);
-        torch::Tensor got;
-        try {
-            got = runOpenCv(bytes, o.half ? input.to(torch::kHalf).to(torch::kFloat) : input);
-        } catch (const std::exception& e) {
-            return Error{"export.verify", "OpenCV DNN cannot run the exported graph (a bug in YOLO Studio): " +
-                                              firstLineOf(e.what()),
-                         o.weights, 0, 0};
-        }
-        if (got.sizes() != reference.sizes())
-            return Error{"export.verify", "OpenCV DNN's output has another shape than LibTorch's (a bug in YOLO Studio)",
-                         o.weights, 0, 0};
-        const torch::Tensor diff = (got - reference).abs();
-        const int64_t rows = diff.size(1);
-        s.maxAbsDiff = diff.narrow(1, 0, 4).max().item<double>();
-        s.maxScoreDiff = diff.narrow(1, 4, rows - 4).max().item<double>();
-        const bool close = s.maxAbsDiff <= (o.half ? kVerifyHalfBoxPx : kVerifyBoxPx) &&
-                           s.maxScoreDiff <= (o.half ? kVerifyHalfScore : kVerifyScore);
-        if (!close || !std::isfinite(s.maxAbsDiff) || !std::isfinite(s.maxScoreDiff))
-            return Error{"export.verify",
-                         "OpenCV DNN and LibTorch disagree on the exported graph (boxes by " +
-                             std::to_string(s.maxAbsDiff) + " px, scores by " + std::to_string(s.maxScoreDiff) +
-                             "; a bug in YOLO Studio)",
-                         o.weights, 0, 0};
-        s.openCvChecked = true;
+        if (auto err = verifyWithOpenCv(bytes, input, reference, o, s))
+            return *err;
         step("verify", 1, 1);
     } else {
         s.openCvNote = o.dynamic ? "dynamic shapes: OpenCV 4.6 reads static graphs only" : "not asked for (verify=false)";
@@ -263,24 +323,13 @@ Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& prog
     s.bytes = static_cast<int64_t>(bytes.size());
     s.model = modelName;
     s.weights = o.weights;
-    for (const auto& t : graph.graph.initializers)
-        if (onnx::isParameterName(t.name))
-            s.parameters += t.numel();
-    s.inputShape = graph.graph.inputs.at(0).shapeText();
-    s.outputShape = graph.graph.outputs.at(0).shapeText();
-    s.elementType = o.half ? "float16" : "float32";
+    describeGraph(graph, o, s);
     s.imgszH = h;
     s.imgszW = w;
-    s.batch = o.batch;
     s.stride = stride;
     for (int64_t st : model->strides())
         s.anchors += static_cast<int>((h / st) * (w / st));
-    s.dynamic = o.dynamic;
     s.names = meta.names;
-    s.opset = o.opset;
-    s.irVersion = graph.irVersion;
-    s.nodes = static_cast<int>(graph.graph.nodes.size());
-    s.initializers = static_cast<int>(graph.graph.initializers.size());
     s.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     return s;
 }
