@@ -39,6 +39,85 @@ int pidfdOpen(int pid)
     return static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
 }
 
+// This process's environment without the variables that place a worker in the world (each rank gets its own).
+std::vector<std::string> inheritedEnvironment()
+{
+    static const char* const kOwn[] = {"RANK", "LOCAL_RANK", "WORLD_SIZE", "LOCAL_WORLD_SIZE", "GROUP_RANK",
+                                       "GROUP_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT",
+                                       "TORCHELASTIC_RESTART_COUNT", "TORCHELASTIC_USE_AGENT_STORE",
+                                       "TORCHELASTIC_RUN_ID", "YS_DIST_LAUNCHER", "YS_DIST_TIMEOUT"};
+    std::vector<std::string> env;
+    for (const auto& [k, v] : processEnvironment()) {
+        bool own = false;
+        for (const char* o : kOwn)
+            own = own || k == o;
+        if (!own)
+            env.push_back(k + "=" + v);
+    }
+    return env;
+}
+
+// Local rank `local`'s environment, as torchrun sets it for its workers.
+std::vector<std::string> rankEnvironment(const WorldSpec& world, int local, std::vector<std::string> env)
+{
+    env.push_back("RANK=" + std::to_string(world.nodeRank * world.localSize + local));
+    env.push_back("LOCAL_RANK=" + std::to_string(local));
+    env.push_back("WORLD_SIZE=" + std::to_string(world.size));
+    env.push_back("LOCAL_WORLD_SIZE=" + std::to_string(world.localSize));
+    env.push_back("GROUP_RANK=" + std::to_string(world.nodeRank));
+    env.push_back("GROUP_WORLD_SIZE=" + std::to_string(world.nodes));
+    env.push_back("MASTER_ADDR=" + world.masterAddr);
+    env.push_back("MASTER_PORT=" + std::to_string(world.masterPort));
+    env.push_back("TORCHELASTIC_RESTART_COUNT=0");
+    env.push_back("YS_DIST_LAUNCHER=studio");
+    env.push_back("YS_DIST_TIMEOUT=" + std::to_string(world.timeout.count()));
+    return env;
+}
+
+// A started child: pid < 0 when it could not be forked (error: errno); error != 0 with a pid when its exec
+// failed (the child's errno, sent back through a close-on-exec pipe).
+struct Spawned {
+    pid_t pid = -1;
+    int error = 0;
+};
+
+// Forks and executes argv with `env`; the child dies with its parent thread (PR_SET_PDEATHSIG).
+Spawned spawn(std::vector<std::string> argv, std::vector<std::string> env, pid_t self)
+{
+    std::vector<char*> envp, args;
+    for (auto& e : env)
+        envp.push_back(e.data());
+    envp.push_back(nullptr);
+    for (auto& a : argv)
+        args.push_back(a.data());
+    args.push_back(nullptr);
+    int errPipe[2];
+    if (::pipe2(errPipe, O_CLOEXEC) != 0)
+        return {-1, errno};
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        // Child: async-signal-safe calls only until exec.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != self)
+            ::_exit(127);
+        ::close(errPipe[0]);
+        ::execve(args[0], args.data(), envp.data());
+        const int e = errno;
+        (void)!::write(errPipe[1], &e, sizeof e);
+        ::_exit(127);
+    }
+    ::close(errPipe[1]);
+    if (pid < 0) {
+        const int e = errno;
+        ::close(errPipe[0]);
+        return {-1, e};
+    }
+    int childErrno = 0;
+    const ssize_t got = ::read(errPipe[0], &childErrno, sizeof childErrno);   // EOF at a successful exec
+    ::close(errPipe[0]);
+    return {pid, got == sizeof childErrno ? childErrno : 0};
+}
+
 }  // namespace
 
 std::string describeWorkers(const std::vector<std::pair<int, int>>& processes)
@@ -119,82 +198,28 @@ void LocalWorkers::monitor(const WorldSpec& world, const std::vector<std::string
 {
     // The children are forked from this thread: PR_SET_PDEATHSIG fires when it ends, and it lives until every
     // child has been reaped.
-    std::vector<std::string> baseEnv;
-    for (const auto& [k, v] : processEnvironment()) {
-        static const char* const kOwn[] = {"RANK", "LOCAL_RANK", "WORLD_SIZE", "LOCAL_WORLD_SIZE", "GROUP_RANK",
-                                           "GROUP_WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT",
-                                           "TORCHELASTIC_RESTART_COUNT", "TORCHELASTIC_USE_AGENT_STORE",
-                                           "TORCHELASTIC_RUN_ID", "YS_DIST_LAUNCHER", "YS_DIST_TIMEOUT"};
-        bool own = false;
-        for (const char* o : kOwn)
-            own = own || k == o;
-        if (!own)
-            baseEnv.push_back(k + "=" + v);
-    }
+    const std::vector<std::string> baseEnv = inheritedEnvironment();
     const pid_t self = ::getpid();
     std::vector<int> pidfds;
     for (int local = 1; local < world.localSize; ++local) {
         const int rank = world.nodeRank * world.localSize + local;
-        std::vector<std::string> env = baseEnv;
-        env.push_back("RANK=" + std::to_string(rank));
-        env.push_back("LOCAL_RANK=" + std::to_string(local));
-        env.push_back("WORLD_SIZE=" + std::to_string(world.size));
-        env.push_back("LOCAL_WORLD_SIZE=" + std::to_string(world.localSize));
-        env.push_back("GROUP_RANK=" + std::to_string(world.nodeRank));
-        env.push_back("GROUP_WORLD_SIZE=" + std::to_string(world.nodes));
-        env.push_back("MASTER_ADDR=" + world.masterAddr);
-        env.push_back("MASTER_PORT=" + std::to_string(world.masterPort));
-        env.push_back("TORCHELASTIC_RESTART_COUNT=0");
-        env.push_back("YS_DIST_LAUNCHER=studio");
-        env.push_back("YS_DIST_TIMEOUT=" + std::to_string(world.timeout.count()));
-        std::vector<char*> envp, args;
-        for (auto& e : env)
-            envp.push_back(e.data());
-        envp.push_back(nullptr);
-        std::vector<std::string> argCopy = argv;
-        for (auto& a : argCopy)
-            args.push_back(a.data());
-        args.push_back(nullptr);
-        int errPipe[2];
-        if (::pipe2(errPipe, O_CLOEXEC) != 0) {
+        const Spawned child = spawn(argv, rankEnvironment(world, local, baseEnv), self);
+        if (child.pid < 0) {
             std::lock_guard lock(mutex_);
             startError_ = Error{"dist.spawn", std::string("cannot start rank ") + std::to_string(rank) + ": " +
-                                                  std::strerror(errno), {}, 0, 0};
+                                                  std::strerror(child.error), {}, 0, 0};
             break;
         }
-        const pid_t pid = ::fork();
-        if (pid == 0) {
-            // Child: async-signal-safe calls only until exec.
-            ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-            if (::getppid() != self)
-                ::_exit(127);
-            ::close(errPipe[0]);
-            ::execve(args[0], args.data(), envp.data());
-            const int e = errno;
-            (void)!::write(errPipe[1], &e, sizeof e);
-            ::_exit(127);
-        }
-        ::close(errPipe[1]);
-        if (pid < 0) {
-            ::close(errPipe[0]);
-            std::lock_guard lock(mutex_);
-            startError_ = Error{"dist.spawn", std::string("cannot start rank ") + std::to_string(rank) + ": " +
-                                                  std::strerror(errno), {}, 0, 0};
-            break;
-        }
-        int childErrno = 0;
-        const ssize_t got = ::read(errPipe[0], &childErrno, sizeof childErrno);   // EOF at a successful exec
-        ::close(errPipe[0]);
         {
             std::lock_guard lock(mutex_);
-            pids_.push_back(pid);
+            pids_.push_back(child.pid);
             ranks_.push_back(rank);
         }
-        pidfds.push_back(pidfdOpen(pid));
-        if (got == sizeof childErrno) {
+        pidfds.push_back(pidfdOpen(child.pid));
+        if (child.error != 0) {
             std::lock_guard lock(mutex_);
             startError_ = Error{"dist.spawn", "cannot start rank " + std::to_string(rank) + " (" + argv.front() + "): " +
-                                                  std::strerror(childErrno), {}, 0, 0};
+                                                  std::strerror(child.error), {}, 0, 0};
             break;
         }
     }
@@ -203,21 +228,27 @@ void LocalWorkers::monitor(const WorldSpec& world, const std::vector<std::string
         started_ = true;
     }
     changed_.notify_all();
+    reap(pidfds);
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return stop_; });
+}
 
+void LocalWorkers::reap(const std::vector<int>& pidfds)
+{
     // Reap each child as it ends; a byte on the wake pipe asks to look at stop_.
     std::vector<bool> done(pidfds.size(), false);
     size_t left = pidfds.size();
     while (left > 0) {
         std::vector<pollfd> fds;
         fds.push_back({wakeFd_[0], POLLIN, 0});
-        std::vector<size_t> which;
+        size_t watched = 0;
         for (size_t i = 0; i < pidfds.size(); ++i)
             if (!done[i] && pidfds[i] >= 0) {
                 fds.push_back({pidfds[i], POLLIN, 0});
-                which.push_back(i);
+                ++watched;
             }
         // Without pidfds (an old kernel) poll with a short period instead.
-        const bool havePidfd = which.size() == left;
+        const bool havePidfd = watched == left;
         const int r = ::poll(fds.data(), fds.size(), havePidfd ? -1 : 100);
         if (r < 0 && errno != EINTR)
             break;
@@ -249,8 +280,6 @@ void LocalWorkers::monitor(const WorldSpec& world, const std::vector<std::string
             changed_.notify_all();
         }
     }
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return stop_; });
 }
 
 std::vector<WorkerExit> LocalWorkers::finish(std::chrono::milliseconds grace)

@@ -58,6 +58,8 @@ public:
 private:
     LocalWorkers() = default;
     void monitor(const WorldSpec& world, const std::vector<std::string>& argv);
+    // Reaps each started worker as it ends (its WorkerExit), until all have.
+    void reap(const std::vector<int>& pidfds);
 
     mutable std::mutex mutex_;
     std::condition_variable changed_;
