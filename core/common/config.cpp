@@ -333,6 +333,103 @@ const char* unitSymbol(ConfigKey::Unit unit)
     return "";
 }
 
+namespace {
+
+bool outOfRange(const ConfigKey& k, double d)
+{
+    return k.min != k.max && (d < k.min || d > k.max);
+}
+
+ConfigProblem problemOf(const std::string& key, const ConfigKey& k, ConfigProblem::Reason reason, const std::string& v)
+{
+    return ConfigProblem{key, reason, v, k.min, k.max, k.choices};
+}
+
+// A list of whole numbers: "", none, [], "3", "[0, 2, 3]", "0,2,3" (and a Python tuple's parentheses); sorted,
+// without repeats. A count-form key (freeze=N) reads a bare single number as the layers 0..N-1.
+std::optional<ConfigProblem> parseIntList(const std::string& key, const ConfigKey& k, const std::string& value,
+                                          std::vector<int>& out)
+{
+    using R = ConfigProblem::Reason;
+    std::string body = value;
+    const bool bracketed = body.size() >= 2 && ((body.front() == '[' && body.back() == ']') ||
+                                                (body.front() == '(' && body.back() == ')'));
+    if (bracketed)
+        body = body.substr(1, body.size() - 2);
+    const std::string l = lower(trim(body));
+    std::vector<int> list;
+    if (!(l.empty() || (!bracketed && (l == "none" || l == "null" || l == "~")))) {
+        std::stringstream items(body);
+        for (std::string item; std::getline(items, item, ',');) {
+            auto d = parseDouble(item);
+            if (!d || std::floor(*d) != *d)
+                return problemOf(key, k, R::NotWhole, value);
+            if (outOfRange(k, *d))
+                return problemOf(key, k, R::OutOfRange, trim(item));
+            list.push_back(static_cast<int>(*d));
+        }
+    }
+    if (k.countForm && !bracketed && list.size() == 1) {  // freeze=N: layers 0..N-1
+        const int n = list.front();
+        list.resize(static_cast<size_t>(n));
+        for (int i = 0; i < n; ++i)
+            list[static_cast<size_t>(i)] = i;
+    }
+    std::sort(list.begin(), list.end());
+    list.erase(std::unique(list.begin(), list.end()), list.end());
+    out = std::move(list);
+    return std::nullopt;
+}
+
+// A choice (in its listed spelling; Ultralytics' true/false for amp and cache; cache=disk is RAM here) or text
+// (null/none/~ empty; resume=false empty, resume=true refused; checkpoint= in its canonical spelling).
+std::optional<ConfigProblem> parseText(const std::string& key, const ConfigKey& k, const std::string& value,
+                                       std::string& out)
+{
+    using R = ConfigProblem::Reason;
+    std::string v = value;
+    if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front())
+        v = v.substr(1, v.size() - 2);
+    if (k.type == ConfigKey::Type::Choice) {
+        auto it = std::find_if(k.choices.begin(), k.choices.end(),
+                               [&](const std::string& c) { return lower(c) == lower(v); });
+        // Ultralytics writes amp: true/false and cache: true/false (see boolSpelling).
+        if (const BoolAlias* alias = boolAlias(key); it == k.choices.end() && alias) {
+            if (auto b = parseBool(v)) {
+                out = *b ? alias->whenTrue : alias->whenFalse;
+                return std::nullopt;
+            }
+        }
+        if (key == "cache" && lower(v) == "disk") {  // no disk cache here: RAM is the nearest
+            out = "ram";
+            return std::nullopt;
+        }
+        if (it == k.choices.end())
+            return problemOf(key, k, R::NotAChoice, v);
+        out = *it;
+        return std::nullopt;
+    }
+    if (lower(v) == "null" || lower(v) == "none" || v == "~")
+        v.clear();
+    // Ultralytics' args.yaml says `resume: false` for a new run; `true` there means "the latest run", which only
+    // a path can name here.
+    if (key == "resume" && parseBool(v)) {
+        if (*parseBool(v))
+            return problemOf(key, k, R::ResumeNeedsPath, v);
+        v.clear();
+    }
+    if (key == "checkpoint") {   // kept in its canonical spelling
+        const auto setting = parseCheckpointSetting(v);
+        if (!setting)
+            return problemOf(key, k, R::BadCheckpoint, v);
+        v = setting->text();
+    }
+    out = v;
+    return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<ConfigProblem> TrainConfig::trySet(const std::string& key, const std::string& rawValue)
 {
     const Entry* e = findEntry(key);
@@ -341,10 +438,7 @@ std::optional<ConfigProblem> TrainConfig::trySet(const std::string& key, const s
         return ConfigProblem{key, R::UnknownKey, rawValue};
     const std::string value = trim(rawValue);
     const ConfigKey& k = e->key;
-    auto outOfRange = [&](double d) {
-        return k.min != k.max && (d < k.min || d > k.max);
-    };
-    auto problem = [&](R reason, const std::string& v) { return ConfigProblem{key, reason, v, k.min, k.max, k.choices}; };
+    auto problem = [&](R reason, const std::string& v) { return problemOf(key, k, reason, v); };
     return std::visit(
         [&](auto member) -> std::optional<ConfigProblem> {
             using M = std::remove_cvref_t<decltype(this->*member)>;
@@ -361,14 +455,14 @@ std::optional<ConfigProblem> TrainConfig::trySet(const std::string& key, const s
                 auto d = parseDouble(value);
                 if (!d || std::floor(*d) != *d)
                     return problem(R::NotWhole, value);
-                if (outOfRange(*d))
+                if (outOfRange(k, *d))
                     return problem(R::OutOfRange, value);
                 this->*member = static_cast<int>(*d);
             } else if constexpr (std::is_same_v<M, double>) {
                 auto d = parseDouble(value);
                 if (!d)
                     return problem(R::NotNumber, value);
-                if (outOfRange(*d))
+                if (outOfRange(k, *d))
                     return problem(R::OutOfRange, value);
                 this->*member = *d;
             } else if constexpr (std::is_same_v<M, std::vector<TrainStage>>) {
@@ -379,73 +473,9 @@ std::optional<ConfigProblem> TrainConfig::trySet(const std::string& key, const s
                 if (!(this->*member).empty())
                     epochs = stagesEpochs(this->*member);
             } else if constexpr (std::is_same_v<M, std::vector<int>>) {
-                // "", none, [], "3", "[0, 2, 3]", "0,2,3" (and a Python tuple's parentheses).
-                std::string body = value;
-                const bool bracketed = body.size() >= 2 && ((body.front() == '[' && body.back() == ']') ||
-                                                            (body.front() == '(' && body.back() == ')'));
-                if (bracketed)
-                    body = body.substr(1, body.size() - 2);
-                const std::string l = lower(trim(body));
-                std::vector<int> list;
-                if (!(l.empty() || (!bracketed && (l == "none" || l == "null" || l == "~")))) {
-                    std::stringstream items(body);
-                    for (std::string item; std::getline(items, item, ',');) {
-                        auto d = parseDouble(item);
-                        if (!d || std::floor(*d) != *d)
-                            return problem(R::NotWhole, value);
-                        if (outOfRange(*d))
-                            return problem(R::OutOfRange, trim(item));
-                        list.push_back(static_cast<int>(*d));
-                    }
-                }
-                if (k.countForm && !bracketed && list.size() == 1) {  // freeze=N: layers 0..N-1
-                    const int n = list.front();
-                    list.resize(static_cast<size_t>(n));
-                    for (int i = 0; i < n; ++i)
-                        list[static_cast<size_t>(i)] = i;
-                }
-                std::sort(list.begin(), list.end());
-                list.erase(std::unique(list.begin(), list.end()), list.end());
-                this->*member = std::move(list);
+                return parseIntList(key, k, value, this->*member);
             } else {
-                std::string v = value;
-                if (v.size() >= 2 && (v.front() == '"' || v.front() == '\'') && v.back() == v.front())
-                    v = v.substr(1, v.size() - 2);
-                if (k.type == T::Choice) {
-                    auto it = std::find_if(k.choices.begin(), k.choices.end(),
-                                           [&](const std::string& c) { return lower(c) == lower(v); });
-                    // Ultralytics writes amp: true/false and cache: true/false (see boolSpelling).
-                    if (const BoolAlias* alias = boolAlias(key); it == k.choices.end() && alias) {
-                        if (auto b = parseBool(v)) {
-                            this->*member = *b ? alias->whenTrue : alias->whenFalse;
-                            return std::nullopt;
-                        }
-                    }
-                    if (key == "cache" && lower(v) == "disk") {  // no disk cache here: RAM is the nearest
-                        this->*member = "ram";
-                        return std::nullopt;
-                    }
-                    if (it == k.choices.end())
-                        return problem(R::NotAChoice, v);
-                    this->*member = *it;
-                } else {
-                    if (lower(v) == "null" || lower(v) == "none" || v == "~")
-                        v.clear();
-                    // Ultralytics' args.yaml says `resume: false` for a new run; `true` there means "the
-                    // latest run", which only a path can name here.
-                    if (key == "resume" && parseBool(v)) {
-                        if (*parseBool(v))
-                            return problem(R::ResumeNeedsPath, v);
-                        v.clear();
-                    }
-                    if (key == "checkpoint") {   // kept in its canonical spelling
-                        const auto setting = parseCheckpointSetting(v);
-                        if (!setting)
-                            return problem(R::BadCheckpoint, v);
-                        v = setting->text();
-                    }
-                    this->*member = v;
-                }
+                return parseText(key, k, value, this->*member);
             }
             return std::nullopt;
         },
