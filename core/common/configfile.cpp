@@ -152,6 +152,58 @@ Error valueError(Error e, const std::string& source, const YAML::Mark& mark)
     return e;
 }
 
+// Where a key's value is written on its line (`from`: the column after the key), and whether toYaml() can
+// rewrite it there: not when the value starts on a later line or reads other than the parsed node.
+struct ValueSpot {
+    int column = -1;   // -1: nothing written on the key's line
+    int end = -1;
+    bool editable = true;
+};
+
+ValueSpot findValue(const std::string& line, size_t from, const YAML::Node& v)
+{
+    ValueSpot spot;
+    const std::string bare = !line.empty() && line.back() == '\r' ? line.substr(0, line.size() - 1) : line;
+    const size_t colon = bare.find(':', from);
+    if (colon == std::string::npos) {
+        spot.editable = false;
+        return spot;
+    }
+    size_t c = colon + 1;
+    while (c < bare.size() && isSpace(bare[c]))
+        ++c;
+    const bool nothingWritten = c >= bare.size() || bare[c] == '#';
+    if (nothingWritten) {
+        spot.editable = v.IsNull();  // else the value starts on a later line
+        return spot;
+    }
+    const int end = scalarEnd(bare, static_cast<int>(c));
+    bool same = false;
+    if (end > 0 && v.IsScalar()) {
+        try {
+            same = YAML::Load(bare.substr(c, static_cast<size_t>(end) - c)).Scalar() == v.Scalar();
+        } catch (const YAML::Exception&) {
+        }
+    } else if (end > 0 && v.IsNull()) {
+        same = true;  // `null`, `~`
+    }
+    spot.editable = same;
+    spot.column = static_cast<int>(c);
+    spot.end = end;
+    return spot;
+}
+
+// A list or mapping where `key` takes one value (or, for some keys, a list of numbers or stages).
+std::string notOneValueText(const std::string& key, const ConfigKey& schema)
+{
+    return "'" + key + "' must be a single value" +
+           (schema.type == ConfigKey::Type::IntList || key == "checkpoint"
+                ? std::string(" or a list of whole numbers")
+            : schema.type == ConfigKey::Type::Stages
+                ? std::string(" or a list of stages such as 640x16:10 or {imgsz: 640, batch: 16, epochs: 10}")
+                : std::string(", not a list or mapping"));
+}
+
 }  // namespace
 
 ConfigFile ConfigFile::fromConfig(const TrainConfig& config)
@@ -209,52 +261,16 @@ Expected<ConfigFile> ConfigFile::parse(const std::string& text, const std::strin
         f.order_.emplace_back(key, true);
 
         // Where the value sits, so toYaml() can rewrite it in place.
-        KeyPlace place{key, k.Mark().line, -1, -1};
-        const std::string line = place.line < static_cast<int>(lines.size())
-                                     ? lines[static_cast<size_t>(place.line)]
-                                     : std::string();
-        const std::string bare = !line.empty() && line.back() == '\r' ? line.substr(0, line.size() - 1) : line;
-        const size_t colon = bare.find(':', static_cast<size_t>(std::max(0, k.Mark().column)) + key.size());
-        if (colon == std::string::npos) {
-            f.lineEditable_ = false;
-        } else {
-            size_t c = colon + 1;
-            while (c < bare.size() && isSpace(bare[c]))
-                ++c;
-            const bool nothingWritten = c >= bare.size() || bare[c] == '#';
-            if (nothingWritten && !v.IsNull()) {
-                f.lineEditable_ = false;  // the value starts on a later line
-            } else if (!nothingWritten) {
-                const int end = scalarEnd(bare, static_cast<int>(c));
-                bool same = false;
-                if (end > 0 && v.IsScalar()) {
-                    try {
-                        same = YAML::Load(bare.substr(c, static_cast<size_t>(end) - c)).Scalar() == v.Scalar();
-                    } catch (const YAML::Exception&) {
-                    }
-                } else if (end > 0 && v.IsNull()) {
-                    same = true;  // `null`, `~`
-                }
-                if (!same)
-                    f.lineEditable_ = false;
-                place.valueColumn = static_cast<int>(c);
-                place.valueEnd = end;
-            }
-        }
-        f.places_.push_back(place);
+        const int line = k.Mark().line;
+        const ValueSpot spot = findValue(line < static_cast<int>(lines.size()) ? lines[static_cast<size_t>(line)] : "",
+                                         static_cast<size_t>(std::max(0, k.Mark().column)) + key.size(), v);
+        f.places_.push_back(KeyPlace{key, line, spot.column, spot.end});
+        f.lineEditable_ = f.lineEditable_ && spot.editable;
 
         const auto text = v.IsNull() ? std::optional<std::string>("") : valueText(key, v);
         if (!text) {
-            f.problems_.push_back(valueError(
-                Error{"config." + key,
-                      "'" + key + "' must be a single value" +
-                          (schema->type == ConfigKey::Type::IntList || key == "checkpoint"
-                               ? std::string(" or a list of whole numbers")
-                           : schema->type == ConfigKey::Type::Stages
-                               ? std::string(" or a list of stages such as 640x16:10 or {imgsz: 640, batch: 16, epochs: 10}")
-                               : std::string(", not a list or mapping")),
-                      {}, 0, 0},
-                source, v.Mark()));
+            f.problems_.push_back(valueError(Error{"config." + key, notOneValueText(key, *schema), {}, 0, 0}, source,
+                                             v.Mark()));
             continue;
         }
         if (v.IsNull()) {
