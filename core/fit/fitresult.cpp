@@ -334,6 +334,91 @@ std::string layerProfileToJson(const LayerProfile& profile)
     return layersJson(profile).dump(2);
 }
 
+namespace {
+
+// fit.json's parts, read back (fitResultFromJson; a missing key keeps its default).
+ProbePoint probePointFromJson(const nlohmann::json& p)
+{
+    using nlohmann::json;
+    ProbePoint pt;
+    pt.batch = p.value("batch", 0);
+    pt.imgsz = p.value("imgsz", 0);
+    pt.amp = p.value("amp", false);
+    pt.validation = p.value("validation", false);
+    pt.maxBoxes = p.value("max_boxes", 0);
+    pt.peakBytes = p.value("peak_bytes", int64_t{0});
+    const json phases = p.value("phase_peak_bytes", json::object());
+    const char* names[4] = {"forward", "loss", "backward", "step"};
+    for (size_t k = 0; k < 4; ++k)
+        pt.phasePeak[k] = phases.value(names[k], int64_t{0});
+    pt.seconds = p.value("seconds", 0.0);
+    return pt;
+}
+
+TableRow tableRowFromJson(const nlohmann::json& t)
+{
+    TableRow row;
+    const std::string scale = t.value("scale", "n");
+    row.scale = scale.empty() ? 'n' : scale[0];
+    row.imgsz = t.value("imgsz", 0);
+    row.amp = t.value("amp", false);
+    row.maxBatch = t.value("max_batch", 0);
+    row.peakAtMaxBatch = t.value("peak_bytes", int64_t{0});
+    row.maxBatchCheckpointed = t.value("max_batch_checkpointed", 0);
+    return row;
+}
+
+MemoryBreakdown breakdownFromJson(const nlohmann::json& b)
+{
+    MemoryBreakdown m;
+    m.weights = b.value("weights", int64_t{0});
+    m.gradients = b.value("gradients", int64_t{0});
+    m.optimizer = b.value("optimizer", int64_t{0});
+    m.ema = b.value("ema", int64_t{0});
+    m.activations = b.value("activations", int64_t{0});
+    m.assigner = b.value("assigner", int64_t{0});
+    m.validation = b.value("validation", int64_t{0});
+    m.loaderQueue = b.value("loader_queue", int64_t{0});
+    m.cudaContext = b.value("cuda_context", int64_t{0});
+    m.allocatorOverhead = b.value("allocator_overhead", int64_t{0});
+    return m;
+}
+
+CheckpointOption checkpointOptionFromJson(const nlohmann::json& o)
+{
+    CheckpointOption c;
+    c.setting = o.value("setting", "");
+    c.layers = o.value("layers", std::vector<int>{});
+    c.automatic = o.value("automatic", false);
+    c.batch = o.value("batch", 0);
+    c.imgsz = o.value("imgsz", 0);
+    c.reachesWanted = o.value("reaches_wanted", false);
+    c.activationSaving = o.value("activation_saving", 0.0);
+    c.stepTimeIncrease = o.value("step_time_increase", 0.0);
+    c.predictedPeakBytes = o.value("predicted_peak_bytes", int64_t{0});
+    c.probePredictedBytes = o.value("probe_predicted_bytes", int64_t{0});
+    c.probeMeasuredBytes = o.value("probe_measured_bytes", int64_t{0});
+    return c;
+}
+
+StageFit stageFitFromJson(const nlohmann::json& f)
+{
+    StageFit st;
+    st.stage = f.value("stage", 0);
+    st.imgsz = f.value("imgsz", 0);
+    st.epochs = f.value("epochs", 0);
+    st.requestedBatch = f.value("requested_batch", -1);
+    st.batch = f.value("batch", 0);
+    st.accumulate = f.value("accumulate", 1);
+    st.checkpoint = f.value("checkpoint", "off");
+    st.checkpointLayers = f.value("checkpoint_layers", std::vector<int>{});
+    st.predictedPeakBytes = f.value("predicted_peak_bytes", int64_t{0});
+    st.fits = f.value("fits", false);
+    return st;
+}
+
+}  // namespace
+
 Expected<FitResult> fitResultFromJson(const std::string& text, const std::string& source)
 {
     using nlohmann::json;
@@ -371,43 +456,11 @@ Expected<FitResult> fitResultFromJson(const std::string& text, const std::string
         r.loaderWorkers = j.value("loader_workers", 0);
         r.localProcesses = std::max(1, j.value("local_processes", 1));
         r.queuedBatches = j.value("queued_batches", 0);
-        for (const json& p : j.value("probe_points", json::array())) {
-            ProbePoint pt;
-            pt.batch = p.value("batch", 0);
-            pt.imgsz = p.value("imgsz", 0);
-            pt.amp = p.value("amp", false);
-            pt.validation = p.value("validation", false);
-            pt.maxBoxes = p.value("max_boxes", 0);
-            pt.peakBytes = p.value("peak_bytes", int64_t{0});
-            const json phases = p.value("phase_peak_bytes", json::object());
-            const char* names[4] = {"forward", "loss", "backward", "step"};
-            for (size_t k = 0; k < 4; ++k)
-                pt.phasePeak[k] = phases.value(names[k], int64_t{0});
-            pt.seconds = p.value("seconds", 0.0);
-            r.points.push_back(pt);
-        }
-        for (const json& t : j.value("table", json::array())) {
-            TableRow row;
-            const std::string scale = t.value("scale", "n");
-            row.scale = scale.empty() ? 'n' : scale[0];
-            row.imgsz = t.value("imgsz", 0);
-            row.amp = t.value("amp", false);
-            row.maxBatch = t.value("max_batch", 0);
-            row.peakAtMaxBatch = t.value("peak_bytes", int64_t{0});
-            row.maxBatchCheckpointed = t.value("max_batch_checkpointed", 0);
-            r.table.push_back(row);
-        }
-        const json b = j.value("breakdown", json::object());
-        r.breakdown.weights = b.value("weights", int64_t{0});
-        r.breakdown.gradients = b.value("gradients", int64_t{0});
-        r.breakdown.optimizer = b.value("optimizer", int64_t{0});
-        r.breakdown.ema = b.value("ema", int64_t{0});
-        r.breakdown.activations = b.value("activations", int64_t{0});
-        r.breakdown.assigner = b.value("assigner", int64_t{0});
-        r.breakdown.validation = b.value("validation", int64_t{0});
-        r.breakdown.loaderQueue = b.value("loader_queue", int64_t{0});
-        r.breakdown.cudaContext = b.value("cuda_context", int64_t{0});
-        r.breakdown.allocatorOverhead = b.value("allocator_overhead", int64_t{0});
+        for (const json& p : j.value("probe_points", json::array()))
+            r.points.push_back(probePointFromJson(p));
+        for (const json& t : j.value("table", json::array()))
+            r.table.push_back(tableRowFromJson(t));
+        r.breakdown = breakdownFromJson(j.value("breakdown", json::object()));
         for (const json& n : j.value("notes", json::array())) {
             FitNote note;
             std::string noteText;
@@ -416,35 +469,10 @@ Expected<FitResult> fitResultFromJson(const std::string& text, const std::string
             r.notes.push_back(noteText);
         }
         r.layers = layersFromJson(j.value("layers", json::object()));
-        for (const json& o : j.value("checkpoint_options", json::array())) {
-            CheckpointOption c;
-            c.setting = o.value("setting", "");
-            c.layers = o.value("layers", std::vector<int>{});
-            c.automatic = o.value("automatic", false);
-            c.batch = o.value("batch", 0);
-            c.imgsz = o.value("imgsz", 0);
-            c.reachesWanted = o.value("reaches_wanted", false);
-            c.activationSaving = o.value("activation_saving", 0.0);
-            c.stepTimeIncrease = o.value("step_time_increase", 0.0);
-            c.predictedPeakBytes = o.value("predicted_peak_bytes", int64_t{0});
-            c.probePredictedBytes = o.value("probe_predicted_bytes", int64_t{0});
-            c.probeMeasuredBytes = o.value("probe_measured_bytes", int64_t{0});
-            r.checkpointOptions.push_back(c);
-        }
-        for (const json& f : j.value("stages", json::array())) {
-            StageFit st;
-            st.stage = f.value("stage", 0);
-            st.imgsz = f.value("imgsz", 0);
-            st.epochs = f.value("epochs", 0);
-            st.requestedBatch = f.value("requested_batch", -1);
-            st.batch = f.value("batch", 0);
-            st.accumulate = f.value("accumulate", 1);
-            st.checkpoint = f.value("checkpoint", "off");
-            st.checkpointLayers = f.value("checkpoint_layers", std::vector<int>{});
-            st.predictedPeakBytes = f.value("predicted_peak_bytes", int64_t{0});
-            st.fits = f.value("fits", false);
-            r.stages.push_back(st);
-        }
+        for (const json& o : j.value("checkpoint_options", json::array()))
+            r.checkpointOptions.push_back(checkpointOptionFromJson(o));
+        for (const json& f : j.value("stages", json::array()))
+            r.stages.push_back(stageFitFromJson(f));
     } catch (const json::exception& e) {
         return Error{"fit.json", std::string("not a fit result (fit.json): a value has the wrong type (") + e.what() + ")",
                      source, 0, 0};
