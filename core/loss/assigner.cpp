@@ -52,6 +52,53 @@ torch::Tensor argmaxOverGts(const torch::Tensor& x)
     return out;
 }
 
+// [B,M,A]: anchor a's centre lies strictly inside GT m of image b, a real one (`valid` [B,M]).
+torch::Tensor anchorsInBoxes(const torch::Tensor& anc, const torch::Tensor& gtb, const torch::Tensor& valid)
+{
+    const int64_t A = anc.size(0);
+    const auto ax = anc.select(1, 0).view({1, 1, A});
+    const auto ay = anc.select(1, 1).view({1, 1, A});
+    torch::Tensor inGt = ax.gt(gtb.select(2, 0).unsqueeze(-1));
+    inGt.logical_and_(ay.gt(gtb.select(2, 1).unsqueeze(-1)));
+    inGt.logical_and_(ax.lt(gtb.select(2, 2).unsqueeze(-1)));
+    inGt.logical_and_(ay.lt(gtb.select(2, 3).unsqueeze(-1)));
+    inGt.logical_and_(valid.unsqueeze(-1));
+    return inGt;
+}
+
+// The alignment metric score^alpha x CIoU^beta and the CIoU of the candidate pairs (`inGt`), scattered into
+// dense [B,M,A] fp32 (zero elsewhere). The pairs are scored kPairChunk at a time so their temporaries stay bounded.
+std::pair<torch::Tensor, torch::Tensor> scoreCandidates(const torch::Tensor& inGt, const torch::Tensor& pd_scores,
+                                                        const torch::Tensor& pboxes, const torch::Tensor& gtb,
+                                                        const torch::Tensor& labels, bool scoresAreLogits,
+                                                        double alpha, double beta)
+{
+    const int64_t B = inGt.size(0), M = inGt.size(1), A = inGt.size(2);
+    const auto fopt = torch::TensorOptions().dtype(torch::kFloat).device(inGt.device());
+    auto align = torch::zeros({B, M, A}, fopt);
+    auto overlaps = torch::zeros({B, M, A}, fopt);
+    const auto allPairs = inGt.view({-1}).nonzero().squeeze(1);  // [K] = (b*M + m)*A + a
+    const int64_t numPairs = allPairs.numel();
+    for (int64_t start = 0; start < numPairs; start += kPairChunk) {
+        const auto flat = allPairs.narrow(0, start, std::min(kPairChunk, numPairs - start));
+        const auto bm = flat.div(A, "floor");                      // b*M + m
+        const auto bK = bm.div(M, "floor");
+        const auto aK = flat - bm * A;
+        const auto ba = bK * A + aK;                               // b*A + a
+        const auto gtK = gtb.view({B * M, 4}).index_select(0, bm);
+        const auto pdK = pboxes.view({B * A, 4}).index_select(0, ba);
+        const auto iouK = bboxIou(gtK, pdK, /*xywh=*/false, /*ciou=*/true).squeeze(-1).clamp_min(0);
+        const auto clsK = labels.view({-1}).index_select(0, bm);
+        // Gathered where they are: pd_scores may be any strided view, and is not copied.
+        auto scoreK = pd_scores.index({bK, aK, clsK}).to(torch::kFloat);
+        if (scoresAreLogits)
+            scoreK = scoreK.sigmoid();
+        align.view({-1}).index_put_({flat}, scoreK.pow(alpha) * iouK.pow(beta));
+        overlaps.view({-1}).index_put_({flat}, iouK);
+    }
+    return {align, overlaps};
+}
+
 }  // namespace
 
 TaskAlignedAssigner::TaskAlignedAssigner(int nc, int topk, double alpha, double beta, double eps)
@@ -104,42 +151,9 @@ AssignResult TaskAlignedAssigner::operator()(const torch::Tensor& pd_scores, con
                 "assigner: a ground-truth class index is >= nc (", nc_, ")");
 
     // 1. Candidates: anchor centre strictly inside a real GT. [B,M,A] bool.
-    torch::Tensor inGt;
-    {
-        const auto ax = anc.select(1, 0).view({1, 1, A});
-        const auto ay = anc.select(1, 1).view({1, 1, A});
-        inGt = ax.gt(gtb.select(2, 0).unsqueeze(-1));
-        inGt.logical_and_(ay.gt(gtb.select(2, 1).unsqueeze(-1)));
-        inGt.logical_and_(ax.lt(gtb.select(2, 2).unsqueeze(-1)));
-        inGt.logical_and_(ay.lt(gtb.select(2, 3).unsqueeze(-1)));
-        inGt.logical_and_(valid.unsqueeze(-1));
-    }
-
-    // 2. Alignment metric and CIoU for candidate pairs only, scattered into dense [B,M,A] fp32. The pairs
-    //    are scored kPairChunk at a time so their temporaries stay bounded.
-    auto align = torch::zeros({B, M, A}, fopt);
-    auto overlaps = torch::zeros({B, M, A}, fopt);
-    {
-        const auto allPairs = inGt.view({-1}).nonzero().squeeze(1);  // [K] = (b*M + m)*A + a
-        const int64_t numPairs = allPairs.numel();
-        for (int64_t start = 0; start < numPairs; start += kPairChunk) {
-            const auto flat = allPairs.narrow(0, start, std::min(kPairChunk, numPairs - start));
-            const auto bm = flat.div(A, "floor");                      // b*M + m
-            const auto bK = bm.div(M, "floor");
-            const auto aK = flat - bm * A;
-            const auto ba = bK * A + aK;                               // b*A + a
-            const auto gtK = gtb.view({B * M, 4}).index_select(0, bm);
-            const auto pdK = pboxes.view({B * A, 4}).index_select(0, ba);
-            const auto iouK = bboxIou(gtK, pdK, /*xywh=*/false, /*ciou=*/true).squeeze(-1).clamp_min(0);
-            const auto clsK = labels.view({-1}).index_select(0, bm);
-            // Gathered where they are: pd_scores may be any strided view, and is not copied.
-            auto scoreK = pd_scores.index({bK, aK, clsK}).to(torch::kFloat);
-            if (scoresAreLogits)
-                scoreK = scoreK.sigmoid();
-            align.view({-1}).index_put_({flat}, scoreK.pow(alpha_) * iouK.pow(beta_));
-            overlaps.view({-1}).index_put_({flat}, iouK);
-        }
-    }
+    torch::Tensor inGt = anchorsInBoxes(anc, gtb, valid);
+    // 2. Alignment metric and CIoU of the candidate pairs.
+    auto [align, overlaps] = scoreCandidates(inGt, pd_scores, pboxes, gtb, labels, scoresAreLogits, alpha_, beta_);
 
     // 3. Top-k anchors per GT by alignment, restricted to candidates.
     const int64_t k = std::min<int64_t>(topk_, A);
