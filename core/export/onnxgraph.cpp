@@ -379,6 +379,18 @@ private:
     }
 
     T detect(DetectImpl& d, const std::vector<T>& xs, const std::vector<int64_t>& strides);
+    // One branch (cv2: boxes, cv3: classes; dw: YOLO11's depthwise class branch) of a Detect level.
+    T headBranch(const char* name, size_t level, DetectImpl::Branch& br, bool dw, const T& x);
+    // DFL of `box` ([B, 4*rm, n]; n = -1 for a dynamic level) into [B, 4, n] distances in grid units.
+    std::string dfl(const std::string& box, int64_t n, int64_t rm);
+    // [B, 4 + nc, n]: boxes (centre, size) in pixels from the distances, then the classes' sigmoid.
+    std::string decodedBoxes(const std::string& dist, const std::string& anchors, const std::string& stride,
+                             const std::string& classLogits);
+    // The head's output from the levels' [B, 4*rm + nc, h*w]: static shapes (OpenCV's) or dynamic ones.
+    std::string decodeStatic(const std::vector<std::string>& levels, const std::vector<T>& xs,
+                             const std::vector<int64_t>& strides, int64_t rm, int64_t nc);
+    std::string decodeDynamic(const std::vector<std::string>& levels, const std::vector<T>& xs,
+                              const std::vector<int64_t>& strides, int64_t rm, int64_t nc);
 
     GraphBuilder& b_;
     const OnnxGraphOptions& o_;
@@ -389,110 +401,121 @@ T Emitter::detect(DetectImpl& d, const std::vector<T>& xs, const std::vector<int
     const int64_t rm = d.regMax, nc = d.nc, no = nc + 4 * rm;
     // Per level: cat(box branch, class branch) flattened to [B, no, h*w].
     std::vector<std::string> levels;
-    std::vector<int64_t> cells;
     for (size_t l = 0; l < xs.size(); ++l) {
-        auto branch = [&](const char* name, DetectImpl::Branch& br, bool dw) {
-            Scope s(*this, name);
-            Scope sl(*this, std::to_string(l));
-            T y = xs[l];
-            for (size_t i = 0; i < br.convs.size(); ++i) {
-                const std::string part = dw ? std::to_string(i / 2) + "." + std::to_string(i % 2) : std::to_string(i);
-                y = conv(part, *br.convs[i], y);
-            }
-            return plainConv(std::to_string(dw ? 2 : br.convs.size()), *br.out, y);
-        };
         const bool dw = d.cls[l].convs.size() == 4;
-        T box = branch("cv2", d.box[l], false);
-        T cls = branch("cv3", d.cls[l], dw);
+        T box = headBranch("cv2", l, d.box[l], false, xs[l]);
+        T cls = headBranch("cv3", l, d.cls[l], dw, xs[l]);
         const std::string cat = b_.op("Concat", {box.name, cls.name}, {intAttr("axis", 1)});
         levels.push_back(reshape(cat, {o_.batch, no, box.h * box.w}, {0, no, -1}));
-        cells.push_back(box.h * box.w);
     }
-
-    // DFL: softmax over the reg_max bins (last axis), expectation with 0..reg_max-1 -> [B, 4, n] grid units.
-    auto dfl = [&](const std::string& box, int64_t n) {
-        Scope s(*this, "dfl");
-        std::vector<float> proj(static_cast<size_t>(rm));
-        for (int64_t i = 0; i < rm; ++i)
-            proj[static_cast<size_t>(i)] = static_cast<float>(i);
-        std::string t = b_.op("Transpose", {reshape(box, {o_.batch, 4, rm, n}, {0, 4, rm, -1})},
-                              {intsAttr("perm", {0, 1, 3, 2})});
-        t = b_.op("Softmax", {t}, {intAttr("axis", 3)});
-        t = b_.op("MatMul", {t, b_.floats(param("conv.weight"), {rm, 1}, proj)});
-        return reshape(t, {o_.batch, 4, n}, {0, 4, -1});
-    };
-    // Boxes from the distances: centre = anchor + (rb - lt) / 2 * stride, size = (lt + rb) * stride.
-    auto boxes = [&](const std::string& dist, const std::string& anchors, const std::string& stride) {
-        auto ltrb = split(dist, 1, {2, 2});
-        const std::string half = b_.op("Mul", {b_.op("Mul", {b_.op("Sub", {ltrb[1], ltrb[0]}), stride}), b_.scalar(0.5f)});
-        const std::string c = b_.op("Add", {half, anchors});   // the constant second: OpenCV folds it into a bias
-        const std::string wh = b_.op("Mul", {b_.op("Add", {ltrb[0], ltrb[1]}), stride});
-        return std::vector<std::string>{c, wh};
-    };
-
-    std::string out;
-    if (!o_.dynamic) {
-        // Static: one decode over all anchors; anchor centres ([B, 2, A]) and strides ([1, 2, A]) precomputed:
-        // OpenCV 4.6 cannot add two constants, nor broadcast a [1, 1, A] stride over two rows.
-        const int64_t a = std::accumulate(cells.begin(), cells.end(), int64_t(0));
-        std::vector<float> anchorPx(static_cast<size_t>(2 * a)), strideRows(static_cast<size_t>(2 * a));
-        size_t k = 0;
-        for (size_t l = 0; l < xs.size(); ++l) {
-            const auto s = static_cast<float>(strides[l]);
-            for (int64_t y = 0; y < xs[l].h; ++y)
-                for (int64_t x = 0; x < xs[l].w; ++x, ++k) {
-                    anchorPx[k] = (static_cast<float>(x) + 0.5f) * s;
-                    anchorPx[static_cast<size_t>(a) + k] = (static_cast<float>(y) + 0.5f) * s;
-                    strideRows[k] = strideRows[static_cast<size_t>(a) + k] = s;
-                }
-        }
-        const std::string all = b_.op("Concat", levels, {intAttr("axis", 2)});
-        auto parts = split(all, 1, {4 * rm, nc});
-        // OpenCV 4.6 adds a constant only of the input's full shape (it multiplies by a broadcast one): the
-        // anchors carry the batch dimension.
-        std::vector<float> anchorRows;
-        for (int64_t b = 0; b < o_.batch; ++b)
-            anchorRows.insert(anchorRows.end(), anchorPx.begin(), anchorPx.end());
-        const std::string anchors = b_.floats(b_.scope('/') + "/anchors", {o_.batch, 2, a}, anchorRows);
-        const std::string stride = b_.floats(b_.scope('/') + "/strides", {1, 2, a}, strideRows);
-        auto cwh = boxes(dfl(parts[0], a), anchors, stride);
-        out = b_.op("Concat", {cwh[0], cwh[1], b_.op("Sigmoid", {parts[1]})}, {intAttr("axis", 1)});
-    } else {
-        // Dynamic: each level decoded on its own, its anchors made from its feature map's shape.
-        std::vector<std::string> decoded;
-        for (size_t l = 0; l < levels.size(); ++l) {
-            Scope s(*this, "level" + std::to_string(l));
-            const std::string scope = b_.scope('/');
-            auto parts = split(levels[l], 1, {4 * rm, nc});
-            const std::string shape = b_.op("Shape", {xs[l].name});
-            auto dimAt = [&](int64_t i) {
-                return b_.op("Gather", {shape, b_.int64s(scope + "/index", {}, {i})}, {intAttr("axis", 0)});
-            };
-            const std::string h = dimAt(2), w = dimAt(3);
-            auto centres = [&](const std::string& n) {   // 0.5, 1.5, ..., n - 0.5 as float32
-                const std::string half = b_.floats(scope + "/half", {}, {0.5f}, ElemType::Float);
-                const std::string one = b_.floats(scope + "/one", {}, {1.0f}, ElemType::Float);
-                const std::string limit = b_.op("Add", {b_.op("Cast", {n}, {intAttr("to", 1)}), half});
-                return b_.op("Range", {half, limit, one});
-            };
-            const std::string hw = b_.op("Concat", {b_.op("Reshape", {h, b_.int64s(scope + "/shape", {1}, {1})}),
-                                                     b_.op("Reshape", {w, b_.int64s(scope + "/shape", {1}, {1})})},
-                                         {intAttr("axis", 0)});
-            const std::string gx = b_.op("Expand", {b_.op("Reshape", {centres(w), b_.int64s(scope + "/shape", {2}, {1, -1})}), hw});
-            const std::string gy = b_.op("Expand", {b_.op("Reshape", {centres(h), b_.int64s(scope + "/shape", {2}, {-1, 1})}), hw});
-            const std::string row = b_.int64s(scope + "/shape", {3}, {1, 1, -1});
-            std::string anchors = b_.op("Concat", {b_.op("Reshape", {gx, row}), b_.op("Reshape", {gy, row})},
-                                        {intAttr("axis", 1)});   // [1, 2, h*w] grid units
-            if (o_.half)
-                anchors = b_.op("Cast", {anchors}, {intAttr("to", static_cast<int64_t>(ElemType::Float16))});
-            const std::string stride = b_.floats(scope + "/stride", {}, {static_cast<float>(strides[l])});
-            anchors = b_.op("Mul", {anchors, stride});
-            auto cwh = boxes(dfl(parts[0], -1), anchors, stride);
-            decoded.push_back(b_.op("Concat", {cwh[0], cwh[1], b_.op("Sigmoid", {parts[1]})}, {intAttr("axis", 1)}));
-        }
-        out = decoded.size() == 1 ? decoded[0] : b_.op("Concat", decoded, {intAttr("axis", 2)});
-    }
+    const std::string out = o_.dynamic ? decodeDynamic(levels, xs, strides, rm, nc)
+                                       : decodeStatic(levels, xs, strides, rm, nc);
     return T{out, 4 + nc, 1, 0};
+}
+
+T Emitter::headBranch(const char* name, size_t level, DetectImpl::Branch& br, bool dw, const T& x)
+{
+    Scope s(*this, name);
+    Scope sl(*this, std::to_string(level));
+    T y = x;
+    for (size_t i = 0; i < br.convs.size(); ++i) {
+        const std::string part = dw ? std::to_string(i / 2) + "." + std::to_string(i % 2) : std::to_string(i);
+        y = conv(part, *br.convs[i], y);
+    }
+    return plainConv(std::to_string(dw ? 2 : br.convs.size()), *br.out, y);
+}
+
+std::string Emitter::dfl(const std::string& box, int64_t n, int64_t rm)
+{
+    // Softmax over the reg_max bins (last axis), expectation with 0..reg_max-1 -> [B, 4, n] grid units.
+    Scope s(*this, "dfl");
+    std::vector<float> proj(static_cast<size_t>(rm));
+    for (int64_t i = 0; i < rm; ++i)
+        proj[static_cast<size_t>(i)] = static_cast<float>(i);
+    std::string t = b_.op("Transpose", {reshape(box, {o_.batch, 4, rm, n}, {0, 4, rm, -1})},
+                          {intsAttr("perm", {0, 1, 3, 2})});
+    t = b_.op("Softmax", {t}, {intAttr("axis", 3)});
+    t = b_.op("MatMul", {t, b_.floats(param("conv.weight"), {rm, 1}, proj)});
+    return reshape(t, {o_.batch, 4, n}, {0, 4, -1});
+}
+
+std::string Emitter::decodedBoxes(const std::string& dist, const std::string& anchors, const std::string& stride,
+                                  const std::string& classLogits)
+{
+    // Centre = anchor + (rb - lt) / 2 * stride, size = (lt + rb) * stride; then the class scores.
+    auto ltrb = split(dist, 1, {2, 2});
+    const std::string half = b_.op("Mul", {b_.op("Mul", {b_.op("Sub", {ltrb[1], ltrb[0]}), stride}), b_.scalar(0.5f)});
+    const std::string c = b_.op("Add", {half, anchors});   // the constant second: OpenCV folds it into a bias
+    const std::string wh = b_.op("Mul", {b_.op("Add", {ltrb[0], ltrb[1]}), stride});
+    return b_.op("Concat", {c, wh, b_.op("Sigmoid", {classLogits})}, {intAttr("axis", 1)});
+}
+
+std::string Emitter::decodeStatic(const std::vector<std::string>& levels, const std::vector<T>& xs,
+                                  const std::vector<int64_t>& strides, int64_t rm, int64_t nc)
+{
+    // One decode over all anchors; anchor centres ([B, 2, A]) and strides ([1, 2, A]) precomputed: OpenCV 4.6
+    // cannot add two constants, nor broadcast a [1, 1, A] stride over two rows.
+    int64_t a = 0;
+    for (const T& x : xs)
+        a += x.h * x.w;
+    std::vector<float> anchorPx(static_cast<size_t>(2 * a)), strideRows(static_cast<size_t>(2 * a));
+    size_t k = 0;
+    for (size_t l = 0; l < xs.size(); ++l) {
+        const auto s = static_cast<float>(strides[l]);
+        for (int64_t y = 0; y < xs[l].h; ++y)
+            for (int64_t x = 0; x < xs[l].w; ++x, ++k) {
+                anchorPx[k] = (static_cast<float>(x) + 0.5f) * s;
+                anchorPx[static_cast<size_t>(a) + k] = (static_cast<float>(y) + 0.5f) * s;
+                strideRows[k] = strideRows[static_cast<size_t>(a) + k] = s;
+            }
+    }
+    const std::string all = b_.op("Concat", levels, {intAttr("axis", 2)});
+    auto parts = split(all, 1, {4 * rm, nc});
+    // OpenCV 4.6 adds a constant only of the input's full shape (it multiplies by a broadcast one): the anchors
+    // carry the batch dimension.
+    std::vector<float> anchorRows;
+    for (int64_t b = 0; b < o_.batch; ++b)
+        anchorRows.insert(anchorRows.end(), anchorPx.begin(), anchorPx.end());
+    const std::string anchors = b_.floats(b_.scope('/') + "/anchors", {o_.batch, 2, a}, anchorRows);
+    const std::string stride = b_.floats(b_.scope('/') + "/strides", {1, 2, a}, strideRows);
+    return decodedBoxes(dfl(parts[0], a, rm), anchors, stride, parts[1]);
+}
+
+std::string Emitter::decodeDynamic(const std::vector<std::string>& levels, const std::vector<T>& xs,
+                                   const std::vector<int64_t>& strides, int64_t rm, int64_t nc)
+{
+    // Each level decoded on its own, its anchors made from its feature map's shape.
+    std::vector<std::string> decoded;
+    for (size_t l = 0; l < levels.size(); ++l) {
+        Scope s(*this, "level" + std::to_string(l));
+        const std::string scope = b_.scope('/');
+        auto parts = split(levels[l], 1, {4 * rm, nc});
+        const std::string shape = b_.op("Shape", {xs[l].name});
+        auto dimAt = [&](int64_t i) {
+            return b_.op("Gather", {shape, b_.int64s(scope + "/index", {}, {i})}, {intAttr("axis", 0)});
+        };
+        const std::string h = dimAt(2), w = dimAt(3);
+        auto centres = [&](const std::string& n) {   // 0.5, 1.5, ..., n - 0.5 as float32
+            const std::string half = b_.floats(scope + "/half", {}, {0.5f}, ElemType::Float);
+            const std::string one = b_.floats(scope + "/one", {}, {1.0f}, ElemType::Float);
+            const std::string limit = b_.op("Add", {b_.op("Cast", {n}, {intAttr("to", 1)}), half});
+            return b_.op("Range", {half, limit, one});
+        };
+        const std::string hw = b_.op("Concat", {b_.op("Reshape", {h, b_.int64s(scope + "/shape", {1}, {1})}),
+                                                 b_.op("Reshape", {w, b_.int64s(scope + "/shape", {1}, {1})})},
+                                     {intAttr("axis", 0)});
+        const std::string gx = b_.op("Expand", {b_.op("Reshape", {centres(w), b_.int64s(scope + "/shape", {2}, {1, -1})}), hw});
+        const std::string gy = b_.op("Expand", {b_.op("Reshape", {centres(h), b_.int64s(scope + "/shape", {2}, {-1, 1})}), hw});
+        const std::string row = b_.int64s(scope + "/shape", {3}, {1, 1, -1});
+        std::string anchors = b_.op("Concat", {b_.op("Reshape", {gx, row}), b_.op("Reshape", {gy, row})},
+                                    {intAttr("axis", 1)});   // [1, 2, h*w] grid units
+        if (o_.half)
+            anchors = b_.op("Cast", {anchors}, {intAttr("to", static_cast<int64_t>(ElemType::Float16))});
+        const std::string stride = b_.floats(scope + "/stride", {}, {static_cast<float>(strides[l])});
+        anchors = b_.op("Mul", {anchors, stride});
+        decoded.push_back(decodedBoxes(dfl(parts[0], -1, rm), anchors, stride, parts[1]));
+    }
+    return decoded.size() == 1 ? decoded[0] : b_.op("Concat", decoded, {intAttr("axis", 2)});
 }
 
 T Emitter::run(DetectionModelImpl& model, const std::string& input)
