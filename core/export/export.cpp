@@ -83,13 +83,18 @@ std::optional<Error> checkOptions(const ExportOptions& o)
     auto bad = [&](const std::string& msg) { return Error{"export.options", msg, o.weights, 0, 0}; };
     if (o.format != "onnx")
         return bad("format must be onnx (the only export format so far), not '" + o.format + "'");
-    if (o.opset < 11 || o.opset > 17)
-        return bad("opset must be 11..17 (ONNX 1.12, which checks the file, knows up to 17), not " +
-                   std::to_string(o.opset));
-    if (o.batch < 1 || o.batch > 1024)
-        return bad("batch must be 1..1024, not " + std::to_string(o.batch));
-    if (o.imgszH < 0 || o.imgszW < 0 || (o.imgszH == 0) != (o.imgszW == 0) || o.imgszH > 8192 || o.imgszW > 8192)
-        return bad("imgsz must be 0 (the training size) or 32..8192 pixels per side");
+    using L = ExportLimits;
+    const std::string opsets = std::to_string(L::minOpset) + ".." + std::to_string(L::maxOpset);
+    if (o.opset < L::minOpset || o.opset > L::maxOpset)
+        return bad("opset must be " + opsets + " (ONNX 1.12, which checks the file, knows up to " +
+                   std::to_string(L::maxOpset) + "), not " + std::to_string(o.opset));
+    if (o.batch < L::minBatch || o.batch > L::maxBatch)
+        return bad("batch must be " + std::to_string(L::minBatch) + ".." + std::to_string(L::maxBatch) + ", not " +
+                   std::to_string(o.batch));
+    auto sideOk = [](int side) { return side == 0 || (side >= L::minImgsz && side <= L::maxImgsz); };
+    if (!sideOk(o.imgszH) || !sideOk(o.imgszW) || (o.imgszH == 0) != (o.imgszW == 0))
+        return bad("imgsz must be 0 (the training size) or " + std::to_string(L::minImgsz) + ".." +
+                   std::to_string(L::maxImgsz) + " pixels per side");
     if (o.weights.empty())
         return bad("no weights given");
     return std::nullopt;
@@ -335,6 +340,17 @@ Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& prog
 }
 
 }  // namespace
+
+ExportTargetSettings exportTargetSettings(ExportTarget target)
+{
+    switch (target) {
+    case ExportTarget::OpenCv: return {12, false};
+    case ExportTarget::OnnxRuntimeDynamic: return {17, true};
+    case ExportTarget::Custom: break;
+    }
+    const ExportOptions defaults;
+    return {defaults.opset, defaults.dynamic};
+}
 
 std::string defaultExportPath(const std::string& weights)
 {

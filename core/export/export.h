@@ -17,6 +17,26 @@
 
 namespace ys {
 
+// What an export accepts: one owner for the CLI's checks (checkOptions) and the Export dialog's fields.
+struct ExportLimits {
+    static constexpr int minOpset = 11, maxOpset = 17;   // ONNX 1.12, which checks the file, knows up to 17
+    static constexpr int minBatch = 1, maxBatch = 1024;
+    static constexpr int minImgsz = 32, maxImgsz = 8192; // pixels per side
+};
+
+// Who reads the file, and the opset and shapes that suit them.
+enum class ExportTarget {
+    OpenCv,               // OpenCV DNN (4.6 and newer) and ONNX Runtime: opset 12, fixed size and batch
+    OnnxRuntimeDynamic,   // ONNX Runtime with any image size and batch: opset 17, dynamic
+    Custom                // the user's own opset and shapes
+};
+struct ExportTargetSettings {
+    int opset = 12;
+    bool dynamic = false;
+};
+// The opset and shapes of a target; Custom: the defaults of ExportOptions.
+ExportTargetSettings exportTargetSettings(ExportTarget target);
+
 struct ExportOptions {
     std::string weights;        // a YOLO Studio run's .pt or an Ultralytics checkpoint (YOLOv8, YOLO11, YOLOv9)
     std::string format = "onnx";  // the only format so far

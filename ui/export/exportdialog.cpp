@@ -34,14 +34,14 @@ ExportDialog::ExportDialog(const Facts& facts, QWidget* parent) : QDialog(parent
     targetHint_->setWordWrap(true);
     targetHint_->setMinimumWidth(420);
     imgszSpin_ = static_cast<QSpinBox*>(named(new QSpinBox(this), "imgszSpin"));
-    imgszSpin_->setRange(32, 4096);
+    imgszSpin_->setRange(ExportLimits::minImgsz, ExportLimits::maxImgsz);
     imgszSpin_->setSingleStep(32);
     imgszSpin_->setValue(facts_.imgsz > 0 ? facts_.imgsz : 640);
     imgszSpin_->setSuffix(QStringLiteral(" px"));
     batchSpin_ = static_cast<QSpinBox*>(named(new QSpinBox(this), "batchSpin"));
-    batchSpin_->setRange(1, 1024);
+    batchSpin_->setRange(ExportLimits::minBatch, ExportLimits::maxBatch);
     opsetSpin_ = static_cast<QSpinBox*>(named(new QSpinBox(this), "opsetSpin"));
-    opsetSpin_->setRange(11, 17);
+    opsetSpin_->setRange(ExportLimits::minOpset, ExportLimits::maxOpset);
     dynamicCheck_ = static_cast<QCheckBox*>(named(new QCheckBox(this), "dynamicCheck"));
     halfCheck_ = static_cast<QCheckBox*>(named(new QCheckBox(this), "halfCheck"));
     halfCheck_->setEnabled(facts_.cuda);
@@ -104,12 +104,10 @@ void ExportDialog::updateFromTarget()
 {
     const auto target = static_cast<Target>(targetCombo_->currentIndex());
     const bool custom = target == Target::Custom;
-    if (target == Target::OpenCv) {
-        opsetSpin_->setValue(12);
-        dynamicCheck_->setChecked(false);
-    } else if (target == Target::OnnxRuntimeDynamic) {
-        opsetSpin_->setValue(17);
-        dynamicCheck_->setChecked(true);
+    if (!custom) {
+        const ExportTargetSettings preset = exportTargetSettings(target);
+        opsetSpin_->setValue(preset.opset);
+        dynamicCheck_->setChecked(preset.dynamic);
     }
     opsetSpin_->setEnabled(custom);
     dynamicCheck_->setEnabled(custom);

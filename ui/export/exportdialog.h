@@ -32,7 +32,7 @@ public:
         int imgsz = 640;         // the size the weights were trained at
         bool cuda = false;       // a CUDA device is there (half precision needs one)
     };
-    enum class Target { OpenCv, OnnxRuntimeDynamic, Custom };
+    using Target = ys::ExportTarget;
 
     explicit ExportDialog(const Facts& facts, QWidget* parent = nullptr);
 

@@ -94,6 +94,15 @@ void TestExport::dialogDefaultsAndTargets()
     auto* output = d.findChild<QLineEdit*>(QStringLiteral("outputEdit"));
     auto* hint = d.findChild<QLabel*>(QStringLiteral("targetHint"));
     QVERIFY(target && weights && batch && opset && dynamic && half && output && hint);
+    // The fields take what the engine's export accepts, no less (the dialog once stopped at 4,096 px).
+    auto* imgsz = d.findChild<QSpinBox*>(QStringLiteral("imgszSpin"));
+    QVERIFY(imgsz);
+    QCOMPARE(imgsz->minimum(), ys::ExportLimits::minImgsz);
+    QCOMPARE(imgsz->maximum(), ys::ExportLimits::maxImgsz);
+    QCOMPARE(imgsz->maximum(), 8192);
+    QCOMPARE(batch->maximum(), ys::ExportLimits::maxBatch);
+    QCOMPARE(opset->minimum(), ys::ExportLimits::minOpset);
+    QCOMPARE(opset->maximum(), ys::ExportLimits::maxOpset);
 
     ys::ExportOptions o = d.options();   // OpenCV first: opset 12, fixed shapes, the training size
     QCOMPARE(QString::fromStdString(o.weights), facts.weights[0]);
