@@ -222,6 +222,9 @@ std::optional<Error> TrainSetup::setupFromStart(const std::string& start)
     if (auto err = openData())
         return err;
     std::optional<LoadedCheckpoint> from = std::move(*ck);
+    // A staged run: rank 0's settings are the run's own; this rank trains the stage of the start epoch, as rank 0
+    // does (its loader, batches per epoch and collectives must be rank 0's).
+    s_.cfg = s_.stages.start(s_.cfg, from->meta.epoch);
     if (auto err = loadSpec(from))
         return err;
     if (auto err = buildModel(from))

@@ -231,6 +231,7 @@ private Q_SLOTS:
     void portInUse();
     void unreachableMaster();
     void ranksWithOtherSettings();
+    void stagedRunTrainsEveryRankAtItsStage();
 
 private:
     QTemporaryDir tmp_;
@@ -283,6 +284,27 @@ void TestCliDist::twoProcessesTrainAsOneAtTheWorldBatch()
     QCOMPARE(QString::fromStdString(run->environment->world.backend), QString("gloo"));
     QCOMPARE(QString::fromStdString(run->environment->world.launcher), QString("studio"));
     QVERIFY(!run->environment->world.syncBatchNorm);
+}
+
+void TestCliDist::stagedRunTrainsEveryRankAtItsStage()
+{
+    // Stage 1: 64 px, 4 images per step (2 per process, 4 steps an epoch); stage 2: 96 px, 8 per step (4 per
+    // process, 2 steps). The other rank once trained at the run's batch=8 in every stage, so in stage 1 it ran 2
+    // steps where rank 0 ran 4, and the run fell out of step.
+    const QString project = tmp_.filePath("runs");
+    const Run r = cli(runArgs(data_, project, "staged", 2) +
+                      QStringList{"device=cpu", "nproc=2", "stages=64x4:1,96x8:1"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains("data parallel: 2 processes"), qPrintable(r.out));
+    const QStringList rows = resultRows(project + "/staged");
+    QCOMPARE(rows.size(), 2);
+    for (const QString& row : rows)
+        for (int c = 2; c <= 4; ++c)
+            QVERIFY2(std::isfinite(column(row, c)) && column(row, c) > 0, qPrintable(row));
+    auto run = ys::readRun((project + "/staged").toStdString());
+    QVERIFY(run.ok());
+    QCOMPARE(run->rows.size(), size_t(2));
+    QCOMPARE(run->epochsTotal, 2);
 }
 
 void TestCliDist::syncBatchNormTrainsAsOneBatch()
