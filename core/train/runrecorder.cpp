@@ -113,6 +113,15 @@ std::optional<Error> RunRecorder::resume(const CheckpointMeta& meta, bool bestSa
         if (row.epoch == meta.bestEpoch)
             summary_.best = row;
     summary_.best.fitness = meta.bestFitness;
+    // That epoch's per-class metrics (metrics.json), so a resumed run that finds no better epoch writes them back
+    // unchanged rather than empty.
+    summary_.bestMetrics = DetectionMetrics{};
+    const std::string metricsPath = (fs::path(runDir_) / "metrics.json").string();
+    if (auto text = readFile(metricsPath)) {
+        auto saved = metricsFromJson(*text, metricsPath);
+        if (saved && saved->epoch == meta.bestEpoch)
+            summary_.bestMetrics = saved->metrics;
+    }
     return std::nullopt;
 }
 

@@ -304,7 +304,7 @@ void TestCliDist::stagedRunTrainsEveryRankAtItsStage()
     auto run = ys::readRun((project + "/staged").toStdString());
     QVERIFY(run.ok());
     QCOMPARE(run->rows.size(), size_t(2));
-    QCOMPARE(run->epochsTotal, 2);
+    QCOMPARE(run->summary.epochsTotal, 2);
 }
 
 void TestCliDist::syncBatchNormTrainsAsOneBatch()

@@ -1,8 +1,10 @@
 // End-to-end training on generated data: the model must learn (overfit), a stopped run resumes to a complete
 // results.csv (also with another batch size), and validation/prediction read the saved weights.
 #include "common/config.h"
+#include "common/fileutil.h"
 #include "data/demo.h"
 #include "run/eventdetails.h"
+#include "run/reader.h"
 #include "smallrun.h"
 #include "testsupport.h"
 #include "train/trainer.h"
@@ -173,6 +175,36 @@ void TestTrain::stopAndResumeCompletesResults()
         QCOMPARE(lines[i].split(',')[0].toInt(), i);
     }
     QVERIFY(QFile::exists(QString::fromStdString(second->runDir) + "/weights/best.pt"));
+
+    // Resumed again and stopped at its first batch: no better epoch, and metrics.json still holds the best
+    // epoch's per-class metrics (a resume once wrote them back empty).
+    auto readMetrics = [&]() -> ys::Expected<ys::RunMetrics> {
+        auto text = ys::readFile(second->runDir + "/metrics.json");
+        if (!text)
+            return text.error();
+        return ys::metricsFromJson(*text);
+    };
+    const auto before = readMetrics();
+    QVERIFY(before.ok());
+    QVERIFY(!before->metrics.perClass.empty());
+    ys::TrainConfig again;
+    again.resume = second->runDir;
+    again.epochs = 6;
+    ys::TrainOptions givenAgain;
+    givenAgain.givenKeys = {"epochs", "resume"};
+    ys::TrainControl stopNow;
+    ys::TrainCallbacks cb3;
+    cb3.onLog = [](const std::string&) {};
+    cb3.onBatch = [&](const ys::BatchProgress&) { stopNow.requestStop(); };
+    auto third = ys::train(again, cb3, &stopNow, givenAgain);
+    QVERIFY2(third.ok(), third.ok() ? "" : third.error().toString().c_str());
+    QVERIFY(third->stoppedByUser);
+    QCOMPARE(third->best.epoch, before->epoch);
+    const auto after = readMetrics();
+    QVERIFY(after.ok());
+    QCOMPARE(after->epoch, before->epoch);
+    QCOMPARE(after->metrics.perClass.size(), before->metrics.perClass.size());
+    QCOMPARE(after->metrics.map50_95, before->metrics.map50_95);
 }
 
 void TestTrain::badInputIsAnError()
