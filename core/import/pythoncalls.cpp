@@ -50,6 +50,70 @@ Error syntaxError(const std::string& what, int line)
     return Error{"import.python_syntax", what + " at line " + std::to_string(line) + " is not closed", {}, line, 0};
 }
 
+// The string literal whose prefix starts at `i` and whose opening quote is at `q` (its text unescaped as Python
+// reads it; f-strings marked formatted); `line` moves on past the lines it spans.
+Expected<Token> readString(const std::string& s, size_t i, size_t q, int& line)
+{
+    const std::string prefix = s.substr(i, q - i);
+    const bool raw = prefix.find_first_of("rR") != std::string::npos;
+    const bool fstring = prefix.find_first_of("fF") != std::string::npos;
+    const char quote = s[q];
+    const bool triple = q + 2 < s.size() && s[q + 1] == quote && s[q + 2] == quote;
+    const std::string close = triple ? std::string(3, quote) : std::string(1, quote);
+    Token t{Token::String, {}, false, i, 0, line};
+    size_t k = q + close.size();
+    bool closed = false;
+    while (k < s.size()) {
+        if (s.compare(k, close.size(), close) == 0) {
+            closed = true;
+            k += close.size();
+            break;
+        }
+        const char d = s[k];
+        if (d == '\n') {
+            if (!triple)
+                break;
+            ++line;
+        }
+        if (d == '\\' && k + 1 < s.size()) {
+            const char e = s[k + 1];
+            if (raw) {
+                t.text += d;
+                t.text += e;
+            } else if (e == 'n') {
+                t.text += '\n';
+            } else if (e == 't') {
+                t.text += '\t';
+            } else if (e == '\\' || e == '\'' || e == '"') {
+                t.text += e;
+            } else if (e == '\n') {
+                ++line;
+            } else {
+                t.text += d;  // an unknown escape keeps its backslash, as Python does (C:\data)
+                t.text += e;
+            }
+            if (raw && e == '\n')
+                ++line;
+            k += 2;
+            continue;
+        }
+        if (fstring && (d == '{' || d == '}')) {
+            if (k + 1 < s.size() && s[k + 1] == d) {
+                t.text += d;  // {{ and }} are braces
+                k += 2;
+                continue;
+            }
+            t.formatted = true;
+        }
+        t.text += d;
+        ++k;
+    }
+    if (!closed)
+        return syntaxError("the string that starts", t.line);
+    t.end = k;
+    return t;
+}
+
 Expected<std::vector<Token>> tokenize(const std::string& s)
 {
     std::vector<Token> out;
@@ -76,65 +140,11 @@ Expected<std::vector<Token>> tokenize(const std::string& s)
         while (q < s.size() && q - i < 2 && std::string("rRbBuUfF").find(s[q]) != std::string::npos)
             ++q;
         if (q < s.size() && (s[q] == '\'' || s[q] == '"') && (q == i || nameStart(s[i]))) {
-            const std::string prefix = s.substr(i, q - i);
-            const bool raw = prefix.find_first_of("rR") != std::string::npos;
-            const bool fstring = prefix.find_first_of("fF") != std::string::npos;
-            const char quote = s[q];
-            const bool triple = q + 2 < s.size() && s[q + 1] == quote && s[q + 2] == quote;
-            const std::string close = triple ? std::string(3, quote) : std::string(1, quote);
-            Token t{Token::String, {}, false, i, 0, line};
-            size_t k = q + close.size();
-            bool closed = false;
-            while (k < s.size()) {
-                if (s.compare(k, close.size(), close) == 0) {
-                    closed = true;
-                    k += close.size();
-                    break;
-                }
-                const char d = s[k];
-                if (d == '\n') {
-                    if (!triple)
-                        break;
-                    ++line;
-                }
-                if (d == '\\' && k + 1 < s.size()) {
-                    const char e = s[k + 1];
-                    if (raw) {
-                        t.text += d;
-                        t.text += e;
-                    } else if (e == 'n') {
-                        t.text += '\n';
-                    } else if (e == 't') {
-                        t.text += '\t';
-                    } else if (e == '\\' || e == '\'' || e == '"') {
-                        t.text += e;
-                    } else if (e == '\n') {
-                        ++line;
-                    } else {
-                        t.text += d;  // an unknown escape keeps its backslash, as Python does (C:\data)
-                        t.text += e;
-                    }
-                    if (raw && e == '\n')
-                        ++line;
-                    k += 2;
-                    continue;
-                }
-                if (fstring && (d == '{' || d == '}')) {
-                    if (k + 1 < s.size() && s[k + 1] == d) {
-                        t.text += d;  // {{ and }} are braces
-                        k += 2;
-                        continue;
-                    }
-                    t.formatted = true;
-                }
-                t.text += d;
-                ++k;
-            }
-            if (!closed)
-                return syntaxError("the string that starts", t.line);
-            t.end = k;
-            out.push_back(std::move(t));
-            i = k;
+            auto t = readString(s, i, q, line);
+            if (!t)
+                return t.error();
+            i = t->end;
+            out.push_back(std::move(*t));
             continue;
         }
         if (nameStart(c)) {
