@@ -57,15 +57,12 @@ int main(int argc, char** argv)
     const int workers = args.integer("workers", 2), epochs = std::max(1, args.integer("epochs", 2));
     const int threads = ys::configureIntraOpThreads(args.integer("threads", 2));  // as the trainer
     const bool cache = args.integer("cache", 0) != 0;
-    auto ds = ys::openDataset(args.text("data", ""));
-    if (!ds) {
-        std::fprintf(stderr, "error: %s\n", ds.error().toString().c_str());
+    auto opened = ys::bench::openTrainSplit(args.text("data", ""));
+    if (!opened) {
+        std::fprintf(stderr, "error: %s\n", opened.error().toString().c_str());
         return 2;
     }
-    std::vector<ys::ImageRecord> train;
-    for (auto& r : ds->images)
-        if (r.split == ys::Split::Train && r.width > 0)
-            train.push_back(r);
+    const std::vector<ys::ImageRecord>& train = opened->images;
     ys::LoaderOptions lo;
     lo.imgsz = imgsz;
     lo.batch = batch;

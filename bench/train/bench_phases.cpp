@@ -34,15 +34,12 @@ int main(int argc, char** argv)
     const ys::RetainFreedMemory retain;     // as the trainer: freed memory kept for the next step
     if (args.integer("tracker", 0))
         ys::memory::installCpuTracker();  // as the trainer does
-    auto ds = ys::openDataset(args.text("data", ""));
-    if (!ds) {
-        std::fprintf(stderr, "error: %s\n", ds.error().toString().c_str());
+    auto opened = ys::bench::openTrainSplit(args.text("data", ""));
+    if (!opened) {
+        std::fprintf(stderr, "error: %s\n", opened.error().toString().c_str());
         return 2;
     }
-    std::vector<ys::ImageRecord> train;
-    for (auto& r : ds->images)
-        if (r.split == ys::Split::Train && r.width > 0)
-            train.push_back(r);
+    const std::vector<ys::ImageRecord>& train = opened->images;
     ys::LoaderOptions lo;
     lo.imgsz = imgsz;
     lo.batch = batch;
@@ -62,13 +59,13 @@ int main(int argc, char** argv)
         return 2;
     }
 
-    auto spec = ys::loadModelSpec(args.text("model", "yolov8n.yaml"), ds->spec.nc());
+    auto spec = ys::loadModelSpec(args.text("model", "yolov8n.yaml"), opened->dataset.spec.nc());
     ys::DetectionModel model(*spec);
     model->train();
     const bool cl = args.integer("channels_last", 1) != 0;
     if (cl)
         ys::toChannelsLast(*model);
-    ys::DetectionLoss loss(ds->spec.nc(), model->regMax(), model->strides());
+    ys::DetectionLoss loss(opened->dataset.spec.nc(), model->regMax(), model->strides());
     torch::optim::SGD opt(model->parameters(), torch::optim::SGDOptions(0.01).momentum(0.9).nesterov(true));
     ys::ModelEma ema(*spec, model);
     std::map<std::string, std::vector<double>> t;

@@ -1,6 +1,7 @@
 #pragma once
 // Helpers the training benchmarks share: key=value arguments, the bare forward+backward step (the compute
 // floor of training) and a per-operator profile.
+#include "data/dataset.h"
 #include "model/internal/amp.h"
 #include "model/internal/yolo.h"
 
@@ -38,6 +39,25 @@ private:
 };
 
 // Median (mean of the middle two for an even count); 0 for none.
+// A dataset and its training images that have a size (readable), as the benchmarks load them.
+struct TrainSplit {
+    Dataset dataset;
+    std::vector<ImageRecord> images;
+};
+
+inline Expected<TrainSplit> openTrainSplit(const std::string& dataYaml)
+{
+    auto ds = openDataset(dataYaml);
+    if (!ds)
+        return ds.error();
+    TrainSplit split;
+    for (const ImageRecord& r : ds->images)
+        if (r.split == Split::Train && r.width > 0)
+            split.images.push_back(r);
+    split.dataset = std::move(*ds);
+    return split;
+}
+
 inline double median(std::vector<double> v)
 {
     if (v.empty())
