@@ -121,11 +121,12 @@ int cmdExport(const Args& args)
                      a.str("imgsz").c_str());
         return kExitUsage;
     }
-    const auto batch = a.integer("batch", 1);
-    const auto opset = a.integer("opset", 12);
-    const auto dynamic = a.boolean("dynamic", false);
-    const auto half = a.boolean("half", false);
-    const auto simplify = a.boolean("simplify", false);
+    const ys::ExportOptions defaults;   // the engine's defaults: opset 12, static, float32
+    const auto batch = a.integer("batch", defaults.batch);
+    const auto opset = a.integer("opset", defaults.opset);
+    const auto dynamic = a.boolean("dynamic", defaults.dynamic);
+    const auto half = a.boolean("half", defaults.half);
+    const auto simplify = a.boolean("simplify", defaults.simplify);
     if (!batch || !opset || !dynamic || !half || !simplify)
         return kExitUsage;
     o.batch = *batch;
