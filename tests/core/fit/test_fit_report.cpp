@@ -3,6 +3,7 @@
 // translate them, and fit.json files written before notes had codes.
 #include "common/config.h"
 #include "common/trainrules.h"
+#include "fit/apply.h"
 #include "fit/fit.h"
 
 #include <nlohmann/json.hpp>
@@ -342,6 +343,62 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(fit::formatFitResult(*r)).contains("prefetch of 16 batches (workers=8)"));
         for (const char* bad : {"", "[]", "{\"budget_bytes\": 1}", "{\"recommended\": {\"batch\": \"many\"}}", "\x01\x02"})
             QCOMPARE(fit::fitResultFromJson(bad).error().code, std::string("fit.json"));
+    }
+
+    // Apply: the recommendation's world batch, image size, precision and budget; a checkpointing proposal's
+    // batch with its own accumulation; a fit for the CPU moves a GPU setup to the CPU; nothing for a fit that
+    // does not fit without a proposal.
+    void settingsForApply()
+    {
+        ys::fit::FitResult r;
+        r.device = "cpu";
+        r.target = "cpu";
+        r.world = 2;
+        r.recommended.fits = true;
+        r.recommended.batch = 12;
+        r.recommended.imgsz = 320;
+        r.recommended.accumulate = 3;
+        ys::fit::FitAsked asked;
+        asked.amp = "auto";
+        asked.vram = "2GB";
+        asked.nbs = 64;
+        auto plain = ys::fit::settingsFor(r, nullptr, asked);
+        QVERIFY(plain);
+        const std::vector<std::pair<std::string, std::string>> expected = {
+            {"batch", "24"}, {"imgsz", "320"}, {"amp", "auto"}, {"vram", "2GB"}};
+        QCOMPARE(plain->values, expected);
+        QCOMPARE(plain->recommended.batch, 12);
+
+        ys::fit::CheckpointOption option;
+        option.setting = "backbone";
+        option.layers = {0, 1, 2};
+        option.batch = 20;
+        option.predictedPeakBytes = 123;
+        asked.setupOnGpu = true;
+        auto proposal = ys::fit::settingsFor(r, &option, asked);
+        QVERIFY(proposal);
+        QCOMPARE(proposal->recommended.batch, 20);
+        QCOMPARE(proposal->recommended.accumulate, ys::accumulateFor(64, 40));
+        QCOMPARE(proposal->recommended.checkpoint, std::string("backbone"));
+        QCOMPARE(proposal->recommended.predictedPeakBytes, int64_t{123});
+        QCOMPARE(proposal->values.front(), (std::pair<std::string, std::string>{"batch", "40"}));
+        QVERIFY(std::find(proposal->values.begin(), proposal->values.end(),
+                          std::pair<std::string, std::string>{"device", "cpu"}) != proposal->values.end());
+        QCOMPARE(proposal->values.back(), (std::pair<std::string, std::string>{"checkpoint", "backbone"}));
+
+        // AMP the fit turned down is written as off; AMP it chose stays auto.
+        r.table.push_back(ys::fit::TableRow{'n', 320, true, 8, 0, 0});
+        QCOMPARE(ys::fit::settingsFor(r, nullptr, asked)->values[2].second, std::string("off"));
+        r.recommended.amp = true;
+        r.recommended.ampMode = "fp16";
+        QCOMPARE(ys::fit::settingsFor(r, nullptr, asked)->values[2].second, std::string("auto"));
+        asked.amp = "fp16";
+        QCOMPARE(ys::fit::settingsFor(r, nullptr, asked)->values[2].second, std::string("fp16"));
+
+        r.recommended.fits = false;
+        QVERIFY(!ys::fit::settingsFor(r, nullptr, asked));
+        option.batch = 0;   // a proposal without a batch in batch mode is no proposal
+        QVERIFY(!ys::fit::settingsFor(r, &option, asked));
     }
 };
 
