@@ -1,6 +1,8 @@
-// Model YAML parsing and resolution (Ultralytics YOLOv8 / YOLO11 / YOLOv9 layouts). Torch-free on purpose: it is the part that
+// Model YAML parsing and resolution (Ultralytics YOLOv8 / YOLO11 / YOLOv9 / YOLO26 layouts). Torch-free on purpose: it is the part that
 // meets user input, and it works out every shape so that module construction cannot fail later.
 #include "model/internal/spec.h"
+
+#include "model/internal/blocks.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -27,6 +29,7 @@ constexpr int kMaxStride = 8;
 constexpr int kMaxLayers = 1000;
 constexpr double kMaxMultiple = 8.0;
 constexpr int kMaxClasses = 100000;
+constexpr int kMaxRegMax = 64;  // Ultralytics uses 16 (YOLOv8 .. YOLO11) and 1 (YOLO26)
 constexpr int64_t kMaxTotalStride = 1024;
 constexpr int64_t kMaxParams = 1'000'000'000;  // 4 GB of fp32 weights; the largest YOLOv8 has 68 M
 
@@ -124,40 +127,6 @@ int makeDivisible(double x, int divisor) { return static_cast<int>(std::ceil(x /
 // Python's round(): halves go to the even neighbour (the default FP rounding mode).
 int pyRound(double x) { return static_cast<int>(std::nearbyint(x)); }
 
-int64_t convParams(int64_t c1, int64_t c2, int64_t k, int64_t g = 1)
-{
-    return c2 * (c1 / g) * k * k + 2 * c2;  // conv weight (no bias) + BatchNorm weight and bias
-}
-
-
-// Parameters of the composite blocks, exactly as yolo.cpp builds them (checked against the modules in tests).
-int64_t bottleneckParams(int64_t c1, int64_t c2, double e, int64_t g)
-{
-    const auto c = static_cast<int64_t>(static_cast<double>(c2) * e);
-    return convParams(c1, c, 3) + convParams(c, c2, 3, g);
-}
-
-int64_t c3kParams(int64_t c1, int64_t c2, int n, int64_t g)  // C3 with n 3x3 bottlenecks, e = 0.5
-{
-    const int64_t c = c2 / 2;
-    return 2 * convParams(c1, c, 1) + convParams(2 * c, c2, 1) + n * bottleneckParams(c, c, 1.0, g);
-}
-
-int64_t repCspParams(int64_t c1, int64_t c2, int n)  // C3 with n RepBottlenecks (RepConv 3x3 + 1x1, then 3x3)
-{
-    const int64_t c = c2 / 2;
-    const int64_t rep = convParams(c, c, 3) + convParams(c, c, 1) + convParams(c, c, 3);
-    return 2 * convParams(c1, c, 1) + convParams(2 * c, c2, 1) + n * rep;
-}
-
-int attentionKeyDim(int c, int heads) { return c / heads / 2; }  // attn_ratio 0.5 of the head dimension
-
-int64_t psaBlockParams(int64_t c, int heads)  // Attention (qkv, proj, depthwise pe) + 2-conv feed-forward
-{
-    const int64_t qkv = c + 2 * int64_t{attentionKeyDim(static_cast<int>(c), heads)} * heads;
-    return convParams(c, qkv, 1) + convParams(c, c, 1) + convParams(c, c, 3, c) + convParams(c, 2 * c, 1) +
-           convParams(2 * c, c, 1);
-}
 
 // The nodes of one YAML row, for error positions.
 struct Row {
@@ -387,6 +356,20 @@ void SpecParser::readHeader(const YAML::Node& root)
     if (nc <= 0)
         fail("model.bad_nc", "the model YAML has no nc and none was given", file_, root.Mark());
     spec_.nc = nc;
+    // Ultralytics 8.4's head settings (YOLO26 writes reg_max: 1 and end2end: True); absent, YOLOv8's head.
+    if (const YAML::Node rm = root["reg_max"]; rm && !rm.IsNull()) {
+        int64_t v = 0;
+        if (!rm.IsScalar() || !parseInt(rm.Scalar(), v) || v < 1 || v > kMaxRegMax)
+            fail("model.bad_reg_max", "reg_max must be an integer in 1.." + std::to_string(kMaxRegMax), file_,
+                 rm.Mark());
+        spec_.regMax = static_cast<int>(v);
+    }
+    if (const YAML::Node e2e = root["end2end"]; e2e && !e2e.IsNull()) {
+        const ModelArg a = evalArg(e2e, nc, file_);
+        if (a.type != ModelArg::Type::Bool)
+            fail("model.bad_end2end", "end2end must be True or False", file_, e2e.Mark());
+        spec_.end2end = a.b;
+    }
     readScales(root);
 }
 
@@ -632,18 +615,26 @@ void SpecParser::resolveC2f(LayerSpec& L, const Row& r)
 
 void SpecParser::resolveC3k2(LayerSpec& L, const Row& r)
 {
-    // [c2, c3k=False, e=0.5, g=1, shortcut=True]; the m, l and x scales always use C3k blocks, as the reference.
-    maxArgs(L, r, 5);
+    // [c2, c3k=False, e=0.5, attn=False, g=1, shortcut=True], Ultralytics 8.4's order (attn, YOLO26's, came
+    // in before g); the m, l and x scales always use C3k blocks, as the reference; attn wins over C3k.
+    maxArgs(L, r, 6);
     L.c2 = scaleChannels(L, r);
     L.c3k = boolArg(L, r, 1, false, "c3k") || (spec_.scale && std::strchr("mlx", spec_.scale));
     L.e = ratioArg(L, r, 2, 0.5);
-    L.g = static_cast<int>(intArg(L, r, 3, 1, 1, kMaxChannels, "groups"));
-    L.shortcut = boolArg(L, r, 4, true, "shortcut");
+    L.attn = boolArg(L, r, 3, false, "attn");
+    L.g = static_cast<int>(intArg(L, r, 4, 1, 1, kMaxChannels, "groups"));
+    L.shortcut = boolArg(L, r, 5, true, "shortcut");
     const int c = hiddenChannels(L, r, L.c2 * L.e);
     if (c < 2 || (c / 2) % L.g != 0 || c % L.g != 0)
         failArgs("C3k2 groups must divide the hidden channels (" + std::to_string(c) + " and half of them)", r);
-    const int64_t block = L.c3k ? c3kParams(c, c, 2, L.g) : bottleneckParams(c, c, 0.5, L.g);
-    L.params = convParams(L.c1, 2 * c, 1) + convParams(int64_t{2 + L.repeats} * c, L.c2, 1) + L.repeats * block;
+    if (L.attn) {
+        L.heads = c3k2AttentionHeads(c);
+        if (c % L.heads != 0)
+            failArgs("C3k2 attention needs hidden channels (" + std::to_string(c) + ") that split evenly into its " +
+                         std::to_string(L.heads) + " heads",
+                     r);
+    }
+    L.params = c3k2Params(L);
     sawC3k2_ = true;
 }
 
@@ -668,15 +659,20 @@ void SpecParser::resolveC2PSA(LayerSpec& L, const Row& r)
 
 void SpecParser::resolveSPPF(LayerSpec& L, const Row& r)
 {
-    maxArgs(L, r, 2);
+    // [c2, k=5, n=3, shortcut=False]: n chained k x k max pools; with the shortcut the output adds the input
+    // (when the channels agree). As Ultralytics 8.4, cv1 has no activation unless the row stops at [c2, k]
+    // (the rows written before YOLO26), so writing n changes the maths even at its default.
+    maxArgs(L, r, 4);
     L.c2 = scaleChannels(L, r);
     L.k = static_cast<int>(intArg(L, r, 1, 5, 1, kMaxKernel, "kernel"));
     if (L.k % 2 == 0)
         failArgs("SPPF kernel must be odd", r);
-    const int c = L.c1 / 2;
-    if (c < 1)
+    L.pools = static_cast<int>(intArg(L, r, 2, 3, 1, 8, "pools"));
+    L.shortcut = boolArg(L, r, 3, false, "shortcut") && L.c1 == L.c2;
+    L.act = L.args.size() <= 2;
+    if (L.c1 / 2 < 1)
         failArgs("SPPF needs at least 2 input channels", r);
-    L.params = convParams(L.c1, c, 1) + convParams(4 * c, L.c2, 1);
+    L.params = sppfParams(L);
 }
 
 void SpecParser::resolveSPPELAN(LayerSpec& L, const Row& r)
@@ -839,16 +835,9 @@ void SpecParser::resolveDetect(LayerSpec& L, const Row& r)
     L.boxWidth = std::max({16, L.chIn[0] / 4, rm * 4});
     L.clsWidth = std::max(L.chIn[0], std::min(spec_.nc, 100));
     L.dwClassBranch = sawC3k2_;
-    const int64_t c2 = L.boxWidth, c3 = L.clsWidth;
-    int64_t p = rm;  // DFL projection conv: 1 x reg_max weight, fixed
-    for (int64_t x : L.chIn) {
-        p += convParams(x, c2, 3) + convParams(c2, c2, 3) + c2 * 4 * rm + 4 * rm;
-        p += L.dwClassBranch ? convParams(x, x, 3, x) + convParams(x, c3, 1) + convParams(c3, c3, 3, c3) +
-                                   convParams(c3, c3, 1)
-                             : convParams(x, c3, 3) + convParams(c3, c3, 3);
-        p += c3 * spec_.nc + spec_.nc;
-    }
-    L.params = p;
+    L.regMax = rm;
+    L.end2end = spec_.end2end;
+    L.params = detectParams(L);
     L.c2 = 0;
 }
 
@@ -912,156 +901,6 @@ ModelSpec SpecParser::parse(const std::string& text)
 }
 
 std::string fileStem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
-
-// ---------------------------------------------------------------------------------------------------------
-// Cost of one image, walking the shapes through every layer as yolo.cpp's modules compute them.
-
-struct Shape {
-    int64_t c = 0, h = 0, w = 0;
-    double area() const { return double(h) * double(w); }
-};
-
-class CostWalker {
-public:
-    ModelCost total;
-    bool shrank = false;  // a feature map went below 1 x 1
-
-    Shape conv(const Shape& x, int64_t c2, int k, int s = 1, int p = -1, int g = 1, int d = 1)
-    {
-        if (p < 0)
-            p = (d * (k - 1) + 1) / 2;
-        const Shape y{c2, out(x.h, k, s, p, d), out(x.w, k, s, p, d)};
-        if (y.h < 1 || y.w < 1) {
-            shrank = true;
-            return {c2, 1, 1};
-        }
-        total.macs += double(y.c) * y.area() * double(x.c / g) * k * k;
-        total.activations += double(y.c) * y.area();
-        return y;
-    }
-    Shape pool(const Shape& x, int k, int s, int p)
-    {
-        const Shape y{x.c, out(x.h, k, s, p, 1), out(x.w, k, s, p, 1)};
-        if (y.h < 1 || y.w < 1) {
-            shrank = true;
-            return {x.c, 1, 1};
-        }
-        return y;
-    }
-    Shape bottleneck(const Shape& x, int64_t c2, double e, int g)
-    {
-        return conv(conv(x, static_cast<int64_t>(double(c2) * e), 3), c2, 3, 1, -1, g);
-    }
-    Shape c3(const Shape& x, int64_t c2, int n, bool rep, int g)  // C3k (3x3 bottlenecks) or RepCSP
-    {
-        const int64_t c = c2 / 2;
-        Shape y = conv(x, c, 1);
-        for (int i = 0; i < n; ++i) {
-            if (rep) {
-                conv(y, c, 1);  // RepConv's 1x1 branch, summed with the 3x3 one
-                y = conv(conv(y, c, 3), c, 3);
-            } else {
-                y = bottleneck(y, c, 1.0, g);
-            }
-        }
-        conv(x, c, 1);
-        return conv({2 * c, y.h, y.w}, c2, 1);
-    }
-    void attention(const Shape& x, int heads)
-    {
-        const double n = x.area();
-        const int64_t hd = x.c / heads, kd = attentionKeyDim(static_cast<int>(x.c), heads);
-        conv(x, x.c + 2 * kd * heads, 1);                           // qkv
-        total.macs += double(heads) * n * n * double(kd + hd);      // q^T k and v attn^T
-        total.activations += double(heads) * n * n;                  // the attention map
-        conv(x, x.c, 3, 1, -1, static_cast<int>(x.c));              // positional encoding on v
-        conv(x, x.c, 1);                                            // proj
-    }
-
-    Shape layer(const LayerSpec& L, const std::vector<Shape>& in, int regMax)
-    {
-        const Shape& x = in[0];
-        switch (L.kind) {
-        case LayerKind::Conv: return conv(x, L.c2, L.k, L.s, L.p, L.g, L.d);
-        case LayerKind::C2f:
-        case LayerKind::C3k2: {
-            const auto c = static_cast<int64_t>(L.c2 * L.e);
-            Shape y = conv(x, 2 * c, 1);
-            y.c = c;
-            for (int i = 0; i < L.repeats; ++i) {
-                if (L.kind == LayerKind::C2f)
-                    y = bottleneck(y, c, 1.0, L.g);
-                else
-                    y = L.c3k ? c3(y, c, 2, false, L.g) : bottleneck(y, c, 0.5, L.g);
-            }
-            return conv({(2 + L.repeats) * c, y.h, y.w}, L.c2, 1);
-        }
-        case LayerKind::C2PSA: {
-            const auto c = static_cast<int64_t>(L.c1 * L.e);
-            Shape y = conv(x, 2 * c, 1);
-            y.c = c;
-            for (int i = 0; i < L.repeats; ++i) {
-                attention(y, L.heads);
-                conv(conv(y, 2 * c, 1), c, 1);  // feed-forward
-            }
-            return conv({2 * c, y.h, y.w}, L.c2, 1);
-        }
-        case LayerKind::SPPF:
-        case LayerKind::SPPELAN: {
-            const int64_t c = L.kind == LayerKind::SPPF ? x.c / 2 : L.c3;
-            const Shape y = conv(x, c, 1);
-            return conv({4 * c, y.h, y.w}, L.c2, 1);
-        }
-        case LayerKind::RepNCSPELAN4:
-        case LayerKind::ELAN1: {
-            const Shape y = conv(x, L.c3, 1);
-            Shape b{L.c3 / 2, y.h, y.w};
-            for (int branch = 0; branch < 2; ++branch) {
-                if (L.kind == LayerKind::RepNCSPELAN4)
-                    b = c3(b, L.c4, L.blocks, true, 1);
-                b = conv(b, L.c4, 3);
-            }
-            return conv({L.c3 + 2 * L.c4, y.h, y.w}, L.c2, 1);
-        }
-        case LayerKind::AConv: return conv(pool(x, 2, 1, 0), L.c2, 3, 2, 1);
-        case LayerKind::ADown: {
-            const Shape p = pool(x, 2, 1, 0);
-            const Shape half{x.c / 2, p.h, p.w};
-            const Shape a = conv(half, L.c2 / 2, 3, 2, 1);
-            conv(pool(half, 3, 2, 1), L.c2 / 2, 1);
-            return {L.c2, a.h, a.w};
-        }
-        case LayerKind::CBLinear: return conv(x, L.c2, L.k, L.s, L.p);
-        case LayerKind::CBFuse: return in.back();
-        case LayerKind::Identity: return x;
-        case LayerKind::Upsample: return {x.c, x.h * L.scaleFactor, x.w * L.scaleFactor};
-        case LayerKind::Concat: {
-            Shape y{0, x.h, x.w};
-            for (const Shape& s : in)
-                y.c += s.c;
-            return y;
-        }
-        case LayerKind::Detect: {
-            for (const Shape& s : in) {
-                conv(conv(conv(s, L.boxWidth, 3), L.boxWidth, 3), 4 * regMax, 1);
-                const Shape a = L.dwClassBranch ? conv(conv(s, s.c, 3, 1, -1, static_cast<int>(s.c)), L.clsWidth, 1)
-                                                : conv(s, L.clsWidth, 3);
-                const Shape b = L.dwClassBranch
-                                    ? conv(conv(a, L.clsWidth, 3, 1, -1, L.clsWidth), L.clsWidth, 1)
-                                    : conv(a, L.clsWidth, 3);
-                conv(b, L.nc, 1);
-                // The DFL expectation: a fixed 1x1 convolution of reg_max bins to 1, per side and anchor.
-                total.macs += 4.0 * s.area() * regMax;
-            }
-            return {};
-        }
-        }
-        return x;
-    }
-
-private:
-    static int64_t out(int64_t x, int k, int s, int p, int d) { return (x + 2 * p - d * (k - 1) - 1) / s + 1; }
-};
 
 // ---------------------------------------------------------------------------------------------------------
 // Built-in models
@@ -1208,13 +1047,18 @@ std::string LayerSpec::argsText() const
     case LayerKind::C2f:
     case LayerKind::C3k2:
     case LayerKind::C2PSA: return channelsThenWritten(true);
-    case LayerKind::SPPF: return ints({c1, c2, k});
+    case LayerKind::SPPF: return args.size() > 2 ? channelsThenWritten(false) : ints({c1, c2, k});
     case LayerKind::CBLinear: return "[" + std::to_string(c1) + ", " + ints(splits) + "]";
     case LayerKind::CBFuse: return "[" + ints(pick) + "]";
     case LayerKind::Identity: return "[]";
     case LayerKind::Upsample: return "[None, " + std::to_string(scaleFactor) + ", 'nearest']";
     case LayerKind::Concat: return "[1]";
-    case LayerKind::Detect: return "[" + std::to_string(nc) + ", " + ints(chIn) + "]";
+    case LayerKind::Detect:
+        // Ultralytics 8.4 also prints reg_max and end2end; its YOLO26 is the model that sets them.
+        if (end2end || regMax != 16)
+            return "[" + std::to_string(nc) + ", " + std::to_string(regMax) + ", " + (end2end ? "True" : "False") +
+                   ", " + ints(chIn) + "]";
+        return "[" + std::to_string(nc) + ", " + ints(chIn) + "]";
     }
     return "[]";
 }
@@ -1227,45 +1071,6 @@ int64_t ModelSpec::params() const
     return p;
 }
 
-Expected<ModelCost> ModelSpec::cost(int h, int w) const
-{
-    auto mismatch = [&](const LayerSpec& L, const std::string& why) {
-        Error e;
-        e.code = "model.shape_mismatch";
-        e.message = "layer " + std::to_string(L.index) + " (" + L.module + ") at input " + std::to_string(w) + "x" +
-                    std::to_string(h) + ": " + why;
-        e.file = source;
-        e.line = L.line;
-        e.column = L.column;
-        return e;
-    };
-    std::vector<Shape> out;
-    out.reserve(layers.size());
-    CostWalker walker;
-    for (const auto& L : layers) {
-        std::vector<Shape> in;
-        for (int r : L.from)
-            in.push_back(r < 0 ? Shape{3, h, w} : out[static_cast<size_t>(r)]);
-        if (L.kind == LayerKind::Concat)
-            for (const Shape& s : in)
-                if (s.h != in[0].h || s.w != in[0].w)
-                    return mismatch(L, "inputs have different sizes (" + std::to_string(in[0].w) + "x" +
-                                           std::to_string(in[0].h) + " and " + std::to_string(s.w) + "x" +
-                                           std::to_string(s.h) + ")");
-        out.push_back(walker.layer(L, in, regMax));
-        if (walker.shrank)
-            return mismatch(L, "the feature map shrinks to nothing");
-    }
-    return walker.total;
-}
-
-Expected<double> ModelSpec::macs(int h, int w) const
-{
-    auto c = cost(h, w);
-    if (!c)
-        return c.error();
-    return c->macs;
-}
 
 Expected<ModelSpec> parseModelSpec(const std::string& yamlText, const std::string& source, int nc, char scale)
 {

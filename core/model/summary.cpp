@@ -49,16 +49,18 @@ Expected<ModelSummary> summarizeModel(const std::string& model, int nc, int imgs
         }
         s.params = countParameters(*net);
         s.gradients = countGradients(*net);
-        // The reference's count of its module tree, which differs from ours in two ways: each Conv without
-        // activation holds an nn.Identity, and the SiLU modules are shared, one instance for every Conv and
-        // one for every RepConv (counted once each).
+        // The reference's count of its module tree, which differs from ours in three ways: each Conv without
+        // activation holds an nn.Identity; the SiLU modules are shared, one instance for every Conv and
+        // one for every RepConv (counted once each), and one more in each of an end-to-end head's two
+        // one-to-one copies (deep copies); a head without DFL (reg_max 1) holds an nn.Identity.
         int identities = 0, repConvs = 0;
         for (const auto& m : net->modules(/*include_self=*/false)) {
             if (const auto* c = dynamic_cast<const ConvImpl*>(m.get()))
                 identities += c->act ? 0 : 1;
             repConvs += dynamic_cast<const RepConvImpl*>(m.get()) ? 1 : 0;
         }
-        s.modules = static_cast<int>(net->modules(/*include_self=*/true).size()) + identities + 1 + (repConvs ? 1 : 0);
+        s.modules = static_cast<int>(net->modules(/*include_self=*/true).size()) + identities + 1 + (repConvs ? 1 : 0) +
+                    (spec->end2end ? 2 : 0) + (spec->regMax == 1 ? 1 : 0);
     } catch (const std::exception& ex) {  // allocation failure for a huge model
         Error e;
         e.code = "model.build_failed";

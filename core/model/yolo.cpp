@@ -1,4 +1,4 @@
-// YOLOv8 / YOLO11 / YOLOv9 modules and the detection model built from a resolved ModelSpec.
+// YOLOv8 / YOLO11 / YOLOv9 / YOLO26 modules and the detection model built from a resolved ModelSpec.
 #include "model/internal/yolo.h"
 
 #include "model/internal/fused_bn_act.h"
@@ -123,7 +123,7 @@ torch::Tensor C3Impl::forward(const torch::Tensor& x)
     return cv3->forward(torch::cat({m->forward(cv1->forward(x)), cv2->forward(x)}, 1));
 }
 
-C2fImpl::C2fImpl(int c1, int c2, int n, Block block, bool shortcut, int g, double e)
+C2fImpl::C2fImpl(int c1, int c2, int n, Block block, bool shortcut, int g, double e, int heads)
 {
     c = static_cast<int>(c2 * e);
     cv1 = register_module("cv1", Conv(c1, 2 * c, 1, 1));
@@ -134,6 +134,11 @@ C2fImpl::C2fImpl(int c1, int c2, int n, Block block, bool shortcut, int g, doubl
             C3 b(c, c, 2, /*rep=*/false, shortcut, g);
             m->push_back(b);
             blocks.emplace_back([b](const torch::Tensor& x) mutable { return b->forward(x); });
+        } else if (block == Block::BottleneckPSA) {
+            Bottleneck b(c, c, shortcut, g, 0.5);
+            PSABlock p(c, heads);
+            m->push_back(torch::nn::Sequential(b, p));
+            blocks.emplace_back([b, p](const torch::Tensor& x) mutable { return p->forward(b->forward(x)); });
         } else {
             Bottleneck b(c, c, shortcut, g, block == Block::Bottleneck ? 1.0 : 0.5);
             m->push_back(b);
@@ -270,17 +275,27 @@ torch::Tensor poolPyramid(const torch::Tensor& y, std::initializer_list<torch::n
 }
 }  // namespace
 
-SPPFImpl::SPPFImpl(int c1, int c2, int k)
+SPPFImpl::SPPFImpl(int c1, int c2, int k, int pools, bool act, bool shortcut)
+    : pools(pools), add(shortcut && c1 == c2)
 {
     const int c = c1 / 2;
-    cv1 = register_module("cv1", Conv(c1, c, 1, 1));
-    cv2 = register_module("cv2", Conv(c * 4, c2, 1, 1));
+    cv1 = register_module("cv1", Conv(c1, c, 1, 1, -1, 1, 1, act));
+    cv2 = register_module("cv2", Conv(c * (pools + 1), c2, 1, 1));
     m = register_module("m", torch::nn::MaxPool2d(torch::nn::MaxPool2dOptions(k).stride(1).padding(k / 2)));
 }
 
 torch::Tensor SPPFImpl::forward(const torch::Tensor& x)
 {
-    return cv2->forward(poolPyramid(cv1->forward(x), {m, m, m}));
+    torch::Tensor y;
+    if (pools == 3) {
+        y = cv2->forward(poolPyramid(cv1->forward(x), {m, m, m}));
+    } else {
+        std::vector<torch::Tensor> ys{cv1->forward(x)};
+        for (int i = 0; i < pools; ++i)
+            ys.push_back(m->forward(ys.back()));
+        y = cv2->forward(torch::cat(ys, 1));
+    }
+    return add ? y + x : y;
 }
 
 SPPELANImpl::SPPELANImpl(int c1, int c2, int c3, int k)
@@ -356,29 +371,52 @@ torch::Tensor DetectImpl::Branch::run(const torch::Tensor& x)
 
 DetectImpl::DetectImpl(const LayerSpec& L, int regMax) : nc(L.nc), regMax(regMax)
 {
-    const int c2 = L.boxWidth, c3 = L.clsWidth;
+    // Registered in the reference's order (its state-dict order): cv2, cv3, dfl, one2one_cv2, one2one_cv3.
     cv2 = register_module("cv2", torch::nn::ModuleList());
     cv3 = register_module("cv3", torch::nn::ModuleList());
+    buildBranches(L, cv2, cv3, box, cls);
+    if (regMax > 1)
+        dfl = register_module("dfl", DFL(regMax));
+    if (!L.end2end)
+        return;
+    one2one_cv2 = register_module("one2one_cv2", torch::nn::ModuleList());
+    one2one_cv3 = register_module("one2one_cv3", torch::nn::ModuleList());
+    buildBranches(L, one2one_cv2, one2one_cv3, box1, cls1);
+    // The reference deep-copies the one-to-many branches: both start from the same weights.
+    torch::NoGradGuard ng;
+    for (auto [from, to] : {std::pair{cv2, one2one_cv2}, std::pair{cv3, one2one_cv3}}) {
+        const auto src = from->parameters(), dst = to->parameters();
+        for (size_t i = 0; i < src.size(); ++i)
+            dst[i].copy_(src[i]);
+        const auto srcB = from->buffers(), dstB = to->buffers();
+        for (size_t i = 0; i < srcB.size(); ++i)
+            dstB[i].copy_(srcB[i]);
+    }
+}
+
+void DetectImpl::buildBranches(const LayerSpec& L, torch::nn::ModuleList& boxList, torch::nn::ModuleList& clsList,
+                               std::vector<Branch>& boxes, std::vector<Branch>& classes)
+{
+    const int c2 = L.boxWidth, c3 = L.clsWidth;
     for (int x : L.chIn) {
         Branch bx{{Conv(x, c2, 3), Conv(c2, c2, 3)}, torch::nn::Conv2d(torch::nn::Conv2dOptions(c2, 4 * regMax, 1))};
-        cv2->push_back(torch::nn::Sequential(bx.convs[0], bx.convs[1], bx.out));
-        box.push_back(bx);
+        boxList->push_back(torch::nn::Sequential(bx.convs[0], bx.convs[1], bx.out));
+        boxes.push_back(bx);
         Branch cl;  // created in forward order: the random initialisation draws in that order
         if (L.dwClassBranch) {
             // [[DWConv(x, x, 3), Conv(x, c3, 1)], [DWConv(c3, c3, 3), Conv(c3, c3, 1)], Conv2d(c3, nc, 1)]
             cl.convs = {Conv(x, x, 3, 1, -1, x), Conv(x, c3, 1), Conv(c3, c3, 3, 1, -1, c3), Conv(c3, c3, 1)};
             cl.out = torch::nn::Conv2d(torch::nn::Conv2dOptions(c3, nc, 1));
             // Lists only name the modules as the reference's Sequentials do (the branch runs through `cl`).
-            cv3->push_back(torch::nn::ModuleList(torch::nn::ModuleList(cl.convs[0], cl.convs[1]),
-                                                 torch::nn::ModuleList(cl.convs[2], cl.convs[3]), cl.out));
+            clsList->push_back(torch::nn::ModuleList(torch::nn::ModuleList(cl.convs[0], cl.convs[1]),
+                                                     torch::nn::ModuleList(cl.convs[2], cl.convs[3]), cl.out));
         } else {
             cl.convs = {Conv(x, c3, 3), Conv(c3, c3, 3)};
             cl.out = torch::nn::Conv2d(torch::nn::Conv2dOptions(c3, nc, 1));
-            cv3->push_back(torch::nn::Sequential(cl.convs[0], cl.convs[1], cl.out));
+            clsList->push_back(torch::nn::Sequential(cl.convs[0], cl.convs[1], cl.out));
         }
-        cls.push_back(cl);
+        classes.push_back(cl);
     }
-    dfl = register_module("dfl", DFL(regMax));
 }
 
 std::vector<torch::Tensor> DetectImpl::forward(const std::vector<torch::Tensor>& xs)
@@ -396,13 +434,30 @@ torch::Tensor DetectImpl::level(size_t i, const torch::Tensor& x)
     return torch::cat({box.at(i).run(x), cls.at(i).run(x)}, 1);
 }
 
+std::vector<torch::Tensor> DetectImpl::forwardOneToOne(const std::vector<torch::Tensor>& xs)
+{
+    TORCH_CHECK(endToEnd(), "Detect: this head has no one-to-one branches");
+    TORCH_CHECK(xs.size() == box1.size(), "Detect expects ", box1.size(), " feature maps, got ", xs.size());
+    std::vector<torch::Tensor> out;
+    out.reserve(xs.size());
+    for (size_t i = 0; i < xs.size(); ++i) {
+        const torch::Tensor x = is_training() ? xs[i].detach() : xs[i];
+        out.push_back(torch::cat({box1[i].run(x), cls1[i].run(x)}, 1));
+    }
+    return out;
+}
+
 void DetectImpl::initBiases(const std::vector<int64_t>& strides)
 {
     torch::NoGradGuard ng;
-    for (size_t i = 0; i < box.size(); ++i) {
-        box[i].out->bias.fill_(1.0);
-        const double cells = 640.0 / static_cast<double>(strides.at(i));
-        cls[i].out->bias.fill_(std::log(5.0 / nc / (cells * cells)));  // ~0.01 prior over 5 objects per 640 image
+    const double boxBias = regMax == 1 ? 2.0 : 1.0;
+    for (const auto& [boxes, classes] : {std::pair{&box, &cls}, std::pair{&box1, &cls1}}) {
+        for (size_t i = 0; i < boxes->size(); ++i) {
+            (*boxes)[i].out->bias.fill_(boxBias);
+            const double cells = 640.0 / static_cast<double>(strides.at(i));
+            // ~0.01 prior over 5 objects per 640 image
+            (*classes)[i].out->bias.fill_(std::log(5.0 / nc / (cells * cells)));
+        }
     }
 }
 
@@ -429,10 +484,12 @@ Built buildLayer(const LayerSpec& L)
     switch (L.kind) {
     case LayerKind::Conv: return single(Conv(L.c1, L.c2, L.k, L.s, L.p, L.g, L.d, L.act));
     case LayerKind::C2f: return single(C2f(L.c1, L.c2, L.repeats, Block::Bottleneck, L.shortcut, L.g, L.e));
-    case LayerKind::C3k2:
-        return single(C2f(L.c1, L.c2, L.repeats, L.c3k ? Block::C3k : Block::HalfBottleneck, L.shortcut, L.g, L.e));
+    case LayerKind::C3k2: {
+        const Block block = L.attn ? Block::BottleneckPSA : L.c3k ? Block::C3k : Block::HalfBottleneck;
+        return single(C2f(L.c1, L.c2, L.repeats, block, L.shortcut, L.g, L.e, L.heads));
+    }
     case LayerKind::C2PSA: return single(C2PSA(L.c1, L.repeats, L.e, L.heads));
-    case LayerKind::SPPF: return single(SPPF(L.c1, L.c2, L.k));
+    case LayerKind::SPPF: return single(SPPF(L.c1, L.c2, L.k, L.pools, L.act, L.shortcut));
     case LayerKind::SPPELAN: return single(SPPELAN(L.c1, L.c2, L.c3, L.k));
     case LayerKind::RepNCSPELAN4:
     case LayerKind::ELAN1: return single(ELAN(L));
@@ -616,7 +673,8 @@ torch::Tensor DetectionModelImpl::decode(const std::vector<torch::Tensor>& feats
         strides = anchorStrides_;
     }
     auto x = torch::cat(flat, 2);  // [B, no, A]
-    auto dist = detect_->dfl->forward(x.narrow(1, 0, 4 * rm));  // [B, 4, A] ltrb in grid units
+    // [B, 4, A] ltrb in grid units: the DFL expectation, or with reg_max 1 the box branch's output itself.
+    auto dist = rm > 1 ? detect_->dfl->forward(x.narrow(1, 0, 4 * rm)) : x.narrow(1, 0, 4);
     auto lt = dist.narrow(1, 0, 2);
     auto rb = dist.narrow(1, 2, 2);
     auto centre = (points + (rb - lt) * 0.5) * strides;

@@ -1,5 +1,5 @@
 #pragma once
-// Building blocks of the YOLOv8, YOLO11 and YOLOv9 layouts. Submodule names follow the reference so that
+// Building blocks of the YOLOv8, YOLO11, YOLOv9 and YOLO26 layouts. Submodule names follow the reference so that
 // parameter names match (`conv`, `bn`, `cv1`, `cv2`, `m`, `cv3`, `attn.qkv`, `conv1`, `dfl`, ...). Every
 // convolution with a BatchNorm is a Conv, so each trains through the fused BatchNorm + SiLU op.
 
@@ -84,11 +84,12 @@ TORCH_MODULE(C3);
 
 // CSP bottleneck with two convolutions: split cv1's output in halves, chain n blocks on the second half,
 // concatenate everything once and fuse with cv2. C2f's blocks are bottlenecks with e = 1; C3k2's (YOLO11)
-// are bottlenecks with e = 0.5, or C3k blocks when `c3k`.
+// are bottlenecks with e = 0.5, or C3k blocks when `c3k`; YOLO26's attention C3k2 blocks are a bottleneck
+// with e = 0.5 followed by a PSABlock of `heads` heads (a Sequential: parameters `m.<i>.0.*`, `m.<i>.1.*`).
 class C2fImpl : public torch::nn::Module {
 public:
-    enum class Block { Bottleneck, HalfBottleneck, C3k };
-    C2fImpl(int c1, int c2, int n, Block block, bool shortcut, int g, double e);
+    enum class Block { Bottleneck, HalfBottleneck, C3k, BottleneckPSA };
+    C2fImpl(int c1, int c2, int n, Block block, bool shortcut, int g, double e, int heads = 1);
     torch::Tensor forward(const torch::Tensor& x);
 
     int c = 0;  // hidden channels per branch
@@ -135,14 +136,18 @@ public:
 };
 TORCH_MODULE(C2PSA);
 
-// Spatial pyramid pooling, fast: three chained k x k max pools (stride 1), concatenated with the input.
+// Spatial pyramid pooling, fast: `pools` chained k x k max pools (stride 1) of cv1's output, concatenated with
+// it and fused by cv2. YOLO26's form: cv1 without activation (`act` false) and, with `shortcut` and c1 == c2,
+// the input added to the output.
 class SPPFImpl : public torch::nn::Module {
 public:
-    SPPFImpl(int c1, int c2, int k);
+    SPPFImpl(int c1, int c2, int k, int pools = 3, bool act = true, bool shortcut = false);
     torch::Tensor forward(const torch::Tensor& x);
 
     Conv cv1{nullptr}, cv2{nullptr};
     torch::nn::MaxPool2d m{nullptr};
+    int pools = 3;
+    bool add = false;
 };
 TORCH_MODULE(SPPF);
 
@@ -240,26 +245,44 @@ TORCH_MODULE(DFL);
 
 // Decoupled anchor-free head: per level a box branch (cv2: Conv, Conv, Conv2d -> 4 * reg_max) and a class
 // branch (cv3: Conv, Conv, Conv2d -> nc; YOLO11: depthwise 3x3 + 1x1 Conv, twice, then Conv2d -> nc).
+// With reg_max 1 (YOLO26) the box branch gives the four distances themselves and there is no DFL; an
+// end-to-end head (YOLO26) also holds one-to-one copies of both branches, one2one_cv2 and one2one_cv3, built
+// with the one-to-many branches' initial weights. forward() runs the one-to-many branches, which inference
+// with NMS uses (Ultralytics 8.4's default); forwardOneToOne() runs the copies.
 class DetectImpl : public torch::nn::Module {
 public:
-    // `L`: the resolved Detect row (class count, input channels, branch widths, class-branch form).
+    // `L`: the resolved Detect row (class count, input channels, branch widths, class-branch form, reg_max,
+    // end2end).
     DetectImpl(const LayerSpec& L, int regMax);
     // Per level [B, 4 * reg_max + nc, H, W] (box logits first).
     std::vector<torch::Tensor> forward(const std::vector<torch::Tensor>& xs);
     // One level of forward(): cat(box branch, class branch) of level i's feature map.
     torch::Tensor level(size_t i, const torch::Tensor& x);
-    // Reference bias initialisation: box bias 1.0, class bias log(5 / nc / (640 / stride)^2).
+    // The one-to-one branches, same layout as forward(); in training they read detached feature maps, so
+    // their loss does not reach the layers before the head. Only for an end-to-end head.
+    std::vector<torch::Tensor> forwardOneToOne(const std::vector<torch::Tensor>& xs);
+    bool endToEnd() const { return !box1.empty(); }
+    // Reference bias initialisation: box bias 1.0 (2.0, two grid cells, with reg_max 1, as Ultralytics 8.4;
+    // with DFL bins the value does not matter), class bias log(5 / nc / (640 / stride)^2); the same for the
+    // one-to-one copies.
     void initBiases(const std::vector<int64_t>& strides);
 
     int nc = 0, regMax = 16;
     torch::nn::ModuleList cv2{nullptr}, cv3{nullptr};
-    DFL dfl{nullptr};
+    DFL dfl{nullptr};  // null with reg_max 1
+    torch::nn::ModuleList one2one_cv2{nullptr}, one2one_cv3{nullptr};  // end-to-end heads only
     struct Branch {
         std::vector<Conv> convs;  // applied in order
         torch::nn::Conv2d out{nullptr};
         torch::Tensor run(const torch::Tensor& x);
     };
-    std::vector<Branch> box, cls;  // typed views of cv2 / cv3
+    std::vector<Branch> box, cls;    // typed views of cv2 / cv3
+    std::vector<Branch> box1, cls1;  // typed views of one2one_cv2 / one2one_cv3 (empty unless end-to-end)
+
+private:
+    // Builds one box and one class branch per level into the two lists (registered by the caller).
+    void buildBranches(const LayerSpec& L, torch::nn::ModuleList& boxList, torch::nn::ModuleList& clsList,
+                       std::vector<Branch>& boxes, std::vector<Branch>& classes);
 };
 TORCH_MODULE(Detect);
 

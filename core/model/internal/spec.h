@@ -10,8 +10,9 @@
 
 namespace ys {
 
-// Module kinds of the Ultralytics detection layouts: YOLOv8 (Conv, C2f, SPPF), YOLO11 (C3k2, C2PSA) and
-// YOLOv9 (RepNCSPELAN4, ELAN1, AConv, ADown, SPPELAN, and CBLinear/CBFuse/Identity for the two-backbone e).
+// Module kinds of the Ultralytics detection layouts: YOLOv8 (Conv, C2f, SPPF), YOLO11 (C3k2, C2PSA),
+// YOLOv9 (RepNCSPELAN4, ELAN1, AConv, ADown, SPPELAN, and CBLinear/CBFuse/Identity for the two-backbone e) and
+// YOLO26 (the same kinds as YOLO11, with SPPF's and C3k2's Ultralytics 8.4 arguments and an end-to-end head).
 enum class LayerKind {
     Conv, C2f, C3k2, C2PSA, SPPF, SPPELAN, RepNCSPELAN4, ELAN1, AConv, ADown,
     CBLinear, CBFuse, Identity, Upsample, Concat, Detect
@@ -48,14 +49,17 @@ struct LayerSpec {
     int c1 = 0;                   // input channels (sum of inputs for Concat; first input for Detect)
     int c2 = 0;                   // output channels (0 for Detect; sum of the outputs for CBLinear)
     int k = 1, s = 1, p = 0, g = 1, d = 1;  // Conv (SPPF, SPPELAN, CBLinear: k; CBLinear: s, p too)
-    bool act = true;              // Conv: SiLU after BatchNorm
-    bool shortcut = false;        // C2f, C3k2: residual bottlenecks
+    bool act = true;              // Conv: SiLU after BatchNorm; SPPF: SiLU after cv1 (false once a row writes
+                                  // the pool count, as Ultralytics 8.4: YOLO26's SPPF)
+    bool shortcut = false;        // C2f, C3k2: residual bottlenecks; SPPF: output + input (when c1 == c2)
+    int pools = 3;                // SPPF: chained max pools (its third argument)
     double e = 0.5;               // C2f, C3k2, C2PSA hidden-channel ratio
     bool c3k = false;             // C3k2: C3k blocks (two bottlenecks each) instead of bottlenecks (m/l/x scales)
+    bool attn = false;            // C3k2: each block is a Bottleneck then a PSABlock (YOLO26; wins over c3k)
     int c3 = 0;                   // RepNCSPELAN4, ELAN1, SPPELAN: hidden channels (as written, not scaled)
     int c4 = 0;                   // RepNCSPELAN4, ELAN1: channels of the RepCSP / 3x3 branch
     int blocks = 1;               // RepNCSPELAN4: RepBottlenecks per RepCSP (its 4th argument)
-    int heads = 0;                // C2PSA: attention heads (hidden channels / 64)
+    int heads = 0;                // C2PSA, C3k2 with attn: attention heads (hidden channels / 64; C3k2: at least 1)
     int scaleFactor = 2;          // Upsample (nearest)
     std::vector<int> splits;      // CBLinear: output channels of each part
     std::vector<int> pick;        // CBFuse: which part of each CBLinear input (one per input but the last)
@@ -64,6 +68,8 @@ struct LayerSpec {
     int boxWidth = 0;             // Detect: hidden channels of the box branch, max(16, chIn[0] / 4, 4 * reg_max)
     int clsWidth = 0;             // Detect: hidden channels of the class branch, max(chIn[0], min(nc, 100))
     bool dwClassBranch = false;   // Detect: depthwise-separable class branch (YOLO11: the model has C3k2)
+    int regMax = 16;              // Detect: the model's reg_max (1: the box branch gives the 4 distances)
+    bool end2end = false;         // Detect: one-to-one copies of both branches (one2one_cv2, one2one_cv3)
     int64_t stride = 1;           // output stride relative to the model input
     int64_t params = 0;           // parameters of this layer, counted analytically
     int line = 0, column = 0;     // 1-based position of the row in the YAML
@@ -92,7 +98,8 @@ struct ModelSpec {
     double width = 1.0;           // width multiple
     int maxChannels = 0;          // channels are capped at this before width scaling (0 = no cap)
     int nc = 80;
-    int regMax = 16;              // DFL bins per box side
+    int regMax = 16;              // DFL bins per box side (YAML `reg_max`; 1 = no DFL, YOLO26)
+    bool end2end = false;         // YAML `end2end`: the Detect head holds one-to-one copies (YOLO26)
     std::vector<LayerSpec> layers;  // backbone rows then head rows; the last one is Detect
     int backboneLayers = 0;         // rows of the YAML's `backbone:` (layers 0 .. backboneLayers - 1)
     std::vector<int64_t> strides;   // Detect strides, one per level, e.g. {8, 16, 32}
@@ -106,7 +113,7 @@ struct ModelSpec {
 };
 
 // Parses a model YAML. `model`: path to a YAML file or, when no such file exists, a built-in model:
-// "yolov8[nslmx].yaml", "yolo11[nslmx].yaml" (no letter = n; "yolov8.yaml", "yolo11.yaml"), "yolov9t.yaml",
+// "yolov8[nslmx].yaml", "yolo11[nslmx].yaml", "yolo26[nslmx].yaml" (no letter = n; "yolov8.yaml", ...), "yolov9t.yaml",
 // "yolov9s.yaml", "yolov9m.yaml", "yolov9c.yaml", "yolov9e.yaml". `nc` >= 1 overrides the YAML's nc; nc <= 0
 // keeps it. Never throws; errors carry code "model.*", the file and the 1-based line.
 Expected<ModelSpec> loadModelSpec(const std::string& model, int nc);
@@ -127,7 +134,7 @@ struct BuiltinModelFile {
 const std::vector<BuiltinModelFile>& builtinModelFiles();
 // Text of the built-in file `file` ("yolo11.yaml"), or nullptr.
 const char* builtinModelYaml(const std::string& file);
-// Every built-in model name a user can give, e.g. "yolov8n.yaml", ..., "yolo11x.yaml", "yolov9t.yaml", ...
+// Every built-in model name a user can give, e.g. "yolov8n.yaml", ..., "yolo11x.yaml", "yolo26n.yaml", ...
 std::vector<std::string> builtinModelNames();
 // The built-in resources/models/yolov8.yaml.
 const std::string& builtinYolov8Yaml();

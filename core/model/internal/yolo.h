@@ -35,13 +35,15 @@ public:
     explicit DetectionModelImpl(const ModelSpec& spec);
 
     // x: [B, 3, H, W] float, H and W multiples of the largest stride (32). Returns per level, stride 8, 16, 32
-    // in that order, [B, 4 * reg_max + nc, H / s, W / s] raw logits (box distribution logits first, then class
-    // logits). Works in train and eval mode alike; the loss and decode() take it from here.
+    // in that order, [B, 4 * reg_max + nc, H / s, W / s] raw logits (box distribution logits first, or with
+    // reg_max 1 the four distances in grid units, then class logits); an end-to-end head's one-to-many
+    // branches. Works in train and eval mode alike; the loss and decode() take it from here.
     std::vector<torch::Tensor> forward(torch::Tensor x);
 
     // Inference decoding of forward()'s output: [B, 4 + nc, A] float32 (any input dtype) with boxes as (cx, cy, w, h) in input pixels
-    // (DFL expectation -> ltrb distances around the anchor point, times the level's stride) and class scores
-    // after sigmoid. A = sum of H * W over levels (8400 at 640). Anchors are cached per feature-map shape.
+    // (DFL expectation -> ltrb distances around the anchor point, times the level's stride; with reg_max 1 the
+    // head's four values are the distances) and class scores after sigmoid. A = sum of H * W over levels (8400
+    // at 640). Anchors are cached per feature-map shape.
     torch::Tensor decode(const std::vector<torch::Tensor>& feats);
 
     // Folds every BatchNorm into its conv for faster inference (about 10-20% on CPU). Call on a model that
