@@ -314,10 +314,11 @@ private:
         std::vector<T> ys{conv("cv1", *m.cv1, x)};
         {
             Scope sm(*this, "m");
-            for (int i = 0; i < 3; ++i)
+            for (int i = 0; i < m.pools; ++i)
                 ys.push_back(maxPool(ys.back(), *m.m));
         }
-        return conv("cv2", *m.cv2, concat(ys));
+        T y = conv("cv2", *m.cv2, concat(ys));
+        return m.add ? add(y, x) : y;  // YOLO26's residual SPPF
     }
 
     T sppelan(SPPELANImpl& m, const T& x)
