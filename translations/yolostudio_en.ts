@@ -2285,6 +2285,226 @@ Compute capability %2.%3, %4 multiprocessors
         <source>line %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>cannot read the image: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is not an image: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image file is empty (0 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is a %1 image, which YOLO training does not read; convert it to JPEG or PNG</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; does not have an image extension (bmp, dng, jpeg, jpg, mpo, png, tif, tiff, webp, pfm) and is skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image cannot be decoded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>broken image header: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is truncated (%1); restore it from the original, the studio never rewrites it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the image decodes, but the decoder reports: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image is %1x%2 px; at least 10 px on each side are needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the extension does not match the content, which is %1; rename the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no label file: the image is used as a background</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty label file: the image is used as a background</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>row has %1 values; expected 5 (class cx cy w h) or a polygon (class x1 y1 x2 y2 x3 y3 ...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value %1 (&apos;%2&apos;) is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>row contains NaN or infinity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class id %1 is negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class id %1 is not a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class id %1 is out of range: data.yaml has %2 classes (ids 0..%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>coordinates outside the image: %1 (normalised coordinates must lie in 0..1, 1% tolerance)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>polygon point %1 = (%2, %3) lies outside the image (normalised coordinates must lie in 0..1, 1% tolerance)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>box has width %1 and height %2; both must be above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>polygon encloses no area (its bounding box is empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>row repeats line %1 exactly (the copy is ignored)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file mixes %1 box rows with %2 polygon rows; use one format per dataset (polygons are reduced to boxes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 more problems in this file are not listed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>label file has no image (expected an image named %1.* in %2); delete it or restore the image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>box overlaps the box of line %1 of the same class with IoU %2; delete one of them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>box is %1x%2 px at imgsz %3 (under %4 px: too small to learn); raise imgsz or drop the box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unusual box for class &apos;%1&apos;: its area is %2x larger than the class median (%5 boxes of the class); check the class id and the box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unusual box for class &apos;%1&apos;: its area is %2x smaller than the class median (%5 boxes of the class); check the class id and the box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unusual box for class &apos;%1&apos;: its aspect ratio (w/h %3) is far from the class median (%4) (%5 boxes of the class); check the class id and the box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unusual box for class &apos;%1&apos;: its area is %2x larger than the class median, and its aspect ratio (w/h %3) is far from the class median (%4) (%5 boxes of the class); check the class id and the box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unusual box for class &apos;%1&apos;: its area is %2x smaller than the class median, and its aspect ratio (w/h %3) is far from the class median (%4) (%5 boxes of the class); check the class id and the box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image has %1 boxes (dataset mean %2); such images set the assigner&apos;s peak memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image is a byte-identical copy of %1 (%2); keep one of them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image looks like a re-encoded or resized copy of %1 (perceptual hash distance %2 of 64); keep one of them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image is a byte-identical copy of %1: the same image is in %2 and %3; remove one copy so validation measures unseen images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the same file is in %1 and %2; remove it from one split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image looks like a re-encoded or resized copy of %1 (perceptual hash distance %2 of 64), so it is in %3 and %4; remove one copy so validation measures unseen images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no images: no file with an image extension was found in %2; check the path in data.yaml</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>listed image does not exist: %1; fix the list or restore the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read this image list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image %1 is listed more than once in %2 (the copy is ignored)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1 &apos;%2&apos; has no boxes in train; the model cannot learn it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1 &apos;%2&apos; has no boxes in train (only in val/test); the model cannot learn it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1 &apos;%2&apos; has only %3 boxes in train (fewer than %4); label more examples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class %1 &apos;%2&apos; has only %3 box in train (fewer than %4); label more examples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>classes are imbalanced: &apos;%1&apos; has %2 boxes in train, &apos;%3&apos; %4 (ratio %5, above %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>left edge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>right edge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top edge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bottom edge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::FindingsModel</name>

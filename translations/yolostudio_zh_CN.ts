@@ -2289,6 +2289,226 @@ Compute capability %2.%3, %4 multiprocessors
         <source>line %1</source>
         <translation>第 %1 行</translation>
     </message>
+    <message>
+        <source>cannot read the image: %1</source>
+        <translation>无法读取图像：%1</translation>
+    </message>
+    <message>
+        <source>the file is not an image: %1</source>
+        <translation>该文件不是图像：%1</translation>
+    </message>
+    <message>
+        <source>the image file is empty (0 bytes)</source>
+        <translation>图像文件为空（0 字节）</translation>
+    </message>
+    <message>
+        <source>the file is a %1 image, which YOLO training does not read; convert it to JPEG or PNG</source>
+        <translation>该文件是 %1 图像，YOLO 训练无法读取；请转换为 JPEG 或 PNG</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; does not have an image extension (bmp, dng, jpeg, jpg, mpo, png, tif, tiff, webp, pfm) and is skipped</source>
+        <translation>“%1”没有图像扩展名（bmp、dng、jpeg、jpg、mpo、png、tif、tiff、webp、pfm），已跳过</translation>
+    </message>
+    <message>
+        <source>the image cannot be decoded: %1</source>
+        <translation>图像无法解码：%1</translation>
+    </message>
+    <message>
+        <source>broken image header: %1</source>
+        <translation>图像文件头已损坏：%1</translation>
+    </message>
+    <message>
+        <source>the file is truncated (%1); restore it from the original, the studio never rewrites it</source>
+        <translation>文件不完整（%1）；请从原始文件恢复，工作室从不改写它</translation>
+    </message>
+    <message>
+        <source>the image decodes, but the decoder reports: %1</source>
+        <translation>图像可以解码，但解码器报告：%1</translation>
+    </message>
+    <message>
+        <source>image is %1x%2 px; at least 10 px on each side are needed</source>
+        <translation>图像为 %1x%2 像素；每边至少需要 10 像素</translation>
+    </message>
+    <message>
+        <source>the extension does not match the content, which is %1; rename the file</source>
+        <translation>扩展名与内容不符，实际内容为 %1；请重命名该文件</translation>
+    </message>
+    <message>
+        <source>no label file: the image is used as a background</source>
+        <translation>没有标签文件：该图像作为背景使用</translation>
+    </message>
+    <message>
+        <source>empty label file: the image is used as a background</source>
+        <translation>标签文件为空：该图像作为背景使用</translation>
+    </message>
+    <message>
+        <source>row has %1 values; expected 5 (class cx cy w h) or a polygon (class x1 y1 x2 y2 x3 y3 ...)</source>
+        <translation>该行有 %1 个值；应为 5 个（class cx cy w h）或多边形（class x1 y1 x2 y2 x3 y3 ...）</translation>
+    </message>
+    <message>
+        <source>value %1 (&apos;%2&apos;) is not a number</source>
+        <translation>第 %1 个值（“%2”）不是数字</translation>
+    </message>
+    <message>
+        <source>row contains NaN or infinity</source>
+        <translation>该行包含 NaN 或无穷大</translation>
+    </message>
+    <message>
+        <source>class id %1 is negative</source>
+        <translation>类别 ID %1 为负数</translation>
+    </message>
+    <message>
+        <source>class id %1 is not a whole number</source>
+        <translation>类别 ID %1 不是整数</translation>
+    </message>
+    <message>
+        <source>class id %1 is out of range: data.yaml has %2 classes (ids 0..%3)</source>
+        <translation>类别 ID %1 超出范围：data.yaml 有 %2 个类别（ID 0..%3）</translation>
+    </message>
+    <message>
+        <source>coordinates outside the image: %1 (normalised coordinates must lie in 0..1, 1% tolerance)</source>
+        <translation>坐标超出图像：%1（归一化坐标须在 0..1 之内，容差 1%）</translation>
+    </message>
+    <message>
+        <source>polygon point %1 = (%2, %3) lies outside the image (normalised coordinates must lie in 0..1, 1% tolerance)</source>
+        <translation>多边形第 %1 个点 = (%2, %3) 位于图像之外（归一化坐标须在 0..1 之内，容差 1%）</translation>
+    </message>
+    <message>
+        <source>box has width %1 and height %2; both must be above 0</source>
+        <translation>框的宽为 %1、高为 %2；两者都必须大于 0</translation>
+    </message>
+    <message>
+        <source>polygon encloses no area (its bounding box is empty)</source>
+        <translation>多边形不围成任何面积（其外接框为空）</translation>
+    </message>
+    <message>
+        <source>row repeats line %1 exactly (the copy is ignored)</source>
+        <translation>该行与第 %1 行完全相同（副本被忽略）</translation>
+    </message>
+    <message>
+        <source>file mixes %1 box rows with %2 polygon rows; use one format per dataset (polygons are reduced to boxes)</source>
+        <translation>文件混用了 %1 行框和 %2 行多边形；每个数据集请只用一种格式（多边形会被转换为框）</translation>
+    </message>
+    <message>
+        <source>%1 more problems in this file are not listed</source>
+        <translation>此文件中还有 %1 个问题未列出</translation>
+    </message>
+    <message>
+        <source>label file has no image (expected an image named %1.* in %2); delete it or restore the image</source>
+        <translation>标签文件没有对应图像（应在 %2 中有名为 %1.* 的图像）；请删除它或恢复图像</translation>
+    </message>
+    <message>
+        <source>box overlaps the box of line %1 of the same class with IoU %2; delete one of them</source>
+        <translation>该框与第 %1 行的同类别框重叠，IoU 为 %2；请删除其中一个</translation>
+    </message>
+    <message>
+        <source>box is %1x%2 px at imgsz %3 (under %4 px: too small to learn); raise imgsz or drop the box</source>
+        <translation>在 imgsz %3 下该框为 %1x%2 像素（小于 %4 像素：太小无法学习）；请提高 imgsz 或删除该框</translation>
+    </message>
+    <message>
+        <source>unusual box for class &apos;%1&apos;: its area is %2x larger than the class median (%5 boxes of the class); check the class id and the box</source>
+        <translation>类别“%1”的异常框：面积是类别中位数的 %2 倍（该类别共 %5 个框）；请检查类别 ID 和框</translation>
+    </message>
+    <message>
+        <source>unusual box for class &apos;%1&apos;: its area is %2x smaller than the class median (%5 boxes of the class); check the class id and the box</source>
+        <translation>类别“%1”的异常框：面积只有类别中位数的 1/%2（该类别共 %5 个框）；请检查类别 ID 和框</translation>
+    </message>
+    <message>
+        <source>unusual box for class &apos;%1&apos;: its aspect ratio (w/h %3) is far from the class median (%4) (%5 boxes of the class); check the class id and the box</source>
+        <translation>类别“%1”的异常框：宽高比（w/h %3）远离类别中位数（%4）（该类别共 %5 个框）；请检查类别 ID 和框</translation>
+    </message>
+    <message>
+        <source>unusual box for class &apos;%1&apos;: its area is %2x larger than the class median, and its aspect ratio (w/h %3) is far from the class median (%4) (%5 boxes of the class); check the class id and the box</source>
+        <translation>类别“%1”的异常框：面积是类别中位数的 %2 倍，且宽高比（w/h %3）远离类别中位数（%4）（该类别共 %5 个框）；请检查类别 ID 和框</translation>
+    </message>
+    <message>
+        <source>unusual box for class &apos;%1&apos;: its area is %2x smaller than the class median, and its aspect ratio (w/h %3) is far from the class median (%4) (%5 boxes of the class); check the class id and the box</source>
+        <translation>类别“%1”的异常框：面积只有类别中位数的 1/%2，且宽高比（w/h %3）远离类别中位数（%4）（该类别共 %5 个框）；请检查类别 ID 和框</translation>
+    </message>
+    <message>
+        <source>image has %1 boxes (dataset mean %2); such images set the assigner&apos;s peak memory</source>
+        <translation>该图像有 %1 个框（数据集平均 %2 个）；这类图像决定分配器的峰值内存</translation>
+    </message>
+    <message>
+        <source>image is a byte-identical copy of %1 (%2); keep one of them</source>
+        <translation>该图像与 %1（%2）逐字节相同；请只保留一个</translation>
+    </message>
+    <message>
+        <source>image looks like a re-encoded or resized copy of %1 (perceptual hash distance %2 of 64); keep one of them</source>
+        <translation>该图像看起来是 %1 重新编码或缩放后的副本（感知哈希距离 %2/64）；请只保留一个</translation>
+    </message>
+    <message>
+        <source>image is a byte-identical copy of %1: the same image is in %2 and %3; remove one copy so validation measures unseen images</source>
+        <translation>该图像与 %1 逐字节相同：同一图像同时在 %2 和 %3 中；请删除一份，让验证只衡量未见过的图像</translation>
+    </message>
+    <message>
+        <source>the same file is in %1 and %2; remove it from one split</source>
+        <translation>同一文件同时在 %1 和 %2 中；请从其中一个划分中移除</translation>
+    </message>
+    <message>
+        <source>image looks like a re-encoded or resized copy of %1 (perceptual hash distance %2 of 64), so it is in %3 and %4; remove one copy so validation measures unseen images</source>
+        <translation>该图像看起来是 %1 重新编码或缩放后的副本（感知哈希距离 %2/64），因此同时在 %3 和 %4 中；请删除一份，让验证只衡量未见过的图像</translation>
+    </message>
+    <message>
+        <source>%1 has no images: no file with an image extension was found in %2; check the path in data.yaml</source>
+        <translation>%1 没有图像：在 %2 中未找到带图像扩展名的文件；请检查 data.yaml 中的路径</translation>
+    </message>
+    <message>
+        <source>listed image does not exist: %1; fix the list or restore the file</source>
+        <translation>列出的图像不存在：%1；请修正列表或恢复该文件</translation>
+    </message>
+    <message>
+        <source>cannot read this image list</source>
+        <translation>无法读取此图像列表</translation>
+    </message>
+    <message>
+        <source>image %1 is listed more than once in %2 (the copy is ignored)</source>
+        <translation>图像 %1 在 %2 中被列出多次（副本被忽略）</translation>
+    </message>
+    <message>
+        <source>class %1 &apos;%2&apos; has no boxes in train; the model cannot learn it</source>
+        <translation>类别 %1“%2”在 train 中没有框；模型无法学习它</translation>
+    </message>
+    <message>
+        <source>class %1 &apos;%2&apos; has no boxes in train (only in val/test); the model cannot learn it</source>
+        <translation>类别 %1“%2”在 train 中没有框（只在 val/test 中有）；模型无法学习它</translation>
+    </message>
+    <message>
+        <source>class %1 &apos;%2&apos; has only %3 boxes in train (fewer than %4); label more examples</source>
+        <translation>类别 %1“%2”在 train 中只有 %3 个框（少于 %4 个）；请标注更多样本</translation>
+    </message>
+    <message>
+        <source>class %1 &apos;%2&apos; has only %3 box in train (fewer than %4); label more examples</source>
+        <translation>类别 %1“%2”在 train 中只有 %3 个框（少于 %4 个）；请标注更多样本</translation>
+    </message>
+    <message>
+        <source>classes are imbalanced: &apos;%1&apos; has %2 boxes in train, &apos;%3&apos; %4 (ratio %5, above %6)</source>
+        <translation>类别不平衡：“%1”在 train 中有 %2 个框，“%3”只有 %4 个（比例 %5，高于 %6）</translation>
+    </message>
+    <message>
+        <source>left edge</source>
+        <translation>左边缘</translation>
+    </message>
+    <message>
+        <source>right edge</source>
+        <translation>右边缘</translation>
+    </message>
+    <message>
+        <source>top edge</source>
+        <translation>上边缘</translation>
+    </message>
+    <message>
+        <source>bottom edge</source>
+        <translation>下边缘</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::FindingsModel</name>

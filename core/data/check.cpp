@@ -111,6 +111,111 @@ const CheckCode& codeInfo(const std::string& code)
 
 }  // namespace
 
+const std::vector<FindingMessage>& findingMessages()
+{
+    static const std::vector<FindingMessage> messages = {
+        {"image.unreadable", "cannot read the image: {1}"},
+        {"image.not_image", "the file is not an image: {1}"},
+        {"image.not_image.empty", "the image file is empty (0 bytes)"},
+        {"image.unsupported", "the file is a {1} image, which YOLO training does not read; convert it to JPEG or PNG"},
+        {"image.unsupported.list", "'{1}' does not have an image extension (bmp, dng, jpeg, jpg, mpo, png, tif, tiff, "
+                                   "webp, pfm) and is skipped"},
+        {"image.corrupt", "the image cannot be decoded: {1}"},
+        {"image.corrupt.header", "broken image header: {1}"},
+        {"image.truncated", "the file is truncated ({1}); restore it from the original, the studio never rewrites it"},
+        {"image.corrupt_data", "the image decodes, but the decoder reports: {1}"},
+        {"image.too_small", "image is {1}x{2} px; at least 10 px on each side are needed"},
+        {"image.extension_mismatch", "the extension does not match the content, which is {1}; rename the file"},
+        {"label.missing", "no label file: the image is used as a background"},
+        {"label.empty", "empty label file: the image is used as a background"},
+        {"label.columns", "row has {1} values; expected 5 (class cx cy w h) or a polygon (class x1 y1 x2 y2 x3 y3 ...)"},
+        {"label.nonnumeric", "value {1} ('{2}') is not a number"},
+        {"label.nonfinite", "row contains NaN or infinity"},
+        {"label.class_negative", "class id {1} is negative"},
+        {"label.class_noninteger", "class id {1} is not a whole number"},
+        {"label.class_range", "class id {1} is out of range: data.yaml has {2} classes (ids 0..{3})"},
+        {"label.out_of_range", "coordinates outside the image: {*} (normalised coordinates must lie in 0..1, 1% tolerance)"},
+        {"label.out_of_range.polygon", "polygon point {1} = ({2}, {3}) lies outside the image (normalised coordinates "
+                                       "must lie in 0..1, 1% tolerance)"},
+        {"label.size_nonpositive", "box has width {1} and height {2}; both must be above 0"},
+        {"label.size_nonpositive.polygon", "polygon encloses no area (its bounding box is empty)"},
+        {"label.duplicate_row", "row repeats line {1} exactly (the copy is ignored)"},
+        {"label.mixed", "file mixes {1} box rows with {2} polygon rows; use one format per dataset (polygons are "
+                        "reduced to boxes)"},
+        {"label.more_issues", "{1} more problems in this file are not listed"},
+        {"label.orphan", "label file has no image (expected an image named {1}.* in {2}); delete it or restore the image"},
+        {"box.near_duplicate", "box overlaps the box of line {1} of the same class with IoU {2}; delete one of them"},
+        {"box.too_small", "box is {1}x{2} px at imgsz {3} (under {4} px: too small to learn); raise imgsz or drop the box"},
+        {"box.outlier.larger", "unusual box for class '{1}': its area is {2}x larger than the class median ({5} boxes "
+                               "of the class); check the class id and the box"},
+        {"box.outlier.smaller", "unusual box for class '{1}': its area is {2}x smaller than the class median ({5} boxes "
+                                "of the class); check the class id and the box"},
+        {"box.outlier.aspect", "unusual box for class '{1}': its aspect ratio (w/h {3}) is far from the class median "
+                               "({4}) ({5} boxes of the class); check the class id and the box"},
+        {"box.outlier.larger_aspect", "unusual box for class '{1}': its area is {2}x larger than the class median, and "
+                                      "its aspect ratio (w/h {3}) is far from the class median ({4}) ({5} boxes of the "
+                                      "class); check the class id and the box"},
+        {"box.outlier.smaller_aspect", "unusual box for class '{1}': its area is {2}x smaller than the class median, "
+                                       "and its aspect ratio (w/h {3}) is far from the class median ({4}) ({5} boxes of "
+                                       "the class); check the class id and the box"},
+        {"image.crowded", "image has {1} boxes (dataset mean {2}); such images set the assigner's peak memory"},
+        {"image.duplicate", "image is a byte-identical copy of {1} ({2}); keep one of them"},
+        {"image.duplicate_similar", "image looks like a re-encoded or resized copy of {1} (perceptual hash distance {2} "
+                                    "of 64); keep one of them"},
+        {"image.leakage", "image is a byte-identical copy of {1}: the same image is in {2} and {3}; remove one copy so "
+                          "validation measures unseen images"},
+        {"image.leakage.same_file", "the same file is in {1} and {2}; remove it from one split"},
+        {"image.leakage_similar", "image looks like a re-encoded or resized copy of {1} (perceptual hash distance {2} "
+                                  "of 64), so it is in {3} and {4}; remove one copy so validation measures unseen images"},
+        {"data.empty_split", "{1} has no images: no file with an image extension was found in {2}; check the path in "
+                             "data.yaml"},
+        {"data.missing_image", "listed image does not exist: {1}; fix the list or restore the file"},
+        {"data.list_unreadable", "cannot read this image list"},
+        {"data.listed_twice", "image {1} is listed more than once in {2} (the copy is ignored)"},
+        {"class.unused", "class {1} '{2}' has no boxes in train; the model cannot learn it"},
+        {"class.unused.elsewhere", "class {1} '{2}' has no boxes in train (only in val/test); the model cannot learn it"},
+        {"class.few_boxes", "class {1} '{2}' has only {3} boxes in train (fewer than {4}); label more examples"},
+        {"class.few_boxes.one", "class {1} '{2}' has only {3} box in train (fewer than {4}); label more examples"},
+        {"class.imbalance", "classes are imbalanced: '{1}' has {2} boxes in train, '{3}' {4} (ratio {5}, above {6})"},
+    };
+    return messages;
+}
+
+const std::vector<std::string>& coordinateNames()
+{
+    static const std::vector<std::string> names = {"cx",        "cy",         "w",        "h",
+                                                   "left edge", "right edge", "top edge", "bottom edge"};
+    return names;
+}
+
+std::string findingMessage(const std::string& key, const std::vector<std::string>& args)
+{
+    static const std::unordered_map<std::string, const char*> byKey = [] {
+        std::unordered_map<std::string, const char*> m;
+        for (const FindingMessage& x : findingMessages())
+            m[x.key] = x.english;
+        return m;
+    }();
+    const auto it = byKey.find(key);
+    if (it == byKey.end())
+        return key;
+    std::string out;
+    for (const char* p = it->second; *p; ++p) {
+        if (p[0] == '{' && p[1] == '*' && p[2] == '}') {
+            for (size_t k = 0; k + 1 < args.size(); k += 2)
+                out += (k > 0 ? ", " : "") + args[k] + " = " + args[k + 1];
+            p += 2;
+        } else if (p[0] == '{' && p[1] >= '1' && p[1] <= '9' && p[2] == '}') {
+            const size_t k = static_cast<size_t>(p[1] - '1');
+            out += k < args.size() ? args[k] : std::string();
+            p += 2;
+        } else {
+            out += *p;
+        }
+    }
+    return out;
+}
+
 bool excludesImage(const std::string& code)
 {
     const CheckCode& info = codeInfo(code);
@@ -197,8 +302,9 @@ std::string excludedImagesText(const std::vector<ExcludedImage>& excluded)
 
 namespace {
 
-Finding makeFinding(const std::string& code, std::string file, int line, std::string message, int image = -1,
-                    int box = -1, int related = -1)
+// A finding of `code` whose message is the catalogue's `key` with `args` (findingMessage).
+Finding makeFinding(const std::string& code, std::string file, int line, const std::string& key,
+                    std::vector<std::string> args, int image = -1, int box = -1, int related = -1)
 {
     const CheckCode& info = codeInfo(code);
     Finding f;
@@ -206,7 +312,9 @@ Finding makeFinding(const std::string& code, std::string file, int line, std::st
     f.code = code;
     f.file = std::move(file);
     f.line = line;
-    f.message = std::move(message);
+    f.message = findingMessage(key, args);
+    f.messageKey = key;
+    f.args = std::move(args);
     f.image = image;
     f.box = box;
     f.relatedImage = related;
@@ -251,37 +359,28 @@ struct ImageHashes {
 bool checkHeader(const ImageRecord& r, int i, std::vector<Finding>& out)
 {
     if (r.fileSize < 0) {
-        out.push_back(makeFinding("image.unreadable", r.image, 0, r.headerError, i));
+        out.push_back(makeFinding("image.unreadable", r.image, 0, "image.unreadable", {r.headerError}, i));
         return false;
     }
     if (r.format == ImageFormat::Unknown) {
-        out.push_back(makeFinding("image.not_image", r.image, 0,
-                                  r.fileSize == 0 ? "the image file is empty (0 bytes)"
-                                                  : "the file is not an image: " + r.headerError,
-                                  i));
+        out.push_back(r.fileSize == 0 ? makeFinding("image.not_image", r.image, 0, "image.not_image.empty", {}, i)
+                                      : makeFinding("image.not_image", r.image, 0, "image.not_image", {r.headerError}, i));
         return false;
     }
     if (r.format == ImageFormat::Gif || r.format == ImageFormat::Other) {
-        out.push_back(makeFinding("image.unsupported", r.image, 0,
-                                  std::string("the file is a ") + toString(r.format) +
-                                      " image, which YOLO training does not read; convert it to JPEG or PNG",
-                                  i));
+        out.push_back(makeFinding("image.unsupported", r.image, 0, "image.unsupported", {toString(r.format)}, i));
         return false;
     }
     if (!r.headerError.empty()) {
-        out.push_back(makeFinding("image.corrupt", r.image, 0, "broken image header: " + r.headerError, i));
+        out.push_back(makeFinding("image.corrupt", r.image, 0, "image.corrupt.header", {r.headerError}, i));
         return false;
     }
     if (!detail::extensionMatches(r.image, r.format))
-        out.push_back(makeFinding("image.extension_mismatch", r.image, 0,
-                                  std::string("the extension does not match the content, which is ") +
-                                      toString(r.format) + "; rename the file",
-                                  i));
+        out.push_back(makeFinding("image.extension_mismatch", r.image, 0, "image.extension_mismatch",
+                                  {toString(r.format)}, i));
     if (r.width < kMinImageSide || r.height < kMinImageSide) {
-        out.push_back(makeFinding("image.too_small", r.image, 0,
-                                  "image is " + std::to_string(r.width) + "x" + std::to_string(r.height) +
-                                      " px; at least 10 px on each side are needed",
-                                  i));
+        out.push_back(makeFinding("image.too_small", r.image, 0, "image.too_small",
+                                  {std::to_string(r.width), std::to_string(r.height)}, i));
         return false;
     }
     return true;
@@ -298,28 +397,25 @@ void checkDecode(const ImageRecord& r, int i, const CheckOptions& o, std::vector
     if (!decode) {
         if (detail::readFileTail(r.image, kTailBytes, buf, err) &&
             !detail::looksComplete(buf.data(), buf.size(), r.format, msg))
-            out.push_back(makeFinding("image.truncated", r.image, 0, msg, i));
+            out.push_back(makeFinding("image.truncated", r.image, 0, "image.truncated", {msg}, i));
         return;
     }
     int64_t size = 0;
     if (!detail::readFileBytes(r.image, -1, buf, size, err)) {
-        out.push_back(makeFinding("image.unreadable", r.image, 0, "cannot read the image: " + err, i));
+        out.push_back(makeFinding("image.unreadable", r.image, 0, "image.unreadable", {err}, i));
         return;
     }
     const detail::DecodeStatus s = detail::decodeReduced(buf.data(), buf.size(), r.format, kHashMinSide, reduced, msg);
     switch (s) {
     case detail::DecodeStatus::Ok: break;
     case detail::DecodeStatus::Warning:
-        out.push_back(makeFinding("image.corrupt_data", r.image, 0, "the image decodes, but the decoder reports: " + msg, i));
+        out.push_back(makeFinding("image.corrupt_data", r.image, 0, "image.corrupt_data", {msg}, i));
         break;
     case detail::DecodeStatus::Truncated:
-        out.push_back(makeFinding("image.truncated", r.image, 0,
-                                  "the file is truncated (" + msg +
-                                      "); restore it from the original, the studio never rewrites it",
-                                  i));
+        out.push_back(makeFinding("image.truncated", r.image, 0, "image.truncated", {msg}, i));
         break;
     case detail::DecodeStatus::Failed:
-        out.push_back(makeFinding("image.corrupt", r.image, 0, "the image cannot be decoded: " + msg, i));
+        out.push_back(makeFinding("image.corrupt", r.image, 0, "image.corrupt", {msg}, i));
         break;
     }
     if (s != detail::DecodeStatus::Failed && reduced.width > 0) {
@@ -336,11 +432,11 @@ void checkDecode(const ImageRecord& r, int i, const CheckOptions& o, std::vector
 void checkLabels(const ImageRecord& r, int i, std::vector<Finding>& out)
 {
     if (!r.labelExists)
-        out.push_back(makeFinding("label.missing", r.label, 0, "no label file: the image is used as a background", i));
+        out.push_back(makeFinding("label.missing", r.label, 0, "label.missing", {}, i));
     else if (r.labelRows == 0)
-        out.push_back(makeFinding("label.empty", r.label, 0, "empty label file: the image is used as a background", i));
+        out.push_back(makeFinding("label.empty", r.label, 0, "label.empty", {}, i));
     for (const LabelIssue& issue : r.labelIssues)
-        out.push_back(makeFinding(issue.code, r.label, issue.line, issue.message, i,
+        out.push_back(makeFinding(issue.code, r.label, issue.line, issue.messageKey, issue.args, i,
                                   issue.line > 0 ? boxIndexForLine(r, issue.line) : -1));
 }
 
@@ -354,11 +450,8 @@ void checkBoxes(const ImageRecord& r, int i, const CheckOptions& o, std::vector<
                 continue;
             const double v = iou(boxes[a], boxes[b]);
             if (v > o.nearDuplicateIoU)
-                out.push_back(makeFinding("box.near_duplicate", r.label, boxes[b].line,
-                                          "box overlaps the box of line " + std::to_string(boxes[a].line) +
-                                              " of the same class with IoU " + fmt("%.2f", v) +
-                                              "; delete one of them",
-                                          i, static_cast<int>(b)));
+                out.push_back(makeFinding("box.near_duplicate", r.label, boxes[b].line, "box.near_duplicate",
+                                          {std::to_string(boxes[a].line), fmt("%.2f", v)}, i, static_cast<int>(b)));
         }
     }
     if (r.width <= 0 || r.height <= 0 || o.imgsz <= 0)
@@ -367,10 +460,9 @@ void checkBoxes(const ImageRecord& r, int i, const CheckOptions& o, std::vector<
     for (size_t b = 0; b < boxes.size(); ++b) {
         const double wpx = boxes[b].w * r.width * scale, hpx = boxes[b].h * r.height * scale;
         if (boxTooSmall(r, boxes[b], o.imgsz, o.minBoxPixels))
-            out.push_back(makeFinding("box.too_small", r.label, boxes[b].line,
-                                      "box is " + fmt("%.1f", wpx) + "x" + fmt("%.1f", hpx) + " px at imgsz " +
-                                          std::to_string(o.imgsz) + " (under " + fmt("%g", o.minBoxPixels) +
-                                          " px: too small to learn); raise imgsz or drop the box",
+            out.push_back(makeFinding("box.too_small", r.label, boxes[b].line, "box.too_small",
+                                      {fmt("%.1f", wpx), fmt("%.1f", hpx), std::to_string(o.imgsz),
+                                       fmt("%g", o.minBoxPixels)},
                                       i, static_cast<int>(b)));
     }
 }
@@ -475,9 +567,7 @@ void findOrphans(const Dataset& ds, std::vector<Finding>& out)
             continue;
         if (p.rfind("/labels/") == std::string::npos && !looksLikeLabels(p))
             continue;
-        out.push_back(makeFinding("label.orphan", p, 0,
-                                  "label file has no image (expected an image named " + ip.stem().string() +
-                                      ".* in " + dir + "); delete it or restore the image"));
+        out.push_back(makeFinding("label.orphan", p, 0, "label.orphan", {ip.stem().string(), dir}));
     }
 }
 
@@ -504,18 +594,16 @@ void classChecks(const Dataset& ds, const CheckOptions& o, std::vector<Finding>&
     int mostCls = -1, leastCls = -1;
     for (int c = 0; c < nc; ++c) {
         const int64_t n = trainBoxes[static_cast<size_t>(c)];
-        const std::string name = "class " + std::to_string(c) + " '" + ds.spec.names[static_cast<size_t>(c)] + "'";
+        const std::string id = std::to_string(c), name = ds.spec.names[static_cast<size_t>(c)];
         if (n == 0) {
             out.push_back(makeFinding("class.unused", yaml, 0,
-                                      name + " has no boxes in train" +
-                                          (otherBoxes[static_cast<size_t>(c)] > 0 ? " (only in val/test)" : "") +
-                                          "; the model cannot learn it"));
+                                      otherBoxes[static_cast<size_t>(c)] > 0 ? "class.unused.elsewhere" : "class.unused",
+                                      {id, name}));
             continue;
         }
         if (n < o.fewBoxesThreshold)
-            out.push_back(makeFinding("class.few_boxes", yaml, 0,
-                                      name + " has only " + std::to_string(n) + (n == 1 ? " box" : " boxes") + " in train (fewer than " +
-                                          std::to_string(o.fewBoxesThreshold) + "); label more examples"));
+            out.push_back(makeFinding("class.few_boxes", yaml, 0, n == 1 ? "class.few_boxes.one" : "class.few_boxes",
+                                      {id, name, std::to_string(n), std::to_string(o.fewBoxesThreshold)}));
         if (n > most) {
             most = n;
             mostCls = c;
@@ -526,12 +614,10 @@ void classChecks(const Dataset& ds, const CheckOptions& o, std::vector<Finding>&
         }
     }
     if (mostCls >= 0 && leastCls >= 0 && mostCls != leastCls && double(most) / least > o.imbalanceRatio)
-        out.push_back(makeFinding(
-            "class.imbalance", yaml, 0,
-            "classes are imbalanced: '" + ds.spec.names[static_cast<size_t>(mostCls)] + "' has " +
-                std::to_string(most) + " boxes in train, '" + ds.spec.names[static_cast<size_t>(leastCls)] + "' " +
-                std::to_string(least) + " (ratio " + fmt("%.0f", double(most) / least) + ", above " +
-                fmt("%g", o.imbalanceRatio) + ")"));
+        out.push_back(makeFinding("class.imbalance", yaml, 0, "class.imbalance",
+                                  {ds.spec.names[static_cast<size_t>(mostCls)], std::to_string(most),
+                                   ds.spec.names[static_cast<size_t>(leastCls)], std::to_string(least),
+                                   fmt("%.0f", double(most) / least), fmt("%g", o.imbalanceRatio)}));
 }
 
 double median(std::vector<double> v)
@@ -622,17 +708,15 @@ void outlierChecks(const Dataset& ds, const CheckOptions& o, std::vector<Finding
             if (std::abs(zA) <= limit && std::abs(zR) <= limit)
                 continue;
             const ImageRecord& rec = ds.images[static_cast<size_t>(x.image)];
-            std::string why;
-            if (std::abs(zA) > limit)
-                why = "its area is " + fmt("%.3g", std::exp(std::abs(x.logArea - area.centre))) + "x " +
-                      (zA > 0 ? "larger" : "smaller") + " than the class median";
-            if (std::abs(zR) > limit)
-                why += std::string(why.empty() ? "" : ", and ") + "its aspect ratio (w/h " +
-                       fmt("%.3g", std::exp(x.logAspect)) + ") is far from the class median (" +
-                       fmt("%.3g", std::exp(aspect.centre)) + ")";
-            out.push_back(makeFinding("box.outlier", rec.label, rec.boxes[static_cast<size_t>(x.box)].line,
-                                      "unusual box for class '" + ds.spec.names[static_cast<size_t>(c)] + "': " + why +
-                                          " (" + std::to_string(s.size()) + " boxes of the class); check the class id and the box",
+            // Which of area and aspect is unusual, and which way the area is.
+            const bool byArea = std::abs(zA) > limit, byAspect = std::abs(zR) > limit;
+            const std::string key = std::string("box.outlier.") + (byArea ? (zA > 0 ? "larger" : "smaller") : "") +
+                                    (byArea && byAspect ? "_" : "") + (byAspect ? "aspect" : "");
+            out.push_back(makeFinding("box.outlier", rec.label, rec.boxes[static_cast<size_t>(x.box)].line, key,
+                                      {ds.spec.names[static_cast<size_t>(c)],
+                                       fmt("%.3g", std::exp(std::abs(x.logArea - area.centre))),
+                                       fmt("%.3g", std::exp(x.logAspect)), fmt("%.3g", std::exp(aspect.centre)),
+                                       std::to_string(s.size())},
                                       x.image, x.box));
         }
     }
@@ -653,10 +737,8 @@ void crowdedChecks(const Dataset& ds, const CheckOptions& o, std::vector<Finding
     for (size_t i = 0; i < ds.images.size(); ++i) {
         const ImageRecord& r = ds.images[i];
         if (static_cast<double>(r.boxes.size()) > limit)
-            out.push_back(makeFinding("image.crowded", r.label, 0,
-                                      "image has " + std::to_string(r.boxes.size()) + " boxes (dataset mean " +
-                                          fmt("%.1f", mean) + "); such images set the assigner's peak memory",
-                                      static_cast<int>(i)));
+            out.push_back(makeFinding("image.crowded", r.label, 0, "image.crowded",
+                                      {std::to_string(r.boxes.size()), fmt("%.1f", mean)}, static_cast<int>(i)));
     }
 }
 
@@ -737,26 +819,20 @@ void reportCopies(const Dataset& ds, int j, const CopyOf& same, const CopyOf& ot
     const ImageRecord& rj = ds.images[static_cast<size_t>(j)];
     if (same.image >= 0) {
         const ImageRecord& ri = ds.images[static_cast<size_t>(same.image)];
-        out.push_back(makeFinding(same.identical ? "image.duplicate" : "image.duplicate_similar", rj.image, 0,
-                                  same.identical ? "image is a byte-identical copy of " + ri.image + " (" +
-                                                       toString(rj.split) + "); keep one of them"
-                                                 : "image looks like a re-encoded or resized copy of " + ri.image +
-                                                       " (perceptual hash distance " + std::to_string(same.distance) +
-                                                       " of 64); keep one of them",
+        const char* code = same.identical ? "image.duplicate" : "image.duplicate_similar";
+        out.push_back(makeFinding(code, rj.image, 0, code,
+                                  {ri.image, same.identical ? std::string(toString(rj.split)) : std::to_string(same.distance)},
                                   j, -1, same.image));
     }
     if (other.image >= 0) {
         const ImageRecord& ri = ds.images[static_cast<size_t>(other.image)];
-        const std::string where = std::string(toString(ri.split)) + " and " + toString(rj.split);
-        out.push_back(makeFinding(
-            other.identical ? "image.leakage" : "image.leakage_similar", rj.image, 0,
-            other.samePath    ? "the same file is in " + where + "; remove it from one split"
-            : other.identical ? "image is a byte-identical copy of " + ri.image + ": the same image is in " + where +
-                                    "; remove one copy so validation measures unseen images"
-                              : "image looks like a re-encoded or resized copy of " + ri.image + " (perceptual hash "
-                                "distance " + std::to_string(other.distance) + " of 64), so it is in " + where +
-                                    "; remove one copy so validation measures unseen images",
-            j, -1, other.image));
+        const std::string a = toString(ri.split), b = toString(rj.split);
+        const char* code = other.identical ? "image.leakage" : "image.leakage_similar";
+        out.push_back(other.samePath    ? makeFinding(code, rj.image, 0, "image.leakage.same_file", {a, b}, j, -1, other.image)
+                      : other.identical ? makeFinding(code, rj.image, 0, code, {ri.image, a, b}, j, -1, other.image)
+                                        : makeFinding(code, rj.image, 0, code,
+                                                      {ri.image, std::to_string(other.distance), a, b}, j, -1,
+                                                      other.image));
     }
 }
 
@@ -825,16 +901,12 @@ void sourceChecks(const Dataset& ds, bool complete, std::vector<Finding>& out)
         std::string where;
         for (const std::string& src : ds.spec.sources[sp])
             where += (where.empty() ? "" : ", ") + src;
-        out.push_back(makeFinding("data.empty_split", ds.spec.yamlPath, 0,
-                                  std::string(toString(static_cast<Split>(sp))) + " has no images: no file with an "
-                                  "image extension was found in " + where + "; check the path in data.yaml"));
+        out.push_back(makeFinding("data.empty_split", ds.spec.yamlPath, 0, "data.empty_split",
+                                  {toString(static_cast<Split>(sp)), where}));
     }
-    for (const Error& e : ds.missingImages)
-        out.push_back(makeFinding(e.code.empty() ? "data.missing_image" : e.code, e.file, e.line, e.message));
-    for (const Error& e : ds.duplicateEntries)
-        out.push_back(makeFinding("data.listed_twice", e.file, e.line, e.message));
-    for (const Error& e : ds.skippedEntries)
-        out.push_back(makeFinding("image.unsupported", e.file, e.line, e.message));
+    for (const auto* problems : {&ds.missingImages, &ds.duplicateEntries, &ds.skippedEntries})
+        for (const SourceProblem& e : *problems)
+            out.push_back(makeFinding(e.code, e.file, e.line, e.messageKey, e.args));
 }
 
 // The problem flags of the images and the summary's counts, from the findings and the records.

@@ -30,7 +30,10 @@ struct Finding {
     std::string code;       // stable, e.g. "image.truncated" (full list in docs and check.cpp)
     std::string file;       // absolute path of the file concerned (image, label, list or data.yaml)
     int line = 0;           // 1-based line in `file`, 0 when it concerns the whole file
-    std::string message;    // plain English, says what is wrong and where
+    std::string message;    // plain English, says what is wrong and where: findingMessage(messageKey, args)
+    std::string messageKey; // its message in findingMessages() (below), e.g. "image.too_small";
+                            // empty for a finding read from a check.json that did not record it
+    std::vector<std::string> args;  // the values the message names (numbers, file names), in the catalogue's order
     int image = -1;         // index into Dataset::images, -1 when not about one image
     int box = -1;           // index into ImageRecord::boxes, -1 when not about one box
     int relatedImage = -1;  // the other image of a duplicate/leakage pair, -1 otherwise
@@ -84,6 +87,27 @@ struct CheckCode {
 // Every code checkDataset can emit, in documentation order.
 const std::vector<CheckCode>& checkCodes();
 
+// The message catalogue: every message a finding (or a label issue) can carry, by key, as an English template.
+// A finding keeps its key and the values put into it (Finding::messageKey, args), so that a front end words
+// the same finding in its own language (ui/common/findingtext.cpp) while core's English comes from this table.
+// One message of the catalogue.
+struct FindingMessage {
+    const char* key;      // the finding's code ("image.too_small"), or the code and a variant ("image.not_image.empty")
+    const char* english;  // template: {1}, {2}, ... stand for args[0], args[1], ...; {*} for all args as
+                          // name/value pairs (label.out_of_range)
+};
+
+// Every message, in docs/CHECKS.md's order of codes.
+const std::vector<FindingMessage>& findingMessages();
+
+// The English message of `key` with `args` put in ("{*}": the args as name/value pairs, written
+// "name = value, name = value"). The key itself when it is not in the catalogue.
+std::string findingMessage(const std::string& key, const std::vector<std::string>& args);
+
+// The names a "{*}" list of label.out_of_range uses for its values: "cx", "cy", "w", "h", "left edge",
+// "right edge", "top edge", "bottom edge".
+const std::vector<std::string>& coordinateNames();
+
 // Whether a finding with this code keeps its image out of training and validation: the error-severity
 // codes of the image category (unreadable, not an image, unsupported, corrupt, truncated, under 10 px).
 // Image warnings (image.extension_mismatch, image.corrupt_data) decode fine and do not; neither do label
@@ -127,8 +151,9 @@ CheckResult checkDataset(Dataset& dataset, const CheckOptions& options = {}, con
                          const CancelToken& cancel = {});
 
 // The result as JSON (check.json): {"dataset": {yaml, root, names}, "options": {...}, "summary": {...},
-// "findings": [{severity, code, file, line, message, image, box, related}], "excluded": {"train": [{file, code}],
-// "val": [...], "test": [...]}} (excludedImages). Strings are JSON-escaped; invalid UTF-8 is replaced.
+// "findings": [{severity, code, file, line, message, message_key, args, image, box, related}],
+// "excluded": {"train": [{file, code}], "val": [...], "test": [...]}} (excludedImages). Strings are
+// JSON-escaped; invalid UTF-8 is replaced.
 std::string checkResultToJson(const Dataset& dataset, const CheckResult& result, const CheckOptions& options);
 
 // check.json read back (checkResultFromJson).

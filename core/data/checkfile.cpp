@@ -114,6 +114,10 @@ std::string checkResultToJson(const Dataset& ds, const CheckResult& result, cons
         json j = {{"severity", toString(f.severity)}, {"code", f.code}, {"file", f.file},
                   {"line", f.line},                   {"message", f.message}, {"image", f.image},
                   {"box", f.box}};
+        if (!f.messageKey.empty()) {   // so that a front end words the finding in its own language
+            j["message_key"] = f.messageKey;
+            j["args"] = f.args;
+        }
         if (f.relatedImage >= 0 && f.relatedImage < static_cast<int>(ds.images.size()))
             j["related"] = ds.images[static_cast<size_t>(f.relatedImage)].image;
         findings.push_back(std::move(j));
@@ -249,6 +253,11 @@ Expected<CheckFile> checkResultFromJson(const std::string& textIn, const std::st
             fd.file = text(x, "file");
             fd.line = std::max(0, number<int>(x, "line", 0));
             fd.message = text(x, "message");
+            fd.messageKey = text(x, "message_key");
+            if (const auto args = x.find("args"); args != x.end() && args->is_array())
+                for (const auto& a : *args)
+                    if (a.is_string())
+                        fd.args.push_back(a.get<std::string>());
             fd.image = number<int>(x, "image", -1);
             fd.box = number<int>(x, "box", -1);
             fd.category = categoryOf(fd.code);

@@ -1,5 +1,6 @@
 #include "data/dataset.h"
 
+#include "data/check.h"
 #include "data/imageio.h"
 #include "data/parallel.h"
 
@@ -156,10 +157,11 @@ namespace {
 class IssueList {
 public:
     explicit IssueList(std::vector<LabelIssue>& out) : out_(out) {}
-    void add(int line, const char* code, std::string message)
+    // An issue of `code` on `line`, its message `key` of the catalogue (the code when empty) with `args`.
+    void add(int line, const char* code, std::vector<std::string> args = {}, const char* key = nullptr)
     {
         if (out_.size() < kMaxIssuesPerFile)
-            out_.push_back({code, line, std::move(message)});
+            out_.push_back(issue(line, code, key ? key : code, std::move(args)));
         else
             ++suppressed_;
     }
@@ -167,11 +169,16 @@ public:
     void finish()
     {
         if (suppressed_ > 0)
-            out_.push_back({"label.more_issues", 0,
-                            std::to_string(suppressed_) + " more problems in this file are not listed"});
+            out_.push_back(issue(0, "label.more_issues", "label.more_issues", {std::to_string(suppressed_)}));
     }
 
 private:
+    static LabelIssue issue(int line, const char* code, const char* key, std::vector<std::string> args)
+    {
+        // Braced initialisation runs left to right: the message is made before the args move.
+        return LabelIssue{code, line, findingMessage(key, args), key, std::move(args)};
+    }
+
     std::vector<LabelIssue>& out_;
     size_t suppressed_ = 0;
 };
@@ -226,9 +233,7 @@ bool parseLabelRow(const std::vector<std::string_view>& toks, int lineNo, int nc
     const bool isBox = n == 5;
     const bool isPolygon = n >= 7 && (n - 1) % 2 == 0;
     if (!isBox && !isPolygon) {
-        issues.add(lineNo, "label.columns",
-                   "row has " + std::to_string(n) +
-                       " values; expected 5 (class cx cy w h) or a polygon (class x1 y1 x2 y2 x3 y3 ...)");
+        issues.add(lineNo, "label.columns", {std::to_string(n)});
         return false;
     }
     vals.assign(n, 0.0);
@@ -238,27 +243,25 @@ bool parseLabelRow(const std::vector<std::string_view>& toks, int lineNo, int nc
             for (char& c : tok)
                 if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7F)
                     c = '?';
-            issues.add(lineNo, "label.nonnumeric", "value " + std::to_string(k + 1) + " ('" + tok + "') is not a number");
+            issues.add(lineNo, "label.nonnumeric", {std::to_string(k + 1), tok});
             return false;
         }
     }
     if (!std::all_of(vals.begin(), vals.end(), [](double v) { return std::isfinite(v); })) {
-        issues.add(lineNo, "label.nonfinite", "row contains NaN or infinity");
+        issues.add(lineNo, "label.nonfinite");
         return false;
     }
     const double c = vals[0];
     if (c < 0) {
-        issues.add(lineNo, "label.class_negative", "class id " + fmt(c) + " is negative");
+        issues.add(lineNo, "label.class_negative", {fmt(c)});
         return false;
     }
     if (c != std::floor(c)) {
-        issues.add(lineNo, "label.class_noninteger", "class id " + fmt(c) + " is not a whole number");
+        issues.add(lineNo, "label.class_noninteger", {fmt(c)});
         return false;
     }
     if (nc >= 0 && c >= nc) {
-        issues.add(lineNo, "label.class_range",
-                   "class id " + fmt(c) + " is out of range: data.yaml has " + std::to_string(nc) +
-                       " classes (ids 0.." + std::to_string(nc - 1) + ")");
+        issues.add(lineNo, "label.class_range", {fmt(c), std::to_string(nc), std::to_string(nc - 1)});
         return false;
     }
     return true;
@@ -273,8 +276,7 @@ public:
         const auto [it, inserted] = seen_.emplace(vals, lineNo);
         if (inserted)
             return false;
-        issues.add(lineNo, "label.duplicate_row",
-                   "row repeats line " + std::to_string(it->second) + " exactly (the copy is ignored)");
+        issues.add(lineNo, "label.duplicate_row", {std::to_string(it->second)});
         return true;
     }
 
@@ -295,27 +297,20 @@ LabelBox boxFromValues(const std::vector<double>& vals, int lineNo, IssueList& i
     b.w = toFloat(w);
     b.h = toFloat(h);
     if (w <= 0 || h <= 0) {
-        issues.add(lineNo, "label.size_nonpositive",
-                   "box has width " + fmt(w) + " and height " + fmt(h) + "; both must be above 0");
+        issues.add(lineNo, "label.size_nonpositive", {fmt(w), fmt(h)});
         b.valid = false;
         return b;
     }
-    std::string bad;
-    auto checkRange = [&](const char* what, double v) {
-        if (v < -kCoordTolerance || v > 1.0 + kCoordTolerance)
-            bad += std::string(bad.empty() ? "" : ", ") + what + " = " + fmt(v);
-    };
-    checkRange("cx", cx);
-    checkRange("cy", cy);
-    checkRange("w", w);
-    checkRange("h", h);
-    checkRange("left edge", cx - w / 2);
-    checkRange("right edge", cx + w / 2);
-    checkRange("top edge", cy - h / 2);
-    checkRange("bottom edge", cy + h / 2);
+    std::vector<std::string> bad;  // name/value pairs (coordinateNames())
+    const double values[] = {cx, cy, w, h, cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2};
+    for (size_t k = 0; k < std::size(values); ++k) {
+        if (values[k] < -kCoordTolerance || values[k] > 1.0 + kCoordTolerance) {
+            bad.push_back(coordinateNames()[k]);
+            bad.push_back(fmt(values[k]));
+        }
+    }
     if (!bad.empty()) {
-        issues.add(lineNo, "label.out_of_range",
-                   "coordinates outside the image: " + bad + " (normalised coordinates must lie in 0..1, 1% tolerance)");
+        issues.add(lineNo, "label.out_of_range", std::move(bad));
         b.valid = false;
     }
     return b;
@@ -330,12 +325,12 @@ LabelBox boxFromPolygon(const std::vector<double>& vals, int lineNo, IssueList& 
     b.line = lineNo;
     b.polygon = true;
     double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
-    std::string bad;
+    std::vector<std::string> bad;  // the first point outside: its number, x and y
     for (size_t k = 1; k + 1 < vals.size(); k += 2) {
         const double x = vals[k], y = vals[k + 1];
         if ((x < -kCoordTolerance || x > 1 + kCoordTolerance || y < -kCoordTolerance || y > 1 + kCoordTolerance) &&
             bad.empty())
-            bad = "point " + std::to_string((k + 1) / 2) + " = (" + fmt(x) + ", " + fmt(y) + ")";
+            bad = {std::to_string((k + 1) / 2), fmt(x), fmt(y)};
         x0 = std::min(x0, x);
         y0 = std::min(y0, y);
         x1 = std::max(x1, x);
@@ -350,11 +345,10 @@ LabelBox boxFromPolygon(const std::vector<double>& vals, int lineNo, IssueList& 
     b.w = static_cast<float>(x1 - x0);
     b.h = static_cast<float>(y1 - y0);
     if (!bad.empty()) {
-        issues.add(lineNo, "label.out_of_range",
-                   "polygon " + bad + " lies outside the image (normalised coordinates must lie in 0..1, 1% tolerance)");
+        issues.add(lineNo, "label.out_of_range", std::move(bad), "label.out_of_range.polygon");
         b.valid = false;
     } else if (b.w <= 0 || b.h <= 0) {
-        issues.add(lineNo, "label.size_nonpositive", "polygon encloses no area (its bounding box is empty)");
+        issues.add(lineNo, "label.size_nonpositive", {}, "label.size_nonpositive.polygon");
         b.valid = false;
     }
     return b;
@@ -377,8 +371,7 @@ struct FormatMix {
         if (boxRows == 0 || polygonRows == 0)
             return;
         issues.add(polygonRows <= boxRows ? firstPolygonLine : firstBoxLine, "label.mixed",
-                   "file mixes " + std::to_string(boxRows) + " box rows with " + std::to_string(polygonRows) +
-                       " polygon rows; use one format per dataset (polygons are reduced to boxes)");
+                   {std::to_string(boxRows), std::to_string(polygonRows)});
     }
 };
 
@@ -678,7 +671,7 @@ void enumerateList(const std::string& list, const std::string& root, Split split
 {
     std::string text;
     if (!detail::readTextFile(list, text)) {
-        ds.missingImages.push_back(Error{"data.list_unreadable", "cannot read this image list", list, 0, 0});
+        ds.missingImages.push_back({"data.list_unreadable", list, 0, "data.list_unreadable", {}});
         return;
     }
     const fs::path listDir = fs::path(list).parent_path();
@@ -710,10 +703,7 @@ void enumerateList(const std::string& list, const std::string& root, Split split
             p = fs::path(root) / entry;
         const std::string full = normalPath(p);
         if (!isImageExtension(full)) {
-            ds.skippedEntries.push_back(Error{"image.unsupported",
-                                              "'" + entry + "' does not have an image extension (bmp, dng, jpeg, "
-                                              "jpg, mpo, png, tif, tiff, webp, pfm) and is skipped",
-                                              list, lineNo, 0});
+            ds.skippedEntries.push_back({"image.unsupported", list, lineNo, "image.unsupported.list", {entry}});
             continue;
         }
         out.push_back({full, split, list, lineNo});
@@ -750,10 +740,8 @@ Expected<Dataset> scanDataset(const DatasetSpec& spec, const ProgressFn& progres
         for (size_t i = 0; i < split.size(); ++i) {
             if (i > 0 && split[i].path == previous) {
                 const Candidate& c = split[i];
-                ds.duplicateEntries.push_back(Error{
-                    "data.listed_twice",
-                    "image " + c.path + " is listed more than once in " + toString(c.split) + " (the copy is ignored)",
-                    c.listFile.empty() ? c.path : c.listFile, c.line, 0});
+                ds.duplicateEntries.push_back({"data.listed_twice", c.listFile.empty() ? c.path : c.listFile, c.line,
+                                               "data.listed_twice", {c.path, toString(c.split)}});
                 continue;
             }
             previous = split[i].path;
@@ -782,7 +770,7 @@ Expected<Dataset> scanDataset(const DatasetSpec& spec, const ProgressFn& progres
                 std::error_code ec;
                 if (!fs::exists(c.path, ec))
                     missing[static_cast<size_t>(i)] = 1;
-                r.headerError = "cannot read the image: " + err;
+                r.headerError = err;   // the check words it (image.unreadable)
                 r.fileSize = size;
             } else {
                 r.fileSize = size;
@@ -810,10 +798,8 @@ Expected<Dataset> scanDataset(const DatasetSpec& spec, const ProgressFn& progres
     for (size_t i = 0; i < records.size(); ++i) {
         if (missing[i]) {
             const Candidate& c = cands[i];
-            ds.missingImages.push_back(Error{"data.missing_image",
-                                             "listed image does not exist: " + c.path +
-                                                 "; fix the list or restore the file",
-                                             c.listFile.empty() ? c.path : c.listFile, c.line, 0});
+            ds.missingImages.push_back({"data.missing_image", c.listFile.empty() ? c.path : c.listFile, c.line,
+                                        "data.missing_image", {c.path}});
             continue;
         }
         ds.images.push_back(std::move(records[i]));

@@ -49,9 +49,11 @@ struct LabelBox {
 
 // A problem found while parsing a label file, before any dataset-wide analysis.
 struct LabelIssue {
-    std::string code;     // stable code, e.g. "label.columns", "label.nonnumeric" (see check.h for the list)
-    int line = 0;         // 1-based
-    std::string message;  // plain English
+    std::string code;               // stable code, e.g. "label.columns", "label.nonnumeric" (see check.h for the list)
+    int line = 0;                   // 1-based
+    std::string message;            // plain English: findingMessage(messageKey, args)
+    std::string messageKey{};         // its message in findingMessages(), e.g. "label.class_range"
+    std::vector<std::string> args{};  // the values the message names, in the catalogue's order
 };
 
 struct ParsedLabels {
@@ -95,15 +97,24 @@ struct ImageRecord {
     std::string sourceFile;          // the .txt list that named this image, empty for folder scans
 };
 
+// A problem of a split's sources that the scan found: an entry of a .txt list, or the list itself.
+struct SourceProblem {
+    std::string code;               // the finding's code, e.g. "data.missing_image"
+    std::string file;               // the list file (the image for a folder source), with `line` in it
+    int line = 0;                   // 1-based, 0 when not about one line
+    std::string messageKey;         // its message in findingMessages()
+    std::vector<std::string> args;  // the values the message names
+};
+
 struct Dataset {
     DatasetSpec spec;
     std::vector<ImageRecord> images;  // train first, then val, then test; order within a split is sorted
-    // Image paths that sources listed but that do not exist (from .txt lists), with list file and line.
-    std::vector<Error> missingImages;
+    // Image paths that sources listed but that do not exist (from .txt lists), and lists that cannot be read.
+    std::vector<SourceProblem> missingImages;
     // Same image listed twice within a split (second occurrence), with list file and line where known.
-    std::vector<Error> duplicateEntries;
+    std::vector<SourceProblem> duplicateEntries;
     // Entries of .txt lists whose extension is not an image format (skipped), with list file and line.
-    std::vector<Error> skippedEntries;
+    std::vector<SourceProblem> skippedEntries;
 
     int count(Split s) const;
 };

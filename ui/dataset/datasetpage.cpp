@@ -8,7 +8,7 @@
 #include "ui/dataset/datasetcontroller.h"
 #include "ui/dataset/datasetstatswidget.h"
 #include "ui/dataset/findingsview.h"
-#include "ui/dataset/findingtext.h"
+#include "ui/common/findingtext.h"
 #include "ui/dataset/imagefilterproxy.h"
 #include "ui/dataset/imagelistmodel.h"
 #include "ui/thumbnails/imageviewer.h"

@@ -1,6 +1,6 @@
 #include "ui/dataset/findingsmodel.h"
 
-#include "ui/dataset/findingtext.h"
+#include "ui/common/findingtext.h"
 #include "ui/common/icons.h"
 
 #include <QDir>
@@ -38,7 +38,7 @@ void FindingsModel::retranslate()
 {
     emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
     if (rowCount() > 0)
-        emit dataChanged(index(0, SeverityColumn), index(rowCount() - 1, ProblemColumn));
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 int FindingsModel::rowCount(const QModelIndex& parent) const
@@ -75,7 +75,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const
         case CodeColumn: return QString::fromStdString(f->code);
         case FileColumn: return displayPath(f->file);
         case LineColumn: return f->line > 0 ? QVariant(f->line) : QVariant(QString());
-        case MessageColumn: return QString::fromStdString(f->message);
+        case MessageColumn: return findingText(*f);
         default: return {};
         }
     case Qt::DecorationRole:
@@ -86,7 +86,7 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const
         if (index.column() == ProblemColumn || index.column() == CodeColumn)
             return QString::fromStdString(f->code);
         if (index.column() == MessageColumn)
-            return QString::fromStdString(f->message);
+            return findingText(*f);
         return {};
     case Qt::TextAlignmentRole:
         return index.column() == LineColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
@@ -101,8 +101,8 @@ QVariant FindingsModel::data(const QModelIndex& index, int role) const
     case BoxRole: return f->box;
     case SearchRole:
         return QString::fromStdString(f->code) + QLatin1Char('\n') + problemTitle(f->code) + QLatin1Char('\n') +
-               QString::fromStdString(f->file) +
-               QLatin1Char('\n') + QString::fromStdString(f->message);
+               QString::fromStdString(f->file) + QLatin1Char('\n') + findingText(*f) + QLatin1Char('\n') +
+               QString::fromStdString(f->message);   // core's English too: a search copied from check.json
     default:
         return {};
     }

@@ -37,7 +37,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     static QString severityName(ys::Severity s);
-    // The language changed: headers and the translated columns (severity, problem) are shown again.
+    // The language changed: headers and the translated columns (severity, problem, message) are shown again.
     void retranslate();
 
 private:

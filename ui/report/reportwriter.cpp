@@ -6,7 +6,7 @@
 #include "ui/charts/trainingcharts.h"
 #include "ui/config/configtext.h"
 #include "ui/dataset/findingsmodel.h"
-#include "ui/dataset/findingtext.h"
+#include "ui/common/findingtext.h"
 #include "ui/dataset/datasetstatswidget.h"
 #include "ui/report/reportimages.h"
 #include "ui/runs/runfitview.h"
@@ -552,7 +552,7 @@ void ReportWriter::buildDataset()
                 for (const ys::Finding& f : g.examples) {
                     const QString name = esc(QFileInfo(QString::fromStdString(f.file)).fileName());
                     const QString place = f.line > 0 ? name + QLatin1Char(':') + QString::number(f.line) : name;
-                    examples += QStringLiteral("<b>%1</b> %2<br>").arg(place, esc(f.message));
+                    examples += QStringLiteral("<b>%1</b> %2<br>").arg(place, findingText(f).toHtmlEscaped());
                 }
                 fr += QStringLiteral("<tr><td>%1</td><td>%2<br><span class=\"muted\"><code>%3</code></span></td>"
                                      "<td class=\"num\" align=\"right\">%4</td><td>%5</td></tr>")

@@ -1,5 +1,6 @@
 #include "ui/thumbnails/imageviewer.h"
 
+#include "ui/common/findingtext.h"
 #include "ui/common/icons.h"
 #include "ui/common/logging.h"
 #include "ui/common/palette.h"
@@ -473,7 +474,7 @@ void ImageViewer::showImage(const ys::Dataset* dataset, int imageIndex, const st
             const QString tip = item->toolTip();
             item->setToolTip((tip.isEmpty() ? QString() : tip + QLatin1Char('\n')) +
                              QStringLiteral("%1: %2").arg(QString::fromStdString(f.code),
-                                                          QString::fromStdString(f.message)));
+                                                          findingText(f)));
         }
 
         const quint64 gen = ++generation_;
