@@ -77,6 +77,7 @@ MainWindow::MainWindow(QWidget* parent)
     retranslate();
 
     statusCounts_ = new QLabel(this);
+    statusCounts_->setObjectName(QStringLiteral("statusCounts"));
     statusCounts_->setContentsMargins(6, 0, 6, 0);
     statusBar()->addPermanentWidget(statusCounts_);
     statusBar()->setSizeGripEnabled(true);
@@ -274,6 +275,7 @@ void MainWindow::buildMenus()
         QMenu* menu = menuBar()->addMenu(page->title());
         menu->addActions(actions);
         connect(page, &StudioPage::titleChanged, menu, [menu, page] { menu->setTitle(page->title()); });
+        pageMenus_.append({menu, page});
     }
 
     languageMenu_ = menuBar()->addMenu(QString());
@@ -306,6 +308,12 @@ void MainWindow::retranslate()
     helpMenu_->setTitle(tr("&Help"));
     aboutAction_->setText(tr("&About YOLO Studio"));
     aboutQtAction_->setText(tr("About &Qt"));
+    // The pages' menus and the status bar hold text the pages word: ask them again (a page words itself in
+    // the language of the moment, so before its own LanguageChange too).
+    for (const auto& [menu, page] : pageMenus_)
+        menu->setTitle(page->title());
+    if (statusCounts_)
+        statusCounts_->setText(statusBarText());
 }
 
 void MainWindow::updateWindowTitle()

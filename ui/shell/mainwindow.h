@@ -79,6 +79,7 @@ private:
     QListWidget* nav_ = nullptr;
     QStackedWidget* stack_ = nullptr;
     QLabel* statusCounts_ = nullptr;
+    QList<std::pair<QMenu*, StudioPage*>> pageMenus_;   // each page's menu (pages with actions), retranslated
     QMenu* fileMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     QMenu* languageMenu_ = nullptr;

@@ -2,11 +2,15 @@
 // .ts files hold exactly the strings lupdate finds in ys_ui's sources now, every one translated, with the
 // placeholders and accelerators of its source (`cmake --build build --target refresh_translations` refreshes
 // them).
+#include "../../core/run/runfixtures.h"
+
 #include "ui/config/configform.h"
 #include "ui/dataset/datasetpage.h"
 #include "ui/shell/language.h"
 #include "ui/shell/mainwindow.h"
 #include "ui/dataset/imagefilterproxy.h"
+#include "ui/runs/runlistcontroller.h"
+#include "ui/runs/runspage.h"
 #include "uitestdata.h"
 
 #include <QFile>
@@ -159,6 +163,7 @@ private slots:
     void switchingBackToEnglish();
     void firstStartFollowsTheSystemLocale();
     void menuSwitchRetranslatesPages();
+    void statusBarAndPageMenusFollowTheSwitch();
     void switchingKeepsTheDatasetFilters();
     void tsFilesMatchSources();
     void pendingTranslationsKeepPlaceholders();
@@ -284,6 +289,48 @@ void TestTranslation::menuSwitchRetranslatesPages()
     QVERIFY(labelTexts(&form).contains(QStringLiteral("Initial learning rate")));
     QCOMPARE(imgsz->suffix(), QStringLiteral(" px"));
     QSettings().remove(QStringLiteral("ui/language"));
+}
+
+// The status bar's counts ("4 runs" on the Runs page) and the pages' menus (Dataset, Train, Runs) change with
+// the language at once: they used to stay English until a restart.
+void TestTranslation::statusBarAndPageMenusFollowTheSwitch()
+{
+    QVERIFY(installTranslators(QStringLiteral("en")));
+    QTemporaryDir project;
+    for (const char* name : {"exp", "exp2", "exp3", "exp4"})
+        ys::test::writeFakeRun(project.filePath(QString::fromLatin1(name)));
+    MainWindow w;
+    auto* runs = w.findChild<RunsPage*>();
+    QVERIFY(runs);
+    QSignalSpy listed(runs->controller(), &RunListController::listed);
+    runs->setProjectFolder(project.path());
+    QVERIFY(!listed.isEmpty() || listed.wait(30000));
+    QTRY_COMPARE_WITH_TIMEOUT(runs->runCount(), 4, 30000);
+    auto* nav = w.findChild<QListWidget*>(QStringLiteral("navigation"));
+    nav->setCurrentRow(2);   // the Runs page
+    auto* status = w.findChild<QLabel*>(QStringLiteral("statusCounts"));
+    QVERIFY(status);
+    QCOMPARE(status->text(), QStringLiteral("4 runs"));
+    auto menuTitles = [&w] {
+        QStringList titles;
+        for (QAction* a : w.menuBar()->actions())
+            titles << a->text();
+        return titles;
+    };
+    for (const char* title : {"Dataset", "Train", "Runs"})
+        QVERIFY2(menuTitles().contains(QString::fromLatin1(title)), qPrintable(menuTitles().join(QLatin1Char('|'))));
+
+    QVERIFY(installTranslators(QStringLiteral("zh_CN")));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    QCOMPARE(status->text(), QStringLiteral("4 次训练"));
+    for (const char* title : {"数据集", "训练", "训练记录"})
+        QVERIFY2(menuTitles().contains(QString::fromUtf8(title)), qPrintable(menuTitles().join(QLatin1Char('|'))));
+    QVERIFY(!menuTitles().contains(QStringLiteral("Dataset")));
+
+    QVERIFY(installTranslators(QStringLiteral("en")));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+    QCOMPARE(status->text(), QStringLiteral("4 runs"));
+    QVERIFY(menuTitles().contains(QStringLiteral("Dataset")));
 }
 
 void TestTranslation::switchingKeepsTheDatasetFilters()
