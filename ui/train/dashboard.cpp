@@ -74,16 +74,19 @@ Dashboard::Dashboard(QWidget* parent)
     epochModel_->setObjectName(QStringLiteral("epochModel"));
     // Progress strip.
     epochLabel_ = new QLabel(this);
+    epochLabel_->setObjectName(QStringLiteral("epochLabel"));
     runLabel_ = new QLabel(this);
     stateLabel_ = new QLabel(this);
     QFont bold = stateLabel_->font();
     bold.setBold(true);
     stateLabel_->setFont(bold);
     etaLabel_ = new QLabel(this);
+    etaLabel_->setObjectName(QStringLiteral("etaLabel"));
     worldLabel_ = new QLabel(this);
     worldLabel_->setObjectName(QStringLiteral("worldLabel"));
     worldLabel_->hide();
     epochBar_ = new QProgressBar(this);
+    epochBar_->setObjectName(QStringLiteral("epochProgress"));
     runBar_ = new QProgressBar(this);
     runBar_->setObjectName(QStringLiteral("runProgress"));
     for (QProgressBar* b : {epochBar_, runBar_}) {
@@ -177,8 +180,19 @@ void Dashboard::retranslate()
     tabs_->setTabText(1, tr("Log"));
     showMessages_->setText(tr("Show the engine's messages (events always show)"));
     stateLabel_->setText(stateText());
-    updateProgressText();
+    // Words only: a run that is not training keeps its bars, and has no time left.
+    if (live_)
+        updateProgressText();
+    else
+        showEpochLabel();
+    runLabel_->setText(tr("Run"));
     showWorld();
+}
+
+void Dashboard::showEpochLabel()
+{
+    epochLabel_->setText(epochShown_.numbered ? tr("Epoch %1 of %2").arg(epochShown_.epoch).arg(epochShown_.epochs)
+                                              : tr("Epoch"));
 }
 
 std::vector<std::string> Dashboard::rankDevices(const std::string& device, int processes)
@@ -239,6 +253,8 @@ void Dashboard::clear()
     shown_ = ys::RunRecord();
     world_ = World{};
     progress_.reset();
+    live_ = false;
+    epochShown_ = EpochShown{};
     memoryOffset_ = 0;
     epochs_ = 0;
     memory_->clear();
@@ -258,6 +274,7 @@ void Dashboard::clear()
 void Dashboard::beginRun(const ys::TrainConfig& config, int64_t budgetBytes)
 {
     clear();   // a live run: shownRun() is empty
+    live_ = true;
     epochs_ = config.epochs;
     losses_->setEpochs(epochs_);
     metrics_->setEpochs(epochs_);
@@ -272,6 +289,7 @@ void Dashboard::beginRun(const ys::TrainConfig& config, int64_t budgetBytes)
 
 void Dashboard::endRun()
 {
+    live_ = false;   // its bars stay where the run left them
     etaLabel_->clear();
 }
 
@@ -441,7 +459,8 @@ void Dashboard::showRunProgress()
     const int done = shown_.rows.empty() ? 0 : shown_.rows.back().epoch;
     epochBar_->setValue(done > 0 ? kProgressSteps : 0);
     runBar_->setValue(epochs_ > 0 ? kProgressSteps * std::min(done, epochs_) / epochs_ : 0);
-    epochLabel_->setText(tr("Epoch %1 of %2").arg(done).arg(epochs_));
+    epochShown_ = EpochShown{true, done, epochs_};
+    showEpochLabel();
     runLabel_->setText(tr("Run"));
     etaLabel_->clear();
     setState(shown_.status, shown_.resumable);
@@ -495,8 +514,8 @@ bool Dashboard::applyTail(const ys::RunTailUpdate& u)
 
 void Dashboard::updateProgressText()
 {
-    const int epoch = progress_.epoch();
-    epochLabel_->setText(epoch > 0 ? tr("Epoch %1 of %2").arg(epoch).arg(progress_.epochs()) : tr("Epoch"));
+    epochShown_ = EpochShown{progress_.epoch() > 0, progress_.epoch(), progress_.epochs()};
+    showEpochLabel();
     runLabel_->setText(tr("Run"));
     epochBar_->setValue(static_cast<int>(progress_.epochFraction() * kProgressSteps));
     runBar_->setValue(static_cast<int>(progress_.runFraction() * kProgressSteps));

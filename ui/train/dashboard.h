@@ -54,7 +54,8 @@ public:
     void addMemory(const MemorySamples& samples);
     void addLog(const QString& line);
     void addNote(const QString& text, LogModel::Kind kind = LogModel::Kind::Milestone);
-    // The live run ended (finished, stopped or failed): no time left is shown.
+    // The live run ended (finished, stopped or failed): its bars stay where it left them and no time left is
+    // shown, also after a language change.
     void endRun();
     // "Training", "Paused", "Stopping…" next to the progress bars: `text` gives it in the UI's language,
     // called again when the language changes.
@@ -118,7 +119,8 @@ protected:
 
 private:
     void retranslate();
-    void updateProgressText();
+    void updateProgressText();           // the bars, the epoch and the time left from progress_ (a live run)
+    void showEpochLabel();               // "Epoch 3 of 5" from epochShown_
     void markOutOfMemory(const ys::TrainEvent& event);
     void markStage(const ys::TrainEvent& event, const ys::StageDetails& details);
     void drawShownRun();                 // every part from shown_
@@ -153,6 +155,11 @@ private:
     QCheckBox* showMessages_ = nullptr;
     QSplitter* splitter_ = nullptr;
     RunProgress progress_;
+    bool live_ = false;                  // a run is training (beginRun until endRun): progress_ drives the bars
+    struct EpochShown {
+        bool numbered = false;           // "Epoch %1 of %2", else "Epoch"
+        int epoch = 0, epochs = 0;
+    } epochShown_;                       // what the epoch label says, worded again on a language change
     ys::RunRecord shown_;
     std::function<QString()> stateText_;   // empty: no run yet
     double memoryOffset_ = 0;

@@ -10,6 +10,7 @@
 #include "run/reader.h"
 #include "ui/charts/trainingcharts.h"
 #include "ui/common/runtext.h"
+#include "ui/shell/language.h"
 #include "ui/train/dashboard.h"
 #include "ui/train/epochtablemodel.h"
 #include "ui/train/logmodel.h"
@@ -32,6 +33,8 @@ private slots:
     void followsARunBeingWritten();
     void marksStageStarts();
     void showsEveryRankOfADataParallelRun();
+    void finishedRunKeepsItsProgressOnALanguageSwitch();
+    void endedLiveRunKeepsItsProgressOnALanguageSwitch();
 };
 
 void TestDashboardRun::showsARunFromItsFiles()
@@ -242,6 +245,89 @@ void TestDashboardRun::showsEveryRankOfADataParallelRun()
     QCOMPARE(chart->pointCount(MemoryChart::Allocated), size_t(2));
     QCOMPARE(chart->pointCount(chart->rankSeries(1)), size_t(1));
     QCOMPARE(chart->seriesName(chart->rankSeries(1)), QStringLiteral("rank 1 · cpu"));
+}
+
+// Switches the UI language as the Language menu does (the translators, then LanguageChange to every widget).
+static void switchLanguage(const QString& code)
+{
+    QVERIFY(installTranslators(code));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LanguageChange);
+}
+
+// A finished run shown from its folder: both bars full and no time left, in either language. Switching to
+// 简体中文 used to recompute the bars from the live progress (empty: 0%).
+void TestDashboardRun::finishedRunKeepsItsProgressOnALanguageSwitch()
+{
+    QTemporaryDir dir;
+    ys::test::FakeRun f;
+    f.epochsDone = 5;
+    f.epochsTotal = 5;
+    auto run = ys::readRun(ys::test::writeFakeRun(dir.filePath("exp"), f).toStdString());
+    QVERIFY(run);
+    Dashboard d;
+    d.showRun(*run);
+    auto* runBar = child<QProgressBar>(d, "runProgress");
+    auto* epochBar = child<QProgressBar>(d, "epochProgress");
+    auto* eta = child<QLabel>(d, "etaLabel");
+    QCOMPARE(runBar->value(), runBar->maximum());
+    QCOMPARE(epochBar->value(), epochBar->maximum());
+    QVERIFY(eta->text().isEmpty());
+
+    switchLanguage(QStringLiteral("zh_CN"));
+    QCOMPARE(runBar->value(), runBar->maximum());
+    QCOMPARE(epochBar->value(), epochBar->maximum());
+    QVERIFY2(eta->text().isEmpty(), qPrintable(eta->text()));
+    QCOMPARE(child<QLabel>(d, "epochLabel")->text(), QCoreApplication::translate("ys::ui::Dashboard", "Epoch %1 of %2").arg(5).arg(5));
+    QVERIFY(child<QLabel>(d, "epochLabel")->text() != QStringLiteral("Epoch 5 of 5"));
+    switchLanguage(QStringLiteral("en"));
+    QCOMPARE(runBar->value(), runBar->maximum());
+    QCOMPARE(child<QLabel>(d, "epochLabel")->text(), QStringLiteral("Epoch 5 of 5"));
+}
+
+// A run trained here that has ended: its bars stay where it ended and no time is left. Switching the
+// language used to compute a time left from the last epoch's validation time ("约剩 1 秒").
+void TestDashboardRun::endedLiveRunKeepsItsProgressOnALanguageSwitch()
+{
+    Dashboard d;
+    ys::TrainConfig cfg;
+    cfg.epochs = 2;
+    d.beginRun(cfg, 0);
+    auto* runBar = child<QProgressBar>(d, "runProgress");
+    auto* epochBar = child<QProgressBar>(d, "epochProgress");
+    auto* eta = child<QLabel>(d, "etaLabel");
+    double t = 0;
+    for (int epoch = 1; epoch <= 2; ++epoch) {
+        for (int batch = 1; batch <= 4; ++batch) {
+            ys::BatchProgress p;
+            p.epoch = epoch;
+            p.epochs = 2;
+            p.batch = batch;
+            p.batches = 4;
+            p.elapsed = t += 0.5;
+            d.addBatch(p);
+        }
+        ys::EpochResult row;
+        row.epoch = epoch;
+        row.time = t += 1.5;   // validation and checkpoint: 1.5 s
+        d.addEpoch(row, {});
+        if (epoch == 1) {
+            QVERIFY(!eta->text().isEmpty());   // training: the time left is shown
+            QCOMPARE(runBar->value(), runBar->maximum() / 2);
+        }
+    }
+    d.endRun();
+    QCOMPARE(runBar->value(), runBar->maximum());
+    QCOMPARE(epochBar->value(), epochBar->maximum());
+    QVERIFY(eta->text().isEmpty());
+
+    switchLanguage(QStringLiteral("zh_CN"));
+    QCOMPARE(runBar->value(), runBar->maximum());
+    QCOMPARE(epochBar->value(), epochBar->maximum());
+    QVERIFY2(eta->text().isEmpty(), qPrintable(eta->text()));
+    QCOMPARE(child<QLabel>(d, "epochLabel")->text(), QCoreApplication::translate("ys::ui::Dashboard", "Epoch %1 of %2").arg(2).arg(2));
+    switchLanguage(QStringLiteral("en"));
+    QVERIFY(eta->text().isEmpty());
+    QCOMPARE(child<QLabel>(d, "epochLabel")->text(), QStringLiteral("Epoch 2 of 2"));
 }
 
 QTEST_MAIN(TestDashboardRun)
