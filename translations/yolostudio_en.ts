@@ -1432,10 +1432,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Looking for orphan labels…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Working (%1)…</source>
         <translation type="unfinished"></translation>
     </message>

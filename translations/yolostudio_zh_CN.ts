@@ -1476,10 +1476,6 @@
         <translation>正在写入示例数据集…</translation>
     </message>
     <message>
-        <source>Looking for orphan labels…</source>
-        <translation>正在查找孤立的标注文件…</translation>
-    </message>
-    <message>
         <source>Working (%1)…</source>
         <translation>处理中（%1）…</translation>
     </message>

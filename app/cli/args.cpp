@@ -192,7 +192,7 @@ ProgressFn terminalProgress()
     auto mutex = std::make_shared<std::mutex>();
     return [mutex](const Progress& p) {
         std::lock_guard lock(*mutex);
-        std::fprintf(stderr, "\r%-6s %lld/%lld", p.stage.c_str(), static_cast<long long>(p.done),
+        std::fprintf(stderr, "\r%-6s %lld/%lld", toString(p.stage), static_cast<long long>(p.done),
                      static_cast<long long>(p.total));
         if (p.total > 0 && p.done >= p.total)
             std::fputs("\n", stderr);

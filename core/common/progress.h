@@ -6,13 +6,47 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <string>
 
 namespace ys {
 
+// Every stage a long operation reports, one catalogue for the engine: a front end words each stage in its own
+// language (a switch, never a comparison of names), the CLI and logs print its short name (toString).
+enum class ProgressStage : uint8_t {
+    Unknown,
+    Demo,          // "demo": writeDemoDataset writes the images and labels
+    Scan,          // "scan": scanDataset reads image headers and label files
+    Check,         // "check": checkDataset's pass over every image
+    Hash,          // "hash": checkDataset compares the images' perceptual hashes (duplicates, leakage)
+    Probe,         // "probe": fitToMemory measures training steps
+    Checkpoint,    // "checkpoint": fitToMemory measures activation checkpointing choices
+    Layers,        // "layers": fitToMemory's by-layer breakdown
+    ExportLoad,    // "load": exportOnnx reads the checkpoint
+    ExportGraph,   // "graph": exportOnnx writes the ONNX graph
+    ExportCheck,   // "check": exportOnnx checks the graph
+    ExportVerify,  // "verify": exportOnnx compares the graph's outputs with the model's
+    ExportWrite,   // "write": exportOnnx writes the file
+    ReportRun,     // "run": the report reads the run folder
+    ReportDataset, // "dataset": the report opens the run's dataset
+    ReportPredict, // "predict": the report predicts validation images
+    Weights,       // "weights": loading a checkpoint's tensors
+    Score,         // "score": scoring predictions against labels
+};
+
+// The stage's short English name ("scan", "check", ...), as the CLI prints it; "unknown" for Unknown.
+constexpr const char* toString(ProgressStage stage)
+{
+    constexpr const char* kNames[] = {"unknown", "demo", "scan",   "check",   "hash",   "probe",
+                                      "checkpoint", "layers", "load", "graph", "check", "verify",
+                                      "write", "run", "dataset", "predict", "weights", "score"};
+    const auto i = static_cast<size_t>(stage);
+    return i < std::size(kNames) ? kNames[i] : "unknown";
+}
+
 struct Progress {
-    std::string stage;     // short English stage name, e.g. "scan", "check", "hash"
+    ProgressStage stage = ProgressStage::Unknown;  // what is being done
     int64_t done = 0;      // units finished in this stage
     int64_t total = 0;     // units in this stage; 0 when unknown
 };

@@ -842,7 +842,7 @@ void duplicateChecks(const Dataset& ds, const CheckOptions& o, const std::vector
                      std::vector<Finding>& out, const ProgressFn& progress, const CancelToken& cancel)
 {
     PhashIndex index(o.phashMaxDistance, hashes.size());
-    detail::ProgressThrottle throttle(progress, "hash", static_cast<int64_t>(hashes.size()));
+    detail::ProgressThrottle throttle(progress, ProgressStage::Hash, static_cast<int64_t>(hashes.size()));
     std::unordered_map<std::string, int> firstByPath;
     for (size_t jj = 0; jj < ds.images.size(); ++jj) {
         if (cancel.cancelled())
@@ -880,7 +880,7 @@ bool imageChecks(const Dataset& ds, const CheckOptions& o, std::vector<Finding>&
     const size_t n = ds.images.size();
     std::vector<std::vector<Finding>> perImage(n);
     hashes.assign(n, {});
-    detail::ProgressThrottle throttle(progress, "check", static_cast<int64_t>(n));
+    detail::ProgressThrottle throttle(progress, ProgressStage::Check, static_cast<int64_t>(n));
     const int64_t done = detail::parallelFor(static_cast<int64_t>(n), o.threads, cancel, &throttle, [&](int64_t i, int) {
         const auto k = static_cast<size_t>(i);
         checkImage(ds.images[k], static_cast<int>(i), o, perImage[k], hashes[k]);

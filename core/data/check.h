@@ -145,7 +145,7 @@ bool boxTooSmall(const ImageRecord& image, const LabelBox& box, int imgsz,
 int64_t tooSmallBoxes(const Dataset& dataset, int imgsz, double minBoxPixels = CheckOptions{}.minBoxPixels);
 
 // Runs every check on a scanned dataset. Updates `dataset.images[i].problems`. Uses all cores, reports
-// progress ("check", "hash"), stops early when cancelled (summary.cancelled = true). Never throws for bad
+// progress (ProgressStage::Check, Hash), stops early when cancelled (summary.cancelled = true). Never throws for bad
 // input; reads files only.
 CheckResult checkDataset(Dataset& dataset, const CheckOptions& options = {}, const ProgressFn& progress = {},
                          const CancelToken& cancel = {});

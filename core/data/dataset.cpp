@@ -752,7 +752,7 @@ Expected<Dataset> scanDataset(const DatasetSpec& spec, const ProgressFn& progres
     const int nc = spec.nc();
     std::vector<ImageRecord> records(cands.size());
     std::vector<uint8_t> missing(cands.size(), 0);
-    detail::ProgressThrottle throttle(progress, "scan", static_cast<int64_t>(cands.size()));
+    detail::ProgressThrottle throttle(progress, ProgressStage::Scan, static_cast<int64_t>(cands.size()));
     const int64_t done = detail::parallelFor(
         static_cast<int64_t>(cands.size()), 0, cancel, &throttle, [&](int64_t i, int) {
             thread_local std::vector<uint8_t> buf;

@@ -291,7 +291,7 @@ Expected<std::string> writeDemoDataset(const std::string& dirIn, const DemoOptio
     }
     const int64_t total = options.trainImages + options.valImages;
     std::vector<std::string> errors(static_cast<size_t>(total));
-    detail::ProgressThrottle throttle(progress, "demo", total);
+    detail::ProgressThrottle throttle(progress, ProgressStage::Demo, total);
     CancelToken never;
     detail::parallelFor(total, options.threads, never, &throttle, [&](int64_t i, int) {
         const int split = i < options.trainImages ? 0 : 1;

@@ -31,8 +31,8 @@ inline int resolveThreads(int threads)
 // Serialises and throttles progress calls coming from pool threads.
 class ProgressThrottle {
 public:
-    ProgressThrottle(const ProgressFn& fn, std::string stage, int64_t total)
-        : fn_(fn), stage_(std::move(stage)), total_(total)
+    ProgressThrottle(const ProgressFn& fn, ProgressStage stage, int64_t total)
+        : fn_(fn), stage_(stage), total_(total)
     {
     }
     void report(int64_t done)
@@ -61,7 +61,7 @@ public:
 
 private:
     const ProgressFn& fn_;
-    std::string stage_;
+    ProgressStage stage_;
     int64_t total_;
     std::mutex mutex_;
     std::chrono::steady_clock::time_point last_{};

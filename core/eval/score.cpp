@@ -251,7 +251,7 @@ Expected<ScoreResult> scorePredictions(const ScoreOptions& options, const Progre
         result.detections += static_cast<int64_t>(dets.size());
         evaluator.addImage(dets, groundTruthNormalised(rec));
         if (progress)
-            progress({"score", i + 1, total});
+            progress({ProgressStage::Score, i + 1, total});
     }
     result.images = static_cast<int>(total);
     result.metrics = evaluator.compute();

@@ -244,7 +244,7 @@ onnx::Model fusedGraph(DetectionModel& model, const ExportOptions& o, const onnx
 Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& progress, const CancelToken& cancel)
 {
     const auto t0 = Clock::now();
-    auto step = [&](const char* stage, int64_t done, int64_t total) {
+    auto step = [&](ProgressStage stage, int64_t done, int64_t total) {
         if (progress)
             progress(Progress{stage, done, total});
     };
@@ -254,7 +254,7 @@ Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& prog
     if (!device)
         return device.error();
 
-    step("load", 0, 1);
+    step(ProgressStage::ExportLoad, 0, 1);
     auto info = inspectCheckpoint(o.weights);
     if (!info)
         return info.error();
@@ -270,7 +270,7 @@ Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& prog
     const int w = o.imgszW > 0 ? o.imgszW : ck->meta.imgsz;
     if (auto err = checkStride(h, w, stride, o.weights))
         return *err;
-    step("load", 1, 1);
+    step(ProgressStage::ExportLoad, 1, 1);
     if (cancel.cancelled())
         return cancelled();
 
@@ -284,44 +284,44 @@ Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& prog
     if (runOpenCvCheck)
         reference = model->decode(model->forward(input.to(*device))).to(torch::kCPU);
 
-    step("graph", 0, 1);
+    step(ProgressStage::ExportGraph, 0, 1);
     const std::string modelName = prettyModelName(!ck->spec.family.empty() ? ck->spec.family : info->family,
                                                   ck->spec.scale ? ck->spec.scale : info->scale, ck->spec.name);
     const onnx::DetectorMetadata meta = exportMetadata(o, modelName, shortData(info->data), ck->meta.names,
                                                        static_cast<int>(model->nc()), stride, h, w);
     const onnx::Model graph = fusedGraph(model, o, meta);
     const std::string bytes = onnx::serialize(graph);
-    step("graph", 1, 1);
+    step(ProgressStage::ExportGraph, 1, 1);
     if (cancel.cancelled())
         return cancelled();
 
     ExportSummary s;
-    step("check", 0, 1);
+    step(ProgressStage::ExportCheck, 0, 1);
     if (auto problem = checkOnnxBytes(bytes))
         return Error{"export.check", "the exported graph fails ONNX's checker (a bug in YOLO Studio): " + *problem,
                      o.weights, 0, 0};
     s.onnxChecked = true;
     s.checker = onnxCheckerName();
-    step("check", 1, 1);
+    step(ProgressStage::ExportCheck, 1, 1);
     if (cancel.cancelled())
         return cancelled();
 
     s.openCvVersion = CV_VERSION;
     if (runOpenCvCheck) {
-        step("verify", 0, 1);
+        step(ProgressStage::ExportVerify, 0, 1);
         if (auto err = verifyWithOpenCv(bytes, input, reference, o, s))
             return *err;
-        step("verify", 1, 1);
+        step(ProgressStage::ExportVerify, 1, 1);
     } else {
         s.openCvNote = o.dynamic ? "dynamic shapes: OpenCV 4.6 reads static graphs only" : "not asked for (verify=false)";
     }
     if (cancel.cancelled())
         return cancelled();
 
-    step("write", 0, 1);
+    step(ProgressStage::ExportWrite, 0, 1);
     if (auto err = writeFileAtomic(out, bytes))
         return Error{"export.write", err->message, out, 0, 0};
-    step("write", 1, 1);
+    step(ProgressStage::ExportWrite, 1, 1);
 
     std::error_code ec;
     s.path = fs::absolute(out, ec).string();

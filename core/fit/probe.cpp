@@ -391,7 +391,7 @@ Expected<std::map<ProbeAmp, DeviceMemoryModel>> runProbePoints(const FitRequest&
                 pt.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - tp).count();
                 result.points.push_back(pt);
                 if (req.progress)
-                    req.progress(Progress{"probe", ++done, totalPoints});
+                    req.progress(Progress{ProgressStage::Probe, ++done, totalPoints});
             }
             DeviceMemoryModel m;
             m.baseline = baseline;
@@ -887,7 +887,7 @@ Expected<std::vector<CheckpointOption>> checkpointOptions(const FitRequest& req,
         o.predictedPeakBytes = levers.peakWith(plain.amp, b, s, &m.savings);
         out.push_back(o);
         if (req.progress)
-            req.progress(Progress{"checkpoint", ++done, static_cast<int64_t>(candidates.size())});
+            req.progress(Progress{ProgressStage::Checkpoint, ++done, static_cast<int64_t>(candidates.size())});
     }
     return out;
 }
@@ -1172,7 +1172,7 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& request, FitInternal
             trace = probe.traceIteration(images, targets);
         }
         if (req.progress)
-            req.progress(Progress{"layers", 1, 1});
+            req.progress(Progress{ProgressStage::Layers, 1, 1});
         result.layers = internal::layerProfile(trace, *spec, kProbeBatchLarge, req.imgsz, probe.optimizerStateBytes());
         auto planner = std::make_shared<const CheckpointPlanner>(trace, *spec);
         CheckpointLevers levers(req, setup, predict, *planner, *spec, probe, batches, limit);

@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 namespace ys::report {
 namespace {
 
-void say(const ReportOptions& o, const char* stage, int64_t done, int64_t total)
+void say(const ReportOptions& o, ProgressStage stage, int64_t done, int64_t total)
 {
     if (o.progress)
         o.progress(Progress{stage, done, total});
@@ -56,7 +56,7 @@ DatasetFacts readDataset(const RunRecord& run, const ReportOptions& o)
         f.error = Error{"report.dataset", "args.yaml names no dataset", run.dir + "/args.yaml", 0, 0};
         return f;
     }
-    auto ds = openDataset(yaml, [&](const Progress& p) { say(o, "dataset", p.done, p.total); }, o.cancel);
+    auto ds = openDataset(yaml, [&](const Progress& p) { say(o, ProgressStage::ReportDataset, p.done, p.total); }, o.cancel);
     if (!ds) {
         f.error = ds.error();
         return f;
@@ -148,7 +148,7 @@ SampleFacts predictSamples(const ReportData& r, const ReportOptions& o)
     }
     std::vector<RgbImage> full;
     for (const ImageRecord& im : picked) {
-        say(o, "predict", static_cast<int64_t>(f.samples.size()), static_cast<int64_t>(picked.size()) * 2);
+        say(o, ProgressStage::ReportPredict, static_cast<int64_t>(f.samples.size()), static_cast<int64_t>(picked.size()) * 2);
         cv::Mat bgr = cv::imread(im.image, cv::IMREAD_COLOR);
         if (bgr.empty())
             continue;
@@ -185,7 +185,7 @@ SampleFacts predictSamples(const ReportData& r, const ReportOptions& o)
     po.conf = o.conf;
     po.device = o.device;
     po.threads = std::max(1, o.threads);
-    say(o, "predict", static_cast<int64_t>(picked.size()), static_cast<int64_t>(picked.size()) * 2);
+    say(o, ProgressStage::ReportPredict, static_cast<int64_t>(picked.size()), static_cast<int64_t>(picked.size()) * 2);
     auto preds = predictImages(po, full, o.cancel);
     if (!preds) {
         f.error = preds.error();
@@ -202,7 +202,7 @@ SampleFacts predictSamples(const ReportData& r, const ReportOptions& o)
             s.predicted.push_back(d);
         }
     }
-    say(o, "predict", static_cast<int64_t>(picked.size()) * 2, static_cast<int64_t>(picked.size()) * 2);
+    say(o, ProgressStage::ReportPredict, static_cast<int64_t>(picked.size()) * 2, static_cast<int64_t>(picked.size()) * 2);
     return f;
 }
 
@@ -351,7 +351,7 @@ ExportFacts readExports(const std::string& runDir)
 
 Expected<ReportData> gatherReport(const std::string& runDir, const ReportOptions& o)
 {
-    say(o, "run", 0, 1);
+    say(o, ProgressStage::ReportRun, 0, 1);
     auto run = readRun(runDir);
     if (!run)
         return run.error();
@@ -375,7 +375,7 @@ Expected<ReportData> gatherReport(const std::string& runDir, const ReportOptions
         }
     }
     r.exports = readExports(r.run.dir);
-    say(o, "run", 1, 1);
+    say(o, ProgressStage::ReportRun, 1, 1);
     r.dataset = readDataset(r.run, o);
     if (o.cancel.cancelled())
         return Error{"report.cancelled", "cancelled", runDir, 0, 0};

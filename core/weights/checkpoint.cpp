@@ -1002,7 +1002,7 @@ Expected<UltralyticsWeights> loadUltralyticsWeights(const std::string& path, con
                 return t.error();
             out.stateDict.emplace_back(p.tensors[i].name, std::move(*t));
             if (progress && (i % 32 == 31 || i + 1 == p.tensors.size()))
-                progress({"weights", static_cast<int64_t>(i) + 1, total});
+                progress({ProgressStage::Weights, static_cast<int64_t>(i) + 1, total});
         }
     } catch (const c10::Error& e) {
         return fileError("weights.tensor", std::string("could not read the weights: ") + e.what_without_backtrace(),

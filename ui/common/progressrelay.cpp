@@ -26,7 +26,7 @@ void ProgressRelay::post(const ys::Progress& p)
     } else {
         lastNs_.store(now, std::memory_order_relaxed);
     }
-    const QString stage = QString::fromStdString(p.stage);
+    const ys::ProgressStage stage = p.stage;
     const qint64 done = p.done;
     const qint64 total = p.total;
     QMetaObject::invokeMethod(

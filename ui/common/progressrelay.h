@@ -26,8 +26,8 @@ public:
     ys::ProgressFn callback();
 
 signals:
-    // Delivered on the relay's thread (queued). total = 0 when unknown.
-    void progress(const QString& stage, qint64 done, qint64 total);
+    // Delivered on the relay's thread (queued). total = 0 when unknown. The receiver words `stage` (a switch).
+    void progress(ys::ProgressStage stage, qint64 done, qint64 total);
 
 private:
     void post(const ys::Progress& p);

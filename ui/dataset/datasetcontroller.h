@@ -51,8 +51,8 @@ public:
 
 signals:
     void jobChanged(ys::ui::DatasetController::Job job);
-    // Throttled progress of the running job (GUI thread). stage: "demo", "scan", "check", "hash", ...
-    void progress(const QString& stage, qint64 done, qint64 total);
+    // Throttled progress of the running job (GUI thread): ProgressStage Demo, Scan, Check, Hash.
+    void progress(ys::ProgressStage stage, qint64 done, qint64 total);
     // The scan finished (possibly cancelled: `complete` false); dataset() holds it. When complete, a check
     // follows and job() stays Scan until it starts (jobChanged: Scan, Check, None).
     void datasetReady(bool complete);

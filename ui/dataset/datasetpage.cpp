@@ -503,19 +503,15 @@ bool DatasetPage::hasCheckResult() const
 
 // ---- jobs ------------------------------------------------------------------------------------------------
 
-QString DatasetPage::stageText(const QString& stage) const
+QString DatasetPage::stageText(ys::ProgressStage stage) const
 {
-    if (stage == QLatin1String("scan"))
-        return tr("Scanning images and labels…");
-    if (stage == QLatin1String("check"))
-        return tr("Checking labels and images…");
-    if (stage == QLatin1String("hash"))
-        return tr("Comparing images for duplicates…");
-    if (stage == QLatin1String("demo"))
-        return tr("Writing the demo dataset…");
-    if (stage == QLatin1String("orphans"))
-        return tr("Looking for orphan labels…");
-    return tr("Working (%1)…").arg(stage);
+    switch (stage) {
+    case ys::ProgressStage::Scan: return tr("Scanning images and labels…");
+    case ys::ProgressStage::Check: return tr("Checking labels and images…");
+    case ys::ProgressStage::Hash: return tr("Comparing images for duplicates…");
+    case ys::ProgressStage::Demo: return tr("Writing the demo dataset…");
+    default: return tr("Working (%1)…").arg(QString::fromLatin1(ys::toString(stage)));
+    }
 }
 
 void DatasetPage::onJobChanged()
@@ -529,9 +525,9 @@ void DatasetPage::onJobChanged()
     exportAction_->setEnabled(hasCheckResult());
     if (busy) {
         progressBar_->setRange(0, 0);
-        progressLabel_->setText(job == Job::Demo ? stageText(QStringLiteral("demo"))
-                                : job == Job::Scan ? stageText(QStringLiteral("scan"))
-                                                   : stageText(QStringLiteral("check")));
+        progressLabel_->setText(stageText(job == Job::Demo   ? ys::ProgressStage::Demo
+                                          : job == Job::Scan ? ys::ProgressStage::Scan
+                                                             : ys::ProgressStage::Check));
         cancelButton_->setEnabled(true);
         if (job == Job::Demo || job == Job::Scan) {
             stack_->setCurrentIndex(1);
@@ -543,7 +539,7 @@ void DatasetPage::onJobChanged()
     updateStatus();
 }
 
-void DatasetPage::onProgress(const QString& stage, qint64 done, qint64 total)
+void DatasetPage::onProgress(ys::ProgressStage stage, qint64 done, qint64 total)
 {
     progressLabel_->setText(stageText(stage));
     if (total > 0) {

@@ -115,7 +115,7 @@ private:
     void fillRecentMenu();
     void showRecentButtons();
     void onJobChanged();
-    void onProgress(const QString& stage, qint64 done, qint64 total);
+    void onProgress(ys::ProgressStage stage, qint64 done, qint64 total);
     void onDatasetReady(bool complete);
     void onCheckReady();
     void onGridCurrentChanged();
@@ -127,7 +127,7 @@ private:
     void updatePlots();
     void updateHeader();
     void updateStatus();
-    QString stageText(const QString& stage) const;
+    QString stageText(ys::ProgressStage stage) const;
 
     DatasetController* controller_;
     ImageListModel* images_;

@@ -15,19 +15,21 @@
 namespace ys::ui {
 namespace {
 
-QString stageText(const QString& stage)
+// The export's stages in the order it goes through them (the progress bar's steps).
+constexpr ys::ProgressStage kExportStages[] = {ys::ProgressStage::ExportLoad, ys::ProgressStage::ExportGraph,
+                                               ys::ProgressStage::ExportCheck, ys::ProgressStage::ExportVerify,
+                                               ys::ProgressStage::ExportWrite};
+
+QString stageText(ys::ProgressStage stage)
 {
-    if (stage == QLatin1String("load"))
-        return ModelExporter::tr("Loading the weights…");
-    if (stage == QLatin1String("graph"))
-        return ModelExporter::tr("Building the ONNX graph…");
-    if (stage == QLatin1String("check"))
-        return ModelExporter::tr("Checking the graph with ONNX's checker…");
-    if (stage == QLatin1String("verify"))
-        return ModelExporter::tr("Comparing OpenCV's output with the trained model…");
-    if (stage == QLatin1String("write"))
-        return ModelExporter::tr("Writing the file…");
-    return stage;
+    switch (stage) {
+    case ys::ProgressStage::ExportLoad: return ModelExporter::tr("Loading the weights…");
+    case ys::ProgressStage::ExportGraph: return ModelExporter::tr("Building the ONNX graph…");
+    case ys::ProgressStage::ExportCheck: return ModelExporter::tr("Checking the graph with ONNX's checker…");
+    case ys::ProgressStage::ExportVerify: return ModelExporter::tr("Comparing OpenCV's output with the trained model…");
+    case ys::ProgressStage::ExportWrite: return ModelExporter::tr("Writing the file…");
+    default: return QString::fromLatin1(ys::toString(stage));
+    }
 }
 
 // The run's weights (best first), the size they were trained at and whether a CUDA device is there: file
@@ -57,14 +59,13 @@ ExportDialog::Facts gatherFacts(const QString& runDir)
 
 ModelExporter::ModelExporter(QWidget* parent) : QObject(parent), parent_(parent), relay_(new ProgressRelay(this))
 {
-    connect(relay_, &ProgressRelay::progress, this, [this](const QString& stage, qint64 done, qint64 total) {
+    connect(relay_, &ProgressRelay::progress, this, [this](ys::ProgressStage stage, qint64 done, qint64 total) {
         if (!progress_)
             return;
         progress_->setLabelText(stageText(stage));
-        static const QStringList stages{QStringLiteral("load"), QStringLiteral("graph"), QStringLiteral("check"),
-                                        QStringLiteral("verify"), QStringLiteral("write")};
-        const int at = std::max<int>(0, stages.indexOf(stage));
-        progress_->setMaximum(static_cast<int>(stages.size()));
+        const auto found = std::find(std::begin(kExportStages), std::end(kExportStages), stage);
+        const int at = found == std::end(kExportStages) ? 0 : static_cast<int>(found - std::begin(kExportStages));
+        progress_->setMaximum(static_cast<int>(std::size(kExportStages)));
         progress_->setValue(at + (total > 0 && done >= total ? 1 : 0));
     });
 }
@@ -107,7 +108,7 @@ void ModelExporter::exportWith(const ys::ExportOptions& options, bool interactiv
         return;
     interactive_ = interactive;
     cancel_ = ys::CancelToken();
-    progress_ = new QProgressDialog(stageText(QStringLiteral("load")), tr("Cancel"), 0, 5, parent_);
+    progress_ = new QProgressDialog(stageText(ys::ProgressStage::ExportLoad), tr("Cancel"), 0, 5, parent_);
     progress_->setWindowTitle(tr("Export model"));
     progress_->setWindowModality(Qt::WindowModal);
     progress_->setMinimumDuration(300);

@@ -51,7 +51,7 @@ public:
 signals:
     void busyChanged(bool busy);
     // Throttled to about 10 per second; stage "probe" with done/total measured steps. GUI thread.
-    void progress(const QString& stage, qint64 done, qint64 total);
+    void progress(ys::ProgressStage stage, qint64 done, qint64 total);
     void finished(const ys::ui::FitOutcome& outcome);
     // The fit could not run or was cancelled (code "fit.cancelled").
     void failed(const ys::Error& error);

@@ -507,7 +507,7 @@ bool FitDialog::runFit()
     errorLabel_->clear();
     errorLabel_->hide();
     saveSettings();
-    lastStage_.clear();
+    lastStage_ = ys::ProgressStage::Unknown;
     lastDone_ = lastTotal_ = 0;
     return controller_->run(request());
 }
@@ -530,12 +530,12 @@ void FitDialog::setRunning(bool on)
     applyButton_->setEnabled(!on && application().has_value());
     if (on) {
         progressBar_->setRange(0, 0);  // busy until the first measured step
-        showProgress({}, 0, 0);
+        showProgress(ys::ProgressStage::Unknown, 0, 0);
     }
     updateInputs();
 }
 
-void FitDialog::showProgress(const QString& stage, qint64 done, qint64 total)
+void FitDialog::showProgress(ys::ProgressStage stage, qint64 done, qint64 total)
 {
     lastStage_ = stage;
     lastDone_ = done;

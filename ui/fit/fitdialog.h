@@ -119,7 +119,7 @@ private:
     void updateInputs();      // enabled states, custom target, the budget's parsed value
     void updateBudgetFeedback();
     void setRunning(bool running);
-    void showProgress(const QString& stage, qint64 done, qint64 total);
+    void showProgress(ys::ProgressStage stage, qint64 done, qint64 total);
     void showOutcome();
     void showIdleStage();  // the stage line when nothing runs: the last result's timing or the error
     void showError();
@@ -141,7 +141,7 @@ private:
     int64_t deviceFree_ = 0;
     bool deviceKnown_ = false;
     PoolJobs jobs_;   // the device's memory figures, read on the pool
-    QString lastStage_;
+    ys::ProgressStage lastStage_ = ys::ProgressStage::Unknown;
     qint64 lastDone_ = 0, lastTotal_ = 0;
 
     QLabel* contextLabel_ = nullptr;

@@ -313,15 +313,15 @@ QString FitText::error(const ys::Error& e)
     return detail.isEmpty() ? what : tr("%1 (%2)").arg(what, detail);
 }
 
-QString FitText::stage(const QString& stage, qint64 done, qint64 total, const std::string& dev)
+QString FitText::stage(ys::ProgressStage stage, qint64 done, qint64 total, const std::string& dev)
 {
-    if (stage.isEmpty() || total <= 0)
+    if (stage == ys::ProgressStage::Unknown || total <= 0)
         return tr("Reading the dataset and building the model…");
     if (done >= total)
         return tr("Fitting the memory model…");
-    if (stage == QLatin1String("probe"))
+    if (stage == ys::ProgressStage::Probe)
         return tr("Measuring probe step %1 of %2 on the %3…").arg(done + 1).arg(total).arg(DeviceText::label(dev));
-    return tr("%1: %2 of %3…").arg(stage).arg(done).arg(total);
+    return tr("%1: %2 of %3…").arg(QString::fromLatin1(ys::toString(stage))).arg(done).arg(total);
 }
 
 QString FitText::partName(FitPart part)

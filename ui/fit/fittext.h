@@ -69,7 +69,7 @@ public:
     // A failed fit in words: what went wrong for the user (by code), then core's message.
     static QString error(const ys::Error& error);
     // The progress line: "Measuring probe step 3 of 12 on the CPU…".
-    static QString stage(const QString& stage, qint64 done, qint64 total, const std::string& device);
+    static QString stage(ys::ProgressStage stage, qint64 done, qint64 total, const std::string& device);
 
     // Translated name of a breakdown part ("Activations", "CUDA context + workspace", ...).
     static QString partName(FitPart part);

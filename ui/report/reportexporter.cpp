@@ -25,22 +25,21 @@ namespace {
 const char* kLastFolderKey = "report/lastFolder";
 const char* kLastFormatKey = "report/lastFormat";
 
-QString stageText(const QString& stage)
+QString stageText(ys::ProgressStage stage)
 {
-    if (stage == QLatin1String("run"))
-        return ReportExporter::tr("Reading the run…");
-    if (stage == QLatin1String("dataset"))
-        return ReportExporter::tr("Reading the dataset…");
-    if (stage == QLatin1String("predict"))
-        return ReportExporter::tr("Predicting validation images…");
-    return stage;
+    switch (stage) {
+    case ys::ProgressStage::ReportRun: return ReportExporter::tr("Reading the run…");
+    case ys::ProgressStage::ReportDataset: return ReportExporter::tr("Reading the dataset…");
+    case ys::ProgressStage::ReportPredict: return ReportExporter::tr("Predicting validation images…");
+    default: return QString::fromLatin1(ys::toString(stage));
+    }
 }
 
 }  // namespace
 
 ReportExporter::ReportExporter(QWidget* parent) : QObject(parent), parent_(parent), relay_(new ProgressRelay(this))
 {
-    connect(relay_, &ProgressRelay::progress, this, [this](const QString& stage, qint64 done, qint64 total) {
+    connect(relay_, &ProgressRelay::progress, this, [this](ys::ProgressStage stage, qint64 done, qint64 total) {
         if (!dialog_)
             return;
         dialog_->setLabelText(stageText(stage));

@@ -329,7 +329,7 @@ private Q_SLOTS:
         const CheckResult full = checkDataset(*ds, {}, [&](const Progress& p) {
             std::lock_guard lock(m);
             ++calls;
-            if (p.stage == "check") {
+            if (p.stage == ProgressStage::Check) {
                 lastDone = p.done;
                 lastTotal = p.total;
             }
@@ -356,7 +356,7 @@ private Q_SLOTS:
         one.threads = 1;
         int64_t doneAtCancel = -1;
         const CheckResult partial = checkDataset(*ds, one, [&](const Progress& p) {
-            if (p.stage == "check" && p.done > 0 && p.done < p.total && doneAtCancel < 0) {
+            if (p.stage == ProgressStage::Check && p.done > 0 && p.done < p.total && doneAtCancel < 0) {
                 doneAtCancel = p.done;
                 midway.cancel();
             }

@@ -392,7 +392,7 @@ private Q_SLOTS:
         bool stageOk = true;
         auto ds = scanDataset(*spec, [&](const Progress& p) {
             std::lock_guard lock(m);
-            stageOk = stageOk && p.stage == "scan";
+            stageOk = stageOk && p.stage == ProgressStage::Scan;
             last = p.done;
             total = p.total;
         });

@@ -125,10 +125,10 @@ void TestFitDialog::enterRunsAndApplyChangesTheSetup()
     QCOMPARE(finished.first().at(0).toBool(), true);
     QVERIFY(!progress.isEmpty());
     // The probe's steps, then the per-layer trace (one step) last.
-    QCOMPARE(progress.last().at(0).toString(), QStringLiteral("layers"));
+    QCOMPARE(progress.last().at(0).value<ys::ProgressStage>(), ys::ProgressStage::Layers);
     QCOMPARE(progress.last().at(1).toLongLong(), progress.last().at(2).toLongLong());
     const auto probeDone = std::find_if(progress.begin(), progress.end(), [](const QList<QVariant>& p) {
-        return p.at(0).toString() == QStringLiteral("probe") && p.at(1).toLongLong() == p.at(2).toLongLong();
+        return p.at(0).value<ys::ProgressStage>() == ys::ProgressStage::Probe && p.at(1).toLongLong() == p.at(2).toLongLong();
     });
     QVERIFY(probeDone != progress.end());
 
