@@ -39,10 +39,12 @@ struct Sample {
     float gain = 1, padX = 0, padY = 0;
 };
 
-// Decodes `rec.image` and resizes it so its long side is `imgsz` (aspect kept; INTER_AREA when shrinking
-// for augment=false, INTER_LINEAR otherwise; images are never upscaled by more than needed to reach
-// imgsz). JPEGs at least twice the target size are decoded at reduced DCT scale first (faster, same
-// result as a downscale). Boxes come from rec.boxes (normalised cxcywh) in pixels of the resized image.
+// Decodes `rec.image` and resizes it with INTER_LINEAR so its long side is `imgsz` (aspect kept; each side
+// ceil(side * imgsz / long side)). augment=false (validation) decodes the whole file, exactly as
+// Ultralytics' load_image (8.3 and 8.4), so val scores the reference's pixels; augment=true (training)
+// decodes JPEGs at least twice the target size at reduced DCT scale first (faster; augmentation changes
+// the pixels far more than that). Boxes come from rec.boxes (normalised cxcywh) in pixels of
+// the resized image.
 // Throws std::runtime_error naming the file when it cannot be decoded.
 Sample loadResized(const ImageRecord& rec, int imgsz, bool augment);
 
@@ -60,9 +62,10 @@ LetterboxGeometry letterboxGeometry(int h, int w, int newH, int newW, bool scale
 Sample letterbox(Sample s, int newH, int newW, bool scaleUp, bool center = true, int stride = 32,
                  bool auto_ = false, cv::Scalar pad = {kPadValue, kPadValue, kPadValue});
 
-// Rectangular batches (validation, rect=true training): images sorted by aspect ratio h/w, batched in
-// that order; each batch's shape (h, w) = ceil(ratio * imgsz / stride + pad) * stride, where the ratio of
-// the batch's short side is chosen so the batch's most extreme image fits.
+// Rectangular batches (validation, rect=true training): images sorted by aspect ratio h/w (equal ratios in
+// numpy's argsort order, as Ultralytics' set_rectangle), batched in that order; each batch's shape (h, w) =
+// ceil(ratio * imgsz / stride + pad) * stride, where the ratio of the batch's short side is chosen so the
+// batch's most extreme image fits.
 struct RectPlan {
     std::vector<int> order;                        // image indices sorted by aspect ratio
     std::vector<std::array<int, 2>> batchShapes;  // (h, w) per batch of `order`

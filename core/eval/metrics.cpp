@@ -3,6 +3,8 @@
 // -ffp-contract=off (CMakeLists) so no fused multiply-add changes a float32 IoU next to a threshold.
 #include "eval/metrics.h"
 
+#include "common/npsort.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -39,127 +41,6 @@ float iouF32(float ax1, float ay1, float ax2, float ay2, float bx1, float by1, f
     const float areaA = (ax2 - ax1) * (ay2 - ay1);
     const float areaB = (bx2 - bx1) * (by2 - by1);
     return inter / (areaA + areaB - inter + kIouEps);
-}
-
-// numpy's `a < b` for sorting (NaN sorts last).
-template <typename T>
-bool npLess(T a, T b)
-{
-    return a < b || (b != b && a == a);
-}
-
-// numpy 1.x np.argsort(v) (kind='quicksort': introsort with median-of-3 partitions, insertion sort below
-// 16 elements and heapsort past the depth limit), ported from npysort/quicksort.cpp and heapsort.cpp so
-// equal keys come out in the same order as in the reference. Checked against numpy 1.24 on random arrays
-// with many ties (float32, float64, int), the heapsort fallback against kind='heapsort'.
-template <typename T>
-void npSiftDown(const std::vector<T>& v, int64_t* a, int64_t i, int64_t n)
-{
-    const int64_t tmp = a[i];
-    for (int64_t j = i << 1; j <= n;) {
-        if (j < n && npLess(v[a[j]], v[a[j + 1]]))
-            ++j;
-        if (!npLess(v[tmp], v[a[j]]))
-            break;
-        a[i] = a[j];
-        i = j;
-        j += j;
-    }
-    a[i] = tmp;
-}
-
-template <typename T>
-void npHeapsortIndices(const std::vector<T>& v, int64_t* tosort, int64_t n)
-{
-    int64_t* a = tosort - 1;  // 1-based heap
-    for (int64_t l = n >> 1; l > 0; --l)
-        npSiftDown(v, a, l, n);
-    while (n > 1) {
-        std::swap(a[n], a[1]);
-        --n;
-        npSiftDown(v, a, 1, n);
-    }
-}
-
-template <typename T>
-std::vector<int64_t> npArgsort(const std::vector<T>& v)
-{
-    constexpr int64_t kSmall = 15;  // SMALL_QUICKSORT
-    const auto num = static_cast<int64_t>(v.size());
-    std::vector<int64_t> idx(v.size());
-    std::iota(idx.begin(), idx.end(), int64_t{0});
-    if (num < 2)
-        return idx;
-    struct Span {
-        int64_t* pl;
-        int64_t* pr;
-        int depth;
-    };
-    std::vector<Span> stack;
-    stack.reserve(128);  // PYA_QS_STACK: the larger part waits, so the depth stays below 2 log2(n)
-    int64_t* pl = idx.data();
-    int64_t* pr = idx.data() + num - 1;
-    int cdepth = 0;
-    for (uint64_t u = static_cast<uint64_t>(num); u >>= 1;)
-        ++cdepth;
-    cdepth *= 2;
-    for (;;) {
-        if (cdepth < 0) {
-            npHeapsortIndices(v, pl, pr - pl + 1);
-        } else {
-            while (pr - pl > kSmall) {
-                int64_t* pm = pl + ((pr - pl) >> 1);
-                if (npLess(v[*pm], v[*pl]))
-                    std::swap(*pm, *pl);
-                if (npLess(v[*pr], v[*pm]))
-                    std::swap(*pr, *pm);
-                if (npLess(v[*pm], v[*pl]))
-                    std::swap(*pm, *pl);
-                const T vp = v[*pm];
-                int64_t* pi = pl;
-                int64_t* pj = pr - 1;
-                std::swap(*pm, *pj);
-                for (;;) {
-                    do
-                        ++pi;
-                    while (npLess(v[*pi], vp));
-                    do
-                        --pj;
-                    while (npLess(vp, v[*pj]));
-                    if (pi >= pj)
-                        break;
-                    std::swap(*pi, *pj);
-                }
-                std::swap(*pi, *(pr - 1));
-                // The larger part waits on the stack.
-                --cdepth;
-                if (pi - pl < pr - pi) {
-                    stack.push_back({pi + 1, pr, cdepth});
-                    pr = pi - 1;
-                } else {
-                    stack.push_back({pl, pi - 1, cdepth});
-                    pl = pi + 1;
-                }
-            }
-            for (int64_t* pi = pl + 1; pi <= pr; ++pi) {
-                const int64_t vi = *pi;
-                const T vv = v[vi];
-                int64_t* pj = pi;
-                while (pj > pl && npLess(vv, v[*(pj - 1)])) {
-                    *pj = *(pj - 1);
-                    --pj;
-                }
-                *pj = vi;
-            }
-        }
-        if (stack.empty())
-            break;
-        pl = stack.back().pl;
-        pr = stack.back().pr;
-        cdepth = stack.back().depth;
-        stack.pop_back();
-    }
-    return idx;
 }
 
 // np.interp(xv, xp, fp, left, right) at one point; xp ascending (ties allowed: the last of equal xp wins).
@@ -221,7 +102,7 @@ std::vector<Pair> byIouDescending(const std::vector<Pair>& pairs)
     std::vector<float> ious(pairs.size());
     for (size_t k = 0; k < pairs.size(); ++k)
         ious[k] = pairs[k].iou;
-    const std::vector<int64_t> order = npArgsort(ious);
+    const std::vector<int64_t> order = np::argsort(ious);
     std::vector<Pair> out;
     out.reserve(pairs.size());
     for (auto it = order.rbegin(); it != order.rend(); ++it)
@@ -418,7 +299,7 @@ DetectionMetrics DetectionEvaluator::compute() const
     for (size_t i = 0; i < records_.size(); ++i)
         negConf[i] = -records_[i].conf;
     std::vector<std::vector<size_t>> byClass(static_cast<size_t>(nc_));
-    for (int64_t i : npArgsort(negConf))
+    for (int64_t i : np::argsort(negConf))
         byClass[static_cast<size_t>(records_[static_cast<size_t>(i)].cls)].push_back(static_cast<size_t>(i));
 
     const size_t nPresent = present.size();

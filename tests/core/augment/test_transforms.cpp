@@ -6,7 +6,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 
 using namespace augtest;
 using ys::BoxPx;
@@ -66,10 +69,12 @@ private Q_SLOTS:
     void rngIsDeterministicAndUniform();
     void loadResizedKeepsBoxesOnPixels();
     void loadResizedReducedJpeg();
+    void loadResizedForValidationDecodesAsReference();
     void loadResizedThrowsNamingFile();
     void letterbox_data();
     void letterbox();
     void rectBatchShapes();
+    void rectBatchesBreakTiesAsNumpy();
     void boxCandidateRule();
     void mosaicCanvas();
     void affine_data();
@@ -143,6 +148,36 @@ void TestTransforms::loadResizedReducedJpeg()
     QCOMPARE(s.origW, 1280);
     QCOMPARE(s.origH, 960);
     QCOMPARE(checkAllBoxes(s), 2);
+}
+
+// Validation sees the pixels Ultralytics' load_image gives (8.3 and 8.4): the whole JPEG decoded, then a
+// linear shrink of the long side to imgsz. A DCT-scaled decode (1/4 here) or INTER_AREA gives other pixels,
+// and a barely trained model's val mAP moved by ~10% on that (docs/METRICS.md).
+void TestTransforms::loadResizedForValidationDecodesAsReference()
+{
+    QTemporaryDir dir;
+    cv::Mat texture(960, 1280, CV_8UC3);
+    cv::RNG rng(7);
+    rng.fill(texture, cv::RNG::UNIFORM, 0, 256);
+    cv::GaussianBlur(texture, texture, cv::Size(5, 5), 1.5);  // photo-like detail at several scales
+    const std::string path = dir.filePath("photo.jpg").toStdString();
+    QVERIFY(cv::imwrite(path, texture, {cv::IMWRITE_JPEG_QUALITY, 90}));
+    ys::ImageRecord rec;
+    rec.image = path;
+    rec.width = 1280, rec.height = 960;
+    cv::Mat reference;
+    cv::resize(cv::imread(path, cv::IMREAD_COLOR), reference, cv::Size(320, 240), 0, 0, cv::INTER_LINEAR);
+
+    const Sample val = ys::loadResized(rec, 320, false);
+    QCOMPARE(val.image.cols, 320);
+    QCOMPARE(val.image.rows, 240);
+    QCOMPARE(val.origW, 1280);
+    QCOMPARE(val.gain, 0.25f);
+    QCOMPARE(cv::norm(val.image, reference, cv::NORM_INF), 0.0);
+    // Training keeps the faster reduced decode: other pixels, the same geometry.
+    const Sample train = ys::loadResized(rec, 320, true);
+    QCOMPARE(train.image.size(), val.image.size());
+    QVERIFY(cv::norm(train.image, reference, cv::NORM_INF) > 0);
 }
 
 void TestTransforms::loadResizedThrowsNamingFile()
@@ -222,6 +257,29 @@ void TestTransforms::rectBatchShapes()
     const auto train = ys::planRectBatches(shapes, 2, 640, 32, 0.0);
     QCOMPARE(train.batchShapes[0], (std::array<int, 2>{480, 640}));
     for (const auto& [h, w] : train.batchShapes) QVERIFY(h % 32 == 0 && w % 32 == 0);
+}
+
+// Images of equal aspect ratio are ordered as numpy's argsort orders them (Ultralytics' set_rectangle), not
+// stably: that decides which of them share a batch with another aspect, so which get a square batch shape.
+// The expected order is numpy 1.24's ar.argsort() of these 50 shapes.
+void TestTransforms::rectBatchesBreakTiesAsNumpy()
+{
+    const std::array<std::array<int, 2>, 4> hw = {{{480, 640}, {640, 480}, {360, 640}, {640, 360}}};
+    std::vector<std::array<int, 2>> shapes;
+    for (int i = 0; i < 50; ++i) shapes.push_back(hw[size_t((i * 5 + i / 3) % 4)]);
+    const auto plan = ys::planRectBatches(shapes, 8, 320, 32, 0.5);
+    const std::vector<int> numpy = {11, 20, 29, 17, 32, 14, 35, 26, 38, 23, 8,  41, 5,  44, 2,  47, 36,
+                                    42, 33, 45, 30, 27, 39, 0,  24, 21, 3,  18, 15, 6,  12, 48, 9,  25,
+                                    1,  46, 4,  43, 7,  40, 37, 13, 34, 16, 31, 19, 28, 22, 10, 49};
+    QCOMPARE(plan.order, numpy);
+    // Batch 4 holds the last 640x480 image and the first 480x640 ones, so it is square: image 9 is
+    // validated at 352x352 there (a stable sort would put image 48 there instead).
+    QCOMPARE(plan.batchShapes[4], (std::array<int, 2>{352, 352}));
+    const auto batchOf = [&](int image) {
+        return int(std::find(plan.order.begin(), plan.order.end(), image) - plan.order.begin()) / 8;
+    };
+    QCOMPARE(batchOf(9), 4);
+    QCOMPARE(plan.batchShapes[size_t(batchOf(48))], (std::array<int, 2>{256, 352}));
 }
 
 void TestTransforms::boxCandidateRule()
