@@ -25,14 +25,17 @@ void TestCatalog::everyBuiltinModelLoads()
     }
     QCOMPARE(QString::fromStdString(models.front().family), QString("YOLOv8"));
     // Every built-in family is offered, with its own scale letters.
-    QStringList yolo11, yolov9;
+    QStringList yolo11, yolo26, yolov9;
     for (const ys::BuiltinModel& m : models) {
         if (m.family == "YOLO11")
             yolo11 << QString(QLatin1Char(m.scale));
+        if (m.family == "YOLO26")
+            yolo26 << QString(QLatin1Char(m.scale));
         if (m.family == "YOLOv9")
             yolov9 << QString(QLatin1Char(m.scale));
     }
     QCOMPARE(yolo11, (QStringList{"n", "s", "m", "l", "x"}));
+    QCOMPARE(yolo26, (QStringList{"n", "s", "m", "l", "x"}));
     QCOMPARE(yolov9, (QStringList{"t", "s", "m", "c", "e"}));
     // Each one is a model core can summarise (the picker's parameters and GFLOPs).
     auto s = ys::summarizeModel(models.front().file, 80, 640);
