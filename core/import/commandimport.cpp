@@ -1,5 +1,7 @@
 #include "import/commandimport.h"
 
+#include "common/device.h"
+#include "common/stages.h"
 #include "common/text.h"
 #include "import/internal/importer.h"
 
@@ -337,8 +339,34 @@ void Importer::applyAll()
     }
     for (const Assign& a : assigns_)
         set(a);
+    clearBaseStages();
     validateMapped();
     wholeCommandNotes();
+}
+
+void Importer::clearBaseStages()
+{
+    // Stages set imgsz, batch and epochs per stage, and their epochs must add up to `epochs`: left in the
+    // setup, they would override the command's values (and a command's epochs used to be dropped for not
+    // adding up). The command describes its run whole, so it wins.
+    if (opt_.base.stages.empty())
+        return;
+    const auto sets = [&](const char* key) {
+        return std::find_if(r_.mapped.begin(), r_.mapped.end(), [&](const ImportedSetting& s) { return s.key == key; });
+    };
+    if (sets("stages") != r_.mapped.end())
+        return;
+    auto by = r_.mapped.end();
+    for (const char* key : {"epochs", "imgsz", "batch"})
+        if (auto it = sets(key); it != r_.mapped.end() && (by == r_.mapped.end() || it < by))
+            by = it;   // the first of them the command set, to name it
+    if (by == r_.mapped.end())
+        return;
+    const std::string stages = formatStages(opt_.base.stages), source = by->source;
+    r_.config.set("stages", "");
+    const ImportNote note{"import.stages_cleared", {stages, source}};
+    r_.mapped.push_back({"stages", *r_.config.get("stages"), source, {note}});
+    r_.notes.push_back(note);
 }
 
 void Importer::skip(const std::string& item, const std::string& code, std::vector<std::string> args)
@@ -377,6 +405,20 @@ void Importer::wholeCommandNotes()
     }
     if (linesJoined_)
         r_.notes.push_back({"import.lines_joined", {}});
+    // The GPUs the command trains on that the machine it is imported for does not have.
+    if (auto device = std::find_if(r_.mapped.begin(), r_.mapped.end(), [](const ImportedSetting& s) { return s.key == "device"; });
+        device != r_.mapped.end() && !opt_.machineDevices.empty()) {
+        std::vector<std::string> missing;
+        if (auto specs = parseDevices(device->value))
+            for (const DeviceSpec& d : *specs)
+                if (d.cuda && std::find(opt_.machineDevices.begin(), opt_.machineDevices.end(), std::to_string(d.index)) ==
+                                  opt_.machineDevices.end())
+                    missing.push_back(std::to_string(d.index));
+        if (!missing.empty())
+            r_.notes.push_back({"import.device_missing", {device->source, join(missing, ", "), join(opt_.machineDevices, ", ")}});
+    }
+    if (notTrainedYet_)
+        r_.notes.push_back({"import.not_trained_yet", {notTrainedYet_->first, notTrainedYet_->second, modelExample()}});
 }
 
 }  // namespace ys::importer
@@ -464,6 +506,13 @@ const std::vector<ImportNoteCode> kNoteCodes = {
     {"import.default_hyp_missing", "{0} reads its hyperparameters from {1} by default; the file was not found, so "
                                    "they keep their current values"},
     {"import.lines_joined", "lines that continue the command without a trailing backslash were joined to it"},
+    {"import.stages_cleared", "the setup's stages ({0}) were cleared: the command's {1} counts, and its run is one "
+                              "stage"},
+    // Whole-command warnings (isImportWarning): the run would not train here as the command did.
+    {"import.device_missing", "{0}: this machine has no GPU {1} (its devices: {2}); choose a device it has before "
+                              "training"},
+    {"import.not_trained_yet", "{0}: {1} is a YOLO26 model, which YOLO Studio does not train yet; choose a YOLOv8, "
+                               "YOLO11 or YOLOv9 model (e.g. {2})"},
 };
 
 std::string commentText(std::string s)
@@ -487,6 +536,11 @@ std::string importNoteText(const ImportNote& note)
 {
     auto it = std::find_if(kNoteCodes.begin(), kNoteCodes.end(), [&](const ImportNoteCode& c) { return note.code == c.code; });
     return codedText(it == kNoteCodes.end() ? nullptr : it->text, note.code, note.args);
+}
+
+bool isImportWarning(const ImportNote& note)
+{
+    return note.code == "import.device_missing" || note.code == "import.not_trained_yet";
 }
 
 std::vector<std::pair<std::string, std::string>> CommandImport::values() const

@@ -32,6 +32,9 @@ struct ImportNoteCode {
 const std::vector<ImportNoteCode>& importNoteCodes();
 // The English sentence of a note; an unknown code gives the code and its arguments.
 std::string importNoteText(const ImportNote& note);
+// Whether a whole-command note warns that a run of the import would not train here as the command did (a GPU
+// this machine lacks, a model family not trained yet): a GUI shows these first and marked.
+bool isImportWarning(const ImportNote& note);
 
 // A setting the command sets.
 struct ImportedSetting {
@@ -59,8 +62,15 @@ struct CommandImportOptions {
     // "yolov9s.yaml"): YOLOv9's `--cfg models/detect/yolov9-s.yaml` maps to one of them. Empty: a --cfg or
     // model= file is mapped only when it exists.
     std::vector<std::string> builtinModels;
-    // Values of the keys the command does not set (TrainConfig's defaults, or the form being filled).
+    // Values of the keys the command does not set (TrainConfig's defaults, or the form being filled). The
+    // base's stages are cleared when the command sets epochs, imgsz or batch (its run is one stage; the note
+    // "import.stages_cleared" says so): they would otherwise override those values.
     TrainConfig base;
+    // The `device=` values of the machine the run is for (memory::listDevices() ids: "cpu", "0", ...). When
+    // given, the GPUs the command names that are not among them get a note ("import.device_missing"); empty =
+    // not checked (the command is for another machine, or the list is not known yet). The caller lists them
+    // (that may start CUDA: not on a GUI thread); the import itself never asks the driver.
+    std::vector<std::string> machineDevices;
 };
 
 struct CommandImport {
@@ -77,7 +87,8 @@ struct CommandImport {
     TrainConfig config;    // options.base with every mapped setting
     std::vector<ImportedSetting> mapped;  // in the order they apply; a key set again appears once, last value
     std::vector<SkippedItem> skipped;     // in command order
-    std::vector<ImportNote> notes;        // about the command as a whole (launcher processes, GPUs, ...)
+    std::vector<ImportNote> notes;        // about the command as a whole (launcher processes, GPUs, ...);
+                                          // isImportWarning() tells the ones a run here would fail on
 
     // The mapped keys with their values (as set() reads them), in registry order.
     std::vector<std::pair<std::string, std::string>> values() const;

@@ -243,6 +243,10 @@ void Importer::modelFile(const std::string& value, const std::string& source, bo
     const std::string stem = stemOf(value);
     const std::string ext = lower(fs::path(value).extension().string());
     const bool weights = ext == ".pt" || ext == ".pth";
+    // YOLO26 (Ultralytics' yolo26n.pt, yolo26s.yaml, ...): its loss, heads and optimizer are not in the trainer yet.
+    static const std::regex yolo26("^yolo26.*", std::regex::icase);
+    if (std::regex_match(stem, yolo26))
+        notTrainedYet_ = {source, fileNameOf(value)};
     if (isAnchorModel(stem)) {
         skip(source, "import.anchor_model", {source, fileNameOf(value), modelExample()});
         return;

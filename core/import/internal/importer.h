@@ -139,6 +139,7 @@ private:
     void applyAll();  // the file's values, then the command's, checked; then the notes on the whole command
     void skip(const std::string& item, const std::string& code, std::vector<std::string> args = {});
     void validateMapped();
+    void clearBaseStages();    // the base's stages go when the command sets epochs, imgsz or batch
     void wholeCommandNotes();
 
     const CommandImportOptions& opt_;
@@ -154,6 +155,7 @@ private:
     std::string nprocSource_;     // "--nproc_per_node 2" as the command has it
     int gpus_ = 1;                // GPUs of --device 0,1,2
     bool linesJoined_ = false;
+    std::optional<std::pair<std::string, std::string>> notTrainedYet_;  // a YOLO26 model: source, file name
 
     // Script options seen (for the dialect, the defaults and the model).
     std::set<char> only_;

@@ -167,6 +167,9 @@ private Q_SLOTS:
 
     void yamlTrainsWithTheSameSettings();
     void wordsFromArgv();
+    void commandEpochsClearTheSetupsStages();
+    void gpusThisMachineLacksAreNamed();
+    void yolo26IsNotTrainedYet();
     void everyCodeHasText();
 };
 
@@ -1070,6 +1073,102 @@ void TestCommandImport::wordsFromArgv()
     QCOMPARE(value(*r, "name"), "my run");
     QCOMPARE(value(*r, "epochs"), "3");
     QCOMPARE(r->command, std::string("python train.py --name 'my run' --weights '' --epochs 3"));
+}
+
+void TestCommandImport::commandEpochsClearTheSetupsStages()
+{
+    // The form still holds stages of 100 epochs in all; the pasted command trains 20 (issue 26: its
+    // --epochs was dropped for not adding up to the stages). The command wins and the stages go, said once.
+    CommandImportOptions o = options();
+    QVERIFY(!o.base.set("stages", "320x32:10,640xauto:90"));
+    QCOMPARE(o.base.epochs, 100);
+    QTemporaryDir dir;
+    auto r = importIn(dir.path(), "python train.py --data d.yaml --epochs 20 --img 320", o);
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "epochs"), "20");
+    QCOMPARE(r->config.epochs, 20);
+    QVERIFY(r->config.stages.empty());
+    for (const ys::ConfigProblem& p : r->config.problems())
+        QVERIFY2(p.key != "epochs", p.toError().message.c_str());
+    QCOMPARE(value(*r, "stages"), "");
+    QCOMPARE(source(*r, "stages"), "--epochs 20");   // the first of epochs, imgsz, batch the command set
+    QVERIFY(hasNote(*r, "stages", "import.stages_cleared"));
+    QVERIFY(hasWholeNote(*r, "import.stages_cleared", {"320x32:10,640xauto:90", "--epochs 20"}));
+    QVERIFY2(skipped(*r, "import.bad_value").isEmpty(), qPrintable(allSkipped(*r).join('\n')));
+    QCOMPARE(ys::importNoteText({"import.stages_cleared", {"320x32:10,640xauto:90", "--epochs 20"}}),
+             std::string("the setup's stages (320x32:10,640xauto:90) were cleared: the command's --epochs 20 counts, "
+                         "and its run is one stage"));
+    QVERIFY(!ys::isImportWarning({"import.stages_cleared", {}}));
+    // Ultralytics' batch alone clears them too; a command that sets none of epochs, imgsz, batch keeps them.
+    r = importIn(dir.path(), "yolo detect train data=d.yaml batch=8", o);
+    VERIFY_OK(r);
+    QVERIFY(r->config.stages.empty());
+    QCOMPARE(source(*r, "stages"), "batch=8");
+    r = importIn(dir.path(), "yolo detect train data=d.yaml lr0=0.02", o);
+    VERIFY_OK(r);
+    QCOMPARE(r->config.stages.size(), size_t(2));
+    QCOMPARE(value(*r, "stages"), "<not set>");
+    QVERIFY(!hasWholeNote(*r, "import.stages_cleared"));
+    // Without stages in the base nothing is said.
+    r = importIn(dir.path(), "python train.py --data d.yaml --epochs 20");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "stages"), "<not set>");
+    QVERIFY(!hasWholeNote(*r, "import.stages_cleared"));
+}
+
+void TestCommandImport::gpusThisMachineLacksAreNamed()
+{
+    // A machine with the CPU only (as a test machine has): `device 0,1` is imported, and warned about.
+    QTemporaryDir dir;
+    CommandImportOptions o = options();
+    o.machineDevices = {"cpu"};
+    auto r = importIn(dir.path(), "python train.py --data d.yaml --device 0,1", o);
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "device"), "0,1");
+    QVERIFY(hasWholeNote(*r, "import.device_missing", {"--device 0,1", "0, 1", "cpu"}));
+    const auto warning = std::find_if(r->notes.begin(), r->notes.end(),
+                                      [](const ys::ImportNote& n) { return n.code == "import.device_missing"; });
+    QVERIFY(ys::isImportWarning(*warning));
+    QCOMPARE(ys::importNoteText(*warning), std::string("--device 0,1: this machine has no GPU 0, 1 (its devices: "
+                                                       "cpu); choose a device it has before training"));
+    // Only the GPUs that are not there are named; the CPU is always there; no list = not checked.
+    o.machineDevices = {"cpu", "0"};
+    r = importIn(dir.path(), "yolo detect train data=d.yaml device=0,1", o);
+    VERIFY_OK(r);
+    QVERIFY(hasWholeNote(*r, "import.device_missing", {"device=0,1", "1", "cpu, 0"}));
+    r = importIn(dir.path(), "yolo detect train data=d.yaml device=cpu", o);
+    VERIFY_OK(r);
+    QVERIFY(!hasWholeNote(*r, "import.device_missing"));
+    o.machineDevices = {"cpu", "0", "1"};
+    r = importIn(dir.path(), "yolo detect train data=d.yaml device=0,1", o);
+    VERIFY_OK(r);
+    QVERIFY(!hasWholeNote(*r, "import.device_missing"));
+    r = importIn(dir.path(), "python train.py --data d.yaml --device 0,1");
+    VERIFY_OK(r);
+    QVERIFY(!hasWholeNote(*r, "import.device_missing"));
+}
+
+void TestCommandImport::yolo26IsNotTrainedYet()
+{
+    // Ultralytics' newest checkpoints are still imported as weights to fine-tune, with one line that this
+    // trainer does not train YOLO26 yet (`yolostudio-cli import` prints it among its notes).
+    QTemporaryDir dir;
+    for (const char* command : {"yolo detect train data=d.yaml model=yolo26n.pt epochs=3",
+                                "model = YOLO(\"yolo26s.pt\")\nmodel.train(data=\"d.yaml\", epochs=3)"}) {
+        auto r = importIn(dir.path(), command);
+        VERIFY_OK(r);
+        QVERIFY2(value(*r, "model").startsWith("yolo26"), command);
+        QVERIFY(hasNote(*r, "model", "import.fine_tune"));
+        const auto note = std::find_if(r->notes.begin(), r->notes.end(),
+                                       [](const ys::ImportNote& n) { return n.code == "import.not_trained_yet"; });
+        QVERIFY2(note != r->notes.end(), command);
+        QVERIFY(ys::isImportWarning(*note));
+        QCOMPARE(note->args.at(1), value(*r, "model").toStdString());
+        QVERIFY(ys::importNoteText(*note).find("is a YOLO26 model, which YOLO Studio does not train yet") != std::string::npos);
+    }
+    auto r = importIn(dir.path(), "yolo detect train data=d.yaml model=yolo11n.pt epochs=3");
+    VERIFY_OK(r);
+    QVERIFY(!hasWholeNote(*r, "import.not_trained_yet"));
 }
 
 void TestCommandImport::everyCodeHasText()
