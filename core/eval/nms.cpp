@@ -29,6 +29,26 @@ inline float iouOf(const Box& a, const Box& b)
     return inter / (a.area + b.area - inter + 1e-7f);
 }
 
+// A candidate as the reference hands it to torchvision.ops.nms: shifted by cls * max_wh (float32, so its
+// coordinates round to the offset's precision: 1/256 px for classes 5-8 at 7680), area of the shifted box.
+inline Box offsetBox(float x1, float y1, float x2, float y2, float off)
+{
+    const Box b{x1 + off, y1 + off, x2 + off, y2 + off, 0.f};
+    return {b.x1, b.y1, b.x2, b.y2, (b.x2 - b.x1) * (b.y2 - b.y1)};
+}
+
+// torchvision's CPU nms kernel, operation by operation: IoU without eps, suppressed when above the threshold.
+// On a weakly trained model's near-duplicate boxes, the rounding of the shifted coordinates decides some
+// suppressions: exact IoU with eps kept other boxes than the reference on 32 of aquarium's 127 val images
+// (a 3-epoch YOLO11n, before the 300-box cut).
+inline bool overlapsAsTorchvision(const Box& a, const Box& b, float thr)
+{
+    const float w = std::max(0.f, std::min(a.x2, b.x2) - std::max(a.x1, b.x1));
+    const float h = std::max(0.f, std::min(a.y2, b.y2) - std::max(a.y1, b.y1));
+    const float inter = w * h;
+    return inter / (a.area + b.area - inter) > thr;
+}
+
 // Greedy suppression over boxes already sorted by descending score. cls may be null (agnostic).
 std::vector<int64_t> greedy(const float* xyxy, const int64_t* cls, int64_t n, float thr, int64_t maxDet)
 {
@@ -75,7 +95,7 @@ torch::Tensor nms(const torch::Tensor& boxes, const torch::Tensor& scores, const
 }
 
 std::vector<torch::Tensor> nonMaxSuppression(const torch::Tensor& pred, double conf, double iou, int maxDet,
-                                             bool agnostic, int maxNms, int /*maxWh*/, bool multiLabel)
+                                             bool agnostic, int maxNms, int maxWh, bool multiLabel)
 {
     torch::NoGradGuard noGrad;
     TORCH_CHECK(pred.dim() == 3 && pred.size(1) > 4, "nonMaxSuppression: pred must be [B,4+nc,A], got ",
@@ -110,6 +130,7 @@ std::vector<torch::Tensor> nonMaxSuppression(const torch::Tensor& pred, double c
     std::vector<int32_t> bestCls;
     std::vector<float> tmp;
     const float iouF = static_cast<float>(iou);
+    const float maxWhF = static_cast<float>(maxWh);
     for (int64_t bi = 0; bi < B; ++bi) {
         // Layout [4+nc, A]: rows are contiguous along anchors.
         const float* base = host.data_ptr<float>() + bi * (4 + nc) * A;
@@ -153,11 +174,12 @@ std::vector<torch::Tensor> nonMaxSuppression(const torch::Tensor& pred, double c
                     const int64_t a = k.anchor;
                     const float x1 = cx[a] - w[a] / 2, y1 = cy[a] - h[a] / 2;
                     const float x2 = cx[a] + w[a] / 2, y2 = cy[a] + h[a] / 2;
-                    const Box b{x1, y1, x2, y2, std::max(0.f, x2 - x1) * std::max(0.f, y2 - y1)};
+                    const float off = agnostic ? 0.f : static_cast<float>(k.cls) * maxWhF;
+                    const Box b = offsetBox(x1, y1, x2, y2, off);
                     auto& list = keptByClass[agnostic ? 0 : k.cls];
                     bool suppressed = false;
                     for (const Box& o : list)
-                        if (iouOf(b, o) > iouF) {
+                        if (overlapsAsTorchvision(b, o, iouF)) {
                             suppressed = true;
                             break;
                         }

@@ -54,6 +54,7 @@ class TestNms final : public QObject {
 private Q_SLOTS:
     void overlappingSameClassSuppressed();
     void differentClassesKeptUnlessAgnostic();
+    void classOffsetRoundsAsTorchvision();
     void maxDetKeepsMostConfident();
     void confidenceFilter();
     void multiLabelKeepsEveryClassAboveConf();
@@ -89,6 +90,23 @@ void TestNms::differentClassesKeptUnlessAgnostic()
     const auto agnostic = nonMaxSuppression(pred, 0.25, 0.7, 300, /*agnostic=*/true)[0];
     QCOMPARE(agnostic.size(0), int64_t{1});
     QCOMPARE(agnostic[0][5].item<float>(), 1.f);
+}
+
+// Two small boxes of class 6, IoU within 3e-4 of the 0.7 threshold. Ultralytics shifts each box by cls * 7680
+// before torchvision.ops.nms (46080: coordinates rounded to 1/256 px) and computes the IoU without eps; what
+// torchvision 0.14 decided on these exact inputs is the expected count. Exact IoU decided the other way on both.
+void TestNms::classOffsetRoundsAsTorchvision()
+{
+    // Exact IoU 0.70009 > 0.7, but the shifted boxes' IoU is not above it: torchvision keeps both.
+    const float w1 = 3.4897773265838623f, h1 = 4.888816833496094f, y1 = 139.6063232421875f;
+    const auto keptBoth =
+        predFrom({{134.4402618408203f, y1, w1, h1, 6, 0.9f}, {135.05587768554688f, y1, w1, h1, 6, 0.8f}}, 7);
+    QCOMPARE(nonMaxSuppression(keptBoth, 0.25, 0.7, 300, false, 30000, 7680, true)[0].size(0), int64_t{2});
+    // Exact IoU 0.69980 < 0.7, but the shifted boxes' IoU is above it: torchvision suppresses the second.
+    const float w2 = 3.2115323543548584f, h2 = 4.00541353225708f, y2 = 116.35957336425781f;
+    const auto suppressed =
+        predFrom({{103.16014862060547f, y2, w2, h2, 6, 0.9f}, {103.72734069824219f, y2, w2, h2, 6, 0.8f}}, 7);
+    QCOMPARE(nonMaxSuppression(suppressed, 0.25, 0.7, 300, false, 30000, 7680, true)[0].size(0), int64_t{1});
 }
 
 void TestNms::maxDetKeepsMostConfident()
