@@ -106,6 +106,109 @@ private Q_SLOTS:
         QVERIFY2(clsDiff < 1e-4, std::to_string(clsDiff).c_str());
     }
 
+    // YOLO26's one-to-one head (the NMS-free one Ultralytics 8.4 runs with nms=False) on the same batch, fed the
+    // feature maps the head reads: the reference's values at the 10 anchors with the highest class score per
+    // image (Ultralytics 8.4.190: Detect._inference(preds["one2one"]) of best.pt on input.f32).
+    void yolo26OneToOneHeadGivesTheReference()
+    {
+        REQUIRE_FIXTURES();
+        const QString dir = fixtures + "/demo-yolo26n";
+        const auto io = test::ioJson(dir);
+        auto w = loadUltralyticsWeights((dir + "/best.pt").toStdString());
+        QVERIFY2(w.ok(), w.ok() ? "" : w.error().toString().c_str());
+        auto built = modelFromCheckpoint(*w);
+        QVERIFY2(built.ok(), built.ok() ? "" : built.error().toString().c_str());
+        DetectionModel& model = built->model;
+        QVERIFY(model->detect()->endToEnd());
+        model->eval();
+
+        struct Taps final : LayerObserver {
+            std::set<int> wanted;
+            std::map<int, torch::Tensor> outputs;
+            void beforeLayer(int, int) override {}
+            void afterLayer(int layer, int level, const torch::Tensor& output) override
+            {
+                if (level < 0 && wanted.count(layer))
+                    outputs[layer] = output;
+            }
+        } taps;
+        const LayerSpec& head = built->spec.layers.back();
+        taps.wanted = {head.from.begin(), head.from.end()};
+        std::vector<float> in = test::readFloats(dir + "/input.f32");
+        const auto shape = io["input_shape"].get<std::vector<int64_t>>();
+        const torch::Tensor x = torch::from_blob(in.data(), shape, torch::kFloat);
+        torch::Tensor many, one;
+        {
+            torch::InferenceMode im;
+            model->setObserver(&taps);
+            many = model->decode(model->forward(x));
+            model->setObserver(nullptr);
+            std::vector<torch::Tensor> feats;
+            for (int f : head.from)
+                feats.push_back(taps.outputs.at(f));
+            one = model->decode(model->detect()->forwardOneToOne(feats));
+        }
+        QCOMPARE(one.sizes(), many.sizes());
+        QVERIFY((one - many).abs().max().item<double>() > 1.0);  // a head of its own, trained apart
+
+        struct Row {
+            int image, anchor;
+            float values[9];  // cx, cy, w, h (px), 5 class scores
+        };
+        const Row reference[] = {
+            {0, 1685, {80.9563293f, 79.2251205f, 52.5990906f, 49.3469086f,
+                       0.0427260585f, 0.157177344f, 0.125412777f, 0.0395784006f, 0.108734563f}},
+            {0, 1704, {76.746521f, 80.0997696f, 57.434288f, 64.769516f,
+                       0.0113147618f, 0.0284026638f, 0.0441247597f, 0.0712040886f, 0.0418996923f}},
+            {0, 567, {60.7024078f, 112.906876f, 16.5398521f, 14.844902f,
+                      0.0137290386f, 0.022320332f, 0.0153094092f, 0.0474943593f, 0.0650443584f}},
+            {0, 736, {129.977417f, 145.88533f, 33.8527679f, 33.406189f,
+                      0.0214574374f, 0.0118846893f, 0.0415637232f, 0.0451090187f, 0.0132000567f}},
+            {0, 1746, {102.23764f, 115.467537f, 76.2189636f, 69.6732635f,
+                       0.0240298957f, 0.0341054834f, 0.0124262488f, 0.00302799349f, 0.00848592911f}},
+            {0, 696, {128.89621f, 140.972565f, 29.8263016f, 32.5217361f,
+                      0.0217759181f, 0.0212645736f, 0.0198734086f, 0.0308695752f, 0.0248096716f}},
+            {0, 607, {57.2668076f, 117.484344f, 18.9378052f, 16.3593903f,
+                      0.00574731966f, 0.0113511086f, 0.0104789063f, 0.0227000006f, 0.0126091596f}},
+            {0, 1684, {75.8289642f, 77.4065094f, 53.921936f, 55.8115616f,
+                       0.00361686875f, 0.00925238244f, 0.00852477737f, 0.0127663612f, 0.014633948f}},
+            {0, 291, {90.2836151f, 59.221096f, 27.4150467f, 26.9983444f,
+                      0.0130395498f, 0.00926835462f, 0.0091185309f, 0.00290364493f, 0.0141736446f}},
+            {0, 737, {138.489502f, 149.605881f, 17.803421f, 17.8854065f,
+                      0.00344765326f, 0.0029804064f, 0.00919807795f, 0.0134467185f, 0.00334924064f}},
+            {1, 442, {16.6781845f, 91.0944977f, 30.0636082f, 30.7775497f,
+                      0.00153691659f, 0.00464545377f, 0.00400585774f, 0.0142779741f, 0.0061776014f}},
+            {1, 1662, {40.2303009f, 61.4344482f, 54.4509239f, 51.6473198f,
+                       0.00174327916f, 0.00713703223f, 0.00201305887f, 0.00494345883f, 0.0112268412f}},
+            {1, 1681, {25.7472858f, 71.906044f, 56.500721f, 64.7633667f,
+                       0.00153118686f, 0.0100798616f, 0.00205802661f, 0.00539023709f, 0.010340808f}},
+            {1, 2052, {77.0139008f, 175.113922f, 112.515839f, 107.365303f,
+                       0.00199261867f, 0.00688887108f, 0.00255173747f, 0.00129899429f, 0.00285998476f}},
+            {1, 1702, {39.5797653f, 88.0341339f, 65.2616425f, 66.0691223f,
+                       0.00288674678f, 0.00681042112f, 0.00253331894f, 0.001993221f, 0.00146624818f}},
+            {1, 1842, {39.6560593f, 195.668732f, 69.5078735f, 66.0321045f,
+                       0.00256767008f, 0.00616879622f, 0.00119728583f, 0.0013844847f, 0.0020294229f}},
+            {1, 164, {34.7129898f, 37.247673f, 28.2474499f, 30.578373f,
+                      0.000973029062f, 0.00161684467f, 0.00211184518f, 0.00598512217f, 0.00186515704f}},
+            {1, 201, {12.2933521f, 45.2555389f, 19.3438988f, 20.2195282f,
+                      0.00348033709f, 0.00395877892f, 0.00398364151f, 0.00309802801f, 0.00572274812f}},
+            {1, 1675, {247.661346f, 60.0295944f, 61.6234589f, 59.2967072f,
+                       0.00164689997f, 0.0026058869f, 0.00175632734f, 0.00263494137f, 0.00553987548f}},
+            {1, 1697, {280.225922f, 71.5254364f, 63.4698029f, 69.1552353f,
+                       0.000942073762f, 0.00240051094f, 0.00141748623f, 0.0017352039f, 0.00521906605f}},
+        };
+        double boxDiff = 0, clsDiff = 0;
+        for (const Row& r : reference) {
+            for (int k = 0; k < 9; ++k) {
+                const double d = std::abs(one[r.image][k][r.anchor].item<double>() - r.values[k]);
+                (k < 4 ? boxDiff : clsDiff) = std::max(k < 4 ? boxDiff : clsDiff, d);
+            }
+        }
+        qInfo("one-to-one head, max |diff|: boxes %.2e px, class scores %.2e", boxDiff, clsDiff);
+        QVERIFY2(boxDiff < 1e-3, std::to_string(boxDiff).c_str());
+        QVERIFY2(clsDiff < 2e-5, std::to_string(clsDiff).c_str());
+    }
+
     // coco128-yolov8n (nc 80) onto the demo dataset's 5 classes: every tensor whose name and shape match comes
     // from the file, exactly; the class branch (its width is max(64, min(nc, 100)): 80 -> 64) starts fresh.
     // The reference tool transfers the same 319 of 355 (`intersect_dicts`, "Transferred 319/355 items").
