@@ -25,10 +25,10 @@ torch::Tensor predFrom(const std::vector<std::array<float, 6>>& rows, int nc)
 
 // Textbook greedy NMS on the full IoU matrix (O(N^2) memory): reference for the fast path.
 std::vector<int64_t> bruteForce(const torch::Tensor& xyxy, const torch::Tensor& scores, const torch::Tensor& cls,
-                                double thr)
+                                double thr, double eps = 1e-7)
 {
     const auto order = std::get<1>(scores.sort(true, 0, true));
-    const auto iou = boxIou(xyxy, xyxy);
+    const auto iou = boxIou(xyxy, xyxy, eps);
     const auto sameCls = cls.unsqueeze(1).eq(cls.unsqueeze(0));
     const auto over = iou.gt(thr).logical_and(sameCls);
     std::vector<char> removed(static_cast<size_t>(xyxy.size(0)), 0);
@@ -256,7 +256,9 @@ void TestNms::batchedMatchesBruteForce()
         candScores[j] = std::get<0>(cands[static_cast<size_t>(j)]);
         candCls[j] = std::get<2>(cands[static_cast<size_t>(j)]);
     }
-    auto keep = bruteForce(candBoxes, candScores, agnostic ? torch::zeros({n}, torch::kLong) : candCls, thr);
+    // As the reference runs torchvision.ops.nms: boxes shifted by cls * 7680 (float32), IoU without eps.
+    const auto shifted = agnostic ? candBoxes : candBoxes + candCls.to(torch::kFloat).unsqueeze(1) * 7680;
+    auto keep = bruteForce(shifted, candScores, agnostic ? torch::zeros({n}, torch::kLong) : candCls, thr, 0.0);
     if (static_cast<int>(keep.size()) > maxDet)
         keep.resize(static_cast<size_t>(maxDet));
     const auto k = torch::tensor(keep, torch::kLong);
