@@ -3898,6 +3898,18 @@ Compute capability %2.%3, %4 multiprocessors
         <source>lines that continue the command without a trailing backslash were joined to it</source>
         <translation>没有以反斜杠结尾、但延续该命令的行已并入命令</translation>
     </message>
+    <message>
+        <source>the setup&apos;s stages (%1) were cleared: the command&apos;s %2 counts, and its run is one stage</source>
+        <translation>设置中的阶段（%1）已清除：以命令的 %2 为准，整个训练为一个阶段</translation>
+    </message>
+    <message>
+        <source>this machine has no GPU %1 (its devices: %2); choose a device it has before training</source>
+        <translation>本机没有 GPU %1（本机的设备：%2）；训练前请选择本机有的设备</translation>
+    </message>
+    <message>
+        <source>%1 is a YOLO26 model, which YOLO Studio does not train yet; choose a YOLOv8, YOLO11 or YOLOv9 model (e.g. %2)</source>
+        <translation>%1 是 YOLO26 模型，YOLO Studio 目前还不能训练它；请选择 YOLOv8、YOLO11 或 YOLOv9 模型（例如 %2）</translation>
+    </message>
     <message numerus="yes">
         <source>Read the %1 command (%2): %n setting(s), those that change the setup in bold.</source>
         <translation>
@@ -4113,6 +4125,10 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>%1 free</source>
         <translation>可用 %1</translation>
+    </message>
+    <message>
+        <source>Checking %1…</source>
+        <translation>正在检查 %1…</translation>
     </message>
     <message>
         <source>%1 is not available on this computer (or this build has no CUDA support).</source>

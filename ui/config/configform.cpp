@@ -27,6 +27,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStyle>
 #include <QTableView>
 #include <QToolButton>
 #include <QToolTip>
@@ -50,6 +51,8 @@ constexpr double kUnboundedFloat = 1e12;  // spin-box limit for a Float key with
 const QColor kChangedColor(0x1f, 0x6f, 0xd1);
 const QColor kErrorColor(0xc0, 0x39, 0x2b);
 const char* const kSettingsFolderKey = "config/settingsFolder";
+constexpr int kMinLabelWidth = 100;  // below this a label would wrap a word per line
+constexpr int kLabelPercent = 26;    // of the form's width, at most, for the labels (the fields get the rest)
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
@@ -166,17 +169,22 @@ ConfigForm::ConfigForm(QWidget* parent) : QWidget(parent), undo_(new QUndoStack(
     layout->addWidget(keptView_);
     connect(keptToggle_, &QToolButton::toggled, keptView_, &QWidget::setVisible);
 
-    auto* scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* content = new QWidget(scroll);
-    auto* sections = new QVBoxLayout(content);
+    scroll_ = new QScrollArea(this);
+    scroll_->setObjectName(QStringLiteral("setupScroll"));
+    scroll_->setWidgetResizable(true);
+    scroll_->setFrameShape(QFrame::NoFrame);
+    // Never sideways: the scroll area asks for the width the fields need (fitToWidth), the pane gives it.
+    scroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    content_ = new QWidget(scroll_);
+    auto* sections = new QVBoxLayout(content_);
     sections->setContentsMargins(4, 4, 4, 4);
     sections->setSpacing(6);
     buildSections(sections);
     sections->addStretch(1);
-    scroll->setWidget(content);
-    layout->addWidget(scroll, 1);
+    scroll_->setWidget(content_);
+    layout->addWidget(scroll_, 1);
+    content_->installEventFilter(this);
+    scroll_->viewport()->installEventFilter(this);
 
     const QSettings settings;
     advancedVisible_ = settings.value(QStringLiteral("configForm/advanced"), false).toBool();
@@ -293,8 +301,7 @@ void ConfigForm::buildSections(QVBoxLayout* layout)
         s.grid->setContentsMargins(18, 2, 4, 6);
         s.grid->setHorizontalSpacing(6);
         s.grid->setVerticalSpacing(3);
-        s.grid->setColumnStretch(2, 1);
-        s.grid->setColumnMinimumWidth(1, 170);
+        s.grid->setColumnStretch(2, 1);   // the label column's width: fitToWidth()
         boxLayout->addWidget(s.body);
         connect(s.header, &QToolButton::clicked, this, [this, &s] { setSectionExpanded(s.group, !s.expanded); });
         layout->addWidget(s.box);
@@ -316,13 +323,16 @@ void ConfigForm::buildSections(QVBoxLayout* layout)
         mp.setColor(QPalette::WindowText, kChangedColor);
         f.mark->setPalette(mp);
         f.label = new QLabel(parent);
+        f.label->setWordWrap(true);   // in a narrow pane (fitToWidth)
         f.label->setContextMenuPolicy(Qt::CustomContextMenu);
         f.editor = makeEditor(f);
         f.hint = new QToolButton(parent);
+        f.hint->setObjectName(QStringLiteral("hint_") + f.name);
         f.hint->setText(QStringLiteral("?"));
         f.hint->setAutoRaise(true);
         f.hint->setFocusPolicy(Qt::NoFocus);
         f.reset = new QToolButton(parent);
+        f.reset->setObjectName(QStringLiteral("reset_") + f.name);
         f.reset->setText(QStringLiteral("↺"));
         f.reset->setAutoRaise(true);
         f.reset->setFocusPolicy(Qt::NoFocus);
@@ -929,6 +939,37 @@ bool ConfigForm::isSectionExpanded(Group group) const
     return false;
 }
 
+bool ConfigForm::eventFilter(QObject* watched, QEvent* event)
+{
+    if ((watched == content_ && event->type() == QEvent::LayoutRequest) ||
+        (watched == scroll_->viewport() && event->type() == QEvent::Resize))
+        fitToWidth();
+    return QWidget::eventFilter(watched, event);
+}
+
+void ConfigForm::fitToWidth()
+{
+    const int widest = std::max(widestLabel_, 1);
+    const int lowest = std::min(kMinLabelWidth, widest);
+    // The fields' need with the narrowest labels; the labels get up to their share of what is left.
+    const int fieldsNeed = content_->minimumSizeHint().width() - (labelWidth_ > 0 ? labelWidth_ - lowest : 0);
+    const int viewport = scroll_->viewport()->width();
+    const int width = std::clamp(std::min(viewport * kLabelPercent / 100, lowest + viewport - fieldsNeed), lowest, widest);
+    if (width != labelWidth_) {
+        labelWidth_ = width;
+        for (auto& s : sections_)
+            s->grid->setColumnMinimumWidth(1, width);
+        for (auto& f : fields_)   // a longer label wraps: the columns line up across the sections
+            f->label->setMaximumWidth(width);
+    }
+    // What the fields need with the narrowest labels (wider labels follow a wider pane, they do not hold it
+    // wide), and room for the vertical scroll bar.
+    const int need = fieldsNeed + scroll_->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, scroll_) +
+                     2 * scroll_->frameWidth();
+    if (scroll_->minimumWidth() != need)
+        scroll_->setMinimumWidth(need);
+}
+
 void ConfigForm::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange) {
@@ -1001,9 +1042,13 @@ void ConfigForm::retranslate()
         s->header->setText(groupLabel(s->group).replace(QLatin1Char('&'), QStringLiteral("&&")));
         s->summary->setText(sectionSummary(s->group));
     }
+    widestLabel_ = 0;
     for (auto& f : fields_) {
         const ys::ConfigKey& k = *f->key;
         f->label->setText(keyLabel(f->name));
+        QFont bold = f->label->font();
+        bold.setBold(true);
+        widestLabel_ = std::max(widestLabel_, QFontMetrics(bold).horizontalAdvance(f->label->text()) + 2);
         const QString tip = QStringLiteral("%1 (%2)").arg(keyHelp(f->name), f->name);
         f->label->setToolTip(tip);
         f->input->setToolTip(tip);
@@ -1023,6 +1068,7 @@ void ConfigForm::retranslate()
         if (f->name == QLatin1String("resume"))
             f->line->setPlaceholderText(tr("no: start a new run"));
     }
+    fitToWidth();   // the widest label changed with the texts
 }
 
 }  // namespace ys::ui

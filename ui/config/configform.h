@@ -25,6 +25,7 @@ class QAction;
 class QCheckBox;
 class QLabel;
 class QLineEdit;
+class QScrollArea;
 class QTableView;
 class QToolButton;
 class QUndoStack;
@@ -105,6 +106,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     class SetValues;
@@ -131,6 +133,9 @@ private:
     void retranslate();
     void updateUndoTexts();
     void saveUiState() const;
+    // The form's width follows its pane: the labels take up to 26% of it (wrapping below their widest), and
+    // the scroll area asks for the width its fields need, so it never scrolls sideways (issue 26).
+    void fitToWidth();
 
     ys::TrainConfig config_;
     std::optional<ys::ConfigFile> document_;
@@ -158,6 +163,10 @@ private:
     QToolButton* keptToggle_;
     QTableView* keptView_;
     KeptEntriesModel* keptModel_;
+    QScrollArea* scroll_ = nullptr;
+    QWidget* content_ = nullptr;   // the sections, in scroll_
+    int labelWidth_ = 0;           // the label column's width now (fitToWidth)
+    int widestLabel_ = 0;          // the widest label, bold (as a changed key shows it)
     DevicePicker* devicePicker_ = nullptr;
     ModelPicker* modelPicker_ = nullptr;
     StageEditor* stageEditor_ = nullptr;

@@ -15,7 +15,6 @@
 #include <QStringList>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 #include <algorithm>
 
@@ -25,15 +24,6 @@ constexpr auto kProcessesKey = "devicePicker/cpuProcesses";
 }  // namespace
 
 namespace ys::ui {
-namespace {
-
-// What the pool job brings back: the devices, and the driver's answer that says why no GPU is among them.
-struct DeviceListing {
-    std::vector<ys::memory::DeviceInfo> devices;
-    ys::memory::CudaDriverStatus driver;
-};
-
-}  // namespace
 
 DeviceListModel::DeviceListModel(QObject* parent) : QAbstractListModel(parent) {}
 
@@ -161,12 +151,13 @@ QVariant DeviceListModel::data(const QModelIndex& index, int role) const
     }
 }
 
-DevicePicker::DevicePicker(QWidget* parent) : QWidget(parent), model_(new DeviceListModel(this))
+DevicePicker::DevicePicker(QWidget* parent, DeviceMonitor* monitor)
+    : QWidget(parent), model_(new DeviceListModel(this)), monitor_(monitor ? monitor : DeviceMonitor::shared())
 {
     combo_ = new QComboBox(this);
     combo_->setModel(model_);
     combo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    combo_->setMinimumContentsLength(24);
+    combo_->setMinimumContentsLength(14);   // the box takes its row; its minimum leaves the form narrow
     gpusButton_ = new QToolButton(this);
     gpusButton_->setObjectName(QStringLiteral("gpusButton"));
     gpusButton_->setPopupMode(QToolButton::InstantPopup);
@@ -185,14 +176,20 @@ DevicePicker::DevicePicker(QWidget* parent) : QWidget(parent), model_(new Device
     noGpuLabel_->setWordWrap(true);
     noGpuLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);   // to paste into a search or a report
     noGpuLabel_->hide();
+    // The device on a line of its own (its text is long: name, cores or memory, free memory), the GPUs
+    // button or the processes box under it, so that neither is pushed out of a narrow setup pane.
     auto* row = new QHBoxLayout;
     row->addWidget(combo_, 1);
-    row->addWidget(gpusButton_);
-    row->addWidget(processSpin_);
-    row->addWidget(refreshButton_);
+    auto* second = new QHBoxLayout;
+    second->addWidget(gpusButton_);
+    second->addWidget(processSpin_);
+    second->addWidget(refreshButton_);
+    second->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
     layout->addLayout(row);
+    layout->addLayout(second);
     layout->addWidget(noGpuLabel_);
     connect(processSpin_, &QSpinBox::valueChanged, this, [this](int n) {
         if (processSpin_->signalsBlocked())
@@ -201,6 +198,7 @@ DevicePicker::DevicePicker(QWidget* parent) : QWidget(parent), model_(new Device
         emit processesChanged(n);
     });
     connect(refreshButton_, &QToolButton::clicked, this, &DevicePicker::refresh);
+    connect(monitor_, &DeviceMonitor::devicesListed, this, &DevicePicker::showListing);
     connect(combo_, &QComboBox::activated, this, [this](int row) {
         const QString id = model_->data(model_->index(row), DeviceListModel::DeviceIdRole).toString();
         if (id == device_)
@@ -309,21 +307,22 @@ void DevicePicker::refresh()
         return;
     refreshing_ = true;
     refreshButton_->setEnabled(false);
-    // listDevices() may initialise CUDA (seconds), and the driver's first answer starts it (cuInit): never on
-    // the GUI thread.
-    jobs_.start(this, []() -> ys::Expected<DeviceListing> {
-            return DeviceListing{ys::memory::listDevices(), ys::memory::cudaDriverStatus()};
-        },
-        [this](const ys::Expected<DeviceListing>& listing) {
-            refreshing_ = false;
-            refreshButton_->setEnabled(true);
-            // An exception while listing (a bug) leaves the list empty.
-            model_->setDevices(listing ? listing->devices : std::vector<ys::memory::DeviceInfo>{});
-            driver_ = listing ? std::optional(listing->driver) : std::nullopt;
-            select(device_);
-            updateNoGpuLabel();
-            emit refreshed();
-        });
+    // listDevices() may initialise CUDA (seconds), and the driver's first answer starts it (cuInit): the
+    // monitor asks on the pool.
+    monitor_->listDevices();
+}
+
+void DevicePicker::showListing()
+{
+    refreshing_ = false;
+    refreshButton_->setEnabled(true);
+    // A listing that failed (a bug: its exception) leaves the list empty.
+    const auto& listing = monitor_->listing();
+    model_->setDevices(listing ? listing->devices : std::vector<ys::memory::DeviceInfo>{});
+    driver_ = listing ? std::optional(listing->driver) : std::nullopt;
+    select(device_);
+    updateNoGpuLabel();
+    emit refreshed();
 }
 
 QString DevicePicker::noGpuReason() const

@@ -1,6 +1,6 @@
 #pragma once
 // Device picker: the CPU and every CUDA device with its name, total and free memory (core's
-// ys::memory::listDevices(), run off the GUI thread), and a refresh button. The value is the text of the
+// ys::memory::listDevices(), listed off the GUI thread by the application's DeviceMonitor), and a refresh button. The value is the text of the
 // `device` setting ("cpu", "0", ...); a value not found on this machine stays selected and says so.
 // Data parallel: with two or more GPUs, the GPUs button ticks several of them (Ultralytics' "0,1", one
 // training process each); on the CPU, the processes box sets how many processes train (`nproc`, 1 = one
@@ -9,7 +9,7 @@
 // CUDA, no GPU visible: core's memory::cudaDriverStatus(), asked in the same pool job as the list).
 
 #include "memory/devices.h"
-#include "ui/common/pooljob.h"
+#include "ui/common/devicemonitor.h"
 
 #include <QAbstractListModel>
 #include <QWidget>
@@ -57,7 +57,8 @@ private:
 class DevicePicker final : public QWidget {
     Q_OBJECT
 public:
-    explicit DevicePicker(QWidget* parent = nullptr);
+    // `monitor` lists the devices (DeviceMonitor::shared() when null; it outlives the picker).
+    explicit DevicePicker(QWidget* parent = nullptr, DeviceMonitor* monitor = nullptr);
     ~DevicePicker() override;
 
     QString device() const;
@@ -70,7 +71,8 @@ public:
     // emitting processesChanged (nor remembering it).
     void setProcesses(int processes);
     static constexpr int kMaxProcesses = 64;
-    // Lists the devices again off the GUI thread; refreshed() follows.
+    // Lists the devices again off the GUI thread (the monitor's listDevices); refreshed() follows, also after a
+    // listing another picker of the same monitor asked for.
     void refresh();
     bool isRefreshing() const { return refreshing_; }
     // Why no GPU is listed, translated (DeviceText::noGpuReason); empty while a GPU is listed or before the
@@ -93,6 +95,7 @@ private:
     void gpusTicked(QAction* ticked);   // the menu's ticks became the device
     void updateProcessBox();       // shown for the CPU only
     void updateNoGpuLabel();       // shown when the list has no GPU
+    void showListing();            // the monitor's last listing into the list
 
     DeviceListModel* model_;
     QComboBox* combo_;
@@ -104,7 +107,7 @@ private:
     std::optional<ys::memory::CudaDriverStatus> driver_;   // the driver's answer, with the last list
     QString device_ = QStringLiteral("cpu");
     bool refreshing_ = false;
-    PoolJobs jobs_;   // listDevices on the pool
+    DeviceMonitor* monitor_;
 };
 
 }  // namespace ys::ui

@@ -97,6 +97,10 @@ const ys::BuiltinModel* findBuiltin(const QString& model)
 ModelPicker::ModelPicker(QWidget* parent) : QWidget(parent)
 {
     family_ = new QComboBox(this);
+    // As wide as a family's name ("YOLOv8"); a weights file's long name does not widen the setup (its tooltip
+    // has the path).
+    family_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    family_->setMinimumContentsLength(7);
     QStringList families;
     for (const ys::BuiltinModel& m : builtins())
         if (!families.contains(QString::fromStdString(m.family)))
@@ -114,17 +118,22 @@ ModelPicker::ModelPicker(QWidget* parent) : QWidget(parent)
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     summary_->setWordWrap(true);
 
+    // Family and scale on the first line, the summary with "Open file…" under them: the picker stays as narrow
+    // as its family and scale buttons, so the setup pane fits a 1280 px window (issue 26).
     auto* row = new QHBoxLayout;
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(family_);
     row->addWidget(scaleBox_);
     row->addStretch(1);
-    row->addWidget(openButton_);
+    auto* second = new QHBoxLayout;
+    second->setContentsMargins(0, 0, 0, 0);
+    second->addWidget(summary_, 1);
+    second->addWidget(openButton_, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addLayout(row);
-    layout->addWidget(summary_);
+    layout->addLayout(second);
 
     connect(family_, &QComboBox::activated, this, [this](int index) {
         const QString family = family_->itemData(index).toString();

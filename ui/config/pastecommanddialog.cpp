@@ -165,6 +165,14 @@ void PasteCommandDialog::setFitAvailable(bool available)
     refresh();
 }
 
+void PasteCommandDialog::setMachineDevices(const QStringList& ids)
+{
+    machineDevices_.clear();
+    for (const QString& id : ids)
+        machineDevices_.push_back(id.toStdString());
+    refresh();
+}
+
 QMap<QString, QString> PasteCommandDialog::values() const
 {
     QMap<QString, QString> out;
@@ -194,6 +202,7 @@ void PasteCommandDialog::refresh()
     options.workingDir = QDir::fromNativeSeparators(folder_->text().trimmed()).toStdString();
     options.builtinModels = builtinModels_;
     options.base = base_;
+    options.machineDevices = machineDevices_;
     auto r = ys::importCommand(text.toStdString(), options);
     QPalette statusPalette = palette();
     if (!r) {
@@ -271,9 +280,15 @@ void PasteCommandDialog::refresh()
     for (const ys::SkippedItem& s : c.skipped)
         addSkipped(QString::fromStdString(s.item), reasonText(s));
 
-    QStringList notes;
-    for (const ys::ImportNote& n : c.notes)
-        notes << QStringLiteral("ℹ ") + noteText(n);
+    // What would not train here as the command did first (a GPU this machine lacks, YOLO26), then the rest.
+    QStringList warnings, notes;
+    for (const ys::ImportNote& n : c.notes) {
+        if (ys::isImportWarning(n))
+            warnings << QStringLiteral("⚠ ") + noteText(n);
+        else
+            notes << QStringLiteral("ℹ ") + noteText(n);
+    }
+    notes = warnings + notes;
     notes_->setText(notes.join(QLatin1Char('\n')));
     notes_->setVisible(!notes.isEmpty());
 
@@ -458,6 +473,14 @@ QString PasteCommandDialog::bodyText(const std::string& c, const QStringList& a)
             .arg(a0, a1);
     if (c == "import.lines_joined")
         return tr("lines that continue the command without a trailing backslash were joined to it");
+    if (c == "import.stages_cleared")
+        return tr("the setup's stages (%1) were cleared: the command's %2 counts, and its run is one stage").arg(a0, a1);
+    if (c == "import.device_missing")
+        return tr("this machine has no GPU %1 (its devices: %2); choose a device it has before training").arg(a0, a1);
+    if (c == "import.not_trained_yet")
+        return tr("%1 is a YOLO26 model, which YOLO Studio does not train yet; choose a YOLOv8, YOLO11 or YOLOv9 "
+                  "model (e.g. %2)")
+            .arg(a0, a1);
     return {};
 }
 

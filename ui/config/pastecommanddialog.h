@@ -37,6 +37,9 @@ public:
 
     // Whether "Apply and Fit to My GPU…" is offered (the Train page's Fit action is available).
     void setFitAvailable(bool available);
+    // The device ids of this machine ("cpu", "0", ...; the device picker's list): a GPU the command names that
+    // is not among them is warned about. Empty (the default, or the list not known yet): not checked.
+    void setMachineDevices(const QStringList& ids);
     // The settings to apply (key → value as TrainConfig::set() reads it): the command's, `data` and `resume`
     // left out.
     QMap<QString, QString> values() const;
@@ -62,6 +65,7 @@ private:
 
     ys::TrainConfig base_;
     std::vector<std::string> builtinModels_;
+    std::vector<std::string> machineDevices_;
     std::optional<ys::CommandImport> result_;
     bool fitAvailable_ = false;
     bool fitRequested_ = false;

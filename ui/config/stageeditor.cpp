@@ -362,8 +362,10 @@ StageEditor::StageEditor(QWidget* parent)
     for (QToolButton* b : {addButton_, removeButton_, upButton_, downButton_})
         buttons->addWidget(b);
     buttons->addSpacing(8);
+    // The hint takes the row's width (a stretch beside it would halve it into a narrow column); when it is
+    // hidden, the stretch keeps the buttons at the left.
     buttons->addWidget(emptyHint_, 1);
-    buttons->addStretch(1);   // the buttons stay at the left when the hint is hidden
+    buttons->addStretch(0);
     layout->addLayout(buttons);
     layout->addWidget(line_);
 
@@ -372,8 +374,9 @@ StageEditor::StageEditor(QWidget* parent)
     if (!state.isEmpty())
         table_->horizontalHeader()->restoreState(state);
     else
-        for (int c = StageTableModel::ImgszColumn; c <= StageTableModel::EpochsColumn; ++c)
-            table_->setColumnWidth(c, table_->fontMetrics().horizontalAdvance(QStringLiteral("0000000000")));
+        for (int c = StageTableModel::ImgszColumn; c <= StageTableModel::EpochsColumn; ++c)   // as wide as their titles
+            table_->setColumnWidth(c, std::max(table_->horizontalHeader()->sectionSizeHint(c),
+                                               table_->fontMetrics().horizontalAdvance(QStringLiteral("000000"))));
     connect(table_->horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
         QSettings().setValue(QLatin1String(kColumnsKey), table_->horizontalHeader()->saveState());
     });

@@ -150,6 +150,10 @@ void addSetup(const PreflightInput& in, Builder& b)
 void addDevice(const PreflightInput& in, Builder& b)
 {
     const QString device = DeviceText::label(in.config.device);
+    if (!in.device && in.deviceChecking) {
+        b.add(Level::Info, Preflight::tr("Checking %1…").arg(device));
+        return;
+    }
     if (!in.device || in.device->deviceTotal <= 0)
         b.add(Level::Blocker,
               in.noGpuReason.isEmpty()

@@ -33,6 +33,7 @@ struct PreflightInput {
     ys::TrainConfig config;
     QStringList configErrors;                  // TrainConfig::validate() messages, empty when valid
     std::optional<ys::memory::MemoryStats> device;  // figures of config.device; nullopt when unknown
+    bool deviceChecking = false;               // no figures yet: the first poll of the device runs (not a blocker)
     QString noGpuReason;                       // translated: why no GPU can be used (the device picker's); empty
                                                // when one can or before the picker has listed the devices
     bool startAnyway = false;                  // the user accepted the dataset's errors

@@ -1,6 +1,7 @@
 #include "ui/train/trainpage.h"
 
 #include "ui/common/bytes.h"
+#include "ui/common/devicemonitor.h"
 #include "ui/common/devicetext.h"
 #include "ui/common/resumerequest.h"
 #include "ui/common/runtext.h"
@@ -35,19 +36,31 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <string_view>
 
 namespace ys::ui {
 namespace {
 
-constexpr int kDeviceRefreshMs = 2000;   // free memory in the status bar and pre-flight
 constexpr int kSetupMinWidth = 380;      // the form's rows (label, field, marks) still read at this width
-constexpr int kSetupWidth = 480;         // the setup pane at first start; the dashboard gets twice as much
+constexpr int kSetupWidth = 480;         // the setup pane before the page is shown; the dashboard twice as much
+constexpr int kSetupPercent = 42;        // of the page's width for the setup at first start (1600 px: about 630)
 const QString kSplitterKey = QStringLiteral("train/splitter");
 const QString kDashboardSplitterKey = QStringLiteral("train/dashboardSplitter");
 const QString kDashboardTabKey = QStringLiteral("train/dashboardTab");
+// The last setup (what differs from the defaults), and apart from it the keys that belong to its dataset.
+const QString kSetupKey = QStringLiteral("train/setup");
+const QString kSetupDatasetKey = QStringLiteral("train/setupDataset");
+const QString kSetupDatasetValuesKey = QStringLiteral("train/setupDatasetValues");
+
+// Keys that mean something for one dataset only (its class indices, the run's name and folder): restored
+// when that dataset opens again. `data` is the open dataset and `resume` a run of the Runs page: never kept.
+bool datasetSpecific(std::string_view key)
+{
+    return key == "classes" || key == "name" || key == "project";
+}
 
 QString levelIcon(PreflightItem::Level level)
 {
@@ -84,7 +97,7 @@ QToolButton* toolButton(QAction* action, QWidget* parent)
 }  // namespace
 
 TrainPage::TrainPage(QWidget* parent)
-    : StudioPage(parent), controller_(new TrainController(this)), deviceTimer_(new QTimer(this))
+    : StudioPage(parent), controller_(new TrainController(this)), monitor_(DeviceMonitor::shared())
 {
     setObjectName(QStringLiteral("TrainPage"));
     buildActions();
@@ -189,15 +202,16 @@ TrainPage::TrainPage(QWidget* parent)
     connect(controller_, &TrainController::finished, this, &TrainPage::onFinished);
     connect(controller_, &TrainController::failed, this, &TrainPage::onFailed);
     connect(controller_, &TrainController::ended, this, &TrainPage::onEnded);
-    deviceTimer_->setInterval(kDeviceRefreshMs);
-    connect(deviceTimer_, &QTimer::timeout, this, [this] {
+    // Free memory in the pre-flight and the status bar, measured on the pool every 2 s (DeviceMonitor).
+    connect(monitor_, &DeviceMonitor::statsUpdated, this, [this] {
         if (isVisible() && !controller_->active())
             updatePreflight();
         updateStatus();
     });
-    deviceTimer_->start();
+    connect(form_, &ConfigForm::configChanged, this, &TrainPage::watchDevice);
 
     form_->setConfig(ys::TrainConfig());
+    watchDevice();
     retranslate();
     updatePreflight();
     updateActions();
@@ -282,6 +296,21 @@ void TrainPage::retranslate()
     emit titleChanged();
 }
 
+void TrainPage::showEvent(QShowEvent* event)
+{
+    // At first start (no splitter state of an earlier session) the setup gets its share of the page as it is
+    // now: its fields need about 450 px, the dashboard's charts about 700.
+    if (!splitterSized_) {
+        splitterSized_ = true;
+        if (!splitterRestored_) {
+            const int total = splitter_->width() - splitter_->handleWidth();
+            const int setup = total * kSetupPercent / 100;
+            splitter_->setSizes({setup, total - setup});
+        }
+    }
+    StudioPage::showEvent(event);
+}
+
 void TrainPage::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -317,6 +346,7 @@ void TrainPage::setDataset(const QString& yamlPath)
     const std::string data = yamlPath.isEmpty() ? std::string() : QFileInfo(yamlPath).absoluteFilePath().toStdString();
     if (c.data != data) {
         c.data = data;
+        applyRememberedDatasetValues(c);   // the last session's classes, run name and folder for this dataset
         form_->setConfig(c);
     }
     updatePreflight();
@@ -365,10 +395,13 @@ void TrainPage::setStartAnyway(bool on)
 
 std::optional<ys::memory::MemoryStats> TrainPage::deviceStats(const std::string& device) const
 {
-    const ys::memory::MemoryStats s = ys::memory::currentStats(device);
-    if (s.deviceTotal <= 0)
-        return std::nullopt;
-    return s;
+    return monitor_->stats(QString::fromStdString(device));
+}
+
+void TrainPage::watchDevice()
+{
+    const std::string device = controller_->active() ? controller_->config().device : runConfig().device;
+    monitor_->watch(this, QString::fromStdString(device));
 }
 
 PreflightReport TrainPage::preflight() const
@@ -388,6 +421,7 @@ PreflightReport TrainPage::preflight() const
     }
     in.setupData = QString::fromStdString(form_->config().data);
     in.device = deviceStats(in.config.device);
+    in.deviceChecking = !monitor_->hasSample(QString::fromStdString(in.config.device));
     in.noGpuReason = form_->devicePicker() ? form_->devicePicker()->noGpuReason() : QString();
     in.startAnyway = startAnyway_->isChecked();
     in.fit = fit_;
@@ -556,6 +590,7 @@ void TrainPage::onStateChanged(TrainController::State state)
     case TrainController::State::Idle: break;
     }
     form_->setEnabled(state == TrainController::State::Idle);
+    watchDevice();
     pauseAction_->setText(state == TrainController::State::Paused ? tr("&Resume") : tr("&Pause"));
     pauseAction_->setIcon(ys::ui::icon(state == TrainController::State::Paused ? IconId::Start : IconId::Pause));
     updateActions();
@@ -632,6 +667,13 @@ void TrainPage::pasteCommand()
     auto* dialog = new PasteCommandDialog(form_->config(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setFitAvailable(fitAction_->isEnabled());
+    // The devices the picker listed (off the GUI thread), so a GPU this machine lacks is named at import.
+    if (const DevicePicker* picker = form_->devicePicker(); picker && !picker->model()->devices().empty()) {
+        QStringList ids;
+        for (const ys::memory::DeviceInfo& d : picker->model()->devices())
+            ids << QString::fromStdString(d.id);
+        dialog->setMachineDevices(ids);
+    }
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const QMap<QString, QString> values = dialog->values();
         if (!values.isEmpty())
@@ -697,13 +739,56 @@ void TrainPage::saveState(QSettings& s) const
     s.setValue(kSplitterKey, splitter_->saveState());
     s.setValue(kDashboardSplitterKey, dashboard_->splitter()->saveState());
     s.setValue(kDashboardTabKey, dashboard_->bottomTabs()->currentIndex());
+    // The setup as the user left it; a resumed run's settings are the run's, so the setup before it stays.
+    if (form_->resumeMode())
+        return;
+    const ys::TrainConfig c = form_->config();
+    static const ys::TrainConfig defaults;
+    QVariantMap general, dataset;
+    for (const ys::ConfigKey& k : ys::configKeys()) {
+        const std::string_view key = k.name;
+        if (key == "data" || key == "resume" || c.get(k.name) == defaults.get(k.name))
+            continue;
+        (datasetSpecific(key) ? dataset : general).insert(QString::fromLatin1(k.name), QString::fromStdString(*c.get(k.name)));
+    }
+    s.setValue(kSetupKey, general);
+    s.setValue(kSetupDatasetKey, QString::fromStdString(c.data));
+    s.setValue(kSetupDatasetValuesKey, dataset);
 }
 
 void TrainPage::restoreState(const QSettings& s)
 {
-    splitter_->restoreState(s.value(kSplitterKey).toByteArray());
+    splitterRestored_ = splitter_->restoreState(s.value(kSplitterKey).toByteArray());
     dashboard_->splitter()->restoreState(s.value(kDashboardSplitterKey).toByteArray());
     dashboard_->bottomTabs()->setCurrentIndex(s.value(kDashboardTabKey, 0).toInt());
+    if (controller_->active() || form_->resumeMode())
+        return;
+    // The last setup over the defaults, key by key in the schema's order (stages after epochs); a value this
+    // version reads no more is left at its default.
+    const QVariantMap general = s.value(kSetupKey).toMap();
+    ys::TrainConfig c;
+    c.data = form_->config().data;
+    for (const ys::ConfigKey& k : ys::configKeys()) {
+        const QString key = QString::fromLatin1(k.name);
+        if (general.contains(key) && !datasetSpecific(k.name) && key != QLatin1String("data") && key != QLatin1String("resume"))
+            c.trySet(k.name, general.value(key).toString().toStdString());
+    }
+    rememberedDataset_ = s.value(kSetupDatasetKey).toString();
+    rememberedDatasetValues_ = s.value(kSetupDatasetValuesKey).toMap();
+    applyRememberedDatasetValues(c);
+    form_->setConfig(c);
+}
+
+bool TrainPage::applyRememberedDatasetValues(ys::TrainConfig& config)
+{
+    if (rememberedDatasetValues_.isEmpty() || config.data.empty() ||
+        QFileInfo(QString::fromStdString(config.data)).absoluteFilePath() != QFileInfo(rememberedDataset_).absoluteFilePath())
+        return false;
+    for (auto it = rememberedDatasetValues_.cbegin(); it != rememberedDatasetValues_.cend(); ++it)
+        if (datasetSpecific(it.key().toStdString()))
+            config.trySet(it.key().toStdString(), it.value().toString().toStdString());
+    rememberedDatasetValues_.clear();   // once: after that they are the form's
+    return true;
 }
 
 bool TrainPage::prepareClose()

@@ -16,6 +16,8 @@
 #include "ui/train/preflight.h"
 #include "ui/train/traincontroller.h"
 
+#include <QVariantMap>
+
 #include <memory>
 #include <optional>
 
@@ -24,7 +26,6 @@ class QCheckBox;
 class QLabel;
 class QSplitter;
 class QTableView;
-class QTimer;
 class QToolButton;
 class QVBoxLayout;
 
@@ -32,6 +33,7 @@ namespace ys::ui {
 
 
 class ConfigForm;
+class DeviceMonitor;
 class StageFitModel;
 struct FitApplication;
 struct ResumeRequest;
@@ -46,6 +48,8 @@ public:
     QIcon icon() const override;
     QList<QAction*> pageActions() const override;
     QString statusText() const override;
+    // The splitters, and the setup: every key that differs from the default (the keys of one dataset, its
+    // classes, run name and folder, apart, restored when that dataset opens again). Not `data` nor `resume`.
     void saveState(QSettings& settings) const override;
     void restoreState(const QSettings& settings) override;
     // While a run is active: asks; "Stop and close" stops it (last.pt is written) and emits closeReady()
@@ -113,6 +117,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void retranslate();
@@ -126,8 +131,12 @@ private:
     void onEnded();
     void onPreflightLink(const QString& link);
     void pasteCommand();  // "Paste a Command…": the dialog, then its values into the form as one undo step
+    // The monitor's last figures of `device` (polled on the pool; nullopt before the first poll ended).
     std::optional<ys::memory::MemoryStats> deviceStats(const std::string& device) const;
+    void watchDevice();   // the monitor polls the device of the running run, else of the setup
     ys::TrainConfig runConfig() const;
+    // The remembered dataset keys into `config` when its data is the remembered dataset (once); true if so.
+    bool applyRememberedDatasetValues(ys::TrainConfig& config);
 
     TrainController* controller_;
     ConfigForm* form_ = nullptr;
@@ -152,7 +161,7 @@ private:
     QAction* pasteAction_ = nullptr;
     QAction* exportReportAction_ = nullptr;
     QAction* exportModelAction_ = nullptr;
-    QTimer* deviceTimer_ = nullptr;
+    DeviceMonitor* monitor_ = nullptr;   // the application's (DeviceMonitor::shared())
 
     QString yamlPath_;
     QString projectFolder_;
@@ -161,9 +170,13 @@ private:
     std::optional<ys::fit::FitResult> fit_;   // the last fit applied to the setup (Fit to my GPU)
     bool fitAvailable_ = false;
     bool closePending_ = false;
+    bool splitterRestored_ = false;   // restoreState() found the splitter of an earlier session
+    bool splitterSized_ = false;      // the first showEvent sized it
     QString runTitle_;
     QString lastRunDir_;
     QStringList shownPreflight_;   // what the pre-flight list shows now (rebuilt only when it changes)
+    QString rememberedDataset_;             // restoreState(): the dataset of the remembered dataset keys
+    QVariantMap rememberedDatasetValues_;
 };
 
 }  // namespace ys::ui

@@ -4,6 +4,7 @@
 #include "import/commandimport.h"
 #include "markingtranslator.h"
 #include "ui/config/configform.h"
+#include "ui/config/devicepicker.h"
 #include "ui/config/pastecommanddialog.h"
 #include "ui/train/trainpage.h"
 
@@ -231,6 +232,56 @@ private slots:
         QVERIFY(apply->isEnabled());
         dialog->reject();
         QCOMPARE(form->config().toYaml(), before);
+    }
+
+    void commandEpochsWinOverTheSetupsStages()
+    {
+        // Stages left in the form add up to 100 epochs; the pasted command trains 20 (issue 26: its epochs
+        // were dropped). The stages are cleared, the summary says so, and the setup is valid after Apply.
+        TrainPage page;
+        ConfigForm* form = page.form();
+        QVERIFY(form->applyValues({{"stages", "320x32:10,640xauto:90"}}, QStringLiteral("Stages")).empty());
+        QCOMPARE(form->config().epochs, 100);
+        PasteCommandDialog* dialog = openDialog(page);
+        QVERIFY(dialog);
+        child<QPlainTextEdit>(dialog, "commandEdit")->setPlainText("python train.py --data d.yaml --epochs 20");
+        auto* mapped = child<QTableWidget>(dialog, "mappedTable");
+        QCOMPARE(mappedRow(mapped, "epochs").mid(0, 2), (QStringList{"20", "--epochs 20"}));
+        QCOMPARE(mappedRow(mapped, "stages").mid(0, 2), (QStringList{"", "--epochs 20"}));
+        const QString notes = child<QLabel>(dialog, "notesLabel")->text();
+        QVERIFY2(notes.contains("ℹ the setup's stages (320x32:10,640xauto:90) were cleared: the command's --epochs 20 "
+                                "counts, and its run is one stage"),
+                 qPrintable(notes));
+        QVERIFY(rows(child<QTableWidget>(dialog, "skippedTable")).filter(QStringLiteral("--epochs")).isEmpty());
+        child<QPushButton>(dialog, "applyButton")->click();
+        QCOMPARE(form->config().epochs, 20);
+        QVERIFY(form->config().stages.empty());
+        QVERIFY2(form->errorText("epochs").isEmpty(), qPrintable(form->errorText("epochs")));
+        QVERIFY(form->errorText("stages").isEmpty());
+    }
+
+    void missingGpusAndYolo26AreWarnedAtImport()
+    {
+        // The device picker's list (a test machine has no GPU 6 or 7) reaches the import; YOLO26 weights are
+        // imported with a line that they are not trained here yet. Warnings come first, marked ⚠.
+        TrainPage page;
+        DevicePicker* picker = page.form()->devicePicker();
+        QVERIFY(picker);
+        QTRY_VERIFY_WITH_TIMEOUT(!picker->model()->devices().empty(), 60000);
+        PasteCommandDialog* dialog = openDialog(page);
+        QVERIFY(dialog);
+        child<QPlainTextEdit>(dialog, "commandEdit")
+            ->setPlainText("yolo detect train data=d.yaml model=yolo26n.pt device=6,7 epochs=3");
+        const QStringList notes = child<QLabel>(dialog, "notesLabel")->text().split('\n');
+        QVERIFY2(notes.size() >= 2, qPrintable(notes.join('\n')));
+        QVERIFY2(notes[0].startsWith("⚠ device=6,7: this machine has no GPU 6, 7 (its devices: cpu"), qPrintable(notes[0]));
+        QVERIFY2(notes[1].startsWith("⚠ model=yolo26n.pt: yolo26n.pt is a YOLO26 model, which YOLO Studio does not "
+                                     "train yet"),
+                 qPrintable(notes[1]));
+        // Still imported as the command has them: the user decides.
+        QCOMPARE(mappedRow(child<QTableWidget>(dialog, "mappedTable"), "device").mid(0, 2),
+                 (QStringList{"6,7", "device=6,7"}));
+        dialog->reject();
     }
 
     void everyNoteIsTranslated()

@@ -17,12 +17,25 @@
 #include "ui/fit/stagefitmodel.h"
 #include "fit/fit.h"
 #include "ui/train/trainpage.h"
+#include "ui/config/modelpicker.h"
+#include "ui/shell/language.h"
+#include "ui/shell/mainwindow.h"
 
 #include <QAction>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QComboBox>
+#include <QLabel>
 #include <QProgressBar>
+#include <QScrollArea>
+#include <QScopeGuard>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStyle>
+#include <QStyleOptionComboBox>
+#include <QToolButton>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QStandardPaths>
@@ -47,6 +60,9 @@ class TestTrainPage final : public QObject {
 
 private slots:
     void initTestCase();
+    void setupFitsTheWindow_data();
+    void setupFitsTheWindow();
+    void setupIsRememberedAcrossRestarts();
     void labelErrorsBlockUntilStartAnyway();
     void startFollowsTheSetupForm();
     void stagesBlockStartAndShowTheirFit();
@@ -85,6 +101,160 @@ void TestTrainPage::preparePage(TrainPage& page, const QString& yaml, const QStr
     QVERIFY(checked.dataset && checked.check);
     page.setCheckResult(checked.dataset, checked.check);
     page.setProjectFolder(project);
+}
+
+void TestTrainPage::setupFitsTheWindow_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("language");
+    for (const QString& language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+        QTest::addRow("1280x800 %s", qPrintable(language)) << QSize(1280, 800) << language;
+        QTest::addRow("1600x1000 %s", qPrintable(language)) << QSize(1600, 1000) << language;
+    }
+}
+
+// Issue 26: at 1600x1000 the setup pane had a horizontal scroll bar, cut the dataset path, the model line and
+// the device's text, hid the processes box and the ?/reset buttons, and the stage table's hint wrapped into a
+// narrow column. In the main window at 1280x800 and 1600x1000, as a newcomer first sees it, in English and
+// Chinese: no horizontal scroll bar, and every control of a field inside the setup's viewport. With
+// YS_SCREENSHOTS set to a folder, the window is saved there as train-page-WxH[_zh_CN].png.
+void TestTrainPage::setupFitsTheWindow()
+{
+    QFETCH(QSize, size);
+    QFETCH(QString, language);
+    QVERIFY(installTranslators(language));
+    const auto english = qScopeGuard([] { installTranslators(QStringLiteral("en")); });
+    {
+        QSettings settings;   // the first start: no window geometry, splitter or setup of an earlier test
+        settings.remove(QStringLiteral("window"));
+        settings.remove(QStringLiteral("train"));
+    }
+    MainWindow w;
+    w.openDataset(cleanYaml_);
+    w.showPage(w.trainPage());
+    w.resize(size);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.size(), size);
+    ConfigForm* form = w.trainPage()->form();
+    // Changed values show their reset buttons; on the CPU the processes box shows once the list is there.
+    QVERIFY(form->applyValues({{"epochs", "7"}, {"imgsz", "320"}, {"device", "cpu"}}, QStringLiteral("Edit")).empty());
+    QTRY_VERIFY_WITH_TIMEOUT(!form->devicePicker()->model()->devices().empty(), 60000);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);   // the list's rows laid out
+    QCoreApplication::processEvents();
+    if (const QString folder = qEnvironmentVariable("YS_SCREENSHOTS"); !folder.isEmpty()) {
+        const QString name = QStringLiteral("train-page-%1x%2%3.png")
+                                 .arg(size.width())
+                                 .arg(size.height())
+                                 .arg(language == QLatin1String("en") ? QString() : QLatin1Char('_') + language);
+        QVERIFY(w.grab().save(QDir(folder).filePath(name)));
+    }
+    auto* scroll = child<QScrollArea>(form, "setupScroll");
+    QWidget* viewport = scroll->viewport();
+    QTRY_VERIFY2(!scroll->horizontalScrollBar()->isVisible() && scroll->horizontalScrollBar()->maximum() == 0,
+                 qPrintable(QStringLiteral("viewport %1 px, content needs %2 px")
+                                .arg(viewport->width())
+                                .arg(scroll->widget()->minimumSizeHint().width())));
+    qInfo("%dx%d: setup pane %d px, form viewport %d px, form content needs %d px", size.width(), size.height(),
+          form->parentWidget()->width(), viewport->width(), scroll->widget()->minimumSizeHint().width());
+
+    // Shown, and horizontally inside `area` (the scroll area's viewport, or the form for its toolbar).
+    auto inside = [&](const QWidget* widget, const QWidget* area) {
+        if (!widget || !widget->isVisible())
+            return QStringLiteral("%1 is not shown").arg(widget ? widget->objectName() : QStringLiteral("(none)"));
+        const int left = widget->mapTo(area, QPoint(0, 0)).x();
+        if (left < 0 || left + widget->width() > area->width())
+            return QStringLiteral("%1 spans x %2..%3 of %4 px").arg(widget->objectName()).arg(left).arg(left + widget->width())
+                .arg(area->width());
+        return QString();
+    };
+    auto verifyInside = [&](const QWidget* widget, const QWidget* area) {
+        const QString why = inside(widget, area);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+    };
+    DevicePicker* picker = form->devicePicker();
+    verifyInside(child<QSpinBox>(picker, "processSpin"), viewport);
+    verifyInside(picker, viewport);
+    for (const char* key : {"data", "model", "epochs", "stages", "imgsz", "batch", "device", "workers", "vram"}) {
+        verifyInside(form->editor(QString::fromLatin1(key)), viewport);
+        verifyInside(child<QToolButton>(form, (std::string("hint_") + key).c_str()), viewport);
+    }
+    for (const char* key : {"reset_epochs", "reset_imgsz", "reset_data"})
+        verifyInside(child<QToolButton>(form, key), viewport);
+    verifyInside(form->modelPicker(), viewport);
+    for (QToolButton* b : form->modelPicker()->findChildren<QToolButton*>())
+        if (b->isVisible())
+            verifyInside(b, viewport);
+    // The form's own toolbar (presets, load, save, undo) inside the form, the form inside the window.
+    for (QToolButton* b : form->findChildren<QToolButton*>(Qt::FindDirectChildrenOnly))
+        if (b->isVisible())
+            verifyInside(b, form);
+    QVERIFY(form->mapTo(&w, QPoint(0, 0)).x() + form->width() <= w.width());
+    // The stage table's hint takes the row beside its buttons, not half of it.
+    StageEditor* stages = form->stageEditor();
+    auto* hint = child<QLabel>(stages, "stagesEmptyHint");
+    QVERIFY(hint->isVisible());
+    QVERIFY2(hint->mapTo(stages, QPoint(0, 0)).x() + hint->width() >= stages->width() - 8,
+             qPrintable(QStringLiteral("hint ends at %1 of %2 px").arg(hint->mapTo(stages, QPoint(0, 0)).x() + hint->width()).arg(stages->width())));
+    // The device's text whole in its box, from 1600 px on (at 1280 it may end under the box's edge).
+    if (size.width() < 1600)
+        return;
+    auto* combo = picker->findChild<QComboBox*>();
+    QStyleOptionComboBox option;
+    option.initFrom(combo);
+    option.editable = combo->isEditable();
+    option.currentText = combo->currentText();
+    const int textRoom = combo->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, combo).width();
+    QVERIFY2(textRoom >= combo->fontMetrics().horizontalAdvance(combo->currentText()),
+             qPrintable(QStringLiteral("\"%1\" needs %2 px, the box shows %3")
+                            .arg(combo->currentText())
+                            .arg(combo->fontMetrics().horizontalAdvance(combo->currentText()))
+                            .arg(textRoom)));
+}
+
+// Issue 26: the setup reset to its defaults on restart. The main window saves the page's state when it closes
+// and restores it when it starts: the setup comes back, and the keys of one dataset (classes, run name) only
+// with that dataset.
+void TestTrainPage::setupIsRememberedAcrossRestarts()
+{
+    QSettings().remove(QStringLiteral("train"));
+    {
+        TrainPage page;
+        page.restoreState(QSettings());   // as the main window does when it starts
+        page.setDataset(cleanYaml_);
+        QVERIFY(page.form()
+                    ->applyValues({{"model", "yolov8s.yaml"}, {"imgsz", "320"}, {"batch", "8"}, {"epochs", "7"},
+                                   {"lr0", "0.02"}, {"cos_lr", "true"}, {"optimizer", "AdamW"}, {"classes", "0"},
+                                   {"name", "mine"}},
+                                  QStringLiteral("Edit"))
+                    .empty());
+        QSettings settings;
+        page.saveState(settings);   // as the main window does when it closes
+    }
+    TrainPage page;
+    QCOMPARE(page.form()->config().imgsz, 640);   // a page the window did not restore starts from the defaults
+    page.restoreState(QSettings());
+    ys::TrainConfig c = page.form()->config();
+    QCOMPARE(c.model, std::string("yolov8s.yaml"));
+    QCOMPARE(c.imgsz, 320);
+    QCOMPARE(c.batch, 8);
+    QCOMPARE(c.epochs, 7);
+    QCOMPARE(c.lr0, 0.02);
+    QVERIFY(c.cos_lr);
+    QCOMPARE(c.optimizer, std::string("AdamW"));
+    QVERIFY(c.data.empty());
+    QVERIFY(c.classes.empty());   // the dataset's keys wait for their dataset
+    QCOMPARE(c.name, ys::TrainConfig().name);
+    QVERIFY(page.form()->isChanged("imgsz"));
+    QCOMPARE(page.form()->undoStack()->count(), 0);   // the starting point, not an undoable step
+    page.setDataset(brokenYaml_);
+    QVERIFY(page.form()->config().classes.empty());
+    page.setDataset(cleanYaml_);
+    c = page.form()->config();
+    QCOMPARE(c.classes, std::vector<int>{0});
+    QCOMPARE(c.name, std::string("mine"));
+    QCOMPARE(c.imgsz, 320);
+    QSettings().remove(QStringLiteral("train"));
 }
 
 void TestTrainPage::labelErrorsBlockUntilStartAnyway()
