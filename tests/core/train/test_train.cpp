@@ -222,6 +222,16 @@ void TestTrain::badInputIsAnError()
     auto r2 = ys::train(res);
     QVERIFY(!r2.ok());
     QCOMPARE(QString::fromStdString(r2.error().code), QString("checkpoint.missing"));
+
+    // YOLO26 builds but does not train yet: one clear error before any step, not the DFL loss failing.
+    const QString data = makeOverfitData(dir, 4);
+    ys::TrainConfig y26 = quietConfig(data, dir.filePath("runs"));
+    y26.model = "yolo26n.yaml";
+    y26.epochs = 1;
+    auto r3 = ys::train(y26);
+    QVERIFY(!r3.ok());
+    QCOMPARE(QString::fromStdString(r3.error().code), QString("train.not_trained_yet"));
+    QVERIFY2(r3.error().message.find("does not train yet") != std::string::npos, r3.error().message.c_str());
 }
 
 void TestTrain::stagedRunChangesSizesAndResumes()
