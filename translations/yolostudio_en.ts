@@ -2642,6 +2642,26 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The fit failed: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. Choose the CPU to fit for this computer&apos;s memory, or a card to plan for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured on this computer&apos;s CPU; Apply also sets the device to the CPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This computer&apos;s CPU (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This computer&apos;s CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Measured %1 probe steps in %2 s.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3154,6 +3174,17 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>The fit failed.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not available here: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>there is no %1 here: the NVIDIA driver sees %n GPU(s)</source>
+        <translation>
+            <numerusform>there is no %1 here: the NVIDIA driver sees %n GPU</numerusform>
+            <numerusform>there is no %1 here: the NVIDIA driver sees %n GPUs</numerusform>
+        </translation>
     </message>
     <message>
         <source>Reading the dataset and building the model…</source>

@@ -2737,6 +2737,26 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>适配失败。</translation>
     </message>
     <message>
+        <source>The fit failed: %1.</source>
+        <translation>适配失败：%1。</translation>
+    </message>
+    <message>
+        <source>%1. Choose the CPU to fit for this computer&apos;s memory, or a card to plan for.</source>
+        <translation>%1。请选择 CPU 以按本机内存适配，或选择一块显卡做规划。</translation>
+    </message>
+    <message>
+        <source>Measured on this computer&apos;s CPU; Apply also sets the device to the CPU.</source>
+        <translation>在本机 CPU 上实测；应用时也会把设备设为 CPU。</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s CPU (%1)</source>
+        <translation>本机 CPU（%1）</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s CPU</source>
+        <translation>本机 CPU</translation>
+    </message>
+    <message>
         <source>This device (%1)</source>
         <translation>此设备（%1）</translation>
     </message>
@@ -3141,6 +3161,16 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>The fit failed.</source>
         <translation>适配失败。</translation>
+    </message>
+    <message>
+        <source>%1 is not available here: %2</source>
+        <translation>%1 在本机不可用：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>there is no %1 here: the NVIDIA driver sees %n GPU(s)</source>
+        <translation>
+            <numerusform>本机没有 %1：NVIDIA 驱动只看到 %n 块 GPU</numerusform>
+        </translation>
     </message>
     <message>
         <source>The fit was cancelled.</source>

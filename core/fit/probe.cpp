@@ -6,6 +6,7 @@
 #include "fit/internal/fitmodel.h"
 #include "fit/internal/levers.h"
 #include "fit/internal/probe_step.h"
+#include "memory/devices.h"
 #include "memory/memory.h"
 #include "memory/outofmemory.h"
 #include "fit/fit.h"
@@ -286,9 +287,17 @@ Expected<FitSetup> resolveDeviceAndBudget(const FitRequest& req)
     if (!spec)
         return fitError("fit.device", spec.error().message);
     s.index = spec->cuda ? spec->index : -1;
-    if (s.index >= 0 && (!memory::cudaBuild() || !torch::cuda::is_available() ||
-                         s.index >= static_cast<int>(torch::cuda::device_count())))
-        return fitError("fit.device", "device '" + req.device + "' is not available in this build or machine");
+    if (s.index >= 0) {
+        // The driver's own reason first ("no NVIDIA driver", "driver too old"): LibTorch can only say "none".
+        if (const std::string why = memory::gpuUnavailableReason(); !why.empty())
+            return fitError("fit.device", "device '" + req.device + "' asks for a GPU, but " + why +
+                                              "; fit for device=cpu or plan for a GPU with target=");
+        if (!torch::cuda::is_available())
+            return fitError("fit.device", "device '" + req.device + "' asks for a GPU, but LibTorch finds no CUDA device");
+        if (const int count = static_cast<int>(torch::cuda::device_count()); s.index >= count)
+            return fitError("fit.device", "there is no GPU " + std::to_string(s.index) + " on this machine (it has " +
+                                              std::to_string(count) + ")");
+    }
     s.device = s.index >= 0 ? torch::Device(torch::kCUDA, static_cast<c10::DeviceIndex>(s.index))
                             : torch::Device(torch::kCPU);
     s.dev = spec->name();

@@ -15,7 +15,12 @@ namespace ys::ui {
 namespace {
 
 constexpr double kBarWidth = 0.56;   // in key units (one bar per unit): thick bars with a gap between them
-constexpr double kHeadroom = 1.12;   // the value axis reaches 12% past the largest value (room for labels)
+constexpr double kHeadroom = 1.12;   // the value axis reaches at least 12% past the largest value
+constexpr int kTotalGap = 6;         // px between a bar's end (or a line) and its total
+constexpr int kLineGap = 3;          // px between a line and a total moved past it
+constexpr int kNameGap = 2;          // px at least between two bar names
+constexpr int kMinNameWidth = 80;    // px a bar name may always take before it is elided
+constexpr int kRightMargin = 8;      // px between the plot (and the texts in it) and the widget's right edge
 constexpr double kMiB = 1024.0 * 1024.0;
 constexpr double kGiB = 1024.0 * kMiB;
 
@@ -40,7 +45,7 @@ BreakdownChart::BreakdownChart(QWidget* parent) : QWidget(parent), plot_(new QCu
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_);
-    plot_->setMinimumSize(420, 200);
+    plot_->setMinimumSize(360, 200);
     plot_->setAntialiasedElements(QCP::aePlottables | QCP::aeItems);
     plot_->setMouseTracking(true);
     plot_->installEventFilter(this);
@@ -57,6 +62,13 @@ BreakdownChart::BreakdownChart(QWidget* parent) : QWidget(parent), plot_(new QCu
     plot_->yAxis->setTickLength(0, 0);
     plot_->yAxis->setSubTicks(false);
     plot_->xAxis->grid()->setSubGridVisible(false);
+    // Texts are fitted to the layout they are drawn in; when that moved something, once more.
+    connect(plot_, &QCustomPlot::afterLayout, this, [this] {
+        if (fitTexts() && passes_++ < 3)
+            plot_->replot(QCustomPlot::rpQueuedReplot);
+        else
+            passes_ = 0;
+    });
     clear();
 }
 
@@ -76,6 +88,10 @@ void BreakdownChart::rebuild()
 {
     plot_->clearPlottables();
     plot_->clearItems();
+    totals_.clear();
+    budgetText_ = limitText_ = nullptr;
+    budgetLine_ = limitLine_ = nullptr;
+    passes_ = 0;
     const size_t n = static_cast<size_t>(data_.bars.size());
     double largest = std::max(data_.budgetBytes, data_.limitBytes);
     for (size_t i = 0; i < n; ++i)
@@ -89,7 +105,8 @@ void BreakdownChart::rebuild()
     plot_->yAxis->setTicker(ticker);
     plot_->yAxis->setRange(-0.6, std::max<double>(static_cast<double>(n), 1.0) - 0.4);
     plot_->xAxis->setLabel(unitName_);
-    plot_->xAxis->setRange(0, std::max(largest, 1.0) * kHeadroom / unitBytes_);
+    minUpper_ = std::max(largest, 1.0) * kHeadroom / unitBytes_;
+    plot_->xAxis->setRange(0, minUpper_);
 
     QCPBars* below = nullptr;
     for (const auto& part : data_.parts) {
@@ -114,42 +131,163 @@ void BreakdownChart::rebuild()
         below = bars;
     }
 
-    // The total at the end of each bar.
-    for (size_t i = 0; i < n; ++i) {
-        const double total = barTotal(data_, i);
-        if (total <= 0)
-            continue;
-        auto* label = new QCPItemText(plot_);
-        label->position->setCoords(total / unitBytes_, keyOf(i, n));
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        label->setPadding(QMargins(6, 0, 0, 0));
-        label->setText(formatBytes(static_cast<qint64>(total)));
-        label->setBrush(QColor(255, 255, 255, 220));  // readable where a budget line crosses it
-        label->setClipToAxisRect(false);
-    }
-
-    auto addLine = [&](double bytes, const QString& text, const QPen& pen, double labelKey) {
+    auto addLine = [&](double bytes, const QString& text, const QPen& pen, QCPItemText** label) -> QCPItemStraightLine* {
         if (bytes <= 0)
-            return;
+            return nullptr;
         auto* line = new QCPItemStraightLine(plot_);
         line->point1->setCoords(bytes / unitBytes_, 0);
         line->point2->setCoords(bytes / unitBytes_, 1);
         line->setPen(pen);
         if (text.isEmpty())
-            return;
-        auto* label = new QCPItemText(plot_);
-        label->position->setCoords(bytes / unitBytes_, labelKey);
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        label->setPadding(QMargins(0, 0, 4, 0));
-        label->setColor(pen.color());
-        label->setText(text);
+            return line;
+        // Above the plot, where no line runs (the lines are clipped to it): x at the line, y set by fitTexts().
+        auto* t = new QCPItemText(plot_);
+        t->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        t->position->setTypeY(QCPItemPosition::ptAbsolute);
+        t->position->setCoords(bytes / unitBytes_, 0);
+        t->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        t->setPadding(QMargins(2, 0, 2, 1));
+        t->setColor(pen.color());
+        t->setText(text);
+        t->setClipToAxisRect(false);
+        *label = t;
+        return line;
     };
-    const double top = std::max<double>(static_cast<double>(n), 1.0) - 0.5;
-    addLine(data_.limitBytes, data_.limitLabel, QPen(QColor(0xe0, 0x8a, 0x00), 1.6, Qt::DashLine), top - 0.12);
-    addLine(data_.budgetBytes, data_.budgetLabel, QPen(QColor(0xc6, 0x28, 0x28), 2.0), top + 0.02);
+    limitLine_ = addLine(data_.limitBytes, data_.limitLabel, QPen(QColor(0xe0, 0x8a, 0x00), 1.6, Qt::DashLine), &limitText_);
+    budgetLine_ = addLine(data_.budgetBytes, data_.budgetLabel, QPen(QColor(0xc6, 0x28, 0x28), 2.0), &budgetText_);
+
+    // The total at the end of each bar (fitTexts() moves it past a line it would cross).
+    for (size_t i = 0; i < n; ++i) {
+        const double total = barTotal(data_, i);
+        if (total <= 0) {
+            totals_.push_back(nullptr);
+            continue;
+        }
+        auto* label = new QCPItemText(plot_);
+        label->position->setCoords(total / unitBytes_, keyOf(i, n));
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setPadding(QMargins(kTotalGap, 0, 2, 0));
+        label->setText(formatBytes(static_cast<qint64>(total)));
+        label->setBrush(QColor(255, 255, 255, 220));
+        label->setClipToAxisRect(false);
+        totals_.push_back(label);
+    }
+    // Room above the plot for the line labels, one row each.
+    const int rows = (budgetText_ ? 1 : 0) + (limitText_ ? 1 : 0);
+    const int rowHeight = QFontMetrics(plot_->font()).height() + 2;
+    plot_->axisRect()->setMinimumMargins(QMargins(0, rows > 0 ? rows * rowHeight + 4 : 0, kRightMargin, 0));
 
     plot_->legend->setVisible(plot_->plottableCount() > 0);
     plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool BreakdownChart::fitTexts()
+{
+    const size_t n = static_cast<size_t>(data_.bars.size());
+    const QRect rect = plot_->axisRect()->rect();
+    if (rect.width() <= 0 || rect.height() <= 0)
+        return false;
+    bool moved = false;
+
+    // Bar names: elided to a third of the width; every k-th only when the bars are thinner than a text line.
+    const QFontMetrics tickFm(plot_->yAxis->tickLabelFont());
+    const double pitch = n > 0 ? std::fabs(plot_->yAxis->coordToPixel(0) - plot_->yAxis->coordToPixel(1)) : 0;
+    const int every = pitch > 0 ? std::max(1, static_cast<int>(std::ceil((tickFm.height() + kNameGap) / pitch))) : 1;
+    const int nameWidth = std::max(kMinNameWidth, plot_->width() / 3);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (size_t i = 0; i < n; ++i) {
+        const QString name = i % static_cast<size_t>(every) == 0
+                                 ? tickFm.elidedText(data_.bars[static_cast<qsizetype>(i)], Qt::ElideMiddle, nameWidth)
+                                 : QString();
+        ticker->addTick(keyOf(i, n), name);
+    }
+    auto* current = dynamic_cast<QCPAxisTickerText*>(plot_->yAxis->ticker().data());
+    if (!current || current->ticks() != ticker->ticks()) {
+        plot_->yAxis->setTicker(ticker);
+        moved = true;
+    }
+
+    // Totals: each starts at its bar's end, or past the rightmost line its text would cross; the value axis
+    // reaches past the widest. A few rounds: moving a text past a line and widening the axis act on each other.
+    std::vector<double> lines;
+    for (QCPItemStraightLine* l : {limitLine_, budgetLine_})
+        if (l)
+            lines.push_back(l->point1->coords().x());
+    std::sort(lines.begin(), lines.end());
+    const double width = rect.width();
+    double upper = minUpper_;
+    std::vector<double> starts(n, 0);
+    for (int round = 0; round < 4; ++round) {
+        double needed = minUpper_;
+        for (size_t i = 0; i < n; ++i) {
+            QCPItemText* t = totals_[i];
+            if (!t)
+                continue;
+            // The text with its padding and a few pixels to spare (rounding of the pixel positions).
+            const double textWidth = QFontMetrics(t->font()).horizontalAdvance(t->text()) + kTotalGap + 2 + 4;
+            double start = barTotal(data_, i) / unitBytes_;
+            for (double line : lines)
+                if (line >= start - 1e-9 && line <= start + textWidth * upper / width)
+                    start = line + kLineGap * upper / width;
+            starts[i] = start;
+            const double room = 1.0 - textWidth / width;   // of the axis' width, left of the text
+            needed = std::max(needed, room > 0.2 ? start / room : start * 5);
+        }
+        if (needed <= upper * (1 + 1e-6))
+            break;
+        upper = needed;
+    }
+    if (std::fabs(plot_->xAxis->range().upper - upper) > 1e-9 * std::max(1.0, upper)) {
+        plot_->xAxis->setRange(0, upper);
+        moved = true;
+    }
+    for (size_t i = 0; i < n; ++i)
+        if (totals_[i])
+            totals_[i]->position->setCoords(starts[i], keyOf(i, n));
+
+    // The line labels above the plot: the budget's right above it, the limit's one row higher.
+    const int rowHeight = QFontMetrics(plot_->font()).height() + 2;
+    double y = rect.top() - 2;
+    for (QCPItemText* t : {budgetText_, limitText_}) {
+        if (!t)
+            continue;
+        t->position->setCoords(t->position->coords().x(), y);
+        y -= rowHeight;
+    }
+    return moved;
+}
+
+BreakdownChart::TextLayout BreakdownChart::textLayout() const
+{
+    TextLayout out;
+    out.plotArea = plot_->axisRect()->rect();
+    auto rectOf = [](const QCPItemText* t) {
+        return t ? QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition()).normalized() : QRectF();
+    };
+    out.budgetLabel = rectOf(budgetText_);
+    out.limitLabel = rectOf(limitText_);
+    if (budgetLine_)
+        out.budgetX = plot_->xAxis->coordToPixel(budgetLine_->point1->coords().x());
+    if (limitLine_)
+        out.limitX = plot_->xAxis->coordToPixel(limitLine_->point1->coords().x());
+    for (const QCPItemText* t : totals_)
+        out.totals.push_back(rectOf(t));
+    if (auto* ticker = dynamic_cast<QCPAxisTickerText*>(plot_->yAxis->ticker().data())) {
+        const size_t n = static_cast<size_t>(data_.bars.size());
+        for (size_t i = 0; i < n; ++i)
+            out.barLabels << ticker->ticks().value(keyOf(i, n));
+    }
+    return out;
+}
+
+void BreakdownChart::layoutNow()
+{
+    for (int i = 0; i < 4; ++i) {
+        plot_->replot(QCustomPlot::rpImmediateRefresh);
+        if (!fitTexts())
+            break;
+    }
+    plot_->replot(QCustomPlot::rpImmediateRefresh);
 }
 
 QString BreakdownChart::textAt(const QPoint& pos) const

@@ -3,6 +3,7 @@
 #include "ui/common/bytes.h"
 #include "ui/common/devicetext.h"
 
+#include "memory/devices.h"
 #include "memory/memory.h"
 #include "ui/charts/breakdownchart.h"
 #include "ui/fit/fitbreakdown.h"
@@ -19,6 +20,7 @@
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -27,6 +29,8 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QScrollBar>
+#include <QScreen>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
@@ -45,6 +49,15 @@ namespace {
 constexpr double kDefaultCustomGiB = 12.0;  // the most common card among the users (RTX 3060 12 GB)
 constexpr double kMaxCustomGiB = 1024.0;
 const char* const kCustomTarget = "custom";
+// The Train-on entry that fits for this computer's CPU and memory when the setup's device is a GPU (device=cpu).
+const char* const kCpuTarget = "cpu";
+// The dialog's size when the screen allows: the results' chart and the whole scale table side by side, and the
+// notes below them without a scroll bar.
+constexpr int kPreferredWidth = 1180;
+constexpr int kPreferredHeight = 880;
+// Room left around the dialog on a small screen (the window frame, a panel).
+constexpr int kScreenMargin = 48;
+constexpr int kColumnSlack = 4;   // px a scale-table column gets beyond its measured text
 
 // QSettings keys.
 const char* const kBudgetKey = "fit/budget";
@@ -88,6 +101,7 @@ FitDialog::FitDialog(const ys::TrainConfig& config, QWidget* parent)
     progressBar_->setMaximumWidth(260);
     stageLabel_ = new QLabel(this);
     stageLabel_->setObjectName(QStringLiteral("stageLabel"));
+    stageLabel_->setWordWrap(true);   // a long reason (the driver's) wraps instead of widening the dialog
     progressRow->addWidget(progressBar_);
     progressRow->addWidget(stageLabel_, 1);
     layout->addLayout(progressRow);
@@ -139,7 +153,14 @@ FitDialog::FitDialog(const ys::TrainConfig& config, QWidget* parent)
     setRunning(false);
     retranslate();
     queryDevice();
-    resize(1120, 800);
+    const QScreen* screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
+    resize(defaultSize(screen ? screen->availableGeometry().size() : QSize(kPreferredWidth, kPreferredHeight)));
+}
+
+QSize FitDialog::defaultSize(const QSize& available)
+{
+    return {std::min(kPreferredWidth, available.width() - kScreenMargin),
+            std::min(kPreferredHeight, available.height() - kScreenMargin)};
 }
 
 FitDialog::~FitDialog() = default;
@@ -172,6 +193,7 @@ QWidget* FitDialog::buildInputs()
     customSpin_->setSingleStep(1.0);
     customSpin_->setValue(kDefaultCustomGiB);
     targetHint_ = wrapLabel(inputsBox_);
+    targetHint_->setObjectName(QStringLiteral("targetHint"));
     grid->addWidget(targetLabel_, 1, 0);
     grid->addWidget(targetCombo_, 1, 1);
     grid->addWidget(customSpin_, 1, 2);
@@ -316,13 +338,16 @@ QWidget* FitDialog::buildResults()
     tableView_->verticalHeader()->setDefaultSectionSize(tableView_->fontMetrics().height() + 6);
     tableView_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     tableView_->horizontalHeader()->setStretchLastSection(true);
+    tableView_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);   // the width it needs does not change
     tableLayout->addWidget(tableTitle_);
     tableLayout->addWidget(tableView_, 1);
     splitter_->addWidget(chartBox);
     splitter_->addWidget(tableBox);
+    // The table as wide as its columns (fitSplitter), the chart the rest; a wider dialog widens the chart.
     splitter_->setStretchFactor(0, 1);
-    splitter_->setStretchFactor(1, 1);
+    splitter_->setStretchFactor(1, 0);
     splitter_->setSizes({520, 600});
+    splitter_->installEventFilter(this);
     v->addWidget(splitter_, 1);
 
     notesTitle_ = new QLabel(results_);
@@ -348,6 +373,7 @@ void FitDialog::setConfig(const ys::TrainConfig& config)
     ampCombo_->setCurrentIndex(std::max(0, amp));
     if (!config_.vram.empty())
         budgetEdit_->setText(QString::fromStdString(config_.vram));
+    fillTargets();   // the CPU entry follows the setup's device
     fillContext();
     updateInputs();
 }
@@ -381,6 +407,12 @@ void FitDialog::fillTargets()
     if (deviceTotal_ > 0)
         here = tr("%1, %2").arg(here, formatBytes(deviceTotal_));
     targetCombo_->addItem(tr("This device (%1)").arg(here), QString());
+    // Fitting for the CPU's memory is a fit like any other (device=cpu): offered when the setup is on a GPU.
+    if (setupOnGpu()) {
+        targetCombo_->addItem(cpuTotal_ > 0 ? tr("This computer's CPU (%1)").arg(formatBytes(cpuTotal_))
+                                            : tr("This computer's CPU"),
+                              QString::fromLatin1(kCpuTarget));
+    }
     for (const auto& g : ys::fit::targetGpus())
         targetCombo_->addItem(QString::fromStdString(g.label), QString::fromStdString(g.name));
     targetCombo_->addItem(tr("Custom GPU…"), QString::fromLatin1(kCustomTarget));
@@ -408,11 +440,21 @@ void FitDialog::fillContext()
 
 void FitDialog::queryDevice()
 {
+    struct Figures {
+        ys::Expected<ys::memory::MemoryStats> device, cpu;
+    };
     const std::string device = config_.device;
-    jobs_.start(this, [device]() -> ys::Expected<ys::memory::MemoryStats> { return ys::memory::currentStats(device); },
-        [this](const ys::Expected<ys::memory::MemoryStats>& stats) {
-            deviceTotal_ = stats ? stats->deviceTotal : 0;
-            deviceFree_ = stats ? stats->deviceFree : 0;
+    jobs_.start(this,
+        [device]() -> ys::Expected<Figures> {
+            // The driver's answer is probed once per process (dlopen + cuInit): here, not on the GUI thread.
+            if (const auto spec = ys::parseDevice(device); spec && spec->cuda)
+                (void)ys::memory::cudaDriverStatus();
+            return Figures{ys::memory::currentStats(device), ys::memory::currentStats("cpu")};
+        },
+        [this](const ys::Expected<Figures>& f) {
+            deviceTotal_ = f && f->device ? f->device->deviceTotal : 0;
+            deviceFree_ = f && f->device ? f->device->deviceFree : 0;
+            cpuTotal_ = f && f->cpu ? f->cpu->deviceTotal : 0;
             deviceKnown_ = true;
             fillTargets();
             fillContext();
@@ -420,17 +462,33 @@ void FitDialog::queryDevice()
         });
 }
 
+bool FitDialog::setupOnGpu() const
+{
+    // The device one process of the setup fits on: the first GPU of a list ("0,1").
+    const auto spec = ys::parseDevice(ys::fit::fitRequestFor(config_, nproc_).device);
+    return spec && spec->cuda;
+}
+
+bool FitDialog::cpuTargetChosen() const
+{
+    return targetCombo_->currentData().toString() == QLatin1String(kCpuTarget);
+}
+
 std::string FitDialog::targetName() const
 {
     const QString data = targetCombo_->currentData().toString();
     if (data == QLatin1String(kCustomTarget))
         return "custom:" + QString::number(customSpin_->value(), 'g', 6).toStdString() + "GiB";
+    if (data == QLatin1String(kCpuTarget))
+        return {};
     return data.toStdString();
 }
 
 int64_t FitDialog::targetTotal() const
 {
     const std::string name = targetName();
+    if (cpuTargetChosen())
+        return cpuTotal_;
     if (name.empty())
         return deviceTotal_;
     const auto gpu = ys::fit::findTargetGpu(name);
@@ -442,9 +500,22 @@ void FitDialog::updateInputs()
     const bool custom = targetCombo_->currentData().toString() == QLatin1String(kCustomTarget);
     customSpin_->setVisible(custom);
     const bool planning = !targetName().empty();
-    targetHint_->setText(planning ? tr("Planning for a card this machine does not have: the fit measures here and "
-                                       "predicts for the card. The result says how certain that is.")
-                                  : tr("Measured on this device."));
+    // A GPU of the setup that is not here cannot be measured: say why before Run, and where to go instead.
+    const QString problem = !planning && !cpuTargetChosen() && deviceKnown_ && setupOnGpu()
+                                ? FitText::deviceProblem(ys::fit::fitRequestFor(config_, nproc_).device,
+                                                         ys::memory::cudaDriverStatus(), ys::memory::cudaBuild())
+                                : QString();
+    if (!problem.isEmpty())
+        targetHint_->setText(tr("%1. Choose the CPU to fit for this computer's memory, or a card to plan for.")
+                                 .arg(problem));
+    else if (planning)
+        targetHint_->setText(tr("Planning for a card this machine does not have: the fit measures here and "
+                                "predicts for the card. The result says how certain that is."));
+    else if (cpuTargetChosen())
+        targetHint_->setText(tr("Measured on this computer's CPU; Apply also sets the device to the CPU."));
+    else
+        targetHint_->setText(tr("Measured on this device."));
+    targetHint_->setStyleSheet(problem.isEmpty() ? QString() : QStringLiteral("color: #c62828;"));
     const bool idle = !running();
     imgszSpin_->setEnabled(idle && batchMode_->isChecked());
     batchSpin_->setEnabled(idle && imgszMode_->isChecked());
@@ -483,7 +554,10 @@ void FitDialog::updateBudgetFeedback()
 ys::fit::FitRequest FitDialog::request() const
 {
     // The request the trainer's batch=auto makes for the setup, then the dialog's own inputs.
-    ys::fit::FitRequest req = ys::fit::fitRequestFor(config_, nproc_);
+    ys::TrainConfig setup = config_;
+    if (cpuTargetChosen())
+        setup.device = "cpu";   // fitted for this computer's CPU and memory; Apply writes device=cpu
+    ys::fit::FitRequest req = ys::fit::fitRequestFor(setup, nproc_);
     req.imgsz = imgszSpin_->value();
     // The batch is the world's, as in the setup: one device fits its share.
     req.batch = imgszMode_->isChecked() ? std::max(1, batchSpin_->value() / req.world) : 0;
@@ -509,7 +583,9 @@ bool FitDialog::runFit()
     saveSettings();
     lastStage_ = ys::ProgressStage::Unknown;
     lastDone_ = lastTotal_ = 0;
-    return controller_->run(request());
+    const ys::fit::FitRequest req = request();
+    requestDevice_ = req.device;
+    return controller_->run(req);
 }
 
 void FitDialog::cancelFit()
@@ -561,9 +637,13 @@ void FitDialog::showError()
         stageLabel_->setText(tr("Cancelled. The last result, if any, is still shown."));
         return;
     }
-    stageLabel_->setText(tr("The fit failed."));
+    // One line says why a device error happened (the driver's diagnosis); other errors get their details below.
+    const QString why = error_->code == "fit.device"
+                            ? FitText::deviceProblem(requestDevice_, ys::memory::cudaDriverStatus(), ys::memory::cudaBuild())
+                            : QString();
+    stageLabel_->setText(why.isEmpty() ? tr("The fit failed.") : tr("The fit failed: %1.").arg(why));
     errorLabel_->setText(FitText::error(*error_));
-    errorLabel_->show();
+    errorLabel_->setVisible(why.isEmpty());
 }
 
 void FitDialog::showIdleStage()
@@ -624,6 +704,7 @@ void FitDialog::showOutcome()
     chart_->setData(fitChartData(r));
     layersChart_->setData(layerChartData(r.layers));
     chartTabs_->setTabEnabled(1, !r.layers.layers.empty());
+    fitSplitter();
     const int row = tableModel_->recommendedRow();
     if (row >= 0) {
         auto* proxy = static_cast<QSortFilterProxyModel*>(tableView_->model());
@@ -678,6 +759,10 @@ std::optional<FitApplication> FitDialog::application() const
     app.values.insert(QStringLiteral("amp"), QString::fromStdString(amp));
     // The budget the fit kept to becomes the run's (empty: the whole device), so the run is held to it.
     app.values.insert(QStringLiteral("vram"), QString::fromStdString(outcome_->budgetAsked));
+    // Fitted for the CPU (its "Train on" entry) while the setup is on a GPU: the run trains where it was fitted.
+    const auto fitted = ys::parseDevice(r.device);
+    if (fitted && !fitted->cuda && r.target == r.device && setupOnGpu())
+        app.values.insert(QStringLiteral("device"), QStringLiteral("cpu"));
     if (option) {
         app.values.insert(QStringLiteral("checkpoint"), QString::fromStdString(option->setting));
         app.undoText = tr("Fit to my GPU: batch %1 at %2 px with %3 checkpointing")
@@ -762,6 +847,48 @@ void FitDialog::reject()
     if (running())
         controller_->cancel();
     QDialog::reject();
+}
+
+int FitDialog::tableWidthNeeded() const
+{
+    // Every row's text, not only the rows in view ("estimated" rows are further down); bold, as the
+    // recommended row is drawn.
+    QFont bold = tableView_->font();
+    bold.setBold(true);
+    const QFontMetrics fm(bold);
+    const int cellMargin = 2 * (tableView_->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, tableView_) + 1) + 1;
+    const QHeaderView* header = tableView_->horizontalHeader();
+    int width = 0;
+    const int last = tableModel_->columnCount() - 1;
+    for (int c = 0; c <= last; ++c) {
+        int column = header->sectionSizeHint(c);
+        for (int r = 0; r < tableModel_->rowCount(); ++r)
+            column = std::max(column, fm.horizontalAdvance(tableModel_->index(r, c).data().toString()) + cellMargin);
+        // The header's own size of the column (its contents as the delegate measures them), but the last one,
+        // which stretches; a few pixels to spare for the style's rounding.
+        if (c < last)
+            column = std::max(column, header->sectionSize(c));
+        width += column + kColumnSlack;
+    }
+    return width + tableView_->verticalScrollBar()->sizeHint().width() + 2 * tableView_->frameWidth();
+}
+
+void FitDialog::fitSplitter()
+{
+    const int total = splitter_->width() - splitter_->handleWidth();
+    if (total <= 0 || tableModel_->rowCount() == 0)
+        return;
+    // The chart keeps its minimum; the table gets what its columns need, or what is left (then it scrolls).
+    const int chartMinimum = splitter_->widget(0)->minimumSizeHint().width();
+    const int table = std::clamp(tableWidthNeeded(), 0, std::max(0, total - chartMinimum));
+    splitter_->setSizes({total - table, table});
+}
+
+bool FitDialog::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == splitter_ && event->type() == QEvent::Resize)
+        fitSplitter();
+    return QDialog::eventFilter(watched, event);
 }
 
 void FitDialog::closeEvent(QCloseEvent* event)

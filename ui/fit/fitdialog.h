@@ -62,6 +62,10 @@ public:
     explicit FitDialog(const ys::TrainConfig& config, QWidget* parent = nullptr);
     ~FitDialog() override;
 
+    // The size the dialog opens at on a screen with `available` room (its available geometry): the results'
+    // chart and every column of the scale table side by side at 1280 × 800 and up, smaller on a smaller screen.
+    static QSize defaultSize(const QSize& available);
+
     // The setup the fit starts from; resets the inputs that come from it (image size, batch, precision).
     void setConfig(const ys::TrainConfig& config);
     const ys::TrainConfig& config() const { return config_; }
@@ -88,6 +92,8 @@ public:
 
     // Children, for tests and screenshots.
     QLineEdit* budgetEdit() const { return budgetEdit_; }
+    // "Train on": this device (data ""), this computer's CPU when the setup is on a GPU (data "cpu": the fit
+    // runs with device=cpu and Apply writes device=cpu), the known GPUs to plan for (their names), "custom".
     QComboBox* targetCombo() const { return targetCombo_; }
     BreakdownChart* chart() const { return chart_; }
     // Where the activation memory goes, layer by layer (the second tab beside the breakdown).
@@ -108,6 +114,7 @@ public slots:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
 
 private:
@@ -126,7 +133,11 @@ private:
     void apply();
     void fillCheckpointChoices();
     void updateApplyEnabled();
-    std::string targetName() const;   // "" = this device; a targetGpus() name; "custom:12GiB"
+    std::string targetName() const;   // "" = this device (or the CPU entry); a targetGpus() name; "custom:12GiB"
+    bool cpuTargetChosen() const;     // "Train on" is this computer's CPU (the setup is on a GPU)
+    bool setupOnGpu() const;          // config_.device names a GPU
+    int tableWidthNeeded() const;     // the scale table's columns, every row, and its scroll bar
+    void fitSplitter();               // the table as wide as it needs, the chart the rest
     int64_t targetTotal() const;      // total memory of the target (or this device); 0 when not known yet
     void loadSettings();
     void saveSettings() const;
@@ -139,6 +150,8 @@ private:
     std::optional<ys::Error> error_;
     int64_t deviceTotal_ = 0;   // of config_.device, queried off the GUI thread
     int64_t deviceFree_ = 0;
+    int64_t cpuTotal_ = 0;      // this computer's memory (the CPU entry of "Train on")
+    std::string requestDevice_; // the device of the last fit's request (a failure names it)
     bool deviceKnown_ = false;
     PoolJobs jobs_;   // the device's memory figures, read on the pool
     ys::ProgressStage lastStage_ = ys::ProgressStage::Unknown;

@@ -273,6 +273,19 @@ QString FitText::noteText(const FitNoteRef& n)
     return QString::fromStdString(n.english);
 }
 
+QString FitText::deviceProblem(const std::string& device, const ys::memory::CudaDriverStatus& driver, bool cudaBuild)
+{
+    const auto spec = ys::parseDevice(device);
+    if (!spec || !spec->cuda)
+        return {};
+    const QString name = DeviceText::label(*spec);
+    if (!cudaBuild || !driver.usable)
+        return tr("%1 is not available here: %2").arg(name, DeviceText::noGpuReason(driver, cudaBuild));
+    if (spec->index >= driver.deviceCount)
+        return tr("there is no %1 here: the NVIDIA driver sees %n GPU(s)", nullptr, driver.deviceCount).arg(name);
+    return {};
+}
+
 QString FitText::error(const ys::Error& e)
 {
     QString what;

@@ -6,6 +6,7 @@
 
 #include "common/error.h"
 #include "fit/fit.h"
+#include "memory/cudadriver.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -68,6 +69,11 @@ public:
 
     // A failed fit in words: what went wrong for the user (by code), then core's message.
     static QString error(const ys::Error& error);
+    // Why the fit cannot probe on `device` here, one line without a final period: "GPU 0 is not available here:
+    // no NVIDIA driver (libcuda.so.1 not found)" (the driver's diagnosis, DeviceText::noGpuReason), "there is
+    // no GPU 2 here: the NVIDIA driver sees 2 GPUs"; empty for the CPU and for a GPU the driver sees. `driver`
+    // and `cudaBuild` as memory::cudaDriverStatus() and memory::cudaBuild() give them.
+    static QString deviceProblem(const std::string& device, const ys::memory::CudaDriverStatus& driver, bool cudaBuild);
     // The progress line: "Measuring probe step 3 of 12 on the CPU…".
     static QString stage(ys::ProgressStage stage, qint64 done, qint64 total, const std::string& device);
 

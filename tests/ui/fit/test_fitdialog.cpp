@@ -3,26 +3,35 @@
 // Apply hands batch, imgsz and amp over and they change the setup; Cancel (and Esc) stop a running fit; a
 // budget too small for batch 1 shows "does not fit" and offers no Apply; the largest-image-size mode; the
 // target picker plans for a card this machine lacks; a model YAML without scales; the budget is checked as typed; the last budget and
-// target are remembered; the table model passes QAbstractItemModelTester; every text retranslates.
+// target are remembered; the table model passes QAbstractItemModelTester; every text retranslates. A setup on
+// GPUs this machine lacks (device=0,1 here) says why in one line, before Run and when Run fails; such a setup
+// can be fitted for the computer's CPU ("Train on"), and Apply then sets device=cpu; at the size the dialog
+// opens at on a 1280 × 800 screen every column of the scale table is in view.
 #include "ui/charts/breakdownchart.h"
 #include "ui/fit/fitdialog.h"
 #include "ui/fit/fittablemodel.h"
 #include "ui/fit/stagefitmodel.h"
 #include "ui/config/configform.h"
+#include "ui/common/devicetext.h"
+#include "ui/fit/fittext.h"
 #include "fitdemo.h"
 
 #include "common/config.h"
+#include "memory/devices.h"
+#include "memory/memory.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
+#include <QHeaderView>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -60,6 +69,9 @@ private slots:
     void retranslates();
     void stagedSetupShowsEachStage();
     void checkpointingProposalAppliesWithTheRest();
+    void missingGpuSaysWhy();
+    void fitsAGpuSetupForTheCpu();
+    void everyColumnInViewAtTheDefaultSize();
 
 private:
     ys::TrainConfig setup() const;
@@ -434,6 +446,127 @@ void TestFitDialog::retranslates()
     QCOMPARE(child<FitTableModel>(dialog, "tableModel")->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Scale"));
 }
 
+void TestFitDialog::missingGpuSaysWhy()
+{
+    // The first GPUs this machine does not have: device=0,1 without a driver, as the newcomer met it.
+    const auto& driver = ys::memory::cudaDriverStatus();
+    const int first = driver.usable && ys::memory::cudaBuild() ? driver.deviceCount : 0;
+    ys::TrainConfig cfg = setup();
+    cfg.device = std::to_string(first) + "," + std::to_string(first + 1);
+    FitDialog dialog(cfg);
+    dialog.budgetEdit()->setText(QStringLiteral("300MB"));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    const QString why = FitText::deviceProblem(std::to_string(first), driver, ys::memory::cudaBuild());
+    QVERIFY(why.startsWith(QStringLiteral("GPU %1 is not available here: ").arg(first)) ||
+            why.startsWith(QStringLiteral("there is no GPU %1 here").arg(first)));
+    if (!driver.usable || !ys::memory::cudaBuild())   // the driver's own diagnosis, in the UI's words
+        QVERIFY(why.endsWith(DeviceText::noGpuReason(driver, ys::memory::cudaBuild())));
+    // Before Run: the target's hint says it, and where to go instead.
+    auto* hint = child<QLabel>(dialog, "targetHint");
+    QTRY_VERIFY2_WITH_TIMEOUT(hint->text().startsWith(why), qPrintable(hint->text() + QStringLiteral(" / ") + why), 30000);
+    QVERIFY(hint->text().contains(QStringLiteral("CPU")));
+    // Run: the stage line says why in one line, and nothing repeats it below.
+    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
+    QVERIFY(dialog.runFit());
+    QVERIFY(waitForFit(dialog, finished));
+    QCOMPARE(finished.first().at(0).toBool(), false);
+    const QString line = child<QLabel>(dialog, "stageLabel")->text();
+    QCOMPARE(line, QStringLiteral("The fit failed: %1.").arg(why));
+    QVERIFY(!line.contains(QLatin1Char('\n')));
+    QVERIFY(child<QLabel>(dialog, "errorLabel")->isHidden());
+    // Core's message says it too (the CLI shows it).
+    QVERIFY(dialog.controller()->busy() == false);
+}
+
+void TestFitDialog::fitsAGpuSetupForTheCpu()
+{
+    ys::TrainConfig cfg = setup();
+    cfg.device = "0";
+    FitDialog dialog(cfg);
+    dialog.budgetEdit()->setText(QStringLiteral("300MB"));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    // "Train on" lists this computer's CPU for a GPU setup (and only for one).
+    const int cpu = dialog.targetCombo()->findData(QStringLiteral("cpu"));
+    QVERIFY(cpu > 0);
+    QVERIFY(dialog.targetCombo()->itemText(cpu).contains(QStringLiteral("CPU")));
+    {
+        FitDialog onCpu(setup());
+        QCOMPARE(onCpu.targetCombo()->findData(QStringLiteral("cpu")), -1);
+        QVERIFY(onCpu.targetCombo()->itemText(0).contains(QStringLiteral("CPU")));
+    }
+    dialog.targetCombo()->setCurrentIndex(cpu);
+    const ys::fit::FitRequest req = dialog.request();
+    QCOMPARE(req.device, std::string("cpu"));
+    QVERIFY(req.targetGpu.empty());
+    QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(dialog, "targetHint")->text().contains(QStringLiteral("CPU")), 30000);
+    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
+    QVERIFY(dialog.runFit());
+    QVERIFY(waitForFit(dialog, finished));
+    QCOMPARE(finished.first().at(0).toBool(), true);
+    const auto& r = dialog.outcome()->result;
+    QVERIFY(r.recommended.fits);
+    QCOMPARE(r.device, std::string("cpu"));
+    QVERIFY(child<QLabel>(dialog, "certaintyLabel")->text().startsWith(QStringLiteral("Measured on this CPU")));
+    // Apply: the run trains where it was fitted.
+    const auto app = dialog.application();
+    QVERIFY(app.has_value());
+    QCOMPARE(app->values.value(QStringLiteral("device")), QStringLiteral("cpu"));
+    QCOMPARE(app->values.value(QStringLiteral("batch")), QString::number(r.recommended.batch));
+    ys::TrainConfig applied = cfg;
+    for (auto it = app->values.begin(); it != app->values.end(); ++it)
+        QVERIFY(!applied.set(it.key().toStdString(), it.value().toStdString()));
+    QCOMPARE(applied.device, std::string("cpu"));
+    QVERIFY(applied.validate().empty());
+}
+
+void TestFitDialog::everyColumnInViewAtTheDefaultSize()
+{
+    // The size the dialog opens at on a 1280 × 800 screen, English and Chinese.
+    const QSize size = FitDialog::defaultSize(QSize(1280, 800));
+    QVERIFY(size.width() <= 1280 && size.height() <= 800);
+    ys::TrainConfig cfg = setup();
+    cfg.amp = "auto";
+    FitDialog dialog(cfg);
+    dialog.budgetEdit()->setText(QStringLiteral("0.9"));
+    dialog.targetCombo()->setCurrentIndex(dialog.targetCombo()->findData(QStringLiteral("rtx3060")));
+    dialog.resize(size);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
+    QVERIFY(dialog.runFit());
+    QVERIFY(waitForFit(dialog, finished));
+    QVERIFY(dialog.outcome().has_value());
+    QCOMPARE(dialog.size(), size);
+    auto* view = child<QTableView>(dialog, "tableView");
+    const QHeaderView* header = view->horizontalHeader();
+    QString why;
+    auto allInView = [&] {
+        for (int c = 0; c < header->count(); ++c) {
+            const int left = header->sectionViewportPosition(c);
+            why = QStringLiteral("column %1 at %2 + %3 px in a %4 px view (table %5 px, dialog %6 px)")
+                      .arg(c)
+                      .arg(left)
+                      .arg(header->sectionSize(c))
+                      .arg(view->viewport()->width())
+                      .arg(view->width())
+                      .arg(dialog.width());
+            if (left < 0 || left + header->sectionSize(c) > view->viewport()->width())
+                return false;
+            // Each column at least as wide as its header, so no title is cut.
+            if (header->sectionSize(c) < header->sectionSizeHint(c) - 1)
+                return false;
+        }
+        why = QStringLiteral("a horizontal scroll bar");
+        return view->horizontalScrollBar()->maximum() == 0;
+    };
+    QTRY_VERIFY2(allInView(), qPrintable(QStringLiteral("a column of the scale table is out of view: ") + why));
+    QCOMPARE(header->count(), int(FitTableModel::ColumnCount));
+    // The chart beside it keeps room to draw.
+    QVERIFY(dialog.chart()->width() >= 340);
+}
+
 QTEST_MAIN(TestFitDialog)
 #include "test_fitdialog.moc"
 
@@ -562,3 +695,4 @@ void TestFitDialog::checkpointingProposalAppliesWithTheRest()
     QCOMPARE(form.config().batch, 1000);
     QCOMPARE(form.config().checkpoint, std::string("off"));
 }
+

@@ -1,8 +1,10 @@
 // The Fit dialog's words and numbers: every note a real fit gives is recognised and said in the dialog's own
 // (translatable) sentence, the recommendation reads as a user expects for "fits" and "does not fit", the
-// accumulation line says how nbs and the batch give it, and the breakdown bars add up to the prediction.
+// accumulation line says how nbs and the batch give it, and the breakdown bars add up to the prediction. A
+// GPU that cannot be measured here is said why in one line, from the driver's answer.
 #include "fit/fit.h"
 #include "ui/common/bytes.h"
+#include "ui/common/devicetext.h"
 #include "ui/fit/fitbreakdown.h"
 #include "ui/fit/fittext.h"
 #include "fitdemo.h"
@@ -30,6 +32,7 @@ private slots:
     void barsAddUpToThePrediction();
     void planningBarsCarryContextAndRounding();
     void layerChartSortsAndMarks();
+    void deviceProblemInOneLine();
 
 private:
     FitResult fit(const ys::fit::FitRequest& request);
@@ -266,6 +269,36 @@ void TestFitText::layerChartSortsAndMarks()
     QVERIFY(stars > 0);   // yolov8n's C2f blocks keep far more than their outputs
     QCOMPARE(layerChartData(p, 3).bars.size(), 3);
     QVERIFY(layerChartData(ys::fit::LayerProfile{}).bars.isEmpty());
+}
+
+void TestFitText::deviceProblemInOneLine()
+{
+    using ys::memory::CudaDriverProblem;
+    ys::memory::CudaDriverStatus none;   // no driver
+    none.problem = CudaDriverProblem::NoDriver;
+    const QString noDriver = FitText::deviceProblem("0", none, true);
+    QCOMPARE(noDriver, QStringLiteral("GPU 0 is not available here: no NVIDIA driver (libcuda.so.1 not found)"));
+    QCOMPARE(FitText::deviceProblem("cuda:1", none, false),
+             QStringLiteral("GPU 1 is not available here: this build of LibTorch has no CUDA"));
+    ys::memory::CudaDriverStatus old = none;
+    old.problem = CudaDriverProblem::DriverTooOld;
+    old.driverCudaVersion = 12020;
+    old.buildCudaVersion = 13000;
+    old.minimumDriver = 580;
+    QVERIFY(FitText::deviceProblem("0", old, true).endsWith(DeviceText::noGpuReason(old, true)));
+    // A driver that sees one GPU: GPU 0 is fine, GPU 1 is not there.
+    ys::memory::CudaDriverStatus one;
+    one.usable = true;
+    one.problem = CudaDriverProblem::None;
+    one.deviceCount = 1;
+    QCOMPARE(FitText::deviceProblem("0", one, true), QString());
+    // (the plural is the English .qm's; without it the source's "GPU(s)")
+    QVERIFY(FitText::deviceProblem("1", one, true).startsWith(QStringLiteral("there is no GPU 1 here: the NVIDIA driver sees 1 GPU")));
+    one.deviceCount = 2;
+    QVERIFY(FitText::deviceProblem("3", one, true).startsWith(QStringLiteral("there is no GPU 3 here: the NVIDIA driver sees 2 GPU")));
+    // The CPU is always here; one line, never a line break.
+    QCOMPARE(FitText::deviceProblem("cpu", none, false), QString());
+    QVERIFY(!noDriver.contains(QLatin1Char('\n')));
 }
 
 QTEST_GUILESS_MAIN(TestFitText)
