@@ -110,6 +110,21 @@ void ReportExporter::exportTo(const QString& runDir, const QString& path)
     watcher_->setFuture(runOnPool([dir, options] { return ys::report::gatherReport(dir, options); }));
 }
 
+QProgressDialog* ReportExporter::progressDialog() const
+{
+    return dialog_.data();
+}
+
+void ReportExporter::closeProgress()
+{
+    if (!dialog_)
+        return;
+    QProgressDialog* dialog = dialog_;
+    dialog_ = nullptr;
+    dialog->hide();
+    delete dialog;   // not from one of its own signals: finish() runs from the watcher's
+}
+
 void ReportExporter::finish(const QString& runDir, const QString& path, Expected<ys::report::ReportData> data)
 {
     const bool interactive = std::exchange(interactive_, false);
@@ -128,8 +143,9 @@ void ReportExporter::finish(const QString& runDir, const QString& path, Expected
         if (err)
             error = tr("Could not write %1: %2").arg(QDir::toNativeSeparators(path), QString::fromStdString(err->message));
     }
-    if (dialog_)
-        dialog_->deleteLater();
+    // The progress box goes now, before any message: a deleteLater() would wait for the event loop this
+    // function was called from, and the message box below runs its own, so the box stayed over it at 100%.
+    closeProgress();
     if (!data && data.error().code == "report.cancelled")
         return;
     if (!error.isEmpty()) {

@@ -11,6 +11,7 @@
 #include <QFutureWatcher>
 #include <QObject>
 #include <QPointer>
+#include <QProgressDialog>   // QPointer<QProgressDialog> converts to the pointer in an inline accessor
 #include <QString>
 
 #include <memory>
@@ -35,6 +36,9 @@ public:
     // Exports without asking (tests, scripts): the format follows the file's extension.
     void exportTo(const QString& runDir, const QString& path);
     bool busy() const { return watcher_ != nullptr; }
+    // The progress box of the running export (created hidden, shown after a moment); null when none runs. It
+    // is closed when the export ends: written, failed or cancelled, before any message about it.
+    QProgressDialog* progressDialog() const;
 
 signals:
     // The report was written (path) or could not be (a translated message).
@@ -42,6 +46,7 @@ signals:
     void failed(const QString& message);
 
 private:
+    void closeProgress();
     void finish(const QString& runDir, const QString& path, Expected<ys::report::ReportData> data);
 
     QWidget* parent_;

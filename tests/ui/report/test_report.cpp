@@ -1,9 +1,11 @@
 // The training report (ui/report + core/report) of a real two-epoch run: every section in both formats, the
 // PDF read back with poppler (pages, text, images), escaping of a hostile class and file name, the run's end
-// (stopped, interrupted, failed) said in the summary, the report in Chinese, and `yolostudio-cli report`.
+// (stopped, interrupted, failed) said in the summary, the report in Chinese, `yolostudio-cli report`, and
+// Export report…'s progress box closing when the export ends (written, failed or cancelled).
 #include "reportfixture.h"
 
 #include "report/reportdata.h"
+#include "ui/report/reportexporter.h"
 #include "ui/report/reportimages.h"
 #include "ui/report/reportwriter.h"
 #include "ui/shell/language.h"
@@ -12,10 +14,13 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QProgressDialog>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWidget>
 
 using ys::ui::ReportWriter;
 
@@ -45,6 +50,15 @@ QString poppler(const QString& tool, const QStringList& args)
         .replace(QChar(0xFB02), QStringLiteral("fl"));
 }
 
+// Progress boxes on screen now (the exporter's is a child window of the page).
+int visibleProgressBoxes()
+{
+    int n = 0;
+    for (QWidget* w : QApplication::allWidgets())
+        n += qobject_cast<QProgressDialog*>(w) && w->isVisible();
+    return n;
+}
+
 }  // namespace
 
 class TestReport : public QObject {
@@ -62,6 +76,7 @@ private slots:
     void picturesForManyClasses();
     void cliWritesBothFormats();
     void cliRejectsBadInput();
+    void exportClosesItsProgressBox();
 
 private:
     QTemporaryDir dir_;
@@ -368,6 +383,50 @@ void TestReport::cliRejectsBadInput()
         QVERIFY2(err.contains(c.says), qPrintable(err));
         QVERIFY(!err.contains(QStringLiteral("frame #")));
     }
+}
+
+void TestReport::exportClosesItsProgressBox()
+{
+    QWidget page;
+    page.resize(800, 600);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTemporaryDir out;
+    ys::ui::ReportExporter exporter(&page);
+    QSignalSpy exported(&exporter, &ys::ui::ReportExporter::exported);
+    QSignalSpy failed(&exporter, &ys::ui::ReportExporter::failed);
+    // What is on screen when the exporter says it is done (the message box the studio shows then).
+    int boxesAtEnd = -1;
+    auto atEnd = [&] { boxesAtEnd = visibleProgressBoxes() + (exporter.progressDialog() ? 1 : 0); };
+    connect(&exporter, &ys::ui::ReportExporter::exported, this, atEnd);
+    connect(&exporter, &ys::ui::ReportExporter::failed, this, atEnd);
+
+    // Written: the box (shown as it is after its minimum duration) is gone before "written" is said.
+    const QString html = QDir(out.path()).filePath(QStringLiteral("r.html"));
+    exporter.exportTo(run_, html);
+    QVERIFY(exporter.progressDialog());
+    exporter.progressDialog()->show();
+    QCOMPARE(visibleProgressBoxes(), 1);
+    QVERIFY(QTest::qWaitFor([&] { return !exported.isEmpty() || !failed.isEmpty(); }, 120000));
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+    QCOMPARE(boxesAtEnd, 0);
+    QVERIFY(QFile::exists(html));
+
+    // Failed (a folder that is no run): gone before the message.
+    boxesAtEnd = -1;
+    exporter.exportTo(out.path(), QDir(out.path()).filePath(QStringLiteral("none.html")));
+    exporter.progressDialog()->show();
+    QVERIFY(failed.wait(60000) || !failed.isEmpty());
+    QCOMPARE(boxesAtEnd, 0);
+
+    // Cancelled (its Cancel button): gone when the export ends, whichever way it ended.
+    exporter.exportTo(run_, QDir(out.path()).filePath(QStringLiteral("c.html")));
+    QProgressDialog* box = exporter.progressDialog();
+    box->show();
+    box->cancel();
+    QVERIFY(QTest::qWaitFor([&] { return !exporter.busy(); }, 120000));
+    QVERIFY(!exporter.progressDialog());
+    QCOMPARE(visibleProgressBoxes(), 0);
 }
 
 QTEST_MAIN(TestReport)
