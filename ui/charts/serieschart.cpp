@@ -193,18 +193,42 @@ int SeriesChart::addSeries(const QString& name, const Style& style, Axis a)
 {
     Series s;
     s.axis = a;
+    s.style = style;
     s.graph = plot_->addGraph(plot_->xAxis, axis(a));
     s.graph->setName(name);
     s.graph->setAdaptiveSampling(false);  // the chart decimates itself, with min/max per column
     QPen pen(style.color, style.width, style.pen);
     pen.setCosmetic(true);
     s.graph->setPen(pen);
-    if (style.markers)
-        s.graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+    if (style.markers) {
+        QCPScatterStyle::ScatterShape shape = QCPScatterStyle::ssDisc;
+        double size = 5;
+        switch (style.marker) {
+        case Marker::Disc: break;
+        case Marker::Square: shape = QCPScatterStyle::ssSquare; break;
+        case Marker::Triangle: shape = QCPScatterStyle::ssTriangle; size = 7; break;
+        case Marker::Diamond: shape = QCPScatterStyle::ssDiamond; size = 7; break;
+        }
+        // Filled, so the shape reads at 5-7 px.
+        s.graph->setScatterStyle(QCPScatterStyle(shape, style.color, style.color, size));
+    }
     if (a == Axis::Right)
         plot_->yAxis2->setVisible(true);
     series_.push_back(std::move(s));
     return seriesCount() - 1;
+}
+
+SeriesChart::Style SeriesChart::seriesStyle(int i) const
+{
+    return series_.at(static_cast<size_t>(i)).style;
+}
+
+int SeriesChart::addLegendEntry(const QString& name, const Style& style)
+{
+    const int i = addSeries(name, style);
+    series_.back().legendOnly = true;
+    fitLegendBelow(width());
+    return i;
 }
 
 void SeriesChart::setSeriesName(int i, const QString& name)

@@ -41,11 +41,15 @@ public:
 
     enum class Axis { Left, Right };
 
+    // The shape drawn at every point when Style::markers is on (a second cue beside the line style).
+    enum class Marker { Disc, Square, Triangle, Diamond };
+
     struct Style {
         QColor color;
         Qt::PenStyle pen = Qt::SolidLine;
         double width = 1.6;
-        bool markers = false;   // a dot at every drawn point (epoch series with few points)
+        bool markers = false;   // a marker at every drawn point (epoch series with few points)
+        Marker marker = Marker::Disc;
     };
 
     explicit SeriesChart(QWidget* parent = nullptr);
@@ -54,6 +58,12 @@ public:
     // ---- series --------------------------------------------------------------------------------------
     int addSeries(const QString& name, const Style& style, Axis axis = Axis::Left);
     int seriesCount() const { return static_cast<int>(series_.size()); }
+    // The style a series was added with.
+    Style seriesStyle(int series) const;
+    // A legend entry drawn in `style` that stands for no curve of its own (e.g. "a run's colour" or "a metric's
+    // line style" when curves are named by colour and style together); returns a series id with no points.
+    // Clicking it hides nothing.
+    int addLegendEntry(const QString& name, const Style& style);
     void setSeriesName(int series, const QString& name);
     QString seriesName(int series) const;
     void setSeriesVisible(int series, bool visible);
@@ -146,6 +156,7 @@ private:
     void fitLegendBelow(int widgetWidth);
     struct Series {
         QCPGraph* graph = nullptr;
+        Style style;
         std::vector<double> x, y;
         Axis axis = Axis::Left;
         int drawn = 0;

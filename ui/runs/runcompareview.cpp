@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -116,6 +117,7 @@ RunCompareView::RunCompareView(QWidget* parent)
     layout->addLayout(head);
     splitter_->addWidget(table_);
     splitter_->setChildrenCollapsible(false);
+    splitter_->installEventFilter(this);
     layout->addWidget(splitter_, 1);
     connect(groupBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i >= 0 && i < static_cast<int>(compareGroups().size()))
@@ -148,6 +150,42 @@ void RunCompareView::setGroup(CompareGroup group)
     rebuild();
 }
 
+SeriesChart::Style RunCompareView::compareStyle(int run, int quantityIndex, bool markers)
+{
+    static const Qt::PenStyle kPens[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+    static const SeriesChart::Marker kMarkers[] = {SeriesChart::Marker::Disc, SeriesChart::Marker::Square,
+                                                   SeriesChart::Marker::Triangle, SeriesChart::Marker::Diamond};
+    SeriesChart::Style style;
+    style.color = seriesColor(run);
+    style.pen = kPens[static_cast<size_t>(quantityIndex) % std::size(kPens)];
+    style.marker = kMarkers[static_cast<size_t>(quantityIndex) % std::size(kMarkers)];
+    style.markers = markers;
+    style.width = 2.0;   // dashes and dots read at 2 px, not at 1.6
+    return style;
+}
+
+void RunCompareView::fitTable()
+{
+    // The table as tall as its rows (with a scroll bar past a third of the view), the chart the rest: a few
+    // epochs leave no blank half page.
+    const int total = splitter_->height() - splitter_->handleWidth();
+    if (total <= 0 || !chart_)
+        return;
+    const int rows = model_->rowCount();
+    const int rowsHeight = rows * table_->verticalHeader()->defaultSectionSize();
+    const int wanted = table_->horizontalHeader()->height() + rowsHeight + 2 * table_->frameWidth() +
+                       (table_->horizontalScrollBar()->isVisible() ? table_->horizontalScrollBar()->height() : 0) + 2;
+    const int table = std::clamp(wanted, table_->minimumSizeHint().height(), total / 3);
+    splitter_->setSizes({total - table, table});
+}
+
+bool RunCompareView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == splitter_ && event->type() == QEvent::Resize)
+        fitTable();
+    return QWidget::eventFilter(watched, event);
+}
+
 QString RunCompareView::titleText() const
 {
     return title_->text();
@@ -162,20 +200,31 @@ void RunCompareView::rebuild()
     splitter_->insertWidget(0, chart_);
     splitter_->setStretchFactor(0, 3);
     splitter_->setStretchFactor(1, 1);
-    static const Qt::PenStyle kQuantityPens[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
     const bool fractions = group_ == CompareGroup::Map || group_ == CompareGroup::PrecisionRecall;
     chart_->setXAxis(CompareText::tr("Epoch"), ValueUnit::Epoch);
     chart_->setYAxis(SeriesChart::Axis::Left, CompareText::group(group_),
                      fractions ? ValueUnit::Fraction : ValueUnit::Number);
+    // Under the plot, never over the curves; it names each run by its colour and each quantity by its line
+    // and marker (runs × quantities entries named "exp3 · box loss" read as one colour in a long list).
+    chart_->setLegendBelow();
     for (const CompareCurve& curve : model_->curves()) {
-        SeriesChart::Style style;
-        style.color = seriesColor(curve.run);
-        style.pen = kQuantityPens[static_cast<size_t>(curve.quantityIndex) % std::size(kQuantityPens)];
-        style.markers = curve.x.size() <= 60;
-        const int s = chart_->addSeries(curve.name, style);
+        const int s = chart_->addSeries(curve.name, compareStyle(curve.run, curve.quantityIndex, curve.x.size() <= 60));
         chart_->setData(s, curve.x, curve.y);
+        chart_->setInLegend(s, false);
+    }
+    if (!model_->curves().empty()) {
+        for (size_t r = 0; r < runs_.size(); ++r)
+            chart_->addLegendEntry(runs_[r].name, compareStyle(static_cast<int>(r), 0, false));
+        const auto& quantities = compareQuantities(group_);
+        if (quantities.size() > 1)
+            for (size_t q = 0; q < quantities.size(); ++q) {
+                SeriesChart::Style style = compareStyle(0, static_cast<int>(q), true);
+                style.color = palette().color(QPalette::WindowText);
+                chart_->addLegendEntry(CompareText::quantity(quantities[q]), style);
+            }
     }
     chart_->setVisible(!model_->curves().empty());
+    fitTable();
     QStringList names;
     for (const CompareRun& r : runs_)
         names << r.name;

@@ -2,9 +2,12 @@
 // Two or more runs side by side (the Runs page's Compare): a group of quantities at a time (mAP, training
 // losses, validation losses, precision and recall) as the curves compareCurves() gives, shown in a table
 // with one row per epoch and one column per run and quantity ("exp3 · mAP50-95"), headers naming every
-// run. The curves are the overlay's data: a chart (ui/charts' SeriesChart, once on main) draws curves()
-// with a colour per run and a line style per quantity. Fed whole runs' rows; never reads files. GUI thread.
+// run. The curves are the overlay's data: a chart (ui/charts' SeriesChart) above the table draws curves()
+// with a colour per run and a line style and marker per quantity (compareStyle), its legend under the plot
+// naming the runs by colour and the quantities by line. The table is as tall as its rows (up to a third of the
+// view), the chart takes the rest. Fed whole runs' rows; never reads files. GUI thread.
 
+#include "ui/charts/serieschart.h"
 #include "ui/runs/runcompare.h"
 
 #include <QAbstractTableModel>
@@ -18,8 +21,6 @@ class QSplitter;
 class QTableView;
 
 namespace ys::ui {
-
-class SeriesChart;
 
 // Epoch rows (every epoch any run has, ascending) × one column per curve, after the epoch column.
 class CompareTableModel final : public QAbstractTableModel {
@@ -61,14 +62,19 @@ public:
     // The overlay of curves() (one colour per run, one line style per quantity), above the table.
     SeriesChart* chart() const { return chart_; }
     QString titleText() const;
-
+    QTableView* table() const { return table_; }
+    // The style of run `run`'s curve of the group's `quantityIndex`-th quantity: the run's colour
+    // (seriesColor), the quantity's line style and marker; `markers` draws them at the points.
+    static SeriesChart::Style compareStyle(int run, int quantityIndex, bool markers);
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void retranslate();
     void rebuild();
+    void fitTable();
 
     std::vector<CompareRun> runs_;
     CompareGroup group_ = CompareGroup::Map;

@@ -64,10 +64,14 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void retranslate();
     void updateHeader();
+    // The dashboard's epoch table no taller than a few rows (the charts get the rest), unless the user
+    // dragged its splitter.
+    void fitDashboard();
     void updateTabTitles();
     void fillProblems();
     void updateClassesTitle();
@@ -99,6 +103,7 @@ private:
     QSortFilterProxyModel* eventsProxy_;
     QTableView* eventsView_;
     QListWidget* problems_;
+    bool dashboardSized_ = false;   // the user dragged the dashboard's splitter
 };
 
 }  // namespace ys::ui

@@ -22,6 +22,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -35,7 +36,12 @@ namespace ys::ui {
 namespace {
 
 constexpr int kSplitterUnit = 200;   // proportions of the first layout (QSplitter scales them to the page)
-constexpr const char* kSplitterKey = "runs/splitter";
+// The list's height as the user dragged it (a splitter state); none: the list is as tall as its rows.
+constexpr const char* kSplitterKey = "runs/listSplitter";
+// The list shows at least this many rows and takes at most this share of the page; the opened run (charts)
+// or the comparison gets the rest.
+constexpr int kListMinRows = 3;
+constexpr double kListMaxShare = 0.3;
 constexpr const char* kHeaderKey = "runs/header";
 constexpr const char* kFilterKey = "runs/statusFilter";
 
@@ -138,6 +144,8 @@ RunsPage::RunsPage(QWidget* parent)
     splitter_->setStretchFactor(1, 3);
     splitter_->setSizes({2 * kSplitterUnit, 3 * kSplitterUnit});   // the list 40%, the opened run 60%
     splitter_->setChildrenCollapsible(false);
+    splitter_->installEventFilter(this);
+    connect(splitter_, &QSplitter::splitterMoved, this, [this] { userSized_ = true; });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(splitter_);
@@ -283,14 +291,18 @@ QString RunsPage::statusText() const
 
 void RunsPage::saveState(QSettings& s) const
 {
-    s.setValue(QString::fromLatin1(kSplitterKey), splitter_->saveState());
+    if (userSized_)
+        s.setValue(QString::fromLatin1(kSplitterKey), splitter_->saveState());
+    else
+        s.remove(QString::fromLatin1(kSplitterKey));
     s.setValue(QString::fromLatin1(kHeaderKey), table_->horizontalHeader()->saveState());
     s.setValue(QString::fromLatin1(kFilterKey), statusFilter_->currentIndex());
 }
 
 void RunsPage::restoreState(const QSettings& s)
 {
-    splitter_->restoreState(s.value(QString::fromLatin1(kSplitterKey)).toByteArray());
+    userSized_ = splitter_->restoreState(s.value(QString::fromLatin1(kSplitterKey)).toByteArray());
+    fitListHeight();
     table_->horizontalHeader()->restoreState(s.value(QString::fromLatin1(kHeaderKey)).toByteArray());
     fitColumns();
     statusFilter_->setCurrentIndex(std::max(0, s.value(QString::fromLatin1(kFilterKey), 0).toInt()));
@@ -491,7 +503,37 @@ void RunsPage::onListChanged()
     updateFoldersLabel();
     updateEmptyState();
     fitColumns();
+    fitListHeight();
     emit statusChanged(statusText());
+}
+
+int RunsPage::listHeightWanted() const
+{
+    // The toolbar and the lines above the table as laid out, then the table's header and rows.
+    const QWidget* top = splitter_->widget(0);
+    const int above = std::max(0, top->sizeHint().height() - table_->sizeHint().height());
+    const int rows = std::max(kListMinRows, proxy_->rowCount());
+    QScrollBar* hbar = table_->horizontalScrollBar();
+    return above + table_->horizontalHeader()->sizeHint().height() + rows * table_->verticalHeader()->defaultSectionSize() +
+           2 * table_->frameWidth() + (hbar->maximum() > 0 ? hbar->sizeHint().height() : 0);
+}
+
+void RunsPage::fitListHeight()
+{
+    if (userSized_)
+        return;
+    const int total = splitter_->height() - splitter_->handleWidth();
+    if (total <= 0)
+        return;
+    const int list = std::min(listHeightWanted(), static_cast<int>(total * kListMaxShare));
+    splitter_->setSizes({list, total - list});
+}
+
+bool RunsPage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == splitter_ && event->type() == QEvent::Resize)
+        fitListHeight();
+    return StudioPage::eventFilter(watched, event);
 }
 
 void RunsPage::fitColumns()

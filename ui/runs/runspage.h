@@ -94,6 +94,9 @@ public:
     bool showsEmptyState() const;
     RunFollower* follower() const { return follower_; }
     QStringList selectedDirs() const;
+    // The list above the opened run: as tall as its rows (at least 3, at most 30% of the page) unless the user
+    // dragged it (then as dragged, remembered); the charts get the rest.
+    QSplitter* splitter() const { return splitter_; }
 
 signals:
     // The user resumes a run: the shell shows the Train page with request.config loaded for resume.
@@ -109,6 +112,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void buildActions();
@@ -124,6 +128,8 @@ private:
     void showDetail();
     void updateEmptyState();
     void fitColumns();
+    int listHeightWanted() const;
+    void fitListHeight();
     void updateActions();
     void updateFoldersLabel();
     void showMessage(const QString& text);
@@ -159,6 +165,7 @@ private:
     QAction* compareAction_ = nullptr;
     QAction* findAction_ = nullptr;
     Confirm confirm_;
+    bool userSized_ = false;   // the user dragged the list's splitter (or a dragged state was restored)
 };
 
 }  // namespace ys::ui

@@ -3,7 +3,11 @@
 // with the last line of events.jsonl cut by a "kill"), beside an Ultralytics-shaped and a foreign folder.
 // The page lists them with the right status, opens each (settings, per-class results, events, problems),
 // resumes the stopped one with the right config, follows a run that is being written, notices a new run
-// folder by itself, moves a run to the trash only when asked — and leaves every other byte as it was.
+// folder by itself, moves a run to the trash only when asked — and leaves every other byte as it was. At the
+// size it has in a 1280 × 800 window the page fits, the list as tall as its rows, each chart at least its own
+// minimum with its legend whole,
+// and Compare draws each run in its own colour, each quantity in its own line and marker, the legend under the
+// plot, the epoch table no taller than its rows.
 #include "runfixtures.h"
 #include "smallrun.h"
 #include "testsupport.h"
@@ -46,8 +50,10 @@
 #include <QTemporaryDir>
 
 #include <QtTest>
+#include <qcustomplot.h>
 
 #include <optional>
+#include <set>
 #include "findchild.h"
 
 using ys::test::child;
@@ -64,6 +70,7 @@ private Q_SLOTS:
     void opensEachRun();
     void exportsAReport();
     void compareOverlaysTwoRuns();
+    void chartsGetTheRoom();
     void resumeRoutesTheRightConfig();
     void resumeDialogChecksValues();
     void followsARunBeingWritten();
@@ -85,6 +92,11 @@ private:
 };
 
 namespace {
+
+// The Runs page's size in a 1280 × 800 main window (its 88 px page bar, menu bar and status bar taken off).
+const QSize kPageAt1280x800(1192, 745);
+// A chart of the opened run at least this high (SeriesChart's own minimum: title, axes, some data).
+constexpr int kMinChartHeight = 140;
 
 QString runDir(const QString& project, const char* name)
 {
@@ -366,12 +378,57 @@ void TestRunsPage::compareOverlaysTwoRuns()
                 QCOMPARE(c.y[i], rows[i].map50_95);
     }
     QVERIFY(view->titleText().contains("finished") && view->titleText().contains("stopped"));
-    // The overlay chart draws exactly those curves, each under its legend name.
-    QCOMPARE(view->chart()->seriesCount(), static_cast<int>(curves.size()));
-    for (int s = 0; s < view->chart()->seriesCount(); ++s) {
-        QCOMPARE(view->chart()->seriesName(s), curves[static_cast<size_t>(s)].name);
-        QCOMPARE(view->chart()->yData(s), curves[static_cast<size_t>(s)].y);
+    // The overlay chart draws exactly those curves, each named as the table heads it; the legend lists the two
+    // runs and the two quantities (entries without points), not the four combinations.
+    SeriesChart* chart = view->chart();
+    QCOMPARE(chart->seriesCount(), static_cast<int>(curves.size()) + 2 + 2);
+    QStringList legend;
+    for (int s = 0; s < chart->seriesCount(); ++s) {
+        if (s < static_cast<int>(curves.size())) {
+            QCOMPARE(chart->seriesName(s), curves[static_cast<size_t>(s)].name);
+            QCOMPARE(chart->yData(s), curves[static_cast<size_t>(s)].y);
+            QVERIFY(!chart->inLegend(s));
+        } else {
+            QCOMPARE(chart->pointCount(s), size_t(0));
+            QVERIFY(chart->inLegend(s));
+            legend << chart->seriesName(s);
+        }
     }
+    QCOMPARE(legend, (QStringList{view->runs()[0].name, view->runs()[1].name, "mAP50-95", "mAP50"}));
+    // One colour per run, one line style and marker per quantity: no two curves look alike.
+    std::set<QRgb> runColours;
+    for (size_t a = 0; a < curves.size(); ++a) {
+        const SeriesChart::Style sa = chart->seriesStyle(static_cast<int>(a));
+        runColours.insert(sa.color.rgb());
+        QCOMPARE(sa.color, chart->seriesStyle(static_cast<int>(curves.size()) + curves[a].run).color);  // its run's entry
+        for (size_t b = a + 1; b < curves.size(); ++b) {
+            const SeriesChart::Style sb = chart->seriesStyle(static_cast<int>(b));
+            const bool sameRun = curves[a].run == curves[b].run;
+            const bool sameQuantity = curves[a].quantity == curves[b].quantity;
+            QCOMPARE(sa.color == sb.color, sameRun);
+            QCOMPARE(sa.pen == sb.pen && sa.marker == sb.marker, sameQuantity);
+            QCOMPARE(sa.pen == sb.pen, sameQuantity);
+            QCOMPARE(sa.marker == sb.marker, sameQuantity);
+        }
+    }
+    QCOMPARE(runColours.size(), size_t(2));
+    // The legend is under the plot, not over the curves.
+    page.resize(1200, 720);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    chart->refreshNow();
+    chart->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    const QRect plotArea = chart->plot()->axisRect()->outerRect();
+    const QRect legendArea = chart->plot()->legend->outerRect();
+    QVERIFY(legendArea.isValid());
+    QVERIFY2(legendArea.top() >= plotArea.bottom(), "the legend covers the curves");
+    // The chart takes the page, the table only what its two epochs need (no blank half page).
+    QTRY_VERIFY(chart->height() >= view->height() / 2);
+    QTableView* epochTable = view->table();
+    const int rowsHeight = epochTable->horizontalHeader()->height() +
+                           epochTable->model()->rowCount() * epochTable->verticalHeader()->defaultSectionSize();
+    QVERIFY2(epochTable->height() <= rowsHeight + epochTable->verticalHeader()->defaultSectionSize() + 24,
+             qPrintable(QStringLiteral("table %1 px for %2 px of rows").arg(epochTable->height()).arg(rowsHeight)));
     // The table: an epoch column, then one column per run and quantity, headed with its legend name.
     CompareTableModel* table = view->model();
     QAbstractItemModelTester tester(table, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -388,11 +445,42 @@ void TestRunsPage::compareOverlaysTwoRuns()
     // Losses: three per run, also for the stopped run's epoch.
     view->setGroup(CompareGroup::TrainLoss);
     QCOMPARE(view->curves().size(), size_t(6));
-    QCOMPARE(view->chart()->seriesCount(), 6);
+    QCOMPARE(view->chart()->seriesCount(), 6 + 2 + 3);
     QCOMPARE(table->columnCount(), 7);
     // One run selected again: its detail is back.
     QVERIFY(page.openRun(runDir(project_, "stopped")));
     QVERIFY(!page.isComparing());
+}
+
+void TestRunsPage::chartsGetTheRoom()
+{
+    // The Runs page as a 1280 × 800 main window holds it (the window's menu, page bar and status bar off).
+    RunsPage page;
+    page.resize(kPageAt1280x800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(listed(page, project_));
+    QVERIFY(openAndWait(page, runDir(project_, "finished")));
+    Dashboard* dashboard = child<RunDetail>(page, "RunDetail")->dashboard();
+    // Five runs listed: the list is as tall as them, not 40% of the page; the page fits the window.
+    QTRY_VERIFY(page.table()->height() < page.height() / 3);
+    QCOMPARE(page.size(), kPageAt1280x800);
+    QVERIFY(page.minimumSizeHint().height() <= kPageAt1280x800.height());
+    const std::vector<SeriesChart*> charts{dashboard->memoryChart(), dashboard->lossChart(), dashboard->metricsChart(),
+                                           dashboard->learningRateChart(), dashboard->throughputChart()};
+    for (SeriesChart* c : charts) {
+        const QList<int> sizes = dashboard->splitter()->sizes();
+        QVERIFY2(c->height() >= kMinChartHeight,
+                 qPrintable(QStringLiteral("a chart is %1 px high (list %2 px, run %3 px, dashboard splitter %4 + %5 px)")
+                                .arg(c->height())
+                                .arg(page.splitter()->sizes().value(0))
+                                .arg(page.splitter()->sizes().value(1))
+                                .arg(sizes.value(0))
+                                .arg(sizes.value(1))));
+        // Its legend whole, under the plot.
+        c->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(c->plot()->legend->outerRect().bottom() <= c->plot()->height());
+    }
 }
 
 void TestRunsPage::resumeRoutesTheRightConfig()
