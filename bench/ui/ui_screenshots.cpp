@@ -13,8 +13,11 @@
 // Writes paste-command.png: the screen (run it on a 1400x900 Xvfb screen) with the Train page's "Paste a
 // Command…" dialog over the main window, YOLOv9's train_dual.py command of issue 16 pasted.
 //   ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN_NAME] [--compare A,B] [--language zh_CN] [--size WxH]
-// Writes runs-page.png: the Runs page listing the run folders of PROJECT_DIR (make them with
-// yolostudio-cli train ... project=PROJECT_DIR), RUN_NAME opened; and, given --compare, runs-compare.png.
+// Writes runs-page.png: the main window (WxH) on its Runs page listing the run folders of PROJECT_DIR (make
+// them with yolostudio-cli train ... project=PROJECT_DIR), RUN_NAME opened; and, given --compare, runs-compare.png.
+//   ui_screenshots --fit DATA_YAML OUT_DIR [--language zh_CN] [--size WxH]
+// Writes fit-dialog.png and fit-dialog-layers.png only, the dialog at the size it opens at on a WxH screen;
+// and fit-dialog-nogpu.png: Run on a setup of device=0,1 where those GPUs are missing (the line says why).
 //   ui_screenshots --stages DATA_YAML OUT_DIR [--language zh_CN]
 // Writes stage-table.png (the setup form's stage table after the "staged" preset, stage 2's image size typed
 // wrong so its cell and reason show) and fit-dialog-stages.png (the Fit dialog after a real fit of a staged
@@ -98,7 +101,9 @@ bool runFit(ys::ui::FitDialog& dialog, int height)
 {
     dialog.budgetEdit()->setText(QStringLiteral("0.9"));
     dialog.targetCombo()->setCurrentIndex(dialog.targetCombo()->findData(QStringLiteral("rtx3060")));
-    dialog.resize(1180, height);
+    // As it opens on a screen of the grab's size (height 0), or `height` px tall.
+    const QSize size = ys::ui::FitDialog::defaultSize(g_windowSize);
+    dialog.resize(size.width(), height > 0 ? height : size.height());
     dialog.move(0, 0);
     dialog.show();
     bool done = false, ok = false;
@@ -126,7 +131,7 @@ bool saveFitDialog(const QString& dataYaml, const QString& path, const QString& 
     cfg.batch = 16;
     cfg.amp = "auto";
     ys::ui::FitDialog dialog(cfg);
-    if (!runFit(dialog, 880))
+    if (!runFit(dialog, 0))
         return false;
     settle(400);
     if (!dialog.grab().save(path))
@@ -272,6 +277,37 @@ int savePasteCommand(const QDir& out, const QString& suffix, bool python)
 }
 
 // The Runs page on the run folders of `project`, `open` opened (and `compare` compared, if given).
+// The Fit dialog alone: after a real fit (and its By layer tab), and a failed Run for GPUs that are not here.
+int saveFit(const QString& dataYaml, const QDir& out, const QString& suffix)
+{
+    QDir().mkpath(out.absolutePath());
+    const QString fitPath = out.filePath(QStringLiteral("fit-dialog") + suffix + QStringLiteral(".png"));
+    const QString layersPath = out.filePath(QStringLiteral("fit-dialog-layers") + suffix + QStringLiteral(".png"));
+    if (!saveFitDialog(dataYaml, fitPath, layersPath)) {
+        std::fprintf(stderr, "error: the fit did not finish or %s cannot be written\n", qPrintable(fitPath));
+        return 1;
+    }
+    std::printf("%s\n%s\n", qPrintable(fitPath), qPrintable(layersPath));
+    ys::TrainConfig cfg;
+    cfg.data = dataYaml.toStdString();
+    cfg.model = "yolov8n.yaml";
+    cfg.imgsz = 320;
+    cfg.device = "0,1";
+    ys::ui::FitDialog dialog(cfg);
+    dialog.resize(ys::ui::FitDialog::defaultSize(g_windowSize));
+    dialog.move(0, 0);
+    dialog.show();
+    bool done = false;
+    QObject::connect(&dialog, &ys::ui::FitDialog::fitFinished, [&] { done = true; });
+    settle(500);
+    dialog.runFit();
+    QElapsedTimer t;
+    t.start();
+    while (!done && t.elapsed() < 60000)
+        settle(50);
+    return saveGrab(dialog, out, QStringLiteral("fit-dialog-nogpu"), suffix) ? 0 : 1;
+}
+
 int saveRunsPage(const QStringList& args, const QDir& out, const QString& suffix)
 {
     const int ri = static_cast<int>(args.indexOf(QStringLiteral("--runs")));
@@ -281,9 +317,12 @@ int saveRunsPage(const QStringList& args, const QDir& out, const QString& suffix
         return i > 0 && i + 1 < args.size() ? args[i + 1] : QString();
     };
     QDir().mkpath(out.absolutePath());
-    ys::ui::RunsPage page;
-    page.resize(g_windowSize);
-    page.show();
+    ys::ui::MainWindow window;   // the page as a window of that size holds it
+    window.resize(g_windowSize);
+    window.move(0, 0);
+    window.show();
+    window.showPage(window.runsPage());
+    ys::ui::RunsPage& page = *window.runsPage();
     bool listed = false;
     QObject::connect(page.controller(), &ys::ui::RunListController::listed, [&] { listed = true; });
     page.setProjectFolder(project);
@@ -302,7 +341,7 @@ int saveRunsPage(const QStringList& args, const QDir& out, const QString& suffix
             settle(50);
     }
     auto save = [&](QWidget& w, const QString& name) { return saveGrab(w, out, name, suffix); };
-    if (!save(page, QStringLiteral("runs-page")))
+    if (!save(window, QStringLiteral("runs-page")))
         return 1;
     const QStringList compare = option("--compare").split(QLatin1Char(','), Qt::SkipEmptyParts);
     if (compare.size() >= 2) {
@@ -320,7 +359,7 @@ int saveRunsPage(const QStringList& args, const QDir& out, const QString& suffix
         while (!compared && t.elapsed() < 30000)
             settle(50);
         page.compareView()->setGroup(ys::ui::CompareGroup::TrainLoss);
-        if (!save(page, QStringLiteral("runs-compare")))
+        if (!save(window, QStringLiteral("runs-compare")))
             return 1;
     }
     return 0;
@@ -379,7 +418,8 @@ int main(int argc, char** argv)
                              "[--language zh_CN]\n"
                              "       ui_screenshots --stages DATA_YAML OUT_DIR [--language zh_CN]\n"
                              "       ui_screenshots --export RUN_DIR OUT_DIR [--language zh_CN]\n"
-                             "       ui_screenshots --paste OUT_DIR [--python] [--language zh_CN]\n");
+                             "       ui_screenshots --paste OUT_DIR [--python] [--language zh_CN]\n"
+                             "       ui_screenshots --fit DATA_YAML OUT_DIR [--language zh_CN] [--size WxH]\n");
         return 2;
     }
     const int si = static_cast<int>(args.indexOf(QStringLiteral("--size")));
@@ -398,6 +438,8 @@ int main(int argc, char** argv)
         return saveRunsPage(args, QDir(args[3]), suffix);
     if (args[1] == QLatin1String("--export"))
         return saveExport(args, QDir(args[3]), suffix);
+    if (args[1] == QLatin1String("--fit") && args.size() > 3)
+        return saveFit(args[2], QDir(args[3]), suffix);
     if (args[1] == QLatin1String("--stages") && args.size() > 3) {
         QDir().mkpath(args[3]);
         return saveStages(args[2], QDir(args[3]), suffix);

@@ -45,7 +45,7 @@ BreakdownChart::BreakdownChart(QWidget* parent) : QWidget(parent), plot_(new QCu
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_);
-    plot_->setMinimumSize(360, 240);   // the bars and a legend of up to four rows
+    plot_->setMinimumSize(360, 200);
     plot_->setAntialiasedElements(QCP::aePlottables | QCP::aeItems);
     plot_->setMouseTracking(true);
     plot_->installEventFilter(this);
