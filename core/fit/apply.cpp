@@ -41,6 +41,7 @@ std::optional<FitSettings> settingsFor(const FitResult& r, const CheckpointOptio
     }
     FitSettings s;
     s.recommended = rec;
+    s.fromProposal = option != nullptr;
     s.values = {{"batch", std::to_string(rec.batch * world)},   // the world batch
                 {"imgsz", std::to_string(rec.imgsz)},
                 {"amp", amp},

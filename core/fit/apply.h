@@ -22,6 +22,7 @@ struct FitAsked {
 
 struct FitSettings {
     Recommendation recommended;   // what the run will train with (the proposal's batch or imgsz, its checkpointing)
+    bool fromProposal = false;    // the proposal was applied (not the plain recommendation)
     // The setup keys and their values, in order: batch (the world batch), imgsz, amp, vram, and device and
     // checkpoint when they change.
     std::vector<std::pair<std::string, std::string>> values;

@@ -1,5 +1,7 @@
 #include "ui/fit/fitdialog.h"
 
+#include "fit/apply.h"
+
 #include "ui/common/bytes.h"
 #include "ui/common/devicetext.h"
 
@@ -723,52 +725,25 @@ std::optional<FitApplication> FitDialog::application() const
     const ys::fit::CheckpointOption* option =
         choice >= 0 && choice < static_cast<int>(r.checkpointOptions.size()) ? &r.checkpointOptions[static_cast<size_t>(choice)]
                                                                               : nullptr;
-    // A proposal gives a batch (batch mode) or an image size (image-size mode); one without is not applied.
-    if (option && (outcome_->largestImgsz ? option->imgsz : option->batch) <= 0)
-        option = nullptr;
-    if (!r.recommended.fits && !option)
+    // What Apply sets is the engine's rule (fit::settingsFor); the dialog adds only the undo text.
+    ys::fit::FitAsked asked;
+    asked.amp = outcome_->ampAsked;
+    asked.vram = outcome_->budgetAsked;
+    asked.nbs = config_.nbs;
+    asked.imgszMode = outcome_->largestImgsz;
+    asked.setupOnGpu = setupOnGpu();
+    const auto settings = ys::fit::settingsFor(r, option, asked);
+    if (!settings)
         return std::nullopt;
-    ys::fit::Recommendation rec = r.recommended;
-    if (option) {
-        // The proposal's batch (or image size) with its checkpointing; the rest as recommended.
-        if (outcome_->largestImgsz)
-            rec.imgsz = option->imgsz;
-        else
-            rec.batch = option->batch;
-        rec.accumulate = std::max(static_cast<int>(std::lround(static_cast<double>(config_.nbs) / (rec.batch * r.world))), 1);
-        rec.checkpoint = option->setting;
-        rec.checkpointLayers = option->layers;
-        if (option->predictedPeakBytes > 0)
-            rec.predictedPeakBytes = option->predictedPeakBytes;
-        rec.fits = true;
-    }
-    // Precision: "auto" stays "auto" when the fit chose AMP (auto picks the same mode on the device the run
-    // trains on, also when planning for another card); fp32 is written as "off" only when AMP was an option
-    // the fit turned down (the table has AMP rows), else auto already means fp32.
-    const std::string asked = outcome_->ampAsked;
-    std::string amp = asked;
-    if (rec.amp) {
-        amp = asked == "auto" ? asked : rec.ampMode;
-    } else {
-        const bool ampOffered = std::any_of(r.table.begin(), r.table.end(), [](const auto& t) { return t.amp; });
-        amp = asked == "auto" && !ampOffered ? asked : "off";
-    }
+    const ys::fit::Recommendation& rec = settings->recommended;
     FitApplication app;
-    app.values.insert(QStringLiteral("batch"), QString::number(rec.batch * r.world));   // the world batch
-    app.values.insert(QStringLiteral("imgsz"), QString::number(rec.imgsz));
-    app.values.insert(QStringLiteral("amp"), QString::fromStdString(amp));
-    // The budget the fit kept to becomes the run's (empty: the whole device), so the run is held to it.
-    app.values.insert(QStringLiteral("vram"), QString::fromStdString(outcome_->budgetAsked));
-    // Fitted for the CPU (its "Train on" entry) while the setup is on a GPU: the run trains where it was fitted.
-    const auto fitted = ys::parseDevice(r.device);
-    if (fitted && !fitted->cuda && r.target == r.device && setupOnGpu())
-        app.values.insert(QStringLiteral("device"), QStringLiteral("cpu"));
-    if (option) {
-        app.values.insert(QStringLiteral("checkpoint"), QString::fromStdString(option->setting));
+    for (const auto& [key, value] : settings->values)
+        app.values.insert(QString::fromStdString(key), QString::fromStdString(value));
+    if (settings->fromProposal) {
         app.undoText = tr("Fit to my GPU: batch %1 at %2 px with %3 checkpointing")
                            .arg(rec.batch * r.world)
                            .arg(rec.imgsz)
-                           .arg(QString::fromStdString(option->setting));
+                           .arg(QString::fromStdString(rec.checkpoint));
     } else if (r.world > 1) {
         app.undoText = tr("Fit to my GPU: batch %1 (%2 × %3) at %4 px")
                            .arg(rec.batch * r.world)
