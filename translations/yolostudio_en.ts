@@ -1275,6 +1275,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Data parallel: %1 processes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1316,18 +1328,6 @@
     </message>
     <message>
         <source>Stage %1: %2 px, batch %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Epoch %1 of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Epoch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1760,6 +1760,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>No GPU: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>List the devices again (free memory changes as other programs run)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1785,10 +1789,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Training processes on the CPU (data parallel, nproc): each trains its share of the batch on its share of the cores</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No GPU: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2278,10 +2278,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>line %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>cannot read the image: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2501,6 +2497,10 @@ Compute capability %2.%3, %4 multiprocessors
         <source>, </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::FindingsModel</name>
@@ -2582,6 +2582,14 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>This computer&apos;s CPU (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This computer&apos;s CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Custom GPU…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2598,7 +2606,15 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1. Choose the CPU to fit for this computer&apos;s memory, or a card to plan for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Planning for a card this machine does not have: the fit measures here and predicts for the card. The result says how certain that is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured on this computer&apos;s CPU; Apply also sets the device to the CPU.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2643,22 +2659,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>The fit failed: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1. Choose the CPU to fit for this computer&apos;s memory, or a card to plan for.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Measured on this computer&apos;s CPU; Apply also sets the device to the CPU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This computer&apos;s CPU (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This computer&apos;s CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2907,6 +2907,13 @@ Compute capability %2.%3, %4 multiprocessors
 </context>
 <context>
     <name>ys::ui::FitText</name>
+    <message numerus="yes">
+        <source>there is no %1 here: the NVIDIA driver sees %n GPU(s)</source>
+        <translation>
+            <numerusform>there is no %1 here: the NVIDIA driver sees %n GPU</numerusform>
+            <numerusform>there is no %1 here: the NVIDIA driver sees %n GPUs</numerusform>
+        </translation>
+    </message>
     <message>
         <source>fp16 mixed precision</source>
         <translation type="unfinished"></translation>
@@ -3112,6 +3119,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1 is not available here: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The fit was cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3174,17 +3185,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>The fit failed.</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is not available here: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>there is no %1 here: the NVIDIA driver sees %n GPU(s)</source>
-        <translation>
-            <numerusform>there is no %1 here: the NVIDIA driver sees %n GPU</numerusform>
-            <numerusform>there is no %1 here: the NVIDIA driver sees %n GPUs</numerusform>
-        </translation>
     </message>
     <message>
         <source>Reading the dataset and building the model…</source>
@@ -4106,6 +4106,18 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>the setup&apos;s stages (%1) were cleared: the command&apos;s %2 counts, and its run is one stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this machine has no GPU %1 (its devices: %2); choose a device it has before training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a YOLO26 model, which YOLO Studio does not train yet; choose a YOLOv8, YOLO11 or YOLOv9 model (e.g. %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4160,6 +4172,21 @@ Compute capability %2.%3, %4 multiprocessors
             <numerusform>The setup has %n problems: %1</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n box(es) of %1 are too small to learn at %2 px (under %3 px a side once the image is resized): raise the image size, or drop them. The Dataset page lists them when it checks at %2 px.</source>
+        <translation>
+            <numerusform>%n box of %1 is too small to learn at %2 px (under %3 px a side once the image is resized): raise the image size, or drop it. The Dataset page lists it when it checks at %2 px.</numerusform>
+            <numerusform>%n boxes of %1 are too small to learn at %2 px (under %3 px a side once the image is resized): raise the image size, or drop them. The Dataset page lists them when it checks at %2 px.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>about %1</source>
         <translation type="unfinished"></translation>
@@ -4193,7 +4220,15 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Checking %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>%1 is not available on this computer (or this build has no CUDA support).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not available: %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4205,7 +4240,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The fit (batch %1 at %2) was made for another setup (%3): its prediction does not apply. Fit again.</source>
+        <source>No GPU can be used: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4237,27 +4272,8 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is not available: %2.</source>
+        <source>The fit (batch %1 at %2) was made for another setup (%3): its prediction does not apply. Fit again.</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No GPU can be used: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 → %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n box(es) of %1 are too small to learn at %2 px (under %3 px a side once the image is resized): raise the image size, or drop them. The Dataset page lists them when it checks at %2 px.</source>
-        <translation>
-            <numerusform>%n box of %1 is too small to learn at %2 px (under %3 px a side once the image is resized): raise the image size, or drop it. The Dataset page lists it when it checks at %2 px.</numerusform>
-            <numerusform>%n boxes of %1 are too small to learn at %2 px (under %3 px a side once the image is resized): raise the image size, or drop them. The Dataset page lists them when it checks at %2 px.</numerusform>
-        </translation>
     </message>
 </context>
 <context>
