@@ -34,6 +34,12 @@ namespace {
 
 constexpr int kMinWarmupIterations = 100;    // warmup lasts at least this many batches (reference rule)
 
+// Where this process writes (rank 0) or reads back (the others) the start state's checkpoint bytes.
+fs::path startStatePath()
+{
+    return fs::temp_directory_path() / ("yolostudio-start-" + std::to_string(::getpid()) + ".pt");
+}
+
 // resume=auto: the run folder under `project` named `name` (or name2, name3, ...) that was interrupted, stopped or
 // failed with epochs left (readRun's `resumable`), the one whose weights/last.pt is newest.
 std::optional<std::string> latestResumableRun(const std::string& project, const std::string& name)
@@ -196,7 +202,7 @@ std::string TrainSetup::startState()
 {
     CheckpointMeta meta = s_.checkpointMeta();
     meta.epoch = s_.startEpoch;
-    const fs::path tmp = fs::temp_directory_path() / ("yolostudio-start-" + std::to_string(::getpid()) + ".pt");
+    const fs::path tmp = startStatePath();
     if (auto err = saveCheckpoint(tmp.string(), meta, &s_.model, nullptr, s_.opt.optimizer.get()))
         throw std::runtime_error(err->message);
     std::ifstream in(tmp, std::ios::binary);
@@ -208,7 +214,7 @@ std::string TrainSetup::startState()
 
 std::optional<Error> TrainSetup::setupFromStart(const std::string& start)
 {
-    const fs::path tmp = fs::temp_directory_path() / ("yolostudio-start-" + std::to_string(::getpid()) + ".pt");
+    const fs::path tmp = startStatePath();
     struct Remove {
         fs::path path;
         ~Remove()
