@@ -111,7 +111,7 @@ ys::TrainConfig TestFitDialog::setup() const
 
 bool TestFitDialog::waitForFit(FitDialog& dialog, QSignalSpy& spy)
 {
-    const bool done = spy.wait(kFitTimeoutMs) || !spy.isEmpty();
+    const bool done = !spy.isEmpty() || spy.wait(kFitTimeoutMs);   // a fit may end before the wait begins
     return done && !dialog.running();
 }
 
@@ -609,6 +609,7 @@ void TestFitDialog::stagedSetupShowsEachStage()
     QCOMPARE(model->index(1, StageFitModel::BatchColumn).data().toString(), QStringLiteral("%1 (auto)").arg(r.stages[1].batch));
     // An unstaged setup shows no stage table.
     dialog.setConfig(setup());
+    finished.clear();
     QVERIFY(dialog.runFit());
     QVERIFY(waitForFit(dialog, finished));
     QVERIFY(dialog.outcome()->result.stages.empty());
