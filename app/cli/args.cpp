@@ -1,11 +1,13 @@
 #include "cli/args.h"
 
 #include "common/configfile.h"
+#include "common/error.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <memory>
 #include <mutex>
 
@@ -114,6 +116,17 @@ std::optional<bool> Args::boolean(const std::string& key, bool fallback) const
 int exitCodeFor(const Error& error)
 {
     return isInputError(errorKind(error.code)) ? kExitUsage : kExitFailed;
+}
+
+int runCommand(int (*command)(const Args&), const Args& args)
+{
+    try {
+        return command(args);
+    } catch (const std::exception& e) {
+        const std::string text = withoutBacktrace(e.what());
+        std::fprintf(stderr, "error: %s\n", text.substr(0, text.find('\n')).c_str());
+        return kExitFailed;
+    }
 }
 
 int reportError(const Error& error)

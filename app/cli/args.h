@@ -64,6 +64,10 @@ int exitCodeFor(const Error& error);
 // Prints "error: <file:line: message>" on stderr (one line) and returns exitCodeFor(error).
 int reportError(const Error& error);
 
+// Runs a command; anything that escaped it (core returns errors as values: this is the last resort) is one line
+// on stderr, without LibTorch's backtrace, and kExitFailed.
+int runCommand(int (*command)(const Args&), const Args& args);
+
 // Progress on stderr ("scan 1200/10000"), only when stderr is a terminal so logs and pipes stay clean;
 // an empty function otherwise. Thread-safe.
 ProgressFn terminalProgress();

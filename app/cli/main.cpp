@@ -1,10 +1,7 @@
 // yolostudio-cli: the headless front end of the same core the studio uses.
 #include "cli/commands.h"
-#include "common/error.h"
 
 #include <cstdio>
-#include <exception>
-#include <string>
 
 namespace {
 
@@ -54,14 +51,7 @@ int main(int argc, char** argv)
     }
     for (const auto& c : kCommands) {
         if (args.command == c.name) {
-            try {
-                return c.run(args);
-            } catch (const std::exception& e) {
-                // Core returns errors as values; this is the last resort for anything that escaped.
-                const std::string text = ys::withoutBacktrace(e.what());
-                std::fprintf(stderr, "error: %s\n", text.substr(0, text.find('\n')).c_str());
-                return ys::cli::kExitFailed;
-            }
+            return ys::cli::runCommand(c.run, args);
         }
     }
     std::fprintf(stderr, "error: unknown command '%s'\n\n", args.command.c_str());

@@ -76,6 +76,7 @@ private slots:
     void picturesForManyClasses();
     void cliWritesBothFormats();
     void cliRejectsBadInput();
+    void cliWithoutTheReportWriterSaysSo();
     void exportClosesItsProgressBox();
 
 private:
@@ -383,6 +384,31 @@ void TestReport::cliRejectsBadInput()
         QVERIFY2(err.contains(c.says), qPrintable(err));
         QVERIFY(!err.contains(QStringLiteral("frame #")));
     }
+    // `yolostudio-cli help report` reaches the report writer's help.
+    QProcess help;
+    help.start(QStringLiteral(YS_CLI_PATH), {QStringLiteral("help"), QStringLiteral("report")});
+    QVERIFY(help.waitForFinished(60000));
+    QCOMPARE(help.exitCode(), 0);
+    QVERIFY(help.readAllStandardOutput().contains("usage: yolostudio-cli report run=DIR"));
+}
+
+// The CLI links no Qt; its report command runs yolostudio-report from beside it (the build tree) or from the
+// private library folder (installed). A CLI with neither says so in one line.
+void TestReport::cliWithoutTheReportWriterSaysSo()
+{
+    QTemporaryDir bin;
+    QVERIFY(bin.isValid());
+    const QString cli = QDir(bin.path()).filePath(QStringLiteral("yolostudio-cli"));
+    QVERIFY(QFile::copy(QStringLiteral(YS_CLI_PATH), cli));
+    QProcess p;
+    p.start(cli, {QStringLiteral("report"), QStringLiteral("run=") + run_});
+    QVERIFY(p.waitForFinished(60000));
+    const QString err = QString::fromUtf8(p.readAllStandardError());
+    QCOMPARE(p.exitCode(), 1);
+    QVERIFY2(err.contains(QStringLiteral("the report writer is not installed")), qPrintable(err));
+    QVERIFY2(err.contains(QDir(bin.path()).filePath(QStringLiteral("yolostudio-report"))), qPrintable(err));
+    QCOMPARE(err.count(QLatin1Char('\n')), 1);
+    QVERIFY(!QFile::exists(QDir(run_).filePath(QStringLiteral("report.html"))));
 }
 
 void TestReport::exportClosesItsProgressBox()
