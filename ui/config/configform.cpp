@@ -868,9 +868,6 @@ void ConfigForm::revalidate()
     problems_ = config_.problems();
     if (stageEditor_ && stageEditor_->problem())
         problems_.push_back(*stageEditor_->problem());
-    errors_.clear();
-    for (const ys::ConfigProblem& p : problems_)
-        errors_.push_back(p.toError());
 }
 
 QString ConfigForm::errorText(const QString& key) const

@@ -53,9 +53,10 @@ public:
     // returned; the others still apply. This is how the Fit dialog's Apply writes batch, imgsz, amp.
     std::vector<ys::Error> applyValues(const QMap<QString, QString>& values, const QString& undoText);
 
-    bool isValid() const { return errors_.empty(); }
-    // TrainConfig::validate() for the current values.
-    const std::vector<ys::Error>& errors() const { return errors_; }
+    bool isValid() const { return problems_.empty(); }
+    // What blocks Start: TrainConfig::problems() for the current values, and a stage row the user is still
+    // fixing. Each names its key; problemText() (configtext.h) words it in the user's language.
+    const std::vector<ys::ConfigProblem>& problems() const { return problems_; }
 
     // Resume mode: only ConfigKey::resumable keys can be edited; the others show the run's values.
     void setResumeMode(bool on);
@@ -122,7 +123,7 @@ private:
     void setValuesNow(const QMap<QString, QString>& values);
     // After config_ or the stage editor's problem changed: revalidate, refresh, the signals.
     void changed(bool wasValid);
-    void revalidate();  // problems_ and errors_ from config_
+    void revalidate();  // problems_ from config_
     void refresh();     // every field from config_, marks, errors, visibility
     void refreshField(Field& field);
     void refreshVisibility();
@@ -139,8 +140,7 @@ private:
 
     ys::TrainConfig config_;
     std::optional<ys::ConfigFile> document_;
-    std::vector<ys::Error> errors_;           // validate()
-    std::vector<ys::ConfigProblem> problems_;  // the same as codes, for the translated reasons
+    std::vector<ys::ConfigProblem> problems_;  // config_.problems() and the stage editor's
     bool resumeMode_ = false;
     bool advancedVisible_ = false;
     QString filter_;

@@ -11,6 +11,7 @@
 #include "ui/charts/chartformat.h"
 #include "ui/common/icons.h"
 #include "ui/config/configform.h"
+#include "ui/config/configtext.h"
 #include "ui/config/devicepicker.h"
 #include "ui/common/logging.h"
 #include "ui/config/pastecommanddialog.h"
@@ -413,12 +414,8 @@ PreflightReport TrainPage::preflight() const
     in.check = check_ && !check_->summary.cancelled ? &check_->summary : nullptr;
     in.dataset = in.check ? dataset_.get() : nullptr;
     in.config = runConfig();
-    for (const ys::Error& e : form_->errors()) {
-        // The form's translated reason, named by its field; core's English when the form has none.
-        const QString key = QString::fromStdString(e.code).section(QLatin1Char('.'), 1);
-        const QString reason = form_->errorText(key);
-        in.configErrors << (reason.isEmpty() ? QString::fromStdString(e.message) : QStringLiteral("%1: %2").arg(key, reason));
-    }
+    for (const ys::ConfigProblem& p : form_->problems())   // each in the user's language, named by its key
+        in.configErrors << QStringLiteral("%1: %2").arg(QString::fromStdString(p.key), problemText(p));
     in.setupData = QString::fromStdString(form_->config().data);
     in.device = deviceStats(in.config.device);
     in.deviceChecking = !monitor_->hasSample(QString::fromStdString(in.config.device));

@@ -701,8 +701,8 @@ void TestConfigForm::badStageRowBlocksWithItsReason()
     QCOMPARE(value(form, "stages"), QString("320x32:10,640xauto:80"));   // the last valid stages
     const QString reason = form.errorText("stages");
     QVERIFY2(reason.contains("stage 2") && reason.contains("imgsz") && reason.contains("multiple of 32"), qPrintable(reason));
-    QCOMPARE(form.errors().size(), size_t(1));
-    QCOMPARE(form.errors().front().code, std::string("config.stages"));
+    QCOMPARE(form.problems().size(), size_t(1));
+    QCOMPARE(form.problems().front().key, std::string("stages"));
     QCOMPARE(model->index(1, StageTableModel::ImgszColumn).data(StageTableModel::ProblemRole).toString(), reason);
     QVERIFY(model->index(1, StageTableModel::ImgszColumn).data(Qt::BackgroundRole).isValid());
     QVERIFY(model->index(1, StageTableModel::BatchColumn).data(StageTableModel::ProblemRole).toString().isEmpty());

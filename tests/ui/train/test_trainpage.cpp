@@ -12,6 +12,7 @@
 #include "ui/train/predictionpreview.h"
 #include "ui/train/trainworker.h"
 #include "ui/config/configform.h"
+#include "ui/config/configtext.h"
 #include "ui/config/devicepicker.h"
 #include "ui/config/stageeditor.h"
 #include "ui/fit/stagefitmodel.h"
@@ -295,10 +296,23 @@ void TestTrainPage::startFollowsTheSetupForm()
     QCOMPARE(validity.size(), 1);
     QVERIFY(!child<QAction>(page, "startAction")->isEnabled());
     QVERIFY(!page.start());
-    bool named = false;
-    for (const PreflightItem& item : page.preflight().items)
-        named = named || (item.level == PreflightItem::Level::Blocker && item.text.contains("imgsz"));
-    QVERIFY(named);
+    // The pre-flight words the form's problem as the form does (ConfigForm::problems(), in the user's language),
+    // named by its key.
+    QCOMPARE(page.form()->problems().size(), size_t(1));
+    const auto blocker = [&page] {
+        for (const PreflightItem& item : page.preflight().items)
+            if (item.level == PreflightItem::Level::Blocker)
+                return item.text;
+        return QString();
+    };
+    QStringList reasons;
+    for (const QString& language : {QStringLiteral("zh_CN"), QStringLiteral("en")}) {
+        QVERIFY(installTranslators(language));
+        reasons << problemText(page.form()->problems().front());
+        QVERIFY2(blocker().contains(QStringLiteral("imgsz: ") + reasons.back()), qPrintable(blocker()));
+        QVERIFY(reasons.back().contains(QStringLiteral("650")));
+    }
+    QVERIFY(reasons[0] != reasons[1]);   // Chinese, then English
     QVERIFY(page.form()->applyValues({{"imgsz", "64"}}, "typed").empty());
     QVERIFY(child<QAction>(page, "startAction")->isEnabled());
     // The setup naming another dataset blocks: a run trains on the open one.
