@@ -1,0 +1,249 @@
+// reviewLabels: the dataset's split predicted through predictImages, then scoreSuspects; the JSON and the table.
+#include "review/review.h"
+
+#include "common/trainrules.h"
+#include "data/dataset.h"
+#include "data/demo.h"
+#include "train/trainer.h"
+
+#include <nlohmann/json.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace ys {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t0)
+{
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+bool inSplit(Split s, ReviewSplit want)
+{
+    return want == ReviewSplit::All || (want == ReviewSplit::Val && s == Split::Val) ||
+           (want == ReviewSplit::Train && s == Split::Train);
+}
+
+Expected<std::string> resolveData(const ReviewOptions& o)
+{
+    if (o.data == "demo") {
+        const std::string dir =
+            o.demoDir.empty() ? (fs::temp_directory_path() / "yolostudio-review-demo").string() : o.demoDir;
+        return writeDemoDataset(dir);
+    }
+    const std::string yaml = findDataYaml(o.data);
+    if (yaml.empty())
+        return Error{"data.missing_yaml", "no data.yaml at " + o.data + " (give a data.yaml or its folder, or demo)",
+                     o.data, 0, 0};
+    return yaml;
+}
+
+nlohmann::json boxJson(const ReviewBox& b)
+{
+    return nlohmann::json::array({b.x1, b.y1, b.x2, b.y2});
+}
+
+std::string nameOf(const std::vector<std::string>& names, int cls)
+{
+    if (cls >= 0 && cls < static_cast<int>(names.size()))
+        return names[static_cast<size_t>(cls)];
+    return cls < 0 ? std::string() : std::to_string(cls);
+}
+
+}  // namespace
+
+Expected<ReviewResult> reviewLabels(const ReviewOptions& o, const ProgressFn& progress, const CancelToken& cancel)
+{
+    const auto t0 = Clock::now();
+    std::error_code ec;
+    if (!fs::is_regular_file(o.weights, ec))  // before the dataset's scan, which can take a while
+        return Error{"weights.missing", o.weights + ": " + (fs::exists(o.weights, ec) ? "not a file" : "no such file"),
+                     o.weights, 0, 0};
+    auto yaml = resolveData(o);
+    if (!yaml)
+        return yaml.error();
+    auto ds = openDataset(*yaml, progress, cancel);
+    if (!ds)
+        return ds.error();
+    if (cancel.cancelled())
+        return Error{"review.cancelled", "the review was cancelled", {}, 0, 0};
+
+    ReviewResult r;
+    r.dataYaml = ds->spec.yamlPath;
+    r.weights = o.weights;
+    r.split = o.split;
+    r.names = ds->spec.names;
+    std::set<std::string> seen;
+    std::vector<const ImageRecord*> records;
+    for (const ImageRecord& im : ds->images)
+        if (inSplit(im.split, o.split) && seen.insert(im.image).second)
+            records.push_back(&im);
+    if (records.empty())
+        return Error{"data.review_no_images",
+                     std::string("the dataset has no images in the ") + toString(o.split) + " split", r.dataYaml, 0, 0};
+
+    PredictImagesOptions po;
+    po.weights = o.weights;
+    po.imgsz = o.imgsz;
+    po.conf = o.predictConf;
+    po.iou = o.nmsIou;
+    po.maxDet = o.maxDet;
+    po.device = o.device;
+    po.threads = o.threads > 0 ? o.threads : cpuCores();
+    const auto total = static_cast<int64_t>(records.size());
+    const size_t chunk = static_cast<size_t>(std::max(1, o.chunk));
+    const auto tp = Clock::now();
+    for (size_t start = 0; start < records.size(); start += chunk) {
+        if (cancel.cancelled())
+            return Error{"review.cancelled", "the review was cancelled", {}, 0, 0};
+        if (progress)
+            progress(Progress{ProgressStage::ReportPredict, static_cast<int64_t>(start), total});
+        std::vector<RgbImage> batch;
+        std::vector<const ImageRecord*> batchRecords;
+        for (size_t i = start; i < std::min(records.size(), start + chunk); ++i) {
+            const ImageRecord& im = *records[i];
+            cv::Mat bgr = cv::imread(im.image, cv::IMREAD_COLOR);
+            if (bgr.empty()) {
+                r.failed.push_back(im.image + ": cannot be read as an image");
+                continue;
+            }
+            cv::Mat rgb;
+            cv::cvtColor(bgr, rgb, cv::COLOR_BGR2RGB);
+            RgbImage in;
+            in.width = rgb.cols;
+            in.height = rgb.rows;
+            in.pixels.assign(rgb.data, rgb.data + rgb.total() * 3);
+            batch.push_back(std::move(in));
+            batchRecords.push_back(&im);
+        }
+        if (batch.empty())
+            continue;
+        auto preds = predictImages(po, batch, cancel);
+        if (!preds) {
+            if (preds.error().code == "predict.cancelled")
+                return Error{"review.cancelled", "the review was cancelled", {}, 0, 0};
+            return preds.error();
+        }
+        for (size_t i = 0; i < batchRecords.size(); ++i) {
+            const ImageRecord& im = *batchRecords[i];
+            ReviewImage ri;
+            ri.image = im.image;
+            ri.labelFile = im.label;
+            for (const LabelBox& b : im.boxes)
+                if (b.valid)
+                    ri.labels.push_back(ReviewLabel{b.cls, ReviewBox{b.cx - b.w / 2, b.cy - b.h / 2, b.cx + b.w / 2,
+                                                                     b.cy + b.h / 2},
+                                                    b.line});
+            const float w = static_cast<float>(std::max(1, batch[i].width));
+            const float h = static_cast<float>(std::max(1, batch[i].height));
+            if (i < preds->size())
+                for (Detection d : (*preds)[i]) {
+                    d.x1 /= w;
+                    d.x2 /= w;
+                    d.y1 /= h;
+                    d.y2 /= h;
+                    ri.predictions.push_back(d);
+                }
+            r.labels += static_cast<int64_t>(ri.labels.size());
+            r.predictions += static_cast<int64_t>(ri.predictions.size());
+            r.images.push_back(std::move(ri));
+        }
+    }
+    if (progress)
+        progress(Progress{ProgressStage::ReportPredict, total, total});
+    r.predictSeconds = secondsSince(tp);
+    r.suspects = scoreSuspects(r.images, r.names, o.scoring, &r.calibration);
+    r.seconds = secondsSince(t0);
+    return r;
+}
+
+std::string reviewResultToJson(const ReviewResult& r)
+{
+    nlohmann::json j;
+    j["data"] = r.dataYaml;
+    j["weights"] = r.weights;
+    j["split"] = toString(r.split);
+    j["names"] = r.names;
+    j["images"] = r.images.size();
+    j["labels"] = r.labels;
+    j["predictions"] = r.predictions;
+    j["seconds"] = r.seconds;
+    j["predict_seconds"] = r.predictSeconds;
+    j["failed"] = r.failed;
+    nlohmann::json counts = nlohmann::json::object();
+    for (int k = 0; k < kSuspectKindCount; ++k)
+        counts[toString(static_cast<SuspectKind>(k))] = 0;
+    for (const Suspect& s : r.suspects)
+        counts[toString(s.kind)] = counts[toString(s.kind)].get<int64_t>() + 1;
+    j["counts"] = counts;
+    nlohmann::json cal = nlohmann::json::array();
+    for (const ClassCalibration& c : r.calibration)
+        cal.push_back({{"class", c.cls},
+                       {"name", nameOf(r.names, c.cls)},
+                       {"labels", c.labels},
+                       {"found", c.found},
+                       {"recall", c.recall},
+                       {"median_conf", c.medianConf},
+                       {"median_iou", c.medianIou},
+                       {"pooled", c.pooled}});
+    j["calibration"] = cal;
+    nlohmann::json list = nlohmann::json::array();
+    for (size_t i = 0; i < r.suspects.size(); ++i) {
+        const Suspect& s = r.suspects[i];
+        const bool valid = s.image >= 0 && s.image < static_cast<int>(r.images.size());
+        nlohmann::json e;
+        e["rank"] = i + 1;
+        e["image"] = valid ? r.images[static_cast<size_t>(s.image)].image : std::string();
+        e["label_file"] = valid ? r.images[static_cast<size_t>(s.image)].labelFile : std::string();
+        e["line"] = s.line;
+        e["kind"] = toString(s.kind);
+        e["score"] = s.score;
+        e["class"] = s.cls;
+        e["class_name"] = nameOf(r.names, s.cls);
+        e["predicted_class"] = s.predictedCls;
+        e["predicted_class_name"] = nameOf(r.names, s.predictedCls);
+        e["box"] = boxJson(s.box);
+        e["suggested_box"] = s.hasSuggestion ? boxJson(s.suggested) : nlohmann::json();
+        e["conf"] = s.conf;
+        e["iou"] = s.iou;
+        e["reason"] = s.reason;
+        list.push_back(std::move(e));
+    }
+    j["suspects"] = list;
+    return j.dump(1) + "\n";
+}
+
+std::vector<std::string> suspectTable(const ReviewResult& r, int top)
+{
+    std::vector<std::string> out;
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%5s  %-28s %5s  %-14s %5s  %s", "rank", "image", "line", "kind", "score", "reason");
+    out.emplace_back(buf);
+    const size_t n = top > 0 ? std::min(r.suspects.size(), static_cast<size_t>(top)) : r.suspects.size();
+    for (size_t i = 0; i < n; ++i) {
+        const Suspect& s = r.suspects[i];
+        std::string image = s.image >= 0 && s.image < static_cast<int>(r.images.size())
+                                ? fs::path(r.images[static_cast<size_t>(s.image)].image).filename().string()
+                                : std::string("?");
+        if (image.size() > 28)
+            image = "..." + image.substr(image.size() - 25);
+        const std::string line = s.line > 0 ? std::to_string(s.line) : std::string("-");
+        std::snprintf(buf, sizeof buf, "%5zu  %-28s %5s  %-14s %5.3f  %s", i + 1, image.c_str(), line.c_str(),
+                      toString(s.kind), s.score, s.reason.c_str());
+        out.emplace_back(buf);
+    }
+    return out;
+}
+
+}  // namespace ys
