@@ -17,5 +17,6 @@ int cmdDevices(const Args& args);  // cmd_fit.cpp: the CPU and CUDA devices with
 int cmdReport(const Args& args);   // cmd_report.cpp: the training report of a run (HTML, PDF)
 int cmdExport(const Args& args);   // cmd_export.cpp: a trained detector as an ONNX file
 int cmdImport(const Args& args);   // cmd_import.cpp: a YOLOv5/v7/v9 or Ultralytics command as an args.yaml
+int cmdReview(const Args& args);   // cmd_review.cpp: the label mistakes a trained model suggests
 
 }  // namespace ys::cli

@@ -24,6 +24,9 @@ const Command kCommands[] = {
     {"train", ys::cli::cmdTrain, "train a detector: train data=PATH model=yolov8n.yaml epochs=N ..."},
     {"val", ys::cli::cmdVal, "validate weights on a dataset: val data=PATH weights=FILE"},
     {"predict", ys::cli::cmdPredict, "detect objects in images: predict weights=FILE source=DIR|FILE out=DIR"},
+#ifdef YS_CLI_REVIEW
+    {"review", ys::cli::cmdReview, "list suspected label mistakes a trained model finds: review data=PATH weights=FILE"},
+#endif
     {"fit", ys::cli::cmdFit, "fit batch, image size and AMP to the memory budget: fit data=PATH model=..."},
     {"devices", ys::cli::cmdDevices, "list the CPU and CUDA devices with their memory: devices [json=FILE]"},
     {"export", ys::cli::cmdExport, "export weights as ONNX (OpenCV DNN, ONNX Runtime): export weights=FILE [imgsz=640]"},

@@ -19,10 +19,11 @@ std::string className(const std::vector<std::string>& names, int cls)
     return std::to_string(cls);
 }
 
+// Two decimals; three under 0.01, so a weak prediction does not print as 0.00.
 std::string fmt2(double v)
 {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f", v);
+    std::snprintf(buf, sizeof buf, v > 0 && v < 0.01 ? "%.3f" : "%.2f", v);
     return buf;
 }
 

@@ -44,14 +44,14 @@ Expected<std::string> resolveData(const ReviewOptions& o)
     }
     const std::string yaml = findDataYaml(o.data);
     if (yaml.empty())
-        return Error{"data.missing_yaml", "no data.yaml at " + o.data + " (give a data.yaml or its folder, or demo)",
+        return Error{"data.missing_yaml", "no data.yaml here (give a data.yaml or its folder, or demo)",
                      o.data, 0, 0};
     return yaml;
 }
 
-nlohmann::json boxJson(const ReviewBox& b)
+nlohmann::ordered_json boxJson(const ReviewBox& b)
 {
-    return nlohmann::json::array({b.x1, b.y1, b.x2, b.y2});
+    return nlohmann::ordered_json::array({b.x1, b.y1, b.x2, b.y2});
 }
 
 std::string nameOf(const std::vector<std::string>& names, int cls)
@@ -68,8 +68,7 @@ Expected<ReviewResult> reviewLabels(const ReviewOptions& o, const ProgressFn& pr
     const auto t0 = Clock::now();
     std::error_code ec;
     if (!fs::is_regular_file(o.weights, ec))  // before the dataset's scan, which can take a while
-        return Error{"weights.missing", o.weights + ": " + (fs::exists(o.weights, ec) ? "not a file" : "no such file"),
-                     o.weights, 0, 0};
+        return Error{"weights.missing", fs::exists(o.weights, ec) ? "not a file" : "no such file", o.weights, 0, 0};
     auto yaml = resolveData(o);
     if (!yaml)
         return yaml.error();
@@ -170,7 +169,7 @@ Expected<ReviewResult> reviewLabels(const ReviewOptions& o, const ProgressFn& pr
 
 std::string reviewResultToJson(const ReviewResult& r)
 {
-    nlohmann::json j;
+    nlohmann::ordered_json j;
     j["data"] = r.dataYaml;
     j["weights"] = r.weights;
     j["split"] = toString(r.split);
@@ -181,15 +180,15 @@ std::string reviewResultToJson(const ReviewResult& r)
     j["seconds"] = r.seconds;
     j["predict_seconds"] = r.predictSeconds;
     j["failed"] = r.failed;
-    nlohmann::json counts = nlohmann::json::object();
+    nlohmann::ordered_json counts = nlohmann::ordered_json::object();
     for (int k = 0; k < kSuspectKindCount; ++k)
         counts[toString(static_cast<SuspectKind>(k))] = 0;
     for (const Suspect& s : r.suspects)
         counts[toString(s.kind)] = counts[toString(s.kind)].get<int64_t>() + 1;
     j["counts"] = counts;
-    nlohmann::json cal = nlohmann::json::array();
+    nlohmann::ordered_json cal = nlohmann::ordered_json::array();
     for (const ClassCalibration& c : r.calibration)
-        cal.push_back({{"class", c.cls},
+        cal.push_back(nlohmann::ordered_json{{"class", c.cls},
                        {"name", nameOf(r.names, c.cls)},
                        {"labels", c.labels},
                        {"found", c.found},
@@ -198,11 +197,11 @@ std::string reviewResultToJson(const ReviewResult& r)
                        {"median_iou", c.medianIou},
                        {"pooled", c.pooled}});
     j["calibration"] = cal;
-    nlohmann::json list = nlohmann::json::array();
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (size_t i = 0; i < r.suspects.size(); ++i) {
         const Suspect& s = r.suspects[i];
         const bool valid = s.image >= 0 && s.image < static_cast<int>(r.images.size());
-        nlohmann::json e;
+        nlohmann::ordered_json e;
         e["rank"] = i + 1;
         e["image"] = valid ? r.images[static_cast<size_t>(s.image)].image : std::string();
         e["label_file"] = valid ? r.images[static_cast<size_t>(s.image)].labelFile : std::string();
@@ -214,7 +213,7 @@ std::string reviewResultToJson(const ReviewResult& r)
         e["predicted_class"] = s.predictedCls;
         e["predicted_class_name"] = nameOf(r.names, s.predictedCls);
         e["box"] = boxJson(s.box);
-        e["suggested_box"] = s.hasSuggestion ? boxJson(s.suggested) : nlohmann::json();
+        e["suggested_box"] = s.hasSuggestion ? boxJson(s.suggested) : nlohmann::ordered_json();
         e["conf"] = s.conf;
         e["iou"] = s.iou;
         e["reason"] = s.reason;
