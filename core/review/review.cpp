@@ -70,6 +70,25 @@ bool suspectKindFromString(const std::string& name, SuspectKind& kind)
     return false;
 }
 
+std::string suspectKey(const std::string& image, const Suspect& s, const std::string& root)
+{
+    std::string path = image;
+    if (!root.empty()) {
+        std::string r = root;
+        if (r.back() != '/')
+            r += '/';
+        if (path.compare(0, r.size(), r) == 0)
+            path = path.substr(r.size());
+    }
+    std::replace(path.begin(), path.end(), '\\', '/');
+    std::string key = path + "|" + toString(s.kind) + "|";
+    if (s.kind != SuspectKind::MissingLabel)
+        return key + std::to_string(s.line);
+    constexpr float kCells = 20;  // the centre's grid: a few pixels of jitter keep the key
+    const auto cell = [&](float a, float b) { return std::to_string(static_cast<int>(std::floor((a + b) / 2 * kCells))); };
+    return key + std::to_string(s.cls) + "@" + cell(s.box.x1, s.box.x2) + "," + cell(s.box.y1, s.box.y2);
+}
+
 const char* toString(ReviewSplit split)
 {
     switch (split) {

@@ -120,6 +120,13 @@ std::vector<Suspect> scoreSuspects(const std::vector<ReviewImage>& images, const
                                    const ReviewScoring& scoring = {},
                                    std::vector<ClassCalibration>* calibration = nullptr);
 
+// A suspect's identity across reviews of the same dataset, whatever the weights (the studio remembers "Not a
+// mistake" by it): "<image>|<kind>|<line>" for a label's suspect; for a missing label "<image>|missing_label|
+// <class>@<cx>,<cy>" with the predicted box's centre in 1/20ths of the image, so the same object predicted a few
+// pixels apart keeps its key (unless the centre crosses a cell's edge). <image> is the image's path relative to
+// `root` (the dataset's root; as given when empty or not under it), with '/' separators.
+std::string suspectKey(const std::string& image, const Suspect& suspect, const std::string& root = {});
+
 enum class ReviewSplit : uint8_t { Val, Train, All };
 const char* toString(ReviewSplit split);  // "val", "train", "all"
 
@@ -141,6 +148,7 @@ struct ReviewOptions {
 
 struct ReviewResult {
     std::string dataYaml;                   // absolute data.yaml reviewed
+    std::string root;                       // the dataset's root (suspectKey's `root`)
     std::string weights;
     ReviewSplit split = ReviewSplit::Val;
     std::vector<std::string> names;         // class names, index = class id
@@ -155,15 +163,17 @@ struct ReviewResult {
 };
 
 // Reviews a dataset split with a model end to end: opens the dataset, predicts every image of the split with
-// predictImages (core/train/trainer.h) at predictConf, then scoreSuspects. Runs on the calling thread; reports
+// predictImages (core/train/trainer.h) at predictConf, then scoreSuspects. Predictions of classes the dataset
+// does not name (weights of another dataset) are left out. Runs on the calling thread; reports
 // ProgressStage::Scan (scanDataset) and then ReportPredict ("predict": done/total images); `cancel` is read
 // between chunks and returns Error "review.cancelled". Errors: the dataset's (data.*, yaml.*), the weights'
 // (weights.*, checkpoint.*, onnx.*), "data.review_no_images" when the split has no images.
 Expected<ReviewResult> reviewLabels(const ReviewOptions& options, const ProgressFn& progress = {},
                                     const CancelToken& cancel = {});
 
-// The result as JSON (UTF-8): data, weights, split, names, counts, calibration, and every suspect with its
-// image, label file, line, kind, score, classes (ids and names), boxes, conf, IoU and reason.
+// The result as JSON (UTF-8): data, weights, split, names, counts (per kind, and per class and kind),
+// calibration, and every suspect with its key (suspectKey), image, label file, line, kind, score, classes (ids
+// and names), boxes, conf, IoU and reason.
 std::string reviewResultToJson(const ReviewResult& result);
 
 // The ranked table the CLI prints: a header, then one row per suspect of the first `top` (all when top <= 0):

@@ -83,6 +83,8 @@ Expected<ReviewResult> reviewLabels(const ReviewOptions& o, const ProgressFn& pr
     r.weights = o.weights;
     r.split = o.split;
     r.names = ds->spec.names;
+    r.root = ds->spec.root;
+    const int nc = ds->spec.nc();
     std::set<std::string> seen;
     std::vector<const ImageRecord*> records;
     for (const ImageRecord& im : ds->images)
@@ -148,6 +150,8 @@ Expected<ReviewResult> reviewLabels(const ReviewOptions& o, const ProgressFn& pr
             const float h = static_cast<float>(std::max(1, batch[i].height));
             if (i < preds->size())
                 for (Detection d : (*preds)[i]) {
+                    if (d.cls < 0 || (nc > 0 && d.cls >= nc))
+                        continue;
                     d.x1 /= w;
                     d.x2 /= w;
                     d.y1 /= h;
@@ -186,6 +190,19 @@ std::string reviewResultToJson(const ReviewResult& r)
     for (const Suspect& s : r.suspects)
         counts[toString(s.kind)] = counts[toString(s.kind)].get<int64_t>() + 1;
     j["counts"] = counts;
+    nlohmann::ordered_json perClass = nlohmann::ordered_json::array();
+    for (size_t c = 0; c < r.calibration.size(); ++c) {
+        nlohmann::ordered_json e{{"class", static_cast<int>(c)}, {"name", nameOf(r.names, static_cast<int>(c))}};
+        for (int k = 0; k < kSuspectKindCount; ++k)
+            e[toString(static_cast<SuspectKind>(k))] = 0;
+        perClass.push_back(std::move(e));
+    }
+    for (const Suspect& s : r.suspects)
+        if (s.cls >= 0 && static_cast<size_t>(s.cls) < perClass.size()) {
+            auto& n = perClass[static_cast<size_t>(s.cls)][toString(s.kind)];
+            n = n.get<int64_t>() + 1;
+        }
+    j["counts_per_class"] = perClass;
     nlohmann::ordered_json cal = nlohmann::ordered_json::array();
     for (const ClassCalibration& c : r.calibration)
         cal.push_back(nlohmann::ordered_json{{"class", c.cls},
@@ -203,6 +220,7 @@ std::string reviewResultToJson(const ReviewResult& r)
         const bool valid = s.image >= 0 && s.image < static_cast<int>(r.images.size());
         nlohmann::ordered_json e;
         e["rank"] = i + 1;
+        e["key"] = valid ? suspectKey(r.images[static_cast<size_t>(s.image)].image, s, r.root) : std::string();
         e["image"] = valid ? r.images[static_cast<size_t>(s.image)].image : std::string();
         e["label_file"] = valid ? r.images[static_cast<size_t>(s.image)].labelFile : std::string();
         e["line"] = s.line;

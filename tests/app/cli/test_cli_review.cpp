@@ -81,6 +81,7 @@ private Q_SLOTS:
         QCOMPARE(doc["images"].toInt(), 64);
         QCOMPARE(doc["names"].toArray().size(), 5);
         QCOMPARE(doc["calibration"].toArray().size(), 5);
+        QCOMPARE(doc["counts_per_class"].toArray().size(), 5);
         const QJsonArray suspects = doc["suspects"].toArray();
         QVERIFY(!suspects.isEmpty());
         // The table shows the first three (header, three rows, the summary, the JSON line).
@@ -93,6 +94,7 @@ private Q_SLOTS:
             last = s["score"].toDouble();
             QVERIFY(QFile::exists(s["image"].toString()));
             QVERIFY(!s["reason"].toString().isEmpty());
+            QVERIFY2(s["key"].toString().startsWith("images/"), qPrintable(s["key"].toString()));  // relative to the root
         }
         QVERIFY(digest(dir_.path() + "/demo") == before);  // nothing written into the dataset
     }

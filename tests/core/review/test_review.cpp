@@ -341,6 +341,26 @@ private Q_SLOTS:
         QCOMPARE(s[0].kind, SuspectKind::WrongClass);
     }
 
+    void keys()
+    {
+        Suspect label;
+        label.kind = SuspectKind::WrongClass;
+        label.line = 3;
+        QCOMPARE(QString::fromStdString(suspectKey("/data/images/val/a.jpg", label, "/data")),
+                 QString("images/val/a.jpg|wrong_class|3"));
+        QCOMPARE(QString::fromStdString(suspectKey("/other/a.jpg", label, "/data")), QString("/other/a.jpg|wrong_class|3"));
+        Suspect missing;
+        missing.kind = SuspectKind::MissingLabel;
+        missing.cls = 2;
+        missing.box = ReviewBox{0.425f, 0.225f, 0.625f, 0.425f};  // centre (0.525, 0.325): cells 10, 6
+        const std::string key = suspectKey("/data/images/val/a.jpg", missing, "/data/");
+        QCOMPARE(QString::fromStdString(key), QString("images/val/a.jpg|missing_label|2@10,6"));
+        missing.box = moved(missing.box, 0.01f, -0.01f);  // a few pixels apart, inside the cell: the same object
+        QCOMPARE(suspectKey("/data/images/val/a.jpg", missing, "/data/"), key);
+        missing.cls = 1;
+        QVERIFY(suspectKey("/data/images/val/a.jpg", missing, "/data/") != key);
+    }
+
     void jsonAndTable()
     {
         ReviewResult r;
@@ -365,6 +385,11 @@ private Q_SLOTS:
         QCOMPARE(s["suggested_box"].toArray().size(), 4);
         QCOMPARE(doc.object()["counts"].toObject()["wrong_class"].toInt(), 1);
         QCOMPARE(doc.object()["calibration"].toArray().size(), 2);
+        QCOMPARE(s["key"].toString(), QString("/data/images/val/odd.jpg|wrong_class|7"));
+        const QJsonArray perClass = doc.object()["counts_per_class"].toArray();
+        QCOMPARE(perClass.size(), 2);
+        QCOMPARE(perClass[0].toObject()["wrong_class"].toInt(), 1);
+        QCOMPARE(perClass[1].toObject()["wrong_class"].toInt(), 0);
         const auto table = suspectTable(r, 10);
         QCOMPARE(table.size(), size_t(2));
         QVERIFY(QString::fromStdString(table[1]).contains("odd.jpg"));
