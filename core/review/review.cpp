@@ -184,9 +184,27 @@ std::vector<Suspect> scoreSuspects(const std::vector<ReviewImage>& images, const
         const ReviewImage& im = images[ii];
         const auto& preds = im.predictions;
         std::vector<char> used(preds.size(), 0);  // a prediction some label's suspect is built on
-        for (const ReviewLabel& l : im.labels) {
+        // IoU of every (label, prediction) pair once, and for each prediction its best label of its own class and
+        // its best of any class: the checks below then cost O(labels x predictions) per image, not a cube.
+        const size_t np = preds.size();
+        std::vector<float> iouLP(im.labels.size() * np);
+        std::vector<int> bestSame(np, -1);
+        std::vector<float> bestSameIou(np, 0.f), bestAnyIou(np, 0.f);
+        for (size_t li = 0; li < im.labels.size(); ++li)
+            for (size_t p = 0; p < np; ++p) {
+                const float iou = reviewIou(boxOf(preds[p]), im.labels[li].box);
+                iouLP[li * np + p] = iou;
+                bestAnyIou[p] = std::max(bestAnyIou[p], iou);
+                if (im.labels[li].cls == preds[p].cls && iou > bestSameIou[p]) {
+                    bestSameIou[p] = iou;
+                    bestSame[p] = static_cast<int>(li);
+                }
+            }
+        for (size_t li = 0; li < im.labels.size(); ++li) {
+            const ReviewLabel& l = im.labels[li];
             if (l.cls < 0 || static_cast<size_t>(l.cls) >= ncs)
                 continue;
+            const float* iouOf = iouLP.data() + li * np;
             Suspect best;
             best.score = -1;
             int bestPred = -1;
@@ -207,7 +225,7 @@ std::vector<Suspect> scoreSuspects(const std::vector<ReviewImage>& images, const
             double nearConf = 0, nearIou = 0;
             int nearIdx = -1;
             for (size_t p = 0; p < preds.size(); ++p) {
-                const double iou = reviewIou(boxOf(preds[p]), l.box);
+                const double iou = iouOf[p];
                 if (preds[p].cls == l.cls && iou >= s.matchIou)
                     ownConf = std::max(ownConf, static_cast<double>(preds[p].conf));
                 if (iou >= s.nearIou && preds[p].conf > nearConf) {
@@ -223,13 +241,8 @@ std::vector<Suspect> scoreSuspects(const std::vector<ReviewImage>& images, const
                 const Detection& d = preds[p];
                 if (d.cls == l.cls || d.conf < s.conf)
                     continue;
-                const double iou = reviewIou(boxOf(d), l.box);
-                if (iou < s.matchIou)
-                    continue;
-                bool labelled = false;
-                for (const ReviewLabel& o : im.labels)
-                    labelled = labelled || (o.cls == d.cls && reviewIou(boxOf(d), o.box) >= s.matchIou);
-                if (labelled)
+                const double iou = iouOf[p];
+                if (iou < s.matchIou || bestSameIou[p] >= s.matchIou)  // a label of its class has it
                     continue;
                 Suspect c = base;
                 c.kind = SuspectKind::WrongClass;
@@ -252,17 +265,14 @@ std::vector<Suspect> scoreSuspects(const std::vector<ReviewImage>& images, const
                 const Detection& d = preds[p];
                 if (d.cls != l.cls)
                     continue;
-                const double iou = reviewIou(boxOf(d), l.box);
+                const double iou = iouOf[p];
                 if (iou >= s.poorIou) {
                     goodConf = std::max(goodConf, static_cast<double>(d.conf));
                     continue;
                 }
                 if (iou < s.nearIou || d.conf < s.conf)
                     continue;
-                bool other = false;
-                for (const ReviewLabel& o : im.labels)
-                    other = other || (&o != &l && o.cls == l.cls && reviewIou(boxOf(d), o.box) > iou);
-                if (other)
+                if (bestSame[p] != static_cast<int>(li) && bestSameIou[p] > iou)  // another label's prediction
                     continue;
                 if (poorIdx < 0 || d.conf > preds[static_cast<size_t>(poorIdx)].conf) {
                     poorIdx = static_cast<int>(p);
@@ -327,9 +337,7 @@ std::vector<Suspect> scoreSuspects(const std::vector<ReviewImage>& images, const
             const Detection& d = preds[p];
             if (d.conf < s.conf || used[p] || d.cls < 0 || static_cast<size_t>(d.cls) >= ncs)
                 continue;
-            bool claimed = false;
-            for (const ReviewLabel& l : im.labels)
-                claimed = claimed || reviewIou(boxOf(d), l.box) >= s.claimIou;
+            bool claimed = bestAnyIou[p] >= s.claimIou;
             for (size_t t : taken)
                 claimed = claimed || reviewIou(boxOf(d), boxOf(preds[t])) >= s.dupIou;
             for (size_t q = 0; q < preds.size() && !claimed; ++q)
