@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -97,6 +98,25 @@ private Q_SLOTS:
             QVERIFY2(s["key"].toString().startsWith("images/"), qPrintable(s["key"].toString()));  // relative to the root
         }
         QVERIFY(digest(dir_.path() + "/demo") == before);  // nothing written into the dataset
+    }
+
+    void onnx()
+    {
+        // The same review through an exported .onnx (OpenCV DNN).
+        Run r = ys::test::cli({"export", "weights=" + weights_});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QString onnx = QFileInfo(weights_).absolutePath() + "/best.onnx";
+        QVERIFY(QFile::exists(onnx));
+        const QString json = dir_.path() + "/out/onnx.json";
+        r = ys::test::cli({"review", "data=" + yaml_, "weights=" + onnx, "conf=0.001", "json=" + json});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("16 images"), qPrintable(r.out));  // the val split
+        QFile f(json);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(doc["weights"].toString(), onnx);
+        QVERIFY(doc["predictions"].toInt() > 0);
+        QVERIFY(!doc["suspects"].toArray().isEmpty());
     }
 
     void badInput_data()
