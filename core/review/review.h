@@ -176,6 +176,16 @@ Expected<ReviewResult> reviewLabels(const ReviewOptions& options, const Progress
 // and names), boxes, conf, IoU and reason.
 std::string reviewResultToJson(const ReviewResult& result);
 
+// "Export fixes": writes corrected copies of the label files that the chosen suspects (indices into
+// result.suspects) concern under `outDir`, at their paths relative to result.root (as in the dataset), and
+// nothing else. Each suspect is applied as the model suggests: missing label -> a row appended (predicted class,
+// suggested box); wrong class -> the line's class becomes the predicted one (its coordinates kept); poor box ->
+// the line becomes the suggested box (its class kept; a polygon row becomes a box); spurious label -> the line
+// is removed. Lines are the label file's as reviewed. `outDir` must not lie inside the dataset's root: the
+// dataset is never written. Returns the number of files written; errors "review.fix_out" (outDir inside the
+// dataset, or a label file outside the root), "review.fix_index", "io.*" when a file cannot be read or written.
+Expected<int> writeFixedLabels(const ReviewResult& result, const std::vector<int>& suspects, const std::string& outDir);
+
 // The ranked table the CLI prints: a header, then one row per suspect of the first `top` (all when top <= 0):
 // rank, image (file name), label line, kind, score, reason.
 std::vector<std::string> suspectTable(const ReviewResult& result, int top);

@@ -1,6 +1,7 @@
 // reviewLabels: the dataset's split predicted through predictImages, then scoreSuspects; the JSON and the table.
 #include "review/review.h"
 
+#include "common/fileutil.h"
 #include "common/trainrules.h"
 #include "data/dataset.h"
 #include "data/demo.h"
@@ -14,6 +15,8 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -239,6 +242,97 @@ std::string reviewResultToJson(const ReviewResult& r)
     }
     j["suspects"] = list;
     return j.dump(1) + "\n";
+}
+
+Expected<int> writeFixedLabels(const ReviewResult& r, const std::vector<int>& chosen, const std::string& outDir)
+{
+    std::error_code ec;
+    const fs::path root = fs::weakly_canonical(fs::absolute(r.root), ec);
+    const fs::path out = fs::weakly_canonical(fs::absolute(outDir), ec);
+    const auto inside = [](const fs::path& child, const fs::path& parent) {
+        auto c = child.begin();
+        for (auto p = parent.begin(); p != parent.end(); ++p, ++c)
+            if (c == child.end() || *c != *p)
+                return false;
+        return true;
+    };
+    if (r.root.empty() || inside(out, root))
+        return Error{"review.fix_out", "the fixes go to a new folder outside the dataset, not " + outDir, outDir, 0, 0};
+    // Per label file: the edits of each line, and the rows to append.
+    struct Edits {
+        std::map<int, const Suspect*> lines;
+        std::vector<const Suspect*> added;
+    };
+    std::map<std::string, Edits> files;
+    for (int index : chosen) {
+        if (index < 0 || index >= static_cast<int>(r.suspects.size()))
+            return Error{"review.fix_index", "no suspect " + std::to_string(index), {}, 0, 0};
+        const Suspect& s = r.suspects[static_cast<size_t>(index)];
+        if (s.image < 0 || s.image >= static_cast<int>(r.images.size()))
+            return Error{"review.fix_index", "suspect " + std::to_string(index) + " names no image", {}, 0, 0};
+        Edits& e = files[r.images[static_cast<size_t>(s.image)].labelFile];
+        if (s.kind == SuspectKind::MissingLabel)
+            e.added.push_back(&s);
+        else
+            e.lines[s.line] = &s;
+    }
+    const auto row = [](int cls, const ReviewBox& b) {
+        char buf[128];
+        std::snprintf(buf, sizeof buf, "%d %.6f %.6f %.6f %.6f", cls, (b.x1 + b.x2) / 2.0, (b.y1 + b.y2) / 2.0,
+                      static_cast<double>(b.x2 - b.x1), static_cast<double>(b.y2 - b.y1));
+        return std::string(buf);
+    };
+    int written = 0;
+    for (const auto& [file, edits] : files) {
+        const fs::path label = fs::weakly_canonical(fs::absolute(file), ec);
+        if (!inside(label, root))
+            return Error{"review.fix_out", "the label file lies outside the dataset's root " + root.string(), file, 0, 0};
+        std::vector<std::string> lines;
+        if (fs::exists(label, ec)) {
+            std::ifstream in(label, std::ios::binary);
+            if (!in)
+                return Error{"io.read", "cannot read the label file", file, 0, 0};
+            for (std::string line; std::getline(in, line);) {
+                if (!line.empty() && line.back() == '\r')
+                    line.pop_back();
+                lines.push_back(line);
+            }
+        }
+        std::string text;
+        for (size_t i = 0; i < lines.size(); ++i) {
+            const auto it = edits.lines.find(static_cast<int>(i) + 1);
+            if (it == edits.lines.end()) {
+                text += lines[i] + "\n";
+                continue;
+            }
+            const Suspect& s = *it->second;
+            const std::string& line = lines[i];
+            const size_t start = line.find_first_not_of(" \t");
+            const size_t end = start == std::string::npos ? start : line.find_first_of(" \t", start);
+            switch (s.kind) {
+            case SuspectKind::WrongClass:
+                text += (start == std::string::npos ? line
+                                                    : line.substr(0, start) + std::to_string(s.predictedCls) +
+                                                          (end == std::string::npos ? std::string() : line.substr(end))) +
+                        "\n";
+                break;
+            case SuspectKind::PoorBox:
+                text += row(s.cls, s.suggested) + "\n";
+                break;
+            case SuspectKind::SpuriousLabel:
+            case SuspectKind::MissingLabel:
+                break;
+            }
+        }
+        for (const Suspect* s : edits.added)
+            text += row(s->predictedCls, s->suggested) + "\n";
+        const fs::path target = out / label.lexically_relative(root);
+        fs::create_directories(target.parent_path(), ec);
+        if (auto err = writeFileAtomic(target.string(), text))
+            return *err;
+        ++written;
+    }
+    return written;
 }
 
 std::vector<std::string> suspectTable(const ReviewResult& r, int top)

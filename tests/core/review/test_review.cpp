@@ -6,6 +6,7 @@
 #include "data/demo.h"
 #include "datasetbuilder.h"
 #include "labelcorrupt.h"
+#include "testsupport.h"
 
 #include <QtTest>
 
@@ -52,6 +53,12 @@ std::vector<ReviewImage> clean(int n, float lo0 = 0.5f, float hi0 = 0.95f, float
         out.push_back(std::move(im));
     }
     return out;
+}
+
+QByteArray readFile(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 // The suspects of image `image`.
@@ -471,6 +478,48 @@ private Q_SLOTS:
         QVERIFY(injected > 30);
         QVERIFY(found[0] > 0 && found[1] > 0 && found[2] > 0);
         QVERIFY2(all >= 0.7 * injected, qPrintable(QString("%1 of %2").arg(all).arg(injected)));
+    }
+
+    void fixesGoToANewFolder()
+    {
+        QTemporaryDir dir;
+        const QString root = dir.path() + "/data";
+        QVERIFY(ys::test::writeText(root + "/labels/val/a.txt", "0 0.2 0.2 0.2 0.2\n1 0.7 0.7 0.2 0.2\n0 0.5 0.5 0.1 0.1\n"));
+        QVERIFY(ys::test::writeText(root + "/labels/val/b.txt", "1 0.3 0.3 0.2 0.2\n"));
+        ReviewResult r;
+        r.root = root.toStdString();
+        r.names = kNames;
+        ReviewImage a, b;
+        a.image = (root + "/images/val/a.jpg").toStdString();
+        a.labelFile = (root + "/labels/val/a.txt").toStdString();
+        b.image = (root + "/images/val/b.jpg").toStdString();
+        b.labelFile = (root + "/labels/val/b.txt").toStdString();
+        r.images = {a, b};
+        Suspect wrong, poor, spurious, missing, untouched;
+        wrong.kind = SuspectKind::WrongClass, wrong.image = 0, wrong.line = 1, wrong.cls = 0, wrong.predictedCls = 1;
+        poor.kind = SuspectKind::PoorBox, poor.image = 0, poor.line = 2, poor.cls = 1, poor.predictedCls = 1;
+        poor.hasSuggestion = true, poor.suggested = ReviewBox{0.5f, 0.5f, 0.7f, 0.9f};
+        spurious.kind = SuspectKind::SpuriousLabel, spurious.image = 0, spurious.line = 3, spurious.cls = 0;
+        missing.kind = SuspectKind::MissingLabel, missing.image = 0, missing.cls = 1, missing.predictedCls = 1;
+        missing.hasSuggestion = true, missing.suggested = ReviewBox{0.1f, 0.6f, 0.3f, 0.8f};
+        untouched.kind = SuspectKind::SpuriousLabel, untouched.image = 1, untouched.line = 1;
+        r.suspects = {wrong, poor, spurious, missing, untouched};
+        const QByteArray before = readFile(root + "/labels/val/a.txt");
+
+        const QString out = dir.path() + "/fixes";
+        auto n = writeFixedLabels(r, {0, 1, 2, 3}, out.toStdString());
+        QVERIFY2(n.ok(), n.ok() ? "" : n.error().message.c_str());
+        QCOMPARE(*n, 1);  // only a.txt: b's suspect was not chosen
+        QCOMPARE(QString::fromUtf8(readFile(out + "/labels/val/a.txt")),
+                 QString("1 0.2 0.2 0.2 0.2\n1 0.600000 0.700000 0.200000 0.400000\n1 0.200000 0.700000 0.200000 0.200000\n"));
+        QVERIFY(!QFile::exists(out + "/labels/val/b.txt"));
+        QCOMPARE(readFile(root + "/labels/val/a.txt"), before);  // the dataset as it was
+
+        QVERIFY(!writeFixedLabels(r, {0}, (root + "/fixes").toStdString()).ok());  // inside the dataset
+        QVERIFY(!QFileInfo::exists(root + "/fixes"));
+        auto bad = writeFixedLabels(r, {9}, out.toStdString());
+        QVERIFY(!bad.ok());
+        QCOMPARE(QString::fromStdString(bad.error().code), QString("review.fix_index"));
     }
 
     void endToEndErrors()
