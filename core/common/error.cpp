@@ -60,6 +60,9 @@ const KindRule kKindRules[] = {
     {"report.not_a_run", ErrorKind::Setting},
     {"report.write", ErrorKind::Access},
     {"report.cancelled", ErrorKind::Cancelled},
+    {"review.cancelled", ErrorKind::Cancelled},
+    {"review.fix_out", ErrorKind::Setting},     // the fixes' folder lies inside the dataset
+    {"review.fix_index", ErrorKind::Internal},  // a caller's bad suspect index
     {"run.results", ErrorKind::Syntax},
     {"io.", ErrorKind::Access},
     {"file.", ErrorKind::Access},

@@ -515,7 +515,10 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(out + "/labels/val/b.txt"));
         QCOMPARE(readFile(root + "/labels/val/a.txt"), before);  // the dataset as it was
 
-        QVERIFY(!writeFixedLabels(r, {0}, (root + "/fixes").toStdString()).ok());  // inside the dataset
+        const auto inside = writeFixedLabels(r, {0}, (root + "/fixes").toStdString());
+        QVERIFY(!inside.ok());
+        QCOMPARE(QString::fromStdString(inside.error().code), QString("review.fix_out"));
+        QCOMPARE(ys::errorKind(inside.error().code), ys::ErrorKind::Setting);   // the user's choice of folder
         QVERIFY(!QFileInfo::exists(root + "/fixes"));
         auto bad = writeFixedLabels(r, {9}, out.toStdString());
         QVERIFY(!bad.ok());
@@ -548,6 +551,7 @@ private Q_SLOTS:
         r = reviewLabels(o, {}, cancel);
         QVERIFY(!r);
         QCOMPARE(QString::fromStdString(r.error().code), QString("review.cancelled"));
+        QCOMPARE(ys::errorKind(r.error().code), ys::ErrorKind::Cancelled);
 
         o.weights = b.yamlPath().toStdString();  // not weights: the loader says so, naming the file
         r = reviewLabels(o);
