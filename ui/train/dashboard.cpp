@@ -12,6 +12,7 @@
 #include <QCheckBox>
 #include <QEvent>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListView>
@@ -95,17 +96,19 @@ Dashboard::Dashboard(QWidget* parent)
         b->setTextVisible(true);
         b->setMinimumWidth(160);
     }
-    auto* strip = new QGridLayout;
-    strip->setContentsMargins(6, 4, 6, 4);
-    strip->addWidget(stateLabel_, 0, 0, 2, 1);
-    strip->addWidget(epochLabel_, 0, 1);
-    strip->addWidget(epochBar_, 0, 2);
-    strip->addWidget(runLabel_, 1, 1);
-    strip->addWidget(runBar_, 1, 2);
-    strip->addWidget(etaLabel_, 0, 3);
-    strip->addWidget(worldLabel_, 1, 3);
-    strip->setColumnStretch(2, 1);
-    strip->setColumnMinimumWidth(0, 130);
+    // One row (state, epoch bar, run bar, time left, world), so the charts keep the height on a 800 px screen.
+    auto* strip = new QHBoxLayout;
+    strip->setContentsMargins(6, 3, 6, 3);
+    stateLabel_->setMinimumWidth(110);
+    strip->addWidget(stateLabel_);
+    strip->addWidget(epochLabel_);
+    strip->addWidget(epochBar_, 1);
+    strip->addSpacing(8);
+    strip->addWidget(runLabel_);
+    strip->addWidget(runBar_, 1);
+    strip->addSpacing(8);
+    strip->addWidget(etaLabel_);
+    strip->addWidget(worldLabel_);
 
     // Charts.
     auto* charts = new QWidget(this);
