@@ -5,7 +5,6 @@
 #include "data/classes.h"
 #include "train/environment.h"
 
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -149,15 +148,10 @@ SampleFacts predictSamples(const ReportData& r, const ReportOptions& o)
     std::vector<RgbImage> full;
     for (const ImageRecord& im : picked) {
         say(o, ProgressStage::ReportPredict, static_cast<int64_t>(f.samples.size()), static_cast<int64_t>(picked.size()) * 2);
-        cv::Mat bgr = cv::imread(im.image, cv::IMREAD_COLOR);
-        if (bgr.empty())
+        std::optional<RgbImage> in = readRgbImage(im.image);
+        if (!in)
             continue;
-        cv::Mat rgb;
-        cv::cvtColor(bgr, rgb, cv::COLOR_BGR2RGB);
-        RgbImage in;
-        in.width = rgb.cols;
-        in.height = rgb.rows;
-        in.pixels.assign(rgb.data, rgb.data + rgb.total() * 3);
+        const cv::Mat rgb(in->height, in->width, CV_8UC3, in->pixels.data());
         const double scale = std::min(1.0, static_cast<double>(o.sampleSide) / std::max(rgb.cols, rgb.rows));
         cv::Mat small;
         cv::resize(rgb, small, cv::Size(std::max(1, static_cast<int>(std::lround(rgb.cols * scale))),
@@ -177,7 +171,7 @@ SampleFacts predictSamples(const ReportData& r, const ReportOptions& o)
                                               static_cast<float>((b.cx + b.w / 2) * sx), static_cast<float>((b.cy + b.h / 2) * sy),
                                               b.cls});
         f.samples.push_back(std::move(s));
-        full.push_back(std::move(in));
+        full.push_back(std::move(*in));
     }
     PredictImagesOptions po;
     po.weights = f.weights;

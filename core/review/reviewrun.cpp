@@ -8,8 +8,6 @@
 #include "train/trainer.h"
 
 #include <nlohmann/json.hpp>
-#include <opencv2/imgcodecs.hpp>
-#include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -117,18 +115,12 @@ Expected<ReviewResult> reviewLabels(const ReviewOptions& o, const ProgressFn& pr
         std::vector<const ImageRecord*> batchRecords;
         for (size_t i = start; i < std::min(records.size(), start + chunk); ++i) {
             const ImageRecord& im = *records[i];
-            cv::Mat bgr = cv::imread(im.image, cv::IMREAD_COLOR);
-            if (bgr.empty()) {
+            std::optional<RgbImage> in = readRgbImage(im.image);
+            if (!in) {
                 r.failed.push_back(im.image + ": cannot be read as an image");
                 continue;
             }
-            cv::Mat rgb;
-            cv::cvtColor(bgr, rgb, cv::COLOR_BGR2RGB);
-            RgbImage in;
-            in.width = rgb.cols;
-            in.height = rgb.rows;
-            in.pixels.assign(rgb.data, rgb.data + rgb.total() * 3);
-            batch.push_back(std::move(in));
+            batch.push_back(std::move(*in));
             batchRecords.push_back(&im);
         }
         if (batch.empty())

@@ -377,4 +377,18 @@ Expected<std::vector<std::vector<Detection>>> predictImages(const PredictImagesO
     return out;
 }
 
+std::optional<RgbImage> readRgbImage(const std::string& path)
+{
+    cv::Mat bgr = cv::imread(path, cv::IMREAD_COLOR);
+    if (bgr.empty())
+        return std::nullopt;
+    cv::Mat rgb;
+    cv::cvtColor(bgr, rgb, cv::COLOR_BGR2RGB);
+    RgbImage in;
+    in.width = rgb.cols;
+    in.height = rgb.rows;
+    in.pixels.assign(rgb.data, rgb.data + rgb.total() * 3);
+    return in;
+}
+
 }  // namespace ys

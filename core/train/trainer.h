@@ -193,6 +193,8 @@ struct RgbImage {
     int width = 0, height = 0;
     std::vector<uint8_t> pixels;
 };
+// An image file decoded as predictImages takes it (OpenCV's imread, 8-bit RGB); nullopt when it cannot be read.
+std::optional<RgbImage> readRgbImage(const std::string& path);
 
 struct PredictImagesOptions {
     std::string weights;           // a checkpoint (weights/best.pt, last.pt) or an exported .onnx
