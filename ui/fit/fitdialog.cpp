@@ -30,6 +30,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QRadioButton>
 #include <QScrollBar>
 #include <QScreen>
@@ -108,7 +109,14 @@ FitDialog::FitDialog(const ys::TrainConfig& config, QWidget* parent)
     progressRow->addWidget(stageLabel_, 1);
     layout->addLayout(progressRow);
 
-    layout->addWidget(buildResults(), 1);
+    // The results scroll inside the dialog rather than growing it past a small screen (the Chinese labels made
+    // it 833 px tall on a 1280 x 800 screen).
+    auto* resultsScroll = new QScrollArea(this);
+    resultsScroll->setObjectName(QStringLiteral("resultsScroll"));
+    resultsScroll->setWidgetResizable(true);
+    resultsScroll->setFrameShape(QFrame::NoFrame);
+    resultsScroll->setWidget(buildResults());
+    layout->addWidget(resultsScroll, 1);
 
     auto* buttons = new QHBoxLayout;
     runButton_ = new QPushButton(this);
