@@ -12,11 +12,13 @@
 #include "common/error.h"
 
 #include <QFuture>
+#include <QFutureWatcher>
 #include <QList>
 #include <QObject>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <exception>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -45,22 +47,36 @@ auto runOnPool(F work) -> QFuture<std::invoke_result_t<F&>>
 }
 
 // Calls `fn(result)` (`fn()` for a QFuture<void>) on `context`'s thread once `future` has ended, always later
-// through that thread's event loop, never inside this call; not at all when `context` is gone by then. Qt
-// calls a continuation attached to a future that has already finished at once, directly when `context`
-// lives on the calling thread, so a quick job would deliver its result before the call that started it
-// returned (code after the start, and a test's QSignalSpy::wait on the result's signal, then came too late:
-// test_ui_export failed about half of its runs that way, and a fit that failed at once could report its
-// failure before FitController::start returned true).
+// through that thread's event loop, never inside this call; not at all when `context` is gone by then, or when
+// the future ended without a result (cancelled, or an exception: runOnPool's jobs turn those into Errors).
+// A QFutureWatcher that `context` owns delivers it: its signals come as events, so a job that ended already
+// still reports after this call returns (test_ui_export failed about half of its runs when a quick job
+// delivered its result before the call that started it returned). Not QFuture::then(context, ...): in Qt 6.4
+// its continuation posts to `context` from the pool thread after waitForFinished() has returned to the owner,
+// so an owner that waited for its jobs and was then destroyed crashed now and then (test_ui_trainpage, in
+// ~ModelPicker and in QCoreApplication::sendPostedEvents, about one run in six under load).
 template <typename T, typename Fn>
 void deliverLater(QFuture<T> future, QObject* context, Fn fn)
 {
-    if constexpr (std::is_void_v<T>) {
-        future.then(context, [context, fn = std::move(fn)] { QMetaObject::invokeMethod(context, fn, Qt::QueuedConnection); });
-    } else {
-        future.then(context, [context, fn = std::move(fn)](const T& result) {
-            QMetaObject::invokeMethod(context, [fn, result] { fn(result); }, Qt::QueuedConnection);
-        });
-    }
+    auto* watcher = new QFutureWatcher<T>(context);
+    QObject::connect(watcher, &QFutureWatcherBase::finished, context, [watcher, fn = std::move(fn)]() mutable {
+        watcher->deleteLater();
+        if constexpr (std::is_void_v<T>) {
+            if (!watcher->isCanceled())
+                fn();
+        } else {
+            if (watcher->future().resultCount() == 0)
+                return;
+            std::optional<T> result;
+            try {
+                result.emplace(watcher->result());
+            } catch (...) {
+                return;   // the job's exception (runOnPool's jobs return Errors instead)
+            }
+            fn(*result);
+        }
+    });
+    watcher->setFuture(future);
 }
 
 // Counts requests of one kind; a result whose number is no longer current was superseded.
