@@ -13,17 +13,13 @@
 
 #include <unistd.h>
 
-#ifndef YS_REPORT_WRITER   // app/CMakeLists.txt sets it from the install folders
-#define YS_REPORT_WRITER "../lib/yolostudio/yolostudio-report"
-#endif
-
 namespace ys::cli {
 namespace {
 
 namespace fs = std::filesystem;
 
 // Beside this program in the build tree; installed, in the studio's private library folder
-// (YS_REPORT_WRITER: relative to the folder of the installed yolostudio-cli).
+// (YS_REPORT_WRITER, set by app/CMakeLists.txt: relative to the folder of the installed yolostudio-cli).
 std::vector<fs::path> writerCandidates()
 {
     std::error_code ec;
@@ -49,14 +45,13 @@ int cmdReport(const Args& args)
     std::fflush(nullptr);
     std::string tried;
     for (const fs::path& writer : writerCandidates()) {
+        tried += (tried.empty() ? "" : ", ") + writer.string();
         if (::access(writer.c_str(), X_OK) != 0)
             continue;
         ::execv(writer.c_str(), argv.data());
         std::fprintf(stderr, "error: report: cannot run %s: %s\n", writer.c_str(), std::strerror(errno));
         return kExitFailed;
     }
-    for (const fs::path& writer : writerCandidates())
-        tried += (tried.empty() ? "" : ", ") + writer.string();
     std::fprintf(stderr,
                  "error: report: the report writer is not installed (looked for %s); it comes with the studio's "
                  "GUI (yolostudio-report, built unless YS_BUILD_GUI=OFF)\n",

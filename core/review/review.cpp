@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 namespace ys {
 
@@ -112,8 +113,17 @@ float reviewIou(const ReviewBox& a, const ReviewBox& b)
     return inter / (aw * ah + bw * bh - inter);
 }
 
-std::vector<Suspect> scoreSuspects(const std::vector<ReviewImage>& images, const std::vector<std::string>& names,
-                                   const ReviewScoring& s, std::vector<ClassCalibration>* calibrationOut)
+namespace {
+
+// What the calibration pass learned, as the suspects' passes use it.
+struct Calibration {
+    std::vector<ClassCalibration> classes;  // one per class 0..nc-1
+    Calibrator calibrated;
+    std::vector<double> typicalIou;         // per class: its median finding IoU (all classes' where few)
+};
+
+// Classes: the names, or beyond them the highest class id seen.
+size_t classCount(const std::vector<ReviewImage>& images, const std::vector<std::string>& names)
 {
     int nc = static_cast<int>(names.size());
     for (const ReviewImage& im : images) {
@@ -122,19 +132,24 @@ std::vector<Suspect> scoreSuspects(const std::vector<ReviewImage>& images, const
         for (const Detection& d : im.predictions)
             nc = std::max(nc, d.cls + 1);
     }
-    const auto ncs = static_cast<size_t>(std::max(nc, 0));
+    return static_cast<size_t>(std::max(nc, 0));
+}
 
-    // Pass 1, calibration: for each label, the most confident same-class prediction on it (IoU >= matchIou).
-    std::vector<ClassCalibration> cal(ncs);
+// For each label, the most confident same-class prediction on it (IoU >= matchIou): per class, how often and
+// how confidently the model finds its labels.
+Calibration calibrate(const std::vector<ReviewImage>& images, size_t ncs, const ReviewScoring& s)
+{
+    Calibration k;
+    k.classes.resize(ncs);
     std::vector<std::vector<double>> findConf(ncs), findIou(ncs);
     for (size_t c = 0; c < ncs; ++c)
-        cal[c].cls = static_cast<int>(c);
+        k.classes[c].cls = static_cast<int>(c);
     for (const ReviewImage& im : images)
         for (const ReviewLabel& l : im.labels) {
             if (l.cls < 0)
                 continue;
             const auto c = static_cast<size_t>(l.cls);
-            ++cal[c].labels;
+            ++k.classes[c].labels;
             double bestConf = -1, bestIou = 0;
             for (const Detection& d : im.predictions) {
                 if (d.cls != l.cls || d.conf < s.conf)
@@ -146,7 +161,7 @@ std::vector<Suspect> scoreSuspects(const std::vector<ReviewImage>& images, const
                 }
             }
             if (bestConf >= 0) {
-                ++cal[c].found;
+                ++k.classes[c].found;
                 findConf[c].push_back(bestConf);
                 findIou[c].push_back(bestIou);
             }
@@ -157,207 +172,292 @@ std::vector<Suspect> scoreSuspects(const std::vector<ReviewImage>& images, const
         allIou.insert(allIou.end(), findIou[c].begin(), findIou[c].end());
     }
     std::sort(allConf.begin(), allConf.end());
-    const double pooledIou = median(allIou);
-    Calibrator calibrated;
-    calibrated.perClass.resize(ncs);
-    std::vector<double> typicalIou(ncs, pooledIou);
+    k.calibrated.perClass.resize(ncs);
+    k.typicalIou.assign(ncs, median(allIou));
     for (size_t c = 0; c < ncs; ++c) {
-        ClassCalibration& k = cal[c];
-        k.recall = k.labels > 0 ? static_cast<double>(k.found) / static_cast<double>(k.labels) : 0;
-        k.medianConf = median(findConf[c]);
-        k.medianIou = median(findIou[c]);
-        k.pooled = static_cast<int>(findConf[c].size()) < s.minCalibration;
-        if (k.pooled) {
-            calibrated.perClass[c] = allConf;
+        ClassCalibration& cc = k.classes[c];
+        cc.recall = cc.labels > 0 ? static_cast<double>(cc.found) / static_cast<double>(cc.labels) : 0;
+        cc.medianConf = median(findConf[c]);
+        cc.medianIou = median(findIou[c]);
+        cc.pooled = static_cast<int>(findConf[c].size()) < s.minCalibration;
+        if (cc.pooled) {
+            k.calibrated.perClass[c] = allConf;
         } else {
-            calibrated.perClass[c] = findConf[c];
-            std::sort(calibrated.perClass[c].begin(), calibrated.perClass[c].end());
-            typicalIou[c] = k.medianIou;
+            k.calibrated.perClass[c] = findConf[c];
+            std::sort(k.calibrated.perClass[c].begin(), k.calibrated.perClass[c].end());
+            k.typicalIou[c] = cc.medianIou;
         }
     }
-    if (calibrationOut)
-        *calibrationOut = cal;
+    return k;
+}
 
-    // Pass 2: one suspect per label (its likeliest kind), then the unclaimed confident predictions.
+// The IoU of every (label, prediction) pair of an image once, and for each prediction its best label of its own
+// class and its best of any class: the checks then cost O(labels x predictions) per image, not a cube.
+struct Overlaps {
+    size_t np = 0;
+    std::vector<float> iou;  // label-major: iou[label * np + prediction]
+    std::vector<int> bestSame;
+    std::vector<float> bestSameIou, bestAnyIou;
+    const float* ofLabel(size_t li) const { return iou.data() + li * np; }
+};
+
+Overlaps overlapsOf(const ReviewImage& im)
+{
+    const auto& preds = im.predictions;
+    Overlaps ov;
+    ov.np = preds.size();
+    ov.iou.resize(im.labels.size() * ov.np);
+    ov.bestSame.assign(ov.np, -1);
+    ov.bestSameIou.assign(ov.np, 0.f);
+    ov.bestAnyIou.assign(ov.np, 0.f);
+    for (size_t li = 0; li < im.labels.size(); ++li)
+        for (size_t p = 0; p < ov.np; ++p) {
+            const float iou = reviewIou(boxOf(preds[p]), im.labels[li].box);
+            ov.iou[li * ov.np + p] = iou;
+            ov.bestAnyIou[p] = std::max(ov.bestAnyIou[p], iou);
+            if (im.labels[li].cls == preds[p].cls && iou > ov.bestSameIou[p]) {
+                ov.bestSameIou[p] = iou;
+                ov.bestSame[p] = static_cast<int>(li);
+            }
+        }
+    return ov;
+}
+
+// One image (and, for a label's suspects, the label) with what scoring it needs.
+struct ImageContext {
+    const ReviewImage& im;
+    size_t image;
+    size_t label;  // the label's index (labelSuspect)
+    const Overlaps& ov;
+    const Calibration& k;
+    const std::vector<std::string>& names;
+    const ReviewScoring& s;
+};
+
+struct Candidate {
+    Suspect suspect;
+    int pred = -1;  // the prediction it is built on; -1 for none
+};
+
+// Keeps the higher-scoring candidate, the earlier one on a tie.
+void keepBetter(std::optional<Candidate>& best, std::optional<Candidate> c)
+{
+    if (c && (!best || c->suspect.score > best->suspect.score))
+        best = std::move(c);
+}
+
+// Near a label: its own class's best confidence on it (IoU >= matchIou), and the most confident prediction of
+// any class near it (IoU >= nearIou).
+struct NearLabel {
+    double ownConf = 0;
+    double nearConf = 0, nearIou = 0;
+    int nearIdx = -1;
+};
+
+NearLabel nearLabel(const ImageContext& x)
+{
+    const ReviewLabel& l = x.im.labels[x.label];
+    const float* iouOf = x.ov.ofLabel(x.label);
+    NearLabel n;
+    for (size_t p = 0; p < x.im.predictions.size(); ++p) {
+        const Detection& d = x.im.predictions[p];
+        const double iou = iouOf[p];
+        if (d.cls == l.cls && iou >= x.s.matchIou)
+            n.ownConf = std::max(n.ownConf, static_cast<double>(d.conf));
+        if (iou >= x.s.nearIou && d.conf > n.nearConf) {
+            n.nearConf = d.conf;
+            n.nearIou = iou;
+            n.nearIdx = static_cast<int>(p);
+        }
+    }
+    return n;
+}
+
+Suspect labelBase(const ImageContext& x)
+{
+    const ReviewLabel& l = x.im.labels[x.label];
+    Suspect base;
+    base.image = static_cast<int>(x.image);
+    base.line = l.line;
+    base.cls = l.cls;
+    base.box = l.box;
+    return base;
+}
+
+// Wrong class: the most confident other-class prediction on the box that no label of its class has.
+std::optional<Candidate> wrongClass(const ImageContext& x, const NearLabel& n)
+{
+    const ReviewLabel& l = x.im.labels[x.label];
+    const float* iouOf = x.ov.ofLabel(x.label);
+    const double ownCal = x.k.calibrated(n.ownConf, l.cls);
+    std::optional<Candidate> best;
+    for (size_t p = 0; p < x.im.predictions.size(); ++p) {
+        const Detection& d = x.im.predictions[p];
+        if (d.cls == l.cls || d.conf < x.s.conf)
+            continue;
+        const double iou = iouOf[p];
+        if (iou < x.s.matchIou || x.ov.bestSameIou[p] >= x.s.matchIou)  // a label of its class has it
+            continue;
+        Candidate c{labelBase(x), static_cast<int>(p)};
+        c.suspect.kind = SuspectKind::WrongClass;
+        c.suspect.score = x.k.calibrated(d.conf, d.cls) * (1.0 - ownCal);
+        c.suspect.predictedCls = d.cls;
+        c.suspect.hasSuggestion = true;
+        c.suspect.suggested = boxOf(d);
+        c.suspect.conf = d.conf;
+        c.suspect.iou = iou;
+        c.suspect.reason = "predicted '" + className(x.names, d.cls) + "' at " + fmt2(d.conf) + " (IoU " + fmt2(iou) +
+                           ") where the label says '" + className(x.names, l.cls) + "'" +
+                           (n.ownConf >= x.s.conf ? " (its own class only at " + fmt2(n.ownConf) + ")" : "");
+        keepBetter(best, std::move(c));
+    }
+    return best;
+}
+
+// Poor box: the most confident same-class prediction whose best label of the class this is. Its prediction is
+// marked used (explained by this label) whichever kind wins.
+std::optional<Candidate> poorBox(const ImageContext& x, std::vector<char>& used)
+{
+    const ReviewLabel& l = x.im.labels[x.label];
+    const float* iouOf = x.ov.ofLabel(x.label);
+    const auto& preds = x.im.predictions;
+    int poorIdx = -1;
+    double poorIouValue = 0, goodConf = 0;
+    for (size_t p = 0; p < preds.size(); ++p) {
+        const Detection& d = preds[p];
+        if (d.cls != l.cls)
+            continue;
+        const double iou = iouOf[p];
+        if (iou >= x.s.poorIou) {
+            goodConf = std::max(goodConf, static_cast<double>(d.conf));
+            continue;
+        }
+        if (iou < x.s.nearIou || d.conf < x.s.conf)
+            continue;
+        if (x.ov.bestSame[p] != static_cast<int>(x.label) && x.ov.bestSameIou[p] > iou)  // another label's
+            continue;
+        if (poorIdx < 0 || d.conf > preds[static_cast<size_t>(poorIdx)].conf) {
+            poorIdx = static_cast<int>(p);
+            poorIouValue = iou;
+        }
+    }
+    if (poorIdx < 0)
+        return std::nullopt;
+    used[static_cast<size_t>(poorIdx)] = 1;
+    const Detection& d = preds[static_cast<size_t>(poorIdx)];
+    const double typical = std::max(x.k.typicalIou[static_cast<size_t>(l.cls)], x.s.poorIou);
+    const double shortfall = std::clamp(2.0 * (1.0 - poorIouValue / typical), 0.0, 1.0);
+    Candidate c{labelBase(x), poorIdx};
+    c.suspect.kind = SuspectKind::PoorBox;
+    c.suspect.score = x.k.calibrated(d.conf, d.cls) * (1.0 - x.k.calibrated(goodConf, l.cls)) * shortfall;
+    c.suspect.predictedCls = d.cls;
+    c.suspect.hasSuggestion = true;
+    c.suspect.suggested = boxOf(d);
+    c.suspect.conf = d.conf;
+    c.suspect.iou = poorIouValue;
+    c.suspect.reason = "the model puts this '" + className(x.names, l.cls) + "' elsewhere: its prediction at " +
+                       fmt2(d.conf) + " overlaps the box only " + fmt2(poorIouValue) + " (IoU)";
+    return c;
+}
+
+// Spurious: nothing confident near the box, in a class the model finds elsewhere.
+std::optional<Candidate> spurious(const ImageContext& x, const NearLabel& n)
+{
+    if (n.nearConf >= x.s.conf)
+        return std::nullopt;
+    const ReviewLabel& l = x.im.labels[x.label];
+    const ClassCalibration& k = x.k.classes[static_cast<size_t>(l.cls)];
+    const int64_t others = k.labels - 1;  // this label is not found: recall on the others
+    const double recall = others > 0 ? std::min(1.0, static_cast<double>(k.found) / static_cast<double>(others)) : 0;
+    // Of the labels a model of this recall leaves unfound, the share that are mistakes (Bayes with the prior
+    // share of mistakes), times how far the nearest weak guess stays under `conf`.
+    const double misses = 1.0 - recall;
+    const double prior = std::clamp(x.s.prior, 1e-6, 1.0);
+    const double mistake = recall > 0 ? prior / (prior + misses) : 0;
+    Candidate c{labelBase(x), -1};
+    c.suspect.kind = SuspectKind::SpuriousLabel;
+    c.suspect.score = mistake * (1.0 - std::clamp(n.nearConf / std::max(x.s.conf, 1e-6), 0.0, 1.0));
+    c.suspect.conf = n.nearConf;
+    c.suspect.iou = n.nearIou;
+    c.suspect.reason = "no prediction near this '" + className(x.names, l.cls) + "'" +
+                       (n.nearIdx >= 0 ? " (best " + fmt2(n.nearConf) + ")" : "") + ", though the model finds " +
+                       std::to_string(static_cast<int>(std::lround(recall * 100))) + "% of the class's other labels";
+    return c;
+}
+
+// A label's likeliest kind of suspect (wrong class, then poor box, then spurious on a tie), if any.
+std::optional<Candidate> labelSuspect(const ImageContext& x, std::vector<char>& used)
+{
+    const NearLabel n = nearLabel(x);
+    std::optional<Candidate> best = wrongClass(x, n);
+    keepBetter(best, poorBox(x, used));
+    keepBetter(best, spurious(x, n));
+    return best;
+}
+
+// Missing labels: confident predictions that no label claims, one per object (most confident first: NMS order
+// is not guaranteed across classes).
+void addMissingLabels(const ImageContext& x, const std::vector<char>& used, std::vector<Suspect>& out)
+{
+    const auto& preds = x.im.predictions;
+    std::vector<size_t> order(preds.size());
+    for (size_t p = 0; p < order.size(); ++p)
+        order[p] = p;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return preds[a].conf > preds[b].conf; });
+    std::vector<size_t> taken;
+    for (size_t p : order) {
+        const Detection& d = preds[p];
+        if (d.conf < x.s.conf || used[p] || d.cls < 0 || static_cast<size_t>(d.cls) >= x.k.classes.size())
+            continue;
+        bool claimed = x.ov.bestAnyIou[p] >= x.s.claimIou;
+        for (size_t t : taken)
+            claimed = claimed || reviewIou(boxOf(d), boxOf(preds[t])) >= x.s.dupIou;
+        for (size_t q = 0; q < preds.size() && !claimed; ++q)
+            claimed = used[q] && reviewIou(boxOf(d), boxOf(preds[q])) >= x.s.dupIou;
+        if (claimed)
+            continue;
+        taken.push_back(p);
+        Suspect c;
+        c.kind = SuspectKind::MissingLabel;
+        c.image = static_cast<int>(x.image);
+        c.cls = d.cls;
+        c.predictedCls = d.cls;
+        c.box = boxOf(d);
+        c.hasSuggestion = true;
+        c.suggested = boxOf(d);
+        c.conf = d.conf;
+        c.score = x.k.calibrated(d.conf, d.cls);
+        c.reason = "predicted '" + className(x.names, d.cls) + "' at " + fmt2(d.conf) + " where no label is";
+        out.push_back(std::move(c));
+    }
+}
+
+}  // namespace
+
+std::vector<Suspect> scoreSuspects(const std::vector<ReviewImage>& images, const std::vector<std::string>& names,
+                                   const ReviewScoring& s, std::vector<ClassCalibration>* calibrationOut)
+{
+    const Calibration k = calibrate(images, classCount(images, names), s);
+    if (calibrationOut)
+        *calibrationOut = k.classes;
+    // One suspect per label (its likeliest kind), then the confident predictions no label claims.
     std::vector<Suspect> out;
     for (size_t ii = 0; ii < images.size(); ++ii) {
         const ReviewImage& im = images[ii];
-        const auto& preds = im.predictions;
-        std::vector<char> used(preds.size(), 0);  // a prediction some label's suspect is built on
-        // IoU of every (label, prediction) pair once, and for each prediction its best label of its own class and
-        // its best of any class: the checks below then cost O(labels x predictions) per image, not a cube.
-        const size_t np = preds.size();
-        std::vector<float> iouLP(im.labels.size() * np);
-        std::vector<int> bestSame(np, -1);
-        std::vector<float> bestSameIou(np, 0.f), bestAnyIou(np, 0.f);
-        for (size_t li = 0; li < im.labels.size(); ++li)
-            for (size_t p = 0; p < np; ++p) {
-                const float iou = reviewIou(boxOf(preds[p]), im.labels[li].box);
-                iouLP[li * np + p] = iou;
-                bestAnyIou[p] = std::max(bestAnyIou[p], iou);
-                if (im.labels[li].cls == preds[p].cls && iou > bestSameIou[p]) {
-                    bestSameIou[p] = iou;
-                    bestSame[p] = static_cast<int>(li);
-                }
-            }
+        const Overlaps ov = overlapsOf(im);
+        std::vector<char> used(im.predictions.size(), 0);  // a prediction some label's suspect is built on
         for (size_t li = 0; li < im.labels.size(); ++li) {
-            const ReviewLabel& l = im.labels[li];
-            if (l.cls < 0 || static_cast<size_t>(l.cls) >= ncs)
+            const int cls = im.labels[li].cls;
+            if (cls < 0 || static_cast<size_t>(cls) >= k.classes.size())
                 continue;
-            const float* iouOf = iouLP.data() + li * np;
-            Suspect best;
-            best.score = -1;
-            int bestPred = -1;
-            auto offer = [&](Suspect&& cand, int pred) {
-                if (cand.score > best.score) {
-                    best = std::move(cand);
-                    bestPred = pred;
-                }
-            };
-            Suspect base;
-            base.image = static_cast<int>(ii);
-            base.line = l.line;
-            base.cls = l.cls;
-            base.box = l.box;
-
-            // Own class's best confidence on the box, and the best confident prediction near it (any class).
-            double ownConf = 0;
-            double nearConf = 0, nearIou = 0;
-            int nearIdx = -1;
-            for (size_t p = 0; p < preds.size(); ++p) {
-                const double iou = iouOf[p];
-                if (preds[p].cls == l.cls && iou >= s.matchIou)
-                    ownConf = std::max(ownConf, static_cast<double>(preds[p].conf));
-                if (iou >= s.nearIou && preds[p].conf > nearConf) {
-                    nearConf = preds[p].conf;
-                    nearIou = iou;
-                    nearIdx = static_cast<int>(p);
-                }
-            }
-            const double ownCal = calibrated(ownConf, l.cls);
-
-            // Wrong class: the most confident other-class prediction on the box that no label of its class has.
-            for (size_t p = 0; p < preds.size(); ++p) {
-                const Detection& d = preds[p];
-                if (d.cls == l.cls || d.conf < s.conf)
-                    continue;
-                const double iou = iouOf[p];
-                if (iou < s.matchIou || bestSameIou[p] >= s.matchIou)  // a label of its class has it
-                    continue;
-                Suspect c = base;
-                c.kind = SuspectKind::WrongClass;
-                c.score = calibrated(d.conf, d.cls) * (1.0 - ownCal);
-                c.predictedCls = d.cls;
-                c.hasSuggestion = true;
-                c.suggested = boxOf(d);
-                c.conf = d.conf;
-                c.iou = iou;
-                c.reason = "predicted '" + className(names, d.cls) + "' at " + fmt2(d.conf) + " (IoU " + fmt2(iou) +
-                           ") where the label says '" + className(names, l.cls) + "'" +
-                           (ownConf >= s.conf ? " (its own class only at " + fmt2(ownConf) + ")" : "");
-                offer(std::move(c), static_cast<int>(p));
-            }
-
-            // Poor box: the most confident same-class prediction whose best label of the class this is.
-            int poorIdx = -1;
-            double poorIouValue = 0, goodConf = 0;
-            for (size_t p = 0; p < preds.size(); ++p) {
-                const Detection& d = preds[p];
-                if (d.cls != l.cls)
-                    continue;
-                const double iou = iouOf[p];
-                if (iou >= s.poorIou) {
-                    goodConf = std::max(goodConf, static_cast<double>(d.conf));
-                    continue;
-                }
-                if (iou < s.nearIou || d.conf < s.conf)
-                    continue;
-                if (bestSame[p] != static_cast<int>(li) && bestSameIou[p] > iou)  // another label's prediction
-                    continue;
-                if (poorIdx < 0 || d.conf > preds[static_cast<size_t>(poorIdx)].conf) {
-                    poorIdx = static_cast<int>(p);
-                    poorIouValue = iou;
-                }
-            }
-            if (poorIdx >= 0) {
-                used[static_cast<size_t>(poorIdx)] = 1;  // explained by this label, whichever kind wins
-                const Detection& d = preds[static_cast<size_t>(poorIdx)];
-                const double typical = std::max(typicalIou[static_cast<size_t>(l.cls)], s.poorIou);
-                const double shortfall = std::clamp(2.0 * (1.0 - poorIouValue / typical), 0.0, 1.0);
-                Suspect c = base;
-                c.kind = SuspectKind::PoorBox;
-                c.score = calibrated(d.conf, d.cls) * (1.0 - calibrated(goodConf, l.cls)) * shortfall;
-                c.predictedCls = d.cls;
-                c.hasSuggestion = true;
-                c.suggested = boxOf(d);
-                c.conf = d.conf;
-                c.iou = poorIouValue;
-                c.reason = "the model puts this '" + className(names, l.cls) + "' elsewhere: its prediction at " +
-                           fmt2(d.conf) + " overlaps the box only " + fmt2(poorIouValue) + " (IoU)";
-                offer(std::move(c), poorIdx);
-            }
-
-            // Spurious: nothing confident near the box, in a class the model finds elsewhere.
-            if (nearConf < s.conf) {
-                const ClassCalibration& k = cal[static_cast<size_t>(l.cls)];
-                const int64_t others = k.labels - 1;  // this label is not found: recall on the others
-                const double recall =
-                    others > 0 ? std::min(1.0, static_cast<double>(k.found) / static_cast<double>(others)) : 0;
-                // Of the labels a model of this recall leaves unfound, the share that are mistakes (Bayes with
-                // the prior share of mistakes), times how far the nearest weak guess stays under `conf`.
-                const double misses = 1.0 - recall;
-                const double prior = std::clamp(s.prior, 1e-6, 1.0);
-                const double mistake = recall > 0 ? prior / (prior + misses) : 0;
-                Suspect c = base;
-                c.kind = SuspectKind::SpuriousLabel;
-                c.score = mistake * (1.0 - std::clamp(nearConf / std::max(s.conf, 1e-6), 0.0, 1.0));
-                c.conf = nearConf;
-                c.iou = nearIou;
-                c.reason = "no prediction near this '" + className(names, l.cls) + "'" +
-                           (nearIdx >= 0 ? " (best " + fmt2(nearConf) + ")" : "") + ", though the model finds " +
-                           std::to_string(static_cast<int>(std::lround(recall * 100))) +
-                           "% of the class's other labels";
-                offer(std::move(c), -1);
-            }
-            if (best.score > 0) {
-                if (bestPred >= 0)
-                    used[static_cast<size_t>(bestPred)] = 1;
-                out.push_back(std::move(best));
+            const std::optional<Candidate> best = labelSuspect({im, ii, li, ov, k, names, s}, used);
+            if (best && best->suspect.score > 0) {
+                if (best->pred >= 0)
+                    used[static_cast<size_t>(best->pred)] = 1;
+                out.push_back(best->suspect);
             }
         }
-
-        // Missing labels: confident predictions that no label claims, one per object (most confident first:
-        // NMS order is not guaranteed across classes).
-        std::vector<size_t> order(preds.size());
-        for (size_t p = 0; p < order.size(); ++p)
-            order[p] = p;
-        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return preds[a].conf > preds[b].conf; });
-        std::vector<size_t> taken;
-        for (size_t p : order) {
-            const Detection& d = preds[p];
-            if (d.conf < s.conf || used[p] || d.cls < 0 || static_cast<size_t>(d.cls) >= ncs)
-                continue;
-            bool claimed = bestAnyIou[p] >= s.claimIou;
-            for (size_t t : taken)
-                claimed = claimed || reviewIou(boxOf(d), boxOf(preds[t])) >= s.dupIou;
-            for (size_t q = 0; q < preds.size() && !claimed; ++q)
-                claimed = used[q] && reviewIou(boxOf(d), boxOf(preds[q])) >= s.dupIou;
-            if (claimed)
-                continue;
-            taken.push_back(p);
-            Suspect c;
-            c.kind = SuspectKind::MissingLabel;
-            c.image = static_cast<int>(ii);
-            c.cls = d.cls;
-            c.predictedCls = d.cls;
-            c.box = boxOf(d);
-            c.hasSuggestion = true;
-            c.suggested = boxOf(d);
-            c.conf = d.conf;
-            c.score = calibrated(d.conf, d.cls);
-            c.reason = "predicted '" + className(names, d.cls) + "' at " + fmt2(d.conf) + " where no label is";
-            out.push_back(std::move(c));
-        }
+        addMissingLabels({im, ii, 0, ov, k, names, s}, used, out);
     }
     std::stable_sort(out.begin(), out.end(), [](const Suspect& a, const Suspect& b) {
         if (a.score != b.score)

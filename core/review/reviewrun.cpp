@@ -30,6 +30,8 @@ double secondsSince(Clock::time_point t0)
     return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+Error cancelledError() { return Error{"review.cancelled", "the review was cancelled", {}, 0, 0}; }
+
 bool inSplit(Split s, ReviewSplit want)
 {
     return want == ReviewSplit::All || (want == ReviewSplit::Val && s == Split::Val) ||
@@ -62,6 +64,31 @@ std::string nameOf(const std::vector<std::string>& names, int cls)
     return cls < 0 ? std::string() : std::to_string(cls);
 }
 
+// An image's valid labels, and its predictions (in pixels of `image`) normalised to it, without the classes the
+// dataset does not name (nc > 0).
+ReviewImage reviewImageOf(const ImageRecord& im, const RgbImage& image, const std::vector<Detection>& preds, int nc)
+{
+    ReviewImage ri;
+    ri.image = im.image;
+    ri.labelFile = im.label;
+    for (const LabelBox& b : im.boxes)
+        if (b.valid)
+            ri.labels.push_back(
+                ReviewLabel{b.cls, ReviewBox{b.cx - b.w / 2, b.cy - b.h / 2, b.cx + b.w / 2, b.cy + b.h / 2}, b.line});
+    const float w = static_cast<float>(std::max(1, image.width));
+    const float h = static_cast<float>(std::max(1, image.height));
+    for (Detection d : preds) {
+        if (d.cls < 0 || (nc > 0 && d.cls >= nc))
+            continue;
+        d.x1 /= w;
+        d.x2 /= w;
+        d.y1 /= h;
+        d.y2 /= h;
+        ri.predictions.push_back(d);
+    }
+    return ri;
+}
+
 }  // namespace
 
 Expected<ReviewResult> reviewLabels(const ReviewOptions& o, const ProgressFn& progress, const CancelToken& cancel)
@@ -77,7 +104,7 @@ Expected<ReviewResult> reviewLabels(const ReviewOptions& o, const ProgressFn& pr
     if (!ds)
         return ds.error();
     if (cancel.cancelled())
-        return Error{"review.cancelled", "the review was cancelled", {}, 0, 0};
+        return cancelledError();
 
     ReviewResult r;
     r.dataYaml = ds->spec.yamlPath;
@@ -108,7 +135,7 @@ Expected<ReviewResult> reviewLabels(const ReviewOptions& o, const ProgressFn& pr
     const auto tp = Clock::now();
     for (size_t start = 0; start < records.size(); start += chunk) {
         if (cancel.cancelled())
-            return Error{"review.cancelled", "the review was cancelled", {}, 0, 0};
+            return cancelledError();
         if (progress)
             progress(Progress{ProgressStage::ReportPredict, static_cast<int64_t>(start), total});
         std::vector<RgbImage> batch;
@@ -128,31 +155,12 @@ Expected<ReviewResult> reviewLabels(const ReviewOptions& o, const ProgressFn& pr
         auto preds = predictImages(po, batch, cancel);
         if (!preds) {
             if (preds.error().code == "predict.cancelled")
-                return Error{"review.cancelled", "the review was cancelled", {}, 0, 0};
+                return cancelledError();
             return preds.error();
         }
         for (size_t i = 0; i < batchRecords.size(); ++i) {
-            const ImageRecord& im = *batchRecords[i];
-            ReviewImage ri;
-            ri.image = im.image;
-            ri.labelFile = im.label;
-            for (const LabelBox& b : im.boxes)
-                if (b.valid)
-                    ri.labels.push_back(ReviewLabel{b.cls, ReviewBox{b.cx - b.w / 2, b.cy - b.h / 2, b.cx + b.w / 2,
-                                                                     b.cy + b.h / 2},
-                                                    b.line});
-            const float w = static_cast<float>(std::max(1, batch[i].width));
-            const float h = static_cast<float>(std::max(1, batch[i].height));
-            if (i < preds->size())
-                for (Detection d : (*preds)[i]) {
-                    if (d.cls < 0 || (nc > 0 && d.cls >= nc))
-                        continue;
-                    d.x1 /= w;
-                    d.x2 /= w;
-                    d.y1 /= h;
-                    d.y2 /= h;
-                    ri.predictions.push_back(d);
-                }
+            static const std::vector<Detection> none;
+            ReviewImage ri = reviewImageOf(*batchRecords[i], batch[i], i < preds->size() ? (*preds)[i] : none, nc);
             r.labels += static_cast<int64_t>(ri.labels.size());
             r.predictions += static_cast<int64_t>(ri.predictions.size());
             r.images.push_back(std::move(ri));

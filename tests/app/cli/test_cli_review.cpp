@@ -4,9 +4,7 @@
 #include "clirun.h"
 #include "testsupport.h"
 
-#include <QCryptographicHash>
 #include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -15,24 +13,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <map>
 
 namespace {
 
 using Run = ys::test::CliRun;
-
-std::map<QString, QByteArray> digest(const QString& root)
-{
-    std::map<QString, QByteArray> out;
-    QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        QFile f(path);
-        if (f.open(QIODevice::ReadOnly))
-            out[path] = QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha1);
-    }
-    return out;
-}
 
 int lines(const QString& text)
 {
@@ -66,7 +50,7 @@ private Q_SLOTS:
 
     void reviewsAndWritesJson()
     {
-        const auto before = digest(dir_.path() + "/demo");
+        const auto before = ys::test::hashTree(dir_.path() + "/demo");
         const QString json = dir_.path() + "/out/review.json";
         // conf=0.001: a one-epoch model is unsure of everything; at this threshold it still suggests objects.
         const Run r = ys::test::cli({"review", "data=" + yaml_, "weights=" + weights_, "split=all", "conf=0.001",
@@ -98,7 +82,7 @@ private Q_SLOTS:
             QVERIFY(!s["reason"].toString().isEmpty());
             QVERIFY2(s["key"].toString().startsWith("images/"), qPrintable(s["key"].toString()));  // relative to the root
         }
-        QVERIFY(digest(dir_.path() + "/demo") == before);  // nothing written into the dataset
+        QVERIFY(ys::test::hashTree(dir_.path() + "/demo") == before);  // nothing written into the dataset
     }
 
     void onnx()

@@ -1,39 +1,23 @@
 // The label-corruption tool of tests/support (labelcorrupt.h): counts per kind, every injection where the
 // manifest says, the same seed giving the same copy, and the source dataset left as it was.
 #include "labelcorrupt.h"
+#include "testsupport.h"
 
 #include "data/dataset.h"
 #include "data/demo.h"
 
 #include <QtTest>
 
-#include <QCryptographicHash>
-#include <QDirIterator>
 #include <QFile>
 #include <QTemporaryDir>
 
 #include <cmath>
 #include <fstream>
-#include <map>
 #include <sstream>
 
 using namespace ys::test;
 
 namespace {
-
-// Relative path -> SHA-1 of every file under `root`.
-std::map<QString, QByteArray> digest(const QString& root)
-{
-    std::map<QString, QByteArray> out;
-    QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        QFile f(path);
-        if (f.open(QIODevice::ReadOnly))
-            out[QDir(root).relativeFilePath(path)] = QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha1);
-    }
-    return out;
-}
 
 std::vector<std::string> linesOf(const std::string& path)
 {
@@ -89,7 +73,7 @@ private Q_SLOTS:
 
     void countsAndPlaces()
     {
-        const auto before = digest(dir_.path() + "/source");
+        const auto before = hashTree(dir_.path() + "/source");
         const int64_t boxes = boxCount(source_);
         QVERIFY(boxes > 100);
         const std::string out = (dir_.path() + "/a").toStdString();
@@ -129,7 +113,7 @@ private Q_SLOTS:
         QCOMPARE(counts[2], expected);
         // The copy has the removed boxes fewer; the source is untouched.
         QCOMPARE(boxCount(r.dataYaml), boxes - static_cast<int64_t>(expected));
-        QVERIFY(digest(dir_.path() + "/source") == before);
+        QVERIFY(hashTree(dir_.path() + "/source") == before);
 
         std::string error;
         const auto read = readCorruptionManifest(r.manifest, &error);
@@ -150,8 +134,9 @@ private Q_SLOTS:
         const CorruptResult b = corruptDataset(source_, (dir_.path() + "/s2").toStdString(), {.seed = 7});
         const CorruptResult c = corruptDataset(source_, (dir_.path() + "/s3").toStdString(), {.seed = 8});
         QVERIFY(a.ok() && b.ok() && c.ok());
-        auto da = digest(dir_.path() + "/s1"), db = digest(dir_.path() + "/s2"), dc = digest(dir_.path() + "/s3");
-        da.erase("corruption.json"), db.erase("corruption.json"), dc.erase("corruption.json");
+        auto da = hashTree(dir_.path() + "/s1"), db = hashTree(dir_.path() + "/s2"), dc = hashTree(dir_.path() + "/s3");
+        for (auto* tree : {&da, &db, &dc})   // the manifest names its own folder
+            std::erase_if(*tree, [](const auto& file) { return file.first == "corruption.json"; });
         QVERIFY(da == db);
         QVERIFY(da != dc);
         QCOMPARE(a.injections.size(), c.injections.size());
