@@ -5,6 +5,7 @@
 #include "data/dataset.h"
 #include "data/demo.h"
 #include "datasetbuilder.h"
+#include "injectionmatch.h"
 #include "labelcorrupt.h"
 #include "testsupport.h"
 
@@ -16,7 +17,6 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 
-#include <map>
 #include <random>
 
 using namespace ys;
@@ -449,34 +449,11 @@ private Q_SLOTS:
             images.push_back(std::move(ri));
         }
         const auto suspects = scoreSuspects(images, truth->spec.names);
-        const size_t n = std::min(suspects.size(), c.injections.size());
-        std::map<std::string, int> imageIndex;
-        for (size_t i = 0; i < images.size(); ++i)
-            imageIndex[images[i].image] = static_cast<int>(i);
-        int found[3] = {}, total[3] = {};
-        for (const ys::test::Injection& inj : c.injections) {
-            const int k = static_cast<int>(inj.kind);
-            ++total[k];
-            QVERIFY(imageIndex.count(inj.image));
-            const int image = imageIndex[inj.image];
-            const ReviewBox original{static_cast<float>(inj.cx - inj.w / 2), static_cast<float>(inj.cy - inj.h / 2),
-                                     static_cast<float>(inj.cx + inj.w / 2), static_cast<float>(inj.cy + inj.h / 2)};
-            for (size_t r = 0; r < n; ++r) {
-                const Suspect& s = suspects[r];
-                const bool hit = inj.kind == ys::test::InjectedKind::Removed
-                                     ? s.image == image && s.kind == SuspectKind::MissingLabel && reviewIou(s.box, original) >= 0.5f
-                                     : s.image == image && s.line == inj.line;
-                if (hit) {
-                    ++found[k];
-                    break;
-                }
-            }
-        }
-        const int all = found[0] + found[1] + found[2], injected = total[0] + total[1] + total[2];
-        qInfo("top %zu of %zu suspects: removed %d/%d, swapped %d/%d, shifted %d/%d, all %d/%d", n, suspects.size(),
-              found[0], total[0], found[1], total[1], found[2], total[2], all, injected);
+        const ys::test::InjectionScore m = ys::test::matchInjections(c.injections, images, suspects);
+        qInfo("%s", m.summary().c_str());
+        const int all = m.foundAll(), injected = m.injected();
         QVERIFY(injected > 30);
-        QVERIFY(found[0] > 0 && found[1] > 0 && found[2] > 0);
+        QVERIFY(m.found[0] > 0 && m.found[1] > 0 && m.found[2] > 0);
         QVERIFY2(all >= 0.7 * injected, qPrintable(QString("%1 of %2").arg(all).arg(injected)));
     }
 
