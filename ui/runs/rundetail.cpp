@@ -19,16 +19,12 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
-#include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
 namespace ys::ui {
 namespace {
-
-// Rows of the epoch table in view under the opened run's charts.
-constexpr int kTableRows = 3;
 
 QTableView* makeTable(QWidget* parent, QAbstractItemModel* model)
 {
@@ -154,14 +150,15 @@ RunDetail::RunDetail(QWidget* parent)
     problems_->setWordWrap(true);
 
     dashboard_ = new Dashboard(this);
-    dashboard_->splitter()->installEventFilter(this);
-    connect(dashboard_->splitter(), &QSplitter::splitterMoved, this, [this] { dashboardSized_ = true; });
     tabs_->addTab(dashboard_, QString());
     tabs_->addTab(settingsPage, QString());
     tabs_->addTab(fit_, QString());
     tabs_->addTab(classesPage, QString());
     tabs_->addTab(eventsView_, QString());
     tabs_->addTab(problems_, QString());
+    // A finished run's epochs and log are tabs of their own: the charts keep the page's height (at 1280x800
+    // the table under them left each plot about 70 px).
+    dashboard_->moveTablesTo(tabs_, EpochsTab);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
@@ -172,26 +169,6 @@ RunDetail::RunDetail(QWidget* parent)
 }
 
 RunDetail::~RunDetail() = default;
-
-void RunDetail::fitDashboard()
-{
-    QSplitter* split = dashboard_->splitter();
-    const int total = split->height() - split->handleWidth();
-    if (dashboardSized_ || total <= 0 || split->count() < 2)
-        return;
-    // A finished run's epochs are in the charts too: the table below shows a few rows and scrolls.
-    const QFontMetrics fm(font());
-    const int wanted = split->widget(1)->minimumSizeHint().height() + kTableRows * (fm.height() + 8);
-    const int table = std::min(wanted, total / 4);
-    split->setSizes({total - table, table});
-}
-
-bool RunDetail::eventFilter(QObject* watched, QEvent* event)
-{
-    if (dashboard_ && watched == dashboard_->splitter() && event->type() == QEvent::Resize)
-        fitDashboard();
-    return QWidget::eventFilter(watched, event);
-}
 
 QString RunDetail::dir() const
 {

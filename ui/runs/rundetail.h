@@ -34,7 +34,7 @@ class RunSettingsModel;
 class RunDetail final : public QWidget {
     Q_OBJECT
 public:
-    enum Tab { ChartsTab = 0, SettingsTab, FitTab, ClassesTab, EventsTab, ProblemsTab };
+    enum Tab { ChartsTab = 0, EpochsTab, LogTab, SettingsTab, FitTab, ClassesTab, EventsTab, ProblemsTab };
 
     explicit RunDetail(QWidget* parent = nullptr);
     ~RunDetail() override;
@@ -64,14 +64,10 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void retranslate();
     void updateHeader();
-    // The dashboard's epoch table no taller than a few rows (the charts get the rest), unless the user
-    // dragged its splitter.
-    void fitDashboard();
     void updateTabTitles();
     void fillProblems();
     void updateClassesTitle();
@@ -103,7 +99,6 @@ private:
     QSortFilterProxyModel* eventsProxy_;
     QTableView* eventsView_;
     QListWidget* problems_;
-    bool dashboardSized_ = false;   // the user dragged the dashboard's splitter
 };
 
 }  // namespace ys::ui

@@ -123,6 +123,8 @@ Dashboard::Dashboard(QWidget* parent)
     grid->addWidget(preview_, 1, 2);
     for (int c = 0; c < 3; ++c)
         grid->setColumnStretch(c, 1);
+    for (int r = 0; r < 2; ++r)
+        grid->setRowStretch(r, 1);   // the two rows share the height (else the second takes it all)
 
     // Epoch table and log.
     table_ = new QTableView(this);
@@ -177,10 +179,23 @@ Dashboard::Dashboard(QWidget* parent)
 
 Dashboard::~Dashboard() = default;
 
+void Dashboard::moveTablesTo(QTabWidget* into, int index)
+{
+    QWidget* const pages[2] = {tabs_->widget(tablesIndex_), tabs_->widget(tablesIndex_ + 1)};
+    QTabWidget* const old = tabs_;
+    tabs_ = into;
+    tablesIndex_ = index;
+    for (int i = 0; i < 2; ++i)
+        into->insertTab(index + i, pages[i], QString());
+    if (old->parent() == splitter_)
+        delete old;   // empty now; the splitter holds the charts alone
+    retranslate();
+}
+
 void Dashboard::retranslate()
 {
-    tabs_->setTabText(0, tr("Epochs"));
-    tabs_->setTabText(1, tr("Log"));
+    tabs_->setTabText(tablesIndex_, tr("Epochs"));
+    tabs_->setTabText(tablesIndex_ + 1, tr("Log"));
     showMessages_->setText(tr("Show the engine's messages (events always show)"));
     stateLabel_->setText(stateText());
     // Words only: a run that is not training keeps its bars, and has no time left.

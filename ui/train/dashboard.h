@@ -110,6 +110,9 @@ public:
     PredictionPreview* preview() const { return preview_; }
     QTabWidget* bottomTabs() const { return tabs_; }
     QSplitter* splitter() const { return splitter_; }
+    // Moves the Epochs and Log pages out from under the charts into `into` at `index` and `index + 1` (the Runs
+    // page shows them as tabs of their own, so its charts get the height); the dashboard keeps naming them.
+    void moveTablesTo(QTabWidget* into, int index);
     const RunProgress& progress() const { return progress_; }
     // Seconds the memory timeline is behind the run's clock: event time - this = memory time.
     double memoryTimeOffset() const { return memoryOffset_; }
@@ -149,7 +152,8 @@ private:
     QLabel* worldLabel_ = nullptr;
     QProgressBar* epochBar_ = nullptr;
     QProgressBar* runBar_ = nullptr;
-    QTabWidget* tabs_ = nullptr;
+    QTabWidget* tabs_ = nullptr;         // the Epochs and Log pages (under the charts, or where moveTablesTo put them)
+    int tablesIndex_ = 0;                // the Epochs page's index in tabs_
     QTableView* table_ = nullptr;
     QListView* log_ = nullptr;
     QCheckBox* showMessages_ = nullptr;
