@@ -16,6 +16,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <sstream>
@@ -23,6 +24,14 @@
 using namespace ys;
 
 namespace {
+
+// A data-driven test's rows: one per model YAML, in a column "model".
+void modelRows(std::initializer_list<const char*> models)
+{
+    QTest::addColumn<QString>("model");
+    for (const char* m : models)
+        QTest::newRow(m) << m;
+}
 
 ModelSpec specOrFail(const std::string& model, int nc = 80)
 {
@@ -217,10 +226,8 @@ void TestFamilies::parameterCounts()
 
 void TestFamilies::analyticCountMatchesModules_data()
 {
-    QTest::addColumn<QString>("model");
-    for (const char* m : {"yolo11n.yaml", "yolo11m.yaml", "yolov9t.yaml", "yolov9m.yaml", "yolov9e.yaml",
-                          "yolo26n.yaml", "yolo26m.yaml", "yolo26l.yaml"})
-        QTest::newRow(m) << m;
+    modelRows({"yolo11n.yaml", "yolo11m.yaml", "yolov9t.yaml", "yolov9m.yaml", "yolov9e.yaml",
+               "yolo26n.yaml", "yolo26m.yaml", "yolo26l.yaml"});
 }
 
 void TestFamilies::analyticCountMatchesModules()
@@ -287,9 +294,7 @@ void TestFamilies::stateDictMatchesReference()
 
 void TestFamilies::yolo26StateDictMatchesUltralytics84_data()
 {
-    QTest::addColumn<QString>("model");
-    for (const char* m : {"yolo26n.yaml", "yolo26s.yaml", "yolo26m.yaml", "yolo26l.yaml", "yolo26x.yaml"})
-        QTest::newRow(m) << m;
+    modelRows({"yolo26n.yaml", "yolo26s.yaml", "yolo26m.yaml", "yolo26l.yaml", "yolo26x.yaml"});
 }
 
 // Every name and shape of Ultralytics 8.4's YOLO26 state dict, in its order (so an 8.4 checkpoint maps 1:1),
@@ -352,9 +357,7 @@ void TestFamilies::forwardShapes()
 
 void TestFamilies::everyConvTrainsThroughFusedOp_data()
 {
-    QTest::addColumn<QString>("model");
-    for (const char* m : {"yolov8n.yaml", "yolo11n.yaml", "yolov9t.yaml", "yolov9e.yaml", "yolo26n.yaml"})
-        QTest::newRow(m) << m;
+    modelRows({"yolov8n.yaml", "yolo11n.yaml", "yolov9t.yaml", "yolov9e.yaml", "yolo26n.yaml"});
 }
 
 // In a CPU training step every Conv (the new modules' included: attention, RepConv branches, depthwise
@@ -381,9 +384,7 @@ void TestFamilies::everyConvTrainsThroughFusedOp()
 
 void TestFamilies::fusedInferenceMatches_data()
 {
-    QTest::addColumn<QString>("model");
-    for (const char* m : {"yolo11n.yaml", "yolov9t.yaml", "yolo26n.yaml"})
-        QTest::newRow(m) << m;
+    modelRows({"yolo11n.yaml", "yolov9t.yaml", "yolo26n.yaml"});
 }
 
 // fuse() folds every BatchNorm and merges each RepConv's 1x1 branch into its 3x3: same detections.

@@ -8,12 +8,27 @@
 #include <QtTest>
 #include <qcustomplot.h>
 
+#include <memory>
+
 using namespace ys::ui;
 
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
 constexpr double kGiB = 1024.0 * kMiB;
+
+// A chart of `size` showing `d`, on screen and laid out; null when it could not be shown.
+std::unique_ptr<BreakdownChart> shownChart(const BreakdownChartData& d, QSize size)
+{
+    auto chart = std::make_unique<BreakdownChart>();
+    chart->resize(size);
+    chart->setData(d);
+    chart->show();
+    if (!QTest::qWaitForWindowExposed(chart.get()))
+        return nullptr;
+    chart->layoutNow();
+    return chart;
+}
 
 }  // namespace
 
@@ -131,14 +146,10 @@ void TestBreakdownChart::textsNeverCollide()
     d.limitBytes = 10.8 * 0.88 * kGiB;
     d.limitLabel = QStringLiteral("Budget − 12% margin");
 
-    BreakdownChart chart;
-    chart.resize(size);
-    chart.setData(d);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
-    chart.layoutNow();
-    const BreakdownChart::TextLayout t = chart.textLayout();
-    const QRectF widget(QPointF(0, 0), QSizeF(chart.plot()->size()));
+    const auto chart = shownChart(d, size);
+    QVERIFY(chart);
+    const BreakdownChart::TextLayout t = chart->textLayout();
+    const QRectF widget(QPointF(0, 0), QSizeF(chart->plot()->size()));
     QVERIFY(!t.budgetLabel.isEmpty() && !t.limitLabel.isEmpty());
     // The line labels: apart, inside the widget, above the plot (the lines stop at its top: nothing strikes them).
     QVERIFY2(!t.budgetLabel.intersects(t.limitLabel), "the budget's two labels overlap");
@@ -155,7 +166,7 @@ void TestBreakdownChart::textsNeverCollide()
             QVERIFY2(x < r.left() - 0.5 || x > r.right() + 0.5, "a line strikes through a total");
     }
     // The totals still sit on their bars' rows, at or after their ends.
-    QVERIFY(t.totals[0].left() >= chart.plot()->xAxis->coordToPixel(peakGiB) - 1);
+    QVERIFY(t.totals[0].left() >= chart->plot()->xAxis->coordToPixel(peakGiB) - 1);
 }
 
 void TestBreakdownChart::barNamesFitTheirRows_data()
@@ -180,17 +191,13 @@ void TestBreakdownChart::barNamesFitTheirRows()
     }
     d.parts.push_back({QStringLiteral("output"), {}, Qt::blue, bytes});
 
-    BreakdownChart chart;
-    chart.resize(size);
-    chart.setData(d);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
-    chart.layoutNow();
-    const BreakdownChart::TextLayout t = chart.textLayout();
+    const auto chart = shownChart(d, size);
+    QVERIFY(chart);
+    const BreakdownChart::TextLayout t = chart->textLayout();
     QCOMPARE(t.barLabels.size(), 12);
     QVERIFY(!t.barLabels.first().isEmpty());   // the largest is always named
-    const QFontMetrics fm(chart.plot()->yAxis->tickLabelFont());
-    const int allowed = std::max(80, chart.plot()->width() / 3);
+    const QFontMetrics fm(chart->plot()->yAxis->tickLabelFont());
+    const int allowed = std::max(80, chart->plot()->width() / 3);
     double lastY = -1e9;
     int shown = 0;
     for (int i = 0; i < t.barLabels.size(); ++i) {
@@ -198,7 +205,7 @@ void TestBreakdownChart::barNamesFitTheirRows()
             continue;
         ++shown;
         QVERIFY2(fm.horizontalAdvance(t.barLabels[i]) <= allowed, qPrintable(t.barLabels[i]));
-        const double y = chart.plot()->yAxis->coordToPixel(t.barLabels.size() - 1 - i);
+        const double y = chart->plot()->yAxis->coordToPixel(t.barLabels.size() - 1 - i);
         QVERIFY2(y - lastY >= fm.height(), "two bar names overlap");
         lastY = y;
     }
@@ -213,7 +220,7 @@ void TestBreakdownChart::barNamesFitTheirRows()
                  qPrintable(QStringLiteral("a total ends at %1, the plot at %2 (upper %3)")
                                 .arg(r.right())
                                 .arg(t.plotArea.right())
-                                .arg(chart.plot()->xAxis->range().upper)));
+                                .arg(chart->plot()->xAxis->range().upper)));
 }
 
 QTEST_MAIN(TestBreakdownChart)

@@ -76,6 +76,9 @@ private slots:
 private:
     ys::TrainConfig setup() const;
     static bool waitForFit(FitDialog& dialog, QSignalSpy& spy);
+    // Runs the dialog's fit and waits for its end: true when it ended with a result (`succeeded`: and finished
+    // with success).
+    static bool fitEnds(FitDialog& dialog, bool succeeded = false);
 
     QTemporaryDir dir_;
     std::string yaml_;
@@ -113,6 +116,13 @@ bool TestFitDialog::waitForFit(FitDialog& dialog, QSignalSpy& spy)
 {
     const bool done = !spy.isEmpty() || spy.wait(kFitTimeoutMs);   // a fit may end before the wait begins
     return done && !dialog.running();
+}
+
+bool TestFitDialog::fitEnds(FitDialog& dialog, bool succeeded)
+{
+    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
+    return dialog.runFit() && waitForFit(dialog, finished) && dialog.outcome().has_value() &&
+           (!succeeded || finished.first().at(0).toBool());
 }
 
 void TestFitDialog::enterRunsAndApplyChangesTheSetup()
@@ -265,10 +275,7 @@ void TestFitDialog::tooSmallABudgetDoesNotFit()
     FitDialog dialog(setup());
     dialog.budgetEdit()->setText(QStringLiteral("40MB"));
     dialog.show();
-    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
-    QVERIFY(dialog.runFit());
-    QVERIFY(waitForFit(dialog, finished));
-    QVERIFY(dialog.outcome().has_value());
+    QVERIFY(fitEnds(dialog));
     QVERIFY(!dialog.outcome()->result.recommended.fits);
     const QString headline = child<QLabel>(dialog, "recommendationLabel")->text();
     QVERIFY2(headline.startsWith(QStringLiteral("Does not fit: even batch 1 at 64 px needs about ")), qPrintable(headline));
@@ -289,10 +296,7 @@ void TestFitDialog::largestImageSizeForABatch()
     child<QSpinBox>(dialog, "batchSpin")->setValue(4);
     QCOMPARE(dialog.request().batch, 4);
     QCOMPARE(dialog.request().imgsz, 64);  // the probe still measures at the setup's size
-    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
-    QVERIFY(dialog.runFit());
-    QVERIFY(waitForFit(dialog, finished));
-    QVERIFY(dialog.outcome().has_value());
+    QVERIFY(fitEnds(dialog));
     const auto& rec = dialog.outcome()->result.recommended;
     QVERIFY(rec.fits);
     QCOMPARE(rec.batch, 4);
@@ -328,10 +332,7 @@ void TestFitDialog::plansForAnotherCard()
     QVERIFY(child<QDoubleSpinBox>(dialog, "customTargetSpin")->isHidden());
     QCOMPARE(dialog.request().targetGpu, std::string("rtx3060"));
     QCOMPARE(child<QLabel>(dialog, "budgetFeedback")->text(), QStringLiteral("= 6.0 GiB (50% of 12.0 GiB)"));
-    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
-    QVERIFY(dialog.runFit());
-    QVERIFY(waitForFit(dialog, finished));
-    QVERIFY(dialog.outcome().has_value());
+    QVERIFY(fitEnds(dialog));
     const auto& r = dialog.outcome()->result;
     QCOMPARE(r.target, std::string("RTX 3060 12 GB"));
     QCOMPARE(r.recommended.ampMode, std::string("fp16"));
@@ -367,10 +368,7 @@ void TestFitDialog::modelWithoutScales()
     cfg.model = path.toStdString();
     FitDialog dialog(cfg);
     dialog.budgetEdit()->setText(QStringLiteral("300MB"));
-    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
-    QVERIFY(dialog.runFit());
-    QVERIFY(waitForFit(dialog, finished));
-    QVERIFY(dialog.outcome().has_value());
+    QVERIFY(fitEnds(dialog));
     QCOMPARE(dialog.outcome()->scale, '-');
     QVERIFY2(child<QLabel>(dialog, "notesLabel")->text().contains(QStringLiteral("The model has no other scales")),
              qPrintable(child<QLabel>(dialog, "notesLabel")->text()));
@@ -501,10 +499,7 @@ void TestFitDialog::fitsAGpuSetupForTheCpu()
     QCOMPARE(req.device, std::string("cpu"));
     QVERIFY(req.targetGpu.empty());
     QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(dialog, "targetHint")->text().contains(QStringLiteral("CPU")), 30000);
-    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
-    QVERIFY(dialog.runFit());
-    QVERIFY(waitForFit(dialog, finished));
-    QCOMPARE(finished.first().at(0).toBool(), true);
+    QVERIFY(fitEnds(dialog, true));
     const auto& r = dialog.outcome()->result;
     QVERIFY(r.recommended.fits);
     QCOMPARE(r.device, std::string("cpu"));
@@ -534,10 +529,7 @@ void TestFitDialog::everyColumnInViewAtTheDefaultSize()
     dialog.resize(size);
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
-    QVERIFY(dialog.runFit());
-    QVERIFY(waitForFit(dialog, finished));
-    QVERIFY(dialog.outcome().has_value());
+    QVERIFY(fitEnds(dialog));
     QCOMPARE(dialog.size(), size);
     auto* view = child<QTableView>(dialog, "tableView");
     const QHeaderView* header = view->horizontalHeader();
@@ -630,10 +622,7 @@ void TestFitDialog::checkpointingProposalAppliesWithTheRest()
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     auto* combo = child<QComboBox>(dialog, "checkpointCombo");
     QVERIFY(!combo->isVisible());
-    QSignalSpy finished(&dialog, &FitDialog::fitFinished);
-    QVERIFY(dialog.runFit());
-    QVERIFY(waitForFit(dialog, finished));
-    QCOMPARE(finished.first().at(0).toBool(), true);
+    QVERIFY(fitEnds(dialog, true));
     const auto& r = dialog.outcome()->result;
     QVERIFY(r.recommended.fits);
     QVERIFY(r.recommended.batch < 1000);

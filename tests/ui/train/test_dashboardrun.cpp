@@ -25,6 +25,33 @@ using ys::test::child;
 
 using namespace ys::ui;
 
+static void switchLanguage(const QString& code);
+
+namespace {
+
+// An ended run of `epochs` epochs: both bars full and no time left, before, during and after a switch to
+// 简体中文 (whose epoch label is translated).
+void keepsItsEndAcrossALanguageSwitch(Dashboard& d, int epochs)
+{
+    auto* runBar = child<QProgressBar>(d, "runProgress");
+    auto* epochBar = child<QProgressBar>(d, "epochProgress");
+    auto* eta = child<QLabel>(d, "etaLabel");
+    auto* epochLabel = child<QLabel>(d, "epochLabel");
+    const QString english = QStringLiteral("Epoch %1 of %2").arg(epochs).arg(epochs);
+    // As it is (English), then switched to Chinese and back.
+    for (const QString& language : {QString(), QStringLiteral("zh_CN"), QStringLiteral("en")}) {
+        if (!language.isEmpty())
+            switchLanguage(language);
+        QCOMPARE(runBar->value(), runBar->maximum());
+        QCOMPARE(epochBar->value(), epochBar->maximum());
+        QVERIFY2(eta->text().isEmpty(), qPrintable(eta->text()));
+        QCOMPARE(epochLabel->text(), QCoreApplication::translate("ys::ui::Dashboard", "Epoch %1 of %2").arg(epochs).arg(epochs));
+        QVERIFY(language == QStringLiteral("zh_CN") ? epochLabel->text() != english : epochLabel->text() == english);
+    }
+}
+
+}  // namespace
+
 class TestDashboardRun final : public QObject {
     Q_OBJECT
 
@@ -266,22 +293,7 @@ void TestDashboardRun::finishedRunKeepsItsProgressOnALanguageSwitch()
     QVERIFY(run);
     Dashboard d;
     d.showRun(*run);
-    auto* runBar = child<QProgressBar>(d, "runProgress");
-    auto* epochBar = child<QProgressBar>(d, "epochProgress");
-    auto* eta = child<QLabel>(d, "etaLabel");
-    QCOMPARE(runBar->value(), runBar->maximum());
-    QCOMPARE(epochBar->value(), epochBar->maximum());
-    QVERIFY(eta->text().isEmpty());
-
-    switchLanguage(QStringLiteral("zh_CN"));
-    QCOMPARE(runBar->value(), runBar->maximum());
-    QCOMPARE(epochBar->value(), epochBar->maximum());
-    QVERIFY2(eta->text().isEmpty(), qPrintable(eta->text()));
-    QCOMPARE(child<QLabel>(d, "epochLabel")->text(), QCoreApplication::translate("ys::ui::Dashboard", "Epoch %1 of %2").arg(5).arg(5));
-    QVERIFY(child<QLabel>(d, "epochLabel")->text() != QStringLiteral("Epoch 5 of 5"));
-    switchLanguage(QStringLiteral("en"));
-    QCOMPARE(runBar->value(), runBar->maximum());
-    QCOMPARE(child<QLabel>(d, "epochLabel")->text(), QStringLiteral("Epoch 5 of 5"));
+    keepsItsEndAcrossALanguageSwitch(d, 5);
 }
 
 // A run trained here that has ended: its bars stay where it ended and no time is left. Switching the
@@ -316,18 +328,7 @@ void TestDashboardRun::endedLiveRunKeepsItsProgressOnALanguageSwitch()
         }
     }
     d.endRun();
-    QCOMPARE(runBar->value(), runBar->maximum());
-    QCOMPARE(epochBar->value(), epochBar->maximum());
-    QVERIFY(eta->text().isEmpty());
-
-    switchLanguage(QStringLiteral("zh_CN"));
-    QCOMPARE(runBar->value(), runBar->maximum());
-    QCOMPARE(epochBar->value(), epochBar->maximum());
-    QVERIFY2(eta->text().isEmpty(), qPrintable(eta->text()));
-    QCOMPARE(child<QLabel>(d, "epochLabel")->text(), QCoreApplication::translate("ys::ui::Dashboard", "Epoch %1 of %2").arg(2).arg(2));
-    switchLanguage(QStringLiteral("en"));
-    QVERIFY(eta->text().isEmpty());
-    QCOMPARE(child<QLabel>(d, "epochLabel")->text(), QStringLiteral("Epoch 2 of 2"));
+    keepsItsEndAcrossALanguageSwitch(d, 2);
 }
 
 QTEST_MAIN(TestDashboardRun)
