@@ -1,9 +1,11 @@
 #include "ui/charts/breakdownchart.h"
 
+#include "ui/charts/serieschart.h"
 #include "ui/common/bytes.h"
 
 #include <QEvent>
 #include <QHelpEvent>
+#include <QResizeEvent>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
@@ -21,6 +23,7 @@ constexpr int kLineGap = 3;          // px between a line and a total moved past
 constexpr int kNameGap = 2;          // px at least between two bar names
 constexpr int kMinNameWidth = 80;    // px a bar name may always take before it is elided
 constexpr int kRightMargin = 8;      // px between the plot (and the texts in it) and the widget's right edge
+constexpr int kMinimumBarsHeight = 150;  // px of the chart without its legend: line labels, bars, value axis
 constexpr double kMiB = 1024.0 * 1024.0;
 constexpr double kGiB = 1024.0 * kMiB;
 
@@ -45,7 +48,7 @@ BreakdownChart::BreakdownChart(QWidget* parent) : QWidget(parent), plot_(new QCu
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(plot_);
-    plot_->setMinimumSize(360, 200);
+    plot_->setMinimumSize(360, kMinimumBarsHeight);
     plot_->setAntialiasedElements(QCP::aePlottables | QCP::aeItems);
     plot_->setMouseTracking(true);
     plot_->installEventFilter(this);
@@ -178,7 +181,16 @@ void BreakdownChart::rebuild()
     plot_->axisRect()->setMinimumMargins(QMargins(0, rows > 0 ? rows * rowHeight + 4 : 0, kRightMargin, 0));
 
     plot_->legend->setVisible(plot_->plottableCount() > 0);
+    fitLegend(plot_->width());
     plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BreakdownChart::fitLegend(int width)
+{
+    int itemHeight = 0;
+    const int rows = wrapLegendBelow(plot_->legend, width, &itemHeight);   // no entry cut off
+    const QMargins m = plot_->legend->margins();
+    plot_->setMinimumHeight(kMinimumBarsHeight + (rows > 0 ? rows * (itemHeight + plot_->legend->rowSpacing()) + m.top() + m.bottom() : 0));
 }
 
 bool BreakdownChart::fitTexts()
@@ -320,6 +332,8 @@ QString BreakdownChart::textAt(const QPoint& pos) const
 
 bool BreakdownChart::eventFilter(QObject* watched, QEvent* event)
 {
+    if (watched == plot_ && event->type() == QEvent::Resize)
+        fitLegend(static_cast<QResizeEvent*>(event)->size().width());
     if (watched == plot_ && event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
         const QString text = textAt(help->pos());

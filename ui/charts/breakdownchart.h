@@ -74,6 +74,8 @@ protected:
 
 private:
     void rebuild();
+    // The legend in as many columns as `width` holds, and the chart tall enough for its rows and the bars.
+    void fitLegend(int width);
     // After a layout: elides and thins the bar names, places the totals and the line labels, widens the value
     // axis for the totals; true when something moved that needs another replot.
     bool fitTexts();

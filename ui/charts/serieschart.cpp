@@ -300,35 +300,56 @@ void SeriesChart::setLegendBelow()
     scheduleRefresh();
 }
 
+int wrapLegendBelow(QCPLegend* legend, int width, int* itemHeight)
+{
+    // The legend's grid may have empty cells (itemCount counts them), so only real items are measured.
+    std::vector<int> widths;
+    int tallest = 1;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (const QCPAbstractLegendItem* item = legend->item(i)) {
+            const QSize hint = item->minimumOuterSizeHint();
+            widths.push_back(hint.width());
+            tallest = std::max(tallest, hint.height());
+        }
+    }
+    if (itemHeight)
+        *itemHeight = tallest;
+    const int items = static_cast<int>(widths.size());
+    if (items == 0)
+        return 0;
+    // Filled row by row (entry k in column k % columns), each column as wide as its widest entry: the most
+    // columns whose widths add up to the room.
+    const QMargins m = legend->margins();
+    const int room = width - m.left() - m.right();
+    int columns = items;
+    for (; columns > 1; --columns) {
+        std::vector<int> column(static_cast<size_t>(columns), 0);
+        for (int k = 0; k < items; ++k)
+            column[static_cast<size_t>(k % columns)] = std::max(column[static_cast<size_t>(k % columns)], widths[static_cast<size_t>(k)]);
+        int needed = (columns - 1) * legend->columnSpacing();
+        for (int w : column)
+            needed += w;
+        if (needed <= room)
+            break;
+    }
+    if (columns != legend->wrap()) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+    return (items + columns - 1) / columns;
+}
+
 void SeriesChart::fitLegendBelow(int widgetWidth)
 {
     QCPLegend* legend = plot_->legend;
     if (!legendBelow_)
         return;
-    // As many equal columns as the width holds: one row on a wide window, more rows on a narrow one. The
-    // legend's grid may have empty cells (itemCount counts them), so only real items are measured.
-    int items = 0, itemWidth = 1, itemHeight = 1;
-    for (int i = 0; i < legend->itemCount(); ++i) {
-        if (const QCPAbstractLegendItem* item = legend->item(i)) {
-            const QSize hint = item->minimumOuterSizeHint();
-            itemWidth = std::max(itemWidth, hint.width());
-            itemHeight = std::max(itemHeight, hint.height());
-            ++items;
-        }
-    }
-    if (items == 0)
-        return;
-    const QMargins m = legend->margins();
-    const int room = widgetWidth - m.left() - m.right() + legend->columnSpacing();
-    const int columns = std::clamp(room / (itemWidth + legend->columnSpacing()), 1, items);
-    if (columns != legend->wrap()) {
-        legend->setWrap(columns);
-        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    }
+    int itemHeight = 0;
+    const int rows = wrapLegendBelow(legend, widgetWidth, &itemHeight);
     // The widget never gets so short that the legend's last row is cut off under the next chart.
-    if (widgetWidth != width())
-        return;   // an image of another size (renderImage)
-    const int rows = (items + columns - 1) / columns;
+    if (rows == 0 || widgetWidth != width())
+        return;   // no entries, or an image of another size (renderImage)
+    const QMargins m = legend->margins();
     setMinimumHeight(kMinimumPlotHeight + rows * (itemHeight + legend->rowSpacing()) + m.top() + m.bottom());
 }
 

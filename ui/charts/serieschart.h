@@ -20,6 +20,7 @@
 #include <vector>
 
 class QCPAbstractItem;
+class QCPLegend;
 class QCPAxis;
 class QCPGraph;
 class QCPItemTracer;
@@ -31,6 +32,11 @@ class QTimer;
 class QWheelEvent;
 
 namespace ys::ui {
+
+// Wraps a legend laid out below its plot into as many equal columns as `width` px hold (one row on a wide
+// chart, more on a narrow one, so no entry is cut off) and returns its rows (0 without entries); `itemHeight`,
+// when given, receives the tallest entry's height. Every chart with a legend below uses it.
+int wrapLegendBelow(QCPLegend* legend, int width, int* itemHeight = nullptr);
 
 class SeriesChart : public QWidget {
     Q_OBJECT

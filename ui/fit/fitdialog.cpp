@@ -848,9 +848,12 @@ int FitDialog::tableWidthNeeded() const
         for (int r = 0; r < tableModel_->rowCount(); ++r)
             column = std::max(column, fm.horizontalAdvance(tableModel_->index(r, c).data().toString()) + cellMargin);
         // The header's own size of the column (its contents as the delegate measures them), but the last one,
-        // which stretches; a few pixels to spare for the style's rounding.
+        // which stretches but never below the header's default section size (Chinese's short last column kept
+        // 100 px and scrolled); a few pixels to spare for the style's rounding.
         if (c < last)
             column = std::max(column, header->sectionSize(c));
+        else
+            column = std::max(column, header->defaultSectionSize());   // the stretched last section's floor
         width += column + kColumnSlack;
     }
     return width + tableView_->verticalScrollBar()->sizeHint().width() + 2 * tableView_->frameWidth();

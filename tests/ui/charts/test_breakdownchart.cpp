@@ -43,6 +43,7 @@ private slots:
     void textsNeverCollide();
     void barNamesFitTheirRows_data();
     void barNamesFitTheirRows();
+    void legendEntriesAreWhole();
 };
 
 void TestBreakdownChart::segmentsSitWhereTheirBytesPutThem()
@@ -224,4 +225,30 @@ void TestBreakdownChart::barNamesFitTheirRows()
 }
 
 QTEST_MAIN(TestBreakdownChart)
+// The Fit dialog's nine parts in a chart 436 px wide (its width at 1280x800): every legend entry whole inside
+// the chart (three fixed columns cut "Validation batch" and "CUDA context + workspaces" off).
+void TestBreakdownChart::legendEntriesAreWhole()
+{
+    BreakdownChartData d;
+    d.bars << QStringLiteral("Training step (batch 240)") << QStringLiteral("Validation (batch 480)");
+    for (const char* name : {"Weights", "Gradients", "Optimizer state", "EMA copy", "Activations", "Loss + assigner",
+                             "Validation batch", "CUDA context + workspaces", "Allocator overhead"})
+        d.parts.push_back({QString::fromLatin1(name), {}, Qt::blue, {0.5 * kGiB, 0.25 * kGiB}});
+    const auto chart = shownChart(d, QSize(436, 240));
+    QVERIFY(chart);
+    QCPLegend* legend = chart->plot()->legend;
+    int entries = 0;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        if (QCPAbstractLegendItem* item = legend->item(i)) {
+            ++entries;
+            const int wanted = item->minimumOuterSizeHint().width();
+            QVERIFY2(item->outerRect().width() >= wanted && item->outerRect().right() <= chart->plot()->width(),
+                     qPrintable(QStringLiteral("entry %1 is %2 px of %3, ends at %4 of %5").arg(i)
+                                    .arg(item->outerRect().width()).arg(wanted).arg(item->outerRect().right())
+                                    .arg(chart->plot()->width())));
+        }
+    }
+    QCOMPARE(entries, 9);
+}
+
 #include "test_breakdownchart.moc"

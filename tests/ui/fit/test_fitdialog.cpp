@@ -14,6 +14,7 @@
 #include "ui/config/configform.h"
 #include "ui/common/devicetext.h"
 #include "ui/fit/fittext.h"
+#include "ui/shell/language.h"
 #include "fitdemo.h"
 
 #include "common/config.h"
@@ -31,6 +32,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
@@ -71,6 +73,7 @@ private slots:
     void checkpointingProposalAppliesWithTheRest();
     void missingGpuSaysWhy();
     void fitsAGpuSetupForTheCpu();
+    void everyColumnInViewAtTheDefaultSize_data();
     void everyColumnInViewAtTheDefaultSize();
 
 private:
@@ -516,8 +519,18 @@ void TestFitDialog::fitsAGpuSetupForTheCpu()
     QVERIFY(applied.validate().empty());
 }
 
+void TestFitDialog::everyColumnInViewAtTheDefaultSize_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+}
+
 void TestFitDialog::everyColumnInViewAtTheDefaultSize()
 {
+    QFETCH(QString, language);
+    QVERIFY(installTranslators(language));
+    const auto english = qScopeGuard([] { installTranslators(QStringLiteral("en")); });
     // The size the dialog opens at on a 1280 × 800 screen, English and Chinese.
     const QSize size = FitDialog::defaultSize(QSize(1280, 800));
     QVERIFY(size.width() <= 1280 && size.height() <= 800);
