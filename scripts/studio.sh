@@ -21,12 +21,13 @@ JOBS=${JOBS:-$(nproc)}
 # help2man and librsvg2-bin write the package's man pages and icons; desktop-file-utils, appstream and man-db
 # check them (the packaging_metadata test). libgloo-dev has the headers LibTorch's c10d Gloo process group
 # includes (the wheel ships Gloo's library, not its headers). libonnx-dev gives the ONNX export ONNX's checker
-# and strict shape inference.
+# and strict shape inference; libprotobuf-dev the protobuf its headers and library are built with (libonnx-dev
+# does not depend on it).
 packages=(
   build-essential cmake ninja-build ccache pkg-config python3-pip
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6
   libqcustomplot-dev libopencv-dev libonnx-dev libyaml-cpp-dev nlohmann-json3-dev
-  libturbojpeg0-dev libgl-dev fonts-noto-cjk libgloo-dev
+  libturbojpeg0-dev libgl-dev fonts-noto-cjk libgloo-dev libprotobuf-dev
   help2man librsvg2-bin desktop-file-utils appstream man-db
 )
 # The tests also read the exported report back with outside tools (poppler-utils: pdfinfo/pdftotext/pdfimages;

@@ -13,6 +13,10 @@
 
 namespace ys {
 
+// Ultralytics' nominal batch: gradients are accumulated over max(round(kNominalBatch / batch), 1) steps, and
+// weight decay is scaled by batch x accumulate / kNominalBatch. One default for the trainer, the fit and its dialog.
+constexpr int kNominalBatch = 64;
+
 // Why a value cannot be used, with what its message needs: a reason code with arguments, so a GUI can
 // translate it (toError() gives the English message, code "config.<key>").
 struct ConfigProblem {
@@ -101,7 +105,7 @@ struct TrainConfig {
     double warmup_epochs = 3.0;          // warmup length in epochs (fractional allowed)
     double warmup_momentum = 0.8;        // initial momentum during warmup
     double warmup_bias_lr = 0.1;         // initial bias LR during warmup
-    int nbs = 64;                        // nominal batch size: accumulate = max(round(nbs/batch), 1)
+    int nbs = kNominalBatch;             // nominal batch size: accumulate = max(round(nbs/batch), 1)
 
     // --- loss gains ----------------------------------------------------------------------------------
     double box = 7.5;                    // CIoU box loss gain

@@ -55,7 +55,7 @@ TrainConfig lowMemory()
 {
     TrainConfig c;
     c.batch = 8;      // activations and the assigner's tensors scale with the batch
-    c.nbs = 64;       // accumulate = round(64 / 8) = 8: the optimizer still sees 64 images per step
+    c.nbs = kNominalBatch;  // accumulate = round(64 / 8) = 8: the optimizer still sees 64 images per step
     c.amp = "auto";   // fp16 on CUDA halves the activations; bf16 on CPUs that have it
     c.cache = "off";  // no decoded copy of the training set in RAM
     c.workers = 2;    // each worker keeps finished batches queued in RAM

@@ -15,7 +15,7 @@ namespace ys::fit {
 struct FitAsked {
     std::string amp = "auto";   // the setup's amp= when the fit ran
     std::string vram;           // the budget the fit kept to ("" = the whole device); the run is held to it
-    int nbs = 64;               // nominal batch size (accumulation)
+    int nbs = kNominalBatch;    // nominal batch size (accumulation)
     bool imgszMode = false;     // the fit searched the largest image size for a fixed batch (proposals give imgsz)
     bool setupOnGpu = false;    // the setup trains on a GPU (a fit for the CPU then moves the run to the CPU)
 };

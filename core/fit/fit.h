@@ -30,7 +30,7 @@ struct FitRequest {
     std::string device = "cpu";      // device the probe runs on (device text, common/device.h)
     std::string budget;              // "8GiB", "6000MB", "0.8" (of the device / target total); empty = all of it
     std::string amp = "auto";        // auto | off | fp16 | bf16 (auto: fp16 on CUDA, bf16 on CPUs with native bf16)
-    int nbs = 64;                    // nominal batch: accumulate = max(round(nbs / batch), 1)
+    int nbs = kNominalBatch;         // nominal batch: accumulate = max(round(nbs / batch), 1)
     std::string targetGpu;           // "" = the probe device; else a name from targetGpus() or "custom:12GiB"
     std::string optimizer = "auto";  // SGD | AdamW | Adam | auto (resolveOptimizer's rule, common/trainrules.h)
     int epochs = 100;                // used by optimizer=auto
