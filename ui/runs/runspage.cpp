@@ -8,6 +8,8 @@
 #include "ui/runs/runlistcontroller.h"
 #include "ui/runs/runlistmodel.h"
 #include "ui/common/runtext.h"
+#include "ui/review/reviewdialog.h"
+#include "ui/review/reviewrunner.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -106,7 +108,7 @@ RunsPage::RunsPage(QWidget* parent)
     search_->setMinimumWidth(200);
     toolbar_->addWidget(search_);
     table_->addActions({resumeAction_, compareAction_, openFolderAction_, exportReportAction_, exportModelAction_,
-                        deleteAction_, removeFolderAction_, refreshAction_});
+                        reviewAction_, deleteAction_, removeFolderAction_, refreshAction_});
 
     foldersLabel_->setWordWrap(true);
     foldersLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -228,6 +230,15 @@ void RunsPage::buildActions()
             emit exportModelRequested(currentDir());
     });
 
+    reviewAction_ = new QAction(this);
+    reviewAction_->setObjectName(QStringLiteral("reviewAction"));
+    reviewAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    reviewAction_->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    connect(reviewAction_, &QAction::triggered, this, [this] {
+        if (!currentDir().isEmpty())
+            reviewRun(currentDir());
+    });
+
     compareAction_ = new QAction(ys::ui::icon(IconId::Compare), QString(), this);
 
     compareAction_->setObjectName(QStringLiteral("compareAction"));
@@ -256,6 +267,7 @@ void RunsPage::buildActions()
     addAction(openFolderAction_);
     addAction(exportReportAction_);
     addAction(exportModelAction_);
+    addAction(reviewAction_);
     addAction(deleteAction_);
 }
 
@@ -272,7 +284,7 @@ QIcon RunsPage::icon() const
 QList<QAction*> RunsPage::pageActions() const
 {
     return {refreshAction_,   addFolderAction_,   removeFolderAction_, resumeAction_,    compareAction_,
-            openFolderAction_, exportReportAction_, exportModelAction_, deleteAction_};
+            openFolderAction_, exportReportAction_, exportModelAction_, reviewAction_, deleteAction_};
 }
 
 QString RunsPage::statusText() const
@@ -579,6 +591,8 @@ void RunsPage::updateActions()
     openFolderAction_->setEnabled(e != nullptr);
     exportReportAction_->setEnabled(e && e->isRun);
     exportModelAction_->setEnabled(e && e->isRun && (e->record.best.present || e->record.last.present));
+    reviewAction_->setEnabled(e && e->isRun && e->record.hasArgs && !e->record.args.data.empty() &&
+                              (e->record.best.present || e->record.last.present));
     int runs = 0;
     for (const QString& d : selectedDirs()) {
         const RunListModel::Entry* s = m->entry(m->rowOf(d));
@@ -663,6 +677,33 @@ void RunsPage::openSelectedFolder()
         QDesktopServices::openUrl(QUrl::fromLocalFile(dir));
 }
 
+ReviewDialog* RunsPage::reviewRun(const QString& dir)
+{
+    const RunListModel* m = controller_->model();
+    const RunListModel::Entry* e = m->entry(m->rowOf(dir));
+    const QString weights = e && e->isRun ? ReviewRunner::weightsOfRun(dir) : QString();
+    if (!e || !e->isRun || !e->record.hasArgs || e->record.args.data.empty() || weights.isEmpty()) {
+        showMessage(tr("%1 cannot be reviewed: it needs weights/best.pt or weights/last.pt and the dataset in its "
+                       "args.yaml.").arg(QDir::toNativeSeparators(dir)));
+        return nullptr;
+    }
+    if (review_ && review_->reviewing() && review_->runDir() != dir) {
+        showMessage(tr("A review is running; cancel it or wait before reviewing another run."));
+        review_->raise();
+        return review_;
+    }
+    if (!review_) {
+        review_ = new ReviewDialog(this);
+        review_->setWindowFlag(Qt::Window);
+        connect(review_, &ReviewDialog::reviewed, this, &RunsPage::reviewed);
+    }
+    if (review_->runDir() != dir || !review_->reviewing())
+        review_->setRun(dir, QString::fromStdString(e->record.args.data), weights);
+    review_->show();
+    review_->raise();
+    return review_;
+}
+
 int RunsPage::deleteSelected()
 {
     const RunListModel* m = controller_->model();
@@ -728,6 +769,9 @@ void RunsPage::retranslate()
     exportModelAction_->setText(tr("Export model…"));
     exportModelAction_->setToolTip(tr("Write the selected run's weights as an ONNX file for OpenCV or ONNX Runtime "
                                       "(Ctrl+Shift+E)"));
+    reviewAction_->setText(tr("Review labels with this model…"));
+    reviewAction_->setToolTip(tr("Predict the run's dataset with its weights and list the labels the model "
+                                 "disagrees with, likeliest mistakes first (Ctrl+Shift+L)"));
     compareAction_->setText(tr("Compare"));
     compareAction_->setToolTip(tr("Show the curves of the selected runs together (select two or more; Ctrl+D)"));
     deleteAction_->setText(tr("Delete…"));

@@ -41,6 +41,7 @@ class RunFollower;
 class RunListController;
 class RunListModel;
 class RunListProxy;
+class ReviewDialog;
 
 class RunsPage final : public StudioPage {
     Q_OBJECT
@@ -78,6 +79,11 @@ public:
     // Deletes the selected runs after confirm() (trash first; permanently only after a second confirm()).
     // Returns how many were removed.
     int deleteSelected();
+    // Review labels with this model: opens the review window of the run in `dir` (a run with weights and a
+    // dataset) showing its RUN/review.json if any; the user starts the review there (ReviewDialog). Null, and
+    // a message, when the run cannot be reviewed.
+    ReviewDialog* reviewRun(const QString& dir);
+    ReviewDialog* reviewDialog() const { return review_; }
 
     // How the page asks before deleting (tests replace the message box).
     using Confirm = std::function<bool(const QString& title, const QString& text)>;
@@ -109,6 +115,8 @@ signals:
     void compared(const QStringList& dirs);
     // The empty state's "Go to the Train page".
     void trainRequested();
+    // A review of a run ended and was saved to `path` (RUN/review.json).
+    void reviewed(const QString& path);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -162,6 +170,8 @@ private:
     QAction* exportReportAction_ = nullptr;
     QAction* exportModelAction_ = nullptr;
     QAction* deleteAction_ = nullptr;
+    QAction* reviewAction_ = nullptr;
+    ReviewDialog* review_ = nullptr;
     QAction* compareAction_ = nullptr;
     QAction* findAction_ = nullptr;
     Confirm confirm_;
