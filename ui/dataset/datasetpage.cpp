@@ -8,6 +8,7 @@
 #include "ui/dataset/datasetcontroller.h"
 #include "ui/dataset/datasetstatswidget.h"
 #include "ui/dataset/findingsview.h"
+#include "ui/review/datasetreviewtab.h"
 #include "ui/common/findingtext.h"
 #include "ui/dataset/imagefilterproxy.h"
 #include "ui/dataset/imagelistmodel.h"
@@ -380,6 +381,15 @@ QTabWidget* DatasetPage::buildTabs(QWidget* parent)
     plotsScroll_->setWidgetResizable(true);
     plotsScroll_->setFrameShape(QFrame::NoFrame);
     tabs_->addTab(plotsScroll_, QString());
+    review_ = new DatasetReviewTab(parent);
+    tabs_->addTab(review_, QString());
+    connect(review_, &DatasetReviewTab::changed, this, &DatasetPage::updateFindingsTab);
+    connect(review_, &DatasetReviewTab::imageSelected, this, [this](const QString& image) {
+        if (const auto d = controller_->dataset())
+            for (size_t i = 0; i < d->images.size(); ++i)
+                if (QString::fromStdString(d->images[i].image) == image)
+                    return selectImage(static_cast<int>(i));
+    });
     connect(tabs_, &QTabWidget::currentChanged, this, &DatasetPage::updatePlots);
     return tabs_;
 }
@@ -563,6 +573,7 @@ void DatasetPage::onDatasetReady(bool complete)
     viewer_->clear();
     grid_->startFirstPaintTimer();
     images_->setDataset(dataset);
+    review_->setDataYaml(QString::fromStdString(dataset->spec.yamlPath));
     boxCount_ = 0;
     for (const ys::ImageRecord& r : dataset->images)
         boxCount_ += static_cast<qint64>(r.boxes.size());
@@ -621,6 +632,8 @@ void DatasetPage::updateFindingsTab()
     const auto result = controller_->checkResult();
     const QString count = result ? QLocale().toString(static_cast<qlonglong>(result->findings.size())) : QString();
     tabs_->setTabText(0, result ? tr("Findings (%1)").arg(count) : tr("Findings"));
+    tabs_->setTabText(2, review_->hasReview() ? tr("Suspected label mistakes (%1)").arg(review_->count())
+                                              : tr("Suspected label mistakes"));
 }
 
 void DatasetPage::changeEvent(QEvent* event)

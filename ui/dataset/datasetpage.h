@@ -6,7 +6,7 @@
 // Its object name is "datasetPage" (tests find it in the MainWindow so). Tests reach its children by object
 // name: "imageGrid" (ThumbnailView, whose model is the filtered grid),
 // "imageViewer", "findingsView", "findingsTable", "splitFilter", "classFilter", "problemFilter",
-// "bottomTabs", "pageSplitter", "imgsz", "datasetController".
+// "bottomTabs" (Findings, Statistics, Suspected label mistakes), "pageSplitter", "imgsz", "datasetController".
 
 #include "common/error.h"
 #include "data/check.h"
@@ -35,6 +35,7 @@ class QVBoxLayout;
 namespace ys::ui {
 
 class DatasetController;
+class DatasetReviewTab;
 class DatasetStatsWidget;
 class FindingsView;
 class ImageFilterProxy;
@@ -88,6 +89,8 @@ public:
     void selectImage(int imageIndex, int box = -1);
     // Brings the findings forward, the grid filtered to images with errors or warnings.
     void showFindings();
+    // The "Suspected label mistakes" tab (a label review of this dataset; the shell hands it review files).
+    DatasetReviewTab* reviewTab() const { return review_; }
 
 signals:
     // The scan finished; the images are on screen (the check follows).
@@ -164,6 +167,7 @@ private:
     ThumbnailView* grid_ = nullptr;
     ImageViewer* viewer_ = nullptr;
     FindingsView* findings_ = nullptr;
+    DatasetReviewTab* review_ = nullptr;
     DatasetStatsWidget* plots_ = nullptr;
     QScrollArea* plotsScroll_ = nullptr;
     QTabWidget* tabs_ = nullptr;

@@ -1,34 +1,24 @@
 #include "ui/review/reviewdialog.h"
 
-#include "ui/review/reviewcanvas.h"
 #include "ui/review/reviewrunner.h"
 #include "ui/review/reviewtext.h"
-#include "ui/review/suspectmodel.h"
+#include "ui/review/suspectsview.h"
 
-#include <QAction>
-#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QEvent>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QHeaderView>
-#include <QItemSelectionModel>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSplitter>
-#include <QTableView>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
 
 namespace ys::ui {
 
-ReviewDialog::ReviewDialog(QWidget* parent)
-    : QDialog(parent), runner_(new ReviewRunner(this)), model_(new SuspectModel(this))
+ReviewDialog::ReviewDialog(QWidget* parent) : QDialog(parent), runner_(new ReviewRunner(this))
 {
     setObjectName(QStringLiteral("reviewDialog"));
     build();
@@ -36,12 +26,13 @@ ReviewDialog::ReviewDialog(QWidget* parent)
     connect(runner_, &ReviewRunner::finished, this,
             [this](std::shared_ptr<const ys::ReviewResult> result, const QString& path) {
                 showReview(std::move(result));
-                setMessage(tr("%n suspect(s) found; saved to %1", nullptr, static_cast<int>(result_->suspects.size()))
-                               .arg(QDir::toNativeSeparators(path)));
+                view_->setMessage(tr("%n suspect(s) found; saved to %1", nullptr,
+                                     static_cast<int>(result_->suspects.size()))
+                                      .arg(QDir::toNativeSeparators(path)));
                 emit reviewed(path);
             });
     connect(runner_, &ReviewRunner::failed, this, [this](const ys::Error& error) {
-        setMessage(ReviewText::error(error));
+        view_->setMessage(ReviewText::error(error));
         updateButtons();
     });
     retranslate();
@@ -61,6 +52,7 @@ void ReviewDialog::build()
     startButton_ = new QPushButton(this);
     startButton_->setObjectName(QStringLiteral("reviewStart"));
     progress_ = new QProgressBar(this);
+    progress_->setObjectName(QStringLiteral("reviewProgress"));
     cancelButton_ = new QPushButton(this);
     cancelButton_->setObjectName(QStringLiteral("reviewCancel"));
     connect(startButton_, &QPushButton::clicked, this, [this] { startReview(); });
@@ -71,78 +63,16 @@ void ReviewDialog::build()
     top->addWidget(startButton_);
     top->addWidget(progress_, 1);
     top->addWidget(cancelButton_);
+    top->addStretch(0);
 
-    table_ = new QTableView(this);
-    table_->setObjectName(QStringLiteral("suspectTable"));
-    table_->setModel(model_);
-    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table_->verticalHeader()->hide();
-    table_->horizontalHeader()->setStretchLastSection(true);
-    table_->setWordWrap(false);
-    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ReviewDialog::onSelection);
-    connect(model_, &QAbstractItemModel::modelReset, this, &ReviewDialog::updateButtons);
-
-    canvas_ = new ReviewCanvas(this);
-    flipButton_ = new QToolButton(this);
-    flipButton_->setObjectName(QStringLiteral("reviewFlip"));
-    auto* flip = new QAction(this);
-    flip->setShortcut(QKeySequence(Qt::Key_T));
-    flip->setShortcutContext(Qt::WindowShortcut);
-    connect(flip, &QAction::triggered, canvas_, &ReviewCanvas::flip);
-    addAction(flip);
-    connect(flipButton_, &QToolButton::clicked, canvas_, &ReviewCanvas::flip);
-    auto* right = new QWidget(this);
-    auto* rightLayout = new QVBoxLayout(right);
-    rightLayout->setContentsMargins(0, 0, 0, 0);
-    rightLayout->addWidget(canvas_, 1);
-    rightLayout->addWidget(flipButton_, 0, Qt::AlignLeft);
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(table_);
-    splitter->addWidget(right);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-
+    view_ = new SuspectsView(this);
+    closeButton_ = new QPushButton(this);
+    connect(closeButton_, &QPushButton::clicked, this, &QDialog::close);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(intro_);
     layout->addLayout(top);
-    layout->addWidget(splitter, 1);
-    layout->addWidget(buildBottom());
-}
-
-QWidget* ReviewDialog::buildBottom()
-{
-    auto* bottom = new QWidget(this);
-    showHidden_ = new QCheckBox(bottom);
-    showHidden_->setObjectName(QStringLiteral("reviewShowHidden"));
-    connect(showHidden_, &QCheckBox::toggled, this, &ReviewDialog::setShowHidden);
-    notMistakeButton_ = new QPushButton(bottom);
-    notMistakeButton_->setObjectName(QStringLiteral("reviewNotMistake"));
-    fixedButton_ = new QPushButton(bottom);
-    fixedButton_->setObjectName(QStringLiteral("reviewFixed"));
-    unmarkButton_ = new QPushButton(bottom);
-    unmarkButton_->setObjectName(QStringLiteral("reviewUnmark"));
-    exportButton_ = new QPushButton(bottom);
-    exportButton_->setObjectName(QStringLiteral("reviewExport"));
-    closeButton_ = new QPushButton(bottom);
-    connect(notMistakeButton_, &QPushButton::clicked, this, [this] { markSelected(ReviewMarks::NotAMistake); });
-    connect(fixedButton_, &QPushButton::clicked, this, [this] { markSelected(ReviewMarks::Fixed); });
-    connect(unmarkButton_, &QPushButton::clicked, this, [this] { markSelected(ReviewMarks::None); });
-    connect(exportButton_, &QPushButton::clicked, this, &ReviewDialog::exportFixes);
-    connect(closeButton_, &QPushButton::clicked, this, &QDialog::close);
-    message_ = new QLabel(bottom);
-    message_->setObjectName(QStringLiteral("reviewMessage"));
-    message_->setWordWrap(true);
-    message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(showHidden_);
-    buttons->addStretch(1);
-    for (QPushButton* b : {notMistakeButton_, fixedButton_, unmarkButton_, exportButton_, closeButton_})
-        buttons->addWidget(b);
-    auto* layout = new QVBoxLayout(bottom);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(message_);
-    layout->addLayout(buttons);
-    return bottom;
+    layout->addWidget(view_, 1);
+    layout->addWidget(closeButton_, 0, Qt::AlignRight);
 }
 
 void ReviewDialog::retranslate()
@@ -163,20 +93,7 @@ void ReviewDialog::retranslate()
     startButton_->setToolTip(tr("Predict the chosen images with the run's weights and rank the labels the model "
                                 "disagrees with"));
     cancelButton_->setText(tr("Cancel"));
-    flipButton_->setText(tr("Flip label / prediction"));
-    flipButton_->setToolTip(tr("Show both boxes, the label only or the model's box only (T)"));
-    showHidden_->setText(tr("Show hidden"));
-    showHidden_->setToolTip(tr("List the suspects marked Not a mistake again, so they can be unmarked"));
-    notMistakeButton_->setText(tr("Not a mistake"));
-    notMistakeButton_->setToolTip(tr("Hide the selected suspects, also from later reviews of this dataset"));
-    fixedButton_->setText(tr("Fixed"));
-    fixedButton_->setToolTip(tr("Mark the selected suspects done; Export fixes… writes their corrections"));
-    unmarkButton_->setText(tr("Unmark"));
-    exportButton_->setText(tr("Export fixes…"));
-    exportButton_->setToolTip(tr("Write corrected label files of the Fixed suspects (none Fixed: the selected "
-                                 "ones) into a new folder outside the dataset"));
     closeButton_->setText(tr("Close"));
-    model_->retranslate();
 }
 
 void ReviewDialog::setRun(const QString& runDir, const QString& dataYaml, const QString& weights)
@@ -184,8 +101,11 @@ void ReviewDialog::setRun(const QString& runDir, const QString& dataYaml, const 
     runDir_ = runDir;
     dataYaml_ = dataYaml;
     weights_ = weights;
+    view_->setExportStart(QFileInfo(runDir).absolutePath());
     retranslate();
     showReview(nullptr);
+    view_->setMessage(QString());
+    updateButtons();
     const QString path = QDir(runDir).filePath(QString::fromLatin1(ys::kReviewFileName));
     if (!QFileInfo::exists(path))
         return;
@@ -194,12 +114,12 @@ void ReviewDialog::setRun(const QString& runDir, const QString& dataYaml, const 
                     if (!loadGeneration_.isCurrent(gen) || reviewing())
                         return;
                     if (!r) {
-                        setMessage(ReviewText::error(r.error()));
+                        view_->setMessage(ReviewText::error(r.error()));
                         return;
                     }
                     showReview(std::make_shared<const ys::ReviewResult>(*r));
-                    setMessage(tr("The run's last review: %n suspect(s)", nullptr,
-                                  static_cast<int>(result_->suspects.size())));
+                    view_->setMessage(tr("The run's last review: %n suspect(s)", nullptr,
+                                         static_cast<int>(result_->suspects.size())));
                 });
 }
 
@@ -214,7 +134,7 @@ bool ReviewDialog::startReview(ys::ReviewSplit split)
         return false;
     loadGeneration_.next();
     progress_->setRange(0, 0);
-    setMessage(tr("Reviewing…"));
+    view_->setMessage(tr("Reviewing…"));
     updateButtons();
     return true;
 }
@@ -240,99 +160,24 @@ void ReviewDialog::onProgress(ys::ProgressStage stage, qint64 done, qint64 total
 void ReviewDialog::showReview(std::shared_ptr<const ys::ReviewResult> result)
 {
     result_ = std::move(result);
-    model_->setReview(result_);
-    canvas_->showSuspect(result_, -1);
-    table_->resizeColumnsToContents();
-    if (model_->rowCount() > 0)
-        table_->selectRow(0);
+    view_->setReview(result_);
     updateButtons();
     if (result_)
         emit reviewShown();
 }
 
-std::vector<int> ReviewDialog::selectedSuspects() const
-{
-    std::vector<int> out;
-    for (const QModelIndex& i : table_->selectionModel()->selectedRows())
-        if (const int s = model_->suspectAt(i.row()); s >= 0)
-            out.push_back(s);
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-void ReviewDialog::onSelection()
-{
-    const std::vector<int> selected = selectedSuspects();
-    canvas_->showSuspect(result_, selected.empty() ? -1 : selected.front());
-    updateButtons();
-}
-
-void ReviewDialog::markSelected(ReviewMarks::Mark mark)
-{
-    for (int s : selectedSuspects())
-        model_->setMark(s, mark);
-    updateButtons();
-}
-
-void ReviewDialog::setShowHidden(bool show)
-{
-    if (showHidden_->isChecked() != show)
-        showHidden_->setChecked(show);
-    model_->setShowHidden(show);
-}
-
 void ReviewDialog::updateButtons()
 {
     const bool busy = runner_->running();
-    const bool selected = !selectedSuspects().empty();
     split_->setEnabled(!busy);
     startButton_->setEnabled(!busy && !runDir_.isEmpty());
     cancelButton_->setEnabled(busy);
     progress_->setVisible(busy);
-    if (!busy)
-        progress_->setRange(0, 1);
-    notMistakeButton_->setEnabled(selected);
-    fixedButton_->setEnabled(selected);
-    unmarkButton_->setEnabled(selected);
-    exportButton_->setEnabled(result_ && (selected || !model_->fixedSuspects().empty()));
-}
-
-bool ReviewDialog::exportFixesTo(const QString& outDir)
-{
-    if (!result_)
-        return false;
-    std::vector<int> chosen = model_->fixedSuspects();
-    if (chosen.empty())
-        chosen = selectedSuspects();
-    if (chosen.empty()) {
-        setMessage(tr("Mark suspects Fixed or select some to export their fixes."));
-        return false;
-    }
-    const auto written = ys::writeFixedLabels(*result_, chosen, QDir::cleanPath(outDir).toStdString());
-    if (!written) {
-        setMessage(ReviewText::error(written.error()));
-        return false;
-    }
-    setMessage(tr("%n corrected label file(s) written to %1", nullptr, *written).arg(QDir::toNativeSeparators(outDir)));
-    return true;
-}
-
-void ReviewDialog::exportFixes()
-{
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder for the corrected label files"),
-                                                          QFileInfo(runDir_).absolutePath());
-    if (!dir.isEmpty())
-        exportFixesTo(dir);
 }
 
 QString ReviewDialog::message() const
 {
-    return message_->text();
-}
-
-void ReviewDialog::setMessage(const QString& text)
-{
-    message_->setText(text);
+    return view_->message();
 }
 
 void ReviewDialog::changeEvent(QEvent* event)

@@ -8,6 +8,7 @@
 #include "ui/runs/runlistcontroller.h"
 #include "ui/runs/runlistmodel.h"
 #include "ui/common/runtext.h"
+#include "ui/review/datasetreviewtab.h"
 #include "ui/review/reviewdialog.h"
 #include "ui/review/reviewrunner.h"
 
@@ -702,6 +703,18 @@ ReviewDialog* RunsPage::reviewRun(const QString& dir)
     review_->show();
     review_->raise();
     return review_;
+}
+
+QString RunsPage::newestReview(const QString& dataYaml) const
+{
+    const RunListModel* m = controller_->model();
+    QStringList dirs, data;
+    for (int row = 0; row < m->rowCount(); ++row)
+        if (const RunListModel::Entry* e = m->entry(row); e && e->isRun && e->record.hasArgs) {
+            dirs << e->dir;
+            data << QString::fromStdString(e->record.args.data);
+        }
+    return newestReviewOf(dataYaml, dirs, data);
 }
 
 int RunsPage::deleteSelected()

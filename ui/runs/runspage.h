@@ -84,6 +84,8 @@ public:
     // a message, when the run cannot be reviewed.
     ReviewDialog* reviewRun(const QString& dir);
     ReviewDialog* reviewDialog() const { return review_; }
+    // The newest RUN/review.json of the listed runs trained on `dataYaml`; empty when none.
+    QString newestReview(const QString& dataYaml) const;
 
     // How the page asks before deleting (tests replace the message box).
     using Confirm = std::function<bool(const QString& title, const QString& text)>;

@@ -11,6 +11,8 @@
 #include "ui/fit/fitdialog.h"
 #include "ui/export/modelexporter.h"
 #include "ui/report/reportexporter.h"
+#include "ui/review/datasetreviewtab.h"
+#include "ui/runs/runlistcontroller.h"
 #include "ui/runs/runspage.h"
 #include "ui/shell/language.h"
 #include "ui/shell/notifier.h"
@@ -128,6 +130,17 @@ void MainWindow::wirePages()
                 notifier_->notify(title, message, failed, seconds);
             });
     connect(runsPage_, &RunsPage::trainRequested, this, [this] { showPage(trainPage_); });
+    // Label review: the review the Runs page just made, else the newest of the listed runs' reviews of the open
+    // dataset, fills the Dataset page's "Suspected label mistakes" (the tab drops another dataset's review).
+    connect(runsPage_, &RunsPage::reviewed, datasetPage_->reviewTab(), &DatasetReviewTab::showReviewFile);
+    const auto findReview = [this] {
+        DatasetReviewTab* tab = datasetPage_->reviewTab();
+        const QString path = runsPage_->newestReview(tab->dataYaml());
+        if (!path.isEmpty() && path != tab->reviewFile())
+            tab->showReviewFile(path);
+    };
+    connect(runsPage_->controller(), &RunListController::listed, this, findReview);
+    connect(datasetPage_, &DatasetPage::datasetOpened, this, findReview);
     // Resume from the Runs page: the run's args.yaml with resume=<run>/weights/last.pt and the changed
     // resumable keys goes into the Train page's form; the user presses Start there.
     connect(runsPage_, &RunsPage::resumeRequested, this, [this](const ResumeRequest& request) {

@@ -8,9 +8,12 @@
 #include "testsupport.h"
 #include "review/review.h"
 #include "train/trainer.h"
+#include "ui/dataset/datasetpage.h"
+#include "ui/review/datasetreviewtab.h"
 #include "ui/review/reviewcanvas.h"
 #include "ui/review/reviewdialog.h"
 #include "ui/review/suspectmodel.h"
+#include "ui/review/suspectsview.h"
 #include "ui/runs/runlistcontroller.h"
 #include "ui/runs/runlistmodel.h"
 #include "ui/runs/runspage.h"
@@ -25,6 +28,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -40,6 +44,7 @@ private slots:
     void notAMistakeHidesAndIsRemembered();
     void exportFixesWritesANewFolderOnly();
     void flipChangesWhatIsDrawn();
+    void datasetPageShowsTheReview();
 
 private:
     // A run folder with a review.json written by hand over the shapes dataset's first validation image.
@@ -105,7 +110,7 @@ void TestUiReview::reviewsARunFromTheRunsPage()
     QVERIFY(saved.ok());
     QVERIFY(dialog->review());
     QCOMPARE(dialog->review()->suspects.size(), saved->suspects.size());
-    QCOMPARE(dialog->model()->rowCount(), static_cast<int>(saved->suspects.size()));
+    QCOMPARE(dialog->suspects()->model()->rowCount(), static_cast<int>(saved->suspects.size()));
     QCOMPARE(QFileInfo(QString::fromStdString(saved->weights)).fileName(), QString("best.pt"));
     QVERIFY(!saved->images.empty());
     qInfo("review of a one-epoch run: %zu images, %zu suspects", saved->images.size(), saved->suspects.size());
@@ -115,7 +120,7 @@ void TestUiReview::reviewsARunFromTheRunsPage()
     QSignalSpy shown(&again, &ReviewDialog::reviewShown);
     again.setRun(run, data_, run + "/weights/best.pt");
     QVERIFY(shown.wait(30000));
-    QCOMPARE(again.model()->rowCount(), static_cast<int>(saved->suspects.size()));
+    QCOMPARE(again.suspects()->model()->rowCount(), static_cast<int>(saved->suspects.size()));
 }
 
 QString TestUiReview::handRun()
@@ -161,7 +166,7 @@ bool TestUiReview::openHandReview(ReviewDialog& dialog, const QString& run)
 {
     QSignalSpy shown(&dialog, &ReviewDialog::reviewShown);
     dialog.setRun(run, data_, run + "/weights/best.pt");
-    return shown.wait(30000) && dialog.model()->rowCount() == 2;
+    return shown.wait(30000) && dialog.suspects()->model()->rowCount() == 2;
 }
 
 void TestUiReview::notAMistakeHidesAndIsRemembered()
@@ -171,25 +176,25 @@ void TestUiReview::notAMistakeHidesAndIsRemembered()
     {
         ReviewDialog dialog;
         QVERIFY(openHandReview(dialog, run));
-        QCOMPARE(dialog.model()->index(0, SuspectModel::Kind).data().toString(), QString("Wrong class"));
-        QVERIFY(dialog.model()->index(0, SuspectModel::Reason).data().toString().contains("Predicted"));
-        dialog.table()->selectRow(0);
-        dialog.markSelected(ReviewMarks::NotAMistake);
-        QCOMPARE(dialog.model()->rowCount(), 1);
-        QCOMPARE(dialog.model()->suspectAt(0), 1);
+        QCOMPARE(dialog.suspects()->model()->index(0, SuspectModel::Kind).data().toString(), QString("Wrong class"));
+        QVERIFY(dialog.suspects()->model()->index(0, SuspectModel::Reason).data().toString().contains("Predicted"));
+        dialog.suspects()->table()->selectRow(0);
+        dialog.suspects()->markSelected(ReviewMarks::NotAMistake);
+        QCOMPARE(dialog.suspects()->model()->rowCount(), 1);
+        QCOMPARE(dialog.suspects()->model()->suspectAt(0), 1);
     }
     ReviewDialog later;   // a new window (and a restart: the same settings) still hides it
     QSignalSpy shown(&later, &ReviewDialog::reviewShown);
     later.setRun(run, data_, run + "/weights/best.pt");
     QVERIFY(shown.wait(30000));
-    QCOMPARE(later.model()->rowCount(), 1);
-    later.setShowHidden(true);
-    QCOMPARE(later.model()->rowCount(), 2);
-    QCOMPARE(later.model()->index(0, SuspectModel::Marked).data().toString(), QString("Not a mistake"));
-    later.table()->selectRow(0);
-    later.markSelected(ReviewMarks::None);
-    later.setShowHidden(false);
-    QCOMPARE(later.model()->rowCount(), 2);
+    QCOMPARE(later.suspects()->model()->rowCount(), 1);
+    later.suspects()->setShowHidden(true);
+    QCOMPARE(later.suspects()->model()->rowCount(), 2);
+    QCOMPARE(later.suspects()->model()->index(0, SuspectModel::Marked).data().toString(), QString("Not a mistake"));
+    later.suspects()->table()->selectRow(0);
+    later.suspects()->markSelected(ReviewMarks::None);
+    later.suspects()->setShowHidden(false);
+    QCOMPARE(later.suspects()->model()->rowCount(), 2);
     // The marks live in the studio's settings, not in the dataset's folder.
     QVERIFY(QSettings().allKeys().join(' ').contains("review/marks/"));
 }
@@ -202,13 +207,13 @@ void TestUiReview::exportFixesWritesANewFolderOnly()
     const auto before = ys::test::hashTree(root);
     ReviewDialog dialog;
     QVERIFY(openHandReview(dialog, run));
-    dialog.table()->selectRow(0);
-    dialog.markSelected(ReviewMarks::Fixed);
-    QVERIFY(!dialog.exportFixesTo(root + "/fixed"));   // inside the dataset: refused, worded
+    dialog.suspects()->table()->selectRow(0);
+    dialog.suspects()->markSelected(ReviewMarks::Fixed);
+    QVERIFY(!dialog.suspects()->exportFixesTo(root + "/fixed"));   // inside the dataset: refused, worded
     QVERIFY2(dialog.message().contains("never written into the dataset"), qPrintable(dialog.message()));
     QVERIFY(!QFileInfo::exists(root + "/fixed"));
     const QString out = tmp_.filePath("fixes");
-    QVERIFY2(dialog.exportFixesTo(out), qPrintable(dialog.message()));
+    QVERIFY2(dialog.suspects()->exportFixesTo(out), qPrintable(dialog.message()));
     const ys::ReviewResult& r = *dialog.review();
     const QString rel = QDir(QString::fromStdString(r.root)).relativeFilePath(QString::fromStdString(r.images[0].labelFile));
     QFile fixed(out + "/" + rel);
@@ -224,10 +229,10 @@ void TestUiReview::flipChangesWhatIsDrawn()
     QVERIFY(!run.isEmpty());
     ReviewDialog dialog;
     QVERIFY(openHandReview(dialog, run));
-    ReviewCanvas* canvas = dialog.canvas();
+    ReviewCanvas* canvas = dialog.suspects()->canvas();
     canvas->resize(320, 320);
     QSignalSpy image(canvas, &ReviewCanvas::imageShown);
-    dialog.table()->selectRow(1);   // the missing label: only a predicted box
+    dialog.suspects()->table()->selectRow(1);   // the missing label: only a predicted box
     QVERIFY(image.wait(30000));
     QVERIFY(canvas->hasImage());
     QCOMPARE(canvas->suspect(), 1);
@@ -243,6 +248,49 @@ void TestUiReview::flipChangesWhatIsDrawn()
     QVERIFY(predictionOnly != both);   // the image's other labels (drawn faint with the label) are gone
     canvas->flip();
     QCOMPARE(canvas->shown(), ReviewCanvas::Show::Both);
+}
+
+void TestUiReview::datasetPageShowsTheReview()
+{
+    const QString run = handRun();
+    QVERIFY(!run.isEmpty());
+    DatasetPage page;
+    QSignalSpy opened(&page, &DatasetPage::datasetOpened);
+    page.openDataset(data_);
+    QVERIFY(opened.wait(30000));
+    auto* tabs = page.findChild<QTabWidget*>(QStringLiteral("bottomTabs"));
+    QVERIFY(tabs);
+    QCOMPARE(tabs->tabText(2), QString("Suspected label mistakes"));
+    DatasetReviewTab* tab = page.reviewTab();
+    QVERIFY(!tab->hasReview());
+
+    // The shell's choice among the listed runs: the newest review of a run trained on this data.yaml.
+    QCOMPARE(newestReviewOf(data_, {run, tmp_.filePath("none")}, {data_, data_}), run + "/review.json");
+    QVERIFY(newestReviewOf(data_, {run}, {tmp_.filePath("other/data.yaml")}).isEmpty());
+
+    QSignalSpy changed(tab, &DatasetReviewTab::changed);
+    tab->showReviewFile(run + "/review.json");
+    QVERIFY(changed.wait(30000));
+    QVERIFY(tab->hasReview());
+    QCOMPARE(tab->count(), 2);
+    QCOMPARE(tabs->tabText(2), QString("Suspected label mistakes (2)"));
+    // Not a mistake here counts at once and is the same mark the review window keeps.
+    tab->suspects()->table()->selectRow(0);
+    tab->suspects()->markSelected(ReviewMarks::NotAMistake);
+    QCOMPARE(tabs->tabText(2), QString("Suspected label mistakes (1)"));
+    ReviewDialog dialog;
+    QVERIFY(!openHandReview(dialog, run));   // one of the two hidden there too
+    QCOMPARE(dialog.suspects()->model()->rowCount(), 1);
+
+    // Another dataset's review is not shown.
+    DatasetPage other;
+    QSignalSpy otherOpened(&other, &DatasetPage::datasetOpened);
+    other.openDataset(ys::test::writeShapesDataset(tmp_.filePath("other"), 2, 64, 64));
+    QVERIFY(otherOpened.wait(30000));
+    QSignalSpy otherChanged(other.reviewTab(), &DatasetReviewTab::changed);
+    other.reviewTab()->showReviewFile(run + "/review.json");
+    QVERIFY(otherChanged.wait(30000));
+    QVERIFY(!other.reviewTab()->hasReview());
 }
 
 QTEST_MAIN(TestUiReview)
