@@ -1456,6 +1456,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Suspected label mistakes (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suspected label mistakes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>&amp;Open Dataset…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1610,6 +1618,20 @@
     <message>
         <source>There is no finished check to export.</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DatasetReviewTab</name>
+    <message>
+        <source>No review of this dataset yet. On the Runs page, select a finished run and choose Review labels with this model…: the labels its model disagrees with are listed here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Reviewed with %1 on the %2 (%3): %n suspect(s), likeliest mistakes first.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5015,6 +5037,206 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::ReviewDialog</name>
+    <message numerus="yes">
+        <source>%n suspect(s) found; saved to %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Review labels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model %1 predicts the images of %2; the labels it disagrees with are listed, the likeliest mistakes first. Nothing is written into the dataset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predict the chosen images with the run&apos;s weights and rank the labels the model disagrees with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The run&apos;s last review: %n suspect(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reviewing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the dataset… %v/%m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicting… %v/%m images</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ReviewText</name>
+    <message>
+        <source>Missing label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrong class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Poor box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spurious label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model sees a &apos;%1&apos; (confidence %2) that no label covers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted &apos;%1&apos; (confidence %2, IoU %3) where the label says &apos;%4&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The &apos;%1&apos; box overlaps the model&apos;s box only at IoU %2 (confidence %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing confident near this &apos;%1&apos; label (best confidence %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model predicts nothing near this &apos;%1&apos; label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The review was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixes are never written into the dataset: choose a folder outside %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the dataset&apos;s folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The chosen split of the dataset has no images to review.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The weights %1 are missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read or write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, line %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a mistake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Marked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model&apos;s box</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a suspect to see it on its image</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::RunDetail</name>
     <message numerus="yes">
         <source>%n epoch(s)</source>
@@ -5883,6 +6105,14 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1 cannot be reviewed: it needs weights/best.pt or weights/last.pt and the dataset in its args.yaml.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A review is running; cancel it or wait before reviewing another run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Delete runs</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5952,6 +6182,14 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Write the selected run&apos;s weights as an ONNX file for OpenCV or ONNX Runtime (Ctrl+Shift+E)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review labels with this model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predict the run&apos;s dataset with its weights and list the labels the model disagrees with, likeliest mistakes first (Ctrl+Shift+L)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6140,6 +6378,72 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Overrides</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::SuspectsView</name>
+    <message>
+        <source>Flip label / prediction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show both boxes, the label only or the model&apos;s box only (T)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show hidden</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the suspects marked Not a mistake again, so they can be unmarked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a mistake</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide the selected suspects, also from later reviews of this dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark the selected suspects done; Export fixes… writes their corrections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unmark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the mark of the selected suspects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export fixes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write corrected label files of the Fixed suspects (none Fixed: the selected ones) into a new folder outside the dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark suspects Fixed or select some to export their fixes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n corrected label file(s) written to %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Folder for the corrected label files</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1613,6 +1613,27 @@
         <source>Check result written to %1</source>
         <translation>检查结果已写入 %1</translation>
     </message>
+    <message>
+        <source>Suspected label mistakes (%1)</source>
+        <translation>疑似标注错误 (%1)</translation>
+    </message>
+    <message>
+        <source>Suspected label mistakes</source>
+        <translation>疑似标注错误</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::DatasetReviewTab</name>
+    <message>
+        <source>No review of this dataset yet. On the Runs page, select a finished run and choose Review labels with this model…: the labels its model disagrees with are listed here.</source>
+        <translation>此数据集尚无审查结果。在“运行”页选择一个已完成的运行，然后选择“用此模型审查标注…”：模型不认同的标注会列在这里。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reviewed with %1 on the %2 (%3): %n suspect(s), likeliest mistakes first.</source>
+        <translation>
+            <numerusform>用 %1 审查了%2（%3）：%n 个疑似错误，最可能的错误排在前面。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::DatasetStatsWidget</name>
@@ -5005,6 +5026,204 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::ReviewDialog</name>
+    <message numerus="yes">
+        <source>%n suspect(s) found; saved to %1</source>
+        <translation>
+            <numerusform>发现 %n 个疑似错误；已保存到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Review labels</source>
+        <translation>审查标注</translation>
+    </message>
+    <message>
+        <source>The model %1 predicts the images of %2; the labels it disagrees with are listed, the likeliest mistakes first. Nothing is written into the dataset.</source>
+        <translation>模型 %1 预测 %2 的图像；列出它不认同的标注，最可能的错误排在前面。不会向数据集写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Images:</source>
+        <translation>图像：</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>审查</translation>
+    </message>
+    <message>
+        <source>Predict the chosen images with the run&apos;s weights and rank the labels the model disagrees with</source>
+        <translation>用该运行的权重预测所选图像，并对模型不认同的标注排序</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message numerus="yes">
+        <source>The run&apos;s last review: %n suspect(s)</source>
+        <translation>
+            <numerusform>该运行的上次审查：%n 个疑似错误</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reviewing…</source>
+        <translation>正在审查…</translation>
+    </message>
+    <message>
+        <source>Reading the dataset… %v/%m</source>
+        <translation>正在读取数据集… %v/%m</translation>
+    </message>
+    <message>
+        <source>Predicting… %v/%m images</source>
+        <translation>正在预测… %v/%m 张图像</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::ReviewText</name>
+    <message>
+        <source>Missing label</source>
+        <translation>缺少标注</translation>
+    </message>
+    <message>
+        <source>Wrong class</source>
+        <translation>类别错误</translation>
+    </message>
+    <message>
+        <source>Poor box</source>
+        <translation>框不准确</translation>
+    </message>
+    <message>
+        <source>Spurious label</source>
+        <translation>多余标注</translation>
+    </message>
+    <message>
+        <source>The model sees a &apos;%1&apos; (confidence %2) that no label covers</source>
+        <translation>模型看到一个“%1”（置信度 %2），但没有标注覆盖它</translation>
+    </message>
+    <message>
+        <source>Predicted &apos;%1&apos; (confidence %2, IoU %3) where the label says &apos;%4&apos;</source>
+        <translation>此处预测为“%1”（置信度 %2，IoU %3），而标注为“%4”</translation>
+    </message>
+    <message>
+        <source>The &apos;%1&apos; box overlaps the model&apos;s box only at IoU %2 (confidence %3)</source>
+        <translation>“%1”框与模型的框仅以 IoU %2 重叠（置信度 %3）</translation>
+    </message>
+    <message>
+        <source>Nothing confident near this &apos;%1&apos; label (best confidence %2)</source>
+        <translation>此“%1”标注附近没有可信的预测（最高置信度 %2）</translation>
+    </message>
+    <message>
+        <source>The model predicts nothing near this &apos;%1&apos; label</source>
+        <translation>模型在此“%1”标注附近没有任何预测</translation>
+    </message>
+    <message>
+        <source>Validation images</source>
+        <translation>验证集图像</translation>
+    </message>
+    <message>
+        <source>Training images</source>
+        <translation>训练集图像</translation>
+    </message>
+    <message>
+        <source>All images</source>
+        <translation>全部图像</translation>
+    </message>
+    <message>
+        <source>The review was cancelled.</source>
+        <translation>审查已取消。</translation>
+    </message>
+    <message>
+        <source>Fixes are never written into the dataset: choose a folder outside %1.</source>
+        <translation>修正永远不会写入数据集：请选择 %1 之外的文件夹。</translation>
+    </message>
+    <message>
+        <source>the dataset&apos;s folder</source>
+        <translation>数据集文件夹</translation>
+    </message>
+    <message>
+        <source>The chosen split of the dataset has no images to review.</source>
+        <translation>数据集的所选划分中没有可审查的图像。</translation>
+    </message>
+    <message>
+        <source>The weights %1 are missing.</source>
+        <translation>权重 %1 不存在。</translation>
+    </message>
+    <message>
+        <source>Could not read or write %1: %2</source>
+        <translation>无法读取或写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1, line %2</source>
+        <translation>%1，第 %2 行</translation>
+    </message>
+    <message>
+        <source>Not a mistake</source>
+        <translation>不是错误</translation>
+    </message>
+    <message>
+        <source>Fixed</source>
+        <translation>已修正</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>图像</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Marked</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>Cannot read %1</source>
+        <translation>无法读取 %1</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <source>Model&apos;s box</source>
+        <translation>模型的框</translation>
+    </message>
+    <message>
+        <source>Select a suspect to see it on its image</source>
+        <translation>选择一个疑似错误以在图像上查看</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::RunDetail</name>
     <message>
         <source>data parallel: %1</source>
@@ -5997,6 +6216,22 @@ Compute capability %2.%3, %4 multiprocessors
         <source>Write the selected run&apos;s weights as an ONNX file for OpenCV or ONNX Runtime (Ctrl+Shift+E)</source>
         <translation>将所选运行的权重写为 ONNX 文件，供 OpenCV 或 ONNX Runtime 使用（Ctrl+Shift+E）</translation>
     </message>
+    <message>
+        <source>%1 cannot be reviewed: it needs weights/best.pt or weights/last.pt and the dataset in its args.yaml.</source>
+        <translation>无法审查 %1：需要 weights/best.pt 或 weights/last.pt，以及 args.yaml 中的数据集。</translation>
+    </message>
+    <message>
+        <source>A review is running; cancel it or wait before reviewing another run.</source>
+        <translation>正在审查；请先取消或等待完成，再审查另一个运行。</translation>
+    </message>
+    <message>
+        <source>Review labels with this model…</source>
+        <translation>用此模型审查标注…</translation>
+    </message>
+    <message>
+        <source>Predict the run&apos;s dataset with its weights and list the labels the model disagrees with, likeliest mistakes first (Ctrl+Shift+L)</source>
+        <translation>用该运行的权重预测其数据集，并列出模型不认同的标注，最可能的错误排在前面（Ctrl+Shift+L）</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::SeriesChart</name>
@@ -6120,6 +6355,71 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Overrides</source>
         <translation>覆盖设置</translation>
+    </message>
+</context>
+<context>
+    <name>ys::ui::SuspectsView</name>
+    <message>
+        <source>Flip label / prediction</source>
+        <translation>切换标注 / 预测</translation>
+    </message>
+    <message>
+        <source>Show both boxes, the label only or the model&apos;s box only (T)</source>
+        <translation>显示两个框、仅标注或仅模型的框（T）</translation>
+    </message>
+    <message>
+        <source>Show hidden</source>
+        <translation>显示已隐藏</translation>
+    </message>
+    <message>
+        <source>List the suspects marked Not a mistake again, so they can be unmarked</source>
+        <translation>再次列出标记为“不是错误”的疑似错误，以便取消标记</translation>
+    </message>
+    <message>
+        <source>Not a mistake</source>
+        <translation>不是错误</translation>
+    </message>
+    <message>
+        <source>Hide the selected suspects, also from later reviews of this dataset</source>
+        <translation>隐藏所选疑似错误，此数据集以后的审查中也不再显示</translation>
+    </message>
+    <message>
+        <source>Fixed</source>
+        <translation>已修正</translation>
+    </message>
+    <message>
+        <source>Mark the selected suspects done; Export fixes… writes their corrections</source>
+        <translation>将所选疑似错误标记为已处理；“导出修正…”会写出它们的修正</translation>
+    </message>
+    <message>
+        <source>Unmark</source>
+        <translation>取消标记</translation>
+    </message>
+    <message>
+        <source>Clear the mark of the selected suspects</source>
+        <translation>清除所选疑似错误的标记</translation>
+    </message>
+    <message>
+        <source>Export fixes…</source>
+        <translation>导出修正…</translation>
+    </message>
+    <message>
+        <source>Write corrected label files of the Fixed suspects (none Fixed: the selected ones) into a new folder outside the dataset</source>
+        <translation>将已修正（若无已修正则为所选）疑似错误的修正标注文件写入数据集之外的新文件夹</translation>
+    </message>
+    <message>
+        <source>Mark suspects Fixed or select some to export their fixes.</source>
+        <translation>请将疑似错误标记为已修正或选择一些，以导出其修正。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n corrected label file(s) written to %1</source>
+        <translation>
+            <numerusform>已将 %n 个修正后的标注文件写入 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Folder for the corrected label files</source>
+        <translation>修正标注文件的文件夹</translation>
     </message>
 </context>
 <context>

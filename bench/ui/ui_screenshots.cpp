@@ -23,9 +23,14 @@
 // wrong so its cell and reason show) and fit-dialog-stages.png (the Fit dialog after a real fit of a staged
 // yolov8n setup, 160 then 320 px, planned for an RTX 3060: the per-stage table, a wanted batch of 512 that
 // does not fit so the checkpointing proposals are listed).
+//   ui_screenshots --review WEIGHTS OUT_DIR [--language zh_CN] [--size WxH]
+// Writes review-window-WxH.png, review-window-labelonly-WxH.png and review-dataset-WxH.png: the label review
+// of the demo dataset with WEIGHTS (shared fixture ultralytics/demo-yolov8n/best.pt); see screenshots_review.cpp.
 //   ui_screenshots --export RUN_DIR OUT_DIR [--language zh_CN]
 // Writes export-dialog.png (Export model… for RUN_DIR's weights) and export-result.png (what the export of
 // RUN_DIR/weights/best.pt wrote, with how to use it; the file goes to RUN_DIR/weights/best.onnx).
+#include "screenshots_review.h"
+
 #include "ui/charts/trainingcharts.h"
 #include "ui/config/configform.h"
 #include "ui/config/modelpicker.h"
@@ -418,6 +423,7 @@ int main(int argc, char** argv)
                              "[--language zh_CN]\n"
                              "       ui_screenshots --stages DATA_YAML OUT_DIR [--language zh_CN]\n"
                              "       ui_screenshots --export RUN_DIR OUT_DIR [--language zh_CN]\n"
+                             "       ui_screenshots --review WEIGHTS OUT_DIR [--language zh_CN] [--size WxH]\n"
                              "       ui_screenshots --paste OUT_DIR [--python] [--language zh_CN]\n"
                              "       ui_screenshots --fit DATA_YAML OUT_DIR [--language zh_CN] [--size WxH]\n");
         return 2;
@@ -432,6 +438,10 @@ int main(int argc, char** argv)
     const QString lang = li > 0 && li + 1 < args.size() ? args[li + 1] : QStringLiteral("en");
     ys::ui::installTranslators(lang);
     const QString suffix = lang == QLatin1String("en") ? QString() : QStringLiteral("_") + lang;
+    if (args.size() > 3 && args[1] == QLatin1String("--review")) {
+        QDir().mkpath(args[3]);
+        return saveReviewScreens(args[2], QDir(args[3]), suffix, g_windowSize);
+    }
     const QDir out(args[2]);
     QDir().mkpath(out.absolutePath());
     if (args[1] == QLatin1String("--runs"))

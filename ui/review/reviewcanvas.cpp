@@ -90,6 +90,8 @@ QRectF ReviewCanvas::toWidget(const ys::ReviewBox& b, const QRectF& image) const
 
 void ReviewCanvas::drawLegend(QPainter& p, bool label, bool prediction) const
 {
+    if (!label && !prediction)
+        return;
     const QFontMetrics fm(font());
     const QString labelText = ReviewText::tr("Label"), predText = ReviewText::tr("Model's box");
     const int swatch = 22, gap = 8, pad = 6;
