@@ -1628,9 +1628,9 @@
     </message>
     <message numerus="yes">
         <source>Reviewed with %1 on the %2 (%3): %n suspect(s), likeliest mistakes first.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Reviewed with %1 on the %2 (%3): %n suspect, likeliest mistakes first.</numerusform>
+            <numerusform>Reviewed with %1 on the %2 (%3): %n suspects, likeliest mistakes first.</numerusform>
         </translation>
     </message>
 </context>
@@ -5040,9 +5040,9 @@ Compute capability %2.%3, %4 multiprocessors
     <name>ys::ui::ReviewDialog</name>
     <message numerus="yes">
         <source>%n suspect(s) found; saved to %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n suspect found; saved to %1</numerusform>
+            <numerusform>%n suspects found; saved to %1</numerusform>
         </translation>
     </message>
     <message>
@@ -5075,9 +5075,9 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message numerus="yes">
         <source>The run&apos;s last review: %n suspect(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>The run&apos;s last review: %n suspect</numerusform>
+            <numerusform>The run&apos;s last review: %n suspects</numerusform>
         </translation>
     </message>
     <message>
@@ -6437,9 +6437,9 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message numerus="yes">
         <source>%n corrected label file(s) written to %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n corrected label file written to %1</numerusform>
+            <numerusform>%n corrected label files written to %1</numerusform>
         </translation>
     </message>
     <message>
