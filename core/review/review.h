@@ -26,6 +26,7 @@
 #include "eval/metrics.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -151,6 +152,7 @@ struct ReviewResult {
     std::string root;                       // the dataset's root (suspectKey's `root`)
     std::string weights;
     ReviewSplit split = ReviewSplit::Val;
+    ReviewScoring scoring;                  // the thresholds the suspects were scored with
     std::vector<std::string> names;         // class names, index = class id
     std::vector<ReviewImage> images;        // every image reviewed, with its labels and predictions
     std::vector<Suspect> suspects;          // most likely first; Suspect::image indexes `images`
@@ -171,10 +173,27 @@ struct ReviewResult {
 Expected<ReviewResult> reviewLabels(const ReviewOptions& options, const ProgressFn& progress = {},
                                     const CancelToken& cancel = {});
 
-// The result as JSON (UTF-8): data, weights, split, names, counts (per kind, and per class and kind),
-// calibration, and every suspect with its key (suspectKey), image, label file, line, kind, score, classes (ids
-// and names), boxes, conf, IoU and reason.
+// The result as JSON (UTF-8): data, root, weights, split, scoring, names, counts (per kind, and per class and
+// kind), calibration, every suspect with its key (suspectKey), image, label file, line, kind, score, classes (ids
+// and names), boxes, conf, IoU and reason, and every image reviewed with its labels and the predictions at or
+// above scoring.conf (the ones a front end draws; the weaker ones only calibrate, and are left out to keep the
+// file small).
 std::string reviewResultToJson(const ReviewResult& result);
+
+// The review kept with a run: RUN/review.json, beside RUN/weights/ (the CLI writes it by default, the Runs page
+// reads and writes it, the report shows it).
+inline constexpr const char* kReviewFileName = "review.json";
+// RUN/review.json for weights at RUN/weights/<file>; empty when the weights lie in no run's weights folder.
+std::string reviewPathForWeights(const std::string& weights);
+
+// Reads reviewResultToJson's output back. The suspects come back as written (not rescored); each image's
+// predictions are the ones the JSON holds (conf >= scoring.conf). `source` names the file in errors.
+// Errors: "review.json" (not JSON, or a field of the wrong type; the message names the field).
+Expected<ReviewResult> reviewResultFromJson(const std::string& json, const std::string& source = {});
+// reviewResultFromJson of a file; "io.read" when it cannot be read.
+Expected<ReviewResult> loadReview(const std::string& path);
+// Writes reviewResultToJson(result) to `path` atomically (temp file + rename), creating its folder.
+std::optional<Error> saveReview(const ReviewResult& result, const std::string& path);
 
 // "Export fixes": writes corrected copies of the label files that the chosen suspects (indices into
 // result.suspects) concern under `outDir`, at their paths relative to result.root (as in the dataset), and

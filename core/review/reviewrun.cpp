@@ -1,4 +1,4 @@
-// reviewLabels: the dataset's split predicted through predictImages, then scoreSuspects; the JSON and the table.
+// reviewLabels: the dataset's split predicted through predictImages, then scoreSuspects; the fixes and the table.
 #include "review/review.h"
 
 #include "common/fileutil.h"
@@ -6,8 +6,6 @@
 #include "data/dataset.h"
 #include "data/demo.h"
 #include "train/trainer.h"
-
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -50,18 +48,6 @@ Expected<std::string> resolveData(const ReviewOptions& o)
         return Error{"data.missing_yaml", "no data.yaml here (give a data.yaml or its folder, or demo)",
                      o.data, 0, 0};
     return yaml;
-}
-
-nlohmann::ordered_json boxJson(const ReviewBox& b)
-{
-    return nlohmann::ordered_json::array({b.x1, b.y1, b.x2, b.y2});
-}
-
-std::string nameOf(const std::vector<std::string>& names, int cls)
-{
-    if (cls >= 0 && cls < static_cast<int>(names.size()))
-        return names[static_cast<size_t>(cls)];
-    return cls < 0 ? std::string() : std::to_string(cls);
 }
 
 // An image's valid labels, and its predictions (in pixels of `image`) normalised to it, without the classes the
@@ -110,6 +96,7 @@ Expected<ReviewResult> reviewLabels(const ReviewOptions& o, const ProgressFn& pr
     r.dataYaml = ds->spec.yamlPath;
     r.weights = o.weights;
     r.split = o.split;
+    r.scoring = o.scoring;
     r.names = ds->spec.names;
     r.root = ds->spec.root;
     const int nc = ds->spec.nc();
@@ -172,76 +159,6 @@ Expected<ReviewResult> reviewLabels(const ReviewOptions& o, const ProgressFn& pr
     r.suspects = scoreSuspects(r.images, r.names, o.scoring, &r.calibration);
     r.seconds = secondsSince(t0);
     return r;
-}
-
-std::string reviewResultToJson(const ReviewResult& r)
-{
-    nlohmann::ordered_json j;
-    j["data"] = r.dataYaml;
-    j["weights"] = r.weights;
-    j["split"] = toString(r.split);
-    j["names"] = r.names;
-    j["images"] = r.images.size();
-    j["labels"] = r.labels;
-    j["predictions"] = r.predictions;
-    j["seconds"] = r.seconds;
-    j["predict_seconds"] = r.predictSeconds;
-    j["failed"] = r.failed;
-    nlohmann::ordered_json counts = nlohmann::ordered_json::object();
-    for (int k = 0; k < kSuspectKindCount; ++k)
-        counts[toString(static_cast<SuspectKind>(k))] = 0;
-    for (const Suspect& s : r.suspects)
-        counts[toString(s.kind)] = counts[toString(s.kind)].get<int64_t>() + 1;
-    j["counts"] = counts;
-    nlohmann::ordered_json perClass = nlohmann::ordered_json::array();
-    for (size_t c = 0; c < r.calibration.size(); ++c) {
-        nlohmann::ordered_json e{{"class", static_cast<int>(c)}, {"name", nameOf(r.names, static_cast<int>(c))}};
-        for (int k = 0; k < kSuspectKindCount; ++k)
-            e[toString(static_cast<SuspectKind>(k))] = 0;
-        perClass.push_back(std::move(e));
-    }
-    for (const Suspect& s : r.suspects)
-        if (s.cls >= 0 && static_cast<size_t>(s.cls) < perClass.size()) {
-            auto& n = perClass[static_cast<size_t>(s.cls)][toString(s.kind)];
-            n = n.get<int64_t>() + 1;
-        }
-    j["counts_per_class"] = perClass;
-    nlohmann::ordered_json cal = nlohmann::ordered_json::array();
-    for (const ClassCalibration& c : r.calibration)
-        cal.push_back(nlohmann::ordered_json{{"class", c.cls},
-                       {"name", nameOf(r.names, c.cls)},
-                       {"labels", c.labels},
-                       {"found", c.found},
-                       {"recall", c.recall},
-                       {"median_conf", c.medianConf},
-                       {"median_iou", c.medianIou},
-                       {"pooled", c.pooled}});
-    j["calibration"] = cal;
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (size_t i = 0; i < r.suspects.size(); ++i) {
-        const Suspect& s = r.suspects[i];
-        const bool valid = s.image >= 0 && s.image < static_cast<int>(r.images.size());
-        nlohmann::ordered_json e;
-        e["rank"] = i + 1;
-        e["key"] = valid ? suspectKey(r.images[static_cast<size_t>(s.image)].image, s, r.root) : std::string();
-        e["image"] = valid ? r.images[static_cast<size_t>(s.image)].image : std::string();
-        e["label_file"] = valid ? r.images[static_cast<size_t>(s.image)].labelFile : std::string();
-        e["line"] = s.line;
-        e["kind"] = toString(s.kind);
-        e["score"] = s.score;
-        e["class"] = s.cls;
-        e["class_name"] = nameOf(r.names, s.cls);
-        e["predicted_class"] = s.predictedCls;
-        e["predicted_class_name"] = nameOf(r.names, s.predictedCls);
-        e["box"] = boxJson(s.box);
-        e["suggested_box"] = s.hasSuggestion ? boxJson(s.suggested) : nlohmann::ordered_json();
-        e["conf"] = s.conf;
-        e["iou"] = s.iou;
-        e["reason"] = s.reason;
-        list.push_back(std::move(e));
-    }
-    j["suspects"] = list;
-    return j.dump(1) + "\n";
 }
 
 Expected<int> writeFixedLabels(const ReviewResult& r, const std::vector<int>& chosen, const std::string& outDir)

@@ -403,6 +403,87 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(table[1]).contains("wrong_class"));
     }
 
+    void savedAndReadBack()
+    {
+        ReviewResult r;
+        r.dataYaml = "/data/data.yaml";
+        r.root = "/data";
+        r.weights = "/runs/exp/weights/best.pt";
+        r.split = ReviewSplit::All;
+        r.scoring.conf = 0.3;
+        r.names = {"sq<b>&", "circle"};
+        r.images = clean(12);
+        r.images[3].predictions.push_back(det(kB, 0, 0.1f));  // under scoring.conf: not kept in the file
+        ReviewImage im;
+        im.image = "/data/images/val/odd.jpg";
+        im.labelFile = "/data/labels/val/odd.txt";
+        im.labels = {ReviewLabel{0, kA, 7}, ReviewLabel{1, moved(kB, 0.08f, 0.f), 9}};
+        im.predictions = {det(kA, 1, 0.9f), det(kB, 1, 0.95f), det(moved(kA, 0.3f, 0.f), 0, 0.97f)};
+        r.images.push_back(im);
+        r.suspects = scoreSuspects(r.images, r.names, r.scoring, &r.calibration);
+        QVERIFY(r.suspects.size() >= 2);
+
+        QTemporaryDir tmp;
+        const QString dir = tmp.path() + "/runs/exp";
+        QCOMPARE(QString::fromStdString(reviewPathForWeights(r.weights)), QString("/runs/exp/review.json"));
+        QCOMPARE(reviewPathForWeights("/somewhere/best.pt"), std::string());
+        const std::string path = reviewPathForWeights((dir + "/weights/best.pt").toStdString());
+        QCOMPARE(QString::fromStdString(path), dir + "/review.json");
+        QVERIFY(!saveReview(r, path).has_value());
+        auto back = loadReview(path);
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().toString().c_str());
+        QCOMPARE(back->dataYaml, r.dataYaml);
+        QCOMPARE(back->root, r.root);
+        QCOMPARE(back->weights, r.weights);
+        QVERIFY(back->split == ReviewSplit::All);
+        QCOMPARE(back->scoring.conf, 0.3);
+        QVERIFY(back->names == r.names);
+        QCOMPARE(back->images.size(), r.images.size());
+        QCOMPARE(back->images[3].predictions.size(), size_t(2));  // the 0.1 one left out
+        QCOMPARE(back->images.back().labels.size(), size_t(2));
+        QCOMPARE(back->images.back().labels[1].line, 9);
+        QCOMPARE(back->calibration.size(), r.calibration.size());
+        QCOMPARE(back->calibration[0].found, r.calibration[0].found);
+        QCOMPARE(back->suspects.size(), r.suspects.size());
+        for (size_t i = 0; i < r.suspects.size(); ++i) {
+            const Suspect& a = r.suspects[i];
+            const Suspect& b = back->suspects[i];
+            QVERIFY(a.kind == b.kind);
+            QCOMPARE(b.image, a.image);
+            QCOMPARE(b.line, a.line);
+            QCOMPARE(b.cls, a.cls);
+            QCOMPARE(b.predictedCls, a.predictedCls);
+            QCOMPARE(b.hasSuggestion, a.hasSuggestion);
+            QCOMPARE(b.suggested.x1, a.suggested.x1);
+            QCOMPARE(b.box.y2, a.box.y2);
+            QCOMPARE(b.score, a.score);
+            QCOMPARE(b.reason, a.reason);
+            QCOMPARE(suspectKey(back->images[static_cast<size_t>(b.image)].image, b, back->root),
+                     suspectKey(r.images[static_cast<size_t>(a.image)].image, a, r.root));
+        }
+    }
+
+    void damagedReviewFilesAreErrors()
+    {
+        auto notJson = reviewResultFromJson("{ not json", "r.json");
+        QVERIFY(!notJson.ok());
+        QCOMPARE(notJson.error().code, std::string("review.json"));
+        QCOMPARE(notJson.error().file, std::string("r.json"));
+        auto badKind = reviewResultFromJson(R"({"suspects": [{"kind": "nonsense"}]})", "r.json");
+        QVERIFY(!badKind.ok());
+        QVERIFY2(badKind.error().message.find("suspects[0].kind") != std::string::npos, badKind.error().message.c_str());
+        auto badBox = reviewResultFromJson(R"({"suspects": [{"kind": "poor_box", "box": [1, 2]}]})", "r.json");
+        QVERIFY(!badBox.ok());
+        QVERIFY(badBox.error().message.find("suspects[0].box") != std::string::npos);
+        auto badType = reviewResultFromJson(R"({"names": 3})", "r.json");
+        QVERIFY(!badType.ok());
+        QVERIFY(badType.error().message.find("names") != std::string::npos);
+        QTemporaryDir tmp;
+        auto missing = loadReview((tmp.path() + "/none/review.json").toStdString());
+        QVERIFY(!missing.ok());
+        QCOMPARE(missing.error().code, std::string("io.read"));
+    }
+
     void findsInjectedMistakesOfASimulatedModel()
     {
         // The issue's measurement with the model simulated: the demo (seed 2) corrupted by the tests/support
