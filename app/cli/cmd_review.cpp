@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char* kReviewHelp =
     "usage: yolostudio-cli review data=PATH weights=FILE [split=val] [conf=0.25] [imgsz=0] [top=50]\n"
-    "                             [json=FILE] [device=cpu]\n"
+    "                             [json=FILE] [save=FILE|none] [device=cpu]\n"
     "\n"
     "Predicts every image of a split with the weights and lists the labels the model disagrees with, most\n"
     "likely mistakes first: missing label (a confident prediction no label matches), wrong class, poor box (with\n"
@@ -28,10 +28,28 @@ constexpr const char* kReviewHelp =
     "  top=50         suspects printed (0: all); the JSON file has all of them\n"
     "  json=FILE      also write every suspect (image, label file and line, kind, score, classes, boxes,\n"
     "                 suggested box, reason) and the per-class calibration as JSON\n"
+    "  save=FILE      where the review is kept for the studio and the report (the same JSON); by default\n"
+    "                 RUN/review.json when the weights lie in a run's weights folder (RUN/weights/*.pt),\n"
+    "                 else nowhere; none: not saved\n"
     "  device=cpu     cpu, or a CUDA device (0)\n"
     "\n"
     "Exit status: 0 when the review ran (whatever it found), 2 for bad arguments or unreadable input (the file\n"
     "is named on stderr), 1 when the review failed.\n";
+
+// save=: kept beside the run by default (RUN/review.json), so the Runs page, the Dataset page and the report
+// show it; save=FILE elsewhere, save=none not at all.
+int saveResult(const Args& args, const ReviewResult& result)
+{
+    const std::string save = args.has("save") ? args.str("save") : reviewPathForWeights(result.weights);
+    if (save.empty() || save == "none")
+        return kExitOk;
+    if (auto err = saveReview(result, save)) {
+        std::fprintf(stderr, "error: cannot save the review to %s: %s\n", save.c_str(), err->toString().c_str());
+        return kExitUsage;
+    }
+    std::printf("saved %s\n", save.c_str());
+    return kExitOk;
+}
 
 }  // namespace
 
@@ -40,7 +58,7 @@ int cmdReview(const Args& args)
     const std::string needs = "review needs data=PATH and weights=FILE";
     if (auto exit = checkArguments(args, {.help = kReviewHelp,
                                           .known = {"data", "weights", "split", "conf", "imgsz", "top", "json",
-                                                    "device"},
+                                                    "save", "device"},
                                           .required = {{"data", needs}, {"weights", needs}}}))
         return *exit;
     const auto conf = args.number("conf", 0.25);
@@ -103,7 +121,7 @@ int cmdReview(const Args& args)
         }
         std::printf("suspects written to %s\n", args.str("json").c_str());
     }
-    return kExitOk;
+    return saveResult(args, *r);
 }
 
 }  // namespace ys::cli

@@ -69,9 +69,16 @@ private Q_SLOTS:
         QCOMPARE(doc["counts_per_class"].toArray().size(), 5);
         const QJsonArray suspects = doc["suspects"].toArray();
         QVERIFY(!suspects.isEmpty());
-        // The table shows the first three (header, three rows, the summary, the weak model's note, the JSON line).
+        // The table shows the first three (header, three rows, the summary, the weak model's note, the JSON line,
+        // the saved line).
         QVERIFY2(r.out.contains("note: the model finds only"), qPrintable(r.out));  // one epoch at 64 px
-        QCOMPARE(lines(r.out), 1 + std::min(3, static_cast<int>(suspects.size())) + 3);
+        QCOMPARE(lines(r.out), 1 + std::min(3, static_cast<int>(suspects.size())) + 4);
+        // Saved by default beside the run's weights, the same review as the JSON file.
+        const QString saved = dir_.path() + "/runs/r/review.json";
+        QVERIFY2(r.out.trimmed().endsWith("saved " + saved), qPrintable(r.out));
+        QFile kept(saved);
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(kept.readAll()).object()["suspects"].toArray().size(), suspects.size());
         double last = 2;
         for (const QJsonValue& v : suspects) {
             const QJsonObject s = v.toObject();
@@ -102,6 +109,31 @@ private Q_SLOTS:
         QCOMPARE(doc["weights"].toString(), onnx);
         QVERIFY(doc["predictions"].toInt() > 0);
         QVERIFY(!doc["suspects"].toArray().isEmpty());
+    }
+
+    void saveNone()
+    {
+        const QString saved = dir_.path() + "/runs/r/review.json";
+        QFile::remove(saved);
+        const Run r = ys::test::cli({"review", "data=" + yaml_, "weights=" + weights_, "conf=0.001", "save=none"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(!r.out.contains("saved"), qPrintable(r.out));
+        QVERIFY(!QFile::exists(saved));
+        QCOMPARE(QDir(dir_.path() + "/runs/r").entryList({"review*"}, QDir::Files).size(), 0);  // nor a temp file
+    }
+
+    void saveFile()
+    {
+        const QString saved = dir_.path() + "/kept/a review.json";  // a folder that does not exist yet
+        QFile::remove(dir_.path() + "/runs/r/review.json");
+        const Run r = ys::test::cli({"review", "data=" + yaml_, "weights=" + weights_, "conf=0.001", "save=" + saved});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("saved " + saved), qPrintable(r.out));
+        QFile f(saved);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject doc = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(doc["images"].toInt(), 16);  // the val split
+        QVERIFY(!QFile::exists(dir_.path() + "/runs/r/review.json"));  // save=FILE instead of the run's
     }
 
     void badInput_data()
@@ -142,6 +174,7 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("split=val"));
         QVERIFY(r.out.contains("json=FILE"));
+        QVERIFY(r.out.contains("save=FILE|none"));
     }
 };
 
