@@ -343,6 +343,21 @@ ExportFacts readExports(const std::string& runDir)
     return e;
 }
 
+ReviewFacts readReview(const std::string& runDir)
+{
+    ReviewFacts f;
+    const std::string path = (std::filesystem::path(runDir) / kReviewFileName).string();
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
+        return f;
+    auto review = loadReview(path);
+    if (review)
+        f.result = std::move(*review);
+    else
+        f.error = review.error();
+    return f;
+}
+
 Expected<ReportData> gatherReport(const std::string& runDir, const ReportOptions& o)
 {
     say(o, ProgressStage::ReportRun, 0, 1);
@@ -369,6 +384,7 @@ Expected<ReportData> gatherReport(const std::string& runDir, const ReportOptions
         }
     }
     r.exports = readExports(r.run.dir);
+    r.review = readReview(r.run.dir);
     say(o, ProgressStage::ReportRun, 1, 1);
     r.dataset = readDataset(r.run, o);
     if (o.cancel.cancelled())

@@ -18,6 +18,7 @@
 #include "fit/fit.h"
 #include "memory/samples.h"
 #include "onnx/info.h"
+#include "review/review.h"
 #include "run/reader.h"
 #include "run/environment.h"
 #include "run/records.h"
@@ -107,6 +108,13 @@ struct ExportFacts {
     std::vector<Error> errors;               // files that could not be read as ONNX (naming each)
 };
 
+// The model-assisted label review kept with the run (RUN/review.json, written by `yolostudio-cli review` and the
+// Runs page's Review labels); the report shows its counts and top suspects.
+struct ReviewFacts {
+    std::optional<ReviewResult> result;      // absent when the run has no review.json
+    std::optional<Error> error;              // review.json present but unreadable
+};
+
 struct ReportData {
     RunRecord run;
     RunEnd end;
@@ -117,6 +125,7 @@ struct ReportData {
     MemoryFacts memory;
     SampleFacts samples;
     ExportFacts exports;
+    ReviewFacts review;
     // The machine writing the report, collected only when the run recorded none (older runs, Ultralytics):
     // the report shows it, labelled as such.
     std::optional<EnvironmentInfo> reportMachine;
@@ -145,6 +154,9 @@ std::vector<PhasePeak> phasePeaks(const std::vector<memory::MemorySample>& sampl
 
 // The run's exported files (exposed for tests).
 ExportFacts readExports(const std::string& runDir);
+
+// The run's review.json, if any (exposed for tests).
+ReviewFacts readReview(const std::string& runDir);
 
 // How the run ended (exposed for tests).
 RunEnd runEnd(const RunRecord& run);

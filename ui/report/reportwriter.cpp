@@ -9,6 +9,7 @@
 #include "ui/common/findingtext.h"
 #include "ui/dataset/datasetstatswidget.h"
 #include "ui/report/reportimages.h"
+#include "ui/report/reportreview.h"
 #include "ui/runs/runfitview.h"
 #include "ui/common/runtext.h"
 #include "ui/train/dashboard.h"
@@ -183,14 +184,14 @@ QStringList ReportWriter::sectionIds()
     return {QStringLiteral("summary"), QStringLiteral("environment"), QStringLiteral("dataset"),
             QStringLiteral("settings"), QStringLiteral("memory"), QStringLiteral("curves"),
             QStringLiteral("classes"), QStringLiteral("pr-curves"), QStringLiteral("confusion"),
-            QStringLiteral("samples")};
+            QStringLiteral("samples"), QStringLiteral("review")};
 }
 
 QStringList ReportWriter::sectionTitles()
 {
     return {tr("Summary"), tr("Environment"), tr("Dataset"), tr("Settings"), tr("Memory and the fit"),
             tr("Training curves"), tr("Per-class results"), tr("Precision-recall curves"), tr("Confusion matrix"),
-            tr("Validation images")};
+            tr("Validation images"), tr("Suspected label mistakes")};
 }
 
 ReportWriter::ReportWriter(const ys::report::ReportData& data) : d_(data)
@@ -215,6 +216,9 @@ ReportWriter::ReportWriter(const ys::report::ReportData& data) : d_(data)
     buildPrCurves();
     buildConfusion();
     buildSamples();
+    sections_[10].body = reviewSectionHtml(
+        d_.review, [this](const QImage& image, const QString& alt, int width) { return imageTag(image, alt, width, true); },
+        [](const QString& text) { return esc(text); });
 }
 
 ReportWriter::~ReportWriter() = default;

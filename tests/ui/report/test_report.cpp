@@ -5,8 +5,10 @@
 #include "reportfixture.h"
 
 #include "report/reportdata.h"
+#include "review/review.h"
 #include "ui/report/reportexporter.h"
 #include "ui/report/reportimages.h"
+#include "ui/report/reportreview.h"
 #include "ui/report/reportwriter.h"
 #include "ui/shell/language.h"
 
@@ -78,6 +80,7 @@ private slots:
     void cliRejectsBadInput();
     void cliWithoutTheReportWriterSaysSo();
     void exportClosesItsProgressBox();
+    void reviewSectionShowsTheRunsReview();
 
 private:
     QTemporaryDir dir_;
@@ -456,4 +459,81 @@ void TestReport::exportClosesItsProgressBox()
 }
 
 QTEST_MAIN(TestReport)
+// The run's review.json (issue 28) read with the run, and its section: the count per class and kind, the 12
+// likeliest suspects with thumbnails drawn on the dataset's images, names escaped.
+void TestReport::reviewSectionShowsTheRunsReview()
+{
+    QVERIFY(data_->dataset.dataset.has_value());
+    ys::ReviewResult r;
+    r.dataYaml = data_->dataset.dataset->spec.yamlPath;
+    r.root = data_->dataset.dataset->spec.root;
+    r.weights = data_->samples.weights;
+    r.names = {ys::test::kHostileClass.toStdString(), "square"};
+    for (const ys::ImageRecord& im : data_->dataset.dataset->images)
+        if (r.images.size() < 8) {
+            ys::ReviewImage ri;
+            ri.image = im.image;
+            ri.labelFile = im.label;
+            ri.labels = {ys::ReviewLabel{0, ys::ReviewBox{0.1f, 0.1f, 0.4f, 0.4f}, 1}};
+            r.images.push_back(ri);
+        }
+    const ys::SuspectKind kinds[] = {ys::SuspectKind::MissingLabel, ys::SuspectKind::WrongClass,
+                                     ys::SuspectKind::PoorBox, ys::SuspectKind::SpuriousLabel};
+    for (int i = 0; i < 14; ++i) {   // 14 suspects: 4 of class 1, the rest of class 0
+        ys::Suspect s;
+        s.kind = kinds[i % 4];
+        s.image = i % static_cast<int>(r.images.size());
+        s.line = s.kind == ys::SuspectKind::MissingLabel ? 0 : 1;
+        s.cls = i < 4 ? 1 : 0;
+        s.predictedCls = s.kind == ys::SuspectKind::SpuriousLabel ? -1 : 1 - s.cls;
+        s.box = ys::ReviewBox{0.1f, 0.1f, 0.4f, 0.4f};
+        s.hasSuggestion = s.kind != ys::SuspectKind::SpuriousLabel;
+        s.suggested = ys::ReviewBox{0.2f, 0.15f, 0.5f, 0.45f};
+        s.score = 1.0 - i * 0.05;
+        s.conf = 0.8;
+        s.iou = 0.4;
+        r.suspects.push_back(s);
+    }
+    // Gathered with the run: saved where the CLI and the Runs page keep it, read back by gatherReport's part.
+    QVERIFY(!ys::saveReview(r, QDir(run_).filePath(QStringLiteral("review.json")).toStdString()));
+    const ys::report::ReviewFacts facts = ys::report::readReview(run_.toStdString());
+    QVERIFY2(!facts.error, facts.error ? facts.error->toString().c_str() : "");
+    QVERIFY(facts.result.has_value());
+    QCOMPARE(facts.result->suspects.size(), size_t(14));
+    QVERIFY(!ys::report::readReview(dir_.path().toStdString()).result);   // no review.json: no section data
+
+    const QImage thumb = ys::ui::suspectThumbnail(r, 1, 320);
+    QVERIFY(!thumb.isNull());
+    QVERIFY(std::max(thumb.width(), thumb.height()) <= 320);
+
+    ys::report::ReportData d = *data_;
+    const QString without = ReportWriter(d).html();
+    QVERIFY(without.contains(QStringLiteral("No label review was made")));
+    d.review = facts;
+    const QString html = ReportWriter(d).html();
+    const int at = html.indexOf(QStringLiteral("id=\"review\""));
+    QVERIFY(at > 0);
+    const QString section = html.mid(at);
+    QVERIFY(section.contains(QStringLiteral("disagrees with 14 label")));
+    QVERIFY(section.contains(QStringLiteral("The 12 likeliest mistakes")));
+    QCOMPARE(section.count(QStringLiteral("<img ")), 12);
+    // Class 0 (the hostile name, escaped): 10 suspects (3 missing, 3 wrong class, 2 poor, 2 spurious); the total
+    // row counts all 14.
+    QVERIFY(!section.contains(ys::test::kHostileClass));
+    QVERIFY2(section.contains(QStringLiteral("<tr><td>%1</td><td align=\"right\">3</td><td align=\"right\">3</td>"
+                                             "<td align=\"right\">2</td><td align=\"right\">2</td><td align=\"right\"><b>10</b>")
+                                  .arg(ys::test::kHostileClass.toHtmlEscaped())),
+             qPrintable(section.left(3000)));
+    QVERIFY(section.contains(QStringLiteral("<td align=\"right\"><b>14</b></td></tr></table>")));
+    QVERIFY(section.contains(QStringLiteral("Wrong class")));
+    // A damaged review.json is said in the section, not an empty report.
+    QFile bad(QDir(run_).filePath(QStringLiteral("review.json")));
+    QVERIFY(bad.open(QIODevice::WriteOnly | QIODevice::Truncate) && bad.write("{ nope") > 0);
+    bad.close();
+    d.review = ys::report::readReview(run_.toStdString());
+    QVERIFY(d.review.error.has_value());
+    QVERIFY(ReportWriter(d).html().contains(QStringLiteral("review.json")));
+    QVERIFY(QFile::remove(QDir(run_).filePath(QStringLiteral("review.json"))));
+}
+
 #include "test_report.moc"
