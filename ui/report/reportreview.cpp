@@ -59,6 +59,27 @@ QString countsTable(const ys::ReviewResult& r, const std::function<QString(const
     return h;
 }
 
+constexpr int kThumbnailsPerRow = 3;
+constexpr int kThumbnailWidth = 220;  // CSS px: three to a row on an A4 page (680 px)
+constexpr int kThumbnailSide = 440;   // drawn at twice the shown size (sharp on paper)
+
+// One suspect: its thumbnail, then rank, file and line, kind, score and the reason.
+QString suspectCell(const ys::ReviewResult& r, int i,
+                    const std::function<QString(const QImage&, const QString&, int)>& imageTag,
+                    const std::function<QString(const QString&)>& esc)
+{
+    const ys::Suspect& s = r.suspects[static_cast<size_t>(i)];
+    const QString file = s.image >= 0 && s.image < static_cast<int>(r.images.size())
+                             ? QFileInfo(QString::fromStdString(r.images[static_cast<size_t>(s.image)].image)).fileName()
+                             : QString();
+    const QString where = s.line > 0 ? ReportReview::tr("%1, line %2").arg(file).arg(s.line) : file;
+    const QImage thumb = suspectThumbnail(r, i, kThumbnailSide);
+    return QStringLiteral("%1<p class=\"caption muted\"><b>%2.</b> %3<br>%4, %5 %6<br>%7</p>")
+        .arg(thumb.isNull() ? QString() : imageTag(thumb, file, kThumbnailWidth), QString::number(i + 1), esc(where),
+             ReviewText::kind(s.kind).toHtmlEscaped(), ReportReview::tr("score").toHtmlEscaped(),
+             QString::number(s.score, 'f', 2), esc(ReviewText::reason(r, s)));
+}
+
 }  // namespace
 
 QImage suspectThumbnail(const ys::ReviewResult& r, int index, int side)
@@ -86,11 +107,11 @@ QImage suspectThumbnail(const ys::ReviewResult& r, int index, int side)
         if (l.line != s.line || s.kind == ys::SuspectKind::MissingLabel)
             p.drawRect(scaled(l.box, size));
     if (s.kind != ys::SuspectKind::MissingLabel) {
-        p.setPen(QPen(kLabelColor, 2.5));
+        p.setPen(QPen(kLabelColor, 4.0));  // wider than the model's dashes: both show where they coincide
         p.drawRect(scaled(s.box, size));
     }
     if (s.hasSuggestion) {
-        p.setPen(QPen(kPredictionColor, 2.5, Qt::DashLine));
+        p.setPen(QPen(kPredictionColor, 2.0, Qt::DashLine));
         p.drawRect(scaled(s.suggested, size));
     }
     return picture;
@@ -118,25 +139,19 @@ QString reviewSectionHtml(const ys::report::ReviewFacts& f,
     if (r.suspects.empty())
         return h;
     h += countsTable(r, esc);
-    h += QStringLiteral("<h3>%1</h3><div class=\"samples\">")
-             .arg(ReportReview::tr("The %1 likeliest mistakes").arg(std::min<int>(kReportSuspects, static_cast<int>(r.suspects.size())))
-                      .toHtmlEscaped());
     const int shown = std::min<int>(kReportSuspects, static_cast<int>(r.suspects.size()));
+    h += QStringLiteral("<h3>%1</h3>").arg(ReportReview::tr("The %1 likeliest mistakes").arg(shown).toHtmlEscaped());
+    // Three to a row (a table: the PDF's QTextDocument lays tables out, not floats).
+    h += QStringLiteral("<table class=\"suspects\" cellspacing=\"0\" cellpadding=\"6\">");
     for (int i = 0; i < shown; ++i) {
-        const ys::Suspect& s = r.suspects[static_cast<size_t>(i)];
-        const QString file = s.image >= 0 && s.image < static_cast<int>(r.images.size())
-                                 ? QFileInfo(QString::fromStdString(r.images[static_cast<size_t>(s.image)].image)).fileName()
-                                 : QString();
-        const QString where = s.line > 0 ? ReportReview::tr("%1, line %2").arg(file).arg(s.line) : file;
-        const QImage thumb = suspectThumbnail(r, i, 320);
-        h += QStringLiteral("<div class=\"figure\">%1<p class=\"caption muted\">%2</p></div>")
-                 .arg(thumb.isNull() ? QString() : imageTag(thumb, file, std::min(320, thumb.width())),
-                      QStringLiteral("<b>%1.</b> %2 — %3, %4 %5<br>%6")
-                          .arg(QString::number(i + 1), esc(where), ReviewText::kind(s.kind).toHtmlEscaped(),
-                               ReportReview::tr("score").toHtmlEscaped(), QString::number(s.score, 'f', 2),
-                               esc(ReviewText::reason(r, s))));
+        if (i % kThumbnailsPerRow == 0)
+            h += QStringLiteral("<tr>");
+        h += QStringLiteral("<td valign=\"top\" width=\"%1\">%2</td>")
+                 .arg(QString::number(kThumbnailWidth), suspectCell(r, i, imageTag, esc));
+        if (i % kThumbnailsPerRow == kThumbnailsPerRow - 1 || i == shown - 1)
+            h += QStringLiteral("</tr>");
     }
-    return h + QStringLiteral("</div>");
+    return h + QStringLiteral("</table>");
 }
 
 }  // namespace ys::ui
