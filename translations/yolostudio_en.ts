@@ -1622,16 +1622,16 @@
 </context>
 <context>
     <name>ys::ui::DatasetReviewTab</name>
-    <message>
-        <source>No review of this dataset yet. On the Runs page, select a finished run and choose Review labels with this model…: the labels its model disagrees with are listed here.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>Reviewed with %1 on the %2 (%3): %n suspect(s), likeliest mistakes first.</source>
         <translation>
             <numerusform>Reviewed with %1 on the %2 (%3): %n suspect, likeliest mistakes first.</numerusform>
             <numerusform>Reviewed with %1 on the %2 (%3): %n suspects, likeliest mistakes first.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>No review of this dataset yet. On the Runs page, select a finished run and choose Review labels with this model…: the labels its model disagrees with are listed here.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4350,6 +4350,44 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::ReportReview</name>
+    <message>
+        <source>Class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, line %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No label review was made with this run&apos;s model. Review labels with this model on the Runs page, or run yolostudio-cli review data=… weights=RUN/weights/best.pt.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The model %1 disagrees with %n label(s) of %2 (%3), likeliest mistakes first. Each thumbnail draws the label&apos;s box solid green and the model&apos;s box dashed orange.</source>
+        <translation>
+            <numerusform>The model %1 disagrees with %n label of %2 (%3), likeliest mistakes first. Each thumbnail draws the label&apos;s box solid green and the model&apos;s box dashed orange.</numerusform>
+            <numerusform>The model %1 disagrees with %n labels of %2 (%3), likeliest mistakes first. Each thumbnail draws the label&apos;s box solid green and the model&apos;s box dashed orange.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The %1 likeliest mistakes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ReportWriter</name>
     <message numerus="yes">
         <source>%1 of %n epoch(s)</source>
@@ -4502,6 +4540,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Validation images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Suspected label mistakes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5045,6 +5087,13 @@ Compute capability %2.%3, %4 multiprocessors
             <numerusform>%n suspects found; saved to %1</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>The run&apos;s last review: %n suspect(s)</source>
+        <translation>
+            <numerusform>The run&apos;s last review: %n suspect</numerusform>
+            <numerusform>The run&apos;s last review: %n suspects</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Review labels</source>
         <translation type="unfinished"></translation>
@@ -5072,13 +5121,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Close</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>The run&apos;s last review: %n suspect(s)</source>
-        <translation>
-            <numerusform>The run&apos;s last review: %n suspect</numerusform>
-            <numerusform>The run&apos;s last review: %n suspects</numerusform>
-        </translation>
     </message>
     <message>
         <source>Reviewing…</source>
@@ -6383,6 +6425,13 @@ Compute capability %2.%3, %4 multiprocessors
 </context>
 <context>
     <name>ys::ui::SuspectsView</name>
+    <message numerus="yes">
+        <source>%n corrected label file(s) written to %1</source>
+        <translation>
+            <numerusform>%n corrected label file written to %1</numerusform>
+            <numerusform>%n corrected label files written to %1</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Flip label / prediction</source>
         <translation type="unfinished"></translation>
@@ -6434,13 +6483,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Mark suspects Fixed or select some to export their fixes.</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n corrected label file(s) written to %1</source>
-        <translation>
-            <numerusform>%n corrected label file written to %1</numerusform>
-            <numerusform>%n corrected label files written to %1</numerusform>
-        </translation>
     </message>
     <message>
         <source>Folder for the corrected label files</source>

@@ -4346,6 +4346,43 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
 </context>
 <context>
+    <name>ys::ui::ReportReview</name>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>All classes</source>
+        <translation>全部类别</translation>
+    </message>
+    <message>
+        <source>%1, line %2</source>
+        <translation>%1，第 %2 行</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>得分</translation>
+    </message>
+    <message>
+        <source>No label review was made with this run&apos;s model. Review labels with this model on the Runs page, or run yolostudio-cli review data=… weights=RUN/weights/best.pt.</source>
+        <translation>尚未用此运行的模型审查标注。请在“运行”页面选择“用此模型审查标注”，或运行 yolostudio-cli review data=… weights=RUN/weights/best.pt。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model %1 disagrees with %n label(s) of %2 (%3), likeliest mistakes first. Each thumbnail draws the label&apos;s box solid green and the model&apos;s box dashed orange.</source>
+        <translation>
+            <numerusform>模型 %1 与 %2（%3）中的 %n 个标注不一致，最可能的错误排在前面。每个缩略图中，标注框为绿色实线，模型框为橙色虚线。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The %1 likeliest mistakes</source>
+        <translation>最可能的 %1 个错误</translation>
+    </message>
+</context>
+<context>
     <name>ys::ui::ReportWriter</name>
     <message>
         <source>Data parallel</source>
@@ -5004,6 +5041,10 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>%1 could not be read: %2</source>
         <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Suspected label mistakes</source>
+        <translation>疑似标注错误</translation>
     </message>
 </context>
 <context>
