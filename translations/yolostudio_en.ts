@@ -4351,6 +4351,13 @@ Compute capability %2.%3, %4 multiprocessors
 </context>
 <context>
     <name>ys::ui::ReportReview</name>
+    <message numerus="yes">
+        <source>The model %1 disagrees with %n label(s) of %2 (%3), likeliest mistakes first. Each thumbnail draws the label&apos;s box solid green and the model&apos;s box dashed orange.</source>
+        <translation>
+            <numerusform>The model %1 disagrees with %n label of %2 (%3), likeliest mistakes first. Each thumbnail draws the label&apos;s box solid green and the model&apos;s box dashed orange.</numerusform>
+            <numerusform>The model %1 disagrees with %n labels of %2 (%3), likeliest mistakes first. Each thumbnail draws the label&apos;s box solid green and the model&apos;s box dashed orange.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Class</source>
         <translation type="unfinished"></translation>
@@ -4375,12 +4382,9 @@ Compute capability %2.%3, %4 multiprocessors
         <source>No label review was made with this run&apos;s model. Review labels with this model on the Runs page, or run yolostudio-cli review data=… weights=RUN/weights/best.pt.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>The model %1 disagrees with %n label(s) of %2 (%3), likeliest mistakes first. Each thumbnail draws the label&apos;s box solid green and the model&apos;s box dashed orange.</source>
-        <translation>
-            <numerusform>The model %1 disagrees with %n label of %2 (%3), likeliest mistakes first. Each thumbnail draws the label&apos;s box solid green and the model&apos;s box dashed orange.</numerusform>
-            <numerusform>The model %1 disagrees with %n labels of %2 (%3), likeliest mistakes first. Each thumbnail draws the label&apos;s box solid green and the model&apos;s box dashed orange.</numerusform>
-        </translation>
+    <message>
+        <source>The model finds only %1% of the labels, so most of these suspects may be its own mistakes.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The %1 likeliest mistakes</source>
@@ -6478,6 +6482,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Write corrected label files of the Fixed suspects (none Fixed: the selected ones) into a new folder outside the dataset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model finds only %1% of the labels (confidence ≥ %2), so most of these suspects may be its own mistakes. Train it further for a review worth reading.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -4381,6 +4381,10 @@ Compute capability %2.%3, %4 multiprocessors
         <source>The %1 likeliest mistakes</source>
         <translation>最可能的 %1 个错误</translation>
     </message>
+    <message>
+        <source>The model finds only %1% of the labels, so most of these suspects may be its own mistakes.</source>
+        <translation>模型只找到了 %1% 的标注，因此这些疑似错误中的大多数可能是模型自己的错误。</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::ReportWriter</name>
@@ -6461,6 +6465,10 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Folder for the corrected label files</source>
         <translation>修正标注文件的文件夹</translation>
+    </message>
+    <message>
+        <source>The model finds only %1% of the labels (confidence ≥ %2), so most of these suspects may be its own mistakes. Train it further for a review worth reading.</source>
+        <translation>模型只找到了 %1% 的标注（置信度 ≥ %2），因此这些疑似错误中的大多数可能是模型自己的错误。请继续训练，审查结果才有参考价值。</translation>
     </message>
 </context>
 <context>

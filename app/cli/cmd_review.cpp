@@ -107,13 +107,10 @@ int cmdReview(const Args& args)
                 r->images.size(), static_cast<long long>(r->labels), static_cast<long long>(r->predictions),
                 r->seconds, r->suspects.size(), counts[0], counts[1], counts[2], counts[3],
                 *top > 0 && r->suspects.size() > static_cast<size_t>(*top) ? "; top shown" : "");
-    int64_t labels = 0, found = 0;
-    for (const ClassCalibration& c : r->calibration)
-        labels += c.labels, found += c.found;
-    if (labels > 0 && found < labels / 2)  // a weak model's suspects are mostly its own mistakes
+    if (const double share = reviewFoundShare(*r); share >= 0 && share < kWeakReviewShare)
         std::printf("note: the model finds only %.0f%% of the labels at conf=%g; train it further for a review "
                     "worth reading\n",
-                    100.0 * static_cast<double>(found) / static_cast<double>(labels), *conf);
+                    100.0 * share, *conf);
     if (args.has("json")) {
         if (auto err = writeFileAtomic(args.str("json"), reviewResultToJson(*r))) {
             std::fprintf(stderr, "error: cannot write the JSON result: %s\n", err->toString().c_str());

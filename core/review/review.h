@@ -173,6 +173,12 @@ struct ReviewResult {
 Expected<ReviewResult> reviewLabels(const ReviewOptions& options, const ProgressFn& progress = {},
                                     const CancelToken& cancel = {});
 
+// The share of the reviewed labels the model finds (ClassCalibration::found over labels, every class); -1 without
+// labels. Under kWeakReviewShare the suspects are mostly the model's own mistakes, and the CLI and the studio
+// say so next to them.
+double reviewFoundShare(const ReviewResult& result);
+inline constexpr double kWeakReviewShare = 0.5;
+
 // The result as JSON (UTF-8): data, root, weights, split, scoring, names, counts (per kind, and per class and
 // kind), calibration, every suspect with its key (suspectKey), image, label file, line, kind, score, classes (ids
 // and names), boxes, conf, IoU and reason, and every image reviewed with its labels and the predictions at or

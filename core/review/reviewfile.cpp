@@ -297,6 +297,16 @@ std::string reviewResultToJson(const ReviewResult& r)
     return j.dump(1) + "\n";
 }
 
+double reviewFoundShare(const ReviewResult& r)
+{
+    int64_t labels = 0, found = 0;
+    for (const ClassCalibration& c : r.calibration) {
+        labels += c.labels;
+        found += c.found;
+    }
+    return labels > 0 ? static_cast<double>(found) / static_cast<double>(labels) : -1.0;
+}
+
 std::string reviewPathForWeights(const std::string& weights)
 {
     const fs::path dir = fs::path(weights).parent_path();

@@ -136,6 +136,12 @@ QString reviewSectionHtml(const ys::report::ReviewFacts& f,
                              .toHtmlEscaped()
                              .arg(esc(QFileInfo(QString::fromStdString(r.weights)).fileName()),
                                   esc(QString::fromStdString(r.dataYaml)), ReviewText::split(r.split).toHtmlEscaped()));
+    if (const double share = ys::reviewFoundShare(r); share >= 0 && share < ys::kWeakReviewShare)
+        h += QStringLiteral("<p class=\"muted\"><i>%1</i></p>")
+                 .arg(ReportReview::tr("The model finds only %1% of the labels, so most of these suspects may be its own "
+                                       "mistakes.")
+                          .arg(QString::number(100.0 * share, 'f', 0))
+                          .toHtmlEscaped());
     if (r.suspects.empty())
         return h;
     h += countsTable(r, esc);

@@ -57,8 +57,15 @@ SuspectsView::SuspectsView(QWidget* parent) : QWidget(parent), model_(new Suspec
     splitter->setStretchFactor(1, 2);
     splitter->setChildrenCollapsible(false);
 
+    weakModel_ = new QLabel(this);
+    weakModel_->setObjectName(QStringLiteral("reviewWeakModel"));
+    weakModel_->setWordWrap(true);
+    weakModel_->setStyleSheet(QStringLiteral("QLabel { color: #8a5300; }"));
+    weakModel_->hide();
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(weakModel_);
     layout->addWidget(splitter, 1);
     layout->addWidget(buildButtons());
     retranslate();
@@ -115,12 +122,25 @@ void SuspectsView::retranslate()
     exportButton_->setToolTip(tr("Write corrected label files of the Fixed suspects (none Fixed: the selected "
                                  "ones) into a new folder outside the dataset"));
     model_->retranslate();
+    weakModel_->setText(weakModelWarning());
+}
+
+QString SuspectsView::weakModelWarning() const
+{
+    const double share = result_ ? ys::reviewFoundShare(*result_) : -1.0;
+    if (share < 0 || share >= ys::kWeakReviewShare)
+        return {};
+    return tr("The model finds only %1% of the labels (confidence ≥ %2), so most of these suspects may be its own "
+              "mistakes. Train it further for a review worth reading.")
+        .arg(QString::number(100.0 * share, 'f', 0), QString::number(result_->scoring.conf, 'g', 3));
 }
 
 void SuspectsView::setReview(std::shared_ptr<const ys::ReviewResult> result)
 {
     result_ = std::move(result);
     model_->setReview(result_);
+    weakModel_->setText(weakModelWarning());
+    weakModel_->setVisible(!weakModel_->text().isEmpty());
     canvas_->showSuspect(result_, -1);
     table_->resizeColumnsToContents();
     if (model_->rowCount() > 0)

@@ -46,6 +46,8 @@ public:
     // the folder lies inside the dataset.
     bool exportFixesTo(const QString& outDir);
     QString message() const;
+    // The line above the list when the model finds under kWeakReviewShare of the labels (empty otherwise).
+    QString weakModelWarning() const;
     void setMessage(const QString& text);
     // The folder Export fixes… offers first.
     void setExportStart(const QString& dir) { exportStart_ = dir; }
@@ -78,6 +80,7 @@ private:
     QPushButton* unmarkButton_;
     QPushButton* exportButton_;
     QLabel* message_;
+    QLabel* weakModel_;
     QString exportStart_;
 };
 

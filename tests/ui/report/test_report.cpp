@@ -526,6 +526,11 @@ void TestReport::reviewSectionShowsTheRunsReview()
              qPrintable(section.left(3000)));
     QVERIFY(section.contains(QStringLiteral("<td align=\"right\"><b>14</b></td></tr></table>")));
     QVERIFY(section.contains(QStringLiteral("Wrong class")));
+    // A model that finds few labels is said to be weak beside its suspects.
+    QVERIFY(!section.contains(QStringLiteral("finds only")));
+    ys::report::ReportData weak = d;
+    weak.review.result->calibration = {ys::ClassCalibration{0, 10, 2}};
+    QVERIFY(ReportWriter(weak).html().contains(QStringLiteral("finds only 20% of the labels")));
     // A damaged review.json is said in the section, not an empty report.
     QFile bad(QDir(run_).filePath(QStringLiteral("review.json")));
     QVERIFY(bad.open(QIODevice::WriteOnly | QIODevice::Truncate) && bad.write("{ nope") > 0);

@@ -26,6 +26,7 @@
 #include <QImage>
 #include <QPainter>
 #include <QSettings>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -114,6 +115,11 @@ void TestUiReview::reviewsARunFromTheRunsPage()
     QCOMPARE(QFileInfo(QString::fromStdString(saved->weights)).fileName(), QString("best.pt"));
     QVERIFY(!saved->images.empty());
     qInfo("review of a one-epoch run: %zu images, %zu suspects", saved->images.size(), saved->suspects.size());
+    // A one-epoch model finds almost none of the labels: the list says its suspects are mostly its own mistakes.
+    QVERIFY(ys::reviewFoundShare(*saved) >= 0 && ys::reviewFoundShare(*saved) < ys::kWeakReviewShare);
+    QVERIFY(dialog->suspects()->weakModelWarning().contains(QStringLiteral("finds only")));
+    auto* weak = dialog->suspects()->findChild<QLabel*>(QStringLiteral("reviewWeakModel"));
+    QVERIFY(weak && !weak->isHidden());
 
     // A new window on the run shows the saved review at once.
     ReviewDialog again;
@@ -166,7 +172,9 @@ bool TestUiReview::openHandReview(ReviewDialog& dialog, const QString& run)
 {
     QSignalSpy shown(&dialog, &ReviewDialog::reviewShown);
     dialog.setRun(run, data_, run + "/weights/best.pt");
-    return shown.wait(30000) && dialog.suspects()->model()->rowCount() == 2;
+    // No calibration in the hand-made review: nothing to say about the model's strength.
+    return shown.wait(30000) && dialog.suspects()->model()->rowCount() == 2 &&
+           dialog.suspects()->weakModelWarning().isEmpty();
 }
 
 void TestUiReview::notAMistakeHidesAndIsRemembered()
