@@ -1,7 +1,6 @@
 // `review`: the labels a trained model disagrees with, most likely mistakes first (core/review/review.h).
 #include "cli/commands.h"
 
-#include "common/fileutil.h"
 #include "review/review.h"
 
 #include <cstdio>
@@ -112,7 +111,7 @@ int cmdReview(const Args& args)
                     "worth reading\n",
                     100.0 * share, *conf);
     if (args.has("json")) {
-        if (auto err = writeFileAtomic(args.str("json"), reviewResultToJson(*r))) {
+        if (auto err = saveReview(*r, args.str("json"))) {
             std::fprintf(stderr, "error: cannot write the JSON result: %s\n", err->toString().c_str());
             return kExitUsage;
         }

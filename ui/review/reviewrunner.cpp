@@ -52,12 +52,13 @@ bool ReviewRunner::start(const QString& dataYaml, const QString& weights, ys::Re
     jobs_.start(
         this,
         [options, progress, cancel]() -> ys::Expected<Reviewed> {
-            auto result = ys::reviewLabels(options, progress, cancel);
-            if (!result)
-                return result.error();
+            // Where the review is kept, known before the review runs.
             const std::string path = ys::reviewPathForWeights(options.weights);
             if (path.empty())
                 return ys::Error{"review.not_run", "the weights lie in no run's weights folder", options.weights};
+            auto result = ys::reviewLabels(options, progress, cancel);
+            if (!result)
+                return result.error();
             if (auto error = ys::saveReview(*result, path))
                 return *error;
             return Reviewed{std::make_shared<const ys::ReviewResult>(std::move(*result)), path};

@@ -38,6 +38,13 @@
 namespace ys::ui {
 namespace {
 
+// A run the label review can take: weights (best.pt or last.pt) and the dataset named in its args.yaml.
+bool reviewable(const RunListModel::Entry* e)
+{
+    return e && e->isRun && e->record.hasArgs && !e->record.args.data.empty() &&
+           (e->record.best.present || e->record.last.present);
+}
+
 constexpr int kSplitterUnit = 200;   // proportions of the first layout (QSplitter scales them to the page)
 // The list's height as the user dragged it (a splitter state); none: the list is as tall as its rows.
 constexpr const char* kSplitterKey = "runs/listSplitter";
@@ -592,8 +599,7 @@ void RunsPage::updateActions()
     openFolderAction_->setEnabled(e != nullptr);
     exportReportAction_->setEnabled(e && e->isRun);
     exportModelAction_->setEnabled(e && e->isRun && (e->record.best.present || e->record.last.present));
-    reviewAction_->setEnabled(e && e->isRun && e->record.hasArgs && !e->record.args.data.empty() &&
-                              (e->record.best.present || e->record.last.present));
+    reviewAction_->setEnabled(reviewable(e));
     int runs = 0;
     for (const QString& d : selectedDirs()) {
         const RunListModel::Entry* s = m->entry(m->rowOf(d));
@@ -682,8 +688,8 @@ ReviewDialog* RunsPage::reviewRun(const QString& dir)
 {
     const RunListModel* m = controller_->model();
     const RunListModel::Entry* e = m->entry(m->rowOf(dir));
-    const QString weights = e && e->isRun ? ReviewRunner::weightsOfRun(dir) : QString();
-    if (!e || !e->isRun || !e->record.hasArgs || e->record.args.data.empty() || weights.isEmpty()) {
+    const QString weights = reviewable(e) ? ReviewRunner::weightsOfRun(dir) : QString();
+    if (weights.isEmpty()) {
         showMessage(tr("%1 cannot be reviewed: it needs weights/best.pt or weights/last.pt and the dataset in its "
                        "args.yaml.").arg(QDir::toNativeSeparators(dir)));
         return nullptr;
