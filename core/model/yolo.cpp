@@ -569,6 +569,16 @@ void DetectionModelImpl::setCheckpointLayers(const std::vector<int>& layers)
 
 std::vector<torch::Tensor> DetectionModelImpl::forward(torch::Tensor x)
 {
+    return run(x, false).many;
+}
+
+DetectionModelImpl::Heads DetectionModelImpl::forwardHeads(torch::Tensor x)
+{
+    return run(x, true);
+}
+
+DetectionModelImpl::Heads DetectionModelImpl::run(const torch::Tensor& x, bool oneToOne)
+{
     TORCH_CHECK(x.dim() == 4 && x.size(1) == 3, "DetectionModel expects [B, 3, H, W], got ", x.sizes());
     TORCH_CHECK(x.size(2) % maxStride_ == 0 && x.size(3) % maxStride_ == 0,
                 "DetectionModel: image height and width must be multiples of ", maxStride_, ", got ", x.size(3), "x",
@@ -590,19 +600,23 @@ std::vector<torch::Tensor> DetectionModelImpl::forward(torch::Tensor x)
         Layer& L = layers_[static_cast<size_t>(i)];
         const bool ckpt = recompute && checkpoint_[static_cast<size_t>(i)];
         if (L.kind == LayerKind::Detect) {
-            if (!observer_ && !ckpt)
-                return detect_->forward(inputs(i, L));
             const std::vector<torch::Tensor> xs = inputs(i, L);
+            Heads heads;
+            if (oneToOne && detect_->endToEnd())
+                heads.one = detect_->forwardOneToOne(xs);
+            if (!observer_ && !ckpt) {
+                heads.many = detect_->forward(xs);
+                return heads;
+            }
             TORCH_CHECK(xs.size() == detectBlocks_.size(), "Detect expects ", detectBlocks_.size(), " feature maps");
-            std::vector<torch::Tensor> out;
             for (size_t k = 0; k < xs.size(); ++k) {
                 if (observer_)
                     observer_->beforeLayer(i, static_cast<int>(k));
-                out.push_back(ckpt ? checkpointed(detectBlocks_[k], xs[k]) : detect_->level(k, xs[k]));
+                heads.many.push_back(ckpt ? checkpointed(detectBlocks_[k], xs[k]) : detect_->level(k, xs[k]));
                 if (observer_)
-                    observer_->afterLayer(i, static_cast<int>(k), out.back());
+                    observer_->afterLayer(i, static_cast<int>(k), heads.many.back());
             }
-            return out;
+            return heads;
         }
         if (observer_)
             observer_->beforeLayer(i, -1);

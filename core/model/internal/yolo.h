@@ -40,6 +40,17 @@ public:
     // branches. Works in train and eval mode alike; the loss and decode() take it from here.
     std::vector<torch::Tensor> forward(torch::Tensor x);
 
+    // Both heads of one forward pass: `many` as forward() returns it and, for an end-to-end head (YOLO26), `one`
+    // the one-to-one branches on the same feature maps (detached in training, so their loss trains the head's
+    // copies only), same layout; `one` is empty for other heads. What the end-to-end loss, its validation loss
+    // and `nms=false` read.
+    struct Heads {
+        std::vector<torch::Tensor> many;
+        std::vector<torch::Tensor> one;
+    };
+    Heads forwardHeads(torch::Tensor x);
+    bool endToEnd() const { return spec_.end2end; }
+
     // Inference decoding of forward()'s output: [B, 4 + nc, A] float32 (any input dtype) with boxes as (cx, cy, w, h) in input pixels
     // (DFL expectation -> ltrb distances around the anchor point, times the level's stride; with reg_max 1 the
     // head's four values are the distances) and class scores after sigmoid. A = sum of H * W over levels (8400
@@ -72,6 +83,8 @@ public:
 
 private:
     void buildCheckpointBlocks();
+    // forward() and forwardHeads(): the one-to-one branches only when `oneToOne` is set (and the head has them).
+    Heads run(const torch::Tensor& x, bool oneToOne);
 
     struct Layer {
         LayerKind kind;
