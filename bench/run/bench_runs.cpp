@@ -67,7 +67,7 @@ void writeRun(const fs::path& dir, int epochs, int memoryRows)
     ys::TrainConfig cfg;
     cfg.epochs = epochs;
     ys::writeFileAtomic((dir / "args.yaml").string(), cfg.toYaml());
-    std::string csv = std::string(ys::resultsCsvHeader()) + "\n";
+    std::string csv = ys::resultsCsvHeader() + "\n";
     for (int e = 1; e <= epochs; ++e)
         csv += ys::ResultsCsv::formatRow(row(e)) + "\n";
     ys::writeFileAtomic((dir / "results.csv").string(), csv);
@@ -113,7 +113,7 @@ int main(int argc, char** argv)
         tail.poll();
     });
     int nextEpoch = epochs + 1;
-    std::string csv = std::string(ys::resultsCsvHeader()) + "\n";
+    std::string csv = ys::resultsCsvHeader() + "\n";
     for (int e = 1; e <= epochs; ++e)
         csv += ys::ResultsCsv::formatRow(row(e)) + "\n";
     std::vector<double> rewriteMs, memoryMs;

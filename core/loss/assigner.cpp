@@ -52,6 +52,15 @@ torch::Tensor argmaxOverGts(const torch::Tensor& x)
     return out;
 }
 
+// The boxes the anchor-in-box test uses: sides shorter than minSide widened to minSide about the centre.
+torch::Tensor widenedBoxes(const torch::Tensor& gtb, double minSide)
+{
+    auto xywh = xyxy2xywh(gtb);
+    auto wh = xywh.narrow(-1, 2, 2);
+    wh.copy_(wh.clamp_min(minSide));
+    return xywh2xyxy(xywh);
+}
+
 // [B,M,A]: anchor a's centre lies strictly inside GT m of image b, a real one (`valid` [B,M]).
 torch::Tensor anchorsInBoxes(const torch::Tensor& anc, const torch::Tensor& gtb, const torch::Tensor& valid)
 {
@@ -101,18 +110,21 @@ std::pair<torch::Tensor, torch::Tensor> scoreCandidates(const torch::Tensor& inG
 
 }  // namespace
 
-TaskAlignedAssigner::TaskAlignedAssigner(int nc, int topk, double alpha, double beta, double eps)
-    : nc_(nc), topk_(topk), alpha_(alpha), beta_(beta), eps_(eps)
+TaskAlignedAssigner::TaskAlignedAssigner(int nc, int topk, double alpha, double beta, double eps, int topk2,
+                                         double minSide)
+    : nc_(nc), topk_(topk), alpha_(alpha), beta_(beta), eps_(eps), topk2_(topk2), minSide_(minSide)
 {
     TORCH_CHECK(nc > 0, "TaskAlignedAssigner: nc must be positive");
     TORCH_CHECK(topk > 0, "TaskAlignedAssigner: topk must be positive");
+    TORCH_CHECK(topk2 >= 0 && minSide >= 0.0, "TaskAlignedAssigner: topk2 and minSide must not be negative");
 }
 
-int64_t TaskAlignedAssigner::peakBytes(int64_t B, int64_t M, int64_t A, int nc, int64_t candidatePairs)
+int64_t TaskAlignedAssigner::peakBytes(int64_t B, int64_t M, int64_t A, int nc, int64_t candidatePairs, int topk2)
 {
     const int64_t bma = B * M * A;
     const int64_t pairs = candidatePairs < 0 ? bma : std::min(candidatePairs, bma);
-    constexpr int64_t kDensePerElement = 11;  // align fp32 + overlaps fp32 + 3 bool masks alive at once
+    // align fp32 + overlaps fp32 + 3 bool masks alive at once; topk2's filter: its product (fp32) and mask
+    const int64_t kDensePerElement = topk2 > 0 ? 16 : 11;
     constexpr int64_t kPerPair = 8;           // the candidate index list (int64)
     constexpr int64_t kPerChunkPair = 256;    // temporaries of one scored chunk (CIoU terms, gathers)
     const int64_t outputs = B * A * (4 * static_cast<int64_t>(nc) + 64);  // results + [B,A] temporaries
@@ -151,7 +163,7 @@ AssignResult TaskAlignedAssigner::operator()(const torch::Tensor& pd_scores, con
                 "assigner: a ground-truth class index is >= nc (", nc_, ")");
 
     // 1. Candidates: anchor centre strictly inside a real GT. [B,M,A] bool.
-    torch::Tensor inGt = anchorsInBoxes(anc, gtb, valid);
+    torch::Tensor inGt = anchorsInBoxes(anc, minSide_ > 0.0 ? widenedBoxes(gtb, minSide_) : gtb, valid);
     // 2. Alignment metric and CIoU of the candidate pairs.
     auto [align, overlaps] = scoreCandidates(inGt, pd_scores, pboxes, gtb, labels, scoresAreLogits, alpha_, beta_);
 
@@ -172,6 +184,15 @@ AssignResult TaskAlignedAssigner::operator()(const torch::Tensor& pd_scores, con
         auto best = torch::zeros({B, M, A}, bopt);
         best.scatter_(1, argmaxOverGts(overlaps).unsqueeze(1), true);
         pos = torch::where(multi, best, pos);
+        fgCount = pos.sum(1);
+    }
+    // 4b. (8.4's topk2) each GT keeps its topk2 best-aligned anchors among those it still holds.
+    if (topk2_ > 0 && topk2_ < k) {
+        const auto held = align * pos;
+        const auto topIdx = std::get<1>(held.topk(topk2_, /*dim=*/-1, /*largest=*/true, /*sorted=*/false));
+        auto keep = torch::zeros({B, M, A}, bopt);
+        keep.scatter_(2, topIdx, true);
+        pos.logical_and_(keep);
         fgCount = pos.sum(1);
     }
     const auto fgMask = fgCount.gt(0);                           // [B,A]

@@ -6,6 +6,7 @@
 
 #include <ATen/autocast_mode.h>
 
+#include <algorithm>
 #include <utility>
 
 namespace ys::loss {
@@ -85,14 +86,60 @@ PaddedTargets padTargets(const torch::Tensor& targets, int64_t batchSize, double
     return {outLabels, outBoxes, outMask};
 }
 
-DetectionLoss::DetectionLoss(int nc, int reg_max, std::vector<int64_t> strides, LossGains gains)
-    : nc_(nc), regMax_(reg_max), strides_(std::move(strides)), gains_(gains), assigner_(nc, 10, 0.5, 6.0)
+namespace {
+
+// Ultralytics 8.4's end-to-end schedule: one-to-many weight 0.8 at the start, 0.1 at the end.
+constexpr double kOneToManyStart = 0.8;
+constexpr double kOneToManyEnd = 0.1;
+// 8.4's assigner widens box sides under the second stride (16 px) for its anchor-in-box test.
+constexpr double kMinBoxSide = 16.0;
+
+}  // namespace
+
+const char* distanceLossName(int regMax)
 {
-    TORCH_CHECK(nc > 0 && reg_max >= 2 && !strides_.empty(), "DetectionLoss: bad nc, reg_max or strides");
+    return regMax > 1 ? "dfl_loss" : "l1_loss";
+}
+
+DetectionLoss::DetectionLoss(int nc, int reg_max, std::vector<int64_t> strides, LossGains gains, bool endToEnd)
+    : nc_(nc),
+      regMax_(reg_max),
+      endToEnd_(endToEnd),
+      strides_(std::move(strides)),
+      gains_(gains),
+      assigner_(nc, 10, 0.5, 6.0, 1e-9, 0, endToEnd ? kMinBoxSide : 0.0),
+      oneToOne_(nc, 7, 0.5, 6.0, 1e-9, 1, kMinBoxSide)
+{
+    TORCH_CHECK(nc > 0 && reg_max >= 1 && !strides_.empty(), "DetectionLoss: bad nc, reg_max or strides");
+}
+
+double DetectionLoss::oneToManyWeight(int epoch, int epochs)
+{
+    const double progress = static_cast<double>(epoch) / std::max(epochs - 1, 1);
+    return std::max(1.0 - progress, 0.0) * (kOneToManyStart - kOneToManyEnd) + kOneToManyEnd;
+}
+
+LossOutput DetectionLoss::operator()(const DetectionModelImpl::Heads& heads, const torch::Tensor& targets,
+                                     int64_t batchSize) const
+{
+    if (!endToEnd_)
+        return headLoss(heads.many, targets, batchSize, assigner_);
+    TORCH_CHECK(!heads.one.empty(), "DetectionLoss: an end-to-end loss needs the one-to-one head's outputs");
+    const LossOutput many = headLoss(heads.many, targets, batchSize, assigner_);
+    LossOutput one = headLoss(heads.one, targets, batchSize, oneToOne_);
+    one.total = many.total * oneToMany_ + one.total * (1.0 - oneToMany_);
+    return one;
 }
 
 LossOutput DetectionLoss::operator()(const std::vector<torch::Tensor>& feats, const torch::Tensor& targets,
                                      int64_t batchSize) const
+{
+    TORCH_CHECK(!endToEnd_, "DetectionLoss: an end-to-end loss needs both heads (DetectionModelImpl::forwardHeads)");
+    return headLoss(feats, targets, batchSize, assigner_);
+}
+
+LossOutput DetectionLoss::headLoss(const std::vector<torch::Tensor>& feats, const torch::Tensor& targets,
+                                   int64_t batchSize, const TaskAlignedAssigner& assigner) const
 {
     AutocastOff autocastOff;
     TORCH_CHECK(feats.size() == strides_.size(), "DetectionLoss: ", feats.size(), " levels but ",
@@ -109,16 +156,18 @@ LossOutput DetectionLoss::operator()(const std::vector<torch::Tensor>& feats, co
 
     const auto gt = padTargets(targets.to(predScores.device()), B, imgW, imgH);
     // The assigner needs every anchor's box but no gradient; the box loss needs gradients only at the anchors
-    // it assigns, so the softmax with autograd runs on those rows alone.
-    const auto predBoxes = decodeBoxes(predDist, anchors, regMax_);  // grid units, xyxy, no grad
+    // it assigns, so the softmax with autograd runs on those rows alone. Without DFL bins the head's four values
+    // are the distances.
+    const auto predBoxes = regMax_ > 1 ? decodeBoxes(predDist, anchors, regMax_)
+                                       : dist2bbox(predDist.detach(), anchors, false);  // grid units, xyxy, no grad
 
-    const auto as = assigner_(predScores.detach(), predBoxes * strideT, anchors * strideT, gt.labels,
-                              gt.boxes, gt.mask, /*scoresAreLogits=*/true);
+    const auto as = assigner(predScores.detach(), predBoxes * strideT, anchors * strideT, gt.labels, gt.boxes,
+                             gt.mask, /*scoresAreLogits=*/true);
     const auto scoreSum = as.target_scores.sum().clamp_min(1.0);
 
     const auto lossCls = bceWithLogitsSum(predScores, as.target_scores) / scoreSum;
     auto lossBox = torch::zeros({}, predScores.options());
-    auto lossDfl = torch::zeros({}, predScores.options());
+    auto lossDist = torch::zeros({}, predScores.options());
     const auto fg = as.fg_mask;
     if (fg.any().item<bool>()) {
         const auto targetBoxes = as.target_bboxes / strideT;  // grid units
@@ -126,22 +175,32 @@ LossOutput DetectionLoss::operator()(const std::vector<torch::Tensor>& feats, co
         const auto tbFg = targetBoxes.index({fg});                               // [P,4]
         const auto anchorsFg = anchors.unsqueeze(0).expand({B, -1, -1}).index({fg});  // [P,2]
         const auto distFg = predDist.index({fg});                                      // [P,4*reg_max]
-        const auto boxesFg = dist2bbox(dflDecode(distFg, regMax_), anchorsFg, false);  // [P,4] with grad
+        const auto ltrbFg = regMax_ > 1 ? dflDecode(distFg, regMax_) : distFg;        // [P,4] with grad
+        const auto boxesFg = dist2bbox(ltrbFg, anchorsFg, false);
         const auto iou = bboxIou(boxesFg, tbFg, /*xywh=*/false, /*ciou=*/true);
         lossBox = ((1.0 - iou) * weight).sum() / scoreSum;
 
-        const auto ltrb = bbox2dist(anchorsFg, tbFg, regMax_);  // [P,4]
-        const auto logits = distFg.reshape({-1, regMax_});      // [P*4,reg_max]
-        const auto dfl = distributionFocalLoss(logits, ltrb.reshape({-1})).view({-1, 4}).mean(-1, true);
-        lossDfl = (dfl * weight).sum() / scoreSum;
+        if (regMax_ > 1) {
+            const auto ltrb = bbox2dist(anchorsFg, tbFg, regMax_);  // [P,4]
+            const auto logits = distFg.reshape({-1, regMax_});      // [P*4,reg_max]
+            const auto dfl = distributionFocalLoss(logits, ltrb.reshape({-1})).view({-1, 4}).mean(-1, true);
+            lossDist = (dfl * weight).sum() / scoreSum;
+        } else {
+            // L1 on the four distances in fractions of the image (x sides by its width, y sides by its height).
+            const auto strideFg = strideT.unsqueeze(0).expand({B, -1, -1}).index({fg});  // [P,1]
+            const auto scale = strideFg / torch::tensor({imgW, imgH, imgW, imgH}, predDist.options());  // [P,4]
+            const auto target = torch::cat({anchorsFg - tbFg.narrow(1, 0, 2), tbFg.narrow(1, 2, 2) - anchorsFg}, 1);
+            const auto l1 = ((ltrbFg - target) * scale).abs().mean(-1, true);
+            lossDist = (l1 * weight).sum() / scoreSum;
+        }
     }
 
     const auto box = lossBox * gains_.box;
     const auto cls = lossCls * gains_.cls;
-    const auto dflG = lossDfl * gains_.dfl;
+    const auto dist = lossDist * gains_.dfl;
     LossOutput out;
-    out.total = (box + cls + dflG) * static_cast<double>(B);
-    out.items = torch::stack({box, cls, dflG}).detach();
+    out.total = (box + cls + dist) * static_cast<double>(B);
+    out.items = torch::stack({box, cls, dist}).detach();
     return out;
 }
 

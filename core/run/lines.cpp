@@ -24,6 +24,12 @@ constexpr const char* kColumnNames[FCount] = {
     "metrics/recall(B)", "metrics/mAP50(B)", "metrics/mAP50-95(B)", "val/box_loss", "val/cls_loss",
     "val/dfl_loss", "lr/pg0", "lr/pg1", "lr/pg2", "train/images_per_s", "memory/peak_bytes"};
 
+// The distance columns of a model without DFL bins (YOLO26, Ultralytics 8.4): the same fields, another name.
+int l1Field(const std::string& name)
+{
+    return name == "train/l1_loss" ? FTrainDfl : name == "val/l1_loss" ? FValDfl : -1;
+}
+
 std::string trimmed(const std::string& s)
 {
     size_t b = 0, e = s.size();
@@ -104,15 +110,19 @@ std::optional<Error> ResultsCsvReader::setHeader(const std::string& line, const 
     columns_.clear();
     unknown_.clear();
     hasMetrics_ = false;
+    l1Loss_ = false;
     bool hasEpoch = false;
     std::vector<int> columns;
+    std::vector<std::string> names;
     for (const std::string& name : splitCommas(line)) {
-        int field = -1;
+        int field = l1Field(name);
+        l1Loss_ = l1Loss_ || field >= 0;
         for (int f = 0; f < FCount; ++f)
             if (name == kColumnNames[f])
                 field = f;
         if (field < 0 && !name.empty())
             unknown_.push_back(name);
+        names.push_back(name);
         hasEpoch = hasEpoch || field == FEpoch;
         hasMetrics_ = hasMetrics_ || field == FMap50 || field == FMap50_95;
         columns.push_back(field);
@@ -122,6 +132,7 @@ std::optional<Error> ResultsCsvReader::setHeader(const std::string& line, const 
                                            "or Ultralytics",
                      path, 1, 0};
     columns_ = std::move(columns);
+    names_ = std::move(names);
     return std::nullopt;
 }
 
@@ -138,7 +149,7 @@ Expected<EpochResult> ResultsCsvReader::parseRow(const std::string& line, const 
             continue;
         if (!parseNumber(cells[c], &v[columns_[c]]))
             return Error{"run.results_row", "'" + cells[c].substr(0, 40) + "' in column '" +
-                                                kColumnNames[columns_[c]] + "' is not a number",
+                                                names_[c] + "' is not a number",
                          path, lineNo, 0};
     }
     if (!(v[FEpoch] >= 1 && v[FEpoch] <= 1e9) || std::floor(v[FEpoch]) != v[FEpoch])
@@ -166,6 +177,7 @@ Expected<EpochResult> ResultsCsvReader::parseRow(const std::string& line, const 
     m.map50_95 = r.map50_95;
     r.fitness = m.fitness();
     r.validated = hasMetrics_;
+    r.l1Loss = l1Loss_;
     return r;
 }
 

@@ -27,8 +27,10 @@ public:
 
 private:
     std::vector<int> columns_;            // per header column: field index, -1 = not used
+    std::vector<std::string> names_;      // per header column: its name
     std::vector<std::string> unknown_;
     bool hasMetrics_ = false;
+    bool l1Loss_ = false;                 // the header names l1_loss columns (YOLO26), not dfl_loss
 };
 
 // One events.jsonl line (EventLog::toJson's output). Error ("run.events_line") when it is not a JSON object

@@ -26,13 +26,16 @@ struct EpochResult {
                                    // column train/images_per_s; 0 when unknown, e.g. Ultralytics' files)
     int64_t peakMemory = 0;        // peak tensor bytes during the epoch (extra column memory/peak_bytes; 0: unknown)
     bool validated = false;
+    bool l1Loss = false;           // the distance columns are train/l1_loss and val/l1_loss (no DFL bins: YOLO26),
+                                   // else train/dfl_loss and val/dfl_loss; trainDfl and valDfl hold them either way
 };
 
 // Sent once per loader batch, after its forward/backward passes (throttle in the receiver if needed).
 struct BatchProgress {
     int epoch = 0, epochs = 0;     // 1-based epoch
     int batch = 0, batches = 0;    // 1-based batch within the epoch
-    double box = 0, cls = 0, dfl = 0;   // running means of the epoch so far
+    double box = 0, cls = 0, dfl = 0;   // running means of the epoch so far (dfl: the L1 term when l1Loss)
+    bool l1Loss = false;                // as EpochResult::l1Loss
     int instances = 0;             // boxes in this batch
     int imgsz = 0;
     int microBatch = 0;            // images per forward/backward (smaller than batch after an OOM recovery)

@@ -13,10 +13,11 @@ namespace fs = std::filesystem;
 
 namespace ys {
 
-const char* resultsCsvHeader()
+std::string resultsCsvHeader(bool l1Loss)
 {
-    return "epoch,time,train/box_loss,train/cls_loss,train/dfl_loss,metrics/precision(B),metrics/recall(B),"
-           "metrics/mAP50(B),metrics/mAP50-95(B),val/box_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,lr/pg2";
+    const std::string distance = l1Loss ? "l1_loss" : "dfl_loss";
+    return "epoch,time,train/box_loss,train/cls_loss,train/" + distance + ",metrics/precision(B),metrics/recall(B),"
+           "metrics/mAP50(B),metrics/mAP50-95(B),val/box_loss,val/cls_loss,val/" + distance + ",lr/pg0,lr/pg1,lr/pg2";
 }
 
 const char* resultsCsvExtraColumns()
@@ -85,7 +86,7 @@ std::optional<Error> ResultsCsv::load(int keepUpTo)
 std::optional<Error> ResultsCsv::append(const EpochResult& row)
 {
     rows_.push_back(row);
-    std::string text = std::string(resultsCsvHeader()) + "," + resultsCsvExtraColumns() + "\n";
+    std::string text = resultsCsvHeader(row.l1Loss) + "," + resultsCsvExtraColumns() + "\n";
     for (const auto& r : rows_)
         text += formatRow(r) + "\n";
     return writeFileAtomic(path_, text);

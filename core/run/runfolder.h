@@ -11,8 +11,9 @@
 
 namespace ys {
 
-// The exact results.csv header of PRODUCT.md (no trailing newline). Ultralytics writes the same one.
-const char* resultsCsvHeader();
+// The exact results.csv header of PRODUCT.md (no trailing newline). Ultralytics writes the same one; for a model
+// without DFL bins (YOLO26, `l1Loss`) Ultralytics 8.4 names the distance columns train/l1_loss and val/l1_loss.
+std::string resultsCsvHeader(bool l1Loss = false);
 // The columns YOLO Studio writes after the reference ones (readers that know only those skip them):
 // "train/images_per_s" (training throughput of the epoch, loading included) and "memory/peak_bytes" (the peak
 // tensor memory of the epoch, training and validation), so a run read from its files shows what the live

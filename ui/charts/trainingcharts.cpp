@@ -250,10 +250,19 @@ void LossChart::retranslate()
     setYAxis(Axis::Left, tr("loss"), ValueUnit::Number);
     setSeriesName(TrainBox, tr("train box"));
     setSeriesName(TrainCls, tr("train cls"));
-    setSeriesName(TrainDfl, tr("train dfl"));
+    // Ultralytics 8.4 names YOLO26's distance term l1 (no DFL bins).
+    setSeriesName(TrainDfl, l1Loss_ ? tr("train l1") : tr("train dfl"));
     setSeriesName(ValBox, tr("val box"));
     setSeriesName(ValCls, tr("val cls"));
-    setSeriesName(ValDfl, tr("val dfl"));
+    setSeriesName(ValDfl, l1Loss_ ? tr("val l1") : tr("val dfl"));
+}
+
+void LossChart::setL1Loss(bool l1Loss)
+{
+    if (l1Loss == l1Loss_)
+        return;
+    l1Loss_ = l1Loss;
+    retranslate();
 }
 
 void LossChart::setEpochs(int epochs)
@@ -265,12 +274,15 @@ void LossChart::setRows(const std::vector<EpochResult>& rows)
 {
     for (int s = TrainBox; s <= ValDfl; ++s)
         setData(s, {}, {});
+    if (!rows.empty())
+        setL1Loss(rows.front().l1Loss);
     for (const EpochResult& r : rows)
         addRow(r);
 }
 
 void LossChart::addRow(const EpochResult& r)
 {
+    setL1Loss(r.l1Loss);
     // The epoch's live points (x in (epoch - 1, epoch]) give way to its final means.
     for (int s : {TrainBox, TrainCls, TrainDfl})
         truncateAfter(s, r.epoch - 1);
@@ -287,6 +299,7 @@ void LossChart::addRow(const EpochResult& r)
 void LossChart::addBatch(const BatchProgress& p)
 {
     const double x = batchX(p);
+    setL1Loss(p.l1Loss);
     append(TrainBox, x, p.box);
     append(TrainCls, x, p.cls);
     append(TrainDfl, x, p.dfl);

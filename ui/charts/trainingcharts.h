@@ -83,6 +83,11 @@ public:
     void addBatch(const BatchProgress& progress);
     void clear();
     void retranslate() override;
+    // Names the distance series l1 (YOLO26: no DFL bins) or dfl; rows and batches set it as they arrive.
+    void setL1Loss(bool l1Loss);
+
+private:
+    bool l1Loss_ = false;
 };
 
 // Precision, recall, mAP50 and mAP50-95 of each validated epoch (0..1).

@@ -77,7 +77,7 @@ public:
         {"nbs", QT_TR_NOOP("Nominal batch size"), QT_TR_NOOP("nominal batch size for accumulation")},
         {"box", QT_TR_NOOP("Box loss gain"), QT_TR_NOOP("box loss gain")},
         {"cls", QT_TR_NOOP("Class loss gain"), QT_TR_NOOP("class loss gain")},
-        {"dfl", QT_TR_NOOP("DFL loss gain"), QT_TR_NOOP("DFL loss gain")},
+        {"dfl", QT_TR_NOOP("DFL loss gain"), QT_TR_NOOP("DFL loss gain (the L1 box-distance loss for YOLO26)")},
         {"hsv_h", QT_TR_NOOP("Hue"), QT_TR_NOOP("hue jitter fraction")},
         {"hsv_s", QT_TR_NOOP("Saturation"), QT_TR_NOOP("saturation jitter fraction")},
         {"hsv_v", QT_TR_NOOP("Brightness"), QT_TR_NOOP("value jitter fraction")},

@@ -23,10 +23,10 @@ QString CompareText::quantity(CompareQuantity q)
     case CompareQuantity::Map50: return tr("mAP50");
     case CompareQuantity::TrainBox: return tr("box loss");
     case CompareQuantity::TrainCls: return tr("cls loss");
-    case CompareQuantity::TrainDfl: return tr("dfl loss");
+    case CompareQuantity::TrainDfl: return tr("dfl / l1 loss");
     case CompareQuantity::ValBox: return tr("val box loss");
     case CompareQuantity::ValCls: return tr("val cls loss");
-    case CompareQuantity::ValDfl: return tr("val dfl loss");
+    case CompareQuantity::ValDfl: return tr("val dfl / l1 loss");
     case CompareQuantity::Precision: return tr("precision");
     case CompareQuantity::Recall: return tr("recall");
     }

@@ -27,8 +27,13 @@ struct AssignResult {
 class TaskAlignedAssigner final {
 public:
     // nc classes; topk candidates per GT; alpha/beta exponents of the alignment metric.
+    // topk2 (Ultralytics 8.4's second filter; 0 = off): after an anchor claimed by several GTs keeps the one
+    // with the highest IoU, each GT keeps only its topk2 best-aligned anchors (YOLO26's one-to-one head: topk 7,
+    // topk2 1, one anchor per box). minSide (8.4; 0 = off): for the anchor-in-box test only, a box side shorter
+    // than minSide pixels is widened to minSide about the box centre (8.4 uses the second stride, 16), so that
+    // tiny boxes still get candidates; every IoU and target uses the box as labelled.
     explicit TaskAlignedAssigner(int nc, int topk = 10, double alpha = 0.5, double beta = 6.0,
-                                 double eps = 1e-9);
+                                 double eps = 1e-9, int topk2 = 0, double minSide = 0.0);
 
     // pd_scores [B,A,nc] sigmoid probabilities (scoresAreLogits: the logits, of which only the candidate
     // pairs' are then put through the sigmoid); pd_bboxes [B,A,4] xyxy pixels; anc_points [A,2] pixels;
@@ -45,7 +50,8 @@ public:
     // Upper estimate of the bytes operator() allocates at its peak on the inputs' device, for B images,
     // M boxes in the fullest image, A anchors, nc classes and K candidate pairs (anchor centres inside a
     // GT; pass -1 when unknown for the worst case K = B x M x A). Inputs are not counted.
-    static int64_t peakBytes(int64_t B, int64_t M, int64_t A, int nc, int64_t candidatePairs = -1);
+    // With topk2 (the one-to-one pass) the filter's fp32 and bool [B,M,A] temporaries add 5 bytes an element.
+    static int64_t peakBytes(int64_t B, int64_t M, int64_t A, int nc, int64_t candidatePairs = -1, int topk2 = 0);
 
 private:
     int nc_;
@@ -53,6 +59,8 @@ private:
     double alpha_;
     double beta_;
     double eps_;
+    int topk2_;
+    double minSide_;
 };
 
 }  // namespace ys::loss

@@ -19,6 +19,7 @@ class TestRunFolder final : public QObject {
 private Q_SLOTS:
     void headerIsExact();
     void rowsRoundTripAndTruncate();
+    void l1ColumnsForYolo26();
     void folderNumbering();
     void eventsAreJsonLines();
     void staleTempFilesOfDeadProcessesAreRemoved();
@@ -26,11 +27,42 @@ private Q_SLOTS:
 
 void TestRunFolder::headerIsExact()
 {
-    QCOMPARE(QString(ys::resultsCsvHeader()),
+    QCOMPARE(QString::fromStdString(ys::resultsCsvHeader()),
              QString("epoch,time,train/box_loss,train/cls_loss,train/dfl_loss,metrics/precision(B),metrics/recall(B),"
                      "metrics/mAP50(B),metrics/mAP50-95(B),val/box_loss,val/cls_loss,val/dfl_loss,lr/pg0,lr/pg1,"
                      "lr/pg2"));
     QCOMPARE(QString(ys::resultsCsvExtraColumns()), QString("train/images_per_s,memory/peak_bytes"));
+}
+
+void TestRunFolder::l1ColumnsForYolo26()
+{
+    // Ultralytics 8.4 names YOLO26's distance columns l1_loss; a row says which, and reading keeps it.
+    QVERIFY(QString::fromStdString(ys::resultsCsvHeader(true)).contains("train/l1_loss"));
+    QVERIFY(QString::fromStdString(ys::resultsCsvHeader(true)).contains("val/l1_loss"));
+    QVERIFY(!QString::fromStdString(ys::resultsCsvHeader(true)).contains("dfl"));
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("results.csv").toStdString();
+    ys::ResultsCsv csv(path);
+    ys::EpochResult r;
+    r.epoch = 1;
+    r.trainDfl = 0.125;
+    r.valDfl = 0.25;
+    r.l1Loss = true;
+    QVERIFY(!csv.append(r));
+    ys::ResultsCsv back(path);
+    QVERIFY(!back.load(1));
+    QCOMPARE(back.rows().size(), size_t(1));
+    QVERIFY(back.rows()[0].l1Loss);
+    QCOMPARE(back.rows()[0].trainDfl, 0.125);
+    QCOMPARE(back.rows()[0].valDfl, 0.25);
+    // An 8.3 file (dfl_loss) reads as before.
+    ys::ResultsCsv plain(dir.filePath("plain.csv").toStdString());
+    r.l1Loss = false;
+    QVERIFY(!plain.append(r));
+    ys::ResultsCsv plainBack(dir.filePath("plain.csv").toStdString());
+    QVERIFY(!plainBack.load(1));
+    QVERIFY(!plainBack.rows()[0].l1Loss);
+    QCOMPARE(plainBack.rows()[0].trainDfl, 0.125);
 }
 
 void TestRunFolder::rowsRoundTripAndTruncate()
@@ -55,7 +87,7 @@ void TestRunFolder::rowsRoundTripAndTruncate()
     const QStringList lines = QString(f.readAll()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 5);
     // The reference columns first, exactly; the extra ones after them.
-    QVERIFY(lines[0].startsWith(QString(ys::resultsCsvHeader()) + ","));
+    QVERIFY(lines[0].startsWith(QString::fromStdString(ys::resultsCsvHeader()) + ","));
     QCOMPARE(lines[1].split(',').size(), 17);
     QVERIFY(lines[2].startsWith("2,20.0,0.75,"));
     QVERIFY(lines[2].endsWith(",25,3221225472"));
