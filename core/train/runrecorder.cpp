@@ -105,6 +105,9 @@ std::optional<Error> RunRecorder::resume(const CheckpointMeta& meta, bool bestSa
     elapsedBase_ = meta.elapsed;
     if (auto err = results_->load(meta.epoch))
         return err;
+    if (!hasTbEventFiles(runDir_))
+        for (const EpochResult& row : results_->rows())
+            writeTensorBoard(row, {});   // results.csv holds no more of those epochs' memory than its own column
     summary_.best = EpochResult{};
     if (!bestSaved || meta.bestEpoch < 1)
         return std::nullopt;   // best.pt lost (deleted, or a run older than this order): the next epoch writes one
@@ -142,6 +145,7 @@ Expected<bool> RunRecorder::recordEpoch(const EpochResult& row, const DetectionM
     if (auto err = saveCheckpoints(parts, row.epoch, row.fitness, isBest, /*partial=*/false))
         return *err;
     writeMemoryCsv();
+    writeTensorBoard(row, epochMemoryScalars());
     return isBest;
 }
 
@@ -219,6 +223,59 @@ void RunRecorder::writeMemoryCsv()
         if (auto err = writeFile(memory::memoryCsvName(static_cast<int>(k) + 1), text))
             event(EventKind::Warning, err->toString());
     }
+}
+
+std::vector<TbScalar> RunRecorder::epochMemoryScalars()
+{
+    std::vector<TbScalar> scalars;
+    if (timeline_) {
+        const std::vector<memory::MemorySample> fresh = timeline_->samplesAfter(memorySeen_);
+        if (!fresh.empty())
+            memorySeen_ = fresh.back().time;
+        scalars = memoryScalars(fresh);
+    }
+    if (!rankMemory_)
+        return scalars;
+    rankMemorySeen_.resize(rankMemory_->size(), -1);
+    for (size_t k = 0; k < rankMemory_->size(); ++k) {
+        std::vector<memory::MemorySample> fresh;
+        for (const memory::MemorySample& s : (*rankMemory_)[k])
+            if (s.time > rankMemorySeen_[k])
+                fresh.push_back(s);
+        if (fresh.empty())
+            continue;
+        rankMemorySeen_[k] = fresh.back().time;
+        if (const int64_t peak = memory::ownPeak(fresh); peak > 0)
+            scalars.push_back({"memory/rank" + std::to_string(k + 1) + "_peak_bytes", static_cast<double>(peak)});
+    }
+    return scalars;
+}
+
+void RunRecorder::writeTensorBoard(const EpochResult& row, const std::vector<TbScalar>& memory)
+{
+    if (tensorBoardFailed_)
+        return;
+    const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    std::optional<Error> err;
+    if (!tensorBoard_) {
+        auto writer = TbEventWriter::open(runDir_, now);
+        if (writer) {
+            tensorBoard_ = std::move(*writer);
+            err = tensorBoard_->addSessionStart(row.epoch, now);
+        } else {
+            err = writer.error();
+        }
+    }
+    if (!err) {
+        std::vector<TbScalar> scalars = resultsScalars(row);
+        scalars.insert(scalars.end(), memory.begin(), memory.end());
+        err = tensorBoard_->addScalars(row.epoch, now, scalars);
+    }
+    if (!err)
+        return;
+    tensorBoardFailed_ = true;
+    tensorBoard_.reset();
+    event(EventKind::Warning, err->toString() + "; the run goes on without TensorBoard records");
 }
 
 void RunRecorder::writeBestMetrics(const std::vector<std::string>& names)

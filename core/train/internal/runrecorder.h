@@ -1,8 +1,9 @@
 #pragma once
 // What a training run leaves in its folder, written by rank 0 (or the one process).
 // The folder and its train.lock, events.jsonl and the log lines, results.csv, the checkpoints (best.pt,
-// last.pt, epochN.pt), memory.csv and memory_rankN.csv, metrics.json, environment.json; the run's clock; and
-// the run's one best epoch, kept in TrainSummary::best. Internal to ys_train (LibTorch: checkpoints hold models).
+// last.pt, epochN.pt), memory.csv and memory_rankN.csv, metrics.json, environment.json, TensorBoard's event file
+// (events.out.tfevents.*: each epoch's results.csv row and memory figures); the run's clock; and the run's one best
+// epoch, kept in TrainSummary::best. Internal to ys_train (LibTorch: checkpoints hold models).
 
 #include "common/config.h"
 #include "common/error.h"
@@ -11,6 +12,7 @@
 #include "run/records.h"
 #include "run/runfolder.h"
 #include "run/runlock.h"
+#include "run/tfevents.h"
 #include "train/environment.h"
 #include "train/internal/checkpoint.h"
 #include "train/trainer.h"
@@ -70,13 +72,14 @@ public:
 
     // ---- epochs, the best one, checkpoints ---------------------------------------------------------------------------
     // A resumed run: results.csv up to the checkpoint's epoch, the clock, patience and best epoch it saved (no best
-    // when its best.pt is gone: the next epoch writes one).
+    // when its best.pt is gone: the next epoch writes one). A run folder without a TensorBoard event file (a run
+    // begun before this version wrote them) gets one with the kept rows.
     std::optional<Error> resume(const CheckpointMeta& meta, bool bestSaved);
     int epochsWithoutImprovement() const { return epochsWithoutImprovement_; }
     // A batch was trained since the last last.pt (a stop saves it).
     void stepTrained() { ++stepsSinceCheckpoint_; }
-    // An epoch's row: the best so far or not (the patience count), results.csv, the checkpoints and memory.csv.
-    // True when it is the new best.
+    // An epoch's row: the best so far or not (the patience count), results.csv, the checkpoints, memory.csv and,
+    // once last.pt holds the epoch, its TensorBoard record. True when it is the new best.
     Expected<bool> recordEpoch(const EpochResult& row, const DetectionMetrics& metrics, const CheckpointParts& parts);
     // After recordEpoch and the memory it sent: the `best` event, the epochs completed, onEpoch.
     void epochRecorded(const EpochResult& row, const DetectionMetrics& metrics, bool isBest);
@@ -99,6 +102,13 @@ private:
     // only, the weights after the last finished step). Tells onCheckpoint about each file.
     std::optional<Error> saveCheckpoints(const CheckpointParts& parts, int epochsDone, double fitness, bool isBest,
                                          bool partial);
+    // The row's results.csv columns and `memory` as one TensorBoard event at the row's epoch, in this session's event
+    // file (opened at its first epoch with a SessionLog START there, so TensorBoard shows a redone epoch's newer
+    // values). A failure is one Warning event; the run goes on without TensorBoard records.
+    void writeTensorBoard(const EpochResult& row, const std::vector<TbScalar>& memory);
+    // memoryScalars of the timeline's samples since the previous call, and each other rank's peak over its new
+    // samples (memory/rankN_peak_bytes).
+    std::vector<TbScalar> epochMemoryScalars();
 
     const TrainCallbacks& cb_;
     TrainSummary& summary_;
@@ -114,6 +124,10 @@ private:
     int eventBatch_ = 0;
     int epochsWithoutImprovement_ = 0;
     int64_t stepsSinceCheckpoint_ = 0;   // batches trained since the last last.pt
+    std::unique_ptr<TbEventWriter> tensorBoard_;   // this session's event file, from its first epoch
+    bool tensorBoardFailed_ = false;               // a write failed: no more TensorBoard records this session
+    double memorySeen_ = -1;                       // timeline time of the last sample an epoch's figures took
+    std::vector<double> rankMemorySeen_;           // the same per other rank (its own clock)
 };
 
 }  // namespace ys

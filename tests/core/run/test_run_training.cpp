@@ -2,13 +2,15 @@
 // while it trains (and followed by a RunTail), finished, stopped by the user, killed (the folder as a
 // SIGKILL leaves it) and resumed, failed mid-run and failed in setup. Every event carries the epoch and
 // batch it happened in; environment.json describes this machine and the run's device and threads (and
-// names the BLAS from its library path). Two runs in one process each report their own memory peak, and a run
+// names the BLAS from its library path). TensorBoard's event files hold each epoch once, across a stop, a kill and
+// their resumes. Two runs in one process each report their own memory peak, and a run
 // started with a fit keeps it as fit.json.
 #include "fit/fit.h"
 #include "run/reader.h"
 #include "run/runlock.h"
 #include "runfixtures.h"
 #include "smallrun.h"
+#include "tfeventsreader.h"
 #include "testsupport.h"
 #include "train/environment.h"
 #include "train/trainer.h"
@@ -62,6 +64,25 @@ ys::RunRecord read(const std::string& dir)
 double unixNow()
 {
     return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// The steps of the scalar events in an event file, and the step of its SessionLog START (-1 when none): what a
+// session logged.
+struct TbSession {
+    int64_t start = -1;
+    std::vector<int64_t> steps;
+};
+
+TbSession tbSession(const std::vector<ys::test::ReadEvent>& events)
+{
+    TbSession s;
+    for (const auto& e : events) {
+        if (e.sessionStatus == 1)
+            s.start = e.step;
+        if (e.hasSummary)
+            s.steps.push_back(e.step);
+    }
+    return s;
 }
 
 const ys::TrainEvent* firstOf(const ys::RunRecord& r, EventKind kind)
@@ -181,6 +202,35 @@ void TestRunTraining::runningThenFinished()
         QVERIFY(e.epoch >= 0 && e.epoch <= 3);
         QVERIFY(e.wallTime > now - 600);
     }
+
+    // TensorBoard: one event file; file_version, a SessionLog START at epoch 1, then at step = epoch each epoch's
+    // results.csv row (its very values) and memory figures.
+    const std::vector<std::string> tb = ys::test::eventFiles(dir);
+    QCOMPARE(tb.size(), size_t(1));
+    const std::vector<ys::test::ReadEvent> ev = ys::test::readEvents(tb[0]);
+    QCOMPARE(ev.size(), size_t(5));
+    QCOMPARE(ev[0].fileVersion, std::string("brain.Event:2"));
+    QCOMPARE(ev[1].sessionStatus, 1);
+    QCOMPARE(ev[1].step, int64_t(1));
+    for (size_t i = 0; i < 3; ++i) {
+        const ys::test::ReadEvent& e = ev[i + 2];
+        const ys::EpochResult& row = r.rows[i];
+        QCOMPARE(e.step, int64_t(row.epoch));
+        QVERIFY(e.wallTime >= started && e.wallTime <= now);
+        const std::pair<const char*, double> columns[] = {{"train/box_loss", row.trainBox},
+                                                          {"metrics/mAP50-95(B)", row.map50_95},
+                                                          {"val/cls_loss", row.valCls},
+                                                          {"lr/pg0", row.lr[0]},
+                                                          {"memory/peak_bytes", double(row.peakMemory)}};
+        for (const auto& [tag, value] : columns) {
+            const ys::test::ReadValue* v = ys::test::valueOf(e, tag);
+            QVERIFY2(v, tag);
+            QCOMPARE(v->value, float(value));
+        }
+        QVERIFY(!ys::test::valueOf(e, "epoch") && !ys::test::valueOf(e, "time"));
+        const ys::test::ReadValue* trainPeak = ys::test::valueOf(e, "memory/train_step_peak_bytes");
+        QVERIFY(trainPeak && trainPeak->value > 0);
+    }
 }
 
 void TestRunTraining::stoppedByUserThenResumed()
@@ -218,6 +268,17 @@ void TestRunTraining::stoppedByUserThenResumed()
     QCOMPARE(resumed->epoch, 1);
     QVERIFY(done.environment);   // rewritten by the resume: the last session's
     QVERIFY(done.environment->wallTime > r.environment->wallTime);
+
+    // TensorBoard: the stopped session logged epoch 1 (epoch 2 never finished); the resume wrote a file of its own,
+    // read after the first, from epoch 2 on: no epoch twice.
+    const std::vector<std::string> tb = ys::test::eventFiles(first->runDir);
+    QCOMPARE(tb.size(), size_t(2));
+    const TbSession stoppedSession = tbSession(ys::test::readEvents(tb[0]));
+    const TbSession resumedSession = tbSession(ys::test::readEvents(tb[1]));
+    QCOMPARE(stoppedSession.start, int64_t(1));
+    QCOMPARE(stoppedSession.steps, (std::vector<int64_t>{1}));
+    QCOMPARE(resumedSession.start, int64_t(2));
+    QCOMPARE(resumedSession.steps, (std::vector<int64_t>{2, 3}));
 }
 
 void TestRunTraining::killedThenResumed()
@@ -245,6 +306,13 @@ void TestRunTraining::killedThenResumed()
     QCOMPARE(r.summary.epochsDone, 1);
     QVERIFY(!firstOf(r, EventKind::Finish));
 
+    // The kill kept the TensorBoard record of epoch 1. Removed here, the folder is one a version without event files
+    // wrote: the resume logs results.csv's kept epoch first, then its own.
+    std::vector<std::string> tb = ys::test::eventFiles(killed);
+    QCOMPARE(tb.size(), size_t(1));
+    QCOMPARE(tbSession(ys::test::readEvents(tb[0])).steps, (std::vector<int64_t>{1}));
+    std::filesystem::remove(tb[0]);
+
     // environment.json cannot be replaced (a folder took its name): a warning, and the run goes on.
     QVERIFY(r.environment);
     std::filesystem::remove(killed + "/environment.json");
@@ -264,6 +332,11 @@ void TestRunTraining::killedThenResumed()
         warned = warned || (e.kind == EventKind::Warning && e.message.find("environment.json") != std::string::npos);
     QVERIFY(warned);
     QVERIFY(!done.environment);
+    tb = ys::test::eventFiles(killed);
+    QCOMPARE(tb.size(), size_t(1));
+    const TbSession backfilled = tbSession(ys::test::readEvents(tb[0]));
+    QCOMPARE(backfilled.start, int64_t(1));
+    QCOMPARE(backfilled.steps, (std::vector<int64_t>{1, 2, 3}));
 }
 
 void TestRunTraining::failedMidRun()
