@@ -48,6 +48,8 @@ const char* toString(ModelTask t)
     case ModelTask::Pose: return "pose";
     case ModelTask::Obb: return "obb";
     case ModelTask::Classify: return "classify";
+    case ModelTask::Semantic: return "semantic";
+    case ModelTask::Depth: return "depth";
     }
     return "unknown";
 }
@@ -61,13 +63,22 @@ std::optional<Error> requireDetection(const CheckpointInfo& info)
     case ModelTask::Pose: what = "a pose"; break;
     case ModelTask::Obb: what = "an oriented-box (OBB)"; break;
     case ModelTask::Classify: what = "a classification"; break;
+    case ModelTask::Semantic: what = "a semantic segmentation"; break;
+    case ModelTask::Depth: what = "a depth estimation"; break;
     case ModelTask::Unknown: what = "not a detection"; break;
     }
     const std::string name = fs::path(info.path).filename().string();
+    // "(task segment; SegmentationModel, head Segment26)": Ultralytics' word for the task, then the classes.
+    std::string classes = info.modelClass;
+    if (!info.headClass.empty())
+        classes += (classes.empty() ? "head " : ", head ") + info.headClass;
+    std::string detail = info.task == ModelTask::Unknown ? "" : std::string("task ") + toString(info.task);
+    if (!classes.empty())
+        detail += (detail.empty() ? "" : "; ") + classes;
     std::string message = name + " is " + what + " checkpoint";
-    if (!info.modelClass.empty())
-        message += " (" + info.modelClass + (info.headClass.empty() ? "" : ", head " + info.headClass) + ")";
-    message += "; YOLO Studio trains detection models";
+    if (!detail.empty())
+        message += " (" + detail + ")";
+    message += "; YOLO Studio trains detection models only";
     return Error{"weights.task", message, info.path, 0, 0};
 }
 
@@ -352,19 +363,24 @@ struct TaskName {
     ModelTask task;
 };
 
-// Ultralytics model classes (ultralytics/nn/tasks.py) and head classes (ultralytics/nn/modules/head.py).
+// Ultralytics model classes (ultralytics/nn/tasks.py) and head classes (ultralytics/nn/modules/head.py), up to
+// 8.4 (YOLO26's Segment26/Pose26/OBB26 heads, SemanticSegmentationModel and DepthModel; DepthModel derives from
+// DetectionModel, so the head decides before the class).
 constexpr TaskName kModelClasses[] = {
     {"DetectionModel", ModelTask::Detect},     {"WorldModel", ModelTask::Detect},
     {"YOLOEModel", ModelTask::Detect},         {"RTDETRDetectionModel", ModelTask::Detect},
     {"SegmentationModel", ModelTask::Segment}, {"YOLOESegModel", ModelTask::Segment},
     {"PoseModel", ModelTask::Pose},            {"OBBModel", ModelTask::Obb},
-    {"ClassificationModel", ModelTask::Classify},
+    {"ClassificationModel", ModelTask::Classify}, {"SemanticSegmentationModel", ModelTask::Semantic},
+    {"DepthModel", ModelTask::Depth},
 };
 constexpr TaskName kHeads[] = {
     {"Detect", ModelTask::Detect},   {"v10Detect", ModelTask::Detect},      {"WorldDetect", ModelTask::Detect},
     {"YOLOEDetect", ModelTask::Detect}, {"RTDETRDecoder", ModelTask::Detect}, {"Segment", ModelTask::Segment},
-    {"YOLOESegment", ModelTask::Segment}, {"Pose", ModelTask::Pose},        {"OBB", ModelTask::Obb},
-    {"Classify", ModelTask::Classify},
+    {"Segment26", ModelTask::Segment}, {"YOLOESegment", ModelTask::Segment}, {"YOLOESegment26", ModelTask::Segment},
+    {"Pose", ModelTask::Pose},       {"Pose26", ModelTask::Pose},           {"OBB", ModelTask::Obb},
+    {"OBB26", ModelTask::Obb},       {"Classify", ModelTask::Classify},   {"SemanticSegment", ModelTask::Semantic},
+    {"Depth", ModelTask::Depth},
 };
 
 template <size_t N>
@@ -379,7 +395,8 @@ ModelTask lookupTask(const TaskName (&table)[N], const std::string& name)
 // "detect", "segment", ... (Ultralytics' `task` strings, the same words as toString(ModelTask)).
 ModelTask taskOfName(const std::string& name)
 {
-    for (ModelTask t : {ModelTask::Detect, ModelTask::Segment, ModelTask::Pose, ModelTask::Obb, ModelTask::Classify})
+    for (ModelTask t : {ModelTask::Detect, ModelTask::Segment, ModelTask::Pose, ModelTask::Obb, ModelTask::Classify,
+                        ModelTask::Semantic, ModelTask::Depth})
         if (name == toString(t))
             return t;
     return ModelTask::Unknown;
@@ -537,6 +554,11 @@ std::optional<Error> describeUltralytics(Parsed& p, Ref root)
         args = dictOf(doc, doc.get(m, "args"));
     if (args != kNone)
         readTrainArgs(doc, args, info);
+    // Neither head nor class known: the task the trainer recorded (model.args, an IterableSimpleNamespace in
+    // an unstripped file, else train_args), as Ultralytics' guess_model_task reads it.
+    for (const Ref a : {dictOf(doc, doc.get(m, "args")), dictOf(doc, doc.get(root, "train_args"))})
+        if (info.task == ModelTask::Unknown && a != kNone)
+            info.task = taskOfName(doc.str(doc.get(a, "task")));
     info.date = doc.str(doc.get(root, "date"));
     info.version = doc.str(doc.get(root, "version"));
     bool hasEpoch = false;
@@ -668,6 +690,13 @@ std::optional<Error> recognise(Parsed& p)
         const Ref ema = doc.get(root, "ema", &hasEma);
         if (hasModel || hasEma) {
             p.model = doc.kind(ema) == Kind::Object ? ema : model;  // Ultralytics: ckpt.get("ema") or ckpt["model"]
+            // Ultralytics 8.4's knowledge distillation saves its last.pt as a DistillationModel holding the
+            // trained model as `student_model` (the teacher stripped); strip_optimizer keeps the student alone.
+            if (doc.className(p.model) == "DistillationModel") {
+                const Ref student = doc.get(doc.get(p.model, "_modules"), "student_model");
+                if (doc.kind(student) == Kind::Object)
+                    p.model = student;
+            }
             if (doc.kind(p.model) == Kind::Object)
                 return describeUltralytics(p, root);
             if (doc.kind(p.model) == Kind::Dict && plainStateDict(doc, p.model)) {

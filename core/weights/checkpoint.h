@@ -21,10 +21,12 @@ enum class CheckpointFormat {
     Studio,       // YOLO Studio's own checkpoint (core/train/checkpoint.cpp saveCheckpoint)
 };
 
-enum class ModelTask { Unknown, Detect, Segment, Pose, Obb, Classify };
+// Ultralytics' tasks (8.4 adds semantic segmentation and depth estimation); only Detect is trained here.
+enum class ModelTask { Unknown, Detect, Segment, Pose, Obb, Classify, Semantic, Depth };
 
 const char* toString(CheckpointFormat f);  // "unknown", "ultralytics", "studio"
-const char* toString(ModelTask t);         // "unknown", "detect", "segment", "pose", "obb", "classify"
+// Ultralytics' task words: "unknown", "detect", "segment", "pose", "obb", "classify", "semantic", "depth".
+const char* toString(ModelTask t);
 
 struct CheckpointInfo {
     std::string path;
@@ -34,7 +36,7 @@ struct CheckpointInfo {
     // The model.
     ModelTask task = ModelTask::Unknown;
     std::string modelClass;    // "DetectionModel", "SegmentationModel", ... (class of the pickled model)
-    std::string headClass;     // class of the last layer: "Detect", "Segment", "Pose", "OBB", "Classify", "v10Detect"
+    std::string headClass;     // class of the last layer: "Detect", "Segment", "Segment26", "Pose", "OBB", "Classify", ...
     std::vector<std::string> layerTypes;  // class of each layer model.0, model.1, ... e.g. "Conv", "C2f", "C3k2"
     std::string family;        // "yolov8", "yolo11", "yolov9", "yolov8-p2", ...; "" when unknown
     char scale = 0;            // 'n', 's', 'm', 'l', 'x' (YOLOv9: 't', 's', 'm', 'c', 'e'); 0 when unknown
@@ -75,8 +77,10 @@ Expected<CheckpointInfo> inspectCheckpoint(const std::string& path);
 // `info model=` and the model picker treat as a checkpoint.
 bool isWeightsFile(const std::string& model);
 
-// An Error ("weights.task") when the checkpoint is not a detection model, e.g.
-// "… is a segmentation checkpoint; YOLO Studio trains detection models"; nullopt for a detection model.
+// An Error ("weights.task") when the checkpoint is not a detection model, one line naming the file and its task,
+// e.g. "yolo26n-seg.pt is a segmentation checkpoint (task segment; SegmentationModel, head Segment26); YOLO
+// Studio trains detection models only"; nullopt for a detection model. The loaders (loadUltralyticsWeights, so
+// val, predict, train, fine-tune and resume) refuse with it before reading any weights.
 std::optional<Error> requireDetection(const CheckpointInfo& info);
 
 }  // namespace ys

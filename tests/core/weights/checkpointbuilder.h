@@ -14,18 +14,33 @@ namespace ys::test {
 // through the memo) and a Detect (fp32 bias, a persistent and a non-persistent buffer, the Conv's weight
 // shared), 'ema': None, names, nc, stride, yaml, train_args, date, version}. Other roots, as users save them:
 // torch.save(model) (the DetectionModel itself) and torch.save(YOLO(...)) (the model as its submodule).
-enum class CheckpointRoot { Dict, Model, YoloObject };
+// Ultralytics 8.4's trainer layout (engine/trainer.py save_model): {'epoch', 'best_fitness', 'stopper': {...},
+// 'model': None, 'ema': the model, 'updates', 'modelopt': None, 'optimizer', 'scaler', 'train_args' with 8.4's
+// keys, 'train_results', 'date', 'version': '8.4.190', 'git': {...}}, the model's `args` an
+// ultralytics.utils.IterableSimpleNamespace (REDUCE then BUILD of its dict) and the head's `shape` a torch.Size;
+// Distillation84: the same with 'ema' an 8.4 DistillationModel holding the model as `student_model`.
+enum class CheckpointRoot { Dict, Model, YoloObject, Ultralytics84, Distillation84 };
 
-inline Records handBuiltCheckpoint(CheckpointRoot root = CheckpointRoot::Dict)
+// `task`: the task word the 8.4 layouts record in model.args and train_args.
+inline Records handBuiltCheckpoint(CheckpointRoot root = CheckpointRoot::Dict, const std::string& task = "detect")
 {
+    const bool v84 = root == CheckpointRoot::Ultralytics84 || root == CheckpointRoot::Distillation84;
     PickleWriter w;
     auto moduleStart = [&](const char* module, const char* cls) {
         w.global(module, cls).emptyTuple().newobj().emptyDict().mark().str("training").boolean(false);
     };
     w.proto();
-    if (root == CheckpointRoot::Dict)
+    if (root == CheckpointRoot::Dict) {
         w.emptyDict().mark().str("model");
-    else if (root == CheckpointRoot::YoloObject)
+    } else if (v84) {
+        w.emptyDict().mark().str("epoch").integer(0).str("best_fitness").none().str("stopper").emptyDict().mark()
+            .str("best_fitness").none().str("best_epoch").integer(0).setitems().str("model").none().str("ema");
+        if (root == CheckpointRoot::Distillation84) {
+            moduleStart("ultralytics.nn.distill_model", "DistillationModel");
+            w.str("_parameters").orderedDict().str("_buffers").orderedDict();
+            w.str("_modules").orderedDict().mark().str("student_model");
+        }
+    } else if (root == CheckpointRoot::YoloObject)
         w.global("ultralytics.models.yolo.model", "YOLO").emptyTuple().newobj().emptyDict().str("_modules")
             .orderedDict().str("model");
     moduleStart("ultralytics.nn.tasks", "DetectionModel");
@@ -49,6 +64,8 @@ inline Records handBuiltCheckpoint(CheckpointRoot root = CheckpointRoot::Dict)
         .str("tmp").tensor("FloatStorage", "3", 2, 0, {2}, {1}, false).setitems();
     w.str("_non_persistent_buffers_set").global("__builtin__", "set").emptyList().str("tmp").append().tuple1()
         .reduce();
+    if (v84)
+        w.str("shape").global("torch", "Size").mark().integer(1).integer(2).tuple().tuple1().reduce();
     w.str("_modules").orderedDict().mark().str("act").get(201).str("gone").none().setitems();
     w.setitems().build();  // Detect
     w.setitems().setitems().build();  // Sequential's _modules, its dict
@@ -63,8 +80,24 @@ inline Records handBuiltCheckpoint(CheckpointRoot root = CheckpointRoot::Dict)
         .str("head").mark().mark().mark().integer(-1).op('l').integer(1).str("Detect").mark().str("nc").op('l')
         .op('l').op('l')
         .str("yaml_file").str("yolov8s-tiny.yaml").setitems();
+    if (v84)
+        w.str("args").global("ultralytics.utils", "IterableSimpleNamespace").emptyTuple().reduce().emptyDict().mark()
+            .str("task").str(task).str("imgsz").integer(320).str("cls_remap").boolean(true).str("distill_model")
+            .none().str("rle").binfloat(1.0).setitems().build();
     w.setitems().build();  // DetectionModel
-    if (root == CheckpointRoot::Dict) {
+    if (root == CheckpointRoot::Distillation84)
+        w.str("teacher_model").none().setitems().setitems().build();  // its _modules, its dict
+    if (v84) {
+        w.str("updates").integer(15).str("modelopt").none().str("optimizer").emptyDict().mark().str("state")
+            .emptyDict().str("param_groups").emptyList().setitems().str("scaler").emptyDict();
+        w.str("train_args").emptyDict().mark().str("task").str(task).str("imgsz").integer(320).str("epochs")
+            .integer(3).str("data").str("data.yaml").str("cls_remap").boolean(true).str("distill_model").none()
+            .str("dis").binfloat(6.0).str("rle").binfloat(1.0).str("quantize").none().str("nms").none().setitems();
+        w.str("train_results").emptyDict().mark().str("epoch").emptyList().binfloat(1.0).append().setitems();
+        w.str("date").str("2026-01-02T03:04:05").str("version").str("8.4.190").str("git").emptyDict().mark()
+            .str("root").none().str("commit").none().setitems();
+        w.setitems();
+    } else if (root == CheckpointRoot::Dict) {
         w.str("ema").none().str("date").str("2026-01-02T03:04:05").str("version").str("8.3.0");
         w.str("train_args").emptyDict().mark().str("imgsz").mark().integer(320).integer(256).op('l').str("epochs")
             .integer(3).str("data").str("data.yaml").setitems();

@@ -44,6 +44,19 @@ void addFixtureRows()
             QTest::newRow((std::string(folder) + "/" + file).c_str()) << folder << file;
     QTest::newRow("demo-yolo11n/best.pt") << "demo-yolo11n" << "best.pt";
     QTest::newRow("demo-yolov9t/best.pt") << "demo-yolov9t" << "best.pt";
+    // Written by Ultralytics 8.4.190: stopper/modelopt/git keys, 8.4's train_args, last.pt's model.args an
+    // IterableSimpleNamespace, torch.Size attributes, YOLO26's head without DFL.
+    QTest::newRow("demo-yolo26n/best.pt") << "demo-yolo26n" << "best.pt";
+    QTest::newRow("demo-yolo26n/last.pt") << "demo-yolo26n" << "last.pt";
+}
+
+// A train_args entry as the checkpoint's description shows it (Python-literal text); "<absent>" when missing.
+std::string trainArg(const CheckpointInfo& info, const std::string& key)
+{
+    for (const auto& [k, v] : info.trainArgs)
+        if (k == key)
+            return v;
+    return "<absent>";
 }
 
 // The current row of addFixtureRows(): its folder, checkpoint path and io.json.
@@ -121,6 +134,12 @@ private Q_SLOTS:
         for (const auto& [k, v] : info->trainArgs)
             argsHaveImgsz |= k == "imgsz" && v == std::to_string(info->imgsz);
         QVERIFY(argsHaveImgsz);
+        if (info->version.rfind("8.4", 0) == 0) {  // keys 8.4 added to train_args, read like the others
+            QCOMPARE(trainArg(*info, "cls_remap"), std::string("True"));
+            QCOMPARE(trainArg(*info, "distill_model"), std::string("None"));
+            QCOMPARE(trainArg(*info, "dis"), std::string("6.0"));
+            QCOMPARE(trainArg(*info, "task"), std::string("'detect'"));
+        }
         if (row.path.ends_with("last.pt")) {  // as saved during training: EMA + optimizer, epoch index recorded
             QVERIFY(info->hasOptimizer);
             QVERIFY(info->hasEma);
@@ -162,12 +181,14 @@ private Q_SLOTS:
         }
         QCOMPARE(parameters, io["parameters"].get<int64_t>());
         QCOMPARE(progressed, int64_t(sd.size()));
-        // The DFL projection is arange(16): the values survive the fp16 -> fp32 conversion exactly.
+        // The DFL projection is arange(16): the values survive the fp16 -> fp32 conversion exactly (YOLO26 has
+        // no DFL: reg_max 1).
         const auto dfl = std::find_if(sd.begin(), sd.end(), [](const auto& p) {
             return p.first.ends_with(".dfl.conv.weight");
         });
-        QVERIFY(dfl != sd.end());
-        QVERIFY(torch::equal(dfl->second.flatten(), torch::arange(16, torch::kFloat)));
+        QCOMPARE(dfl != sd.end(), io["model"].get<std::string>().rfind("yolo26", 0) != 0);
+        if (dfl != sd.end())
+            QVERIFY(torch::equal(dfl->second.flatten(), torch::arange(16, torch::kFloat)));
         // Trained BatchNorm statistics: finite, variances positive.
         for (const auto& [name, t] : sd) {
             QVERIFY2(torch::isfinite(t).all().item<bool>(), name.c_str());
@@ -342,22 +363,33 @@ private Q_SLOTS:
         }
     }
 
-    // Other tasks are described, then refused with a message that says what the file is.
+    // Other tasks are described, then refused in one line that names the file and its task (Ultralytics 8.3's
+    // and 8.4's heads and model classes: YOLO26's Segment26/Pose26/OBB26, semantic segmentation, depth).
     void rejectsOtherTasks_data()
     {
         QTest::addColumn<QString>("modelClass");
         QTest::addColumn<QString>("head");
         QTest::addColumn<int>("task");
         QTest::addColumn<QString>("message");
-        QTest::newRow("segment") << "SegmentationModel" << "Segment" << int(ModelTask::Segment)
-                                 << "seg.pt is a segmentation checkpoint (SegmentationModel, head Segment); "
-                                    "YOLO Studio trains detection models";
-        QTest::newRow("pose") << "PoseModel" << "Pose" << int(ModelTask::Pose) << "seg.pt is a pose checkpoint";
-        QTest::newRow("obb") << "OBBModel" << "OBB" << int(ModelTask::Obb) << "seg.pt is an oriented-box (OBB) checkpoint";
-        QTest::newRow("classify") << "ClassificationModel" << "Classify" << int(ModelTask::Classify)
-                                  << "seg.pt is a classification checkpoint";
-        QTest::newRow("segment head in a DetectionModel") << "DetectionModel" << "Segment" << int(ModelTask::Segment)
-                                                          << "seg.pt is a segmentation checkpoint";
+        const auto row = [](const char* name, const char* modelClass, const char* head, ModelTask task,
+                            const char* what) {
+            QTest::newRow(name) << modelClass << head << int(task)
+                                << QString("other.pt is %1 checkpoint (task %2; %3, head %4); YOLO Studio trains "
+                                           "detection models only")
+                                       .arg(what, toString(task), modelClass, head);
+        };
+        row("segment", "SegmentationModel", "Segment", ModelTask::Segment, "a segmentation");
+        row("pose", "PoseModel", "Pose", ModelTask::Pose, "a pose");
+        row("obb", "OBBModel", "OBB", ModelTask::Obb, "an oriented-box (OBB)");
+        row("classify", "ClassificationModel", "Classify", ModelTask::Classify, "a classification");
+        row("segment head in a DetectionModel", "DetectionModel", "Segment", ModelTask::Segment, "a segmentation");
+        row("yolo26 segment", "SegmentationModel", "Segment26", ModelTask::Segment, "a segmentation");
+        row("yolo26 pose", "PoseModel", "Pose26", ModelTask::Pose, "a pose");
+        row("yolo26 obb", "OBBModel", "OBB26", ModelTask::Obb, "an oriented-box (OBB)");
+        row("8.4 semantic", "SemanticSegmentationModel", "SemanticSegment", ModelTask::Semantic,
+            "a semantic segmentation");
+        row("8.4 depth", "DepthModel", "Depth", ModelTask::Depth, "a depth estimation");
+        row("yoloe segment26", "YOLOESegModel", "YOLOESegment26", ModelTask::Segment, "a segmentation");
     }
     void rejectsOtherTasks()
     {
@@ -372,7 +404,7 @@ private Q_SLOTS:
         *pkl = replaced(*pkl, "ultralytics.nn.tasks\nDetectionModel\n", "ultralytics.nn.tasks\n" + modelClass.toStdString() + "\n");
         *pkl = replaced(*pkl, "ultralytics.nn.modules.head\nDetect\n", "ultralytics.nn.modules.head\n" + head.toStdString() + "\n");
         QTemporaryDir tmp;
-        const std::string path = (tmp.path() + "/seg.pt").toStdString();
+        const std::string path = (tmp.path() + "/other.pt").toStdString();
         QVERIFY(test::writeArchive(path, records));
         auto info = inspectCheckpoint(path);
         QVERIFY2(info.ok(), info.ok() ? "" : info.error().toString().c_str());
@@ -382,7 +414,86 @@ private Q_SLOTS:
         QVERIFY(!w.ok());
         QCOMPARE(w.error().code, std::string("weights.task"));
         QCOMPARE(w.error().file, path);
-        QVERIFY2(QString::fromStdString(w.error().message).startsWith(message), w.error().message.c_str());
+        QCOMPARE(QString::fromStdString(w.error().message), message);
+        QVERIFY(w.error().message.find('\n') == std::string::npos);
+        // val, predict, train, fine-tune and resume open checkpoints through loadCheckpoint / startingModel.
+        auto loaded = loadCheckpoint(path, torch::Device(torch::kCPU));
+        QVERIFY(!loaded.ok());
+        QCOMPARE(QString::fromStdString(loaded.error().message), message);
+        auto start = startingModel(path, 3);
+        QVERIFY(!start.ok());
+        QCOMPARE(QString::fromStdString(start.error().message), message);
+    }
+
+    // Ultralytics 8.4's checkpoint layout, built opcode by opcode: the trainer's dict with its new keys, the
+    // model's args an IterableSimpleNamespace, a torch.Size attribute, 8.4's new train_args; and a
+    // distillation run's last.pt, whose EMA is a DistillationModel holding the model as student_model.
+    void readsUltralytics84Layout_data()
+    {
+        QTest::addColumn<int>("root");
+        QTest::newRow("trainer dict") << int(test::CheckpointRoot::Ultralytics84);
+        QTest::newRow("distillation") << int(test::CheckpointRoot::Distillation84);
+    }
+    void readsUltralytics84Layout()
+    {
+        QFETCH(int, root);
+        QTemporaryDir tmp;
+        const std::string path = (tmp.path() + "/last.pt").toStdString();
+        QVERIFY(test::writeArchive(path, test::handBuiltCheckpoint(test::CheckpointRoot(root))));
+        auto info = inspectCheckpoint(path);
+        QVERIFY2(info.ok(), info.ok() ? "" : info.error().toString().c_str());
+        QCOMPARE(info->format, CheckpointFormat::Ultralytics);
+        QCOMPARE(info->task, ModelTask::Detect);
+        QCOMPARE(info->modelClass, std::string("DetectionModel"));
+        QCOMPARE(info->version, std::string("8.4.190"));
+        QCOMPARE(info->imgsz, 320);
+        QCOMPARE(info->epoch, 1);
+        QVERIFY(info->hasEma);
+        QVERIFY(info->hasOptimizer);
+        QCOMPARE(trainArg(*info, "cls_remap"), std::string("True"));
+        QCOMPARE(trainArg(*info, "distill_model"), std::string("None"));
+        QCOMPARE(trainArg(*info, "dis"), std::string("6.0"));
+        QCOMPARE(trainArg(*info, "nms"), std::string("None"));
+        auto w = loadUltralyticsWeights(path);
+        QVERIFY2(w.ok(), w.ok() ? "" : w.error().toString().c_str());
+        QCOMPARE(w->stateDict.size(), size_t(4));
+        QCOMPARE(w->stateDict[0].first, std::string("model.0.weight"));  // the student's names, unprefixed
+        QCOMPARE(w->stateDict[3].first, std::string("model.1.running"));
+    }
+
+    // A head and model class nobody knows (a newer Ultralytics): the task the trainer recorded decides, from
+    // the model's IterableSimpleNamespace args, as Ultralytics' guess_model_task reads it.
+    void taskFromRecordedArgs_data()
+    {
+        QTest::addColumn<QString>("task");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("pose") << "pose"
+                              << "new.pt is a pose checkpoint (task pose; PoseModel27, head Pose27); YOLO Studio "
+                                 "trains detection models only";
+        QTest::newRow("depth") << "depth"
+                               << "new.pt is a depth estimation checkpoint (task depth; PoseModel27, head Pose27); "
+                                  "YOLO Studio trains detection models only";
+        QTest::newRow("nothing said") << "sing"
+                                      << "new.pt is not a detection checkpoint (PoseModel27, head Pose27); YOLO "
+                                         "Studio trains detection models only";
+    }
+    void taskFromRecordedArgs()
+    {
+        QFETCH(QString, task);
+        QFETCH(QString, message);
+        test::Records records = test::handBuiltCheckpoint(test::CheckpointRoot::Ultralytics84, task.toStdString());
+        std::string& pkl = records.front().second;
+        pkl = replaced(pkl, "ultralytics.nn.tasks\nDetectionModel\n", "ultralytics.nn.tasks\nPoseModel27\n");
+        pkl = replaced(pkl, "ultralytics.nn.modules.head\nDetect\n", "ultralytics.nn.modules.head\nPose27\n");
+        QTemporaryDir tmp;
+        const std::string path = (tmp.path() + "/new.pt").toStdString();
+        QVERIFY(test::writeArchive(path, records));
+        auto info = inspectCheckpoint(path);
+        QVERIFY2(info.ok(), info.ok() ? "" : info.error().toString().c_str());
+        QCOMPARE(QString(toString(info->task)), task == "sing" ? QString("unknown") : task);
+        auto w = loadUltralyticsWeights(path);
+        QVERIFY(!w.ok());
+        QCOMPARE(QString::fromStdString(w.error().message), message);
     }
 
     void badFilesAreClearErrors()
