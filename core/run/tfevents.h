@@ -54,7 +54,8 @@ class TbEventWriter final {
 public:
     // Creates tbEventFileName(wallTime) in `folder` (which must exist; never an existing file) and writes the
     // file_version record. When `folder` already holds an event file named with this second or a later one, the name
-    // takes the second after it, so the new file sorts (and TensorBoard reads it) last. Error ("run.tfevents_write") naming the file when it cannot be created or written.
+    // takes the second after it, so the new file sorts (and TensorBoard reads it) last. Error ("run.tfevents_write")
+    // naming the file when it cannot be created or written.
     static Expected<std::unique_ptr<TbEventWriter>> open(const std::string& folder, double wallTime);
 
     std::optional<Error> addSessionStart(int64_t step, double wallTime);

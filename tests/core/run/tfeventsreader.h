@@ -58,7 +58,8 @@ inline bool readRecords(const std::string& bytes, std::vector<std::string>& payl
             return false;
         }
         const std::string payload = bytes.substr(at, length);
-        if (ys::maskCrc32c(ys::crc32c(payload.data(), payload.size())) != uint32_t(littleEndian(bytes, at + length, 4))) {
+        const auto payloadCrc = uint32_t(littleEndian(bytes, at + length, 4));
+        if (ys::maskCrc32c(ys::crc32c(payload.data(), payload.size())) != payloadCrc) {
             why = "payload crc";
             return false;
         }
