@@ -3,6 +3,8 @@
 
 #include "export/export.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -12,13 +14,14 @@ namespace {
 
 constexpr const char* kExportHelp =
     "usage: yolostudio-cli export weights=FILE [format=onnx] [imgsz=0] [batch=1] [opset=12] [dynamic=false]\n"
-    "                             [half=false] [simplify] [out=FILE] [device=cpu]\n"
+    "                             [half=false] [simplify] [nms=false [max_det=300]] [out=FILE] [device=cpu]\n"
     "\n"
     "Writes the detector in weights (a YOLO Studio run's .pt or an Ultralytics checkpoint: YOLOv8, YOLO11,\n"
-    "YOLOv9) as an ONNX file with the layout of Ultralytics' ONNX export: input `images` float [B,3,H,W],\n"
-    "RGB scaled to 0..1, letterboxed (grey 114); output `output0` [B, 4 + classes, anchors]: cx, cy, w, h in\n"
-    "input pixels, then one sigmoid score per class; no NMS. The metadata holds names, stride, imgsz, batch and\n"
-    "task as Ultralytics writes them. Conv+BatchNorm are folded and YOLOv9's RepConv merged.\n"
+    "YOLOv9, YOLO26) as an ONNX file with the layout of Ultralytics' ONNX export: input `images` float\n"
+    "[B,3,H,W], RGB scaled to 0..1, letterboxed (grey 114); output `output0` [B, 4 + classes, anchors]: cx, cy,\n"
+    "w, h in input pixels, then one sigmoid score per class; NMS is the reader's (YOLO26: its one-to-many\n"
+    "head, as Ultralytics 8.4 exports it by default). The metadata holds names, stride, imgsz, batch and task as\n"
+    "Ultralytics writes them. Conv+BatchNorm are folded and YOLOv9's RepConv merged.\n"
     "Before the file is written it passes ONNX 1.12's checker and strict shape inference, and a static file is\n"
     "run through OpenCV's DNN module and compared with LibTorch (max difference printed).\n"
     "\n"
@@ -32,6 +35,11 @@ constexpr const char* kExportHelp =
     "  half=false      float16 weights, input and output; needs a CUDA device (device=0)\n"
     "  simplify        accepted for Ultralytics command lines; the graph is always written simplified\n"
     "                  (constants folded, no shape arithmetic in a static file), so it changes nothing\n"
+    "  nms=false       YOLO26 only: the end-to-end file, as Ultralytics 8.4's nms=False: the one-to-one head\n"
+    "                  and its top-k in the graph, output `output0` [B, max_det, 6] = x1, y1, x2, y2 (input\n"
+    "                  pixels), score, class, best first; no NMS needed, keep the rows above your threshold.\n"
+    "                  Needs TopK (ONNX Runtime; not OpenCV 4.6, nor this command's val and predict)\n"
+    "  max_det=300     with nms=false: detections per image (at most the anchors of imgsz)\n"
     "  out=FILE        where to write (default: the weights' path with .onnx, e.g. weights/best.onnx)\n"
     "  device=cpu      where the LibTorch reference of the check runs\n"
     "\n"
@@ -50,6 +58,9 @@ constexpr const char* kExportHelp =
     "                  tried by hand at opset 17. OpenCV 4.6 cannot read it (anchors are computed from the\n"
     "                  input's shape), so this command applies only the ONNX checker and shape inference.\n"
     "  half=true       GPU runtimes (ONNX Runtime's CUDA or TensorRT provider). Not tried here (no GPU).\n"
+    "  nms=false       ONNX Runtime (1.32 tried by hand, static and dynamic). OpenCV 4.6 has no TopK: this\n"
+    "                  command runs the graph up to the top-k through OpenCV against LibTorch, the whole file\n"
+    "                  through ONNX's checker.\n"
     "  Every file is checked against ONNX 1.12's operator schemas at its opset, and uses only ops ONNX\n"
     "  Runtime implements at that opset.\n"
     "\n"
@@ -95,8 +106,8 @@ int cmdExport(const Args& args)
         std::fputs(kExportHelp, stdout);
         return kExitOk;
     }
-    if (!args.rejectUnknown({"weights", "format", "imgsz", "batch", "opset", "dynamic", "half", "simplify", "out",
-                             "device"}))
+    if (!args.rejectUnknown({"weights", "format", "imgsz", "batch", "opset", "dynamic", "half", "simplify", "nms",
+                             "max_det", "out", "device"}))
         return kExitUsage;
     // Flags may be given bare, as Ultralytics allows: `export weights=best.pt simplify dynamic`.
     Args a = args;
@@ -127,8 +138,23 @@ int cmdExport(const Args& args)
     const auto dynamic = a.boolean("dynamic", defaults.dynamic);
     const auto half = a.boolean("half", defaults.half);
     const auto simplify = a.boolean("simplify", defaults.simplify);
-    if (!batch || !opset || !dynamic || !half || !simplify)
+    const auto maxDet = a.integer("max_det", defaults.maxDet);
+    if (!batch || !opset || !dynamic || !half || !simplify || !maxDet)
         return kExitUsage;
+    // nms as Ultralytics 8.4 takes it: unset or None = NMS after the file, false = the end-to-end head.
+    std::string nms = a.str("nms", "none");
+    std::transform(nms.begin(), nms.end(), nms.begin(), ::tolower);
+    if (nms == "true" || nms == "1" || nms == "yes" || nms == "on") {
+        std::fprintf(stderr, "error: nms=true (NMS inside the file) is not supported: leave nms out (NMS after the "
+                             "file) or give nms=false (YOLO26's end-to-end file)\n");
+        return kExitUsage;
+    }
+    if (nms != "none" && nms != "false" && nms != "0" && nms != "no" && nms != "off") {
+        std::fprintf(stderr, "error: nms must be false (or None, the default), not '%s'\n", a.str("nms").c_str());
+        return kExitUsage;
+    }
+    o.endToEnd = nms != "none";
+    o.maxDet = *maxDet;
     o.batch = *batch;
     o.opset = *opset;
     o.dynamic = *dynamic;
@@ -144,8 +170,13 @@ int cmdExport(const Args& args)
     std::printf("%s exported to %s (%.1f MB) in %.1f s\n", s.model.c_str(), s.path.c_str(), s.bytes / 1e6, s.seconds);
     std::printf("  input   %s %s %s, RGB 0..1, letterboxed\n", s.inputName.c_str(), s.elementType.c_str(),
                 s.inputShape.c_str());
-    std::printf("  output  %s %s %s: cx, cy, w, h (input pixels), %zu class scores; no NMS\n", s.outputName.c_str(),
-                s.elementType.c_str(), s.outputShape.c_str(), s.names.size());
+    if (s.endToEnd)
+        std::printf("  output  %s %s %s: x1, y1, x2, y2 (input pixels), score, class of the %d best, best first; "
+                    "no NMS needed\n",
+                    s.outputName.c_str(), s.elementType.c_str(), s.outputShape.c_str(), s.rows);
+    else
+        std::printf("  output  %s %s %s: cx, cy, w, h (input pixels), %zu class scores; no NMS\n", s.outputName.c_str(),
+                    s.elementType.c_str(), s.outputShape.c_str(), s.names.size());
     std::string names;
     for (size_t i = 0; i < s.names.size(); ++i)
         names += (i ? ", " : "") + std::to_string(i) + " " + s.names[i];
@@ -154,8 +185,9 @@ int cmdExport(const Args& args)
                 static_cast<long long>(s.irVersion), s.nodes, static_cast<long long>(s.parameters));
     std::printf("  checked %s: passed\n", s.checker.c_str());
     if (s.openCvChecked)
-        std::printf("  checked OpenCV %s DNN runs it: max |OpenCV - LibTorch| %.2g px on boxes, %.2g on scores\n",
-                    s.openCvVersion.c_str(), s.maxAbsDiff, s.maxScoreDiff);
+        std::printf("  checked OpenCV %s DNN runs it%s: max |OpenCV - LibTorch| %.2g px on boxes, %.2g on scores\n",
+                    s.openCvVersion.c_str(), s.endToEnd ? " up to the top-k (it has no TopK)" : "", s.maxAbsDiff,
+                    s.maxScoreDiff);
     else
         std::printf("  OpenCV  not run: %s\n", s.openCvNote.c_str());
     return kExitOk;

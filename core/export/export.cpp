@@ -95,6 +95,9 @@ std::optional<Error> checkOptions(const ExportOptions& o)
     if (!sideOk(o.imgszH) || !sideOk(o.imgszW) || (o.imgszH == 0) != (o.imgszW == 0))
         return bad("imgsz must be 0 (the training size) or " + std::to_string(L::minImgsz) + ".." +
                    std::to_string(L::maxImgsz) + " pixels per side");
+    if (o.endToEnd && (o.maxDet < L::minMaxDet || o.maxDet > L::maxMaxDet))
+        return bad("max_det must be " + std::to_string(L::minMaxDet) + ".." + std::to_string(L::maxMaxDet) + ", not " +
+                   std::to_string(o.maxDet));
     if (o.weights.empty())
         return bad("no weights given");
     return std::nullopt;
@@ -135,6 +138,17 @@ std::optional<Error> checkStride(int h, int w, int stride, const std::string& we
     return std::nullopt;
 }
 
+// endToEnd needs the one-to-one branches of an end-to-end head.
+std::optional<Error> checkHead(DetectionModelImpl& model, const ExportOptions& o)
+{
+    if (!o.endToEnd || model.detect()->endToEnd())
+        return std::nullopt;
+    return Error{"export.options",
+                 "nms=false (the end-to-end head) needs a model with one-to-one branches (YOLO26); this one has none: "
+                 "export it without nms=false and run NMS on its output",
+                 o.weights, 0, 0};
+}
+
 // The metadata Ultralytics' readers look for: description, date, stride, batch, imgsz, one name per class
 // (a class without a name is called by its number) and the export's arguments.
 onnx::DetectorMetadata exportMetadata(const ExportOptions& o, const std::string& modelName, const std::string& data,
@@ -153,12 +167,14 @@ onnx::DetectorMetadata exportMetadata(const ExportOptions& o, const std::string&
         if (meta.names[i].empty())
             meta.names[i] = std::to_string(i);
     auto pyBool = [](bool b) { return std::string(b ? "True" : "False"); };
+    // nms as Ultralytics 8.4 writes it: None (NMS after the file) or False (the end-to-end head, no NMS).
     meta.args = {{"batch", std::to_string(o.batch)}, {"half", pyBool(o.half)},      {"dynamic", pyBool(o.dynamic)},
-                 {"simplify", pyBool(o.simplify)},   {"opset", std::to_string(o.opset)}, {"nms", "False"}};
+                 {"simplify", pyBool(o.simplify)},   {"opset", std::to_string(o.opset)},
+                 {"nms", o.endToEnd ? "False" : "None"}};
     return meta;
 }
 
-// OpenCV DNN runs the file on `input`; its output must equal LibTorch's `reference` within the export's
+// OpenCV DNN runs the graph `bytes` on `input`; its output must equal LibTorch's `reference` within the export's
 // tolerances (into s.maxAbsDiff, s.maxScoreDiff, s.openCvChecked).
 std::optional<Error> verifyWithOpenCv(const std::string& bytes, const torch::Tensor& input,
                                       const torch::Tensor& reference, const ExportOptions& o, ExportSummary& s)
@@ -208,6 +224,20 @@ void describeGraph(const onnx::Model& graph, const ExportOptions& o, ExportSumma
     s.initializers = static_cast<int>(graph.graph.initializers.size());
 }
 
+// The input's size and what the output holds: stride, anchors, classes, end-to-end rows.
+void describeInput(const DetectionModelImpl& model, const OnnxGraphOptions& go, const onnx::DetectorMetadata& meta,
+                   ExportSummary& s)
+{
+    s.imgszH = go.height;
+    s.imgszW = go.width;
+    s.stride = meta.stride;
+    s.endToEnd = go.head == OnnxHead::EndToEnd;
+    s.rows = s.endToEnd ? static_cast<int>(endToEndRows(model, go)) : 0;
+    for (int64_t st : model.strides())
+        s.anchors += static_cast<int>((go.height / st) * (go.width / st));
+    s.names = meta.names;
+}
+
 // The options checked, the output writable, and the device the export runs on.
 Expected<torch::Device> exportDevice(const ExportOptions& o, const std::string& out)
 {
@@ -226,19 +256,41 @@ Expected<torch::Device> exportDevice(const ExportOptions& o, const std::string& 
     return *device;
 }
 
-// The model fused on the CPU and written as an ONNX graph of the export's shape and type.
-onnx::Model fusedGraph(DetectionModel& model, const ExportOptions& o, const onnx::DetectorMetadata& meta)
+// The graph options of the export's shape, type and head.
+OnnxGraphOptions graphOptions(const ExportOptions& o, const onnx::DetectorMetadata& meta)
 {
-    model->to(torch::kCPU);
-    model->fuse();
     OnnxGraphOptions go;
+    go.head = o.endToEnd ? OnnxHead::EndToEnd : OnnxHead::Decoded;
+    go.maxDet = o.maxDet;
     go.batch = o.batch;
     go.height = meta.imgsz[0];
     go.width = meta.imgsz[1];
     go.dynamic = o.dynamic;
     go.opset = o.opset;
     go.half = o.half;
-    return buildOnnxModel(*model, go, meta);
+    return go;
+}
+
+// The reference OpenCV's run is compared with: the model as val and predict run it (unfused, float32); for an
+// end-to-end file the one-to-one head's corners and scores of every anchor, what its top-k reads.
+torch::Tensor libtorchReference(DetectionModel& model, const torch::Tensor& input, bool endToEnd)
+{
+    if (!endToEnd)
+        return model->decode(model->forward(input)).to(torch::kCPU);
+    const torch::Tensor d = model->decode(model->forwardHeads(input).one).to(torch::kCPU);
+    const torch::Tensor centre = d.narrow(1, 0, 2), half = d.narrow(1, 2, 2) / 2;
+    return torch::cat({centre - half, centre + half, d.narrow(1, 4, d.size(1) - 4)}, 1);
+}
+
+// The bytes OpenCV runs: the file itself, or for an end-to-end file its graph up to the top-k (OnnxHead).
+std::string openCvGraph(DetectionModel& model, const OnnxGraphOptions& go, const onnx::DetectorMetadata& meta,
+                        const std::string& fileBytes)
+{
+    if (go.head != OnnxHead::EndToEnd)
+        return fileBytes;
+    OnnxGraphOptions scores = go;
+    scores.head = OnnxHead::OneToOneScores;
+    return onnx::serialize(buildOnnxModel(*model, scores, meta));
 }
 
 Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& progress, const CancelToken& cancel)
@@ -265,6 +317,8 @@ Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& prog
     if (!ck)
         return ck.error();
     DetectionModel& model = inferenceModel(*ck);
+    if (auto err = checkHead(*model, o))
+        return *err;
     const int stride = static_cast<int>(*std::max_element(model->strides().begin(), model->strides().end()));
     const int h = o.imgszH > 0 ? o.imgszH : ck->meta.imgsz;
     const int w = o.imgszW > 0 ? o.imgszW : ck->meta.imgsz;
@@ -282,15 +336,19 @@ Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& prog
     torch::Tensor reference;
     const bool runOpenCvCheck = o.verify && !o.dynamic;
     if (runOpenCvCheck)
-        reference = model->decode(model->forward(input.to(*device))).to(torch::kCPU);
+        reference = libtorchReference(model, input.to(*device), o.endToEnd);
 
     step(ProgressStage::ExportGraph, 0, 1);
     const std::string modelName = prettyModelName(!ck->spec.family.empty() ? ck->spec.family : info->family,
                                                   ck->spec.scale ? ck->spec.scale : info->scale, ck->spec.name);
     const onnx::DetectorMetadata meta = exportMetadata(o, modelName, shortData(info->data), ck->meta.names,
                                                        static_cast<int>(model->nc()), stride, h, w);
-    const onnx::Model graph = fusedGraph(model, o, meta);
+    model->to(torch::kCPU);
+    model->fuse();
+    const OnnxGraphOptions go = graphOptions(o, meta);
+    const onnx::Model graph = buildOnnxModel(*model, go, meta);
     const std::string bytes = onnx::serialize(graph);
+    const std::string openCvBytes = runOpenCvCheck ? openCvGraph(model, go, meta, bytes) : std::string();
     step(ProgressStage::ExportGraph, 1, 1);
     if (cancel.cancelled())
         return cancelled();
@@ -309,7 +367,7 @@ Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& prog
     s.openCvVersion = CV_VERSION;
     if (runOpenCvCheck) {
         step(ProgressStage::ExportVerify, 0, 1);
-        if (auto err = verifyWithOpenCv(bytes, input, reference, o, s))
+        if (auto err = verifyWithOpenCv(openCvBytes, input, reference, o, s))
             return *err;
         step(ProgressStage::ExportVerify, 1, 1);
     } else {
@@ -329,12 +387,7 @@ Expected<ExportSummary> runExport(const ExportOptions& o, const ProgressFn& prog
     s.model = modelName;
     s.weights = o.weights;
     describeGraph(graph, o, s);
-    s.imgszH = h;
-    s.imgszW = w;
-    s.stride = stride;
-    for (int64_t st : model->strides())
-        s.anchors += static_cast<int>((h / st) * (w / st));
-    s.names = meta.names;
+    describeInput(*model, go, meta, s);
     s.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     return s;
 }

@@ -5,6 +5,11 @@
 // as precomputed constants. The file is what Ultralytics' ONNX export gives downstream code: input `images`
 // float [B,3,H,W] RGB 0..1, output `output0` [B, 4 + nc, A] (cx, cy, w, h in input pixels, then the sigmoid
 // class scores; no NMS), metadata_props as Ultralytics writes them (names, stride, imgsz, task, batch, ...).
+// A YOLO26 (end-to-end) model exports its one-to-many head that way too; with `endToEnd` (Ultralytics 8.4's
+// nms=False) its one-to-one head and a top-k selection instead: `output0` [B, k, 6] = x1, y1, x2, y2 (input
+// pixels), score, class, k = min(maxDet, A), best first, no NMS needed. That file needs TopK and GatherElements
+// (ONNX Runtime and newer runtimes; OpenCV 4.6 has no TopK): the graph up to the top-k is the one checked
+// through OpenCV, the top-k by ONNX's checker.
 // Every file is checked with ONNX's checker and strict shape inference before it is written; a static one is
 // also run through OpenCV's DNN module and compared with LibTorch on the same input.
 
@@ -22,6 +27,7 @@ struct ExportLimits {
     static constexpr int minOpset = 11, maxOpset = 17;   // ONNX 1.12, which checks the file, knows up to 17
     static constexpr int minBatch = 1, maxBatch = 1024;
     static constexpr int minImgsz = 32, maxImgsz = 8192; // pixels per side
+    static constexpr int minMaxDet = 1, maxMaxDet = 100000;   // detections per image of an end-to-end file
 };
 
 // Who reads the file, and the opset and shapes that suit them.
@@ -38,7 +44,8 @@ struct ExportTargetSettings {
 ExportTargetSettings exportTargetSettings(ExportTarget target);
 
 struct ExportOptions {
-    std::string weights;        // a YOLO Studio run's .pt or an Ultralytics checkpoint (YOLOv8, YOLO11, YOLOv9)
+    std::string weights;        // a YOLO Studio run's .pt or an Ultralytics checkpoint (YOLOv8, YOLO11, YOLOv9,
+                                // YOLO26)
     std::string format = "onnx";  // the only format so far
     int imgszH = 0, imgszW = 0; // input height and width in pixels, multiples of the model's largest stride;
                                 // 0 = the size the weights were trained at (square)
@@ -53,6 +60,9 @@ struct ExportOptions {
     std::string device = "cpu"; // where the reference forward of the check runs (half=true needs CUDA)
     bool verify = true;         // compare the file with LibTorch through OpenCV DNN (static files)
     int threads = 0;            // intra-op threads of the calling thread for the LibTorch work; 0 = all cores
+    bool endToEnd = false;      // the one-to-one head with its top-k, output [B, k, 6] (Ultralytics' nms=False);
+                                // needs an end-to-end model (YOLO26). false: [B, 4 + nc, A] for NMS after it
+    int maxDet = 300;           // endToEnd: detections per image, 1..100000 (k = min(maxDet, anchors))
 };
 
 struct ExportSummary {
@@ -66,6 +76,8 @@ struct ExportSummary {
     // What a user of the file needs to know.
     std::string inputName = "images", outputName = "output0";
     std::string inputShape, outputShape;   // "[1, 3, 640, 640]", "[1, 9, 8400]"; dynamic: "[batch, 3, height, width]"
+    bool endToEnd = false;                 // output [B, k, 6] detections (ExportOptions::endToEnd); k = `rows`
+    int rows = 0;                          // endToEnd: detections per image in the output
     std::string elementType = "float32";   // "float16" with half
     int imgszH = 0, imgszW = 0, batch = 1, stride = 32, anchors = 0;
     bool dynamic = false;
@@ -78,7 +90,9 @@ struct ExportSummary {
     bool onnxChecked = false;   // ONNX's checker and strict shape inference passed
     std::string checker;        // which checker ran, e.g. "ONNX 1.12 checker and shape inference"
     bool openCvChecked = false; // OpenCV DNN loaded and ran it and matched LibTorch (boxes within 0.05 px,
-                                // scores within 1e-3: float32 rounding; a wrong graph is off by pixels)
+                                // scores within 1e-3: float32 rounding; a wrong graph is off by pixels);
+                                // endToEnd: the same graph up to its top-k (x1, y1, x2, y2 and scores of
+                                // every anchor), as OpenCV 4.6 has no TopK
     double maxAbsDiff = -1;     // largest |OpenCV - LibTorch| of the box rows, pixels; -1 when not compared
     double maxScoreDiff = -1;   // largest |OpenCV - LibTorch| of the class scores; -1 when not compared
     std::string openCvNote;     // why OpenCV was not run, e.g. "dynamic shapes: OpenCV 4.6 cannot read them"
@@ -87,7 +101,8 @@ struct ExportSummary {
 
 // Exports `options.weights` to ONNX on the calling thread. Progress stages: "load", "graph", "check",
 // "verify", "write"; `cancel` is read between them. Errors (never throws), each naming its file:
-// "export.options" (format, batch, opset, an imgsz that is not a multiple of the stride ...),
+// "export.options" (format, batch, opset, max_det, an imgsz that is not a multiple of the stride, endToEnd
+// for a model without one-to-one branches ...),
 // "export.half_cpu" (half=true without a CUDA device), "export.not_detector" (a segmentation, pose, ...
 // checkpoint), "export.write" (the output cannot be written; nothing is left behind), "export.cancelled",
 // "export.check" / "export.verify" (the graph failed ONNX's checker, or OpenCV disagreed with LibTorch: a bug,

@@ -6,6 +6,7 @@
 #include <opencv2/dnn.hpp>
 
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <variant>
@@ -244,11 +245,23 @@ private:
                     ys.push_back(bottleneck(std::to_string(i), *bn, ys.back()));
                 else if (auto* c = dynamic_cast<C3Impl*>(mod.get()))
                     ys.push_back(c3(std::to_string(i), *c, ys.back()));
+                else if (auto* seq = dynamic_cast<torch::nn::SequentialImpl*>(mod.get()))
+                    ys.push_back(bottleneckPsa(std::to_string(i), *seq, ys.back()));
                 else
                     TORCH_CHECK(false, "ONNX export: unexpected block in ", b_.scope('.'));
             }
         }
         return conv("cv2", *m.cv2, concat(ys));
+    }
+
+    // YOLO26's attention block of C3k2 (attn): Sequential(Bottleneck, PSABlock), named m.i.0 and m.i.1.
+    T bottleneckPsa(const std::string& name, torch::nn::SequentialImpl& seq, const T& x)
+    {
+        Scope s(*this, name);
+        auto* bn = seq.size() == 2 ? dynamic_cast<BottleneckImpl*>(seq.ptr(0).get()) : nullptr;
+        auto* psa = seq.size() == 2 ? dynamic_cast<PSABlockImpl*>(seq.ptr(1).get()) : nullptr;
+        TORCH_CHECK(bn && psa, "ONNX export: unexpected attention block in ", b_.scope('.'));
+        return psaBlock("1", *psa, bottleneck("0", *bn, x));
     }
 
     T attention(AttentionImpl& m, const T& x)
@@ -381,12 +394,17 @@ private:
 
     T detect(DetectImpl& d, const std::vector<T>& xs, const std::vector<int64_t>& strides);
     // One branch (cv2: boxes, cv3: classes; dw: YOLO11's depthwise class branch) of a Detect level.
-    T headBranch(const char* name, size_t level, DetectImpl::Branch& br, bool dw, const T& x);
-    // DFL of `box` ([B, 4*rm, n]; n = -1 for a dynamic level) into [B, 4, n] distances in grid units.
-    std::string dfl(const std::string& box, int64_t n, int64_t rm);
-    // [B, 4 + nc, n]: boxes (centre, size) in pixels from the distances, then the classes' sigmoid.
+    T headBranch(const std::string& name, size_t level, DetectImpl::Branch& br, bool dw, const T& x);
+    // [B, 4, n] distances in grid units from `box` ([B, 4*rm, n]; n = -1 for a dynamic level): the DFL
+    // expectation, or with reg_max 1 (YOLO26) the box branch's output itself.
+    std::string distances(const std::string& box, int64_t n, int64_t rm);
+    // [B, 4 + nc, n]: boxes in pixels from the distances, then the classes' sigmoid. The boxes are (centre,
+    // size) for the Decoded head, corners (x1, y1, x2, y2) for the one-to-one heads; `negStride` = -stride
+    // (corners only: OpenCV 4.6 subtracts from a constant wrongly, so the left/top side is a Mul and an Add).
     std::string decodedBoxes(const std::string& dist, const std::string& anchors, const std::string& stride,
-                             const std::string& classLogits);
+                             const std::string& negStride, const std::string& classLogits);
+    // The end-to-end selection of [B, 4 + nc, A] corners and scores: [B, k, 6] (see OnnxHead::EndToEnd).
+    std::string topK(const std::string& pred, int64_t k, int64_t nc);
     // The head's output from the levels' [B, 4*rm + nc, h*w]: static shapes (OpenCV's) or dynamic ones.
     std::string decodeStatic(const std::vector<std::string>& levels, const std::vector<T>& xs,
                              const std::vector<int64_t>& strides, int64_t rm, int64_t nc);
@@ -400,21 +418,32 @@ private:
 T Emitter::detect(DetectImpl& d, const std::vector<T>& xs, const std::vector<int64_t>& strides)
 {
     const int64_t rm = d.regMax, nc = d.nc, no = nc + 4 * rm;
+    const bool oneToOne = o_.head != OnnxHead::Decoded;
+    TORCH_CHECK(!oneToOne || d.endToEnd(), "ONNX export: the head has no one-to-one branches (not end-to-end)");
+    auto& boxes = oneToOne ? d.box1 : d.box;
+    auto& classes = oneToOne ? d.cls1 : d.cls;
+    const std::string prefix = oneToOne ? "one2one_" : "";
     // Per level: cat(box branch, class branch) flattened to [B, no, h*w].
     std::vector<std::string> levels;
     for (size_t l = 0; l < xs.size(); ++l) {
-        const bool dw = d.cls[l].convs.size() == 4;
-        T box = headBranch("cv2", l, d.box[l], false, xs[l]);
-        T cls = headBranch("cv3", l, d.cls[l], dw, xs[l]);
+        const bool dw = classes[l].convs.size() == 4;
+        T box = headBranch(prefix + "cv2", l, boxes[l], false, xs[l]);
+        T cls = headBranch(prefix + "cv3", l, classes[l], dw, xs[l]);
         const std::string cat = b_.op("Concat", {box.name, cls.name}, {intAttr("axis", 1)});
         levels.push_back(reshape(cat, {o_.batch, no, box.h * box.w}, {0, no, -1}));
     }
     const std::string out = o_.dynamic ? decodeDynamic(levels, xs, strides, rm, nc)
                                        : decodeStatic(levels, xs, strides, rm, nc);
-    return T{out, 4 + nc, 1, 0};
+    if (o_.head != OnnxHead::EndToEnd)
+        return T{out, 4 + nc, 1, 0};
+    int64_t anchors = 0;
+    for (int64_t s : strides)
+        anchors += (o_.height / s) * (o_.width / s);
+    const int64_t k = std::min<int64_t>(o_.maxDet, anchors);
+    return T{topK(out, k, nc), 6, 1, 0};
 }
 
-T Emitter::headBranch(const char* name, size_t level, DetectImpl::Branch& br, bool dw, const T& x)
+T Emitter::headBranch(const std::string& name, size_t level, DetectImpl::Branch& br, bool dw, const T& x)
 {
     Scope s(*this, name);
     Scope sl(*this, std::to_string(level));
@@ -426,8 +455,10 @@ T Emitter::headBranch(const char* name, size_t level, DetectImpl::Branch& br, bo
     return plainConv(std::to_string(dw ? 2 : br.convs.size()), *br.out, y);
 }
 
-std::string Emitter::dfl(const std::string& box, int64_t n, int64_t rm)
+std::string Emitter::distances(const std::string& box, int64_t n, int64_t rm)
 {
+    if (rm == 1)
+        return box;
     // Softmax over the reg_max bins (last axis), expectation with 0..reg_max-1 -> [B, 4, n] grid units.
     Scope s(*this, "dfl");
     std::vector<float> proj(static_cast<size_t>(rm));
@@ -441,10 +472,15 @@ std::string Emitter::dfl(const std::string& box, int64_t n, int64_t rm)
 }
 
 std::string Emitter::decodedBoxes(const std::string& dist, const std::string& anchors, const std::string& stride,
-                                  const std::string& classLogits)
+                                  const std::string& negStride, const std::string& classLogits)
 {
-    // Centre = anchor + (rb - lt) / 2 * stride, size = (lt + rb) * stride; then the class scores.
     auto ltrb = split(dist, 1, {2, 2});
+    if (o_.head != OnnxHead::Decoded) {   // x1y1 = anchor - lt * stride, x2y2 = anchor + rb * stride
+        const std::string x1y1 = b_.op("Add", {b_.op("Mul", {ltrb[0], negStride}), anchors});
+        const std::string x2y2 = b_.op("Add", {b_.op("Mul", {ltrb[1], stride}), anchors});
+        return b_.op("Concat", {x1y1, x2y2, b_.op("Sigmoid", {classLogits})}, {intAttr("axis", 1)});
+    }
+    // Centre = anchor + (rb - lt) / 2 * stride, size = (lt + rb) * stride; then the class scores.
     const std::string half = b_.op("Mul", {b_.op("Mul", {b_.op("Sub", {ltrb[1], ltrb[0]}), stride}), b_.scalar(0.5f)});
     const std::string c = b_.op("Add", {half, anchors});   // the constant second: OpenCV folds it into a bias
     const std::string wh = b_.op("Mul", {b_.op("Add", {ltrb[0], ltrb[1]}), stride});
@@ -479,7 +515,13 @@ std::string Emitter::decodeStatic(const std::vector<std::string>& levels, const 
         anchorRows.insert(anchorRows.end(), anchorPx.begin(), anchorPx.end());
     const std::string anchors = b_.floats(b_.scope('/') + "/anchors", {o_.batch, 2, a}, anchorRows);
     const std::string stride = b_.floats(b_.scope('/') + "/strides", {1, 2, a}, strideRows);
-    return decodedBoxes(dfl(parts[0], a, rm), anchors, stride, parts[1]);
+    std::string negStride;
+    if (o_.head != OnnxHead::Decoded) {
+        std::vector<float> negRows(strideRows.size());
+        std::transform(strideRows.begin(), strideRows.end(), negRows.begin(), [](float s) { return -s; });
+        negStride = b_.floats(b_.scope('/') + "/neg_strides", {1, 2, a}, negRows);
+    }
+    return decodedBoxes(distances(parts[0], a, rm), anchors, stride, negStride, parts[1]);
 }
 
 std::string Emitter::decodeDynamic(const std::vector<std::string>& levels, const std::vector<T>& xs,
@@ -513,10 +555,40 @@ std::string Emitter::decodeDynamic(const std::vector<std::string>& levels, const
         if (o_.half)
             anchors = b_.op("Cast", {anchors}, {intAttr("to", static_cast<int64_t>(ElemType::Float16))});
         const std::string stride = b_.floats(scope + "/stride", {}, {static_cast<float>(strides[l])});
+        const std::string negStride = b_.floats(scope + "/neg_stride", {}, {-static_cast<float>(strides[l])});
         anchors = b_.op("Mul", {anchors, stride});
-        decoded.push_back(decodedBoxes(dfl(parts[0], -1, rm), anchors, stride, parts[1]));
+        decoded.push_back(decodedBoxes(distances(parts[0], -1, rm), anchors, stride, negStride, parts[1]));
     }
     return decoded.size() == 1 ? decoded[0] : b_.op("Concat", decoded, {intAttr("axis", 2)});
+}
+
+std::string Emitter::topK(const std::string& pred, int64_t k, int64_t nc)
+{
+    // As Ultralytics 8.4's Detect.postprocess: the k anchors with the best top class, then the k best
+    // (anchor, class) pairs among them. TopK sorts by value, the first index first among equal values.
+    Scope s(*this, "postprocess");
+    const std::string scope = b_.scope('/');
+    auto parts = split(b_.op("Transpose", {pred}, {intsAttr("perm", {0, 2, 1})}), 2, {4, nc});
+    const std::string& boxes = parts[0];    // [B, A, 4]
+    const std::string& scores = parts[1];   // [B, A, nc]
+    const std::string kTensor = b_.int64s(scope + "/k", {1}, {k});
+    const std::vector<Attribute> topAttrs{intAttr("axis", 1), intAttr("largest", 1), intAttr("sorted", 1)};
+    // [B, k] -> [B, k, 1]; indices -> [B, k, width] for GatherElements along the anchors (Expand broadcasts B).
+    auto column = [&](const std::string& x) { return reshape(x, {o_.batch, k, 1}, {0, k, 1}); };
+    auto rows = [&](const std::string& index, int64_t width) {
+        return b_.op("Expand", {column(index), b_.int64s(scope + "/expand", {3}, {1, k, width})});
+    };
+    const std::string best = b_.op("ReduceMax", {scores}, {intsAttr("axes", {2}), intAttr("keepdims", 0)});
+    const std::string anchorIndex = b_.ops("TopK", {best, kTensor}, 2, topAttrs)[1];   // [B, k]
+    const std::string candidates = b_.op("GatherElements", {scores, rows(anchorIndex, nc)}, {intAttr("axis", 1)});
+    auto top = b_.ops("TopK", {reshape(candidates, {o_.batch, k * nc}, {0, -1}), kTensor}, 2, topAttrs);
+    const std::string classCount = b_.int64s(scope + "/nc", {}, {nc});
+    const std::string cls = b_.op("Cast", {b_.op("Mod", {top[1], classCount})},
+                                  {intAttr("to", static_cast<int64_t>(b_.floatType()))});
+    const std::string anchor = b_.op("GatherElements", {anchorIndex, b_.op("Div", {top[1], classCount})},
+                                     {intAttr("axis", 1)});
+    const std::string box = b_.op("GatherElements", {boxes, rows(anchor, 4)}, {intAttr("axis", 1)});
+    return b_.op("Concat", {box, column(top[0]), column(cls)}, {intAttr("axis", 2)});
 }
 
 T Emitter::run(DetectionModelImpl& model, const std::string& input)
@@ -597,6 +669,8 @@ onnx::Model buildOnnxModel(DetectionModelImpl& model, const OnnxGraphOptions& o,
     m.producerVersion = meta.version;
     m.graph.name = "main_graph";
     m.metadata = onnx::toMetadataProps(meta);
+    // Ultralytics 8.4's key for which head the file runs (its AutoBackend skips NMS when True).
+    m.metadata.emplace_back("end2end", o.head == OnnxHead::EndToEnd ? "True" : "False");
     const ElemType ft = o.half ? ElemType::Float16 : ElemType::Float;
     GraphBuilder b(m.graph, ft);
     onnx::ValueInfo in;
@@ -606,7 +680,12 @@ onnx::Model buildOnnxModel(DetectionModelImpl& model, const OnnxGraphOptions& o,
     out.name = "output0";
     out.type = ft;
     const int64_t no = 4 + model.nc();
-    if (o.dynamic) {
+    if (o.head == OnnxHead::EndToEnd) {
+        const int64_t k = endToEndRows(model, o);
+        in.shape = o.dynamic ? std::vector<onnx::Dim>{{-1, "batch"}, {3, ""}, {-1, "height"}, {-1, "width"}}
+                             : std::vector<onnx::Dim>{{o.batch, ""}, {3, ""}, {o.height, ""}, {o.width, ""}};
+        out.shape = {{o.dynamic ? -1 : o.batch, o.dynamic ? "batch" : ""}, {k, ""}, {6, ""}};
+    } else if (o.dynamic) {
         in.shape = {{-1, "batch"}, {3, ""}, {-1, "height"}, {-1, "width"}};
         out.shape = {{-1, "batch"}, {no, ""}, {-1, "anchors"}};
     } else {
@@ -622,6 +701,14 @@ onnx::Model buildOnnxModel(DetectionModelImpl& model, const OnnxGraphOptions& o,
     const T y = e.run(model, in.name);
     b.renameOutput(y.name, out.name);
     return m;
+}
+
+int64_t endToEndRows(const DetectionModelImpl& model, const OnnxGraphOptions& o)
+{
+    int64_t anchors = 0;
+    for (int64_t s : model.strides())
+        anchors += (o.height / s) * (o.width / s);
+    return std::min<int64_t>(o.maxDet, anchors);
 }
 
 torch::Tensor runOpenCv(const std::string& bytes, const torch::Tensor& input)

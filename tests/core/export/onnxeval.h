@@ -80,7 +80,32 @@ inline std::map<std::string, torch::Tensor> runOnnx(const onnx::Model& m,
             out.push_back(torch::sigmoid(in(n, 0)));
         } else if (op == "Mul" || op == "Add" || op == "Sub" || op == "Div") {
             auto a = in(n, 0), b = in(n, 1);
-            out.push_back(op == "Mul" ? a * b : op == "Add" ? a + b : op == "Sub" ? a - b : a / b);
+            if (op == "Div" && !a.is_floating_point())   // integer division truncates
+                out.push_back(torch::div(a, b, "trunc"));
+            else
+                out.push_back(op == "Mul" ? a * b : op == "Add" ? a + b : op == "Sub" ? a - b : a / b);
+        } else if (op == "Mod") {
+            if (intOf(n, "fmod", 0) != 0)
+                throw std::runtime_error("onnxeval: only Mod with fmod 0");
+            out.push_back(torch::remainder(in(n, 0), in(n, 1)));   // the divisor's sign, as Python's %
+        } else if (op == "ReduceMax") {
+            auto x = in(n, 0);
+            std::vector<int64_t> axes = ints(n, "axes", {});
+            for (auto& a : axes)
+                a = axisOf(a, x.dim());
+            out.push_back(torch::amax(x, axes, intOf(n, "keepdims", 1) != 0));
+        } else if (op == "TopK") {   // the first index first among equal values (the spec's order)
+            auto x = in(n, 0);
+            const int64_t axis = axisOf(intOf(n, "axis", -1), x.dim()), k = listOf(in(n, 1)).at(0);
+            if (intOf(n, "sorted", 1) == 0)
+                throw std::runtime_error("onnxeval: only sorted TopK");
+            const bool largest = intOf(n, "largest", 1) != 0;
+            auto order = torch::sort(x, /*stable=*/true, axis, /*descending=*/largest);
+            out.push_back(std::get<0>(order).narrow(axis, 0, k).contiguous());
+            out.push_back(std::get<1>(order).narrow(axis, 0, k).contiguous());
+        } else if (op == "GatherElements") {
+            auto x = in(n, 0);
+            out.push_back(torch::gather(x, axisOf(intOf(n, "axis", 0), x.dim()), in(n, 1)));
         } else if (op == "Concat") {
             std::vector<torch::Tensor> xs;
             for (size_t i = 0; i < n.inputs.size(); ++i)
