@@ -61,6 +61,8 @@ ys::TrainConfig quietConfig(const QString& data, const QString& project)
     return c;
 }
 
+constexpr int kYolo26Epochs = 40;
+
 }  // namespace
 
 class TestTrain final : public QObject {
@@ -69,6 +71,7 @@ private Q_SLOTS:
     void overfitsFewImages();
     void stopAndResumeCompletesResults();
     void badInputIsAnError();
+    void yolo26LearnsStopsAndResumes();
     void stagedRunChangesSizesAndResumes();
 };
 
@@ -222,16 +225,62 @@ void TestTrain::badInputIsAnError()
     auto r2 = ys::train(res);
     QVERIFY(!r2.ok());
     QCOMPARE(QString::fromStdString(r2.error().code), QString("checkpoint.missing"));
+}
 
-    // YOLO26 builds but does not train yet: one clear error before any step, not the DFL loss failing.
-    const QString data = makeOverfitData(dir, 4);
-    ys::TrainConfig y26 = quietConfig(data, dir.filePath("runs"));
-    y26.model = "yolo26n.yaml";
-    y26.epochs = 1;
-    auto r3 = ys::train(y26);
-    QVERIFY(!r3.ok());
-    QCOMPARE(QString::fromStdString(r3.error().code), QString("train.not_trained_yet"));
-    QVERIFY2(r3.error().message.find("does not train yet") != std::string::npos, r3.error().message.c_str());
+void TestTrain::yolo26LearnsStopsAndResumes()
+{
+    // YOLO26 (end-to-end head, no DFL bins) with Ultralytics 8.4's loss: it learns a few images, a stop halfway
+    // and a resume complete the run (the one-to-many weight comes from the epoch), and results.csv names the
+    // distance columns l1_loss as 8.4 does.
+    QTemporaryDir dir;
+    const QString data = ys::test::writeShapesDataset(dir.filePath("shapes"), 8, 160, 128, 5);
+    QVERIFY(!data.isEmpty());
+    ys::TrainConfig c = quietConfig(data, dir.filePath("runs"));
+    c.model = "yolo26n.yaml";
+    c.imgsz = 160;
+    c.epochs = kYolo26Epochs;
+    c.batch = 4;
+    c.nbs = 4;
+    c.optimizer = "AdamW";
+    c.lr0 = 0.01;
+    c.lrf = 0.05;
+    ys::TrainControl control;
+    ys::TrainCallbacks cb;
+    cb.onLog = [](const std::string&) {};
+    bool sawL1 = true;
+    cb.onBatch = [&](const ys::BatchProgress& p) {
+        sawL1 = sawL1 && p.l1Loss;
+        if (p.epoch == kYolo26Epochs / 2 + 1)
+            control.requestStop();
+    };
+    auto first = ys::train(c, cb, &control);
+    QVERIFY2(first.ok(), first.ok() ? "" : first.error().toString().c_str());
+    QVERIFY(first->stoppedByUser);
+    QVERIFY(sawL1);
+
+    ys::TrainConfig again;
+    again.resume = first->runDir;
+    ys::TrainOptions given;
+    given.givenKeys = {"resume"};
+    ys::TrainCallbacks cb2;
+    cb2.onLog = [](const std::string&) {};
+    cb2.onEpoch = [](const ys::EpochResult& r, const ys::DetectionMetrics&) {
+        qInfo("epoch %d box %.3f cls %.3f l1 %.4f mAP50 %.3f mAP50-95 %.3f", r.epoch, r.trainBox, r.trainCls,
+              r.trainDfl, r.map50, r.map50_95);
+    };
+    auto second = ys::train(again, cb2, nullptr, given);
+    QVERIFY2(second.ok(), second.ok() ? "" : second.error().toString().c_str());
+    QVERIFY(!second->stoppedByUser);
+    // 8 images, 40 epochs at lr0 0.01: it learns (0.30 when written; a loss that does not train stays near 0),
+    // slower than YOLOv8n's overfit above. Its quality against Ultralytics 8.4 is measured in docs/BENCHMARKS.md.
+    QVERIFY2(second->best.map50 >= 0.15, qPrintable(QString("best mAP50 %1").arg(second->best.map50)));
+
+    QFile csv(QString::fromStdString(second->runDir + "/results.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString(csv.readAll()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), kYolo26Epochs + 1);
+    QVERIFY2(lines[0].contains("train/l1_loss") && lines[0].contains("val/l1_loss") && !lines[0].contains("dfl"),
+             qPrintable(lines[0]));
 }
 
 void TestTrain::stagedRunChangesSizesAndResumes()
