@@ -277,12 +277,19 @@ int cmdTrain(const Args& args)
     return kExitOk;
 }
 
+// val's and predict's help on `nms` (Ultralytics 8.4's setting).
+constexpr const char* kNmsHelp =
+    "nms=true (Ultralytics 8.4's default) runs the one-to-many head and NMS; nms=false runs a YOLO26\n"
+    "model's one-to-one head without NMS: per image the max_det best scores over anchors x classes, those\n"
+    "above conf (a model without a one-to-one head, or an .onnx, warns and uses NMS, as 8.4 does).\n";
+
 int cmdVal(const Args& args)
 {
     if (args.has("predictions"))
         return cmdScore(args);
     if (args.help) {
         std::printf("usage: yolostudio-cli val data=PATH weights=FILE [imgsz=0] [batch=32] [device=cpu] [rect=true]\n"
+                    "                          [nms=true]\n"
                     "Validates weights on the dataset's val split and prints P, R, mAP50, mAP50-95 per class.\n"
                     "imgsz=0 uses the size the weights were trained at. weights: a YOLO Studio run's .pt, an\n"
                     "Ultralytics checkpoint (yolov8n.pt, best.pt; YOLOv8, YOLO11, YOLOv9) or an exported .onnx\n"
@@ -290,16 +297,19 @@ int cmdVal(const Args& args)
                     "rect=true letterboxes batches of similar aspect to rectangles (less padding); rect=false\n"
                     "letterboxes every image to imgsz x imgsz. A static .onnx is always validated square at its\n"
                     "own size (as Ultralytics does): compare it with the .pt at rect=false.\n"
+                    "%s"
                     "   or: yolostudio-cli val data=PATH predictions=DIR ... scores prediction files instead\n"
-                    "       (val predictions=DIR --help tells more).\n");
+                    "       (val predictions=DIR --help tells more).\n",
+                    kNmsHelp);
         return kExitOk;
     }
-    if (!args.rejectUnknown({"data", "weights", "imgsz", "batch", "device", "rect"}))
+    if (!args.rejectUnknown({"data", "weights", "imgsz", "batch", "device", "rect", "nms"}))
         return kExitUsage;
     const auto imgsz = args.integer("imgsz", 0);
     const auto batch = args.integer("batch", 32);
     const auto rect = args.boolean("rect", true);
-    if (!imgsz || !batch || !rect)
+    const auto nms = args.boolean("nms", true);
+    if (!imgsz || !batch || !rect || !nms)
         return kExitUsage;
     if (!args.has("data") || !args.has("weights")) {
         std::fprintf(stderr, "error: val needs data=PATH and weights=FILE\n");
@@ -312,6 +322,7 @@ int cmdVal(const Args& args)
     vo.batch = *batch;
     vo.device = args.str("device", "cpu");
     vo.rect = *rect;
+    vo.nms = *nms;
     auto r = validateWeights(vo, [](const std::string& l) { std::printf("%s\n", l.c_str()); });
     if (!r)
         return reportError(r.error());
@@ -323,14 +334,17 @@ int cmdPredict(const Args& args)
     if (args.help) {
         std::printf("usage: yolostudio-cli predict weights=FILE source=DIR|FILE out=DIR [imgsz=0] [conf=0.25]\n"
                     "                              [iou=0.7] [max_det=300] [device=cpu] [save_img=true] [save_txt=true]\n"
+                    "                              [nms=true]\n"
                     "Writes images with boxes drawn and YOLO-format results (class cx cy w h conf) to out/labels/.\n"
                     "weights: a YOLO Studio run's .pt, an Ultralytics checkpoint (yolov8n.pt, best.pt; YOLOv8,\n"
                     "YOLO11, YOLOv9) or an exported .onnx (OpenCV DNN on the CPU; a static file runs at its own\n"
-                    "size, letterboxed square). imgsz=0 uses the size the weights were trained at.\n");
+                    "size, letterboxed square). imgsz=0 uses the size the weights were trained at.\n"
+                    "%s",
+                    kNmsHelp);
         return kExitOk;
     }
     if (!args.rejectUnknown({"weights", "source", "out", "imgsz", "conf", "iou", "max_det", "device", "save_img",
-                             "save_txt"}))
+                             "save_txt", "nms"}))
         return kExitUsage;
     PredictOptions o;
     o.weights = args.str("weights");
@@ -342,7 +356,8 @@ int cmdPredict(const Args& args)
     const auto maxDet = args.integer("max_det", 300);
     const auto saveImg = args.boolean("save_img", true);
     const auto saveTxt = args.boolean("save_txt", true);
-    if (!imgsz || !conf || !iou || !maxDet || !saveImg || !saveTxt)
+    const auto nms = args.boolean("nms", true);
+    if (!imgsz || !conf || !iou || !maxDet || !saveImg || !saveTxt || !nms)
         return kExitUsage;
     if (o.weights.empty() || o.source.empty()) {
         std::fprintf(stderr, "error: predict needs weights=FILE and source=DIR|FILE\n");
@@ -359,6 +374,7 @@ int cmdPredict(const Args& args)
     o.device = args.str("device", "cpu");
     o.saveImages = *saveImg;
     o.saveText = *saveTxt;
+    o.nms = *nms;
     auto r = predict(o, [](const std::string& l) { std::printf("%s\n", l.c_str()); });
     if (!r)
         return reportError(r.error());

@@ -234,6 +234,74 @@ std::vector<torch::Tensor> nonMaxSuppression(const torch::Tensor& pred, double c
     return out;
 }
 
+std::vector<torch::Tensor> topKDetections(const torch::Tensor& pred, double conf, int maxDet)
+{
+    torch::NoGradGuard noGrad;
+    TORCH_CHECK(pred.dim() == 3 && pred.size(1) > 4, "topKDetections: pred must be [B,4+nc,A], got ", pred.sizes());
+    const int64_t B = pred.size(0);
+    const int64_t nc = pred.size(1) - 4;
+    const int64_t A = pred.size(2);
+    const auto host = pred.to(torch::kCPU, torch::kFloat).contiguous();
+    const float confF = static_cast<float>(conf);
+    const int64_t k = maxDet > 0 ? std::min<int64_t>(maxDet, A) : A;
+
+    struct Cand {
+        float score;
+        int32_t anchor;
+        int32_t cls;
+    };
+    const auto before = [](const Cand& x, const Cand& y) {
+        if (x.score != y.score)
+            return x.score > y.score;
+        if (x.anchor != y.anchor)
+            return x.anchor < y.anchor;
+        return x.cls < y.cls;
+    };
+    std::vector<torch::Tensor> out;
+    out.reserve(static_cast<size_t>(B));
+    std::vector<float> best;
+    std::vector<Cand> cand;
+    for (int64_t bi = 0; bi < B; ++bi) {
+        const float* base = host.data_ptr<float>() + bi * (4 + nc) * A;
+        const float* sc = base + 4 * A;
+        // The k-th largest best-class score bounds the k-th largest score from below (those k anchors' best
+        // classes are at least that), so only scores at or above it can be among the k.
+        float bound = -std::numeric_limits<float>::infinity();
+        if (A > k && k > 0) {
+            best.assign(sc, sc + A);
+            for (int64_t c = 1; c < nc; ++c)
+                for (int64_t a = 0; a < A; ++a)
+                    best[static_cast<size_t>(a)] = std::max(best[static_cast<size_t>(a)], sc[c * A + a]);
+            std::nth_element(best.begin(), best.begin() + (k - 1), best.end(), std::greater<float>());
+            bound = best[static_cast<size_t>(k - 1)];
+        }
+        cand.clear();
+        for (int64_t c = 0; c < nc; ++c)
+            for (int64_t a = 0; a < A; ++a) {
+                const float v = sc[c * A + a];
+                if (v > confF && v >= bound)
+                    cand.push_back({v, static_cast<int32_t>(a), static_cast<int32_t>(c)});
+            }
+        const auto n = static_cast<std::ptrdiff_t>(std::min<int64_t>(k, static_cast<int64_t>(cand.size())));
+        std::partial_sort(cand.begin(), cand.begin() + n, cand.end(), before);
+        auto det = torch::empty({static_cast<int64_t>(n), 6}, torch::kFloat);
+        float* p = det.data_ptr<float>();
+        for (std::ptrdiff_t i = 0; i < n; ++i, p += 6) {
+            const Cand& c = cand[static_cast<size_t>(i)];
+            const float cx = base[c.anchor], cy = base[A + c.anchor];
+            const float w = base[2 * A + c.anchor], h = base[3 * A + c.anchor];
+            p[0] = cx - w / 2;
+            p[1] = cy - h / 2;
+            p[2] = cx + w / 2;
+            p[3] = cy + h / 2;
+            p[4] = c.score;
+            p[5] = static_cast<float>(c.cls);
+        }
+        out.push_back(det.to(pred.device()));
+    }
+    return out;
+}
+
 std::vector<ys::Detection> toDetections(const torch::Tensor& det)
 {
     std::vector<ys::Detection> dets;

@@ -1,6 +1,7 @@
 // The two backends of val and predict: a checkpoint's LibTorch model, an ONNX file through OpenCV DNN.
 #include "train/internal/detector.h"
 
+#include "eval/internal/nms.h"
 #include "onnx/metadata.h"
 #include "onnx/model.h"
 
@@ -25,9 +26,18 @@ DetectorOutput TorchDetector::run(const torch::Tensor& images)
     const torch::Tensor x = prepareImages(images, device_, channelsLast_);
     DetectorOutput out;
     AutocastGuard ac(amp_, device_);
-    out.feats = model_->forward(x);
-    out.pred = model_->decode(out.feats).to(torch::kFloat32);
+    auto heads = model_->forwardHeads(x);
+    out.feats = std::move(heads.many);
+    out.featsOneToOne = std::move(heads.one);
+    out.pred = model_->decode(oneToOne_ ? out.featsOneToOne : out.feats).to(torch::kFloat32);
+    out.oneToOne = oneToOne_;
     return out;
+}
+
+bool TorchDetector::useOneToOneHead(bool on)
+{
+    oneToOne_ = on && model_->endToEnd();
+    return oneToOne_ == on;
 }
 
 int TorchDetector::stride() const
@@ -38,7 +48,8 @@ int TorchDetector::stride() const
 
 std::string TorchDetector::describe() const
 {
-    return "LibTorch " + model_->spec().name + " on " + device_.str();
+    return "LibTorch " + model_->spec().name + " on " + device_.str() +
+           (oneToOne_ ? ", one-to-one head without NMS (nms=false)" : "");
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -154,6 +165,15 @@ std::string OnnxDetector::describe() const
 {
     return "OpenCV " CV_VERSION " DNN on " + std::filesystem::path(path_).filename().string() + ", input [" +
            std::to_string(batch_) + ", 3, " + std::to_string(size_[0]) + ", " + std::to_string(size_[1]) + "]";
+}
+
+std::vector<torch::Tensor> detectionsOf(const DetectorOutput& out, double conf, double iou, int maxDet,
+                                        bool multiLabel)
+{
+    if (out.oneToOne)
+        return topKDetections(out.pred, conf, maxDet);
+    return nonMaxSuppression(out.pred, conf, iou, maxDet, /*agnostic=*/false, /*maxNms=*/30000, /*maxWh=*/7680,
+                             multiLabel);
 }
 
 bool isOnnxFile(const std::string& weights)

@@ -10,7 +10,6 @@
 #include "data/classes.h"
 #include "data/dataset.h"
 #include "loss/internal/detection_loss.h"
-#include "eval/internal/nms.h"
 #include "model/internal/threads.h"
 #include "train/internal/checkpoint.h"
 #include "train/internal/detector.h"
@@ -72,7 +71,8 @@ std::vector<std::string> listImages(const std::string& source)
 
 // One image (BGR) through a detector as the reference predictor does: letterbox to `imgsz` on the longest side
 // with each side rounded up to the stride (minimal padding), or to the detector's fixed size (a static ONNX file,
-// as Ultralytics letterboxes for one), forward, NMS; boxes in the image's pixels.
+// as Ultralytics letterboxes for one), forward, NMS (or the one-to-one head's top maxDet, nms=false); boxes in the
+// image's pixels.
 std::vector<Detection> detectImage(Detector& detector, const cv::Mat& bgr, int imgsz, double conf, double iou,
                                    int maxDet)
 {
@@ -91,8 +91,7 @@ std::vector<Detection> detectImage(Detector& detector, const cv::Mat& bgr, int i
     cv::Mat rgb;
     cv::cvtColor(lb.image, rgb, cv::COLOR_BGR2RGB);
     torch::Tensor t = torch::from_blob(rgb.data, {1, rgb.rows, rgb.cols, 3}, torch::kUInt8).permute({0, 3, 1, 2});
-    const torch::Tensor pred = detector.run(t).pred;
-    auto dets = nonMaxSuppression(pred, conf, iou, maxDet);
+    auto dets = detectionsOf(detector.run(t), conf, iou, maxDet, /*multiLabel=*/false);
     return toDetections(dets[0], lb.gain, lb.padX, lb.padY, bgr.cols, bgr.rows);
 }
 
@@ -111,6 +110,18 @@ Expected<std::unique_ptr<Detector>> openDetectorAt(const std::string& weights, c
                  "this ONNX file's input is fixed at " + std::to_string(fixed[0]) + "x" + std::to_string(fixed[1]) +
                      ": leave imgsz out (or export again with imgsz=" + std::to_string(imgsz) + ")",
                  weights, 0, 0};
+}
+
+// Ultralytics 8.4's `nms` setting: false selects the one-to-one head without NMS. A detector without one keeps
+// the one-to-many head and NMS, with a warning, as 8.4 warns and carries on.
+void selectHead(Detector& detector, bool nms, const std::function<void(const std::string&)>& onLog)
+{
+    if (detector.useOneToOneHead(!nms))
+        return;
+    emit(onLog, std::string("warning: nms=false: ") +
+                    (detector.torchModel() ? "this model has no one-to-one head (YOLO26 has one)"
+                                           : "an ONNX file runs the head it was exported with") +
+                    "; using the one-to-many head with NMS");
 }
 
 }  // namespace
@@ -227,6 +238,7 @@ Expected<ValSummary> runValidation(const ValOptions& o, const std::function<void
     if (!detector)
         return detector.error();
     Detector& det = **detector;
+    selectHead(det, o.nms, onLog);
     auto ds = openDataset(o.data);
     if (!ds)
         return ds.error();
@@ -296,6 +308,7 @@ Expected<PredictSummary> runPrediction(const PredictOptions& o, const std::funct
     if (!detector)
         return detector.error();
     Detector& det = **detector;
+    selectHead(det, o.nms, onLog);
     const std::vector<std::string> files = listImages(o.source);
     if (files.empty())
         return Error{"predict.no_images", "no images found (looked for " "bmp/jpg/jpeg/png/tif/tiff/webp/...)", o.source,
@@ -358,6 +371,7 @@ Expected<std::vector<std::vector<Detection>>> predictImages(const PredictImagesO
     if (!detector)
         return detector.error();
     Detector& det = **detector;
+    det.useOneToOneHead(!o.nms);   // without a one-to-one head: NMS, as predict() (which says so)
     torch::NoGradGuard ng;
     const int imgsz = o.imgsz > 0 ? o.imgsz : det.imgsz();
     std::vector<std::vector<Detection>> out(images.size());

@@ -156,6 +156,11 @@ struct ValOptions {
     std::string device = "cpu";
     bool rect = true;              // rectangular batches (minimal padding); false letterboxes every image to
                                    // imgsz x imgsz. A static ONNX file is always validated square at its size.
+    // Ultralytics 8.4's `nms`: true (its default, unset) = the one-to-many head and NMS; false = an end-to-end
+    // head's (YOLO26) one-to-one branches without NMS: per image the min(max_det, anchors) best scores over
+    // anchors x classes, those above conf, as rows [x1, y1, x2, y2, score, class]. A model without a one-to-one
+    // head, or an ONNX file (its head was chosen at export), says so in a log line and uses NMS, as 8.4 does.
+    bool nms = true;
 };
 
 // Validates weights on the val split of a dataset: the same loader, NMS and metrics for .pt and .onnx.
@@ -176,6 +181,7 @@ struct PredictOptions {
     int maxDet = 300;
     std::string device = "cpu";
     bool saveImages = true, saveText = true;
+    bool nms = true;               // as ValOptions::nms (false: one-to-one head, top max_det, no NMS)
 };
 
 struct PredictSummary {
@@ -203,6 +209,7 @@ struct PredictImagesOptions {
     int maxDet = 300;
     std::string device = "cpu";
     int threads = 1;               // intra-op threads of the calling thread (1: stays out of a training run's way)
+    bool nms = true;               // as ValOptions::nms (false: one-to-one head, top max_det, no NMS)
 };
 
 // Loads the weights once and predicts on each image exactly as predict() does (letterbox with minimal padding,

@@ -144,7 +144,6 @@ ValidationOutput Validator::run(Detector& detector, DetectionLoss* loss, const T
             try {
                 auto ti = Clock::now();
                 const DetectorOutput inf = detector.run(batch->images.slice(0, begin, end));
-                const torch::Tensor& pred = inf.pred;
                 msInf += msSince(ti);
                 if (loss && !inf.feats.empty()) {
                     auto tl = Clock::now();
@@ -154,10 +153,9 @@ ValidationOutput Validator::run(Detector& detector, DetectionLoss* loss, const T
                     msLoss += msSince(tl);
                 }
                 auto tp = Clock::now();
-                // Every class above conf per box (multi-label), as the reference validator scores mAP.
-                const auto nms = nonMaxSuppression(pred.to(torch::kFloat32), opt_.conf, opt_.iou, opt_.maxDet,
-                                                   /*agnostic=*/false, /*maxNms=*/30000, /*maxWh=*/7680,
-                                                   /*multiLabel=*/true);
+                // Every class above conf per box (multi-label), as the reference validator scores mAP; the
+                // one-to-one head's top max_det instead when the detector runs it (nms=false).
+                const auto nms = detectionsOf(inf, opt_.conf, opt_.iou, opt_.maxDet, /*multiLabel=*/true);
                 for (int64_t i = begin; i < end; ++i) {
                     const size_t bi = static_cast<size_t>(i);
                     const ImageRecord& rec = images_[static_cast<size_t>(batch->indices[bi])];

@@ -26,6 +26,14 @@ std::vector<torch::Tensor> nonMaxSuppression(const torch::Tensor& pred, double c
                                              int maxDet = 300, bool agnostic = false, int maxNms = 30000,
                                              int maxWh = 7680, bool multiLabel = false);
 
+// The one-to-one head's detections without NMS (Ultralytics 8.4's `nms=False`): pred [B, 4+nc, A] as for
+// nonMaxSuppression (decode() of the one-to-one branches). Per image the k = min(maxDet, A) highest scores over
+// anchors x classes (one anchor may give rows for several classes; overlapping boxes are all kept), then those
+// with score > conf. This equals 8.4's two-stage pick (the k anchors with the best class score, then the k best
+// of their k x nc scores) up to the order of ties, which here is by anchor, then class. Returns one fp32 tensor
+// per image [n,6] = x1, y1, x2, y2, score, cls on pred's device, by descending score, n <= k. Any thread.
+std::vector<torch::Tensor> topKDetections(const torch::Tensor& pred, double conf = 0.001, int maxDet = 300);
+
 // Greedy NMS of one set of boxes: boxes [N,4] xyxy, scores [N], optional classes [N] (int64; boxes of
 // different classes never suppress each other; pass an undefined tensor for class-agnostic).
 // Returns kept indices [K] int64 in descending score order, K <= maxDet (maxDet <= 0: no limit).
@@ -39,4 +47,5 @@ std::vector<ys::Detection> toDetections(const torch::Tensor& det);
 
 namespace ys {
 using loss::nonMaxSuppression;
+using loss::topKDetections;
 }  // namespace ys

@@ -21,6 +21,8 @@ namespace ys {
 struct DetectorOutput {
     torch::Tensor pred;                 // [B, 4 + nc, A] float32: cx, cy, w, h in input pixels, class scores
     std::vector<torch::Tensor> feats;   // per-level raw outputs for the validation loss; empty for ONNX
+    std::vector<torch::Tensor> featsOneToOne;   // an end-to-end head's one-to-one outputs (YOLO26); else empty
+    bool oneToOne = false;              // pred is the one-to-one head's (nms=false): ranked, never suppressed
 };
 
 class Detector {
@@ -39,6 +41,10 @@ public:
     // Input height and width the backend requires ({0, 0} = any multiple of the stride; rectangular batches).
     virtual std::array<int, 2> fixedSize() const { return {0, 0}; }
     virtual torch::Device device() const = 0;
+    // Ultralytics 8.4's `nms`: which head run() decodes into pred, the one-to-one branches of an end-to-end
+    // head (on: nms=false) or the one-to-many ones (off, the default). Returns false, keeping the one-to-many
+    // head, when `on` is asked of a detector without one-to-one branches (YOLOv8/11/v9, any ONNX file).
+    virtual bool useOneToOneHead(bool on) { return !on; }
     // The LibTorch model (validation losses), or nullptr for ONNX.
     virtual DetectionModel* torchModel() { return nullptr; }
     virtual std::string describe() const = 0;   // one line for the log: what runs where
@@ -57,11 +63,13 @@ public:
     int imgsz() const override { return imgsz_; }
     int stride() const override;
     torch::Device device() const override { return device_; }
+    bool useOneToOneHead(bool on) override;
     DetectionModel* torchModel() override { return &model_; }
     std::string describe() const override;
 
 private:
     DetectionModel model_;
+    bool oneToOne_ = false;
     std::vector<std::string> names_;
     std::vector<int> classes_;
     int imgsz_;
@@ -98,6 +106,12 @@ private:
     std::vector<std::string> names_;
     std::vector<int> classes_;
 };
+
+// One run()'s detections per image, [n, 6] float32 = x1, y1, x2, y2, score, class in input pixels, by descending
+// score: the one-to-one head's top max_det above conf without NMS (topKDetections) when out.oneToOne, else NMS
+// of pred (nonMaxSuppression; multiLabel: every class above conf per box, as the reference validator scores).
+std::vector<torch::Tensor> detectionsOf(const DetectorOutput& out, double conf, double iou, int maxDet,
+                                        bool multiLabel);
 
 // True when `weights` names an ONNX file (".onnx", any case).
 bool isOnnxFile(const std::string& weights);

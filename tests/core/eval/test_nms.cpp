@@ -1,5 +1,7 @@
 // Batched NMS: suppression per class, agnostic mode, max_det, confidence filter, multi-label, agreement
 // with a brute-force greedy NMS on many boxes, and the per-image time on an untrained-model-like input.
+// The one-to-one head's top-k without NMS (nms=false): known answers and agreement with Ultralytics 8.4's
+// two-stage pick.
 #include "loss/internal/boxes.h"
 #include "eval/internal/nms.h"
 
@@ -63,6 +65,10 @@ private Q_SLOTS:
     void batchedMatchesBruteForce_data();
     void batchedMatchesBruteForce();
     void timingOnUntrainedOutput();
+    void topKKeepsOverlapsAndRanksAnchorsTimesClasses();
+    void topKCapsAtAnchorsAndMaxDet();
+    void topKMatchesTwoStagePick_data();
+    void topKMatchesTwoStagePick();
 };
 
 void TestNms::overlappingSameClassSuppressed()
@@ -291,6 +297,99 @@ void TestNms::timingOnUntrainedOutput()
               ms);
         for (const auto& o : out)
             QCOMPARE(o.size(0), int64_t{300});
+    }
+}
+
+// Four anchors, three classes. Anchor 0 scores 0.9 (class 0) and 0.8 (class 1); anchor 1 is anchor 0's box
+// shifted by 10 px (IoU 0.818) with 0.85 for class 0; anchor 2 is a lone box, 0.7 for class 2; anchor 3 scores
+// below conf. Top min(300, 4) = 4 of the 12 scores: both classes of anchor 0, and the overlapping anchor 1.
+void TestNms::topKKeepsOverlapsAndRanksAnchorsTimesClasses()
+{
+    auto pred = torch::zeros({1, 4 + 3, 4});
+    const float boxes[4][4] = {{100, 100, 100, 100}, {110, 100, 100, 100}, {300, 300, 20, 20}, {50, 50, 10, 10}};
+    const float scores[4][3] = {{0.9f, 0.8f, 0.1f}, {0.85f, 0.05f, 0.02f}, {0.3f, 0.2f, 0.7f},
+                                {0.0005f, 0.0002f, 0.0001f}};
+    for (int64_t a = 0; a < 4; ++a) {
+        for (int64_t j = 0; j < 4; ++j)
+            pred[0][j][a] = boxes[a][j];
+        for (int64_t c = 0; c < 3; ++c)
+            pred[0][4 + c][a] = scores[a][c];
+    }
+    const auto out = topKDetections(pred, 0.001, 300);
+    QCOMPARE(out.size(), size_t{1});
+    const auto want = torch::tensor({{50.f, 50.f, 150.f, 150.f, 0.9f, 0.f},
+                                     {60.f, 50.f, 160.f, 150.f, 0.85f, 0.f},
+                                     {50.f, 50.f, 150.f, 150.f, 0.8f, 1.f},
+                                     {290.f, 290.f, 310.f, 310.f, 0.7f, 2.f}});
+    QVERIFY2(torch::allclose(out[0], want), qPrintable(QString::number(out[0].size(0))));
+    // NMS of the same output (single-label, as predict) drops the overlapping anchor 1 and anchor 0's second class.
+    const auto nms = nonMaxSuppression(pred, 0.001, 0.7)[0];
+    QCOMPARE(nms.size(0), int64_t{2});
+    QCOMPARE(nms[1][4].item<float>(), 0.7f);
+    // conf is strict (> conf) and applies after the pick; max_det cuts the ranked list.
+    QCOMPARE(topKDetections(pred, 0.85, 300)[0].size(0), int64_t{1});
+    QCOMPARE(topKDetections(pred, 0.75, 300)[0].size(0), int64_t{3});
+    const auto two = topKDetections(pred, 0.001, 2)[0];
+    QVERIFY(torch::allclose(two, want.slice(0, 0, 2)));
+    QCOMPARE(topKDetections(pred, 0.95, 300)[0].sizes(), (torch::IntArrayRef{0, 6}));
+}
+
+// k is min(max_det, anchors), as the reference head's top-k: two anchors with three classes above conf give
+// two rows, not six; batches keep images apart.
+void TestNms::topKCapsAtAnchorsAndMaxDet()
+{
+    auto pred = torch::zeros({2, 4 + 3, 2});
+    pred.slice(1, 2, 4).fill_(10);
+    pred[0].slice(0, 4, 7) = torch::tensor({{0.5f, 0.6f}, {0.55f, 0.65f}, {0.4f, 0.3f}});
+    const auto out = topKDetections(pred, 0.001, 300);
+    QCOMPARE(out.size(), size_t{2});
+    QCOMPARE(out[0].size(0), int64_t{2});
+    QVERIFY(torch::allclose(out[0].select(1, 4), torch::tensor({0.65f, 0.6f})));
+    QVERIFY(torch::allclose(out[0].select(1, 5), torch::tensor({1.f, 0.f})));
+    QCOMPARE(out[1].size(0), int64_t{0});   // all scores 0: none above conf
+}
+
+void TestNms::topKMatchesTwoStagePick_data()
+{
+    QTest::addColumn<int>("anchors");
+    QTest::addColumn<int>("maxDet");
+    QTest::addColumn<double>("conf");
+    QTest::newRow("8400 anchors, 300") << 8400 << 300 << 0.001;
+    QTest::newRow("200 anchors (k = anchors)") << 200 << 300 << 0.001;
+    QTest::newRow("2000 anchors, 50, conf 0.3") << 2000 << 50 << 0.3;
+}
+
+// Ultralytics 8.4's Detect.get_topk_index, in torch ops: the k anchors with the best class score, then the k best
+// of their k x nc scores; then the validator's conf filter. The same rows.
+void TestNms::topKMatchesTwoStagePick()
+{
+    QFETCH(int, anchors);
+    QFETCH(int, maxDet);
+    QFETCH(double, conf);
+    torch::manual_seed(3);
+    const int64_t nc = 6;
+    auto pred = torch::empty({2, 4 + nc, anchors});
+    pred.slice(1, 0, 2).uniform_(0, 640);
+    pred.slice(1, 2, 4).uniform_(8, 200);
+    // Distinct scores in [0, 0.6): no ties, whose order the reference leaves to torch.topk.
+    pred.slice(1, 4, 4 + nc) = (torch::randperm(2 * nc * anchors).to(torch::kFloat) * (0.6f / (2 * nc * anchors)))
+                                   .view({2, nc, anchors});
+    const auto got = topKDetections(pred, conf, maxDet);
+    for (int64_t b = 0; b < 2; ++b) {
+        const auto rows = pred[b].t();                       // [A, 4 + nc]
+        const auto scores = rows.slice(1, 4);                // [A, nc]
+        const int64_t k = std::min<int64_t>(maxDet, anchors);
+        const auto anchorIdx = std::get<1>(std::get<0>(scores.max(1)).topk(k));
+        const auto [top, flat] = scores.index_select(0, anchorIdx).flatten().topk(k);
+        const auto anchor = anchorIdx.index_select(0, flat.div(nc, "floor"));
+        const auto cls = flat.remainder(nc).to(torch::kFloat);
+        const auto xywh = rows.slice(1, 0, 4).index_select(0, anchor);
+        const auto xyxy = torch::cat({xywh.slice(1, 0, 2) - xywh.slice(1, 2, 4) / 2,
+                                      xywh.slice(1, 0, 2) + xywh.slice(1, 2, 4) / 2}, 1);
+        auto want = torch::cat({xyxy, top.unsqueeze(1), cls.unsqueeze(1)}, 1);
+        want = want.index({top > conf});
+        QCOMPARE(got[static_cast<size_t>(b)].size(0), want.size(0));
+        QVERIFY(torch::equal(got[static_cast<size_t>(b)], want));
     }
 }
 

@@ -1,0 +1,210 @@
+// Ultralytics 8.4's `nms` setting through val and predict: nms=false runs a YOLO26 model's one-to-one head
+// and keeps its top max_det rows without NMS (overlapping boxes stay), nms=true (the default) the one-to-many
+// head with NMS; a model without a one-to-one head (YOLOv8) warns and uses NMS, as 8.4 does. The models are
+// untrained with constant heads (zero weights, chosen biases), so every anchor predicts a known box and score.
+#include "model/internal/spec.h"
+#include "model/internal/yolo.h"
+#include "testsupport.h"
+#include "train/internal/checkpoint.h"
+#include "train/trainer.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+namespace {
+
+constexpr int kImgsz = 128;   // 16x16 + 8x8 + 4x4 = 336 anchors: more than the 300 nms=false keeps
+
+double logit(double p)
+{
+    return std::log(p / (1 - p));
+}
+
+// One head branch list set to constants: box distances `ltrb` (grid units) and class logits `cls`.
+void setConstant(std::vector<ys::DetectImpl::Branch>& box, std::vector<ys::DetectImpl::Branch>& cls, double ltrb,
+                 const std::vector<double>& clsLogits)
+{
+    for (auto& b : box) {
+        b.out->weight.zero_();
+        b.out->bias.fill_(ltrb);
+    }
+    for (auto& c : cls) {
+        c.out->weight.zero_();
+        for (size_t k = 0; k < clsLogits.size(); ++k)
+            c.out->bias[static_cast<int64_t>(k)].fill_(clsLogits[k]);
+    }
+}
+
+// Writes a studio checkpoint of `model` (3 classes). For YOLO26 the one-to-many head scores `many` for class 0
+// and the one-to-one head `one`, the other classes ~0; both predict boxes `ltrb` grid units around each anchor.
+// Returns the path, or an empty string (the reason in a failed QVERIFY).
+std::string writeModel(const QTemporaryDir& dir, const std::string& model, double ltrb, double many, double one)
+{
+    auto spec = ys::loadModelSpec(model, 3);
+    if (!spec) {
+        qWarning("%s", spec.error().toString().c_str());
+        return {};
+    }
+    ys::DetectionModel m(*spec);
+    if (m->regMax() == 1) {
+        torch::NoGradGuard ng;
+        auto& d = *m->detect();
+        setConstant(d.box, d.cls, ltrb, {logit(many), -20, -20});
+        setConstant(d.box1, d.cls1, ltrb, {logit(one), -20, -20});
+    }
+    ys::CheckpointMeta meta;
+    meta.modelYaml = ys::modelYamlText(*spec);
+    meta.modelName = model;
+    meta.scale = spec->scale;
+    meta.names = {"a", "b", "c"};
+    meta.imgsz = kImgsz;
+    const std::string path = QDir(dir.path()).filePath(QString::fromStdString(model) + ".pt").toStdString();
+    if (auto err = ys::saveCheckpoint(path, meta, &m, nullptr, nullptr)) {
+        qWarning("%s", err->toString().c_str());
+        return {};
+    }
+    return path;
+}
+
+ys::RgbImage greyImage()
+{
+    ys::RgbImage im;
+    im.width = im.height = kImgsz;
+    im.pixels.assign(static_cast<size_t>(kImgsz * kImgsz * 3), 114);
+    return im;
+}
+
+float iou(const ys::Detection& a, const ys::Detection& b)
+{
+    const float w = std::max(0.f, std::min(a.x2, b.x2) - std::max(a.x1, b.x1));
+    const float h = std::max(0.f, std::min(a.y2, b.y2) - std::max(a.y1, b.y1));
+    const float inter = w * h;
+    return inter / ((a.x2 - a.x1) * (a.y2 - a.y1) + (b.x2 - b.x1) * (b.y2 - b.y1) - inter);
+}
+
+std::vector<ys::Detection> predictOne(const std::string& weights, bool nms, double conf = 0.25)
+{
+    ys::PredictImagesOptions o;
+    o.weights = weights;
+    o.imgsz = kImgsz;
+    o.conf = conf;
+    o.nms = nms;
+    auto r = ys::predictImages(o, {greyImage()});
+    if (!r) {
+        qWarning("%s", r.error().toString().c_str());
+        return {};
+    }
+    return r->front();
+}
+
+}  // namespace
+
+class TestNmsFree final : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void predictOneToOneKeepsOverlaps();
+    void valScoresTheOneToOneHead();
+    void modelWithoutOneToOneHeadWarnsAndUsesNms();
+
+private:
+    QTemporaryDir dir_;
+    std::string yolo26_;
+};
+
+void TestNmsFree::initTestCase()
+{
+    QVERIFY(dir_.isValid());
+    // 64 px boxes (4 grid units a side at stride 8): neighbours 8 px apart overlap at IoU 0.78 > 0.7.
+    yolo26_ = writeModel(dir_, "yolo26n.yaml", 4.0, 0.3, 0.6);
+    QVERIFY(!yolo26_.empty());
+}
+
+// nms=false: min(300, 336 anchors) = 300 rows of the one-to-one head (score 0.6), neighbours overlapping;
+// nms=true: the one-to-many head (0.3), overlaps suppressed: 168 rows (every other anchor on a checkerboard).
+void TestNmsFree::predictOneToOneKeepsOverlaps()
+{
+    const auto free = predictOne(yolo26_, false);
+    QCOMPARE(free.size(), size_t{300});
+    float worst = 0;
+    for (const auto& d : free) {
+        QVERIFY(std::abs(d.conf - 0.6f) < 1e-4f);
+        QCOMPARE(d.cls, 0);
+    }
+    for (size_t i = 1; i < free.size(); ++i)
+        worst = std::max(worst, iou(free[0], free[i]));
+    QVERIFY2(worst > 0.7f, qPrintable(QString::number(worst)));
+
+    const auto nms = predictOne(yolo26_, true);
+    QVERIFY2(!nms.empty() && nms.size() < 200, qPrintable(QString::number(nms.size())));
+    for (const auto& d : nms)
+        QVERIFY(std::abs(d.conf - 0.3f) < 1e-4f);
+}
+
+// val: the one-to-many head scores every class ~0 (nothing above conf: mAP 0), the one-to-one head finds the
+// one labelled box exactly (an anchor's 40 px box), so only nms=false scores above 0; its log line says which
+// head ran.
+void TestNmsFree::valScoresTheOneToOneHead()
+{
+    QTemporaryDir dir;
+    const std::string weights = writeModel(dir, "yolo26n.yaml", 2.5, 1e-9, 0.6);
+    QVERIFY(!weights.empty());
+    const QString data = ys::test::writeShapesDataset(dir.filePath("shapes"), 2, kImgsz, kImgsz);
+    QVERIFY(!data.isEmpty());
+    // The box of the stride-8 anchor at (36, 36) px: 16..56 on both axes.
+    for (const QString& name : QDir(dir.filePath("shapes/labels")).entryList({"*.txt"}))
+        QVERIFY(ys::test::writeText(dir.filePath("shapes/labels/" + name), "0 0.28125 0.28125 0.3125 0.3125\n"));
+    ys::ValOptions o;
+    o.weights = weights;
+    o.data = data.toStdString();
+    o.imgsz = kImgsz;
+    o.rect = false;
+    std::vector<std::string> log;
+    const auto onLog = [&](const std::string& l) { log.push_back(l); };
+    o.nms = true;
+    auto withNms = ys::validateWeights(o, onLog);
+    QVERIFY2(withNms.ok(), withNms.ok() ? "" : withNms.error().toString().c_str());
+    QCOMPARE(withNms->metrics.map50, 0.0);
+    QVERIFY(log.front().find("one-to-one") == std::string::npos);
+    log.clear();
+    o.nms = false;
+    auto free = ys::validateWeights(o, onLog);
+    QVERIFY2(free.ok(), free.ok() ? "" : free.error().toString().c_str());
+    QCOMPARE(free->images, 2);
+    QVERIFY2(free->metrics.map50 > 0.0, qPrintable(QString::number(free->metrics.map50)));
+    QVERIFY2(log.front().find("one-to-one head without NMS (nms=false)") != std::string::npos, log.front().c_str());
+}
+
+// 8.4 warns "This model has no one-to-one head; using one-to-many outputs." and runs NMS: the same rows as nms=true.
+void TestNmsFree::modelWithoutOneToOneHeadWarnsAndUsesNms()
+{
+    QTemporaryDir dir;
+    const std::string weights = writeModel(dir, "yolov8n.yaml", 0, 0, 0);
+    QVERIFY(!weights.empty());
+    const auto a = predictOne(weights, true, 1e-4);   // untrained: scores about 3e-4
+    const auto b = predictOne(weights, false, 1e-4);
+    QVERIFY(!a.empty());
+    QCOMPARE(a.size(), b.size());
+    for (size_t i = 0; i < a.size(); ++i)
+        QVERIFY(a[i].x1 == b[i].x1 && a[i].y2 == b[i].y2 && a[i].conf == b[i].conf && a[i].cls == b[i].cls);
+
+    QVERIFY(QDir().mkpath(dir.filePath("img")));
+    QVERIFY(ys::test::writeImage(dir.filePath("img/a.png"), kImgsz, kImgsz));
+    ys::PredictOptions o;
+    o.weights = weights;
+    o.source = dir.filePath("img").toStdString();
+    o.out = dir.filePath("out").toStdString();
+    o.nms = false;
+    std::vector<std::string> log;
+    auto r = ys::predict(o, [&](const std::string& l) { log.push_back(l); });
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    QCOMPARE(r->images, 1);
+    QVERIFY(!log.empty());
+    QVERIFY2(log.front().find("warning: nms=false: this model has no one-to-one head") == 0, log.front().c_str());
+}
+
+QTEST_GUILESS_MAIN(TestNmsFree)
+#include "test_nms_free.moc"
