@@ -555,7 +555,9 @@ std::string Emitter::decodeDynamic(const std::vector<std::string>& levels, const
         if (o_.half)
             anchors = b_.op("Cast", {anchors}, {intAttr("to", static_cast<int64_t>(ElemType::Float16))});
         const std::string stride = b_.floats(scope + "/stride", {}, {static_cast<float>(strides[l])});
-        const std::string negStride = b_.floats(scope + "/neg_stride", {}, {-static_cast<float>(strides[l])});
+        const std::string negStride = o_.head == OnnxHead::Decoded
+                                          ? std::string()
+                                          : b_.floats(scope + "/neg_stride", {}, {-static_cast<float>(strides[l])});
         anchors = b_.op("Mul", {anchors, stride});
         decoded.push_back(decodedBoxes(distances(parts[0], -1, rm), anchors, stride, negStride, parts[1]));
     }

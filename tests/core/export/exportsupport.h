@@ -6,6 +6,7 @@
 #include "augment/transforms.h"
 #include "eval/internal/nms.h"
 #include "model/internal/yolo.h"
+#include "onnx/model.h"
 #include "train/internal/checkpoint.h"
 
 #include "fixtures.h"
@@ -17,6 +18,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <set>
 #include <string>
 
 namespace ys::test {
@@ -107,6 +109,19 @@ inline double topKConfidence(const torch::Tensor& pred, int64_t k)
 {
     const torch::Tensor scores = std::get<0>(pred.narrow(1, 4, pred.size(1) - 4).max(1)).flatten();
     return std::get<0>(scores.topk(std::min<int64_t>(k, scores.numel()))).min().item<double>() - 1e-4;
+}
+
+// The initializers no node reads, space-separated ("" when none): ONNX Runtime warns about each one.
+inline std::string unusedInitializers(const onnx::Model& m)
+{
+    std::set<std::string> used;
+    for (const auto& n : m.graph.nodes)
+        used.insert(n.inputs.begin(), n.inputs.end());
+    std::string unused;
+    for (const auto& t : m.graph.initializers)
+        if (!used.count(t.name))
+            unused += (unused.empty() ? "" : " ") + t.name;
+    return unused;
 }
 
 }  // namespace ys::test

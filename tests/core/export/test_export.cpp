@@ -334,6 +334,7 @@ private Q_SLOTS:
         QCOMPARE(s.outputShape, std::string("[batch, 8, anchors]"));
         auto m = onnx::readModel(s.path);
         QVERIFY(m.ok());
+        QCOMPARE(unusedInitializers(*m), std::string());
         for (auto [b, h, w] : {std::tuple{2, 64, 96}, std::tuple{1, 128, 128}, std::tuple{3, 32, 32}}) {
             const torch::Tensor x = letterboxed(demoDir_, b, h, w);
             const torch::Tensor ref = libtorchOutput(pt, x);

@@ -134,6 +134,7 @@ private Q_SLOTS:
         QVERIFY(attention >= 2);   // C2PSA's (layer 10) and C3k2's with attn (layer 22)
         QCOMPARE(softmax, attention);
         QVERIFY(!oneToOne);
+        QCOMPARE(unusedInitializers(*m), std::string());
         QCOMPARE(*m->meta("end2end"), std::string("False"));
         QVERIFY2(m->meta("args")->find("'nms': None") != std::string::npos, m->meta("args")->c_str());
     }
@@ -240,6 +241,7 @@ private Q_SLOTS:
         QCOMPARE(int64_t(s.rows), k);
         auto m = onnx::readModel(s.path);
         QVERIFY(m.ok());
+        QCOMPARE(unusedInitializers(*m), std::string());
         const auto sizes = dynamic ? std::vector<std::tuple<int, int, int>>{{2, 64, 96}, {1, 128, 128}}
                                    : std::vector<std::tuple<int, int, int>>{{1, imgsz, imgsz}};
         for (auto [b, h, w] : sizes) {
