@@ -1,8 +1,9 @@
 #pragma once
 // A small ONNX interpreter on LibTorch, written from the ONNX operator specification (opsets 11-17) for the
-// ops detection graphs use. The export tests run what OpenCV 4.6 cannot (dynamic shapes, float16 files) and
-// check that each graph means what LibTorch computes, independent of OpenCV's own reading of it. float16
-// values are computed in float32 (LibTorch's CPU convolutions have no float16).
+// ops detection graphs use. The export tests run what OpenCV 4.6 cannot (dynamic shapes, float16 files, the
+// end-to-end top-k: TopK, GatherElements) and check that each graph means what LibTorch computes, independent
+// of OpenCV's own reading of it. float16 values are computed in float32 (LibTorch's CPU convolutions have no
+// float16).
 
 #include "onnx/model.h"
 
