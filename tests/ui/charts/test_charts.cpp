@@ -254,6 +254,22 @@ void TestCharts::lossChartReplacesLivePointsByTheEpoch()
     row.validated = false;
     chart.addRow(row);
     QCOMPARE(chart.pointCount(LossChart::ValBox), size_t(1));
+
+    // YOLO26's distance term is Ultralytics 8.4's l1_loss: the rows say so and the legend follows.
+    QCOMPARE(chart.seriesName(LossChart::TrainDfl), QStringLiteral("train dfl"));
+    row.epoch = 3;
+    row.l1Loss = true;
+    chart.addRow(row);
+    QCOMPARE(chart.seriesName(LossChart::TrainDfl), QStringLiteral("train l1"));
+    QCOMPARE(chart.seriesName(LossChart::ValDfl), QStringLiteral("val l1"));
+    chart.setRows({});
+    ys::BatchProgress dflBatch;
+    dflBatch.epoch = 1;
+    dflBatch.epochs = 3;
+    dflBatch.batch = 1;
+    dflBatch.batches = 4;
+    chart.addBatch(dflBatch);
+    QCOMPARE(chart.seriesName(LossChart::TrainDfl), QStringLiteral("train dfl"));
 }
 
 void TestCharts::rendersWithoutAWindow()
