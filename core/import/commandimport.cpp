@@ -278,8 +278,7 @@ void Importer::joinContinuations(std::vector<Segment>& segs, size_t index, std::
         const std::string key = lower(first.substr(0, first.find('=')));
         return startsWith(first, "-") ||
                (first.find('=') != std::string::npos &&
-                (findConfigKey(key) || ultralyticsOnlyReason(key) || key == "model" || key == "cfg" ||
-                 key == "pretrained" || key == "task" || key == "mode"));
+                (findConfigKey(key) || isUltralyticsKey(key)));
     };
     while (segs[index].endOp == "\n" && index + 1 < segs.size() && continues(segs[index + 1])) {
         Segment& next = segs[index + 1];
@@ -417,8 +416,6 @@ void Importer::wholeCommandNotes()
         if (!missing.empty())
             r_.notes.push_back({"import.device_missing", {device->source, join(missing, ", "), join(opt_.machineDevices, ", ")}});
     }
-    if (notTrainedYet_)
-        r_.notes.push_back({"import.not_trained_yet", {notTrainedYet_->first, notTrainedYet_->second, modelExample()}});
 }
 
 }  // namespace ys::importer
@@ -448,8 +445,8 @@ const std::vector<ImportNoteCode> kNoteCodes = {
     {"import.hyp_anchor_gain", "{0}: {1} is a gain of the anchor-based YOLOv5/YOLOv7 loss ({2} has no dfl), not "
                                "of YOLO Studio's loss; left as it was"},
     {"import.file_keys_unused", "{0}: settings of {1} that YOLO Studio does not use"},
-    {"import.anchor_model", "{0}: {1} is an anchor-based YOLOv3/v5/v7 model; YOLO Studio builds YOLOv8, YOLO11 and "
-                            "YOLOv9 (e.g. {2})"},
+    {"import.anchor_model", "{0}: {1} is an anchor-based YOLOv3/v5/v7 model; YOLO Studio builds YOLOv8, YOLO11, "
+                            "YOLOv9 and YOLO26 (e.g. {2})"},
     {"import.model_not_found", "{0}: not a built-in model, and no such file was found (looked in {1})"},
     {"import.weights_with_cfg", "{0}: not used: {1} names the architecture, and a run starts either from a model "
                                 "YAML (from scratch) or from a checkpoint (fine-tuning), not both; to fine-tune "
@@ -464,11 +461,41 @@ const std::vector<ImportNoteCode> kNoteCodes = {
     {"import.shell_rest", "{0}: not part of the training command"},
     {"import.python_expression", "{0}: a Python expression, not evaluated here; only literal values (numbers, "
                                  "strings, True, False, None, lists) are read"},
-    {"import.python_model_class", "{0}: a {1} model; YOLO Studio builds YOLOv8, YOLO11 and YOLOv9 models, made "
-                                  "with YOLO(...)"},
+    {"import.python_model_class", "{0}: a {1} model; YOLO Studio builds YOLOv8, YOLO11, YOLOv9 and YOLO26 models, "
+                                  "made with YOLO(...)"},
     {"import.python_model_unknown", "{0}: the pasted code does not make this model (model = YOLO(\"yolov8n.pt\")); "
                                     "the model setting stays as it was"},
     {"import.python_call", "{0}: a call on the model before training; it is not repeated here"},
+    // Ultralytics 8.4's settings that YOLO Studio has no key for, each with what it did there.
+    {"import.task_only", "{0}: a setting of Ultralytics' {1} models; YOLO Studio trains detection models, which do "
+                         "not use it"},
+    {"import.multi_scale_range", "{0}: Ultralytics trains each batch at a random size from {1} to {2} pixels (imgsz "
+                                 "{3}); YOLO Studio trains at one size, so the original run needed more memory than "
+                                 "its image size suggests"},
+    {"import.nms_one_to_one", "{0}: Ultralytics validates YOLO26 during training with its one-to-one head and no "
+                              "NMS, and keeps best.pt by that; YOLO Studio validates every epoch with NMS. To score "
+                              "the one-to-one head, run yolostudio-cli val ... nms=false on the trained weights"},
+    {"import.nms_with_nms", "{0}: training validates with NMS, here as in Ultralytics; nothing to set (yolostudio-cli "
+                            "val, predict and export take nms= for the trained weights)"},
+    {"import.compile", "{0}: torch.compile is PyTorch's Python compiler, which YOLO Studio (LibTorch, C++) does not "
+                       "have; the run trains the same without it"},
+    {"import.channels_last", "{0}: a memory layout, not a setting here: YOLO Studio lays the model out channels_last "
+                             "on the CPU (faster there) and NCHW on a GPU; results do not depend on it"},
+    {"import.fraction_count", "{0}: Ultralytics trains on the first {1} images; YOLO Studio's fraction is a share of "
+                              "the training images (0-1]: set it to {1} divided by the training set's size"},
+    {"import.fraction_val", "{0}: the validation and test parts of the list ({1}) are not carried over; YOLO Studio "
+                            "validates on the whole validation split"},
+    {"import.cls_pw", "{0}: Ultralytics weighs each class's loss by its inverse label count to the power {1}, so rare "
+                      "classes count more; YOLO Studio weighs every class alike"},
+    {"import.cls_remap", "{0}: when fine-tuning, Ultralytics moves a checkpoint's class rows to the dataset's classes "
+                         "by name; YOLO Studio keeps them in the checkpoint's order when the class count matches and "
+                         "starts them fresh when it differs"},
+    {"import.cls_remap_off", "{0}: YOLO Studio never matches a checkpoint's classes by name; nothing to set"},
+    {"import.qat", "{0}: quantization-aware training (INT8) is not in YOLO Studio; the run trains in floating point"},
+    {"import.distill", "{0}: knowledge distillation (a teacher model, distill_model, and its loss weight dis) is not "
+                       "in YOLO Studio; the run trains without a teacher"},
+    {"import.split", "{0}: Ultralytics validates every epoch on this split; YOLO Studio validates on the dataset's "
+                     "val split"},
     // How a value was carried over (ImportedSetting::notes).
     {"import.builtin_model", "{0} is the built-in model {1}"},
     {"import.yolov9_aux", "{0} trains with YOLOv9's auxiliary (PGI) branch; the built-in {1} is Ultralytics' "
@@ -499,6 +526,10 @@ const std::vector<ImportNoteCode> kNoteCodes = {
     {"import.cache_disk", "no disk cache here; decoded images are kept in RAM instead"},
     {"import.fixed_lr", "--fixed-lr keeps the learning rate at lr0: a linear schedule with lrf 1.0"},
     {"import.save_period_off", "{0}: below 1 means off"},
+    {"import.amp_auto", "{0}: Ultralytics trains in fp16 on a GPU that passes its AMP check and in fp32 on a CPU; "
+                        "auto here: fp16 on a GPU, bf16 on a CPU that has it natively (amp=off for fp32)"},
+    {"import.device_idle", "{0}: Ultralytics takes the most idle GPU when the run starts; here {1}: choose another "
+                           "device if it is busy"},
     // About the command as a whole (CommandImport::notes).
     {"import.batch_split", "batch {1} is the world batch: {0} processes take {2} images each, as in the command"},
     {"import.multi_node", "the command ran on {0} machines: start it on each with yolostudio-cli train nnodes={0} "
@@ -511,8 +542,6 @@ const std::vector<ImportNoteCode> kNoteCodes = {
     // Whole-command warnings (isImportWarning): the run would not train here as the command did.
     {"import.device_missing", "{0}: this machine has no GPU {1} (its devices: {2}); choose a device it has before "
                               "training"},
-    {"import.not_trained_yet", "{0}: {1} is a YOLO26 model, which YOLO Studio does not train yet; choose a YOLOv8, "
-                               "YOLO11 or YOLOv9 model (e.g. {2})"},
 };
 
 std::string commentText(std::string s)
@@ -540,7 +569,7 @@ std::string importNoteText(const ImportNote& note)
 
 bool isImportWarning(const ImportNote& note)
 {
-    return note.code == "import.device_missing" || note.code == "import.not_trained_yet";
+    return note.code == "import.device_missing";
 }
 
 std::vector<std::pair<std::string, std::string>> CommandImport::values() const

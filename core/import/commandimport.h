@@ -33,7 +33,7 @@ const std::vector<ImportNoteCode>& importNoteCodes();
 // The English sentence of a note; an unknown code gives the code and its arguments.
 std::string importNoteText(const ImportNote& note);
 // Whether a whole-command note warns that a run of the import would not train here as the command did (a GPU
-// this machine lacks, a model family not trained yet): a GUI shows these first and marked.
+// this machine lacks): a GUI shows these first and marked.
 bool isImportWarning(const ImportNote& note);
 
 // A setting the command sets.

@@ -243,10 +243,6 @@ void Importer::modelFile(const std::string& value, const std::string& source, bo
     const std::string stem = stemOf(value);
     const std::string ext = lower(fs::path(value).extension().string());
     const bool weights = ext == ".pt" || ext == ".pth";
-    // YOLO26 (Ultralytics' yolo26n.pt, yolo26s.yaml, ...): its loss, heads and optimizer are not in the trainer yet.
-    static const std::regex yolo26("^yolo26.*", std::regex::icase);
-    if (std::regex_match(stem, yolo26))
-        notTrainedYet_ = {source, fileNameOf(value)};
     if (isAnchorModel(stem)) {
         skip(source, "import.anchor_model", {source, fileNameOf(value), modelExample()});
         return;
@@ -354,12 +350,45 @@ void Importer::device(const std::string& value, const std::string& source)
             }
         }
     }
+    idleGpus(devices, source, notes);
     const std::string chosen = join(devices, ",");
     if (devices.size() > 1) {
         gpus_ = static_cast<int>(devices.size());
         notes.push_back({"import.device_list", {source, chosen}});
     }
     assign("device", chosen, source, notes);
+}
+
+void Importer::idleGpus(std::vector<std::string>& devices, const std::string& source, std::vector<ImportNote>& notes) const
+{
+    // Ultralytics 8.4: each -1 is the most idle GPU not taken yet, chosen when the run starts (none: the CPU).
+    // The import cannot know which is idle: the machine's GPUs in order, or 0, 1, ... for another machine.
+    if (r_.style == CommandImport::Style::TrainScript || std::find(devices.begin(), devices.end(), "-1") == devices.end())
+        return;
+    std::vector<std::string> gpus;
+    if (opt_.machineDevices.empty())
+        for (int i = 0; i < static_cast<int>(devices.size()); ++i)
+            gpus.push_back(std::to_string(i));
+    for (const std::string& d : opt_.machineDevices)
+        if (!d.empty() && std::all_of(d.begin(), d.end(), ::isdigit))
+            gpus.push_back(d);
+    std::vector<std::string> out;
+    for (const std::string& d : devices) {
+        if (d != "-1") {
+            out.push_back(d);
+            continue;
+        }
+        auto free = std::find_if(gpus.begin(), gpus.end(), [&](const std::string& g) {
+            return std::find(devices.begin(), devices.end(), g) == devices.end() &&
+                   std::find(out.begin(), out.end(), g) == out.end();
+        });
+        if (free != gpus.end())
+            out.push_back(*free);
+    }
+    if (out.empty())
+        out.push_back("cpu");
+    devices = out;
+    notes.push_back({"import.device_idle", {source, join(out, ",")}});
 }
 
 void Importer::pathValue(const std::string& key, const std::string& value, const std::string& source)

@@ -280,7 +280,7 @@ void PasteCommandDialog::refresh()
     for (const ys::SkippedItem& s : c.skipped)
         addSkipped(QString::fromStdString(s.item), reasonText(s));
 
-    // What would not train here as the command did first (a GPU this machine lacks, YOLO26), then the rest.
+    // What would not train here as the command did first (a GPU this machine lacks), then the rest.
     QStringList warnings, notes;
     for (const ys::ImportNote& n : c.notes) {
         if (ys::isImportWarning(n))
@@ -375,7 +375,8 @@ QString PasteCommandDialog::bodyText(const std::string& c, const QStringList& a)
     if (c == "import.file_keys_unused")
         return tr("settings of %1 that YOLO Studio does not use").arg(a0);
     if (c == "import.anchor_model")
-        return tr("%1 is an anchor-based YOLOv3/v5/v7 model; YOLO Studio builds YOLOv8, YOLO11 and YOLOv9 (e.g. %2)")
+        return tr("%1 is an anchor-based YOLOv3/v5/v7 model; YOLO Studio builds YOLOv8, YOLO11, YOLOv9 and YOLO26 "
+                  "(e.g. %2)")
             .arg(a0, a1);
     if (c == "import.model_not_found")
         return tr("not a built-in model, and no such file was found (looked in %1)").arg(a0);
@@ -402,12 +403,15 @@ QString PasteCommandDialog::bodyText(const std::string& c, const QStringList& a)
         return tr("a Python expression, not evaluated here; only literal values (numbers, strings, True, False, "
                   "None, lists) are read");
     if (c == "import.python_model_class")
-        return tr("a %1 model; YOLO Studio builds YOLOv8, YOLO11 and YOLOv9 models, made with YOLO(...)").arg(a0);
+        return tr("a %1 model; YOLO Studio builds YOLOv8, YOLO11, YOLOv9 and YOLO26 models, made with YOLO(...)")
+            .arg(a0);
     if (c == "import.python_model_unknown")
         return tr("the pasted code does not make this model (model = YOLO(\"yolov8n.pt\")); the model setting "
                   "stays as it was");
     if (c == "import.python_call")
         return tr("a call on the model before training; it is not repeated here");
+    if (const QString text = ultralytics84Text(c, a); !text.isEmpty())
+        return text;
     // How a value was carried over.
     if (c == "import.builtin_model")
         return tr("%1 is the built-in model %2").arg(a0, a1);
@@ -460,6 +464,13 @@ QString PasteCommandDialog::bodyText(const std::string& c, const QStringList& a)
         return tr("--fixed-lr keeps the learning rate at lr0: a linear schedule with lrf 1.0");
     if (c == "import.save_period_off")
         return tr("below 1 means off");
+    if (c == "import.amp_auto")
+        return tr("Ultralytics trains in fp16 on a GPU that passes its AMP check and in fp32 on a CPU; auto here: "
+                  "fp16 on a GPU, bf16 on a CPU that has it natively (amp=off for fp32)");
+    if (c == "import.device_idle")
+        return tr("Ultralytics takes the most idle GPU when the run starts; here %1: choose another device if it is "
+                  "busy")
+            .arg(a0);
     // About the command as a whole.
     if (c == "import.batch_split")
         return tr("batch %2 is the world batch: %1 processes take %3 images each, as in the command").arg(a0, a1, a2);
@@ -477,10 +488,59 @@ QString PasteCommandDialog::bodyText(const std::string& c, const QStringList& a)
         return tr("the setup's stages (%1) were cleared: the command's %2 counts, and its run is one stage").arg(a0, a1);
     if (c == "import.device_missing")
         return tr("this machine has no GPU %1 (its devices: %2); choose a device it has before training").arg(a0, a1);
-    if (c == "import.not_trained_yet")
-        return tr("%1 is a YOLO26 model, which YOLO Studio does not train yet; choose a YOLOv8, YOLO11 or YOLOv9 "
-                  "model (e.g. %2)")
-            .arg(a0, a1);
+    return {};
+}
+
+// Ultralytics 8.4's settings that have no key here, each with what it did there (bodyText's rule: without
+// the item they concern).
+QString PasteCommandDialog::ultralytics84Text(const std::string& c, const QStringList& a)
+{
+    const QString a0 = a.value(0), a1 = a.value(1), a2 = a.value(2);
+    if (c == "import.task_only")
+        return tr("a setting of Ultralytics' %1 models; YOLO Studio trains detection models, which do not use it")
+            .arg(a0);
+    if (c == "import.multi_scale_range")
+        return tr("Ultralytics trains each batch at a random size from %1 to %2 pixels (imgsz %3); YOLO Studio "
+                  "trains at one size, so the original run needed more memory than its image size suggests")
+            .arg(a0, a1, a2);
+    if (c == "import.nms_one_to_one")
+        return tr("Ultralytics validates YOLO26 during training with its one-to-one head and no NMS, and keeps "
+                  "best.pt by that; YOLO Studio validates every epoch with NMS. To score the one-to-one head, run "
+                  "yolostudio-cli val ... nms=false on the trained weights");
+    if (c == "import.nms_with_nms")
+        return tr("training validates with NMS, here as in Ultralytics; nothing to set (yolostudio-cli val, predict "
+                  "and export take nms= for the trained weights)");
+    if (c == "import.compile")
+        return tr("torch.compile is PyTorch's Python compiler, which YOLO Studio (LibTorch, C++) does not have; the "
+                  "run trains the same without it");
+    if (c == "import.channels_last")
+        return tr("a memory layout, not a setting here: YOLO Studio lays the model out channels_last on the CPU "
+                  "(faster there) and NCHW on a GPU; results do not depend on it");
+    if (c == "import.fraction_count")
+        return tr("Ultralytics trains on the first %1 images; YOLO Studio's fraction is a share of the training "
+                  "images (0-1]: set it to %1 divided by the training set's size")
+            .arg(a0);
+    if (c == "import.fraction_val")
+        return tr("the validation and test parts of the list (%1) are not carried over; YOLO Studio validates on "
+                  "the whole validation split")
+            .arg(a0);
+    if (c == "import.cls_pw")
+        return tr("Ultralytics weighs each class's loss by its inverse label count to the power %1, so rare classes "
+                  "count more; YOLO Studio weighs every class alike")
+            .arg(a0);
+    if (c == "import.cls_remap")
+        return tr("when fine-tuning, Ultralytics moves a checkpoint's class rows to the dataset's classes by name; "
+                  "YOLO Studio keeps them in the checkpoint's order when the class count matches and starts them "
+                  "fresh when it differs");
+    if (c == "import.cls_remap_off")
+        return tr("YOLO Studio never matches a checkpoint's classes by name; nothing to set");
+    if (c == "import.qat")
+        return tr("quantization-aware training (INT8) is not in YOLO Studio; the run trains in floating point");
+    if (c == "import.distill")
+        return tr("knowledge distillation (a teacher model, distill_model, and its loss weight dis) is not in YOLO "
+                  "Studio; the run trains without a teacher");
+    if (c == "import.split")
+        return tr("Ultralytics validates every epoch on this split; YOLO Studio validates on the dataset's val split");
     return {};
 }
 

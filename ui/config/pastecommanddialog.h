@@ -59,6 +59,7 @@ protected:
 
 private:
     static QString bodyText(const std::string& code, const QStringList& args);
+    static QString ultralytics84Text(const std::string& code, const QStringList& args);
     void retranslate();
     void refresh();  // import the text again and fill the preview
     void chooseFolder();

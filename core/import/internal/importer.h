@@ -41,7 +41,10 @@ std::string stemOf(const std::string& path);
 std::string optionKey(const std::string& name);  // scriptflags.cpp
 struct ScriptOption;                             // scriptflags.cpp
 // Why an Ultralytics trainer key that is not a YOLO Studio setting does not carry over; nullptr for the others.
-const char* ultralyticsOnlyReason(const std::string& key);  // ultralytics.cpp
+// `task`, when given: the task of a key that only other tasks' models use ("import.task_only"), else nullptr.
+const char* ultralyticsOnlyReason(const std::string& key, const char** task = nullptr);  // ultralytics.cpp
+// Whether `key` is a key of Ultralytics' `yolo` command (a studio setting or not), for joining lines.
+bool isUltralyticsKey(const std::string& key);  // ultralytics.cpp
 // Whether `yolo [task] [mode] key=value ...` (words[program] is `yolo`) trains.
 bool ultralyticsTrains(const std::vector<std::string>& words, size_t program);  // ultralytics.cpp
 // Whether chain `c` calls `.train(...)`; `at`: the index of its "train" link.
@@ -110,6 +113,12 @@ private:
     void ultralyticsModel(const std::optional<std::pair<std::string, std::string>>& model,
                           const std::optional<std::pair<std::string, std::string>>& pretrained);
     void ultralyticsKey(const std::string& key, const std::string& value, const std::string& source);
+    // Ultralytics 8.4's keys whose mapping depends on their value (amp, nms, compile, channels_last,
+    // multi_scale, fraction, cls_pw, cls_remap, quantize, distill_model, split, ...); false for the others.
+    bool ultralyticsValueKey(const std::string& key, const std::string& value, const std::string& source);
+    void ultralyticsFraction(const std::string& value, const std::string& source);
+    // The multi_scale=VALUE words' pixel ranges, once imgsz is known (at the end of the words).
+    void ultralyticsMultiScale();
 
     // Ultralytics' Python API (pythonapi.cpp).
     // A call's arguments as key=value words (with the text each is shown by); `**name` of a dict made before
@@ -124,6 +133,8 @@ private:
     // Shared value rules (values.cpp).
     void imgsz(const std::vector<std::string>& values, const std::string& source);
     void device(const std::string& value, const std::string& source);
+    // Ultralytics' device=-1 (the most idle GPU, each -1 one more) as GPUs of this machine, with a note.
+    void idleGpus(std::vector<std::string>& devices, const std::string& source, std::vector<ImportNote>& notes) const;
     void pathValue(const std::string& key, const std::string& value, const std::string& source);
     std::optional<std::string> builtinModel(const std::string& path) const;
     std::string modelExample() const;
@@ -155,7 +166,13 @@ private:
     std::string nprocSource_;     // "--nproc_per_node 2" as the command has it
     int gpus_ = 1;                // GPUs of --device 0,1,2
     bool linesJoined_ = false;
-    std::optional<std::pair<std::string, std::string>> notTrainedYet_;  // a YOLO26 model: source, file name
+    // Ultralytics' multi_scale=VALUE words: the range, the source, and where in skipped the line goes.
+    struct MultiScale {
+        double range = 0;
+        std::string source;
+        size_t at = 0;
+    };
+    std::vector<MultiScale> multiScale_;
 
     // Script options seen (for the dialect, the defaults and the model).
     std::set<char> only_;

@@ -89,6 +89,22 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("note: fine-tunes the weights of yolov8s.pt"));
     }
 
+    void ultralytics84LineWithYolo26()
+    {
+        // A YOLO26 model is imported as the model setting; Ultralytics 8.4's settings are mapped or listed with
+        // what they did there.
+        const Run r = cli({"import", "yolo train model=yolo26s.yaml data=d.yaml amp=bf16 nms=False multi_scale=0.5 "
+                                     "compile=True"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("\nmodel: \"yolo26s.yaml\"  # model=yolo26s.yaml\n"), qPrintable(r.out));
+        QVERIFY(r.out.contains("\namp: \"bf16\"  # amp=bf16\n"));
+        QVERIFY(r.out.contains("#   nms=False: Ultralytics validates YOLO26 during training with its one-to-one head"));
+        QVERIFY(r.out.contains("#   multi_scale=0.5: Ultralytics trains each batch at a random size from 320 to 960 "
+                               "pixels (imgsz 640)"));
+        QVERIFY(r.out.contains("#   compile=True: torch.compile is PyTorch's Python compiler"));
+        QVERIFY2(!r.out.contains("not train"), qPrintable(r.out));
+    }
+
     void pythonCodeFromAFileAndStdin()
     {
         // Ultralytics' documentation example as a script: file= reads it; the sources are the code as written.

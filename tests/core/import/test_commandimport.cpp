@@ -17,12 +17,31 @@ using ys::CommandImportOptions;
 
 namespace {
 
-// What model/model.h's builtinModels() lists (this test does not link the model library): YOLOv8 and YOLO11
-// at every scale, YOLOv9 one file per scale.
+// What model/model.h's builtinModels() lists (this test does not link the model library): YOLOv8, YOLO11 and
+// YOLO26 at every scale, YOLOv9 one file per scale.
 const std::vector<std::string> kBuiltins = {
     "yolov8n.yaml", "yolov8s.yaml", "yolov8m.yaml", "yolov8l.yaml", "yolov8x.yaml", "yolo11n.yaml", "yolo11s.yaml",
-    "yolo11m.yaml", "yolo11l.yaml", "yolo11x.yaml", "yolov9t.yaml", "yolov9s.yaml", "yolov9m.yaml", "yolov9c.yaml",
-    "yolov9e.yaml"};
+    "yolo11m.yaml", "yolo11l.yaml", "yolo11x.yaml", "yolo26n.yaml", "yolo26s.yaml", "yolo26m.yaml", "yolo26l.yaml",
+    "yolo26x.yaml", "yolov9t.yaml", "yolov9s.yaml", "yolov9m.yaml", "yolov9c.yaml", "yolov9e.yaml"};
+
+// Every key of Ultralytics 8.4.190's cfg/default.yaml with its default value (a value where the default is
+// empty), as one `yolo train` line.
+const char* const kUltralytics84Keys =
+    "task=detect mode=train model=yolo26n.pt data=d.yaml epochs=100 time=1.5 patience=100 batch=16 imgsz=640 "
+    "save=True save_period=-1 cache=False device=0 workers=8 project=runs name=exp exist_ok=False "
+    "pretrained=True cls_remap=True optimizer=auto verbose=True seed=0 deterministic=True single_cls=False "
+    "rect=False cos_lr=False close_mosaic=10 resume=False amp=True fraction=1.0 profile=False freeze=3 "
+    "multi_scale=0.0 compile=False channels_last=True overlap_mask=True mask_ratio=4 dropout=0.0 val=True "
+    "split=val save_json=False conf=0.001 iou=0.7 max_det=300 quantize=8 dnn=False plots=True nms=False "
+    "source=img vid_stride=1 stream_buffer=False visualize=False augment=False agnostic_nms=False "
+    "classes=[0,2] retina_masks=False embed=[1] show=False save_frames=False save_txt=False save_conf=False "
+    "save_crop=False show_labels=True show_conf=True show_boxes=True line_width=2 format=torchscript "
+    "optimize=False dynamic=False simplify=True opset=17 workspace=4 lr0=0.01 lrf=0.01 momentum=0.937 "
+    "weight_decay=0.0005 warmup_epochs=3.0 warmup_momentum=0.8 warmup_bias_lr=0.1 distill_model=yolo26s.pt "
+    "dis=6.0 box=7.5 cls=0.5 cls_pw=0.0 dfl=1.5 pose=12.0 kobj=1.0 rle=1.0 angle=1.0 dlog=1.0 dgrad=0.5 "
+    "dlam=1.0 nbs=64 hsv_h=0.015 hsv_s=0.7 hsv_v=0.4 degrees=0.0 translate=0.1 scale=0.5 shear=0.0 "
+    "perspective=0.0 flipud=0.0 fliplr=0.5 bgr=0.0 mosaic=1.0 mixup=0.0 cutmix=0.0 copy_paste=0.0 "
+    "copy_paste_mode=flip auto_augment=randaugment erasing=0.4 cfg=args.yaml tracker=botsort.yaml";
 
 // The command of issue 16, as a user pastes it.
 const char* const kIssueCommand =
@@ -169,7 +188,11 @@ private Q_SLOTS:
     void wordsFromArgv();
     void commandEpochsClearTheSetupsStages();
     void gpusThisMachineLacksAreNamed();
-    void yolo26IsNotTrainedYet();
+    void yolo26ModelsImport();
+    void ultralytics84Settings();
+    void ultralytics84FractionAndMultiScale();
+    void ultralytics84IdleGpu();
+    void everyUltralytics84KeyIsAccountedFor();
     void everyCodeHasText();
 };
 
@@ -1148,27 +1171,193 @@ void TestCommandImport::gpusThisMachineLacksAreNamed()
     QVERIFY(!hasWholeNote(*r, "import.device_missing"));
 }
 
-void TestCommandImport::yolo26IsNotTrainedYet()
+void TestCommandImport::yolo26ModelsImport()
 {
-    // Ultralytics' newest checkpoints are still imported as weights to fine-tune, with one line that this
-    // trainer does not train YOLO26 yet (`yolostudio-cli import` prints it among its notes).
+    // YOLO26 trains here: its checkpoints are weights to fine-tune, its YAMLs the built-in models, with no
+    // warning.
     QTemporaryDir dir;
     for (const char* command : {"yolo detect train data=d.yaml model=yolo26n.pt epochs=3",
-                                "model = YOLO(\"yolo26s.pt\")\nmodel.train(data=\"d.yaml\", epochs=3)"}) {
+                                "model = YOLO(\"yolo26n.pt\")\nmodel.train(data=\"d.yaml\", epochs=3)"}) {
         auto r = importIn(dir.path(), command);
         VERIFY_OK(r);
-        QVERIFY2(value(*r, "model").startsWith("yolo26"), command);
+        QCOMPARE(value(*r, "model"), "yolo26n.pt");
         QVERIFY(hasNote(*r, "model", "import.fine_tune"));
-        const auto note = std::find_if(r->notes.begin(), r->notes.end(),
-                                       [](const ys::ImportNote& n) { return n.code == "import.not_trained_yet"; });
-        QVERIFY2(note != r->notes.end(), command);
-        QVERIFY(ys::isImportWarning(*note));
-        QCOMPARE(note->args.at(1), value(*r, "model").toStdString());
-        QVERIFY(ys::importNoteText(*note).find("is a YOLO26 model, which YOLO Studio does not train yet") != std::string::npos);
+        QVERIFY2(r->notes.empty(), command);
+        QVERIFY2(r->skipped.empty(), qPrintable(allSkipped(*r).join('\n')));
     }
-    auto r = importIn(dir.path(), "yolo detect train data=d.yaml model=yolo11n.pt epochs=3");
+    auto r = importIn(dir.path(), "yolo train data=d.yaml model=yolo26s.yaml");
     VERIFY_OK(r);
-    QVERIFY(!hasWholeNote(*r, "import.not_trained_yet"));
+    QCOMPARE(value(*r, "model"), "yolo26s.yaml");
+    QVERIFY(r->notes.empty());
+    r = importIn(dir.path(), "model = YOLO(\"yolo26m.yaml\")\nmodel.train(data=\"d.yaml\")");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "model"), "yolo26m.yaml");
+    r = importIn(dir.path(), "yolo train data=d.yaml model=yolo26x");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "model"), "yolo26x.pt");
+    QVERIFY(hasNote(*r, "model", "import.model_stem"));
+    // The YOLO26 family file, as Ultralytics names it, is its scale n.
+    r = importIn(dir.path(), "yolo train data=d.yaml model=yolo26.yaml");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "model"), "yolo26.yaml");
+}
+
+void TestCommandImport::ultralytics84Settings()
+{
+    QTemporaryDir dir;
+    // amp: 8.4's True/fp16 is fp16 on a GPU (auto), bf16 is bf16, False/fp32 full precision.
+    auto r = importIn(dir.path(), "yolo train data=d.yaml amp=bf16");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "amp"), "bf16");
+    QVERIFY2(r->skipped.empty(), qPrintable(allSkipped(*r).join('\n')));
+    r = importIn(dir.path(), "model = YOLO(\"yolo26n.pt\")\nmodel.train(data=\"d.yaml\", amp=\"fp16\")");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "amp"), "auto");
+    QVERIFY(hasNote(*r, "amp", "import.amp_auto"));
+    r = importIn(dir.path(), "yolo train data=d.yaml amp=fp32");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "amp"), "off");
+    r = importIn(dir.path(), "yolo train data=d.yaml amp=True");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "amp"), "auto");
+    QVERIFY(hasNote(*r, "amp", "import.amp_auto"));
+
+    // nms: training validates with `end2end = nms is False`; end2end=True is its older spelling of nms=False.
+    r = importIn(dir.path(), "yolo train data=d.yaml model=yolo26n.pt nms=False end2end=True nms=True");
+    VERIFY_OK(r);
+    QCOMPARE(skipped(*r, "import.nms_one_to_one"), (QStringList{"nms=False", "end2end=True"}));
+    QCOMPARE(skipped(*r, "import.nms_with_nms"), QStringList{"nms=True"});
+    const auto oneToOne = std::find_if(r->skipped.begin(), r->skipped.end(),
+                                       [](const ys::SkippedItem& s) { return s.reason.code == "import.nms_one_to_one"; });
+    QVERIFY(ys::importNoteText(oneToOne->reason).find("yolostudio-cli val ... nms=false") != std::string::npos);
+
+    // What the trainer has no key for, each with its reason; a value that does nothing says so.
+    r = importIn(dir.path(), "yolo train data=d.yaml compile=True compile=False channels_last=False cls_pw=0.5 "
+                             "cls_pw=0 cls_remap=True cls_remap=False quantize=int8 quantize=16 int8=True "
+                             "distill_model=yolo26s.pt dis=6.0 split=test split=val rle=1.0 angle=1.0 dlam=1.0 "
+                             "time=2");
+    VERIFY_OK(r);
+    QCOMPARE(skipped(*r, "import.compile"), QStringList{"compile=True"});
+    QCOMPARE(skipped(*r, "import.channels_last"), QStringList{"channels_last=False"});
+    QCOMPARE(skipped(*r, "import.cls_pw"), QStringList{"cls_pw=0.5"});
+    QCOMPARE(skipped(*r, "import.cls_remap"), QStringList{"cls_remap=True"});
+    QCOMPARE(skipped(*r, "import.cls_remap_off"), QStringList{"cls_remap=False"});
+    QCOMPARE(skipped(*r, "import.qat"), (QStringList{"quantize=int8", "int8=True"}));
+    QCOMPARE(skipped(*r, "import.not_for_training"), QStringList{"quantize=16"});
+    QCOMPARE(skipped(*r, "import.distill"), (QStringList{"distill_model=yolo26s.pt", "dis=6.0"}));
+    QCOMPARE(skipped(*r, "import.split"), QStringList{"split=test"});
+    QCOMPARE(skipped(*r, "import.task_only"), (QStringList{"rle=1.0", "angle=1.0", "dlam=1.0"}));
+    QCOMPARE(skipped(*r, "import.no_effect"), (QStringList{"compile=False", "cls_pw=0", "split=val"}));
+    QCOMPARE(skipped(*r, "import.not_supported"), QStringList{"time=2"});
+    QVERIFY(skipped(*r, "import.unknown_key").isEmpty());
+    const auto angle = std::find_if(r->skipped.begin(), r->skipped.end(),
+                                    [](const ys::SkippedItem& s) { return s.item == "angle=1.0"; });
+    QCOMPARE(ys::importNoteText(angle->reason),
+             std::string("angle=1.0: a setting of Ultralytics' obb models; YOLO Studio trains detection models, "
+                         "which do not use it"));
+    // No value of these was mapped to a setting.
+    QCOMPARE(r->values().size(), size_t(1));  // data
+}
+
+void TestCommandImport::ultralytics84FractionAndMultiScale()
+{
+    QTemporaryDir dir;
+    // fraction: a ratio of the training split maps; an image count does not; a list's train part maps and
+    // its validation/test parts are said.
+    auto r = importIn(dir.path(), "yolo train data=d.yaml fraction=0.5");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "fraction"), "0.5");
+    r = importIn(dir.path(), "yolo train data=d.yaml fraction=500");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "fraction"), "<not set>");
+    QCOMPARE(skipped(*r, "import.fraction_count"), QStringList{"fraction=500"});
+    r = importIn(dir.path(), "model = YOLO(\"yolo26n.pt\")\nmodel.train(data=\"d.yaml\", fraction=[0.5, 0.2])");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "fraction"), "0.5");
+    QCOMPARE(skipped(*r, "import.fraction_val"), QStringList{"fraction=[0.5, 0.2]"});
+    QCOMPARE(r->skipped.front().reason.args.at(1), std::string("0.2"));
+    r = importIn(dir.path(), "yolo train data=d.yaml fraction=[1,1,0]");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "fraction"), "1.0");
+    QCOMPARE(skipped(*r, "import.fraction_val"), QStringList{"'fraction=[1,1,0]'"});  // as a shell reads it back
+    r = importIn(dir.path(), "yolo train data=d.yaml fraction=[0.25,1]");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "fraction"), "0.25");
+    QVERIFY2(r->skipped.empty(), qPrintable(allSkipped(*r).join('\n')));
+    for (const char* bad : {"fraction=[0.5]", "fraction=[0.5,0]", "fraction=1.5", "fraction=True", "fraction=x"}) {
+        r = importIn(dir.path(), std::string("yolo train data=d.yaml ") + bad);
+        VERIFY_OK(r);
+        QCOMPARE(skipped(*r, "import.bad_value"), QStringList{QString::fromStdString(ys::shellQuote(bad))});
+        QCOMPARE(value(*r, "fraction"), "<not set>");
+    }
+
+    // multi_scale: 8.4's range fraction of imgsz (True = 1.0), in pixels as its trainer draws them, whichever
+    // word sets imgsz.
+    r = importIn(dir.path(), "yolo train data=d.yaml multi_scale=0.5 epochs=3 imgsz=640");
+    VERIFY_OK(r);
+    QCOMPARE(skipped(*r, "import.multi_scale_range"), QStringList{"multi_scale=0.5"});
+    QCOMPARE(ys::importNoteText(r->skipped.front().reason),
+             std::string("multi_scale=0.5: Ultralytics trains each batch at a random size from 320 to 960 pixels "
+                         "(imgsz 640); YOLO Studio trains at one size, so the original run needed more memory than "
+                         "its image size suggests"));
+    r = importIn(dir.path(), "yolo train data=d.yaml imgsz=320 multi_scale=True plots=False multi_scale=0.25");
+    VERIFY_OK(r);
+    QCOMPARE(r->skipped.size(), size_t(3));  // in command order
+    QCOMPARE(r->skipped[0].reason.args, (std::vector<std::string>{"multi_scale=True", "32", "640", "320"}));
+    QCOMPARE(r->skipped[1].item, std::string("plots=False"));
+    QCOMPARE(r->skipped[2].reason.args, (std::vector<std::string>{"multi_scale=0.25", "224", "416", "320"}));
+    r = importIn(dir.path(), "yolo train data=d.yaml multi_scale=0.0 multi_scale=False");
+    VERIFY_OK(r);
+    QCOMPARE(skipped(*r, "import.no_effect"), (QStringList{"multi_scale=0.0", "multi_scale=False"}));
+    r = importIn(dir.path(), "yolo train data=d.yaml multi_scale=1.5 multi_scale=x");
+    VERIFY_OK(r);
+    QCOMPARE(skipped(*r, "import.bad_value"), (QStringList{"multi_scale=1.5", "multi_scale=x"}));
+}
+
+void TestCommandImport::ultralytics84IdleGpu()
+{
+    // device=-1: 8.4's most idle GPU at the start of the run; here the machine's GPUs in order, said in a note.
+    QTemporaryDir dir;
+    auto r = importIn(dir.path(), "yolo train data=d.yaml device=-1");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "device"), "0");
+    QVERIFY(hasNote(*r, "device", "import.device_idle"));
+    CommandImportOptions o = options();
+    o.machineDevices = {"cpu", "0", "1", "2"};
+    r = importIn(dir.path(), "model = YOLO(\"yolo26n.pt\")\nmodel.train(data=\"d.yaml\", device=[-1, -1])", o);
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "device"), "0,1");
+    QVERIFY(hasNote(*r, "device", "import.device_idle"));
+    QVERIFY(hasNote(*r, "device", "import.device_list"));
+    r = importIn(dir.path(), "yolo train data=d.yaml device=0,-1", o);
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "device"), "0,1");
+    o.machineDevices = {"cpu"};  // no GPU: Ultralytics falls back to the CPU
+    r = importIn(dir.path(), "yolo train data=d.yaml device=-1", o);
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "device"), "cpu");
+    QVERIFY(!hasWholeNote(*r, "import.device_missing"));
+}
+
+void TestCommandImport::everyUltralytics84KeyIsAccountedFor()
+{
+    // Each word of the line is either a setting (mapped, its source that word) or a skipped item with a reason
+    // other than "not a setting of Ultralytics' trainer": nothing is dropped unsaid. task= and mode= only say
+    // that it trains a detector.
+    QTemporaryDir dir;
+    auto r = importIn(dir.path(), std::string("yolo ") + kUltralytics84Keys);
+    VERIFY_OK(r);
+    QVERIFY2(skipped(*r, "import.unknown_key").isEmpty(), qPrintable(skipped(*r, "import.unknown_key").join(' ')));
+    for (const QString& word : QString::fromLatin1(kUltralytics84Keys).split(' ')) {
+        if (word.startsWith("task=") || word.startsWith("mode="))
+            continue;
+        const std::string w = word.toStdString();
+        const bool set = std::any_of(r->mapped.begin(), r->mapped.end(),
+                                     [&](const auto& s) { return s.source.find(w) != std::string::npos; });
+        const bool said = std::any_of(r->skipped.begin(), r->skipped.end(),
+                                      [&](const auto& s) { return s.item.find(w) != std::string::npos; });
+        QVERIFY2(set || said, qPrintable(word));
+    }
 }
 
 void TestCommandImport::everyCodeHasText()
