@@ -91,6 +91,15 @@ Expected<std::unique_ptr<OnnxDetector>> OnnxDetector::open(const std::string& pa
         return Error{meta.error().code, meta.error().message, path, 0, 0};
     if (meta->task != "detect")
         return bad("a '" + meta->task + "' model; val and predict take detection models");
+    // Ultralytics 8.4's (and export nms=false's) end-to-end file: [B, max_det, 6] after a TopK.
+    const bool endToEnd = std::any_of(model->metadata.begin(), model->metadata.end(), [](const auto& kv) {
+        return kv.first == "end2end" && kv.second == "True";
+    });
+    if (endToEnd || (output.shape[2].fixed() && output.shape[2].value == 6 &&
+                     static_cast<int64_t>(meta->names.size()) + 4 != output.shape[1].value))
+        return bad("an end-to-end file (export nms=false, output " + output.shapeText() +
+                   "): its TopK needs ONNX Runtime, OpenCV " CV_VERSION " DNN cannot run it. Validate the default "
+                   "export, or the .pt with nms=false (the same one-to-one head)");
     std::unique_ptr<OnnxDetector> d(new OnnxDetector());
     d->path_ = path;
     d->stride_ = meta->stride;

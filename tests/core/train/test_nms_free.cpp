@@ -14,6 +14,10 @@
 
 #include <cmath>
 
+#ifdef YS_HAVE_EXPORT
+#include "export/export.h"
+#endif
+
 namespace {
 
 constexpr int kImgsz = 128;   // 16x16 + 8x8 + 4x4 = 336 anchors: more than the 300 nms=false keeps
@@ -109,6 +113,7 @@ private Q_SLOTS:
     void predictOneToOneKeepsOverlaps();
     void valScoresTheOneToOneHead();
     void modelWithoutOneToOneHeadWarnsAndUsesNms();
+    void endToEndOnnxIsRefusedInOneLine();
 
 private:
     QTemporaryDir dir_;
@@ -204,6 +209,31 @@ void TestNmsFree::modelWithoutOneToOneHeadWarnsAndUsesNms()
     QCOMPARE(r->images, 1);
     QVERIFY(!log.empty());
     QVERIFY2(log.front().find("warning: nms=false: this model has no one-to-one head") == 0, log.front().c_str());
+}
+
+// OpenCV 4.6 cannot run the end-to-end file's TopK: val names the file and says what to use instead (before:
+// "its metadata names 3 classes, its output 296").
+void TestNmsFree::endToEndOnnxIsRefusedInOneLine()
+{
+#ifndef YS_HAVE_EXPORT
+    QSKIP("built without the ONNX export");
+#else
+    ys::ExportOptions eo;
+    eo.weights = yolo26_;
+    eo.imgszH = eo.imgszW = kImgsz;
+    eo.endToEnd = true;
+    eo.out = dir_.filePath("e2e.onnx").toStdString();
+    auto e = ys::exportOnnx(eo);
+    QVERIFY2(e.ok(), e.ok() ? "" : e.error().toString().c_str());
+    ys::PredictImagesOptions o;
+    o.weights = eo.out;
+    auto r = ys::predictImages(o, {greyImage()});
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().file, eo.out);
+    const std::string text = r.error().toString();
+    QVERIFY2(text.find("an end-to-end file") != std::string::npos && text.find('\n') == std::string::npos,
+             text.c_str());
+#endif
 }
 
 QTEST_GUILESS_MAIN(TestNmsFree)
