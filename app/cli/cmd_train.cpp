@@ -245,7 +245,8 @@ int cmdTrain(const Args& args)
         if (quiet)
             return;
         if (p.epoch != lastEpochHeader) {
-            std::printf("\n%11s%11s%11s%11s%11s%11s%11s\n", "Epoch", "Mem", "box_loss", "cls_loss", "dfl_loss",
+            std::printf("\n%11s%11s%11s%11s%11s%11s%11s\n", "Epoch", "Mem", "box_loss", "cls_loss",
+                        p.l1Loss ? "l1_loss" : "dfl_loss",
                         "Instances", "Size");
             lastEpochHeader = p.epoch;
         }

@@ -279,9 +279,9 @@ Expected<ValSummary> runValidation(const ValOptions& o, const std::function<void
                                                                           std::to_string(vo.imgsz)));
     Validator validator(val, subset->nc(), vo, *dev);
     std::unique_ptr<DetectionLoss> loss;
-    // The validation losses need the DFL loss: none for YOLO26 (reg_max 1) until its end-to-end loss is built.
-    if (DetectionModel* m = det.torchModel(); m && (*m)->regMax() >= 2)
-        loss = std::make_unique<DetectionLoss>(subset->nc(), (*m)->regMax(), (*m)->strides());
+    if (DetectionModel* m = det.torchModel())
+        loss = std::make_unique<DetectionLoss>(subset->nc(), (*m)->regMax(), (*m)->strides(), LossGains{},
+                                               (*m)->endToEnd());
     const ValidationOutput v = validator.run(det, loss.get());
     ValSummary s;
     s.metrics = v.metrics;

@@ -145,9 +145,10 @@ ValidationOutput Validator::run(Detector& detector, DetectionLoss* loss, const T
                 auto ti = Clock::now();
                 const DetectorOutput inf = detector.run(batch->images.slice(0, begin, end));
                 msInf += msSince(ti);
-                if (loss && !inf.feats.empty()) {
+                if (loss && !inf.feats.empty() && (!loss->endToEnd() || !inf.featsOneToOne.empty())) {
                     auto tl = Clock::now();
-                    const LossOutput lo = (*loss)(inf.feats, sliceTargets(batch->targets, begin, end).to(device_), end - begin);
+                    const LossOutput lo = (*loss)(DetectionModelImpl::Heads{inf.feats, inf.featsOneToOne},
+                                                  sliceTargets(batch->targets, begin, end).to(device_), end - begin);
                     lossSum += lo.items.to(torch::kCPU, torch::kFloat32);
                     ++lossBatches;
                     msLoss += msSince(tl);
