@@ -13,7 +13,7 @@
 namespace ys {
 
 namespace {
-// optimizer=auto: schedules longer than this many optimizer steps get SGD, shorter ones AdamW (the
+// optimizer=auto: schedules longer than this many optimizer steps get SGD (YOLO26: MuSGD), shorter ones AdamW (the
 // reference trainer's rule).
 constexpr int64_t kAutoSgdIterations = 10000;
 }  // namespace
@@ -111,13 +111,20 @@ const char* toString(OptimizerKind kind)
     case OptimizerKind::SGD: return "SGD";
     case OptimizerKind::Adam: return "Adam";
     case OptimizerKind::AdamW: return "AdamW";
+    case OptimizerKind::MuSGD: return "MuSGD";
     }
     return "?";
 }
 
-int optimizerStateBuffers(OptimizerKind kind)
+int optimizerStateBuffers(OptimizerKind kind, int dims)
 {
-    return kind == OptimizerKind::SGD ? 1 : 2;
+    switch (kind) {
+    case OptimizerKind::SGD: return 1;
+    case OptimizerKind::Adam:
+    case OptimizerKind::AdamW: return 2;
+    case OptimizerKind::MuSGD: return dims == 2 || dims == 4 ? 2 : 1;
+    }
+    return 2;
 }
 
 int64_t autoOptimizerIterations(int64_t trainImages, int batch, int nbs, int epochs)
@@ -127,7 +134,7 @@ int64_t autoOptimizerIterations(int64_t trainImages, int batch, int nbs, int epo
 }
 
 Expected<OptimizerKind> optimizerKindFor(const std::string& optimizer, int64_t trainImages, int batch, int nbs,
-                                         int epochs)
+                                         int epochs, bool musgdAuto)
 {
     if (optimizer == "SGD")
         return OptimizerKind::SGD;
@@ -135,15 +142,21 @@ Expected<OptimizerKind> optimizerKindFor(const std::string& optimizer, int64_t t
         return OptimizerKind::Adam;
     if (optimizer == "AdamW")
         return OptimizerKind::AdamW;
-    if (optimizer == "auto")
-        return autoOptimizerIterations(trainImages, batch, nbs, epochs) > kAutoSgdIterations ? OptimizerKind::SGD
-                                                                                            : OptimizerKind::AdamW;
-    return Error{"config.optimizer", "optimizer must be auto, SGD, AdamW or Adam, not '" + optimizer + "'", {}, 0, 0};
+    if (optimizer == "MuSGD")
+        return OptimizerKind::MuSGD;
+    if (optimizer == "auto") {
+        if (autoOptimizerIterations(trainImages, batch, nbs, epochs) <= kAutoSgdIterations)
+            return OptimizerKind::AdamW;
+        return musgdAuto ? OptimizerKind::MuSGD : OptimizerKind::SGD;
+    }
+    return Error{"config.optimizer", "optimizer must be auto, SGD, AdamW, Adam or MuSGD, not '" + optimizer + "'", {},
+                 0, 0};
 }
 
-Expected<OptimizerChoice> resolveOptimizer(const TrainConfig& cfg, int64_t trainImages, int batch, int nc)
+Expected<OptimizerChoice> resolveOptimizer(const TrainConfig& cfg, int64_t trainImages, int batch, int nc,
+                                           bool musgdAuto)
 {
-    auto kind = optimizerKindFor(cfg.optimizer, trainImages, batch, cfg.nbs, cfg.epochs);
+    auto kind = optimizerKindFor(cfg.optimizer, trainImages, batch, cfg.nbs, cfg.epochs, musgdAuto);
     if (!kind)
         return kind.error();
     OptimizerChoice c;
@@ -155,6 +168,9 @@ Expected<OptimizerChoice> resolveOptimizer(const TrainConfig& cfg, int64_t train
         c.warmupBiasLr = 0.0;
         if (c.kind == OptimizerKind::SGD) {
             c.lr0 = 0.01;
+        } else if (c.kind == OptimizerKind::MuSGD) {
+            c.lr0 = 0.01;
+            c.momentum = 0.9;
         } else {
             c.lr0 = std::round(0.002 * 5.0 / (4.0 + nc) * 1e6) / 1e6;
             c.momentum = 0.9;

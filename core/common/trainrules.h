@@ -79,32 +79,36 @@ int64_t processBudget(int64_t budget, bool cuda, int localProcesses);
 
 // ---- optimizer --------------------------------------------------------------------------------------------
 
-enum class OptimizerKind { SGD, Adam, AdamW };
-const char* toString(OptimizerKind kind);  // "SGD", "Adam", "AdamW"
-// Optimizer state per parameter, in parameter-sized buffers: SGD 1 (momentum), Adam/AdamW 2 (moments).
-int optimizerStateBuffers(OptimizerKind kind);
+enum class OptimizerKind { SGD, Adam, AdamW, MuSGD };
+const char* toString(OptimizerKind kind);  // "SGD", "Adam", "AdamW", "MuSGD"
+// Optimizer state of a parameter with `dims` dimensions, in parameter-sized buffers: SGD 1 (momentum),
+// Adam/AdamW 2 (moments), MuSGD 2 for a matrix or conv filter (2-D/4-D: the Muon and the SGD momentum) and 1
+// for the others (SGD momentum). Without `dims`: a conv filter's, what most of a detector's parameters hold.
+int optimizerStateBuffers(OptimizerKind kind, int dims = 4);
 
 struct OptimizerChoice {
     OptimizerKind kind = OptimizerKind::SGD;
     double lr0 = 0.01;
-    double momentum = 0.937;       // SGD momentum / Adam beta1
+    double momentum = 0.937;       // SGD momentum / Adam beta1 / MuSGD's both momenta
     double warmupBiasLr = 0.1;     // bias LR at the start of warmup
 };
 
 // Optimizer steps of a run as `optimizer=auto` counts them: ceil(images / max(batch, nbs)) x epochs.
 int64_t autoOptimizerIterations(int64_t trainImages, int batch, int nbs, int epochs);
 
-// The kind `optimizer` names for a run of `trainImages` images at `batch` (auto: SGD above 10000
-// iterations, else AdamW). Error code "config.optimizer" for a name other than auto, SGD, Adam, AdamW.
+// The kind `optimizer` names for a run of `trainImages` images at `batch`. auto: above 10000 iterations SGD
+// (Ultralytics 8.3, YOLOv8/YOLO11/YOLOv9), or MuSGD when `musgdAuto` (Ultralytics 8.4's rule, which the studio
+// applies to YOLO26 models: autoPicksMuSGD, model/internal/optimizer.h); else AdamW. Error code
+// "config.optimizer" for a name other than auto, SGD, Adam, AdamW, MuSGD.
 Expected<OptimizerKind> optimizerKindFor(const std::string& optimizer, int64_t trainImages, int batch, int nbs,
-                                         int epochs);
+                                         int epochs, bool musgdAuto = false);
 
 // What the optimizer settings mean for a run of `trainImages` images (trainImagesFor) at `batch` with
-// `nc` classes. SGD / Adam / AdamW: cfg's lr0, momentum, warmup_bias_lr. auto: SGD at lr0 0.01 (cfg's
-// momentum) for more than 10000 iterations (autoOptimizerIterations), else AdamW at lr0 =
-// round(0.002 x 5 / (4 + nc), 6) and beta1 0.9; warmup_bias_lr 0 either way (a high bias LR destabilises
-// Adam). An unknown name is an
-// Error with code "config.optimizer".
-Expected<OptimizerChoice> resolveOptimizer(const TrainConfig& cfg, int64_t trainImages, int batch, int nc);
+// `nc` classes. SGD / Adam / AdamW / MuSGD: cfg's lr0, momentum, warmup_bias_lr. auto: for more than 10000
+// iterations (autoOptimizerIterations) SGD at lr0 0.01 (cfg's momentum), or with `musgdAuto` MuSGD at lr0 0.01
+// and momentum 0.9; else AdamW at lr0 = round(0.002 x 5 / (4 + nc), 6) and beta1 0.9; warmup_bias_lr 0 either
+// way (a high bias LR destabilises Adam). An unknown name is an Error with code "config.optimizer".
+Expected<OptimizerChoice> resolveOptimizer(const TrainConfig& cfg, int64_t trainImages, int batch, int nc,
+                                           bool musgdAuto = false);
 
 }  // namespace ys

@@ -15,6 +15,7 @@
 #include "common/device.h"
 #include "common/trainrules.h"
 #include "model/checkpointlayers.h"
+#include "model/internal/optimizer.h"
 #include "model/internal/spec.h"
 #include "model/modelfile.h"
 #include "weights/checkpoint.h"
@@ -336,12 +337,13 @@ std::optional<Error> ampModesToProbe(const FitRequest& req, FitSetup& s)
     return std::nullopt;
 }
 
-// The optimizer the trainer builds for a run at `batch` (its state is part of the peak).
-OptimizerKind optimizerAt(const FitRequest& req, const ProbeBatches& batches, int batch)
+// The optimizer the trainer builds for a run of `spec` at `batch` (its state is part of the peak).
+OptimizerKind optimizerAt(const FitRequest& req, const ProbeBatches& batches, const ModelSpec& spec, int batch)
 {
     if (req.data.empty() && req.optimizer == "auto")
         return OptimizerKind::SGD;  // synthetic batches: no run length to count
-    auto kind = optimizerKindFor(req.optimizer, batches.trainImages(), batch, req.nbs, req.epochs);
+    auto kind =
+        optimizerKindFor(req.optimizer, batches.trainImages(), batch, req.nbs, req.epochs, autoPicksMuSGD(spec));
     return kind ? *kind : OptimizerKind::SGD;
 }
 
@@ -447,22 +449,35 @@ public:
         return ck ? internal::withCheckpointing(m, *ck) : m;
     }
 
-    OptimizerKind optimizerAt(int batch) const { return fit::optimizerAt(req_, batches_, batch); }
+    OptimizerKind optimizerAt(int batch) const { return fit::optimizerAt(req_, batches_, probe_.spec(), batch); }
 
     // The fp32 model as measured on the probe device (no planning adjustment), for checks at probe points.
     const DeviceMemoryModel& probedFp32() const { return models_.at(ProbeAmp::Off); }
 
-    // Bytes of optimizer state beyond the probed optimizer's at `batch`, for a model of `paramScale` times
-    // the probed parameters.
+    // Bytes of optimizer state beyond the probed optimizer's at `batch` (negative when it holds less), for a
+    // model of `paramScale` times the probed parameters.
     double extraOptimizerState(int batch, double paramScale) const
     {
-        const int extra = optimizerStateBuffers(optimizerAt(batch)) - optimizerStateBuffers(probed_);
-        return static_cast<double>(extra) * static_cast<double>(probe_.gradientBytes()) * paramScale;
+        const int64_t extra = probe_.optimizerStateBytes(optimizerAt(batch)) - probe_.optimizerStateBytes(probed_);
+        return static_cast<double>(extra) * paramScale;
+    }
+
+    // The step phase's peak at `batch` with the temporaries of the run's optimizer step that the probed one
+    // did not hold (MuSGD's Newton-Schulz batch when the probe ran SGD or AdamW).
+    double stepPeak(const DeviceMemoryModel& m, int batch, int imgsz, double paramScale) const
+    {
+        const OptimizerKind kind = optimizerAt(batch);
+        const int64_t extra = kind == probed_ ? 0
+                                              : probe_.optimizerStepTemporaryBytes(kind) -
+                                                    probe_.optimizerStepTemporaryBytes(probed_);
+        return m.train[3].at(batch, imgsz) + m.loaderQueueBytes(batch, imgsz) +
+               static_cast<double>(std::max<int64_t>(extra, 0)) * paramScale;
     }
 
     double peak(const DeviceMemoryModel& m, int batch, int imgsz, double paramScale = 1.0) const
     {
-        const double p = m.runPeak(batch, imgsz) + extraOptimizerState(batch, paramScale);
+        const double p = std::max(m.runPeak(batch, imgsz), stepPeak(m, batch, imgsz, paramScale)) +
+                         extraOptimizerState(batch, paramScale);
         if (setup_.planning)
             return p * kCudaRounding + static_cast<double>(setup_.target->contextBytes + setup_.target->workspaceBytes);
         if (setup_.index >= 0)
@@ -1139,7 +1154,7 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& request, FitInternal
         return spec.error();
     if (auto kind = optimizerKindFor(req.optimizer, 0, 1, req.nbs, req.epochs); !kind)
         return fitError("fit.optimizer", kind.error().message);
-    const OptimizerKind probed = optimizerAt(req, batches, req.batch > 0 ? req.batch : 1);
+    const OptimizerKind probed = optimizerAt(req, batches, *spec, req.batch > 0 ? req.batch : 1);
 
     FitResult result;
     result.device = setup.dev;
@@ -1260,7 +1275,8 @@ Expected<std::unique_ptr<internal::MeasureSession>> internal::MeasureSession::op
     auto model = fitModelSpec(request.model, impl->batches.nc());
     if (!model)
         return model.error();
-    auto kind = optimizerKindFor(request.optimizer, impl->batches.trainImages(), 1, request.nbs, request.epochs);
+    auto kind = optimizerKindFor(request.optimizer, impl->batches.trainImages(), 1, request.nbs, request.epochs,
+                                 autoPicksMuSGD(*model));
     if (!kind)
         return kind.error();
     memory::installCpuTracker();

@@ -5,6 +5,7 @@
 
 #include "loss/internal/detection_loss.h"
 #include "eval/internal/nms.h"
+#include "model/internal/musgd.h"
 #include "model/internal/optimizer.h"
 
 #include <ATen/autocast_mode.h>
@@ -53,17 +54,28 @@ StepProbe::StepProbe(const ModelSpec& spec, const torch::Device& device, Optimiz
     for (auto& b : model_->buffers())
         bufferBytes_ += tensorBytes(b);
 
-    const auto groups = parameterGroups(*model_);  // the trainer's groups and optimizer
-    for (const auto& group : groups)
-        params_.insert(params_.end(), group.begin(), group.end());
-    const TrainConfig defaults;
-    optimizer_ = makeOptimizer(groups, optimizerKind_, defaults.lr0, defaults.momentum, defaults.weight_decay);
+    const TrainConfig defaults;  // the trainer's groups and optimizer
+    optimizer_ = makeOptimizer(*model_, optimizerKind_, defaults.lr0, defaults.momentum, defaults.weight_decay);
+    for (const auto& group : optimizer_->param_groups())
+        params_.insert(params_.end(), group.params().begin(), group.params().end());
 }
 
-int64_t StepProbe::optimizerStateBytes() const
+int64_t StepProbe::optimizerStateBytes(OptimizerKind kind) const
 {
-    // SGD: one momentum buffer per parameter; Adam/AdamW: two moments (+ a step counter, negligible).
-    return optimizerStateBuffers(optimizerKind_) * gradBytes_;
+    // SGD: one momentum buffer per parameter; Adam/AdamW: two moments (+ a step counter, negligible); MuSGD:
+    // two for matrices and conv filters, one for the others.
+    return ys::optimizerStateBytes(params_, kind);
+}
+
+int64_t StepProbe::optimizerStepTemporaryBytes(OptimizerKind kind) const
+{
+    if (kind != OptimizerKind::MuSGD)
+        return 0;  // SGD/Adam step parameter by parameter: what the probe measures of any of them
+    std::vector<torch::Tensor> matrices;
+    for (const auto& p : params_)
+        if (p.dim() == 2 || p.dim() == 4)
+            matrices.push_back(p);
+    return muonStepTemporaryBytes(matrices);
 }
 
 StepPeaks StepProbe::trainStep(const torch::Tensor& images, const torch::Tensor& targets, ProbeAmp amp,

@@ -173,16 +173,19 @@ void Trainer::optimizerStep()
 
 void Trainer::applyWarmup(int64_t ni, int epoch)
 {
-    // Warmup: LR from 0 (bias: warmup_bias_lr) to the scheduled LR, momentum from warmup_momentum.
+    // Warmup: each group's LR from 0 (bias groups: warmup_bias_lr) to its scheduled LR, momentum from
+    // warmup_momentum.
     if (ni > s_.warmupIters)
         return;
     const double x1 = static_cast<double>(s_.warmupIters);
     s_.accumulate = std::max(1, static_cast<int>(std::lround(
                                   interp(static_cast<double>(ni), 0, x1, 1, static_cast<double>(s_.cfg.nbs) / s_.cfg.batch))));
     auto& groups = s_.opt.optimizer->param_groups();
+    const std::vector<GroupRole> roles = groupRoles(s_.opt.choice.kind);
     for (size_t j = 0; j < groups.size(); ++j) {
-        const double target = s_.opt.choice.lr0 * lrLambda(s_.cfg, epoch);
-        groups[j].options().set_lr(interp(static_cast<double>(ni), 0, x1, j == 2 ? s_.opt.choice.warmupBiasLr : 0.0, target));
+        const double target = s_.opt.choice.lr0 * roles[j].lrFactor * lrLambda(s_.cfg, epoch);
+        const double start = roles[j].bias ? s_.opt.choice.warmupBiasLr : 0.0;
+        groups[j].options().set_lr(interp(static_cast<double>(ni), 0, x1, start, target));
         setMomentum(groups[j], s_.opt.choice.kind,
                     interp(static_cast<double>(ni), 0, x1, s_.cfg.warmup_momentum, s_.opt.choice.momentum));
     }
@@ -643,10 +646,13 @@ std::optional<Error> Trainer::beginEpoch(int epoch)
     if (const std::optional<StageSchedule::Entry> stage = s_.stages.enter(epoch))
         if (auto err = setup_.enterStage(*stage, epoch))
             return err;
-    // The scheduled LR of this epoch (warmup overrides it during the first iterations).
-    for (auto& group : s_.opt.optimizer->param_groups())
+    // The scheduled LR of this epoch, each group's initial LR x lf(epoch) (warmup overrides it during the first
+    // iterations).
+    auto& groups = s_.opt.optimizer->param_groups();
+    const std::vector<GroupRole> roles = groupRoles(s_.opt.choice.kind);
+    for (size_t j = 0; j < groups.size(); ++j)
         if (s_.niBase > s_.warmupIters)
-            group.options().set_lr(s_.opt.choice.lr0 * lrLambda(s_.cfg, epoch));
+            groups[j].options().set_lr(s_.opt.choice.lr0 * roles[j].lrFactor * lrLambda(s_.cfg, epoch));
     recorder_.setEventEpoch(epoch + 1);
     return std::nullopt;
 }

@@ -254,7 +254,7 @@ std::optional<Error> TrainSetup::setupFromStart(const std::string& start)
     if (from->hasOptimizer) {
         if (auto err = loadOptimizerState(tmp.string(), *s_.opt.optimizer, s_.device))
             return err;
-        setWeightDecay(s_.opt.optimizer->param_groups()[0], s_.opt.choice.kind, s_.weightDecay);
+        setWeightDecay(*s_.opt.optimizer, s_.opt.choice.kind, s_.weightDecay);
     }
     s_.startEpoch = from->meta.epoch;
     if (from->meta.microBatch > 0)
@@ -639,7 +639,7 @@ std::optional<Error> TrainSetup::enterStage(const StageSchedule::Entry& stage, i
         s_.cfg = stage.cfg;
         s_.loader.reset();
         buildLoader();
-        setWeightDecay(s_.opt.optimizer->param_groups()[0], s_.opt.choice.kind, s_.weightDecay);
+        setWeightDecay(*s_.opt.optimizer, s_.opt.choice.kind, s_.weightDecay);
         s_.lastOptStep = s_.niBase - 1;   // the accumulation window starts with the stage
         s_.validator.reset();
         buildValidator();
@@ -686,7 +686,8 @@ void TrainSetup::buildLoader()
 
 std::optional<Error> TrainSetup::buildOptimizer(const std::optional<LoadedCheckpoint>& resumed)
 {
-    auto choice = resolveOptimizer(s_.cfg, static_cast<int64_t>(s_.trainImages.size()), s_.cfg.batch, s_.classes.nc());
+    auto choice = resolveOptimizer(s_.cfg, static_cast<int64_t>(s_.trainImages.size()), s_.cfg.batch, s_.classes.nc(),
+                                   autoPicksMuSGD(s_.spec));
     if (!choice)
         return choice.error();
     s_.opt.choice = *choice;
@@ -698,8 +699,8 @@ std::optional<Error> TrainSetup::buildOptimizer(const std::optional<LoadedCheckp
         s_.opt.choice.kind = *kind;
         s_.opt.choice.lr0 = resumed->meta.lr0;
     }
-    s_.opt.optimizer = makeOptimizer(parameterGroups(*s_.model), s_.opt.choice.kind, s_.opt.choice.lr0,
-                                   s_.opt.choice.momentum, s_.weightDecay);
+    s_.opt.optimizer = makeOptimizer(*s_.model, s_.opt.choice.kind, s_.opt.choice.lr0, s_.opt.choice.momentum,
+                                     s_.weightDecay);
     for (auto& g : s_.opt.optimizer->param_groups())
         for (auto& p : g.params())
             s_.params.push_back(p);
@@ -725,7 +726,7 @@ std::optional<Error> TrainSetup::restoreTrainingState(const LoadedCheckpoint& re
     if (auto err = loadOptimizerState(s_.resumePath, *s_.opt.optimizer, s_.device))
         return *err;
     // A changed batch size changes the weight decay scaling; the optimizer state keeps the old value.
-    setWeightDecay(s_.opt.optimizer->param_groups()[0], s_.opt.choice.kind, s_.weightDecay);
+    setWeightDecay(*s_.opt.optimizer, s_.opt.choice.kind, s_.weightDecay);
     if (resumed.ema) {
         DetectionModel savedEma = resumed.ema;
         s_.ema->restore(savedEma, resumed.meta.emaUpdates);

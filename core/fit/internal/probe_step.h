@@ -62,7 +62,13 @@ public:
     int64_t parameterBytes() const { return paramBytes_; }
     int64_t bufferBytes() const { return bufferBytes_; }
     int64_t gradientBytes() const { return gradBytes_; }
-    int64_t optimizerStateBytes() const;
+    // Optimizer state of the probed parameters under `kind` (the probe's own: optimizerKind()).
+    int64_t optimizerStateBytes(OptimizerKind kind) const;
+    int64_t optimizerStateBytes() const { return optimizerStateBytes(optimizerKind_); }
+    // What `kind`'s step holds beyond parameters, gradients and state that the probed optimizer's step, as
+    // measured, may not: MuSGD's Newton-Schulz batch (muonStepTemporaryBytes); 0 for the others.
+    int64_t optimizerStepTemporaryBytes(OptimizerKind kind) const;
+    OptimizerKind optimizerKind() const { return optimizerKind_; }
     int64_t parameterCount() const { return paramCount_; }
     const torch::Device& device() const { return device_; }
 

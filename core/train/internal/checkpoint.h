@@ -27,7 +27,7 @@ struct CheckpointMeta {
     double scalerScale = GradScaler::kInitialScale;
     double elapsed = 0;            // seconds of training so far
     int epochsWithoutImprovement = 0;
-    std::string optimizerName;     // "SGD" / "AdamW" / "Adam" actually used
+    std::string optimizerName;     // "SGD" / "AdamW" / "Adam" / "MuSGD" actually used
     double lr0 = 0;                // lr0 actually used (auto optimizer picks its own)
     std::string argsYaml;          // TrainConfig::toYaml() of the run
     std::string modelYaml;         // text of the model YAML, so the checkpoint rebuilds without the file

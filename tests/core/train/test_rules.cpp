@@ -265,6 +265,37 @@ private Q_SLOTS:
         QCOMPARE(resolveOptimizer(cfg, 128, 16, 80).error().code, std::string("config.optimizer"));
     }
 
+    // YOLO26 models follow Ultralytics 8.4: auto gives MuSGD (lr0 0.01, momentum 0.9) above 10000 iterations and
+    // AdamW at round(0.002 x 5 / (4 + nc), 6) below; YOLOv8/YOLO11/YOLOv9 keep SGD. MuSGD may be named for any.
+    void autoPicksMuSGDForYolo26()
+    {
+        QCOMPARE(*optimizerKindFor("auto", 100000, 16, 64, 10, true), OptimizerKind::MuSGD);
+        QCOMPARE(*optimizerKindFor("auto", 100000, 16, 64, 10, false), OptimizerKind::SGD);
+        QCOMPARE(*optimizerKindFor("auto", 100000, 128, 64, 10, true), OptimizerKind::AdamW);
+        QCOMPARE(*optimizerKindFor("MuSGD", 10, 16, 64, 1), OptimizerKind::MuSGD);
+        QCOMPARE(std::string(toString(OptimizerKind::MuSGD)), std::string("MuSGD"));
+        TrainConfig cfg;
+        cfg.epochs = 10;
+        auto c = resolveOptimizer(cfg, 100000, 16, 80, true);
+        QVERIFY(c.ok());
+        QCOMPARE(c->kind, OptimizerKind::MuSGD);
+        QCOMPARE(c->lr0, 0.01);
+        QCOMPARE(c->momentum, 0.9);
+        QCOMPARE(c->warmupBiasLr, 0.0);
+        auto s = resolveOptimizer(cfg, 100000, 16, 80, false);
+        QCOMPARE(s->kind, OptimizerKind::SGD);
+        QCOMPARE(s->momentum, cfg.momentum);
+        auto shortRun = resolveOptimizer(cfg, 1000, 16, 80, true);
+        QCOMPARE(shortRun->kind, OptimizerKind::AdamW);
+        QCOMPARE(shortRun->lr0, 0.000119);
+        cfg.optimizer = "MuSGD";
+        auto named = resolveOptimizer(cfg, 1000, 16, 80);
+        QCOMPARE(named->kind, OptimizerKind::MuSGD);
+        QCOMPARE(named->lr0, cfg.lr0);
+        QCOMPARE(named->momentum, cfg.momentum);
+        QCOMPARE(named->warmupBiasLr, cfg.warmup_bias_lr);
+    }
+
     // The largest batch whose step (batch x processes x accumulate) stays inside the training set: the fit's cap.
     void batchStopsAtTheData()
     {
