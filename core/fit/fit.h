@@ -6,10 +6,13 @@
 //
 // Memory model (per AMP mode, per phase p of an iteration: forward, loss with the task-aligned assigner,
 // backward, optimizer step + EMA, validation at twice the batch):
-//     peak_p(b, s) = fixed_p + b * (s^2 * area_p + s * edge_p)
+//     peak_p(b, s) = fixed_p + b * (s^4 * attn_p + s^2 * area_p + s * edge_p)
 // fitted from the probe points; the iteration's peak is the largest phase peak (a max of lines: small
-// batches peak at a different moment than large ones). The assigner's B x M x A term is inside the loss
-// phase's per-image slope, measured on the most crowded images with M = their box count.
+// batches peak at a different moment than large ones). attn_p is not fitted: it is the attention maps'
+// ([heads, N, N] per PSA block, N = H x W tokens; YOLO11's C2PSA, YOLO26's C2PSA and attention C3k2) counted
+// from the shapes, taken off the samples before the fit (fit/internal/fitmodel.h). The assigner's B x M x A
+// term is inside the loss phase's per-image slope, measured on the most crowded images with M = their box
+// count (an end-to-end head's two assigner passes included).
 
 #include "common/config.h"
 #include "common/error.h"

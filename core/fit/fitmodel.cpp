@@ -3,6 +3,7 @@
 #include "fit/internal/fitmodel.h"
 
 #include "common/trainrules.h"
+#include "model/internal/attentioncost.h"
 
 #include <algorithm>
 #include <cmath>
@@ -45,10 +46,36 @@ bool solve(std::vector<std::vector<double>> a, std::vector<double> b, std::vecto
 double LinearPeak::at(int batch, int imgsz) const
 {
     const double s = imgsz;
-    return fixed + batch * (area * s * s + edge * s);
+    return fixed + batch * ((quartic * s * s + area) * s * s + edge * s);
 }
 
-bool fitLinearPeak(const std::vector<std::array<double, 3>>& samples, LinearPeak& out)
+AttentionTerm attentionTerm(const ModelSpec& spec, int imgsz)
+{
+    AttentionTerm t;
+    auto maps = attentionMaps(spec, imgsz, imgsz);
+    if (!maps)
+        return t;  // the probe reports the shape error of this size
+    const double s4 = std::pow(static_cast<double>(imgsz), 4.0);
+    for (const AttentionMap& m : *maps) {
+        t.all += m.elements() / s4;
+        t.largest = std::max(t.largest, m.elements() / s4);
+    }
+    return t;
+}
+
+AttentionPhases attentionPhases(const AttentionTerm& t, bool autocast16)
+{
+    constexpr double kFloat = 4.0;            // bytes of an fp32 element
+    constexpr double kInferenceCopies = 2.0;  // the scores and the softmax output of the running block
+    const double kept = kFloat * t.all * (autocast16 ? 1.5 : 1.0);
+    AttentionPhases p;
+    p.train = {kept, kept, kept, 0.0};
+    p.afterForward = kept;
+    p.validationMoment = kInferenceCopies * kFloat * t.largest;
+    return p;
+}
+
+bool fitLinearPeak(const std::vector<std::array<double, 3>>& samples, LinearPeak& out, double quartic)
 {
     // Scale the regressors so the normal equations stay well conditioned (s^2 ~ 4e5 at 640).
     constexpr double kS = 640.0;
@@ -68,10 +95,11 @@ bool fitLinearPeak(const std::vector<std::array<double, 3>>& samples, LinearPeak
     for (const auto& s : samples) {
         const double r = s[1] / kS;
         double row[3] = {1.0, s[0] * r * r, s[0] * r};
+        const double y = s[2] - s[0] * quartic * std::pow(s[1], 4.0);
         for (size_t i = 0; i < n; ++i) {
             for (size_t k = 0; k < n; ++k)
                 ata[i][k] += row[i] * row[k];
-            atb[i] += row[i] * s[2];
+            atb[i] += row[i] * y;
         }
     }
     std::vector<double> x;
@@ -80,6 +108,7 @@ bool fitLinearPeak(const std::vector<std::array<double, 3>>& samples, LinearPeak
     out.fixed = x[0];
     out.area = x[1] / (kS * kS);
     out.edge = withEdge ? x[2] / kS : 0.0;
+    out.quartic = quartic;
     return true;
 }
 
@@ -98,7 +127,10 @@ double DeviceMemoryModel::trainPeak(int batch, int imgsz) const
 
 double DeviceMemoryModel::validationPeak(int valBatch, int imgsz) const
 {
-    return validation.at(valBatch, imgsz) + loaderQueueBytes(valBatch, imgsz);
+    constexpr double kImageBytesPerPixel = 3 * 4.0;  // the batch as float RGB, alive through the forward
+    const double s2 = static_cast<double>(imgsz) * imgsz;
+    const double attentionMoment = validation.fixed + valBatch * (validationMoment * s2 + kImageBytesPerPixel) * s2;
+    return std::max(validation.at(valBatch, imgsz), attentionMoment) + loaderQueueBytes(valBatch, imgsz);
 }
 
 double DeviceMemoryModel::runPeak(int batch, int imgsz) const
@@ -134,6 +166,12 @@ DeviceMemoryModel cudaPlanningModel(const DeviceMemoryModel& cpuFp32, bool fp16,
         adjust(p);
     adjust(m.validation);
     adjust(m.afterForward);
+    // The attention maps do not halve: softmax runs in fp32 under autocast and its 16-bit copy is kept too.
+    const AttentionPhases a = attentionPhases(m.attention, fp16);
+    for (size_t k = 0; k < m.train.size(); ++k)
+        m.train[k].quartic = a.train[k];
+    m.validationMoment = a.validationMoment;
+    m.afterForward.quartic = a.afterForward;
     return m;
 }
 

@@ -53,31 +53,44 @@ constexpr int kMaxImgsz = 2048;
 constexpr int kProbeThreads = 1;
 
 // One row group of the scale table: a scale of the probed model's family, its parameter count at the
-// dataset's nc and its activations per image relative to the probed model's (ModelCost::activations).
+// dataset's nc, its activations per image relative to the probed model's (ModelCost::activations, without the
+// attention maps) and its attention maps (a term of their own).
 struct ScaleInfo {
     char scale;
     double params;
     double activationRatio;
+    internal::AttentionTerm attention;
 };
 const int kTableSizes[] = {320, 480, 640, 960, 1280};
+
+// Activations of one imgsz x imgsz image without the attention maps; 0 when the shapes do not line up.
+double convActivations(const ModelSpec& spec, int imgsz)
+{
+    const auto c = spec.cost(imgsz, imgsz);
+    if (!c)
+        return 0;
+    const internal::AttentionTerm a = internal::attentionTerm(spec, imgsz);
+    return c->activations - a.all * std::pow(static_cast<double>(imgsz), 4.0);
+}
 
 // The scales of the model's family (familyScales: its YAML's n/s/m/l/x, YOLOv9's t/s/m/c/e files); only the
 // model itself when its YAML has no other scales.
 std::vector<ScaleInfo> familyScaleInfo(const ModelSpec& spec, int imgsz)
 {
     auto family = familyScales(spec);
-    const auto own = spec.cost(imgsz, imgsz);
+    const double own = convActivations(spec, imgsz);
     std::vector<ScaleInfo> out;
-    if (family && own) {
+    if (family && own > 0) {
         for (const auto& member : family.value()) {
-            const auto c = member.cost(imgsz, imgsz);
-            if (c)
-                out.push_back({member.scale ? member.scale : '-', static_cast<double>(member.params()),
-                               c->activations / own->activations});
+            const double a = convActivations(member, imgsz);
+            if (a > 0)
+                out.push_back({member.scale ? member.scale : '-', static_cast<double>(member.params()), a / own,
+                               internal::attentionTerm(member, imgsz)});
         }
     }
     if (out.empty())
-        out.push_back({spec.scale ? spec.scale : '-', static_cast<double>(spec.params()), 1.0});
+        out.push_back({spec.scale ? spec.scale : '-', static_cast<double>(spec.params()), 1.0,
+                       internal::attentionTerm(spec, imgsz)});
     return out;
 }
 
@@ -408,10 +421,14 @@ Expected<std::map<ProbeAmp, DeviceMemoryModel>> runProbePoints(const FitRequest&
             m.baseline = baseline;
             // Queued batches count where they live: CPU memory, which the budget caps only on a CPU run.
             m.loaderQueueBatches = setup.runOnCuda ? 0 : setup.queuedBatches;
+            // The attention maps grow with imgsz^4: a term of their own, from the shapes, not a fitted line.
+            m.attention = internal::attentionTerm(probe.spec(), s0);
+            const internal::AttentionPhases attn = internal::attentionPhases(m.attention, mode != ProbeAmp::Off);
+            m.validationMoment = attn.validationMoment;
             m.valid = internal::fitLinearPeak(valSamples, m.validation) &&
-                      internal::fitLinearPeak(fwdSamples, m.afterForward);
+                      internal::fitLinearPeak(fwdSamples, m.afterForward, attn.afterForward);
             for (size_t k = 0; k < 4; ++k)
-                m.valid = m.valid && internal::fitLinearPeak(phaseSamples[k], m.train[k]);
+                m.valid = m.valid && internal::fitLinearPeak(phaseSamples[k], m.train[k], attn.train[k]);
             if (!m.valid)
                 return fitError("fit.model", "the probe points did not determine a memory model");
             models[mode] = m;
@@ -633,6 +650,13 @@ std::vector<TableRow> scaleTable(const FitRequest& req, const FitSetup& setup, c
                     m.validation.edge *= ratio;
                     m.afterForward.area *= ratio;
                     m.afterForward.edge *= ratio;
+                    // This scale's own attention maps (its heads differ with its width).
+                    m.attention = si.attention;
+                    const internal::AttentionPhases a = internal::attentionPhases(si.attention, ampOn);
+                    for (size_t k = 0; k < m.train.size(); ++k)
+                        m.train[k].quartic = a.train[k];
+                    m.validationMoment = a.validationMoment;
+                    m.afterForward.quartic = a.afterForward;
                 }
                 TableRow row;
                 row.scale = si.scale;

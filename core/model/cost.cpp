@@ -1,5 +1,7 @@
 // ModelSpec::cost(): what one image costs (multiply-accumulates, activations), walking the shapes through every
-// layer as yolo.cpp's modules compute them. Torch-free.
+// layer as yolo.cpp's modules compute them; attentionMaps(): the PSA blocks' attention maps on the same walk.
+// Torch-free.
+#include "model/internal/attentioncost.h"
 #include "model/internal/blocks.h"
 #include "model/internal/spec.h"
 
@@ -17,7 +19,9 @@ struct Shape {
 class CostWalker {
 public:
     ModelCost total;
-    bool shrank = false;  // a feature map went below 1 x 1
+    std::vector<AttentionMap> maps;  // every PSA block's attention map, in forward order
+    int current = 0;                 // the layer being walked
+    bool shrank = false;             // a feature map went below 1 x 1
 
     Shape conv(const Shape& x, int64_t c2, int k, int s = 1, int p = -1, int g = 1, int d = 1)
     {
@@ -67,6 +71,7 @@ public:
         conv(x, x.c + 2 * kd * heads, 1);                           // qkv
         total.macs += double(heads) * n * n * double(kd + hd);      // q^T k and v attn^T
         total.activations += double(heads) * n * n;                  // the attention map
+        maps.push_back({current, heads, x.h * x.w});
         conv(x, x.c, 3, 1, -1, static_cast<int>(x.c));              // positional encoding on v
         conv(x, x.c, 1);                                            // proj
     }
@@ -173,22 +178,25 @@ private:
 
 }  // namespace
 
-Expected<ModelCost> ModelSpec::cost(int h, int w) const
+namespace {
+
+// Walks every layer of `spec` at an h x w input; error when the shapes do not line up.
+Expected<CostWalker> walk(const ModelSpec& spec, int h, int w)
 {
     auto mismatch = [&](const LayerSpec& L, const std::string& why) {
         Error e;
         e.code = "model.shape_mismatch";
         e.message = "layer " + std::to_string(L.index) + " (" + L.module + ") at input " + std::to_string(w) + "x" +
                     std::to_string(h) + ": " + why;
-        e.file = source;
+        e.file = spec.source;
         e.line = L.line;
         e.column = L.column;
         return e;
     };
     std::vector<Shape> out;
-    out.reserve(layers.size());
+    out.reserve(spec.layers.size());
     CostWalker walker;
-    for (const auto& L : layers) {
+    for (const auto& L : spec.layers) {
         std::vector<Shape> in;
         for (int r : L.from)
             in.push_back(r < 0 ? Shape{3, h, w} : out[static_cast<size_t>(r)]);
@@ -198,11 +206,30 @@ Expected<ModelCost> ModelSpec::cost(int h, int w) const
                     return mismatch(L, "inputs have different sizes (" + std::to_string(in[0].w) + "x" +
                                            std::to_string(in[0].h) + " and " + std::to_string(s.w) + "x" +
                                            std::to_string(s.h) + ")");
-        out.push_back(walker.layer(L, in, regMax));
+        walker.current = L.index;
+        out.push_back(walker.layer(L, in, spec.regMax));
         if (walker.shrank)
             return mismatch(L, "the feature map shrinks to nothing");
     }
-    return walker.total;
+    return walker;
+}
+
+}  // namespace
+
+Expected<ModelCost> ModelSpec::cost(int h, int w) const
+{
+    auto walker = walk(*this, h, w);
+    if (!walker)
+        return walker.error();
+    return walker->total;
+}
+
+Expected<std::vector<AttentionMap>> attentionMaps(const ModelSpec& spec, int h, int w)
+{
+    auto walker = walk(spec, h, w);
+    if (!walker)
+        return walker.error();
+    return walker->maps;
 }
 
 Expected<double> ModelSpec::macs(int h, int w) const

@@ -13,16 +13,43 @@
 
 namespace ys::fit::internal {
 
-// Bytes of one phase: fixed + batch * (area * imgsz^2 + edge * imgsz).
+// Bytes of one phase: fixed + batch * (quartic * imgsz^4 + area * imgsz^2 + edge * imgsz). The quartic term is
+// the attention maps' (attentionmaps: [heads, N, N] per image with N ~ imgsz^2), known from the shapes, not fitted.
 struct LinearPeak {
     double fixed = 0, area = 0, edge = 0;
+    double quartic = 0;
     double at(int batch, int imgsz) const;
 };
 
-// Least-squares fit of LinearPeak to (batch, imgsz, bytes) samples. With samples at one imgsz only, or
-// fewer than 3 samples, `edge` stays 0 and area carries the per-image slope. Returns false when the
-// samples cannot determine the model (fewer than 2 distinct batch sizes).
-bool fitLinearPeak(const std::vector<std::array<double, 3>>& samples, LinearPeak& out);
+// Least-squares fit of LinearPeak to (batch, imgsz, bytes) samples, with the known `quartic` coefficient
+// (AttentionTerm) taken off the samples first and kept in `out`. With samples at one imgsz only, or fewer than
+// 3 samples, `edge` stays 0 and area carries the per-image slope. Returns false when the samples cannot
+// determine the model (fewer than 2 distinct batch sizes).
+bool fitLinearPeak(const std::vector<std::array<double, 3>>& samples, LinearPeak& out, double quartic = 0);
+
+// The attention maps of a model's PSA blocks (model/internal/attentioncost.h) per image, as elements / imgsz^4
+// (square images, imgsz a multiple of the largest stride: N = (imgsz / stride)^2 exactly).
+struct AttentionTerm {
+    double all = 0;      // every block's [heads, N, N] map
+    double largest = 0;  // the largest single block's
+    bool any() const { return all > 0; }
+};
+AttentionTerm attentionTerm(const ModelSpec& spec, int imgsz);
+
+// The maps' bytes in each phase's peak, as quartic coefficients (bytes / imgsz^4 per image). A training iteration
+// keeps each block's softmax output for the backward (the second matmul saves the same tensor): one copy of every
+// map from the forward's end until the backward reaches the block, so in the forward, loss and backward peaks
+// (measured: yolo11n at 1280, the fit's error went from -2.8% to +0.1%); the copies the block's own forward and
+// backward make besides it are gone by the time those peaks come. A validation batch (no grad) keeps none, but
+// while one block runs it holds the scores and the softmax output beside the images: a moment of its own that
+// becomes the peak only at sizes where the maps outgrow the feature maps (`validationMoment`). 16-bit autocast
+// keeps the fp32 softmax output and the 16-bit copy the matmul reads: 1.5x the fp32 bytes.
+struct AttentionPhases {
+    std::array<double, 4> train{};  // forward, loss, backward, step
+    double afterForward = 0;
+    double validationMoment = 0;
+};
+AttentionPhases attentionPhases(const AttentionTerm& t, bool autocast16);
 
 // The model of one AMP mode on the probe device.
 struct DeviceMemoryModel {
@@ -33,6 +60,8 @@ struct DeviceMemoryModel {
     // Batches the run's loader keeps ready (queuedBatches) where the budget counts them: on the CPU; 0 on
     // CUDA, where they wait in host memory.
     int loaderQueueBatches = 0;
+    AttentionTerm attention;            // the model's attention maps (each phase's quartic term comes from it)
+    double validationMoment = 0;        // AttentionPhases::validationMoment of this model and AMP mode
     bool valid = false;
 
     // Bytes of the queued batches' images at (batch, imgsz).
@@ -40,7 +69,8 @@ struct DeviceMemoryModel {
 
     // Predicted peak bytes of a training iteration at (batch, imgsz) (phases' max + loader queue).
     double trainPeak(int batch, int imgsz) const;
-    // Predicted peak of a validation batch of `valBatch` images (plus its loader queue).
+    // Predicted peak of a validation batch of `valBatch` images (plus its loader queue): the fitted line, or the
+    // moment an attention block runs (its maps beside the float images) when that is larger.
     double validationPeak(int valBatch, int imgsz) const;
     // max(trainPeak(b), validationPeak(validationBatchFor(b))): what must fit for a run at batch b.
     double runPeak(int batch, int imgsz) const;
