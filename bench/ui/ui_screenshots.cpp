@@ -26,9 +26,14 @@
 //   ui_screenshots --review WEIGHTS OUT_DIR [--language zh_CN] [--size WxH]
 // Writes review-window-WxH.png, review-window-labelonly-WxH.png and review-dataset-WxH.png: the label review
 // of the demo dataset with WEIGHTS (shared fixture ultralytics/demo-yolov8n/best.pt); see screenshots_review.cpp.
+//   ui_screenshots --picker DATA_YAML OUT_DIR [--language zh_CN] [--size WxH] [--fit-model MODEL]
+// Writes picker-WxH.png and picker-list-WxH.png (the Train page, yolo26n picked; the model family list open) and,
+// given MODEL,
+// fit-scales-WxH.png (the Fit dialog's scale table after a fit of MODEL); see screenshots_picker.cpp.
 //   ui_screenshots --export RUN_DIR OUT_DIR [--language zh_CN]
 // Writes export-dialog.png (Export model… for RUN_DIR's weights) and export-result.png (what the export of
 // RUN_DIR/weights/best.pt wrote, with how to use it; the file goes to RUN_DIR/weights/best.onnx).
+#include "screenshots_picker.h"
 #include "screenshots_review.h"
 
 #include "ui/charts/trainingcharts.h"
@@ -425,7 +430,9 @@ int main(int argc, char** argv)
                              "       ui_screenshots --export RUN_DIR OUT_DIR [--language zh_CN]\n"
                              "       ui_screenshots --review WEIGHTS OUT_DIR [--language zh_CN] [--size WxH]\n"
                              "       ui_screenshots --paste OUT_DIR [--python] [--language zh_CN]\n"
-                             "       ui_screenshots --fit DATA_YAML OUT_DIR [--language zh_CN] [--size WxH]\n");
+                             "       ui_screenshots --fit DATA_YAML OUT_DIR [--language zh_CN] [--size WxH]\n"
+                             "       ui_screenshots --picker DATA_YAML OUT_DIR [--language zh_CN] [--size WxH] "
+                             "[--fit-model MODEL]\n");
         return 2;
     }
     const int si = static_cast<int>(args.indexOf(QStringLiteral("--size")));
@@ -456,6 +463,12 @@ int main(int argc, char** argv)
     }
     if (args[1] == QLatin1String("--paste"))
         return savePasteCommand(out, suffix, args.contains(QStringLiteral("--python")));
+    if (args[1] == QLatin1String("--picker") && args.size() > 3) {
+        QDir().mkpath(args[3]);
+        const int mi = static_cast<int>(args.indexOf(QStringLiteral("--fit-model")));
+        return savePickerScreens(args[2], QDir(args[3]), suffix, g_windowSize,
+                                 mi > 0 && mi + 1 < args.size() ? args[mi + 1] : QString());
+    }
 
     {
         // The start page, before any dataset was opened.

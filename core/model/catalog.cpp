@@ -3,6 +3,12 @@
 #include "model/model.h"
 
 namespace ys {
+namespace {
+
+// The family Ultralytics' own default model is of (8.4: `YOLO("yolo26n.pt")` in its docs and CLI examples).
+constexpr const char* kUltralyticsDefaultFamily = "yolo26";
+
+}  // namespace
 
 std::vector<BuiltinModel> builtinModels()
 {
@@ -16,7 +22,7 @@ std::vector<BuiltinModel> builtinModels()
         std::string family = spec->name;
         if (spec->scale && !family.empty() && family.back() == spec->scale)
             family.pop_back();
-        models.push_back({file, family, spec->scale});
+        models.push_back({file, family, spec->scale, spec->family == kUltralyticsDefaultFamily});
     }
     return models;
 }

@@ -47,6 +47,7 @@ struct BuiltinModel {
     std::string file;    // what model= takes: "yolov8n.yaml"
     std::string family;  // "YOLOv8"
     char scale = 0;      // 'n'..'x', or a YOLOv9 file's letter (t/s/m/c/e)
+    bool ultralyticsDefault = false;  // of the family Ultralytics makes by default (8.4: YOLO26)
 };
 // Every built-in model, by family, each family's scales in the order its YAML lists them (menu order).
 // Torch-free and cheap (parses the embedded YAML text); thread-safe.

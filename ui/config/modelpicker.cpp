@@ -16,6 +16,7 @@
 #include <QLocale>
 #include <QMutex>
 #include <QSettings>
+#include <QStandardItemModel>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -24,6 +25,8 @@ namespace ys::ui {
 namespace {
 
 constexpr int kDefaultClasses = 80;  // COCO's, what the built-in YAMLs say when no dataset is known
+// The family list's heading over Ultralytics' current default family (its item data; never a family name).
+constexpr const char* kDefaultHeading = "#ultralytics-default";
 
 struct Summary {
     bool ok = false;
@@ -92,6 +95,14 @@ const ys::BuiltinModel* findBuiltin(const QString& model)
     return nullptr;
 }
 
+bool isDefaultFamily(const QString& family)
+{
+    for (const ys::BuiltinModel& m : builtins())
+        if (m.ultralyticsDefault && QString::fromStdString(m.family) == family)
+            return true;
+    return false;
+}
+
 }  // namespace
 
 ModelPicker::ModelPicker(QWidget* parent) : QWidget(parent)
@@ -101,12 +112,7 @@ ModelPicker::ModelPicker(QWidget* parent) : QWidget(parent)
     // has the path).
     family_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     family_->setMinimumContentsLength(7);
-    QStringList families;
-    for (const ys::BuiltinModel& m : builtins())
-        if (!families.contains(QString::fromStdString(m.family)))
-            families << QString::fromStdString(m.family);
-    for (const QString& f : families)
-        family_->addItem(f, f);
+    addFamilies();
     scaleBox_ = new QWidget(this);
     scaleLayout_ = new QHBoxLayout(scaleBox_);
     scaleLayout_->setContentsMargins(0, 0, 0, 0);
@@ -137,8 +143,8 @@ ModelPicker::ModelPicker(QWidget* parent) : QWidget(parent)
 
     connect(family_, &QComboBox::activated, this, [this](int index) {
         const QString family = family_->itemData(index).toString();
-        if (family.isEmpty())
-            return;  // the "file" entry
+        if (family.isEmpty() || family == QLatin1String(kDefaultHeading))
+            return;  // the "file" entry, or the heading
         // Keep the scale letter when the new family has it.
         const ys::BuiltinModel* current = findBuiltin(model_);
         const ys::BuiltinModel* first = nullptr;
@@ -194,6 +200,39 @@ void ModelPicker::pick(const QString& model)
     model_ = model;
     showModel();
     emit modelChanged(model_);
+}
+
+void ModelPicker::addFamilies()
+{
+    // Ultralytics' current default family first, under a heading the list cannot select, then the others.
+    QStringList defaults, others;
+    for (const ys::BuiltinModel& m : builtins()) {
+        QStringList& list = m.ultralyticsDefault ? defaults : others;
+        if (!list.contains(QString::fromStdString(m.family)))
+            list << QString::fromStdString(m.family);
+    }
+    if (!defaults.isEmpty()) {
+        family_->addItem(QString(), QString::fromLatin1(kDefaultHeading));
+        if (auto* model = qobject_cast<QStandardItemModel*>(family_->model())) {
+            QStandardItem* heading = model->item(family_->count() - 1);
+            heading->setFlags(Qt::NoItemFlags);
+            QFont italic = heading->font();
+            italic.setItalic(true);
+            heading->setFont(italic);
+        }
+    }
+    for (const QString& f : defaults)
+        family_->addItem(f, f);
+    if (!defaults.isEmpty() && !others.isEmpty())
+        family_->insertSeparator(family_->count());
+    for (const QString& f : others)
+        family_->addItem(f, f);
+}
+
+bool ModelPicker::isUltralyticsDefault(const QString& model)
+{
+    const ys::BuiltinModel* m = findBuiltin(model);
+    return m && m->ultralyticsDefault;
 }
 
 void ModelPicker::rebuildScales(const QString& family)
@@ -316,7 +355,8 @@ void ModelPicker::summarize()
                                       .arg(s.params / 1e6, 0, 'f', 2)
                                       .arg(s.gflops, 0, 'f', 1)
                                       .arg(s.imgsz)
-                                      .arg(s.nc));
+                                      .arg(s.nc) +
+                                  (isUltralyticsDefault(model_) ? QStringLiteral(" · ") + defaultTag() : QString()));
             else
                 summary_->setText(tr("Cannot read this model: %1").arg(s.error));
             summary_->setToolTip(s.ok ? tr("%1 parameters").arg(QLocale().toString(s.params)) : QString());
@@ -342,6 +382,11 @@ QString ModelPicker::checkpointSummary(const ys::CheckpointInfo& c)
     return parts.join(QStringLiteral(" · "));
 }
 
+QString ModelPicker::defaultTag()
+{
+    return tr("Ultralytics' current default");
+}
+
 void ModelPicker::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -354,6 +399,13 @@ void ModelPicker::retranslate()
     openButton_->setText(tr("Open file…"));
     openButton_->setToolTip(tr("Use a model YAML of your own or a weights file (.pt)"));
     family_->setToolTip(tr("Model family"));
+    const int heading = family_->findData(QString::fromLatin1(kDefaultHeading));
+    if (heading >= 0)
+        family_->setItemText(heading, defaultTag());
+    for (int i = 0; i < family_->count(); ++i)
+        if (i != heading && isDefaultFamily(family_->itemData(i).toString()))
+            family_->setItemData(i, tr("%1: the model family Ultralytics trains by default (since 8.4)")
+                                        .arg(family_->itemText(i)), Qt::ToolTipRole);
     showModel();  // scale tooltips and the summary line
 
 }

@@ -1,5 +1,6 @@
 #pragma once
-// Model picker: family (the built-in models core lists, ys::builtinModels()) x scale, with parameters and
+// Model picker: family (the built-in models core lists, ys::builtinModels(); Ultralytics' current default family
+// first, under a heading that says so) x scale, with parameters and
 // GFLOPs at the chosen image size and the dataset's class count (ys::summarizeModel, computed off the
 // GUI thread and cached per model, imgsz and nc), plus "Open file…" for a model YAML or a weights file; for
 // a weights file (.pt) what it holds (ys::inspectCheckpoint off the GUI thread): Ultralytics or YOLO Studio,
@@ -41,6 +42,10 @@ public:
     bool isSummarizing() const { return shown_ != request_; }
     // The summary line of a checkpoint ("Ultralytics checkpoint · yolov8 scale n · 5 classes · …").
     static QString checkpointSummary(const ys::CheckpointInfo& info);
+    // Whether `model` is a built-in model of the family Ultralytics makes by default (YOLO26), and the tag
+    // that marks it: the family list's heading over it and the end of its summary line.
+    static bool isUltralyticsDefault(const QString& model);
+    static QString defaultTag();
 
 signals:
     void modelChanged(const QString& model);  // the user picked another model
@@ -52,6 +57,7 @@ protected:
 private:
     void retranslate();
     void showModel();
+    void addFamilies();
     void rebuildScales(const QString& family);
     void pick(const QString& model);
     void openFile();

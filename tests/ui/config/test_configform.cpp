@@ -26,6 +26,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QHeaderView>
 #include <QStandardPaths>
@@ -88,6 +89,7 @@ private slots:
     void devicePickerListsThisMachine();
     void devicePickerPicksSeveralDevices();
     void modelPickerSummarisesOffTheGuiThread();
+    void modelPickerOffersYolo26AsUltralyticsDefault();
     void modelsPassTheTester();
     void retranslatesOnLanguageChange();
     void stageTableEditsTheStages();
@@ -552,6 +554,54 @@ void TestConfigForm::modelPickerSummarisesOffTheGuiThread()
     auto info = ys::inspectCheckpoint(fixture.toStdString());
     QVERIFY(info.ok());
     QVERIFY2(s.contains(QString("trained at %1 px").arg(info->imgsz)), qPrintable(s));
+}
+
+void TestConfigForm::modelPickerOffersYolo26AsUltralyticsDefault()
+{
+    ConfigForm form;
+    ModelPicker* picker = form.modelPicker();
+    QComboBox* family = picker->findChild<QComboBox*>();
+    QVERIFY(family);
+    // Ultralytics' current default family first, under a heading the list cannot select; the others after a
+    // separator, in core's order.
+    QCOMPARE(family->itemText(0), ModelPicker::defaultTag());
+    QCOMPARE(family->itemText(0), QString("Ultralytics' current default"));
+    const auto* items = qobject_cast<QStandardItemModel*>(family->model());
+    QVERIFY(items);
+    QVERIFY(!(items->item(0)->flags() & Qt::ItemIsEnabled));
+    QCOMPARE(family->itemText(1), QString("YOLO26"));
+    QVERIFY(family->itemData(1, Qt::ToolTipRole).toString().contains("Ultralytics trains by default"));
+    QStringList others;
+    for (int i = 2; i < family->count(); ++i)
+        if (!family->itemText(i).isEmpty())
+            others << family->itemText(i);
+    QCOMPARE(others, (QStringList{"YOLOv8", "YOLO11", "YOLOv9"}));
+    QVERIFY(ModelPicker::isUltralyticsDefault("yolo26x.yaml"));
+    QVERIFY(!ModelPicker::isUltralyticsDefault("yolo11n.yaml"));
+    // The studio's own default stays yolov8n; choosing YOLO26 keeps the scale letter and offers n/s/m/l/x.
+    QCOMPARE(value(form, "model"), QString("yolov8n.yaml"));
+    family->setCurrentIndex(1);
+    emit family->activated(1);
+    QCOMPARE(value(form, "model"), QString("yolo26n.yaml"));
+    QStringList scales;
+    for (QToolButton* b : picker->findChildren<QToolButton*>())
+        if (b->isCheckable())
+            scales << b->text();
+    QCOMPARE(scales, (QStringList{"n", "s", "m", "l", "x"}));
+    // Its summary line ends with the tag; another family's does not.
+    QTRY_VERIFY_WITH_TIMEOUT(!picker->isSummarizing() && picker->summaryText().contains("YOLO26n"), 20000);
+    QVERIFY2(picker->summaryText().endsWith(" · Ultralytics' current default"), qPrintable(picker->summaryText()));
+    form.applyValues({{"model", "yolo11s.yaml"}}, "Model");
+    QCOMPARE(family->currentText(), QString("YOLO11"));
+    QTRY_VERIFY_WITH_TIMEOUT(!picker->isSummarizing() && picker->summaryText().contains("YOLO11s"), 20000);
+    QVERIFY(!picker->summaryText().contains("default"));
+    // The heading follows the language.
+    ys::test::MarkingTranslator marking;
+    QCoreApplication::installTranslator(&marking);
+    QCoreApplication::processEvents();
+    QCOMPARE(family->itemText(0), QString("»Ultralytics' current default"));
+    QCoreApplication::removeTranslator(&marking);
+    QCoreApplication::processEvents();
 }
 
 void TestConfigForm::modelsPassTheTester()
