@@ -26,7 +26,8 @@ DetectorOutput TorchDetector::run(const torch::Tensor& images)
     const torch::Tensor x = prepareImages(images, device_, channelsLast_);
     DetectorOutput out;
     AutocastGuard ac(amp_, device_);
-    auto heads = model_->forwardHeads(x);
+    // The one-to-one branches cost a second head: run only when decoded (nms=false) or asked for (a loss).
+    auto heads = oneToOne_ || bothHeads_ ? model_->forwardHeads(x) : DetectionModelImpl::Heads{model_->forward(x), {}};
     out.feats = std::move(heads.many);
     out.featsOneToOne = std::move(heads.one);
     out.pred = model_->decode(oneToOne_ ? out.featsOneToOne : out.feats).to(torch::kFloat32);

@@ -131,6 +131,7 @@ ValidationOutput Validator::run(Detector& detector, DetectionLoss* loss, const T
     double msInf = 0, msLoss = 0, msPost = 0;
 
     torch::NoGradGuard noGrad;
+    detector.keepBothHeads(loss && loss->endToEnd());
     loader_->startEpoch(0, false);
 
     while (auto batch = loader_->next()) {

@@ -45,6 +45,9 @@ public:
     // head (on: nms=false) or the one-to-many ones (off, the default). Returns false, keeping the one-to-many
     // head, when `on` is asked of a detector without one-to-one branches (YOLOv8/11/v9, any ONNX file).
     virtual bool useOneToOneHead(bool on) { return !on; }
+    // Whether run() also returns the other head's raw outputs (an end-to-end validation loss reads both);
+    // off, an end-to-end model runs only the head it decodes.
+    virtual void keepBothHeads(bool /*on*/) {}
     // The LibTorch model (validation losses), or nullptr for ONNX.
     virtual DetectionModel* torchModel() { return nullptr; }
     virtual std::string describe() const = 0;   // one line for the log: what runs where
@@ -64,12 +67,14 @@ public:
     int stride() const override;
     torch::Device device() const override { return device_; }
     bool useOneToOneHead(bool on) override;
+    void keepBothHeads(bool on) override { bothHeads_ = on; }
     DetectionModel* torchModel() override { return &model_; }
     std::string describe() const override;
 
 private:
     DetectionModel model_;
     bool oneToOne_ = false;
+    bool bothHeads_ = false;
     std::vector<std::string> names_;
     std::vector<int> classes_;
     int imgsz_;
