@@ -564,8 +564,12 @@ void Trainer::announceStart()
     writeEnvironment();
     for (const std::string& note : s_.resumeNotes)
         recorder_.logLine(note);
+    const std::string groups = s_.opt.choice.kind == OptimizerKind::MuSGD
+                                   ? "matrices and conv filters (Muon + SGD, decay), norm weights and biases (no "
+                                     "decay), the head's class branches at 3 x lr0"
+                                   : "weights (decay), norm weights and biases (no decay)";
     recorder_.logLine("optimizer: " + s_.opt.name() + "(lr=" + fmtG(s_.opt.choice.lr0) + ", momentum=" + fmtG(s_.opt.choice.momentum) +
-                      ") with parameter groups: weights (decay), norm weights and biases (no decay)");
+                      ") with parameter groups: " + groups);
     recorder_.logLine("Starting training for " + std::to_string(s_.cfg.epochs) + " epochs on " + s_.device.str() + "...");
 }
 
