@@ -50,6 +50,8 @@ const std::vector<FitNoteCode> kNoteCodes = {
     {"fit.nothing_fits", "even batch 1 does not fit the budget at this image size; lower imgsz or raise the "
                          "budget"},
     {"fit.top_layer", "{0} (layer {1}) keeps the most activation memory: {2}% of {3} at batch {4} and imgsz {5}"},
+    {"fit.attention", "the attention maps of {0} PSA block(s) keep {1} at batch {2} and imgsz {3} ({4}% of the peak); "
+                      "they grow with the square of the tokens: 16x for twice the image size"},
     {"fit.checkpoint_batch", "batch {0} fits with {1} checkpointing: -{2}% activation memory, {3}% step time "
                              "(measured)"},
     {"fit.checkpoint_imgsz", "imgsz {0} fits batch {1} with {2} checkpointing: -{3}% activation memory, {4}% step "

@@ -16,6 +16,7 @@
 #include "common/trainrules.h"
 #include "model/checkpointlayers.h"
 #include "model/internal/optimizer.h"
+#include "model/internal/attentioncost.h"
 #include "model/internal/spec.h"
 #include "model/modelfile.h"
 #include "weights/checkpoint.h"
@@ -1078,8 +1079,23 @@ void describeLimits(const FitRequest& req, const FitSetup& setup, const PeakPred
         note("fit.batch_data", {std::to_string(best.batch * req.world), std::to_string(result.trainImages)});
 }
 
+// The attention maps at the recommendation (models with PSA blocks): what they keep, against the peak.
+void describeAttention(const ModelSpec& spec, const PeakPredictor& predict, const FitResult& result,
+                       const std::function<void(std::string, std::vector<std::string>)>& note)
+{
+    const Recommendation& best = result.recommended;
+    const auto maps = attentionMaps(spec, best.imgsz, best.imgsz);
+    if (!maps || maps->empty() || !best.fits || best.predictedPeakBytes <= 0)
+        return;
+    const DeviceMemoryModel m = predict.model(best.amp);
+    const double kept = best.batch * m.afterForward.quartic * std::pow(static_cast<double>(best.imgsz), 4.0);
+    note("fit.attention", {std::to_string(maps->size()), memory::formatBytes(static_cast<int64_t>(kept)),
+                           std::to_string(best.batch), std::to_string(best.imgsz),
+                           percent(kept / static_cast<double>(best.predictedPeakBytes))});
+}
+
 // The certainty of the prediction and the notes that state what was assumed.
-void describe(const FitRequest& req, const FitSetup& setup, const ProbeBatches& batches,
+void describe(const FitRequest& req, const FitSetup& setup, const ProbeBatches& batches, const ModelSpec& spec,
               const PeakPredictor& predict, bool otherScales, FitResult& result)
 {
     const Recommendation& best = result.recommended;
@@ -1126,6 +1142,7 @@ void describe(const FitRequest& req, const FitSetup& setup, const ProbeBatches& 
         note("fit.loader_inline", {std::to_string(req.workers), std::to_string(setup.threads.intraOp),
                                    std::to_string(cpuCores())});
     describeLevers(req, result, note);
+    describeAttention(spec, predict, result, note);
     describeLimits(req, setup, predict, result, note);
     if (!otherScales)
         note("fit.no_scales");
@@ -1268,7 +1285,7 @@ Expected<FitResult> internal::fitToMemory(const FitRequest& request, FitInternal
     result.breakdown = breakdown(setup, predict, probe, result.recommended, ck ? &*ck : nullptr);
     const bool otherScales = std::any_of(result.table.begin(), result.table.end(),
                                          [&](const TableRow& r) { return r.scale != result.table.front().scale; });
-    describe(req, setup, batches, predict, otherScales, result);
+    describe(req, setup, batches, *spec, predict, otherScales, result);
     result.probeSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return result;
 }

@@ -242,6 +242,10 @@ QString FitText::noteText(const FitNoteRef& n)
     if (c == "fit.top_layer")
         return tr("%1 (layer %2) keeps the most activation memory: %3% of %4 at batch %5 and image size %6.")
             .arg(arg(n, 0), arg(n, 1), arg(n, 2), arg(n, 3), arg(n, 4), arg(n, 5));
+    if (c == "fit.attention")
+        return tr("The attention maps of %1 PSA block(s) keep %2 at batch %3 and image size %4 (%5% of the peak); "
+                  "they grow with the square of the tokens: 16× for twice the image size.")
+            .arg(arg(n, 0), arg(n, 1), arg(n, 2), arg(n, 3), arg(n, 4));
     if (c == "fit.checkpoint_batch")
         return tr("Batch %1 fits with %2 checkpointing: −%3% activation memory, %4% step time (measured).")
             .arg(arg(n, 0), arg(n, 1), arg(n, 2), arg(n, 3));

@@ -39,7 +39,7 @@ AttentionTerm attentionTerm(const ModelSpec& spec, int imgsz);
 // The maps' bytes in each phase's peak, as quartic coefficients (bytes / imgsz^4 per image). A training iteration
 // keeps each block's softmax output for the backward (the second matmul saves the same tensor): one copy of every
 // map from the forward's end until the backward reaches the block, so in the forward, loss and backward peaks
-// (measured: yolo11n at 1280, the fit's error went from -2.8% to +0.1%); the copies the block's own forward and
+// (measured: yolo11n at 1280, the fit's error went from -2.8% to -0.1%); the copies the block's own forward and
 // backward make besides it are gone by the time those peaks come. A validation batch (no grad) keeps none, but
 // while one block runs it holds the scores and the softmax output beside the images: a moment of its own that
 // becomes the peak only at sizes where the maps outgrow the feature maps (`validationMoment`). 16-bit autocast

@@ -13,6 +13,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 namespace fit = ys::fit;
@@ -43,6 +44,7 @@ private Q_SLOTS:
     void fittedModelKeepsTheMapsAndGrowsWithTokensSquared();
     void fp16DoesNotHalveTheMaps();
     void validationPeaksAtTheAttentionWhenItsMapsDominate();
+    void noteSaysWhatTheMapsKeep();
     void measuredIterationAtALargeSize();
 };
 
@@ -148,6 +150,39 @@ void TestFitAttention::validationPeaksAtTheAttentionWhenItsMapsDominate()
     const double moment = 1.0e8 + 4 * (m.validationMoment * s2048 + 12.0) * s2048;
     QVERIFY(moment > m.validation.at(4, 2048));
     QCOMPARE(m.validationPeak(4, 2048), moment);
+}
+
+void TestFitAttention::noteSaysWhatTheMapsKeep()
+{
+    // A fit of yolo26n (synthetic batches, 128 px) says what its 2 PSA blocks' maps keep at the recommendation;
+    // yolov8n has none to speak of.
+    QVERIFY(ys::memory::installCpuTracker());
+    torch::set_num_threads(1);
+    fit::FitRequest req;
+    req.model = "yolo26n.yaml";
+    req.imgsz = 128;
+    req.amp = "off";
+    req.workers = 0;
+    req.threads = 1;
+    req.syntheticBoxes = 8;
+    req.budget = "400MiB";
+    auto r = fit::fitToMemory(req);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    const auto note = std::find_if(r->fitNotes.begin(), r->fitNotes.end(),
+                                   [](const fit::FitNote& n) { return n.code == "fit.attention"; });
+    QVERIFY(note != r->fitNotes.end());
+    QCOMPARE(note->args.size(), size_t(5));
+    QCOMPARE(note->args[0], std::string("2"));
+    QCOMPARE(note->args[1], ys::memory::formatBytes(int64_t(r->recommended.batch * 4.0 * 2 * 2 * 16 * 16)));
+    QCOMPARE(note->args[2], std::to_string(r->recommended.batch));
+    QCOMPARE(note->args[3], std::string("128"));
+    QVERIFY(std::find(r->notes.begin(), r->notes.end(), fit::fitNoteText(*note)) != r->notes.end());
+    req.model = "yolov8n.yaml";
+    req.imgsz = 64;
+    auto plain = fit::fitToMemory(req);
+    QVERIFY(plain.ok());
+    QVERIFY(std::none_of(plain->fitNotes.begin(), plain->fitNotes.end(),
+                         [](const fit::FitNote& n) { return n.code == "fit.attention"; }));
 }
 
 void TestFitAttention::measuredIterationAtALargeSize()

@@ -42,6 +42,8 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <map>
 #include "findchild.h"
 
 using ys::test::child;
@@ -66,6 +68,7 @@ private slots:
     void largestImageSizeForABatch();
     void plansForAnotherCard();
     void modelWithoutScales();
+    void yolo26ScalesInTheTable();
     void budgetIsCheckedAsTyped();
     void remembersBudgetAndTarget();
     void retranslates();
@@ -383,6 +386,41 @@ void TestFitDialog::modelWithoutScales()
     for (int r = 0; r < model->rowCount(); ++r)
         QCOMPARE(model->index(r, FitTableModel::BasisColumn).data().toString(), QStringLiteral("measured"));
     QCOMPARE(model->index(row, FitTableModel::BatchColumn).data().toInt(), dialog.outcome()->result.recommended.batch);
+}
+
+void TestFitDialog::yolo26ScalesInTheTable()
+{
+    // YOLO26 (end-to-end head, attention C3k2) is fitted as YOLO11 is: its own scale measured, n/s/m/l/x listed,
+    // the others estimated from their parameters, activations and attention maps.
+    ys::TrainConfig cfg = setup();
+    cfg.model = "yolo26n.yaml";
+    FitDialog dialog(cfg);
+    dialog.budgetEdit()->setText(QStringLiteral("300MB"));
+    QVERIFY(fitEnds(dialog, true));
+    QCOMPARE(dialog.outcome()->scale, 'n');
+    FitTableModel* model = child<FitTableModel>(dialog, "tableModel");
+    QStringList scales;
+    std::map<QString, std::map<int, int>> batchAt;  // scale -> imgsz -> largest batch (fp32 rows)
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const QString scale = model->index(r, FitTableModel::ScaleColumn).data().toString();
+        if (!scales.contains(scale))
+            scales << scale;
+        QCOMPARE(model->index(r, FitTableModel::BasisColumn).data().toString(),
+                 scale == QLatin1String("n") ? QStringLiteral("measured") : QStringLiteral("estimated"));
+        if (!model->index(r, FitTableModel::PrecisionColumn).data(Qt::UserRole).toBool())
+            batchAt[scale][model->index(r, FitTableModel::ImgszColumn).data(Qt::UserRole).toInt()] =
+                model->index(r, FitTableModel::BatchColumn).data(Qt::UserRole).toInt();
+    }
+    QCOMPARE(scales, (QStringList{"n", "s", "m", "l", "x"}));
+    const int row = model->recommendedRow();
+    QVERIFY(row >= 0);
+    QCOMPARE(model->index(row, FitTableModel::ScaleColumn).data().toString(), QStringLiteral("n"));
+    // A larger scale never fits a larger batch, and a larger image size never a larger one either.
+    for (const auto& [imgsz, batch] : batchAt["n"]) {
+        QVERIFY(batchAt["x"][imgsz] <= batchAt["s"][imgsz]);
+        QVERIFY(batchAt["s"][imgsz] <= batch);
+    }
+    QVERIFY(batchAt["n"][1280] <= batchAt["n"][640]);
 }
 
 void TestFitDialog::budgetIsCheckedAsTyped()

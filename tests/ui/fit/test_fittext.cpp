@@ -110,6 +110,11 @@ void TestFitText::everyNoteOfRealFitsIsKnown()
             QCOMPARE(n.args.front(), n.code == "fit.loader_queue" ? std::to_string(measured_.queuedBatches)
                                                                    : std::string("8"));   // workers=8 asked
     }
+    // The attention note (models with PSA blocks: YOLO11, YOLO26) in the dialog's words, every value filled.
+    const QString attention = FitText::noteText(FitNoteRef{"fit.attention", {"2", "78.1 MiB", "2", "1280", "5"}, ""});
+    QVERIFY2(attention.startsWith(QStringLiteral("The attention maps of 2 PSA block(s) keep 78.1 MiB at batch 2 and "
+                                                 "image size 1280 (5% of the peak)")),
+             qPrintable(attention));
     // A sentence this branch does not know is shown as core wrote it.
     FitResult odd = measured_;
     odd.fitNotes.clear();   // an older fit.json: English sentences only
