@@ -1,6 +1,6 @@
 // MuSGD (model/internal/musgd.h): the Newton-Schulz orthogonalisation, a step against Ultralytics 8.4's optim/muon.py
 // on the same numbers, the parameter groups makeOptimizer builds for it, the fit's count of its state, and a
-// checkpoint that resumes it exactly.
+// checkpoint that resumes it exactly. The oracle numbers come from tests/data/optimizer/musgd_oracle.py.
 #include "common/trainrules.h"
 #include "model/internal/musgd.h"
 #include "model/internal/optimizer.h"
@@ -186,6 +186,16 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(static_cast<int64_t>(seen.size()), static_cast<int64_t>(model->parameters().size()));
+        // Ultralytics 8.4's build_optimizer on yolo26n.yaml with nc=3: (tensors, numbers) per group, in our order.
+        const std::vector<std::pair<size_t, int64_t>> reference = {{96, 2391344}, {90, 7448}, {96, 7472}, {0, 0},
+                                                                   {30, 94592},   {24, 2048}, {30, 2066}, {0, 0}};
+        for (size_t i = 0; i < groups.size(); ++i) {
+            int64_t numbers = 0;
+            for (const auto& p : groups[i].params())
+                numbers += p.numel();
+            QCOMPARE(groups[i].params().size(), reference[i].first);
+            QCOMPARE(numbers, reference[i].second);
+        }
         QVERIFY(!groups[kMuonGroup].params().empty() && !groups[kMuSGDBoostedGroups + kMuonGroup].params().empty());
         QVERIFY(!groups[kBiasGroup].params().empty() && !groups[kNormGroup].params().empty());
         QCOMPARE(makeOptimizer(*model, OptimizerKind::SGD, lr, 0.9, wd)->param_groups().size(), size_t(3));
