@@ -82,7 +82,7 @@ StepPeaks StepProbe::trainStep(const torch::Tensor& images, const torch::Tensor&
                                int iterations)
 {
     const std::string dev = deviceName(device_);
-    const DetectionLoss loss(nc_, model_->regMax(), model_->strides());
+    const DetectionLoss loss(nc_, model_->regMax(), model_->strides(), LossGains{}, model_->endToEnd());
     model_->train();
     StepPeaks out;
     const int64_t batch = images.size(0);
@@ -92,19 +92,19 @@ StepPeaks StepProbe::trainStep(const torch::Tensor& images, const torch::Tensor&
         memory::resetPeak(dev);
         const int64_t before = memory::currentStats(dev).allocated;
         LossOutput lo;
-        std::vector<torch::Tensor> feats;
+        DetectionModelImpl::Heads heads;
         torch::Tensor x = prepareImages(images, device_, device_.is_cpu());
         {
             ProbeAutocast ac(amp, device_);
-            feats = model_->forward(x);
+            heads = model_->forwardHeads(x);
             const int64_t fwd = memory::currentStats(dev).peak;
             out.afterForward = std::max(out.afterForward, memory::currentStats(dev).allocated);
             memory::resetPeak(dev);
-            lo = loss(feats, t, batch);
+            lo = loss(heads, t, batch);
             out.phase[0] = std::max(out.phase[0], fwd);
             out.phase[1] = std::max(out.phase[1], memory::currentStats(dev).peak);
         }
-        feats.clear();
+        heads = {};
         x = torch::Tensor();
         memory::resetPeak(dev);
         lo.total.backward();
@@ -216,7 +216,7 @@ private:
 IterationTrace StepProbe::traceIteration(const torch::Tensor& images, const torch::Tensor& targets)
 {
     const std::string dev = deviceName(device_);
-    const DetectionLoss loss(nc_, model_->regMax(), model_->strides());
+    const DetectionLoss loss(nc_, model_->regMax(), model_->strides(), LossGains{}, model_->endToEnd());
     model_->train();
     IterationTrace out;
     const torch::Tensor t = targets.to(device_);
@@ -229,9 +229,9 @@ IterationTrace StepProbe::traceIteration(const torch::Tensor& images, const torc
         torch::Tensor x = prepareImages(images, device_, device_.is_cpu());
         out.beforeForward = memory::currentStats(dev).allocated;
         model_->setObserver(&observer);
-        std::vector<torch::Tensor> feats;
+        DetectionModelImpl::Heads heads;
         try {
-            feats = model_->forward(x);
+            heads = model_->forwardHeads(x);
         } catch (...) {
             model_->setObserver(nullptr);
             memory::internal::setAllocationTag(0);
@@ -241,10 +241,10 @@ IterationTrace StepProbe::traceIteration(const torch::Tensor& images, const torc
         observer.forwardDone();
         out.afterForward = memory::currentStats(dev).allocated;
         memory::resetPeak(dev);
-        LossOutput lo = loss(feats, t, images.size(0));
+        LossOutput lo = loss(heads, t, images.size(0));
         out.lossPeak = memory::currentStats(dev).peak;
         out.afterLoss = memory::currentStats(dev).allocated;
-        feats.clear();
+        heads = {};
         x = torch::Tensor();
         observer.backwardBegins();
         lo.total.backward();
@@ -287,19 +287,20 @@ int64_t StepProbe::forwardBackward(const torch::Tensor& images)
 int64_t StepProbe::validationBatch(const torch::Tensor& images, const torch::Tensor& targets, ProbeAmp amp)
 {
     const std::string dev = deviceName(device_);
-    const DetectionLoss loss(nc_, ema_->model()->regMax(), ema_->model()->strides());
+    const DetectionLoss loss(nc_, ema_->model()->regMax(), ema_->model()->strides(), LossGains{},
+                             ema_->model()->endToEnd());
     torch::NoGradGuard ng;
     memory::resetPeak(dev);
     {
         torch::Tensor x = prepareImages(images, device_, device_.is_cpu());
-        std::vector<torch::Tensor> feats;
+        DetectionModelImpl::Heads heads;
         torch::Tensor pred;
         {
             ProbeAutocast ac(amp, device_);
-            feats = ema_->model()->forward(x);
-            pred = ema_->model()->decode(feats);
+            heads = ema_->model()->forwardHeads(x);
+            pred = ema_->model()->decode(heads.many);
         }
-        const LossOutput lo = loss(feats, targets.to(device_), images.size(0));
+        const LossOutput lo = loss(heads, targets.to(device_), images.size(0));
         const auto kept = nonMaxSuppression(pred.to(torch::kFloat32), 0.001, 0.7, 300);
         (void)kept;
     }

@@ -209,9 +209,9 @@ BatchAttempt Trainer::runMicroBatches(const Batch& batch, bool step, int epoch, 
             {
                 injectOutOfMemory(s_.dp->rank(), epoch + 1, i + 1);
                 AutocastGuard ac(s_.amp, s_.device);
-                auto feats = s_.model->forward(x);
+                const auto heads = s_.model->forwardHeads(x);
                 memory::PhaseScope assigner(s_.timeline.get(), memory::Phase::Assigner);
-                out = (*s_.loss)(feats, t, end - begin);
+                out = (*s_.loss)(heads, t, end - begin);
             }
             if (step && end == n)
                 s_.dp->beforeSyncedBackward();
@@ -327,6 +327,7 @@ void Trainer::trainBatch(const Batch& batch, int epoch, int i, int64_t ni)
 bool Trainer::trainEpoch(int epoch)
 {
     s_.model->train();
+    s_.loss->setEpoch(epoch, s_.cfg.epochs);   // YOLO26's one-to-many weight, from the epoch (so resume replays it)
     const bool mosaic = s_.cfg.mosaic > 0 && !(s_.cfg.close_mosaic > 0 && epoch >= s_.cfg.epochs - s_.cfg.close_mosaic);
     if (epoch == s_.cfg.epochs - s_.cfg.close_mosaic && s_.cfg.close_mosaic > 0 && s_.cfg.mosaic > 0)
         recorder_.logLine("Closing dataloader mosaic");
@@ -357,6 +358,7 @@ bool Trainer::trainEpoch(int epoch)
             bp.box = tloss_[0].item<double>();
             bp.cls = tloss_[1].item<double>();
             bp.dfl = tloss_[2].item<double>();
+            bp.l1Loss = s_.model->regMax() == 1;
             bp.instances = static_cast<int>(batch->targets.size(0));
             bp.imgsz = static_cast<int>(batch->images.size(3));
             bp.microBatch = s_.microBatch;
@@ -628,6 +630,7 @@ EpochResult Trainer::trainedRow(int epoch, double trainSecs) const
     row.trainBox = tloss_[0].item<double>();
     row.trainCls = tloss_[1].item<double>();
     row.trainDfl = tloss_[2].item<double>();
+    row.l1Loss = s_.model->regMax() == 1;
     for (size_t j = 0; j < 3 && j < s_.opt.optimizer->param_groups().size(); ++j)
         row.lr[j] = s_.opt.optimizer->param_groups()[j].options().get_lr();
     row.imagesPerSecond = trainSecs > 0 ? imagesThisEpoch_ / trainSecs : 0;

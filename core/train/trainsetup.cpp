@@ -69,19 +69,6 @@ std::optional<std::string> latestResumableRun(const std::string& project, const 
     return best;
 }
 
-// YOLO26 (reg_max 1, an end-to-end head) builds, validates and predicts, but its end-to-end loss is not in the
-// trainer yet: say so before a step fails on the DFL loss.
-std::optional<Error> trainable(const ModelSpec& spec)
-{
-    if (spec.regMax >= 2 && !spec.end2end)
-        return std::nullopt;
-    const std::string name = spec.name.empty() ? std::string("this model") : spec.name;
-    return Error{"train.not_trained_yet",
-                 name + " is a YOLO26 model (end-to-end head without DFL), which YOLO Studio does not train yet; "
-                        "choose a YOLOv8, YOLO11 or YOLOv9 model (e.g. yolo11n.yaml). Its weights validate and predict",
-                 {}, 0, 0};
-}
-
 }  // namespace
 
 CheckpointMeta TrainState::checkpointMeta() const
@@ -94,7 +81,8 @@ CheckpointMeta TrainState::checkpointMeta() const
     meta.lr0 = opt.choice.lr0;
     meta.argsYaml = stages.run().toYaml();
     meta.modelYaml = modelYaml;
-    meta.modelName = cfg.model;
+    // A fine-tune's model is the weights' own YAML (e.g. yolo26n.yaml), not the path of the .pt it started from.
+    meta.modelName = isWeightsFile(cfg.model) && !spec.source.empty() ? spec.source : cfg.model;
     meta.scale = spec.scale;
     meta.names = classes.names;
     meta.imgsz = cfg.imgsz;
@@ -286,8 +274,6 @@ std::optional<Error> TrainSetup::setupRun()
         return err;
     s_.cfg = s_.stages.start(s_.cfg, resumed ? resumed->meta.epoch : 0);   // the loop's enterStage sends the event
     if (auto err = loadSpec(resumed))
-        return err;
-    if (auto err = trainable(s_.spec))
         return err;
     if (auto err = buildModel(resumed))
         return err;
@@ -603,7 +589,7 @@ std::optional<Error> TrainSetup::buildModel(std::optional<LoadedCheckpoint>& res
                           " parameters, the DFL projection included) are not trained");
     }
     s_.loss = std::make_unique<DetectionLoss>(s_.classes.nc(), s_.model->regMax(), s_.model->strides(),
-                                            LossGains{s_.cfg.box, s_.cfg.cls, s_.cfg.dfl});
+                                              LossGains{s_.cfg.box, s_.cfg.cls, s_.cfg.dfl}, s_.model->endToEnd());
     return applyCheckpointing();
 }
 
