@@ -288,6 +288,8 @@ Expected<ModelSpec> fitModelSpec(const std::string& model, int nc)
     auto info = inspectCheckpoint(model);
     if (!info)
         return info.error();
+    if (auto err = requireDetection(*info))   // a segmentation/pose/... checkpoint, in one line
+        return *err;
     if (!info->modelYaml.empty())
         return parseModelSpec(info->modelYaml, model, nc, info->scale);
     if (!info->yamlFile.empty())
