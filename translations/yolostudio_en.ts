@@ -355,7 +355,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>dfl loss</source>
+        <source>dfl / l1 loss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -367,7 +367,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>val dfl loss</source>
+        <source>val dfl / l1 loss</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -932,6 +932,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>DFL loss gain (the L1 box-distance loss for YOLO26)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Hue</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1096,7 +1100,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>auto (SGD for long runs, AdamW for short ones)</source>
+        <source>auto (SGD for long runs, MuSGD for YOLO26; AdamW for short ones)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MuSGD (Ultralytics 8.4: Muon + SGD)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3101,6 +3109,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The attention maps of %1 PSA block(s) keep %2 at batch %3 and image size %4 (%5% of the peak); they grow with the square of the tokens: 16× for twice the image size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Batch %1 fits with %2 checkpointing: −%3% activation memory, %4% step time (measured).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3277,7 +3289,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>SGD momentum, or AdamW&apos;s two moments, per parameter.</source>
+        <source>SGD momentum, or AdamW&apos;s two moments, per parameter (MuSGD: two buffers per weight matrix and conv filter, one for the others).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3487,6 +3499,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>train l1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>train dfl</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3496,6 +3512,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>val cls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val l1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3774,6 +3794,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Ultralytics&apos; current default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Open file…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3783,6 +3807,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Model family</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the model family Ultralytics trains by default (since 8.4)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3972,7 +4000,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is an anchor-based YOLOv3/v5/v7 model; YOLO Studio builds YOLOv8, YOLO11 and YOLOv9 (e.g. %2)</source>
+        <source>%1 is an anchor-based YOLOv3/v5/v7 model; YOLO Studio builds YOLOv8, YOLO11, YOLOv9 and YOLO26 (e.g. %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4016,7 +4044,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>a %1 model; YOLO Studio builds YOLOv8, YOLO11 and YOLOv9 models, made with YOLO(...)</source>
+        <source>a %1 model; YOLO Studio builds YOLOv8, YOLO11, YOLOv9 and YOLO26 models, made with YOLO(...)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4112,6 +4140,14 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Ultralytics trains in fp16 on a GPU that passes its AMP check and in fp32 on a CPU; auto here: fp16 on a GPU, bf16 on a CPU that has it natively (amp=off for fp32)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ultralytics takes the most idle GPU when the run starts; here %1: choose another device if it is busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>batch %2 is the world batch: %1 processes take %3 images each, as in the command</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4136,7 +4172,59 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 is a YOLO26 model, which YOLO Studio does not train yet; choose a YOLOv8, YOLO11 or YOLOv9 model (e.g. %2)</source>
+        <source>a setting of Ultralytics&apos; %1 models; YOLO Studio trains detection models, which do not use it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ultralytics trains each batch at a random size from %1 to %2 pixels (imgsz %3); YOLO Studio trains at one size, so the original run needed more memory than its image size suggests</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ultralytics validates YOLO26 during training with its one-to-one head and no NMS, and keeps best.pt by that; YOLO Studio validates every epoch with NMS. To score the one-to-one head, run yolostudio-cli val ... nms=false on the trained weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training validates with NMS, here as in Ultralytics; nothing to set (yolostudio-cli val, predict and export take nms= for the trained weights)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.compile is PyTorch&apos;s Python compiler, which YOLO Studio (LibTorch, C++) does not have; the run trains the same without it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a memory layout, not a setting here: YOLO Studio lays the model out channels_last on the CPU (faster there) and NCHW on a GPU; results do not depend on it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ultralytics trains on the first %1 images; YOLO Studio&apos;s fraction is a share of the training images (0-1]: set it to %1 divided by the training set&apos;s size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the validation and test parts of the list (%1) are not carried over; YOLO Studio validates on the whole validation split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ultralytics weighs each class&apos;s loss by its inverse label count to the power %1, so rare classes count more; YOLO Studio weighs every class alike</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>when fine-tuning, Ultralytics moves a checkpoint&apos;s class rows to the dataset&apos;s classes by name; YOLO Studio keeps them in the checkpoint&apos;s order when the class count matches and starts them fresh when it differs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YOLO Studio never matches a checkpoint&apos;s classes by name; nothing to set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quantization-aware training (INT8) is not in YOLO Studio; the run trains in floating point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>knowledge distillation (a teacher model, distill_model, and its loss weight dis) is not in YOLO Studio; the run trains without a teacher</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ultralytics validates every epoch on this split; YOLO Studio validates on the dataset&apos;s val split</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -347,10 +347,6 @@
         <translation>cls 损失</translation>
     </message>
     <message>
-        <source>dfl loss</source>
-        <translation>dfl 损失</translation>
-    </message>
-    <message>
         <source>mAP</source>
         <translation>mAP</translation>
     </message>
@@ -379,10 +375,6 @@
         <translation>验证 cls 损失</translation>
     </message>
     <message>
-        <source>val dfl loss</source>
-        <translation>验证 dfl 损失</translation>
-    </message>
-    <message>
         <source>Epoch</source>
         <translation>轮次</translation>
     </message>
@@ -393,6 +385,14 @@
     <message>
         <source>Which curves to compare</source>
         <translation>要比较的曲线</translation>
+    </message>
+    <message>
+        <source>dfl / l1 loss</source>
+        <translation>dfl / l1 损失</translation>
+    </message>
+    <message>
+        <source>val dfl / l1 loss</source>
+        <translation>验证 dfl / l1 损失</translation>
     </message>
 </context>
 <context>
@@ -1059,10 +1059,6 @@
         <translation>内存</translation>
     </message>
     <message>
-        <source>auto (SGD for long runs, AdamW for short ones)</source>
-        <translation>自动（长训练用 SGD，短训练用 AdamW）</translation>
-    </message>
-    <message>
         <source>Ultralytics defaults</source>
         <translation>Ultralytics 默认值</translation>
     </message>
@@ -1261,6 +1257,18 @@
     <message>
         <source>BatchNorm statistics over every process&apos;s images (data-parallel runs)</source>
         <translation>BatchNorm 统计量取自所有进程的图像（数据并行训练）</translation>
+    </message>
+    <message>
+        <source>DFL loss gain (the L1 box-distance loss for YOLO26)</source>
+        <translation>DFL 损失权重（YOLO26 为 L1 框距离损失）</translation>
+    </message>
+    <message>
+        <source>auto (SGD for long runs, MuSGD for YOLO26; AdamW for short ones)</source>
+        <translation>自动（长训练用 SGD，YOLO26 用 MuSGD；短训练用 AdamW）</translation>
+    </message>
+    <message>
+        <source>MuSGD (Ultralytics 8.4: Muon + SGD)</source>
+        <translation>MuSGD（Ultralytics 8.4：Muon + SGD）</translation>
     </message>
 </context>
 <context>
@@ -3136,10 +3144,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>在该显卡本身（设备 0）上运行适配，以获得实测的推荐。</translation>
     </message>
     <message>
-        <source>SGD momentum, or AdamW&apos;s two moments, per parameter.</source>
-        <translation>每个参数的 SGD 动量，或 AdamW 的两个矩估计。</translation>
-    </message>
-    <message>
         <source>Tensors at the peak beyond the named parts (temporaries, the process&apos;s own).</source>
         <translation>峰值时上述各项以外的张量（临时张量、进程自身的张量）。</translation>
     </message>
@@ -3357,6 +3361,14 @@ Compute capability %2.%3, %4 multiprocessors
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>The attention maps of %1 PSA block(s) keep %2 at batch %3 and image size %4 (%5% of the peak); they grow with the square of the tokens: 16× for twice the image size.</source>
+        <translation>%1 个 PSA 模块的注意力图在批大小 %3、图像尺寸 %4 时占用 %2（峰值的 %5%）；它随 token 数的平方增长：图像尺寸翻倍则增至 16 倍。</translation>
+    </message>
+    <message>
+        <source>SGD momentum, or AdamW&apos;s two moments, per parameter (MuSGD: two buffers per weight matrix and conv filter, one for the others).</source>
+        <translation>每个参数的 SGD 动量，或 AdamW 的两个矩估计（MuSGD：每个权重矩阵和卷积核两个缓冲区，其他参数一个）。</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::ImageListModel</name>
@@ -3502,6 +3514,14 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>val dfl</source>
         <translation>验证 dfl</translation>
+    </message>
+    <message>
+        <source>train l1</source>
+        <translation>训练 l1</translation>
+    </message>
+    <message>
+        <source>val l1</source>
+        <translation>验证 l1</translation>
     </message>
 </context>
 <context>
@@ -3786,6 +3806,14 @@ Compute capability %2.%3, %4 multiprocessors
         <source>%1 M parameters</source>
         <translation>%1 M 参数</translation>
     </message>
+    <message>
+        <source>Ultralytics&apos; current default</source>
+        <translation>Ultralytics 当前默认</translation>
+    </message>
+    <message>
+        <source>%1: the model family Ultralytics trains by default (since 8.4)</source>
+        <translation>%1：Ultralytics 默认训练的模型系列（自 8.4 起）</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::PasteCommandDialog</name>
@@ -3957,10 +3985,6 @@ Compute capability %2.%3, %4 multiprocessors
         <source>this machine has no GPU %1 (its devices: %2); choose a device it has before training</source>
         <translation>本机没有 GPU %1（本机的设备：%2）；训练前请选择本机有的设备</translation>
     </message>
-    <message>
-        <source>%1 is a YOLO26 model, which YOLO Studio does not train yet; choose a YOLOv8, YOLO11 or YOLOv9 model (e.g. %2)</source>
-        <translation>%1 是 YOLO26 模型，YOLO Studio 目前还不能训练它；请选择 YOLOv8、YOLO11 或 YOLOv9 模型（例如 %2）</translation>
-    </message>
     <message numerus="yes">
         <source>Read the %1 command (%2): %n setting(s), those that change the setup in bold.</source>
         <translation>
@@ -4022,10 +4046,6 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>settings of %1 that YOLO Studio does not use</source>
         <translation>%1 中 YOLO Studio 不使用的设置</translation>
-    </message>
-    <message>
-        <source>%1 is an anchor-based YOLOv3/v5/v7 model; YOLO Studio builds YOLOv8, YOLO11 and YOLOv9 (e.g. %2)</source>
-        <translation>%1 是基于锚框的 YOLOv3/v5/v7 模型；YOLO Studio 构建 YOLOv8、YOLO11 和 YOLOv9（例如 %2）</translation>
     </message>
     <message>
         <source>not a built-in model, and no such file was found (looked in %1)</source>
@@ -4108,10 +4128,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>Python 表达式，此处不求值；只读取字面值（数字、字符串、True、False、None、列表）</translation>
     </message>
     <message>
-        <source>a %1 model; YOLO Studio builds YOLOv8, YOLO11 and YOLOv9 models, made with YOLO(...)</source>
-        <translation>%1 模型；YOLO Studio 构建由 YOLO(...) 创建的 YOLOv8、YOLO11 和 YOLOv9 模型</translation>
-    </message>
-    <message>
         <source>the pasted code does not make this model (model = YOLO(&quot;yolov8n.pt&quot;)); the model setting stays as it was</source>
         <translation>粘贴的代码没有创建此模型（model = YOLO(&quot;yolov8n.pt&quot;)）；模型设置保持不变</translation>
     </message>
@@ -4142,6 +4158,78 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>acts with several processes only; one process trains as without it, as in the original script</source>
         <translation>仅在多个进程时生效；单个进程的训练与不设置时相同，与原脚本一致</translation>
+    </message>
+    <message>
+        <source>%1 is an anchor-based YOLOv3/v5/v7 model; YOLO Studio builds YOLOv8, YOLO11, YOLOv9 and YOLO26 (e.g. %2)</source>
+        <translation>%1 是基于锚框的 YOLOv3/v5/v7 模型；YOLO Studio 构建 YOLOv8、YOLO11、YOLOv9 和 YOLO26（例如 %2）</translation>
+    </message>
+    <message>
+        <source>a %1 model; YOLO Studio builds YOLOv8, YOLO11, YOLOv9 and YOLO26 models, made with YOLO(...)</source>
+        <translation>%1 模型；YOLO Studio 构建由 YOLO(...) 创建的 YOLOv8、YOLO11、YOLOv9 和 YOLO26 模型</translation>
+    </message>
+    <message>
+        <source>Ultralytics trains in fp16 on a GPU that passes its AMP check and in fp32 on a CPU; auto here: fp16 on a GPU, bf16 on a CPU that has it natively (amp=off for fp32)</source>
+        <translation>Ultralytics 在通过其 AMP 检查的 GPU 上以 fp16 训练，在 CPU 上以 fp32 训练；此处为 auto：GPU 上用 fp16，原生支持 bf16 的 CPU 上用 bf16（fp32 请用 amp=off）</translation>
+    </message>
+    <message>
+        <source>Ultralytics takes the most idle GPU when the run starts; here %1: choose another device if it is busy</source>
+        <translation>Ultralytics 在训练开始时选用最空闲的 GPU；此处为 %1：若它正忙，请选择其他设备</translation>
+    </message>
+    <message>
+        <source>a setting of Ultralytics&apos; %1 models; YOLO Studio trains detection models, which do not use it</source>
+        <translation>Ultralytics %1 模型的设置；YOLO Studio 训练检测模型，不使用它</translation>
+    </message>
+    <message>
+        <source>Ultralytics trains each batch at a random size from %1 to %2 pixels (imgsz %3); YOLO Studio trains at one size, so the original run needed more memory than its image size suggests</source>
+        <translation>Ultralytics 每个批次以 %1 到 %2 像素之间的随机尺寸训练（imgsz %3）；YOLO Studio 只用一个尺寸训练，因此原训练所需显存比其图像尺寸显示的更多</translation>
+    </message>
+    <message>
+        <source>Ultralytics validates YOLO26 during training with its one-to-one head and no NMS, and keeps best.pt by that; YOLO Studio validates every epoch with NMS. To score the one-to-one head, run yolostudio-cli val ... nms=false on the trained weights</source>
+        <translation>Ultralytics 在训练期间用 YOLO26 的一对一检测头且不做 NMS 进行验证，并据此保存 best.pt；YOLO Studio 每个 epoch 都带 NMS 验证。要评估一对一检测头，请对训练好的权重运行 yolostudio-cli val ... nms=false</translation>
+    </message>
+    <message>
+        <source>training validates with NMS, here as in Ultralytics; nothing to set (yolostudio-cli val, predict and export take nms= for the trained weights)</source>
+        <translation>此处与 Ultralytics 一样，训练时带 NMS 验证；无需设置（yolostudio-cli val、predict 和 export 可对训练好的权重使用 nms=）</translation>
+    </message>
+    <message>
+        <source>torch.compile is PyTorch&apos;s Python compiler, which YOLO Studio (LibTorch, C++) does not have; the run trains the same without it</source>
+        <translation>torch.compile 是 PyTorch 的 Python 编译器，YOLO Studio（LibTorch，C++）没有它；不用它训练结果相同</translation>
+    </message>
+    <message>
+        <source>a memory layout, not a setting here: YOLO Studio lays the model out channels_last on the CPU (faster there) and NCHW on a GPU; results do not depend on it</source>
+        <translation>这是内存布局，此处不是设置：YOLO Studio 在 CPU 上以 channels_last 布局模型（在那里更快），在 GPU 上用 NCHW；结果与此无关</translation>
+    </message>
+    <message>
+        <source>Ultralytics trains on the first %1 images; YOLO Studio&apos;s fraction is a share of the training images (0-1]: set it to %1 divided by the training set&apos;s size</source>
+        <translation>Ultralytics 只用前 %1 张图像训练；YOLO Studio 的 fraction 是训练图像的比例 (0-1]：请设为 %1 除以训练集的图像数</translation>
+    </message>
+    <message>
+        <source>the validation and test parts of the list (%1) are not carried over; YOLO Studio validates on the whole validation split</source>
+        <translation>列表中验证集和测试集的部分（%1）未导入；YOLO Studio 在整个验证集上验证</translation>
+    </message>
+    <message>
+        <source>Ultralytics weighs each class&apos;s loss by its inverse label count to the power %1, so rare classes count more; YOLO Studio weighs every class alike</source>
+        <translation>Ultralytics 按每个类别标注数的倒数的 %1 次方加权其损失，使稀有类别权重更大；YOLO Studio 对所有类别同等加权</translation>
+    </message>
+    <message>
+        <source>when fine-tuning, Ultralytics moves a checkpoint&apos;s class rows to the dataset&apos;s classes by name; YOLO Studio keeps them in the checkpoint&apos;s order when the class count matches and starts them fresh when it differs</source>
+        <translation>微调时，Ultralytics 按名称把检查点的类别行对应到数据集的类别；YOLO Studio 在类别数相同时保持检查点中的顺序，不同时则重新初始化这些行</translation>
+    </message>
+    <message>
+        <source>YOLO Studio never matches a checkpoint&apos;s classes by name; nothing to set</source>
+        <translation>YOLO Studio 从不按名称匹配检查点的类别；无需设置</translation>
+    </message>
+    <message>
+        <source>quantization-aware training (INT8) is not in YOLO Studio; the run trains in floating point</source>
+        <translation>YOLO Studio 不支持量化感知训练（INT8）；训练使用浮点数</translation>
+    </message>
+    <message>
+        <source>knowledge distillation (a teacher model, distill_model, and its loss weight dis) is not in YOLO Studio; the run trains without a teacher</source>
+        <translation>YOLO Studio 不支持知识蒸馏（教师模型 distill_model 及其损失权重 dis）；训练不使用教师模型</translation>
+    </message>
+    <message>
+        <source>Ultralytics validates every epoch on this split; YOLO Studio validates on the dataset&apos;s val split</source>
+        <translation>Ultralytics 每个 epoch 在此划分上验证；YOLO Studio 在数据集的 val 划分上验证</translation>
     </message>
 </context>
 <context>

@@ -107,7 +107,8 @@ public:
         {"amp", "bf16", QT_TR_NOOP("bf16")},
         {"cache", "off", QT_TR_NOOP("off")},
         {"cache", "ram", QT_TR_NOOP("RAM")},
-        {"optimizer", "auto", QT_TR_NOOP("auto (SGD for long runs, AdamW for short ones)")},
+        {"optimizer", "auto", QT_TR_NOOP("auto (SGD for long runs, MuSGD for YOLO26; AdamW for short ones)")},
+        {"optimizer", "MuSGD", QT_TR_NOOP("MuSGD (Ultralytics 8.4: Muon + SGD)")},
     };
 
     static constexpr PresetText kPresets[] = {

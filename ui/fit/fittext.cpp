@@ -364,7 +364,9 @@ QString FitText::partHelp(FitPart part)
     switch (part) {
     case FitPart::Weights: return tr("Parameters and buffers of the model (and their 16-bit copy under fp16).");
     case FitPart::Gradients: return tr("One gradient per parameter.");
-    case FitPart::Optimizer: return tr("SGD momentum, or AdamW's two moments, per parameter.");
+    case FitPart::Optimizer:
+        return tr("SGD momentum, or AdamW's two moments, per parameter (MuSGD: two buffers per weight matrix and conv "
+                  "filter, one for the others).");
     case FitPart::Ema: return tr("The exponential moving average of the weights that validation and best.pt use.");
     case FitPart::Activations: return tr("What the forward pass keeps for the backward pass; grows with batch × "
                                          "image size².");
