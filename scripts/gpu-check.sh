@@ -3,7 +3,7 @@
 # Fit to my GPU, out-of-memory recovery, listDevices, environment.json, NCCL) run on a real GPU.
 #
 #   scripts/gpu-check.sh prepare   here: writes .gpu-bundle/ (ignored by git), what the GPU machine lacks to
-#                                  build core + the CLI: OpenCV (core, imgproc, imgcodecs; built once from
+#                                  build core + the CLI: OpenCV (core, imgproc, imgcodecs, dnn; built once from
 #                                  Debian's source without GDAL & co., cached), yaml-cpp and nlohmann-json
 #                                  from Debian's packages, libjpeg/libpng as a fallback. Prints the call.
 #   scripts/gpu-check.sh run       there: finds the machine's LibTorch (its Python's torch), builds core + CLI
@@ -28,15 +28,19 @@ bundle="$repo/.gpu-bundle"
 cache=${YS_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/yolostudio}
 JOBS=${JOBS:-$(nproc)}
 
-# OpenCV as Debian 12 ships it (4.6.0+dfsg-12), but only the three modules the engine uses and no optional
+# OpenCV as Debian 12 ships it (4.6.0+dfsg-12), but only the four modules the engine uses (dnn: val and predict of .onnx files, the export's check) and no optional
 # codec library: Debian's libopencv-imgcodecs406 NEEDs GDAL, GDCM, OpenEXR & co. (136 libraries, 217 MB).
 OPENCV_DSC=opencv_4.6.0+dfsg-12.dsc
-opencv_prefix="$cache/opencv-4.6.0-core-imgproc-imgcodecs"
+opencv_prefix="$cache/opencv-4.6.0-core-imgproc-imgcodecs-dnn"
 # Debian packages carried as they are (apt-get download; the versions Debian 12 has).
-carried_debs=(libyaml-cpp0.7 libyaml-cpp-dev nlohmann-json3-dev)
+# libonnx/libprotobuf: the export's ONNX checker (core/export) and OpenCV's dnn, which Debian builds on the system
+# protobuf as this script does.
+carried_debs=(libyaml-cpp0.7 libyaml-cpp-dev nlohmann-json3-dev libonnx-dev libonnx1 libonnxifi libprotobuf-dev
+              libprotobuf32 libprotobuf-lite32)
 fallback_debs=(libjpeg62-turbo libpng16-16)
 # What `prepare` needs here to build that OpenCV.
-build_packages=(build-essential cmake ninja-build dpkg-dev libjpeg62-turbo-dev libpng-dev zlib1g-dev)
+build_packages=(build-essential cmake ninja-build dpkg-dev libjpeg62-turbo-dev libpng-dev zlib1g-dev protobuf-compiler
+                libprotobuf-dev)
 
 build_opencv() {
   [ -f "$opencv_prefix/.complete" ] && return 0
@@ -60,12 +64,12 @@ build_opencv() {
   # An interrupted build resumes where it stopped (ninja).
   local off=()
   for w in TIFF WEBP OPENJPEG JASPER OPENEXR GDAL GDCM TBB OPENMP IPP ITT OPENCL LAPACK EIGEN VA VA_INTEL GTK QT \
-           FFMPEG GSTREAMER V4L 1394 PROTOBUF QUIRC ADE OPENGL CUDA VTK IMGCODEC_HDR IMGCODEC_SUNRASTER \
+           FFMPEG GSTREAMER V4L 1394 QUIRC ADE OPENGL CUDA VTK IMGCODEC_HDR IMGCODEC_SUNRASTER \
            IMGCODEC_PXM IMGCODEC_PFM; do
     off+=("-DWITH_$w=OFF")
   done
   cmake -S "$src/opencv" -B "$src/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$opencv_prefix" \
-    -DBUILD_LIST=core,imgproc,imgcodecs -DBUILD_SHARED_LIBS=ON -DCPU_DISPATCH= -DBUILD_TESTS=OFF \
+    -DBUILD_LIST=core,imgproc,imgcodecs,dnn -DWITH_PROTOBUF=ON -DBUILD_PROTOBUF=OFF -DPROTOBUF_UPDATE_FILES=ON -DOPENCV_DNN_OPENCL=OFF -DBUILD_SHARED_LIBS=ON -DCPU_DISPATCH= -DBUILD_TESTS=OFF \
     -DBUILD_PERF_TESTS=OFF -DBUILD_EXAMPLES=OFF -DBUILD_DOCS=OFF -DBUILD_opencv_apps=OFF -DBUILD_JAVA=OFF \
     -DBUILD_opencv_python3=OFF -DOPENCV_GENERATE_PKGCONFIG=OFF -DBUILD_JPEG=OFF -DBUILD_PNG=OFF -DBUILD_ZLIB=OFF \
     -DCV_TRACE=OFF "${off[@]}" >"$src/configure.log" 2>&1
@@ -99,7 +103,7 @@ prepare() {
   find "$bundle/deps" -name '*.so*' -type f -exec strip --strip-unneeded {} +
   {
     echo "# .gpu-bundle: written by scripts/gpu-check.sh prepare on $(date -u +%Y-%m-%d)"
-    echo "# OpenCV 4.6.0 (Debian's source, core/imgproc/imgcodecs, JPEG+PNG), $(for p in "${carried_debs[@]}" "${fallback_debs[@]}"; do dpkg-query -W -f='${Package} ${Version}, ' "$p" 2>/dev/null || echo -n "$p, "; done)"
+    echo "# OpenCV 4.6.0 (Debian's source, core/imgproc/imgcodecs/dnn, JPEG+PNG), $(for p in "${carried_debs[@]}" "${fallback_debs[@]}"; do dpkg-query -W -f='${Package} ${Version}, ' "$p" 2>/dev/null || echo -n "$p, "; done)"
     du -sb "$bundle/deps" | awk '{printf "# total: %.1f MiB\n", $1/1048576}'
     (cd "$bundle" && find deps -type f -o -type l | sort | while read -r f; do
        [ -L "$f" ] && echo "$f -> $(readlink "$f")" || echo "$f $(stat -c %s "$f")"; done)

@@ -197,13 +197,13 @@ class Check:
         self.data = os.path.join(data, "data.yaml")
         return {"ok": code == 0 and os.path.isfile(self.data), "output_tail": self.tail(text, 5)}
 
-    def train(self, name, settings, limit, env=None):
+    def train(self, name, settings, limit, env=None, model="yolov8n.yaml", val=False, data=None):
         """One `yolostudio-cli train` run in work/runs/NAME; returns (exit, output, seconds, run folder)."""
         run_dir = os.path.join(self.work, "runs", name)
         shutil.rmtree(run_dir, ignore_errors=True)
-        cmd = [self.cli, "train", f"data={self.data}", "model=yolov8n.yaml", f"device={self.args.device}",
-               f"project={os.path.join(self.work, 'runs')}", f"name={name}", "exist_ok=true", "val=false",
-               f"workers={self.args.workers}"] + settings
+        cmd = [self.cli, "train", f"data={data or self.data}", f"model={model}", f"device={self.args.device}",
+               f"project={os.path.join(self.work, 'runs')}", f"name={name}", "exist_ok=true",
+               f"val={'true' if val else 'false'}", f"workers={self.args.workers}"] + settings
         code, text, secs = self.run(cmd, limit, env=env)
         return code, text, secs, run_dir
 
@@ -325,6 +325,55 @@ class Check:
             r["output_tail"] = self.tail(text)
         return r
 
+    def yolo26(self):
+        """YOLO26's end-to-end loss on the GPU (both assigner passes, the L1 term) under fp16 autocast, with
+        validation (its one-to-one validation loss): finite losses in 8.4's l1_loss columns."""
+        amp = "off" if self.args.dry_run else "fp16"
+        code, text, secs, run_dir = self.train("yolo26", ["epochs=2", f"imgsz={self.args.small_imgsz}", "batch=16",
+                                                          f"amp={amp}"], 240, model="yolo26n.yaml", val=True)
+        path = os.path.join(run_dir, "results.csv")
+        rows = self.read_csv(path) if os.path.isfile(path) else []
+        cols = [k.strip() for k in rows[0].keys()] if rows else []
+        values = [float(v) for row in rows for k, v in row.items() if k and "loss" in k and v not in ("", None)]
+        r = {"exit": code, "seconds": round(secs, 1), "epochs": len(rows), "columns": cols[:12], "amp": amp,
+             "last_row": rows[-1] if rows else {}}
+        r["ok"] = (code == 0 and len(rows) == 2 and "train/l1_loss" in cols and "val/l1_loss" in cols and
+                   bool(values) and all(math.isfinite(x) for x in values))
+        if not r["ok"]:
+            r["output_tail"] = self.tail(text)
+        return r
+
+    def yolo26_quality(self):
+        """yolo26n from scratch on the default demo (240/60 images, seed 1) at 256 px, 60 epochs, fp32, seed 0:
+        the settings of the CPU reference run of Ultralytics 8.4 (docs/BENCHMARKS.md); best.pt comes back to be
+        scored by Ultralytics' val. Runs in what is left of the budget."""
+        data_dir = os.path.join(self.work, "demo-default")
+        shutil.rmtree(data_dir, ignore_errors=True)
+        code, text, _ = self.run([self.cli, "demo", f"out={data_dir}"], 120)
+        if code != 0:
+            return {"ok": False, "output_tail": self.tail(text)}
+        left = int(self.left()) - 20
+        if left < 60:
+            return {"ok": False, "skipped": f"{left} s left"}
+        code, text, secs, run_dir = self.train("yolo26q", ["epochs=60", "imgsz=256", "batch=16", "amp=off", "seed=0"],
+                                               left, model="yolo26n.yaml", val=True,
+                                               data=os.path.join(data_dir, "data.yaml"))
+        path = os.path.join(run_dir, "results.csv")
+        rows = self.read_csv(path) if os.path.isfile(path) else []
+        best = os.path.join(run_dir, "weights", "best.pt")
+        if os.path.isfile(best):
+            self.keep(best, "yolo26n-demo-best.pt")
+        maps = [(int(r["epoch"]), float(r["metrics/mAP50(B)"]), float(r["metrics/mAP50-95(B)"])) for r in rows
+                if r.get("metrics/mAP50-95(B)") not in (None, "")]
+        top = max(maps, key=lambda m: 0.1 * m[1] + 0.9 * m[2]) if maps else None
+        r = {"exit": code, "seconds": round(secs, 1), "epochs": len(rows), "complete": len(rows) == 60,
+             "best_epoch_map50_map50_95": top, "last_row": rows[-1] if rows else {}}
+        # A measurement in the time left: cut short by the budget is not a failure, a crash is.
+        r["ok"] = code == 0 or (code == "timeout" and len(rows) > 0)
+        if not r["ok"]:
+            r["output_tail"] = self.tail(text)
+        return r
+
     def main(self):
         self.log(f"GPU check ({'dry run on ' + self.args.device if self.args.dry_run else 'device ' + self.args.device}),"
                  f" {self.args.seconds} s")
@@ -335,7 +384,8 @@ class Check:
             return 1
         for name, fn in (("devices", self.devices), ("demo", self.demo), ("amp_training", self.amp),
                          ("fit_and_measured_peak", self.fit_run), ("over_budget_recovers", self.over_budget),
-                         ("environment", self.environment), ("nccl_world", self.nccl)):
+                         ("environment", self.environment), ("nccl_world", self.nccl),
+                         ("yolo26_training", self.yolo26), ("yolo26_quality", self.yolo26_quality)):
             self.step(name, fn)
         self.save()
         self.log("result: " + ("PASS" if self.result["ok"] else "FAIL") + f" ({self.result['seconds']} s)")
