@@ -94,6 +94,27 @@ torch::Tensor nms(const torch::Tensor& boxes, const torch::Tensor& scores, const
     return order.index_select(0, keepT).to(boxes.device());
 }
 
+namespace {
+
+// A (score, anchor, class) candidate of NMS and of the one-to-one head's top-k.
+struct Cand {
+    float score;
+    int32_t anchor;
+    int32_t cls;
+};
+
+// Total order (score desc, then anchor, then class) so that results do not depend on sort internals.
+bool candidateBefore(const Cand& x, const Cand& y)
+{
+    if (x.score != y.score)
+        return x.score > y.score;
+    if (x.anchor != y.anchor)
+        return x.anchor < y.anchor;
+    return x.cls < y.cls;
+}
+
+}  // namespace
+
 std::vector<torch::Tensor> nonMaxSuppression(const torch::Tensor& pred, double conf, double iou, int maxDet,
                                              bool agnostic, int maxNms, int maxWh, bool multiLabel)
 {
@@ -109,19 +130,7 @@ std::vector<torch::Tensor> nonMaxSuppression(const torch::Tensor& pred, double c
     const int64_t limit = maxNms > 0 ? maxNms : std::numeric_limits<int64_t>::max();
     const int64_t wantKept = maxDet > 0 ? maxDet : std::numeric_limits<int64_t>::max();
 
-    struct Cand {
-        float score;
-        int32_t anchor;
-        int32_t cls;
-    };
-    // Total order (score desc, then anchor, then class) so that results do not depend on sort internals.
-    const auto before = [](const Cand& x, const Cand& y) {
-        if (x.score != y.score)
-            return x.score > y.score;
-        if (x.anchor != y.anchor)
-            return x.anchor < y.anchor;
-        return x.cls < y.cls;
-    };
+    const auto before = candidateBefore;
 
     std::vector<torch::Tensor> out;
     out.reserve(static_cast<size_t>(B));
@@ -245,18 +254,7 @@ std::vector<torch::Tensor> topKDetections(const torch::Tensor& pred, double conf
     const float confF = static_cast<float>(conf);
     const int64_t k = maxDet > 0 ? std::min<int64_t>(maxDet, A) : A;
 
-    struct Cand {
-        float score;
-        int32_t anchor;
-        int32_t cls;
-    };
-    const auto before = [](const Cand& x, const Cand& y) {
-        if (x.score != y.score)
-            return x.score > y.score;
-        if (x.anchor != y.anchor)
-            return x.anchor < y.anchor;
-        return x.cls < y.cls;
-    };
+    const auto before = candidateBefore;
     std::vector<torch::Tensor> out;
     out.reserve(static_cast<size_t>(B));
     std::vector<float> best;
