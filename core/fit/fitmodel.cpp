@@ -129,7 +129,9 @@ double DeviceMemoryModel::validationPeak(int valBatch, int imgsz) const
 {
     constexpr double kImageBytesPerPixel = 3 * 4.0;  // the batch as float RGB, alive through the forward
     const double s2 = static_cast<double>(imgsz) * imgsz;
-    const double attentionMoment = validation.fixed + valBatch * (validationMoment * s2 + kImageBytesPerPixel) * s2;
+    // Only a model with attention blocks has the moment (without one the images alone are below the fitted peak).
+    const double attentionMoment =
+        validationMoment > 0 ? validation.fixed + valBatch * (validationMoment * s2 + kImageBytesPerPixel) * s2 : 0.0;
     return std::max(validation.at(valBatch, imgsz), attentionMoment) + loaderQueueBytes(valBatch, imgsz);
 }
 

@@ -172,7 +172,9 @@ void TestCliWeights::exportRefusesBadInput_data()
     QTest::newRow("unwritable output") << QStringList{"out=/proc/version/x.onnx"} << "the output folder does not exist";
     QTest::newRow("output is a folder") << QStringList{"out=/tmp"} << "the output is a folder";
     QTest::newRow("bad imgsz text") << QStringList{"imgsz=big"} << "imgsz must be a size in pixels";
-    QTest::newRow("unknown key") << QStringList{"nms=true"} << "unknown argument 'nms'";
+    QTest::newRow("unknown key") << QStringList{"agnostic_nms=true"} << "unknown argument 'agnostic_nms'";
+    QTest::newRow("nms inside the file") << QStringList{"nms=true"} << "nms=true (NMS inside the file) is not supported";
+    QTest::newRow("nms=false without a one-to-one head") << QStringList{"nms=false"} << "nms=false";
 }
 
 void TestCliWeights::exportRefusesBadInput()
