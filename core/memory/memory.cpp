@@ -306,8 +306,12 @@ void setBudget(int64_t bytes, const std::string& device)
     const MemoryStats s = currentStats(device);
     if (s.deviceTotal <= 0)
         return;
+    // The budget is the device's: what the allocator does not hold (this process's CUDA context, and what other
+    // processes use) is taken off it first, as the fit plans (its `cuda_context`). At least 64 MiB stay.
+    const int64_t outside = std::max<int64_t>(0, s.deviceTotal - s.deviceFree - s.reserved);
+    const int64_t allocatorBytes = std::max<int64_t>(bytes - outside, int64_t{64} << 20);
     const double fraction =
-        bytes == 0 ? 1.0 : std::min(1.0, static_cast<double>(bytes) / static_cast<double>(s.deviceTotal));
+        bytes == 0 ? 1.0 : std::min(1.0, static_cast<double>(allocatorBytes) / static_cast<double>(s.deviceTotal));
     c10::cuda::CUDACachingAllocator::setMemoryFraction(fraction, static_cast<c10::DeviceIndex>(index));
     std::lock_guard lock(cudaBudgets().mutex);
     cudaBudgets().bytes[static_cast<size_t>(index)] = bytes;

@@ -50,8 +50,9 @@ void resetPeak(const std::string& device = "cpu");
 
 // Caps usable memory on `device`: bytes > 0 sets the cap, 0 removes it.
 // CPU: an allocation that would bring `allocated` above the cap throws c10::OutOfMemoryError and
-// changes no figure. CUDA: sets the caching allocator's memory fraction to bytes / total, which caps
-// reserved memory (the CUDA context is outside it; the planner subtracts it before calling this).
+// changes no figure. CUDA: sets the caching allocator's memory fraction to (bytes - what the allocator does not
+// hold: the CUDA context, other processes) / total, which caps reserved memory, so that the whole device use stays
+// within bytes as the fit plans it (`cuda_context`).
 void setBudget(int64_t bytes, const std::string& device = "cpu");
 // The cap set by setBudget, or 0 when there is none.
 int64_t budget(const std::string& device = "cpu");
