@@ -99,7 +99,8 @@ prepare() {
   cp -a "$tmp/fallback/usr/lib/x86_64-linux-gnu/." "$bundle/deps/fallback/"
   rm -rf "$tmp" "$bundle/fallback-debs" "$bundle/deps/share/doc" "$bundle/deps/share/lintian" \
     "$bundle/deps/lib/x86_64-linux-gnu/pkgconfig" "$bundle/deps/share/pkgconfig"
-  find "$bundle/deps" -name '*.a' -delete   # libyaml-cpp-dev's static library: the build links the .so
+  # libyaml-cpp-dev's static library (the build links the .so); ONNX's CMake targets name libonnxifi_loader.a.
+  find "$bundle/deps" -name 'libyaml-cpp.a' -delete
   find "$bundle/deps" -name '*.so*' -type f -exec strip --strip-unneeded {} +
   {
     echo "# .gpu-bundle: written by scripts/gpu-check.sh prepare on $(date -u +%Y-%m-%d)"
@@ -129,6 +130,12 @@ case "$mode" in
     mkdir -p "$out"
     # The torch package folder (lib/, include/, share/cmake/Torch/), as scripts/libtorch-cuda.sh prints it.
     torch_dir=$(python3 -c 'import os, torch; print(os.path.dirname(os.path.dirname(torch.utils.cmake_prefix_path)))')
+    # That torch's nvidia/cu13 headers may lack crt/ (cuda_runtime.h includes crt/host_config.h; the pinned wheels
+    # of scripts/libtorch-cuda.sh have it): where a CUDA toolkit is there, as on the GPU machine, it fills the gap.
+    cu_include="$(dirname "$torch_dir")/nvidia/cu13/include"
+    if [ -d "$cu_include" ] && [ ! -f "$cu_include/crt/host_config.h" ] && command -v nvcc >/dev/null; then
+      export CPATH="$(dirname "$(dirname "$(readlink -f "$(command -v nvcc)")")")/include${CPATH:+:$CPATH}"
+    fi
     fallback=()
     libs=$(ldconfig -p 2>/dev/null || true)
     if ! grep -q 'libpng16.so.16 ' <<<"$libs" || ! grep -q 'libjpeg.so.62 ' <<<"$libs"; then
