@@ -1924,6 +1924,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>L1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>DFL</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1952,6 +1956,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Val L1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Val DFL</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1977,6 +1985,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Mean training classification loss (BCE) of the epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean training L1 box-distance loss of the epoch (YOLO26: no DFL bins)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5056,6 +5068,10 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Losses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Box, class and L1 distance losses per epoch: training solid, validation dashed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -2007,6 +2007,18 @@ Compute capability %2.%3, %4 multiprocessors
         <source>–</source>
         <translation>–</translation>
     </message>
+    <message>
+        <source>L1</source>
+        <translation>L1</translation>
+    </message>
+    <message>
+        <source>Val L1</source>
+        <translation>验证 L1</translation>
+    </message>
+    <message>
+        <source>Mean training L1 box-distance loss of the epoch (YOLO26: no DFL bins)</source>
+        <translation>本轮训练的平均 L1 框距离损失（YOLO26：无 DFL 分箱）</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::ExportDialog</name>
@@ -5137,6 +5149,10 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Suspected label mistakes</source>
         <translation>疑似标注错误</translation>
+    </message>
+    <message>
+        <source>Box, class and L1 distance losses per epoch: training solid, validation dashed.</source>
+        <translation>每轮的框、类别和 L1 距离损失：实线为训练，虚线为验证。</translation>
     </message>
 </context>
 <context>

@@ -706,7 +706,10 @@ void ReportWriter::buildCurves(Dashboard& dash)
                 .arg(imageTag(chart->renderImage(QSize(kChartWidth, kChartHeight), kDpr), alt, kChartWidth),
                      caption.toHtmlEscaped());
         };
-        c += chartFigure(dash.lossChart(), tr("Losses"), tr("Box, class and DFL losses per epoch: training solid, validation dashed."));
+        const bool l1 = d_.run.rows.back().l1Loss;   // YOLO26: Ultralytics 8.4's L1 distance loss, no DFL bins
+        c += chartFigure(dash.lossChart(), tr("Losses"),
+                         l1 ? tr("Box, class and L1 distance losses per epoch: training solid, validation dashed.")
+                            : tr("Box, class and DFL losses per epoch: training solid, validation dashed."));
         c += chartFigure(dash.metricsChart(), tr("Metrics"), tr("Precision, recall, mAP50 and mAP50-95 of each validated epoch."));
         c += chartFigure(dash.learningRateChart(), tr("Learning rate"), tr("Learning rate of each parameter group."));
         // Throughput is known only to a run followed live (results.csv does not hold it).

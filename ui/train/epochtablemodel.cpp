@@ -105,14 +105,14 @@ QVariant EpochTableModel::headerData(int section, Qt::Orientation orientation, i
         case TimeColumn: return tr("Time");
         case TrainBoxColumn: return tr("Box");
         case TrainClsColumn: return tr("Cls");
-        case TrainDflColumn: return tr("DFL");
+        case TrainDflColumn: return l1Loss() ? tr("L1") : tr("DFL");
         case PrecisionColumn: return tr("P");
         case RecallColumn: return tr("R");
         case Map50Column: return tr("mAP50");
         case Map50_95Column: return tr("mAP50-95");
         case ValBoxColumn: return tr("Val box");
         case ValClsColumn: return tr("Val cls");
-        case ValDflColumn: return tr("Val DFL");
+        case ValDflColumn: return l1Loss() ? tr("Val L1") : tr("Val DFL");
         case LearningRateColumn: return tr("LR");
         case ImagesPerSecondColumn: return tr("img/s");
         case PeakMemoryColumn: return tr("Peak memory");
@@ -124,7 +124,9 @@ QVariant EpochTableModel::headerData(int section, Qt::Orientation orientation, i
         case TimeColumn: return tr("Time since the run started when the epoch ended");
         case TrainBoxColumn: return tr("Mean training box loss (CIoU) of the epoch");
         case TrainClsColumn: return tr("Mean training classification loss (BCE) of the epoch");
-        case TrainDflColumn: return tr("Mean training distribution focal loss of the epoch");
+        case TrainDflColumn:
+            return l1Loss() ? tr("Mean training L1 box-distance loss of the epoch (YOLO26: no DFL bins)")
+                            : tr("Mean training distribution focal loss of the epoch");
         case PrecisionColumn: return tr("Precision on the validation split");
         case RecallColumn: return tr("Recall on the validation split");
         case LearningRateColumn: return tr("Learning rate of parameter group 0 at the end of the epoch");
@@ -138,14 +140,23 @@ QVariant EpochTableModel::headerData(int section, Qt::Orientation orientation, i
 
 void EpochTableModel::setRows(std::vector<ys::EpochResult> rows)
 {
+    const bool l1Before = l1Loss();
     beginResetModel();
     rows_ = std::move(rows);
     updateBest();
     endResetModel();
+    updateDistanceHeaders(l1Before);
+}
+
+void EpochTableModel::updateDistanceHeaders(bool before)
+{
+    if (l1Loss() != before)
+        emit headerDataChanged(Qt::Horizontal, TrainDflColumn, ValDflColumn);
 }
 
 void EpochTableModel::addRow(const ys::EpochResult& row)
 {
+    const bool l1Before = l1Loss();
     const int oldBest = best_;
     // A resumed run redoes epochs from its checkpoint: rows from `row.epoch` on are replaced.
     int keep = 0;
@@ -159,6 +170,7 @@ void EpochTableModel::addRow(const ys::EpochResult& row)
     beginInsertRows({}, rowCount(), rowCount());
     rows_.push_back(row);
     endInsertRows();
+    updateDistanceHeaders(l1Before);
     updateBest();
     if (oldBest != best_) {
         for (int r : {oldBest, best_})

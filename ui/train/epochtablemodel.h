@@ -48,8 +48,13 @@ public:
     // Index into rows() of the best fitness among validated rows, -1 when none.
     int bestRow() const { return best_; }
 
+    // The distance columns hold YOLO26's L1 term (EpochResult::l1Loss): their headers say L1, not DFL.
+    bool l1Loss() const { return !rows_.empty() && rows_.back().l1Loss; }
+
 private:
     void updateBest();
+    // Tells the view when l1Loss() changed from `before`.
+    void updateDistanceHeaders(bool before);
 
     std::vector<ys::EpochResult> rows_;
     int best_ = -1;

@@ -119,6 +119,19 @@ void TestTrainModels::epochTable()
     m.clear();
     QCOMPARE(m.rowCount(), 0);
     QCOMPARE(m.bestRow(), -1);
+
+    // YOLO26's rows hold the L1 distance loss (8.4's l1_loss): the headers say so, and the view is told.
+    QCOMPARE(m.headerData(EpochTableModel::TrainDflColumn, Qt::Horizontal).toString(), QString("DFL"));
+    QSignalSpy headers(&m, &QAbstractItemModel::headerDataChanged);
+    auto l1 = row(1, 0.1);
+    l1.l1Loss = true;
+    m.addRow(l1);
+    QCOMPARE(headers.count(), 1);
+    QCOMPARE(m.headerData(EpochTableModel::TrainDflColumn, Qt::Horizontal).toString(), QString("L1"));
+    QCOMPARE(m.headerData(EpochTableModel::ValDflColumn, Qt::Horizontal).toString(), QString("Val L1"));
+    m.clear();
+    QCOMPARE(headers.count(), 2);
+    QCOMPARE(m.headerData(EpochTableModel::ValDflColumn, Qt::Horizontal).toString(), QString("Val DFL"));
 }
 
 void TestTrainModels::epochTableReplacesRedoneEpochs()
