@@ -250,6 +250,21 @@ int readImgsz(const Document& doc, Ref r)
     return 0;
 }
 
+// The model YAML's `end2end` (Ultralytics 8.4: YOLO26 writes True), read as the model builder reads it
+// (True/true); false when absent, or when the text does not parse (the loader then refuses the file itself).
+bool endToEndOf(const std::string& modelYaml)
+{
+    if (modelYaml.empty())
+        return false;
+    try {
+        const YAML::Node root = YAML::Load(modelYaml);
+        const YAML::Node e2e = root.IsMap() ? root["end2end"] : YAML::Node();
+        return e2e && e2e.IsScalar() && (e2e.Scalar() == "True" || e2e.Scalar() == "true");
+    } catch (const YAML::Exception&) {
+        return false;
+    }
+}
+
 // "yolov8n.yaml" -> family "yolov8", scale 'n' (the rule Ultralytics uses to name a model family:
 // the scale letter right after the version digits is dropped; "yolov8n-p2" -> "yolov8-p2").
 void familyAndScale(const std::string& file, char& scale, std::string& family)
@@ -529,6 +544,7 @@ std::optional<Error> describeUltralytics(Parsed& p, Ref root)
         if (!text)
             return fileError("weights.yaml", "the model's YAML " + text.error().message, info.path);
         info.modelYaml = std::move(*text);
+        info.endToEnd = endToEndOf(info.modelYaml);
         info.yamlFile = doc.str(doc.get(yaml, "yaml_file"));
         const std::string scale = doc.str(doc.get(yaml, "scale"));
         if (scale.size() == 1)
@@ -596,6 +612,7 @@ std::optional<Error> describeStudio(Parsed& p, const std::string& metaText)
         info.epoch = j.value("epoch", -1);
         info.bestFitness = j.value("best_fitness", -1.0);
         info.modelYaml = j.value("model_yaml", "");
+        info.endToEnd = endToEndOf(info.modelYaml);
         info.yamlFile = j.value("model_name", "");
         const std::string scale = j.value("scale", "");
         info.scale = scale.size() == 1 ? scale[0] : '\0';

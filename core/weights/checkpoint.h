@@ -45,6 +45,8 @@ struct CheckpointInfo {
     int nc = 0;                // classes
     std::vector<std::string> names;  // class names by id (names.size() == nc when the file is consistent)
     std::vector<int> strides;  // Detect strides, e.g. {8, 16, 32} (empty when the file does not say)
+    bool endToEnd = false;     // the Detect head has one-to-one branches (the model YAML's `end2end: True`, YOLO26):
+                               // what val/predict nms=false and export's endToEnd need
     int64_t parameters = 0;    // parameters of the model (what torch's model.parameters() counts)
     int64_t tensors = 0;       // entries of its state dict (parameters and persistent buffers)
     bool fp16 = false;         // weights stored in half precision (they are read as float32)

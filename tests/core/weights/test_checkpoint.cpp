@@ -122,6 +122,7 @@ private Q_SLOTS:
         const std::string stem = io["model"].get<std::string>();  // yolov8n.yaml, yolo11n.yaml, yolov9t.yaml
         QCOMPARE(info->family, stem.substr(0, stem.size() - 6));
         QCOMPARE(info->scale, stem[stem.size() - 6]);
+        QCOMPARE(info->endToEnd, stem.rfind("yolo26", 0) == 0);   // only YOLO26 has one-to-one branches
         QCOMPARE(info->strides, (std::vector<int>{8, 16, 32}));
         QVERIFY(info->fp16);
         QCOMPARE(info->data, std::string("data.yaml"));
