@@ -100,16 +100,27 @@ void ExportResultDialog::retranslate()
                              .arg(qs(s_.inputName), qs(s_.elementType), qs(s_.inputShape))
                              .arg(s_.imgszW)
                              .arg(s_.imgszH));
-    outputValue_->setText(tr("%1, %2 %3: per anchor cx, cy, w, h in input pixels, then %n class score(s) (sigmoid); "
-                             "no NMS",
-                             nullptr, static_cast<int>(s_.names.size()))
-                              .arg(qs(s_.outputName), qs(s_.elementType), qs(s_.outputShape)));
+    if (s_.endToEnd)
+        outputValue_->setText(tr("%1, %2 %3: per image its best detections (k = %4), each x1, y1, x2, y2 in input "
+                                 "pixels, score, class, best first; no NMS needed (keep the rows above your "
+                                 "threshold). Its top-k needs ONNX Runtime: OpenCV 4.6 cannot run it")
+                                  .arg(qs(s_.outputName), qs(s_.elementType), qs(s_.outputShape))
+                                  .arg(s_.rows));
+    else
+        outputValue_->setText(tr("%1, %2 %3: per anchor cx, cy, w, h in input pixels, then %n class score(s) "
+                                 "(sigmoid); no NMS",
+                                 nullptr, static_cast<int>(s_.names.size()))
+                                  .arg(qs(s_.outputName), qs(s_.elementType), qs(s_.outputShape)));
     QStringList names;
     for (size_t i = 0; i < s_.names.size(); ++i)
         names << QStringLiteral("%1 %2").arg(i).arg(qs(s_.names[i]));
     classesValue_->setText(names.join(QStringLiteral(", ")));
     QString checked = tr("ONNX's checker and strict shape inference passed (opset %1).").arg(s_.opset);
-    if (s_.openCvChecked)
+    if (s_.openCvChecked && s_.endToEnd)
+        checked += QLatin1Char(' ') + tr("OpenCV %1 runs the graph up to its top-k and matches the trained model "
+                                         "(boxes within %2 px); the top-k itself is checked by ONNX's checker only.")
+                                          .arg(qs(s_.openCvVersion), QString::number(s_.maxAbsDiff, 'g', 2));
+    else if (s_.openCvChecked)
         checked += QLatin1Char(' ') + tr("OpenCV %1 runs it and matches the trained model (boxes within %2 px).")
                                           .arg(qs(s_.openCvVersion), QString::number(s_.maxAbsDiff, 'g', 2));
     else if (s_.dynamic)
@@ -118,7 +129,7 @@ void ExportResultDialog::retranslate()
     usageLabel_->setText(tr("Use it:"));
     const QString name = QFileInfo(file).fileName();
     QString text;
-    if (!s_.dynamic)
+    if (!s_.dynamic && !s_.endToEnd)
         text += QStringLiteral("// OpenCV (C++); the README's \"Export for deployment\" has the whole example\n"
                                "cv::dnn::Net net = cv::dnn::readNetFromONNX(\"%1\");\n"
                                "net.setInput(cv::dnn::blobFromImage(letterboxed, 1.0 / 255, cv::Size(), cv::Scalar(), true));\n"
@@ -126,11 +137,19 @@ void ExportResultDialog::retranslate()
                     .arg(name, qs(s_.outputShape));
     text += QStringLiteral("# ONNX Runtime (Python)\n"
                            "session = onnxruntime.InferenceSession(\"%1\")\n"
-                           "out = session.run(None, {\"images\": letterboxed_rgb_0_1})[0]   # %2\n\n"
-                           "# Check it with the studio\n"
-                           "yolostudio-cli val data=data.yaml weights=\"%3\"\n"
-                           "yolostudio-cli predict weights=\"%3\" source=images/\n")
-                .arg(name, qs(s_.outputShape), file);
+                           "out = session.run(None, {\"images\": letterboxed_rgb_0_1})[0]   # %2\n\n")
+                .arg(name, qs(s_.outputShape) + (s_.endToEnd ? QStringLiteral(": x1, y1, x2, y2, score, class")
+                                                             : QString()));
+    if (s_.endToEnd)   // the studio's val and predict run OpenCV, which has no TopK: the .pt's same head
+        text += QStringLiteral("# The same one-to-one head in the studio (from the weights; OpenCV cannot run the file)\n"
+                               "yolostudio-cli val data=data.yaml weights=\"%1\" nms=false\n"
+                               "yolostudio-cli predict weights=\"%1\" source=images/ nms=false\n")
+                    .arg(QDir::toNativeSeparators(qs(s_.weights)));
+    else
+        text += QStringLiteral("# Check it with the studio\n"
+                               "yolostudio-cli val data=data.yaml weights=\"%1\"\n"
+                               "yolostudio-cli predict weights=\"%1\" source=images/\n")
+                    .arg(file);
     usageText_->setPlainText(text);
     copyButton_->setText(tr("&Copy"));
     openFolderButton_->setText(tr("Open &Folder"));

@@ -1,7 +1,8 @@
 #pragma once
 // What Export model… wrote and how to use it: the file, its input (name, type, shape, RGB 0..1, letterboxed)
-// and output (layout of the rows), the classes, how it was checked, and the lines that load it in OpenCV and
-// check it with the studio (copyable). Open Folder shows the file. Children have object names (fileValue,
+// and output (layout of the rows; an end-to-end file's detections and that ONNX Runtime, not OpenCV 4.6, reads
+// it), the classes, how it was checked, and the lines that load it in OpenCV (not for an end-to-end file) and
+// ONNX Runtime and check it with the studio (an end-to-end file: its weights with nms=false) (copyable). Open Folder shows the file. Children have object names (fileValue,
 // inputValue, outputValue, classesValue, checkedValue, usageText) for tests. GUI thread only.
 
 #include "export/export.h"

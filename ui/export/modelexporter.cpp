@@ -32,8 +32,9 @@ QString stageText(ys::ProgressStage stage)
     }
 }
 
-// The run's weights (best first), the size they were trained at and whether a CUDA device is there: file
-// reads and a device listing, so on a pool thread.
+// The run's weights (best first), the size they were trained at, whether they have a one-to-one head
+// (YOLO26: the end-to-end file) and whether a CUDA device is there: file reads and a device listing, so on
+// a pool thread.
 ExportDialog::Facts gatherFacts(const QString& runDir)
 {
     ExportDialog::Facts f;
@@ -49,6 +50,10 @@ ExportDialog::Facts gatherFacts(const QString& runDir)
         auto info = ys::inspectCheckpoint(f.weights.front().toStdString());
         if (info && info->imgsz > 0)
             f.imgsz = info->imgsz;
+        if (info) {
+            f.endToEnd = info->endToEnd;
+            f.model = QFileInfo(QString::fromStdString(info->yamlFile)).completeBaseName();
+        }
     }
     for (const auto& d : ys::memory::listDevices(/*freeMemory=*/false))
         f.cuda = f.cuda || d.cuda;

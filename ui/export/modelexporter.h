@@ -1,6 +1,6 @@
 #pragma once
 // Export model… for the Runs and Train pages: reads what the run offers off the GUI thread (its weights, the
-// size they were trained at, whether a CUDA device is there), asks with ExportDialog, runs ys::exportOnnx on a
+// size they were trained at, whether they have YOLO26's one-to-one head, whether a CUDA device is there), asks with ExportDialog, runs ys::exportOnnx on a
 // pool thread behind a cancellable progress dialog (progress via ProgressRelay, cancel via CancelToken), then
 // shows ExportResultDialog (what was written and how to use it) or the error. One export at a time.
 // GUI thread only.

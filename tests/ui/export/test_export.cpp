@@ -1,8 +1,10 @@
 // Export model… in the studio: the options dialog (defaults from the run, what each target sets), the export
 // off the GUI thread with its result dialog (what was written, how to use it; in English and Chinese), a bad
 // setting as a message, the Runs page's action (on for runs with weights; a request with the run folder, which
-// the MainWindow's one exporter answers with its dialog), and the report naming the exported file. Uses the demo-yolov8n Ultralytics fixture as the run's
-// weights (skipped without ../shared/fixtures).
+// the MainWindow's one exporter answers with its dialog), the report naming the exported file, and the output
+// choice (NMS after the file, or YOLO26's end-to-end file with its max detections: offered for YOLO26 weights
+// only, handed to the export, remembered). Uses the demo-yolov8n and demo-yolo26n Ultralytics fixtures as the
+// runs' weights (skipped without ../shared/fixtures).
 #include "export/export.h"
 #include "report/reportdata.h"
 #include "testsupport.h"
@@ -23,6 +25,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QRadioButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -46,13 +50,17 @@ private slots:
     void runsPageOffersExportForRunsWithWeights();
     void mainWindowAnswersTheRunsPage();
     void reportNamesTheExportedFile();
+    void endToEndOnlyForYolo26();
 
 private:
-    // A run folder (args.yaml, weights/best.pt from the fixture) under `project`; empty when absent.
-    QString makeRun(const QString& project, const QString& name, bool weights);
+    // A run folder (args.yaml, weights/best.pt from `from`, default the YOLOv8 fixture) under `project`; empty
+    // when absent.
+    QString makeRun(const QString& project, const QString& name, bool weights, const QString& from = {});
+    // Export model… on `run` up to its dialog (nullptr when it did not open).
+    ExportDialog* openDialog(ModelExporter& exporter, const QString& run);
 
     QTemporaryDir tmp_;
-    QString fixture_;
+    QString fixture_, fixture26_;
 };
 
 void TestExport::initTestCase()
@@ -61,20 +69,34 @@ void TestExport::initTestCase()
     const QString f = QStringLiteral(YS_FIXTURES_DIR "/ultralytics/demo-yolov8n/best.pt");
     if (QFile::exists(f))
         fixture_ = f;
+    const QString f26 = QStringLiteral(YS_FIXTURES_DIR "/ultralytics/demo-yolo26n/best.pt");
+    if (QFile::exists(f26))
+        fixture26_ = f26;
     QCoreApplication::setOrganizationName(QStringLiteral("YoloStudioTest"));
     QCoreApplication::setApplicationName(QStringLiteral("test_ui_export"));
     QStandardPaths::setTestModeEnabled(true);   // the MainWindow's settings and app data
     QVERIFY(installTranslators(QStringLiteral("en")));   // English plural forms ("5 class scores")
+    QSettings().remove(QStringLiteral("export"));   // what an earlier run of this test remembered
 }
 
-QString TestExport::makeRun(const QString& project, const QString& name, bool weights)
+QString TestExport::makeRun(const QString& project, const QString& name, bool weights, const QString& from)
 {
     const QString dir = QDir(project).filePath(name);
     if (!ys::test::writeText(dir + "/args.yaml", "model: yolov8n.yaml\ndata: data.yaml\nimgsz: 320\nepochs: 1\n"))
         return {};
-    if (weights && (!QDir().mkpath(dir + "/weights") || !QFile::copy(fixture_, dir + "/weights/best.pt")))
+    if (weights && (!QDir().mkpath(dir + "/weights") ||
+                    !QFile::copy(from.isEmpty() ? fixture_ : from, dir + "/weights/best.pt")))
         return {};
     return QDir(dir).absolutePath();
+}
+
+ExportDialog* TestExport::openDialog(ModelExporter& exporter, const QString& run)
+{
+    QSignalSpy shown(&exporter, &ModelExporter::dialogShown);
+    exporter.exportRun(run);   // the run's facts are read on a pool thread, then the dialog opens
+    if (!shown.wait(30000))
+        return nullptr;
+    return shown.first().at(0).value<ExportDialog*>();
 }
 
 void TestExport::dialogDefaultsAndTargets()
@@ -113,6 +135,16 @@ void TestExport::dialogDefaultsAndTargets()
     QVERIFY(!opset->isEnabled() && !dynamic->isEnabled());
     QVERIFY2(!half->isEnabled(), "float16 needs a CUDA device");
     QVERIFY(hint->text().contains("OpenCV"));
+    // Weights without a one-to-one head: NMS after the file, the end-to-end file not offered.
+    auto* nmsAfter = d.findChild<QRadioButton*>(QStringLiteral("nmsAfterRadio"));
+    auto* endToEnd = d.findChild<QRadioButton*>(QStringLiteral("endToEndRadio"));
+    auto* maxDet = d.findChild<QSpinBox*>(QStringLiteral("maxDetSpin"));
+    QVERIFY(nmsAfter && endToEnd && maxDet);
+    QVERIFY(nmsAfter->isChecked() && !endToEnd->isEnabled() && !maxDet->isEnabled());
+    QVERIFY(!o.endToEnd);
+    QCOMPARE(maxDet->value(), 300);
+    QCOMPARE(maxDet->minimum(), ys::ExportLimits::minMaxDet);
+    QCOMPARE(maxDet->maximum(), ys::ExportLimits::maxMaxDet);
 
     d.setTarget(ExportDialog::Target::OnnxRuntimeDynamic);
     o = d.options();
@@ -283,6 +315,91 @@ void TestExport::reportNamesTheExportedFile()
     QVERIFY(html.contains("images float32 [1, 3, 96, 96]"));
     QVERIFY(html.contains("output0 [1, 9, 189]"));
     QVERIFY(html.contains("ONNX opset 12"));
+}
+
+// The output choice: a YOLOv8 run's weights cannot give the end-to-end file (disabled, the tooltip says why); a
+// YOLO26 run's can, NMS after the file being the default; the export gets endToEnd and maxDet, writes
+// [1, k, 6] and the result says ONNX Runtime reads it, not OpenCV; the choice is remembered for YOLO26 runs.
+void TestExport::endToEndOnlyForYolo26()
+{
+    if (fixture_.isEmpty() || fixture26_.isEmpty())
+        QSKIP("../shared/fixtures is absent");
+    const QString project = tmp_.filePath("heads");
+    const QString v8 = makeRun(project, "v8", true), v26 = makeRun(project, "v26", true, fixture26_);
+    QVERIFY(!v8.isEmpty() && !v26.isEmpty());
+    QWidget window;
+    ModelExporter exporter(&window);
+    auto radio = [](ExportDialog* d, const char* name) { return d->findChild<QRadioButton*>(QLatin1String(name)); };
+    auto maxDet = [](ExportDialog* d) { return d->findChild<QSpinBox*>(QStringLiteral("maxDetSpin")); };
+
+    ExportDialog* d = openDialog(exporter, v8);
+    QVERIFY(d);
+    QVERIFY2(radio(d, "nmsAfterRadio") && radio(d, "endToEndRadio") && maxDet(d), "the dialog offers no output choice");
+    QVERIFY(radio(d, "nmsAfterRadio")->isChecked());
+    QVERIFY2(!radio(d, "endToEndRadio")->isEnabled(), "YOLOv8 has no one-to-one head");
+    QVERIFY2(radio(d, "endToEndRadio")->toolTip().contains("YOLO26") &&
+                 radio(d, "endToEndRadio")->toolTip().contains("yolov8n"),
+             qPrintable(radio(d, "endToEndRadio")->toolTip()));
+    QVERIFY(!maxDet(d)->isEnabled());
+    QVERIFY(!d->options().endToEnd);
+    d->reject();
+
+    d = openDialog(exporter, v26);
+    QVERIFY(d);
+    auto* target = d->findChild<QComboBox*>(QStringLiteral("targetCombo"));
+    auto* hint = d->findChild<QLabel*>(QStringLiteral("targetHint"));
+    QVERIFY(radio(d, "endToEndRadio")->isEnabled());
+    QVERIFY2(radio(d, "nmsAfterRadio")->isChecked(), "NMS after the file is Ultralytics 8.4's default");
+    QVERIFY(!maxDet(d)->isEnabled());
+    ys::ExportOptions o = d->options();
+    QVERIFY(!o.endToEnd);
+    QVERIFY(target->itemText(0).contains("OpenCV"));
+    radio(d, "endToEndRadio")->click();
+    QVERIFY(maxDet(d)->isEnabled());
+    QCOMPARE(maxDet(d)->value(), 300);
+    // The file is not OpenCV's: neither the target nor its hint promise that OpenCV reads it.
+    QVERIFY2(!target->itemText(0).contains("OpenCV"), qPrintable(target->itemText(0)));
+    QVERIFY2(hint->text().contains("cannot run this file") && !hint->text().contains("Loads in OpenCV"),
+             qPrintable(hint->text()));
+    maxDet(d)->setValue(10);
+    d->findChild<QSpinBox*>(QStringLiteral("imgszSpin"))->setValue(64);   // 84 anchors: a quick export
+    o = d->options();
+    QVERIFY(o.endToEnd);
+    QCOMPARE(o.maxDet, 10);
+    QSignalSpy exported(&exporter, &ModelExporter::exported);
+    QSignalSpy failed(&exporter, &ModelExporter::failed);
+    d->accept();
+    QVERIFY2(exported.wait(120000), failed.isEmpty() ? "" : qPrintable(failed.first().at(0).toString()));
+    const auto& summary = exporter.lastSummary();
+    QVERIFY(summary && summary->endToEnd);
+    QCOMPARE(summary->rows, 10);
+    QCOMPARE(summary->outputShape, std::string("[1, 10, 6]"));
+
+    auto* result = window.findChild<ExportResultDialog*>();
+    QVERIFY(result);
+    auto text = [&](const char* name) { return result->findChild<QLabel*>(QLatin1String(name))->text(); };
+    QVERIFY2(text("outputValue").contains("output0, float32 [1, 10, 6]") && text("outputValue").contains("k = 10") &&
+                 text("outputValue").contains("x1, y1, x2, y2") && text("outputValue").contains("ONNX Runtime"),
+             qPrintable(text("outputValue")));
+    QVERIFY2(!text("checkedValue").contains("runs it and matches"), qPrintable(text("checkedValue")));
+    QVERIFY2(text("checkedValue").contains("up to its top-k"), qPrintable(text("checkedValue")));
+    QVERIFY2(!result->usage().contains("readNetFromONNX"), qPrintable(result->usage()));
+    QVERIFY2(result->usage().contains("onnxruntime.InferenceSession(\"best.onnx\")") &&
+                 result->usage().contains("nms=false"),
+             qPrintable(result->usage()));
+    result->close();
+
+    // Remembered for the next YOLO26 run; a YOLOv8 run still gets NMS after the file.
+    d = openDialog(exporter, v26);
+    QVERIFY(d);
+    QVERIFY(radio(d, "endToEndRadio")->isChecked());
+    QCOMPARE(maxDet(d)->value(), 10);
+    QVERIFY(d->options().endToEnd);
+    d->reject();
+    d = openDialog(exporter, v8);
+    QVERIFY(d);
+    QVERIFY(radio(d, "nmsAfterRadio")->isChecked() && !d->options().endToEnd);
+    d->reject();
 }
 
 QTEST_MAIN(TestExport)
