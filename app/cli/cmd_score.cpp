@@ -11,7 +11,7 @@ namespace ys::cli {
 namespace {
 
 constexpr const char* kScoreHelp =
-    "usage: yolostudio-cli val data=PATH predictions=DIR [split=val] [json=FILE] [max_problems=50]\n"
+    "usage: yolostudio-cli val data=PATH predictions=DIR [split=val] [metrics=8.4] [json=FILE] [max_problems=50]\n"
     "\n"
     "Scores YOLO-format prediction files written by any tool against the dataset's labels, with the same\n"
     "P, R, mAP50 and mAP50-95 as `val` (Ultralytics' definitions), and prints the per-class table.\n"
@@ -21,9 +21,11 @@ constexpr const char* kScoreHelp =
     "                    'class cx cy w h conf' (normalised); an image without a file has no detections.\n"
     "                    For comparable figures predict with a low threshold, e.g. predict conf=0.001\n"
     "  split=val         the split to score: train, val or test\n"
+    "  metrics=8.4       whose figures: Ultralytics 8.4's (the default) or 8.3's (see below)\n"
     "  json=FILE         also write the figures (top level and per class) and every problem as JSON\n"
     "  max_problems=50   bad rows and unmatched files printed on stderr (the JSON file has all of them)\n"
     "\n"
+    "\n%s\n"
     "Bad rows (wrong column count, class id out of range, NaN, ...) and files whose stem names no image of\n"
     "the split are reported as file:line: reason and left out; the rest is scored.\n"
     "Exit status: 0 when the files were scored (whatever was left out), 2 when scoring could not run (bad\n"
@@ -31,13 +33,33 @@ constexpr const char* kScoreHelp =
 
 }  // namespace
 
+const char* const kMetricsHelp =
+    "metrics=8.4 scores as Ultralytics 8.4 does (greedy matching by confidence, AP ending at the last recall,\n"
+    "best.pt by mAP50-95); metrics=8.3 as 8.3 does (AP drawn on to recall 1: higher at low recall).";
+
+std::optional<MetricsVersion> metricsArgument(const Args& args)
+{
+    const std::string text = args.str("metrics", metricsVersionName(kDefaultMetricsVersion));
+    const auto v = parseMetricsVersion(text);
+    if (!v)
+        std::fprintf(stderr, "error: metrics must be 8.4 or 8.3 (the Ultralytics release whose figures), not '%s'\n",
+                     text.c_str());
+    return v;
+}
+
 int cmdScore(const Args& args)
 {
     const std::string needs = "val with predictions= needs data=PATH and predictions=DIR";
-    if (auto exit = checkArguments(args, {.help = kScoreHelp,
-                                          .known = {"data", "predictions", "split", "json", "max_problems"},
+    if (args.help) {
+        std::printf(kScoreHelp, kMetricsHelp);
+        return kExitOk;
+    }
+    if (auto exit = checkArguments(args, {.known = {"data", "predictions", "split", "metrics", "json", "max_problems"},
                                           .required = {{"data", needs}, {"predictions", needs}}}))
         return *exit;
+    const auto metrics = metricsArgument(args);
+    if (!metrics)
+        return kExitUsage;
     const auto maxProblems = args.integer("max_problems", 50);
     if (!maxProblems)
         return kExitUsage;
@@ -49,6 +71,7 @@ int cmdScore(const Args& args)
     ScoreOptions o;
     o.data = args.str("data");
     o.predictions = args.str("predictions");
+    o.metrics = *metrics;
     const std::string split = args.str("split", "val");
     bool known = false;
     for (Split s : {Split::Train, Split::Val, Split::Test})

@@ -290,7 +290,7 @@ int cmdVal(const Args& args)
         return cmdScore(args);
     if (args.help) {
         std::printf("usage: yolostudio-cli val data=PATH weights=FILE [imgsz=0] [batch=32] [device=cpu] [rect=true]\n"
-                    "                          [nms=true]\n"
+                    "                          [nms=true] [metrics=8.4]\n"
                     "Validates weights on the dataset's val split and prints P, R, mAP50, mAP50-95 per class.\n"
                     "imgsz=0 uses the size the weights were trained at. weights: a YOLO Studio run's .pt, an\n"
                     "Ultralytics checkpoint (yolov8n.pt, best.pt; YOLOv8, YOLO11, YOLOv9) or an exported .onnx\n"
@@ -299,12 +299,16 @@ int cmdVal(const Args& args)
                     "letterboxes every image to imgsz x imgsz. A static .onnx is always validated square at its\n"
                     "own size (as Ultralytics does): compare it with the .pt at rect=false.\n"
                     "%s"
+                    "%s\n"
                     "   or: yolostudio-cli val data=PATH predictions=DIR ... scores prediction files instead\n"
                     "       (val predictions=DIR --help tells more).\n",
-                    kNmsHelp);
+                    kNmsHelp, kMetricsHelp);
         return kExitOk;
     }
-    if (!args.rejectUnknown({"data", "weights", "imgsz", "batch", "device", "rect", "nms"}))
+    if (!args.rejectUnknown({"data", "weights", "imgsz", "batch", "device", "rect", "nms", "metrics"}))
+        return kExitUsage;
+    const auto metrics = metricsArgument(args);
+    if (!metrics)
         return kExitUsage;
     const auto imgsz = args.integer("imgsz", 0);
     const auto batch = args.integer("batch", 32);
@@ -324,6 +328,7 @@ int cmdVal(const Args& args)
     vo.device = args.str("device", "cpu");
     vo.rect = *rect;
     vo.nms = *nms;
+    vo.metrics = *metrics;
     auto r = validateWeights(vo, [](const std::string& l) { std::printf("%s\n", l.c_str()); });
     if (!r)
         return reportError(r.error());

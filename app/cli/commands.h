@@ -2,6 +2,9 @@
 // One function per CLI command; each returns an exit code (args.h) and prints its own --help.
 
 #include "cli/args.h"
+#include "eval/metrics.h"
+
+#include <optional>
 
 namespace ys::cli {
 
@@ -11,6 +14,9 @@ int cmdInfo(const Args& args);     // cmd_model.cpp: layers, parameters, GFLOPs
 int cmdTrain(const Args& args);    // cmd_train.cpp
 int cmdVal(const Args& args);      // cmd_train.cpp
 int cmdScore(const Args& args);    // cmd_score.cpp: val predictions=DIR (scores prediction files)
+// val's and score's metrics=8.4|8.3 (cmd_score.cpp); nullopt after printing why on a bad value.
+std::optional<MetricsVersion> metricsArgument(const Args& args);
+extern const char* const kMetricsHelp;
 int cmdPredict(const Args& args);  // cmd_train.cpp
 int cmdFit(const Args& args);      // cmd_fit.cpp: fit the run to the GPU memory budget
 int cmdDevices(const Args& args);  // cmd_fit.cpp: the CPU and CUDA devices with their memory

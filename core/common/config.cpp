@@ -167,6 +167,9 @@ const std::vector<Entry>& entries()
           .help = "NMS IoU threshold", .step = 0.05, .decimals = 2, .advanced = true}, &TrainConfig::iou},
         {{.name = "max_det", .group = G::Validation, .type = T::Int, .min = 1, .max = 100000,
           .help = "detections per image", .unit = U::Boxes, .advanced = true}, &TrainConfig::max_det},
+        {{.name = "metrics", .group = G::Validation, .type = T::Choice, .choices = {"8.4", "8.3"},
+          .help = "mAP and best.pt as this Ultralytics release computes them (8.4: greedy matching, mAP50-95 "
+                  "fitness)", .advanced = true}, &TrainConfig::metrics},
     };
     return table;
 }

@@ -131,6 +131,9 @@ struct TrainConfig {
     double conf = 0.001;                 // NMS confidence threshold for validation
     double iou = 0.7;                    // NMS IoU threshold
     int max_det = 300;                   // detections kept per image after NMS
+    // Whose mAP, matching and fitness (best.pt, patience) the run's figures follow: "8.4" (Ultralytics 8.4,
+    // the default) or "8.3" (eval/metrics.h). A run keeps its own (runs written before the key existed: 8.3).
+    std::string metrics = "8.4";
 
     // Every problem with the current values (empty when valid). Each Error's code is "config.<key>".
     std::vector<Error> validate() const;

@@ -17,7 +17,8 @@ namespace {
 
 constexpr float kIouEps = 1e-7f;          // box_iou's eps in the union (float32, as torch adds it)
 constexpr double kEps = 1e-16;            // ap_per_class's eps in the F1 denominator
-constexpr float kConfusionConf = 0.25f;   // reference confusion-matrix confidence threshold (conf > it)
+constexpr float kConfusionConf83 = 0.25f; // 8.3's confusion-matrix confidence threshold (conf > it)
+constexpr float kConfusionConf84 = 0.001f;// 8.4's: val's conf, which it hands to the matrix
 constexpr float kConfusionIou = 0.45f;    // reference confusion-matrix IoU threshold (IoU > it)
 constexpr int kConfGrid = 1000;           // points of the confidence grid for P/R/F1 (linspace(0, 1, 1000))
 constexpr int kApPoints = 101;            // recall points of the AP integral (linspace(0, 1, 101))
@@ -58,15 +59,20 @@ double npInterp(double xv, const std::vector<double>& xp, const std::vector<doub
     return slope * (xv - xp[j]) + fp[j];
 }
 
-// Sentinel-padded recall and the precision envelope of compute_ap.
+// Sentinel-padded recall and the precision envelope of compute_ap: 8.3 closes the curve with (1, 0), 8.4
+// with (last recall, 0) then (1, 0), so no area is drawn beyond the last recall.
 void envelope(const std::vector<double>& recall, const std::vector<double>& precision, std::vector<double>& mrec,
-              std::vector<double>& mpre)
+              std::vector<double>& mpre, MetricsVersion v)
 {
     mrec.assign(1, 0.0);
     mrec.insert(mrec.end(), recall.begin(), recall.end());
-    mrec.push_back(1.0);
     mpre.assign(1, 1.0);
     mpre.insert(mpre.end(), precision.begin(), precision.end());
+    if (v == MetricsVersion::Ultralytics84) {
+        mrec.push_back(recall.back());
+        mpre.push_back(0.0);
+    }
+    mrec.push_back(1.0);
     mpre.push_back(0.0);
     for (size_t i = mpre.size() - 1; i-- > 0;)
         mpre[i] = std::max(mpre[i], mpre[i + 1]);
@@ -130,22 +136,187 @@ std::vector<Pair> firstPerKey(const std::vector<Pair>& rows, Key key, int keys)
 const auto kByDet = [](const Pair& p) { return p.det; };
 const auto kByGt = [](const Pair& p) { return p.gt; };
 
+// One image's class-agnostic IoU matrix, [GT][detection].
+struct IouMatrix {
+    int ng = 0, nd = 0;
+    std::vector<float> v;
+    float at(int gi, int di) const { return v[static_cast<size_t>(gi) * static_cast<size_t>(nd) + static_cast<size_t>(di)]; }
+};
+
+IouMatrix iouMatrix(const std::vector<GroundTruth>& gts, const std::vector<Detection>& dets)
+{
+    IouMatrix m;
+    m.ng = static_cast<int>(gts.size());
+    m.nd = static_cast<int>(dets.size());
+    m.v.reserve(gts.size() * dets.size());
+    for (const auto& g : gts)
+        for (const auto& d : dets)
+            m.v.push_back(iouF32(g.x1, g.y1, g.x2, g.y2, d.x1, d.y1, d.x2, d.y2));
+    return m;
+}
+
+// 8.3's match_predictions (see metrics.h): bit j of tp[d] set when detection d is a true positive at j.
+void match83(const std::vector<Detection>& dets, const std::vector<GroundTruth>& gts, const IouMatrix& iou,
+             std::vector<uint16_t>& tp)
+{
+    // Same-class pairs at the lowest threshold, in np.nonzero's row-major order; each threshold keeps a
+    // subsequence of them (same order).
+    std::vector<Pair> candidates;
+    for (int gi = 0; gi < iou.ng; ++gi)
+        for (int di = 0; di < iou.nd; ++di)
+            if (gts[static_cast<size_t>(gi)].cls == dets[static_cast<size_t>(di)].cls &&
+                iou.at(gi, di) >= iouThreshold(0))
+                candidates.push_back({gi, di, iou.at(gi, di)});
+    std::vector<Pair> pairs;
+    for (int j = 0; j < DetectionEvaluator::kNumIou; ++j) {
+        const float t = iouThreshold(j);
+        pairs.clear();
+        for (const Pair& p : candidates)
+            if (p.iou >= t)
+                pairs.push_back(p);
+        const std::vector<Pair> matches =
+            pairs.size() > 1 ? firstPerKey(firstPerKey(byIouDescending(pairs), kByDet, iou.nd), kByGt, iou.ng) : pairs;
+        for (const Pair& p : matches)
+            tp[static_cast<size_t>(p.det)] |= static_cast<uint16_t>(1u << j);
+    }
+}
+
+// 8.4's greedy match_predictions: detections in order (most confident first), each taking at every
+// threshold the untaken same-class GT of highest IoU (first on ties), a hit when that IoU >= t.
+void match84(const std::vector<Detection>& dets, const std::vector<GroundTruth>& gts, const IouMatrix& iou,
+             std::vector<uint16_t>& tp)
+{
+    constexpr int kT = DetectionEvaluator::kNumIou;
+    std::vector<uint16_t> taken(static_cast<size_t>(iou.ng), 0);  // bit j: GT taken at threshold j
+    for (int di = 0; di < iou.nd; ++di) {
+        const int cls = dets[static_cast<size_t>(di)].cls;
+        for (int j = 0; j < kT; ++j) {
+            int best = -1;
+            float bestIou = 0;
+            for (int gi = 0; gi < iou.ng; ++gi) {
+                if (gts[static_cast<size_t>(gi)].cls != cls || ((taken[static_cast<size_t>(gi)] >> j) & 1u))
+                    continue;
+                if (iou.at(gi, di) > bestIou) {
+                    bestIou = iou.at(gi, di);
+                    best = gi;
+                }
+            }
+            if (best >= 0 && bestIou >= iouThreshold(j)) {
+                tp[static_cast<size_t>(di)] |= static_cast<uint16_t>(1u << j);
+                taken[static_cast<size_t>(best)] |= static_cast<uint16_t>(1u << j);
+            }
+        }
+    }
+}
+
+using Confusion = std::vector<std::vector<int64_t>>;
+
+// Counts one image into the matrix: gtMatch[g] = the detection GT g went to (-1: missed); `considered`:
+// the detections above the matrix's confidence, those not matched are false detections.
+void countConfusion(Confusion& confusion, int nc, const std::vector<Detection>& dets,
+                    const std::vector<GroundTruth>& gts, const std::vector<int>& gtMatch,
+                    const std::vector<int>& considered)
+{
+    std::vector<char> used(dets.size(), 0);
+    for (size_t gi = 0; gi < gts.size(); ++gi) {
+        const int m = gtMatch[gi];
+        if (m >= 0)
+            used[static_cast<size_t>(m)] = 1;
+        const int predicted = m >= 0 ? dets[static_cast<size_t>(m)].cls : nc;
+        ++confusion[static_cast<size_t>(predicted)][static_cast<size_t>(gts[gi].cls)];
+    }
+    for (int di : considered)
+        if (!used[static_cast<size_t>(di)])
+            ++confusion[static_cast<size_t>(dets[static_cast<size_t>(di)].cls)][static_cast<size_t>(nc)];
+}
+
+// 8.3's ConfusionMatrix: confident detections, class-agnostic pairs, best IoU per detection then per GT.
+void confusion83(Confusion& confusion, int nc, const std::vector<Detection>& dets,
+                 const std::vector<GroundTruth>& gts, const IouMatrix& iou)
+{
+    std::vector<int> confident;
+    for (int di = 0; di < iou.nd; ++di)
+        if (dets[static_cast<size_t>(di)].conf > kConfusionConf83)
+            confident.push_back(di);
+    std::vector<Pair> cpairs;
+    for (int gi = 0; gi < iou.ng; ++gi)
+        for (size_t k = 0; k < confident.size(); ++k)
+            if (iou.at(gi, confident[k]) > kConfusionIou)
+                cpairs.push_back({gi, static_cast<int>(k), iou.at(gi, confident[k])});
+    if (cpairs.size() > 1)
+        cpairs = firstPerKey(byIouDescending(firstPerKey(byIouDescending(cpairs), kByDet, iou.nd)), kByGt, iou.ng);
+    std::vector<int> gtMatch(static_cast<size_t>(iou.ng), -1);
+    for (const Pair& p : cpairs)
+        gtMatch[static_cast<size_t>(p.gt)] = confident[static_cast<size_t>(p.det)];
+    countConfusion(confusion, nc, dets, gts, gtMatch, confident);
+}
+
+// 8.4's ConfusionMatrix: detections above val's conf, most confident first, each taking the untaken GT of
+// highest IoU (first on ties) when that IoU > 0.45. `dets` are in descending confidence already.
+void confusion84(Confusion& confusion, int nc, const std::vector<Detection>& dets,
+                 const std::vector<GroundTruth>& gts, const IouMatrix& iou)
+{
+    std::vector<int> considered;
+    for (int di = 0; di < iou.nd; ++di)
+        if (dets[static_cast<size_t>(di)].conf > kConfusionConf84)
+            considered.push_back(di);
+    std::vector<int> gtMatch(static_cast<size_t>(iou.ng), -1);
+    std::vector<char> taken(static_cast<size_t>(iou.ng), 0);
+    for (int di : considered) {
+        int best = -1;
+        float bestIou = 0;
+        for (int gi = 0; gi < iou.ng; ++gi)
+            if (!taken[static_cast<size_t>(gi)] && iou.at(gi, di) > bestIou) {
+                bestIou = iou.at(gi, di);
+                best = gi;
+            }
+        if (best >= 0 && bestIou > kConfusionIou) {
+            gtMatch[static_cast<size_t>(best)] = di;
+            taken[static_cast<size_t>(best)] = 1;
+        }
+    }
+    countConfusion(confusion, nc, dets, gts, gtMatch, considered);
+}
+
 }  // namespace
+
+const char* metricsVersionName(MetricsVersion v)
+{
+    return v == MetricsVersion::Ultralytics83 ? "8.3" : "8.4";
+}
+
+std::optional<MetricsVersion> parseMetricsVersion(const std::string& text)
+{
+    std::string t = text;
+    for (const char* prefix : {"ultralytics-", "ultralytics ", "Ultralytics ", "Ultralytics-"})
+        if (t.rfind(prefix, 0) == 0)
+            t = t.substr(std::string(prefix).size());
+    if (t == "8.4")
+        return MetricsVersion::Ultralytics84;
+    if (t == "8.3")
+        return MetricsVersion::Ultralytics83;
+    return std::nullopt;
+}
+
+double metricsFitness(double map50, double map50_95, MetricsVersion v)
+{
+    return v == MetricsVersion::Ultralytics83 ? 0.1 * map50 + 0.9 * map50_95 : map50_95;
+}
 
 double DetectionMetrics::fitness() const
 {
-    return 0.1 * map50 + 0.9 * map50_95;
+    return metricsFitness(map50, map50_95, version);
 }
 
 double apTrapezoid101(const std::vector<double>& recall, const std::vector<double>& precision,
-                      std::vector<double>* curve)
+                      std::vector<double>* curve, MetricsVersion v)
 {
     if (curve)
         curve->clear();
     if (recall.empty())
         return 0;
     std::vector<double> mrec, mpre;
-    envelope(recall, precision, mrec, mpre);
+    envelope(recall, precision, mrec, mpre, v);
     double ap = 0;
     double xPrev = 0, yPrev = 0;
     for (int i = 0; i < kApPoints; ++i) {
@@ -178,7 +349,7 @@ double apCoco101(const std::vector<double>& recall, const std::vector<double>& p
     return sum / kApPoints;
 }
 
-DetectionEvaluator::DetectionEvaluator(int nc) : nc_(nc)
+DetectionEvaluator::DetectionEvaluator(int nc, MetricsVersion version) : nc_(nc), version_(version)
 {
     if (nc <= 0)
         throw std::invalid_argument("DetectionEvaluator: nc must be positive");
@@ -207,7 +378,6 @@ void DetectionEvaluator::addImage(const std::vector<Detection>& detsIn, const st
     for (const auto& g : gtsIn)
         if (g.cls >= 0 && g.cls < nc_)
             gts.push_back(g);
-    const int nd = static_cast<int>(dets.size()), ng = static_cast<int>(gts.size());
 
     std::vector<bool> seen(static_cast<size_t>(nc_), false);
     for (const auto& g : gts) {
@@ -218,73 +388,26 @@ void DetectionEvaluator::addImage(const std::vector<Detection>& detsIn, const st
         }
     }
 
-    // IoU matrix [GT][detection], class-agnostic (the confusion matrix uses it so).
-    std::vector<float> iou(static_cast<size_t>(ng) * static_cast<size_t>(nd));
-    for (int gi = 0; gi < ng; ++gi)
-        for (int di = 0; di < nd; ++di) {
-            const auto& g = gts[static_cast<size_t>(gi)];
-            const auto& d = dets[static_cast<size_t>(di)];
-            iou[static_cast<size_t>(gi) * static_cast<size_t>(nd) + static_cast<size_t>(di)] =
-                iouF32(g.x1, g.y1, g.x2, g.y2, d.x1, d.y1, d.x2, d.y2);
-        }
-    auto iouAt = [&](int gi, int di) {
-        return iou[static_cast<size_t>(gi) * static_cast<size_t>(nd) + static_cast<size_t>(di)];
-    };
-
-    // Same-class pairs at the lowest threshold, in np.nonzero's row-major order; each threshold keeps a
-    // subsequence of them (same order).
-    std::vector<Pair> candidates;
-    for (int gi = 0; gi < ng; ++gi)
-        for (int di = 0; di < nd; ++di)
-            if (gts[static_cast<size_t>(gi)].cls == dets[static_cast<size_t>(di)].cls && iouAt(gi, di) >= iouThreshold(0))
-                candidates.push_back({gi, di, iouAt(gi, di)});
-    std::vector<uint16_t> tp(static_cast<size_t>(nd), 0);
-    std::vector<Pair> pairs;
-    for (int j = 0; j < kNumIou; ++j) {
-        const float t = iouThreshold(j);
-        pairs.clear();
-        for (const Pair& p : candidates)
-            if (p.iou >= t)
-                pairs.push_back(p);
-        const std::vector<Pair> matches =
-            pairs.size() > 1 ? firstPerKey(firstPerKey(byIouDescending(pairs), kByDet, nd), kByGt, ng) : pairs;
-        for (const Pair& p : matches)
-            tp[static_cast<size_t>(p.det)] |= static_cast<uint16_t>(1u << j);
+    // 8.4 walks the detections most confident first; NMS returns them so, prediction files need not.
+    if (version_ == MetricsVersion::Ultralytics84)
+        std::stable_sort(dets.begin(), dets.end(), [](const Detection& a, const Detection& b) { return a.conf > b.conf; });
+    const IouMatrix iou = iouMatrix(gts, dets);
+    std::vector<uint16_t> tp(dets.size(), 0);
+    if (version_ == MetricsVersion::Ultralytics84) {
+        match84(dets, gts, iou, tp);
+        confusion84(confusion_, nc_, dets, gts, iou);
+    } else {
+        match83(dets, gts, iou, tp);
+        confusion83(confusion_, nc_, dets, gts, iou);
     }
     for (size_t i = 0; i < dets.size(); ++i)
         records_.push_back({dets[i].conf, dets[i].cls, tp[i]});
-
-    // Confusion matrix: confident detections, class-agnostic pairs, best IoU per detection then per GT.
-    std::vector<int> confident;
-    for (int di = 0; di < nd; ++di)
-        if (dets[static_cast<size_t>(di)].conf > kConfusionConf)
-            confident.push_back(di);
-    std::vector<Pair> cpairs;
-    for (int gi = 0; gi < ng; ++gi)
-        for (size_t k = 0; k < confident.size(); ++k)
-            if (iouAt(gi, confident[k]) > kConfusionIou)
-                cpairs.push_back({gi, static_cast<int>(k), iouAt(gi, confident[k])});
-    if (cpairs.size() > 1)
-        cpairs = firstPerKey(byIouDescending(firstPerKey(byIouDescending(cpairs), kByDet, nd)), kByGt, ng);
-    std::vector<int> gtMatch(static_cast<size_t>(ng), -1);
-    std::vector<char> detUsed(confident.size(), 0);
-    for (const Pair& p : cpairs) {
-        gtMatch[static_cast<size_t>(p.gt)] = confident[static_cast<size_t>(p.det)];
-        detUsed[static_cast<size_t>(p.det)] = 1;
-    }
-    for (int gi = 0; gi < ng; ++gi) {
-        const int m = gtMatch[static_cast<size_t>(gi)];
-        const int predicted = m >= 0 ? dets[static_cast<size_t>(m)].cls : nc_;
-        ++confusion_[static_cast<size_t>(predicted)][static_cast<size_t>(gts[static_cast<size_t>(gi)].cls)];
-    }
-    for (size_t k = 0; k < confident.size(); ++k)
-        if (!detUsed[k])
-            ++confusion_[static_cast<size_t>(dets[static_cast<size_t>(confident[k])].cls)][static_cast<size_t>(nc_)];
 }
 
 DetectionMetrics DetectionEvaluator::compute() const
 {
     DetectionMetrics m;
+    m.version = version_;
     m.confusion = confusion_;
 
     std::vector<int> present;
@@ -341,7 +464,7 @@ DetectionMetrics DetectionEvaluator::compute() const
                         pCurve[ci][static_cast<size_t>(g)] = npInterp(-x, xp, precision, 1.0, precision.back());
                     }
                 }
-                const double ap = apTrapezoid101(recall, precision, j == 0 ? &cm.pr50 : nullptr);
+                const double ap = apTrapezoid101(recall, precision, j == 0 ? &cm.pr50 : nullptr, version_);
                 const double coco = apCoco101(recall, precision);
                 apSum += ap;
                 cocoSum += coco;

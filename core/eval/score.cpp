@@ -226,7 +226,7 @@ Expected<ScoreResult> scorePredictions(const ScoreOptions& options, const Progre
              path, 0, 0});
     }
 
-    DetectionEvaluator evaluator(nc);
+    DetectionEvaluator evaluator(nc, options.metrics);
     const auto total = static_cast<int64_t>(images.size());
     for (int64_t i = 0; i < total; ++i) {
         if (cancel.cancelled())
@@ -285,8 +285,14 @@ std::string scoreResultToJson(const ScoreResult& r)
         {"fitness", m.fitness()},
         {"mAP50_coco", m.map50_coco},
         {"mAP50-95_coco", m.map50_95_coco},
-        {"method", "Ultralytics 8.3 (ap_per_class: interpolated 101-point AP, trapezoid rule; P and R at the best "
-                   "smoothed mean F1); *_coco: COCO-style step AP over the same matches"},
+        {"metrics", metricsVersionName(m.version)},
+        {"method", std::string("Ultralytics ") + metricsVersionName(m.version) +
+                       (m.version == MetricsVersion::Ultralytics83
+                            ? " (matching per GT and detection; ap_per_class: interpolated 101-point AP to recall 1, "
+                              "trapezoid rule; fitness 0.1 mAP50 + 0.9 mAP50-95"
+                            : " (greedy matching by confidence; ap_per_class: interpolated 101-point AP ending at the "
+                              "last recall, trapezoid rule; fitness mAP50-95") +
+                       "; P and R at the best smoothed mean F1); *_coco: COCO-style step AP over the same matches"},
         {"classes", classes},
         {"problems", problems}};
     return j.dump(2) + "\n";

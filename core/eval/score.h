@@ -50,6 +50,7 @@ struct ScoreOptions {
     std::string data;         // the dataset's data.yaml
     std::string predictions;  // folder holding <stem>.txt and/or labels/<stem>.txt
     Split split = Split::Val;
+    MetricsVersion metrics = kDefaultMetricsVersion;  // whose figures (eval/metrics.h)
 };
 
 struct ScoreResult {

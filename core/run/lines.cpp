@@ -1,5 +1,6 @@
 #include "run/lines.h"
 
+#include "common/config.h"
 #include "eval/metrics.h"
 
 #include <nlohmann/json.hpp>
@@ -172,10 +173,7 @@ Expected<EpochResult> ResultsCsvReader::parseRow(const std::string& line, const 
     r.lr[2] = v[FLr2];
     r.imagesPerSecond = v[FImagesPerSecond];
     r.peakMemory = static_cast<int64_t>(v[FPeakMemory]);
-    DetectionMetrics m;
-    m.map50 = r.map50;
-    m.map50_95 = r.map50_95;
-    r.fitness = m.fitness();
+    r.fitness = metricsFitness(r.map50, r.map50_95, metrics_);
     r.validated = hasMetrics_;
     r.l1Loss = l1Loss_;
     return r;
@@ -222,6 +220,23 @@ std::vector<std::string> completeLines(const std::string& bytes, size_t* consume
     }
     *consumed = start;
     return lines;
+}
+
+MetricsVersion runMetricsVersion(const std::string& argsYaml)
+{
+    TrainConfig base;
+    base.metrics.clear();  // stays empty unless the file names one
+    std::vector<std::string> ignored;
+    std::vector<Error> rejected;
+    const auto cfg = TrainConfig::fromYamlText(argsYaml, base, &ignored, {}, &rejected);
+    if (!cfg)
+        return MetricsVersion::Ultralytics83;
+    if (const auto v = parseMetricsVersion(cfg->metrics))
+        return *v;
+    for (const std::string& key : ignored)
+        if (key == "quantize" || key == "cls_pw" || key == "cls_remap")
+            return MetricsVersion::Ultralytics84;
+    return MetricsVersion::Ultralytics83;
 }
 
 }  // namespace ys

@@ -4,6 +4,7 @@
 // put them into its Error. Plain C++.
 
 #include "common/error.h"
+#include "eval/metrics.h"
 #include "run/records.h"
 
 #include <string>
@@ -22,8 +23,9 @@ public:
     // Column names of the header that this reader does not use.
     const std::vector<std::string>& unknownColumns() const { return unknown_; }
     // One data line. Error ("run.results_row") for a wrong column count, a non-number or an epoch below 1.
-    // The row's fitness is DetectionMetrics::fitness of its mAPs.
+    // The row's fitness is metricsFitness of its mAPs by the run's release (setMetricsVersion; 8.4 unless set).
     Expected<EpochResult> parseRow(const std::string& line, const std::string& path, int lineNo) const;
+    void setMetricsVersion(MetricsVersion v) { metrics_ = v; }
 
 private:
     std::vector<int> columns_;            // per header column: field index, -1 = not used
@@ -31,7 +33,13 @@ private:
     std::vector<std::string> unknown_;
     bool hasMetrics_ = false;
     bool l1Loss_ = false;                 // the header names l1_loss columns (YOLO26), not dfl_loss
+    MetricsVersion metrics_ = kDefaultMetricsVersion;
 };
+
+// Whose figures a run's results.csv holds, from its args.yaml text: its `metrics` key (YOLO Studio); else 8.4
+// when the file has keys only Ultralytics 8.4 writes (quantize, cls_pw, cls_remap); else 8.3 (Ultralytics 8.3,
+// and YOLO Studio runs written before the key existed). Unreadable text: 8.3.
+MetricsVersion runMetricsVersion(const std::string& argsYaml);
 
 // One events.jsonl line (EventLog::toJson's output). Error ("run.events_line") when it is not a JSON object
 // with a string "kind"; a kind the catalogue lacks reads as EventKind::Unknown with the name kept in front

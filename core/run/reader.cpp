@@ -318,11 +318,11 @@ public:
     RunTailUpdate poll()
     {
         RunTailUpdate u;
+        refreshArgs();   // first: results.csv's rows take their fitness from the run's metrics
         pollResults(u);
         pollEvents(u);
         pollMemory(u);
         pollRankMemory(u);
-        refreshArgs();
         u.status = status();
         return u;
     }
@@ -364,6 +364,7 @@ private:
             }
             if (results_.headerBad || line.empty())
                 continue;
+            results_.results.setMetricsVersion(runMetrics_);
             auto row = results_.results.parseRow(line, results_.path, n);
             if (!row) {
                 results_.problems.add(u.problems, row.error());
@@ -483,6 +484,7 @@ private:
             return;
         argsMtime_ = mtime;
         epochsTotal_ = patience_ = 0;
+        runMetrics_ = MetricsVersion::Ultralytics83;
         auto text = readFile(path);
         if (!text)
             return;
@@ -492,6 +494,7 @@ private:
             epochsTotal_ = cfg->epochs;
             patience_ = cfg->patience;
         }
+        runMetrics_ = runMetricsVersion(*text);
     }
 
     std::string dir_;
@@ -503,6 +506,7 @@ private:
     int epochsDone_ = 0, bestEpoch_ = 0;
     double bestFitness_ = 0;
     int epochsTotal_ = 0, patience_ = 0;
+    MetricsVersion runMetrics_ = MetricsVersion::Ultralytics83;  // whose fitness results.csv's rows get
     double argsMtime_ = -1;
 };
 
@@ -534,6 +538,7 @@ void readArgs(RunRecord& rec)
         return;
     }
     rec.args = *cfg;
+    rec.args.metrics = metricsVersionName(runMetricsVersion(*text));
     rec.hasArgs = true;
 }
 
@@ -683,17 +688,21 @@ std::string metricsToJson(const RunMetrics& rm)
                            {"images", c.images}, {"instances", c.instances}, {"precision", c.precision},
                            {"recall", c.recall}, {"map50", c.ap50}, {"map50_95", c.ap50_95}, {"pr50", c.pr50}});
     }
+    const bool is83 = m.version == MetricsVersion::Ultralytics83;
     nlohmann::json j{{"epoch", rm.epoch},
+                     {"metrics", metricsVersionName(m.version)},
                      {"fitness", rm.fitness},
-                     {"fitness_formula", "0.1 * mAP50 + 0.9 * mAP50-95"},
+                     {"fitness_formula", is83 ? "0.1 * mAP50 + 0.9 * mAP50-95" : "mAP50-95"},
                      {"precision", m.precision},
                      {"recall", m.recall},
                      {"map50", m.map50},
                      {"map50_95", m.map50_95},
                      {"map50_coco", m.map50_coco},
                      {"map50_95_coco", m.map50_95_coco},
-                     {"metrics_note", "precision, recall, map50, map50_95 as Ultralytics 8.3 computes them (results.csv, "
-                                      "fitness); *_coco: COCO-style step AP over the same matches, for reference"},
+                     {"metrics_note", std::string("precision, recall, map50, map50_95 as Ultralytics ") +
+                                          metricsVersionName(m.version) +
+                                          " computes them (results.csv, fitness); *_coco: COCO-style step AP over "
+                                          "the same matches, for reference"},
                      {"names", rm.names},
                      {"classes", classes},
                      {"confusion_matrix", m.confusion},
@@ -711,6 +720,11 @@ Expected<RunMetrics> metricsFromJson(const std::string& text, const std::string&
     DetectionMetrics& m = rm.metrics;
     rm.epoch = static_cast<int>(std::clamp(jsonNumber(j, "epoch").value_or(0.0), 0.0, 1e9));
     rm.fitness = jsonNumber(j, "fitness").value_or(0.0);
+    // Files written before the key existed hold 8.3's figures.
+    const auto release = j.find("metrics");
+    m.version = release != j.end() && release->is_string()
+                    ? parseMetricsVersion(release->get<std::string>()).value_or(MetricsVersion::Ultralytics83)
+                    : MetricsVersion::Ultralytics83;
     m.precision = jsonNumber(j, "precision").value_or(0.0);
     m.recall = jsonNumber(j, "recall").value_or(0.0);
     m.map50 = jsonNumber(j, "map50").value_or(0.0);

@@ -12,7 +12,7 @@ const std::vector<EventKindInfo> kKinds = {
     {EventKind::Transfer, "transfer", Severity::Info, "The run started from a weights file (model=x.pt): how many tensors came from it, and which start fresh (another class count)."},
     {EventKind::OomRecovered, "oom_recovered", Severity::Warning, "Out of memory in a training step: the micro-batch was halved and the batch redone; the effective batch is unchanged."},
     {EventKind::ValOomRecovered, "val_oom_recovered", Severity::Warning, "Out of memory during validation: the validation batch was halved and the batch redone."},
-    {EventKind::Best, "best", Severity::Info, "The epoch reached a new best fitness (0.1 x mAP50 + 0.9 x mAP50-95): weights/best.pt was written."},
+    {EventKind::Best, "best", Severity::Info, "The epoch reached a new best fitness (mAP50-95; 0.1 x mAP50 + 0.9 x mAP50-95 with metrics=8.3): weights/best.pt was written."},
     {EventKind::EarlyStop, "early_stop", Severity::Info, "No fitness improvement for `patience` epochs: the run stopped early."},
     {EventKind::Stopped, "stopped", Severity::Info, "The user stopped the run; weights/last.pt holds the weights at the stop and can be resumed (the stopped epoch is redone)."},
     {EventKind::Warning, "warning", Severity::Warning, "Something went wrong that did not stop the run (e.g. a report file could not be written, or the label check left images out of training)."},

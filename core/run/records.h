@@ -21,7 +21,7 @@ struct EpochResult {
     double precision = 0, recall = 0, map50 = 0, map50_95 = 0;
     double valBox = 0, valCls = 0, valDfl = 0;
     double lr[3] = {0, 0, 0};      // pg0 (weights with decay), pg1 (norm weights), pg2 (biases)
-    double fitness = 0;            // 0.1 * mAP50 + 0.9 * mAP50-95
+    double fitness = 0;            // metricsFitness: mAP50-95 (8.4) or 0.1 * mAP50 + 0.9 * mAP50-95 (8.3)
     double imagesPerSecond = 0;    // training throughput of the epoch (loading included; results.csv's extra
                                    // column train/images_per_s; 0 when unknown, e.g. Ultralytics' files)
     int64_t peakMemory = 0;        // peak tensor bytes during the epoch (extra column memory/peak_bytes; 0: unknown)

@@ -264,6 +264,7 @@ Expected<ValSummary> runValidation(const ValOptions& o, const std::function<void
     vo.workers = threads.loaderWorkers;
     vo.channelsLast = dev->is_cpu();
     vo.rect = o.rect;
+    vo.metrics = o.metrics;
     const auto fixed = det.fixedSize();
     if (fixed[0] > 0) {
         if (fixed[0] != fixed[1])

@@ -161,6 +161,7 @@ struct ValOptions {
     // anchors x classes, those above conf, as rows [x1, y1, x2, y2, score, class]. A model without a one-to-one
     // head, or an ONNX file (its head was chosen at export), says so in a log line and uses NMS, as 8.4 does.
     bool nms = true;
+    MetricsVersion metrics = kDefaultMetricsVersion;  // whose mAP: Ultralytics 8.4's or 8.3's (eval/metrics.h)
 };
 
 // Validates weights on the val split of a dataset: the same loader, NMS and metrics for .pt and .onnx.

@@ -326,7 +326,10 @@ std::optional<Error> TrainSetup::loadResume(std::optional<LoadedCheckpoint>& res
         return Error{"resume.not_last", "this checkpoint cannot be resumed (it has no training state); resume "
                                         "from weights/last.pt",
                      s_.resumePath, 0, 0};
-    auto loaded = TrainConfig::fromYamlText(ck->meta.argsYaml, TrainConfig{}, nullptr, s_.resumePath + " (args)");
+    // A run written before the `metrics` key was scored, and chose best.pt, as Ultralytics 8.3 does: it goes on so.
+    TrainConfig before;
+    before.metrics = metricsVersionName(MetricsVersion::Ultralytics83);
+    auto loaded = TrainConfig::fromYamlText(ck->meta.argsYaml, before, nullptr, s_.resumePath + " (args)");
     if (!loaded)
         return loaded.error();
     TrainConfig saved = *loaded;
@@ -742,6 +745,7 @@ void TrainSetup::buildValidator()
     vo.conf = s_.cfg.conf;
     vo.iou = s_.cfg.iou;
     vo.maxDet = s_.cfg.max_det;
+    vo.metrics = parseMetricsVersion(s_.cfg.metrics).value_or(kDefaultMetricsVersion);
     vo.amp = s_.amp;
     vo.channelsLast = s_.channelsLast();
     s_.validator = std::make_unique<Validator>(s_.valImages, s_.classes.nc(), vo, s_.device);

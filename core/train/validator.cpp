@@ -125,7 +125,7 @@ ValidationOutput Validator::run(Detector& detector, DetectionLoss* loss, const T
 {
     ValidationOutput out;
     const auto t0 = Clock::now();
-    DetectionEvaluator evaluator(nc_);
+    DetectionEvaluator evaluator(nc_, opt_.metrics);
     torch::Tensor lossSum = torch::zeros({3});
     int64_t lossBatches = 0;
     double msInf = 0, msLoss = 0, msPost = 0;

@@ -116,8 +116,8 @@ QString RunText::eventKindHelp(ys::EventKind kind)
     case ys::EventKind::ValOomRecovered:
         return tr("Out of memory during validation: the validation batch was halved and the batch redone.");
     case ys::EventKind::Best:
-        return tr("The epoch reached a new best fitness (0.1 x mAP50 + 0.9 x mAP50-95): weights/best.pt was "
-                  "written.");
+        return tr("The epoch reached a new best fitness (mAP50-95; 0.1 x mAP50 + 0.9 x mAP50-95 with metrics=8.3): "
+                  "weights/best.pt was written.");
     case ys::EventKind::EarlyStop:
         return tr("No fitness improvement for `patience` epochs: the run stopped early.");
     case ys::EventKind::Stopped:

@@ -94,6 +94,9 @@ public:
         {"conf", QT_TR_NOOP("Confidence threshold"), QT_TR_NOOP("NMS confidence threshold")},
         {"iou", QT_TR_NOOP("NMS IoU threshold"), QT_TR_NOOP("NMS IoU threshold")},
         {"max_det", QT_TR_NOOP("Max detections"), QT_TR_NOOP("detections per image")},
+        {"metrics", QT_TR_NOOP("Metrics as"),
+         QT_TR_NOOP("mAP and best.pt as this Ultralytics release computes them (8.4: greedy matching, mAP50-95 "
+                    "fitness)")},
     };
 
     // Core's ConfigKey::minText values.
@@ -109,6 +112,8 @@ public:
         {"cache", "ram", QT_TR_NOOP("RAM")},
         {"optimizer", "auto", QT_TR_NOOP("auto (SGD for long runs, MuSGD for YOLO26; AdamW for short ones)")},
         {"optimizer", "MuSGD", QT_TR_NOOP("MuSGD (Ultralytics 8.4: Muon + SGD)")},
+        {"metrics", "8.4", QT_TR_NOOP("Ultralytics 8.4")},
+        {"metrics", "8.3", QT_TR_NOOP("Ultralytics 8.3 (higher at low recall)")},
     };
 
     static constexpr PresetText kPresets[] = {

@@ -729,10 +729,14 @@ void ReportWriter::buildClasses()
     const ys::RunMetrics& rm = *d_.run.metrics;
     const ys::DetectionMetrics& m = rm.metrics;
     const QStringList names = classNames();
-    h += QStringLiteral("<p>%1</p>").arg(tr("Validation of the best epoch (%1), fitness %2 = 0.1 × mAP50 + 0.9 × mAP50-95.")
-                                             .arg(rm.epoch)
-                                             .arg(num(rm.fitness))
-                                             .toHtmlEscaped());
+    const bool is83 = m.version == ys::MetricsVersion::Ultralytics83;
+    h += QStringLiteral("<p>%1</p>").arg((is83 ? tr("Validation of the best epoch (%1), scored as Ultralytics 8.3 scores "
+                                                    "it: fitness %2 = 0.1 × mAP50 + 0.9 × mAP50-95.")
+                                               : tr("Validation of the best epoch (%1), scored as Ultralytics 8.4 scores "
+                                                    "it: fitness %2 = mAP50-95."))
+                                              .arg(rm.epoch)
+                                              .arg(num(rm.fitness))
+                                              .toHtmlEscaped());
     QString rows = QStringLiteral("<tr><th>%1</th><th class=\"num\">%2</th><th class=\"num\">%3</th><th class=\"num\">P</th>"
                                   "<th class=\"num\">R</th><th class=\"num\">mAP50</th><th class=\"num\">mAP50-95</th></tr>")
                        .arg(tr("Class").toHtmlEscaped(), tr("Images").toHtmlEscaped(), tr("Instances").toHtmlEscaped());

@@ -36,6 +36,7 @@ struct ValidatorOptions {
     bool channelsLast = false;
     bool rect = true;          // rectangular batches (minimal padding); false: every image letterboxed to imgsz
                                // square, as a static ONNX file needs
+    MetricsVersion metrics = kDefaultMetricsVersion;  // whose figures (eval/metrics.h)
 };
 
 class Validator {

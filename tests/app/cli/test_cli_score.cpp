@@ -56,8 +56,9 @@ private Q_SLOTS:
         const Run r = cli({"val", "data=" + yaml, "predictions=" + pred, "json=" + json});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("Class     Images  Instances      Box(P"), qPrintable(r.out));
-        // "all": 3 images, 4 instances. Class a: both found (0.995); class b: 1 of 2 at precision 1 (0.75).
-        QVERIFY2(r.out.contains(QRegularExpression(R"(\n\s+all\s+3\s+4\s+1\s+0\.75\s+0\.87\d\s+0\.87\d\n)")),
+        // "all": 3 images, 4 instances. Class a: both found (0.995); class b: 1 of 2 at precision 1 (0.495 as
+        // Ultralytics 8.4 scores it, the default: the curve ends at recall 0.5).
+        QVERIFY2(r.out.contains(QRegularExpression(R"(\n\s+all\s+3\s+4\s+1\s+0\.75\s+0\.745\s+0\.745\n)")),
                  qPrintable(r.out));
         QVERIFY(r.out.contains(QRegularExpression(R"(\n\s+a\s+2\s+2\s+1\s+1\s+0\.995\s+0\.995\n)")));
         QVERIFY(r.out.contains("3 images, 2 prediction files, 3 detections scored; 3 problems left out"));
@@ -68,14 +69,28 @@ private Q_SLOTS:
         QFile f(json);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject j = QJsonDocument::fromJson(f.readAll()).object();
-        QVERIFY(std::abs(j["mAP50"].toDouble() - (0.995 + 0.75) / 2) < 1e-9);
-        QVERIFY(std::abs(j["mAP50-95"].toDouble() - (0.995 + 0.75) / 2) < 1e-9);
+        QVERIFY(std::abs(j["mAP50"].toDouble() - (0.995 + 0.495) / 2) < 1e-9);
+        QVERIFY(std::abs(j["mAP50-95"].toDouble() - (0.995 + 0.495) / 2) < 1e-9);
+        QVERIFY(std::abs(j["fitness"].toDouble() - (0.995 + 0.495) / 2) < 1e-9);  // 8.4: mAP50-95
+        QCOMPARE(j["metrics"].toString(), QString("8.4"));
         QVERIFY(std::abs(j["recall"].toDouble() - 0.75) < 1e-9);
         QCOMPARE(j["classes"].toArray().size(), 2);
         QCOMPARE(j["classes"][1]["name"].toString(), QString("b"));
         QCOMPARE(j["problems"].toArray().size(), 3);
         // Written atomically: no temporary file next to it.
         QCOMPARE(QDir(dir.path() + "/out").entryList(QDir::Files | QDir::Hidden).size(), 1);
+
+        // metrics=8.3: 8.3 draws class b's curve on to (1, 0): 0.75.
+        const Run r83 = cli({"val", "data=" + yaml, "predictions=" + pred, "metrics=8.3", "json=" + json});
+        QCOMPARE(r83.exitCode, 0);
+        QVERIFY2(r83.out.contains(QRegularExpression(R"(\n\s+all\s+3\s+4\s+1\s+0\.75\s+0\.87\d\s+0\.87\d\n)")),
+                 qPrintable(r83.out));
+        QFile f83(json);
+        QVERIFY(f83.open(QIODevice::ReadOnly));
+        const QJsonObject j83 = QJsonDocument::fromJson(f83.readAll()).object();
+        QCOMPARE(j83["metrics"].toString(), QString("8.3"));
+        QVERIFY(std::abs(j83["mAP50"].toDouble() - (0.995 + 0.75) / 2) < 1e-9);
+        QVERIFY(std::abs(j83["fitness"].toDouble() - (0.995 + 0.75) / 2) < 1e-9);
     }
 
     void problemsOnStderrAreCapped()
@@ -98,6 +113,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("stderrContains");
         QTest::newRow("no folder") << QStringList{"predictions=PRED/none"} << "predictions folder does not exist";
         QTest::newRow("bad split") << QStringList{"predictions=PRED", "split=dev"} << "split must be";
+        QTest::newRow("bad metrics") << QStringList{"predictions=PRED", "metrics=8.5"} << "metrics must be 8.4 or 8.3";
         QTest::newRow("no test split") << QStringList{"predictions=PRED", "split=test"} << "no test split";
         QTest::newRow("unknown key") << QStringList{"predictions=PRED", "weights=x.pt"} << "weights";
         QTest::newRow("no data") << QStringList{"predictions=PRED", "data="} << "data=";
