@@ -69,6 +69,8 @@ void TestConfig::setParsesAndRejects_data()
     QTest::newRow("fractional int") << "epochs" << "2.5" << false << "100";
     QTest::newRow("out of range") << "fliplr" << "1.5" << false << "0.5";
     QTest::newRow("bad choice") << "amp" << "fp8" << false << "auto";
+    QTest::newRow("metrics 8.3") << "metrics" << "8.3" << true << "8.3";
+    QTest::newRow("metrics 8.5") << "metrics" << "8.5" << false << "8.4";
     QTest::newRow("unknown") << "learning_rate" << "1" << false << "";
     // Lists: freeze=N is the first N layers (written back as N), a list is those layers; classes=N is class N.
     QTest::newRow("freeze count") << "freeze" << "10" << true << "10";
@@ -110,6 +112,7 @@ void TestConfig::yamlRoundTrip()
     QVERIFY(!c.set("optimizer", "AdamW"));
     QVERIFY(!c.set("name", "my run: 1"));
     QVERIFY(!c.set("cos_lr", "true"));
+    QVERIFY(!c.set("metrics", "8.3"));
     const QString path = dir.filePath("args.yaml");
     QVERIFY(ys::test::writeText(path, c.toYaml()));
     auto back = TrainConfig::fromYamlFile(path.toStdString());
@@ -118,8 +121,9 @@ void TestConfig::yamlRoundTrip()
     QCOMPARE(QString::fromStdString(back->optimizer), QString("AdamW"));
     QCOMPARE(QString::fromStdString(back->name), QString("my run: 1"));
     QVERIFY(back->cos_lr);
+    QCOMPARE(QString::fromStdString(back->metrics), QString("8.3"));
     const auto changed = back->changedKeys();
-    QCOMPARE(changed.size(), size_t(4));
+    QCOMPARE(changed.size(), size_t(5));
 }
 
 // freeze and classes as Ultralytics writes them in args.yaml (null, an int, a list) load, and ours write them back

@@ -1,6 +1,7 @@
 // readRun and listRuns on run folders written by hand: each status, the summary a Runs list shows, an
 // Ultralytics run, cut and broken files (each reported with file and line), a fuzz of mutated files; and the
 // folder's bytes are the same after every read.
+#include "run/lines.h"
 #include "run/reader.h"
 #include "run/runlock.h"
 #include "runfixtures.h"
@@ -35,6 +36,8 @@ private Q_SLOTS:
     void badFilesAreReported_data();
     void badFilesAreReported();
     void metricsRoundTrip();
+    void bestEpochByTheRunsRelease_data();
+    void bestEpochByTheRunsRelease();
     void environmentRoundTrip();
     void environmentFields();
     void fuzzedFilesNeverCrash();
@@ -285,6 +288,8 @@ void TestReader::realUltralyticsFolder()
     QCOMPARE(QString::fromStdString(r.summary.model), QString("yolov8n.yaml"));
     QCOMPARE(r.args.fraction, 0.25);
     QCOMPARE(r.args.amp, std::string("off"));
+    QCOMPARE(r.args.metrics, std::string("8.3"));   // 8.3's args.yaml: its figures are 8.3's
+    QCOMPARE(r.rows[1].fitness, 0.1 * r.rows[1].map50 + 0.9 * r.rows[1].map50_95);
     for (const char* key : {"task", "mode", "time", "pose", "kobj", "tracker", "save_dir", "copy_paste_mode"})
         QVERIFY2(std::find(r.unknownArgs.begin(), r.unknownArgs.end(), key) != r.unknownArgs.end(), key);
 }
@@ -435,6 +440,18 @@ void TestReader::metricsRoundTrip()
     QCOMPARE(back->metrics.perClass[0].ap50_95, 0.45);
     QCOMPARE(back->metrics.confusion, m.metrics.confusion);
     QCOMPARE(back->metrics.perClass[0].pr50, c.pr50);
+    // The release goes with the figures; a file written before it was recorded holds 8.3's.
+    QCOMPARE(back->metrics.version, ys::MetricsVersion::Ultralytics84);
+    m.metrics.version = ys::MetricsVersion::Ultralytics83;
+    std::string text83 = ys::metricsToJson(m);
+    QVERIFY(text83.find("\"metrics\": \"8.3\"") != std::string::npos);
+    QVERIFY(text83.find("0.1 * mAP50 + 0.9 * mAP50-95") != std::string::npos);
+    QCOMPARE(ys::metricsFromJson(text83, "metrics.json")->metrics.version, ys::MetricsVersion::Ultralytics83);
+    text83.replace(text83.find("\"metrics\": \"8.3\""), 16, "\"release\": \"x\"");
+    QCOMPARE(ys::metricsFromJson(text83, "metrics.json")->metrics.version, ys::MetricsVersion::Ultralytics83);
+    std::string text84 = ys::metricsToJson(*back);
+    text84.replace(text84.find("\"metrics\": \"8.4\""), 16, "\"release\": \"x\"");
+    QCOMPARE(ys::metricsFromJson(text84, "metrics.json")->metrics.version, ys::MetricsVersion::Ultralytics83);
     // A curve of the wrong length is a problem named after the file, not a chart with a hole.
     std::string shortCurve = ys::metricsToJson(m);
     shortCurve.replace(shortCurve.find("\"pr50\": ["), 10, "\"pr50\": [0.5, ");
@@ -443,6 +460,48 @@ void TestReader::metricsRoundTrip()
     QVERIFY2(bad.error().message.find("pr50") != std::string::npos, bad.error().message.c_str());
     QVERIFY(!ys::metricsFromJson("[]", "m.json"));
     QCOMPARE(QString::fromStdString(ys::metricsFromJson("nope", "m.json").error().file), QString("m.json"));
+}
+
+void TestReader::bestEpochByTheRunsRelease_data()
+{
+    // The args.yaml line that tells the release, and the best epoch by its fitness: epoch 1 has the higher
+    // mAP50 (0.9 against 0.5), epoch 2 the higher mAP50-95 (0.31 against 0.30). 8.3: 0.36 against 0.329 -> 1;
+    // 8.4 (mAP50-95 alone) -> 2.
+    QTest::addColumn<QString>("line");
+    QTest::addColumn<QString>("release");
+    QTest::addColumn<int>("best");
+    QTest::newRow("studio 8.4") << "metrics: 8.4" << "8.4" << 2;
+    QTest::newRow("studio 8.3") << "metrics: '8.3'" << "8.3" << 1;
+    QTest::newRow("ultralytics 8.4") << "quantize: null" << "8.4" << 2;
+    QTest::newRow("ultralytics 8.4 cls_pw") << "cls_pw: 0.0" << "8.4" << 2;
+    QTest::newRow("ultralytics 8.3, or a studio run before the key") << "half: false" << "8.3" << 1;
+}
+
+void TestReader::bestEpochByTheRunsRelease()
+{
+    QFETCH(QString, line);
+    QFETCH(QString, release);
+    QFETCH(int, best);
+    QTemporaryDir tmp;
+    const QString dir = ys::test::writeUltralyticsRun(tmp.filePath("train"), 2, 2);
+    QFile args(dir + "/args.yaml");
+    QVERIFY(args.open(QIODevice::Append));
+    args.write((line + "\n").toUtf8());
+    args.close();
+    QVERIFY(ys::test::writeText(dir + "/results.csv",
+                                "epoch,time,metrics/precision(B),metrics/recall(B),metrics/mAP50(B),metrics/mAP50-95(B)\n"
+                                "1,10,0.5,0.5,0.9,0.30\n2,20,0.5,0.5,0.5,0.31\n"));
+    QFile back(dir + "/args.yaml");
+    QVERIFY(back.open(QIODevice::ReadOnly));
+    QCOMPARE(QString(ys::metricsVersionName(ys::runMetricsVersion(back.readAll().toStdString()))), release);
+    const ys::RunRecord r = readUnchanged(dir);
+    QCOMPARE(QString::fromStdString(r.args.metrics), release);
+    QCOMPARE(r.summary.bestEpoch, best);
+    // The tail that follows a live run picks the same epoch.
+    ys::RunTail tail(dir.toStdString());
+    const ys::RunTailUpdate u = tail.poll();
+    QCOMPARE(u.rows.size(), size_t(2));
+    QCOMPARE(u.rows[0].fitness > u.rows[1].fitness, best == 1);
 }
 
 namespace {
