@@ -98,6 +98,11 @@ ExportDialog::ExportDialog(const Facts& facts, QWidget* parent) : QDialog(parent
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(buttons_);
+    // Tab goes down the form as it reads (the output choice was created after the checks below it).
+    setTabOrder(weightsCombo_, nmsAfterRadio_);
+    setTabOrder(nmsAfterRadio_, endToEndRadio_);
+    setTabOrder(endToEndRadio_, maxDetSpin_);
+    setTabOrder(maxDetSpin_, targetCombo_);
 
     connect(targetCombo_, &QComboBox::currentIndexChanged, this, &ExportDialog::updateFromTarget);
     connect(dynamicCheck_, &QCheckBox::toggled, this, [this](bool on) { batchSpin_->setEnabled(!on); });

@@ -137,9 +137,11 @@ void ExportResultDialog::retranslate()
                     .arg(name, qs(s_.outputShape));
     text += QStringLiteral("# ONNX Runtime (Python)\n"
                            "session = onnxruntime.InferenceSession(\"%1\")\n"
-                           "out = session.run(None, {\"images\": letterboxed_rgb_0_1})[0]   # %2\n\n")
-                .arg(name, qs(s_.outputShape) + (s_.endToEnd ? QStringLiteral(": x1, y1, x2, y2, score, class")
-                                                             : QString()));
+                           "out = session.run(None, {\"images\": letterboxed_rgb_0_1})[0]   # %2\n%3\n")
+                .arg(name, qs(s_.outputShape),
+                     s_.endToEnd ? QStringLiteral("# each row x1, y1, x2, y2, score, class, best first: keep those "
+                                                  "above your threshold\n")
+                                 : QString());
     if (s_.endToEnd)   // the studio's val and predict run OpenCV, which has no TopK: the .pt's same head
         text += QStringLiteral("# The same one-to-one head in the studio (from the weights; OpenCV cannot run the file)\n"
                                "yolostudio-cli val data=data.yaml weights=\"%1\" nms=false\n"

@@ -143,6 +143,10 @@ void TestExport::dialogDefaultsAndTargets()
     QVERIFY(nmsAfter->isChecked() && !endToEnd->isEnabled() && !maxDet->isEnabled());
     QVERIFY(!o.endToEnd);
     QCOMPARE(maxDet->value(), 300);
+    // Keyboard order follows the form: weights, the output choice and its max detections, then the target.
+    QCOMPARE(weights->nextInFocusChain(), nmsAfter);
+    QCOMPARE(nmsAfter->nextInFocusChain(), endToEnd);
+    QCOMPARE(endToEnd->nextInFocusChain(), maxDet);
     QCOMPARE(maxDet->minimum(), ys::ExportLimits::minMaxDet);
     QCOMPARE(maxDet->maximum(), ys::ExportLimits::maxMaxDet);
 
