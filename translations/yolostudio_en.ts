@@ -383,6 +383,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Ultralytics %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These runs score mAP, precision and recall as different Ultralytics releases (%1). 8.3 reads higher than 8.4 at low recall: compare their metrics within one release only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Epoch</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1060,6 +1068,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Metrics as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mAP and best.pt as this Ultralytics release computes them (8.4: greedy matching, mAP50-95 fitness)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>auto</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1105,6 +1121,14 @@
     </message>
     <message>
         <source>MuSGD (Ultralytics 8.4: Muon + SGD)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ultralytics 8.4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ultralytics 8.3 (higher at low recall)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2019,11 +2043,27 @@ Compute capability %2.%3, %4 multiprocessors
 <context>
     <name>ys::ui::ExportDialog</name>
     <message>
+        <source>ONNX Runtime, fixed size (opset 12)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenCV DNN and ONNX Runtime (fixed size, opset 12)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For ONNX Runtime; the input size and batch are fixed. OpenCV 4.6 cannot run this file (it has no TopK): the studio runs the graph up to the top-k through OpenCV and compares it with the trained model, and checks the whole file with ONNX&apos;s checker.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Loads in OpenCV&apos;s DNN module (4.6, as in Debian 12, and newer) and in ONNX Runtime. The input size and batch are fixed; the studio runs the file through OpenCV and compares it with the trained model before writing it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>For ONNX Runtime: any batch and any image size that is a multiple of 32. OpenCV 4.6 cannot read such a file. Checked with ONNX&apos;s checker only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opsets 11 to 17 suit the ONNX Runtime releases that implement them. OpenCV 4.6 cannot run an end-to-end file at any opset (it has no TopK).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2044,10 +2084,6 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>&amp;For:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>OpenCV DNN and ONNX Runtime (fixed size, opset 12)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2092,6 +2128,42 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Needs a CUDA GPU, which this computer does not have</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For OpenCV and &amp;NMS after the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output [batch, 4 + classes, anchors]: the box and the class scores of every anchor; your code runs NMS. Loads in OpenCV DNN and ONNX Runtime (Ultralytics 8.4&apos;s default export).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End-&amp;to-end, no NMS (ONNX Runtime)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The one-to-one head and a top-k inside the file (Ultralytics&apos; nms=False): output [batch, max detections, 6] = x1, y1, x2, y2, score, class, best first; no NMS needed. Needs ONNX Runtime: OpenCV 4.6 has no TopK.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only YOLO26 models have the one-to-one head an end-to-end file needs; these weights have none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only YOLO26 models have the one-to-one head an end-to-end file needs; these weights (%1) have none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Max detections:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detections per image in the output, best first; at most one per anchor of the image size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2149,7 +2221,15 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1, %2 %3: per image its best detections (k = %4), each x1, y1, x2, y2 in input pixels, score, class, best first; no NMS needed (keep the rows above your threshold). Its top-k needs ONNX Runtime: OpenCV 4.6 cannot run it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>ONNX&apos;s checker and strict shape inference passed (opset %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OpenCV %1 runs the graph up to its top-k and matches the trained model (boxes within %2 px); the top-k itself is checked by ONNX&apos;s checker only.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5107,7 +5187,11 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Validation of the best epoch (%1), fitness %2 = 0.1 × mAP50 + 0.9 × mAP50-95.</source>
+        <source>Validation of the best epoch (%1), scored as Ultralytics 8.3 scores it: fitness %2 = 0.1 × mAP50 + 0.9 × mAP50-95.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation of the best epoch (%1), scored as Ultralytics 8.4 scores it: fitness %2 = mAP50-95.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -6054,7 +6138,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The epoch reached a new best fitness (0.1 x mAP50 + 0.9 x mAP50-95): weights/best.pt was written.</source>
+        <source>The epoch reached a new best fitness (mAP50-95; 0.1 x mAP50 + 0.9 x mAP50-95 with metrics=8.3): weights/best.pt was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -394,6 +394,14 @@
         <source>val dfl / l1 loss</source>
         <translation>验证 dfl / l1 损失</translation>
     </message>
+    <message>
+        <source>Ultralytics %1: %2</source>
+        <translation>Ultralytics %1：%2</translation>
+    </message>
+    <message>
+        <source>These runs score mAP, precision and recall as different Ultralytics releases (%1). 8.3 reads higher than 8.4 at low recall: compare their metrics within one release only.</source>
+        <translation>这些运行按不同的 Ultralytics 版本计算 mAP、精确率和召回率（%1）。低召回率时 8.3 的数值高于 8.4：请只在同一版本内比较指标。</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::ConfigForm</name>
@@ -1270,6 +1278,22 @@
         <source>MuSGD (Ultralytics 8.4: Muon + SGD)</source>
         <translation>MuSGD（Ultralytics 8.4：Muon + SGD）</translation>
     </message>
+    <message>
+        <source>Metrics as</source>
+        <translation>指标口径</translation>
+    </message>
+    <message>
+        <source>mAP and best.pt as this Ultralytics release computes them (8.4: greedy matching, mAP50-95 fitness)</source>
+        <translation>按此 Ultralytics 版本的方法计算 mAP 并选择 best.pt（8.4：贪心匹配，以 mAP50-95 为适应度）</translation>
+    </message>
+    <message>
+        <source>Ultralytics 8.4</source>
+        <translation>Ultralytics 8.4</translation>
+    </message>
+    <message>
+        <source>Ultralytics 8.3 (higher at low recall)</source>
+        <translation>Ultralytics 8.3（低召回率时偏高）</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::Dashboard</name>
@@ -2110,6 +2134,54 @@ Compute capability %2.%3, %4 multiprocessors
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
+    <message>
+        <source>ONNX Runtime, fixed size (opset 12)</source>
+        <translation>ONNX Runtime（固定尺寸，opset 12）</translation>
+    </message>
+    <message>
+        <source>For ONNX Runtime; the input size and batch are fixed. OpenCV 4.6 cannot run this file (it has no TopK): the studio runs the graph up to the top-k through OpenCV and compares it with the trained model, and checks the whole file with ONNX&apos;s checker.</source>
+        <translation>用于 ONNX Runtime；输入尺寸和批大小固定。OpenCV 4.6 无法运行此文件（它没有 TopK）：工作室会用 OpenCV 运行 top-k 之前的计算图并与训练得到的模型比对，并用 ONNX 检查器检查整个文件。</translation>
+    </message>
+    <message>
+        <source>Opsets 11 to 17 suit the ONNX Runtime releases that implement them. OpenCV 4.6 cannot run an end-to-end file at any opset (it has no TopK).</source>
+        <translation>opset 11 至 17 适用于实现了相应 opset 的 ONNX Runtime 版本。无论哪个 opset，OpenCV 4.6 都无法运行端到端文件（它没有 TopK）。</translation>
+    </message>
+    <message>
+        <source>Output:</source>
+        <translation>输出：</translation>
+    </message>
+    <message>
+        <source>For OpenCV and &amp;NMS after the file</source>
+        <translation>用于 OpenCV，在文件之后做 NMS(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Output [batch, 4 + classes, anchors]: the box and the class scores of every anchor; your code runs NMS. Loads in OpenCV DNN and ONNX Runtime (Ultralytics 8.4&apos;s default export).</source>
+        <translation>输出 [batch, 4 + 类别数, 锚点数]：每个锚点的框和类别分数；由你的代码做 NMS。可由 OpenCV DNN 和 ONNX Runtime 加载（Ultralytics 8.4 的默认导出）。</translation>
+    </message>
+    <message>
+        <source>End-&amp;to-end, no NMS (ONNX Runtime)</source>
+        <translation>端到端，无需 NMS(&amp;T)（ONNX Runtime）</translation>
+    </message>
+    <message>
+        <source>The one-to-one head and a top-k inside the file (Ultralytics&apos; nms=False): output [batch, max detections, 6] = x1, y1, x2, y2, score, class, best first; no NMS needed. Needs ONNX Runtime: OpenCV 4.6 has no TopK.</source>
+        <translation>一对一检测头和 top-k 都在文件内（即 Ultralytics 的 nms=False）：输出 [batch, 最大检测数, 6] = x1、y1、x2、y2、分数、类别，按分数从高到低；无需 NMS。需要 ONNX Runtime：OpenCV 4.6 没有 TopK。</translation>
+    </message>
+    <message>
+        <source>Only YOLO26 models have the one-to-one head an end-to-end file needs; these weights have none.</source>
+        <translation>只有 YOLO26 模型具有端到端文件所需的一对一检测头；这些权重没有。</translation>
+    </message>
+    <message>
+        <source>Only YOLO26 models have the one-to-one head an end-to-end file needs; these weights (%1) have none.</source>
+        <translation>只有 YOLO26 模型具有端到端文件所需的一对一检测头；这些权重（%1）没有。</translation>
+    </message>
+    <message>
+        <source>&amp;Max detections:</source>
+        <translation>最大检测数(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Detections per image in the output, best first; at most one per anchor of the image size</source>
+        <translation>输出中每张图像的检测数，按分数从高到低；最多为该图像尺寸下的锚点数</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::ExportResultDialog</name>
@@ -2174,6 +2246,14 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Open &amp;Folder</source>
         <translation>打开文件夹(&amp;F)</translation>
+    </message>
+    <message>
+        <source>%1, %2 %3: per image its best detections (k = %4), each x1, y1, x2, y2 in input pixels, score, class, best first; no NMS needed (keep the rows above your threshold). Its top-k needs ONNX Runtime: OpenCV 4.6 cannot run it</source>
+        <translation>%1，%2 %3：每张图像得分最高的检测（k = %4），每行为输入像素中的 x1、y1、x2、y2、分数、类别，按分数从高到低；无需 NMS（保留高于阈值的行）。其中的 top-k 需要 ONNX Runtime：OpenCV 4.6 无法运行</translation>
+    </message>
+    <message>
+        <source>OpenCV %1 runs the graph up to its top-k and matches the trained model (boxes within %2 px); the top-k itself is checked by ONNX&apos;s checker only.</source>
+        <translation>OpenCV %1 可运行 top-k 之前的计算图，结果与训练得到的模型一致（框的差异在 %2 像素以内）；top-k 本身仅由 ONNX 检查器检查。</translation>
     </message>
 </context>
 <context>
@@ -5013,10 +5093,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>该训练没有 metrics.json：没有轮次完成验证。</translation>
     </message>
     <message>
-        <source>Validation of the best epoch (%1), fitness %2 = 0.1 × mAP50 + 0.9 × mAP50-95.</source>
-        <translation>最佳轮次（%1）的验证结果，fitness %2 = 0.1 × mAP50 + 0.9 × mAP50-95。</translation>
-    </message>
-    <message>
         <source>Instances</source>
         <translation>实例数</translation>
     </message>
@@ -5153,6 +5229,14 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Box, class and L1 distance losses per epoch: training solid, validation dashed.</source>
         <translation>每轮的框、类别和 L1 距离损失：实线为训练，虚线为验证。</translation>
+    </message>
+    <message>
+        <source>Validation of the best epoch (%1), scored as Ultralytics 8.3 scores it: fitness %2 = 0.1 × mAP50 + 0.9 × mAP50-95.</source>
+        <translation>最佳轮次（%1）的验证结果，按 Ultralytics 8.3 的方法计分：适应度 %2 = 0.1 × mAP50 + 0.9 × mAP50-95。</translation>
+    </message>
+    <message>
+        <source>Validation of the best epoch (%1), scored as Ultralytics 8.4 scores it: fitness %2 = mAP50-95.</source>
+        <translation>最佳轮次（%1）的验证结果，按 Ultralytics 8.4 的方法计分：适应度 %2 = mAP50-95。</translation>
     </message>
 </context>
 <context>
@@ -6083,10 +6167,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>已停止 · 可恢复</translation>
     </message>
     <message>
-        <source>The epoch reached a new best fitness (0.1 x mAP50 + 0.9 x mAP50-95): weights/best.pt was written.</source>
-        <translation>本轮达到新的最佳 fitness（0.1 x mAP50 + 0.9 x mAP50-95）：已写入 weights/best.pt。</translation>
-    </message>
-    <message>
         <source>The folder does not exist or cannot be read.</source>
         <translation>文件夹不存在或无法读取。</translation>
     </message>
@@ -6165,6 +6245,10 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>synchronised BatchNorm</source>
         <translation>同步 BatchNorm</translation>
+    </message>
+    <message>
+        <source>The epoch reached a new best fitness (mAP50-95; 0.1 x mAP50 + 0.9 x mAP50-95 with metrics=8.3): weights/best.pt was written.</source>
+        <translation>本轮达到新的最佳适应度（mAP50-95；metrics=8.3 时为 0.1 x mAP50 + 0.9 x mAP50-95）：已写入 weights/best.pt。</translation>
     </message>
 </context>
 <context>

@@ -101,6 +101,31 @@ std::vector<CompareCurve> compareCurves(const std::vector<CompareRun>& runs, Com
     return out;
 }
 
+QString compareMetricsNote(const std::vector<CompareRun>& runs)
+{
+    QStringList releases;
+    std::vector<QStringList> names;
+    for (const CompareRun& r : runs) {
+        if (r.metrics.isEmpty())
+            continue;
+        qsizetype i = releases.indexOf(r.metrics);
+        if (i < 0) {
+            releases << r.metrics;
+            names.emplace_back();
+            i = releases.size() - 1;
+        }
+        names[static_cast<size_t>(i)] << r.name;
+    }
+    if (releases.size() < 2)
+        return {};
+    QStringList parts;
+    for (qsizetype i = 0; i < releases.size(); ++i)
+        parts << CompareText::tr("Ultralytics %1: %2").arg(releases[i], names[static_cast<size_t>(i)].join(QStringLiteral(", ")));
+    return CompareText::tr("These runs score mAP, precision and recall as different Ultralytics releases (%1). 8.3 "
+                           "reads higher than 8.4 at low recall: compare their metrics within one release only.")
+        .arg(parts.join(QStringLiteral("; ")));
+}
+
 std::vector<QString> compareNames(const std::vector<QString>& runDirs)
 {
     std::vector<QString> names;

@@ -19,6 +19,7 @@ enum class CompareQuantity { Map50_95, Map50, TrainBox, TrainCls, TrainDfl, ValB
 struct CompareRun {
     QString name;                       // as the legend names the run ("exp3"; "detect/train" when names repeat)
     std::vector<ys::EpochResult> rows;  // results.csv
+    QString metrics;                    // whose mAP the rows hold: "8.4", "8.3" (ys::runMetricsVersion); "" unknown
 };
 
 struct CompareCurve {
@@ -45,6 +46,9 @@ bool compareValue(const ys::EpochResult& row, CompareQuantity quantity, double* 
 // The curves of `group` for each run, run by run. A run without a point for a quantity still gets its
 // (empty) curve, so the legend always names every run.
 std::vector<CompareCurve> compareCurves(const std::vector<CompareRun>& runs, CompareGroup group);
+// A warning when the runs' mAP, P and R follow different Ultralytics releases (8.3 reads far higher at low
+// recall), naming the runs of each; empty when they agree (runs whose release is unknown are left out).
+QString compareMetricsNote(const std::vector<CompareRun>& runs);
 // Legend names for runs: the folder names, or — where two are the same — the name with its parent
 // folder ("detect/train"), so the legend always tells them apart.
 std::vector<QString> compareNames(const std::vector<QString>& runDirs);

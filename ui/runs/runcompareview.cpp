@@ -93,7 +93,7 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
 }
 
 RunCompareView::RunCompareView(QWidget* parent)
-    : QWidget(parent), title_(new QLabel(this)), groupBox_(new QComboBox(this)), model_(new CompareTableModel(this)),
+    : QWidget(parent), title_(new QLabel(this)), metricsNote_(new QLabel(this)), groupBox_(new QComboBox(this)), model_(new CompareTableModel(this)),
       table_(new QTableView(this)), splitter_(new QSplitter(Qt::Vertical, this))
 {
     groupBox_->setObjectName(QStringLiteral("groupBox"));
@@ -115,6 +115,10 @@ RunCompareView::RunCompareView(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(head);
+    metricsNote_->setObjectName(QStringLiteral("metricsNote"));
+    metricsNote_->setWordWrap(true);
+    metricsNote_->setVisible(false);
+    layout->addWidget(metricsNote_);
     splitter_->addWidget(table_);
     splitter_->setChildrenCollapsible(false);
     splitter_->installEventFilter(this);
@@ -231,6 +235,9 @@ void RunCompareView::rebuild()
     title_->setText(names.isEmpty() ? QString()
                                     : CompareText::tr("Comparing %1 — %2")
                                           .arg(names.join(QStringLiteral(" · ")), CompareText::group(group_)));
+    const QString note = compareMetricsNote(runs_);
+    metricsNote_->setText(note);
+    metricsNote_->setVisible(!note.isEmpty());
 }
 
 void RunCompareView::retranslate()

@@ -79,6 +79,7 @@ private:
     std::vector<CompareRun> runs_;
     CompareGroup group_ = CompareGroup::Map;
     QLabel* title_;
+    QLabel* metricsNote_;   // compareMetricsNote: hidden when the runs agree
     QComboBox* groupBox_;
     CompareTableModel* model_;
     QTableView* table_;

@@ -448,16 +448,19 @@ bool RunsPage::compareRuns(const QStringList& dirs)
     stack_->setCurrentWidget(compare_);
     struct Read {
         std::vector<std::vector<ys::EpochResult>> rows;
+        std::vector<QString> metrics;   // each run's release ("" when it could not be read)
         QStringList failed;
     };
     auto readAll = [paths]() -> ys::Expected<Read> {
         Read out;
         for (const std::string& p : paths) {
             auto r = ys::readRun(p);
-            if (r.ok())
+            if (r.ok()) {
                 out.rows.push_back(std::move(r->rows));
-            else {
+                out.metrics.push_back(r->hasArgs ? QString::fromStdString(r->args.metrics) : QString());
+            } else {
                 out.rows.emplace_back();
+                out.metrics.emplace_back();
                 out.failed << QString::fromStdString(p) + QStringLiteral(": ") + RunText::problem(r.error());
             }
         }
@@ -474,7 +477,7 @@ bool RunsPage::compareRuns(const QStringList& dirs)
         const std::vector<QString> names = compareNames(shown);
         std::vector<CompareRun> runs;
         for (size_t i = 0; i < shown.size(); ++i)
-            runs.push_back(CompareRun{names[i], read.rows[i]});
+            runs.push_back(CompareRun{names[i], read.rows[i], read.metrics[i]});
         compare_->setRuns(std::move(runs));
         if (!read.failed.isEmpty())
             showMessage(tr("Not all runs could be read: %1").arg(read.failed.join(QStringLiteral("; "))));

@@ -36,6 +36,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -70,6 +71,7 @@ private Q_SLOTS:
     void opensEachRun();
     void exportsAReport();
     void compareOverlaysTwoRuns();
+    void compareWarnsAcrossMetricsReleases();
     void chartsGetTheRoom();
     void resumeRoutesTheRightConfig();
     void resumeDialogChecksValues();
@@ -340,6 +342,22 @@ void TestRunsPage::exportsAReport()
     QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 1, 60000);
     QVERIFY(failed.first().first().toString().contains("notes"));
     QVERIFY(!QFile::exists(none));
+}
+
+void TestRunsPage::compareWarnsAcrossMetricsReleases()
+{
+    // Runs scored as different Ultralytics releases get a note naming the runs of each; the same release, or
+    // a run whose release is unknown, none.
+    RunCompareView view;
+    const std::vector<ys::EpochResult> rows(2);
+    view.setRuns({CompareRun{"a", rows, "8.4"}, CompareRun{"b", rows, "8.3"}, CompareRun{"c", rows, "8.4"}});
+    auto* note = child<QLabel>(view, "metricsNote");
+    QVERIFY(!note->isHidden());
+    QVERIFY2(note->text().contains("Ultralytics 8.4: a, c") && note->text().contains("Ultralytics 8.3: b"),
+             qPrintable(note->text()));
+    view.setRuns({CompareRun{"a", rows, "8.4"}, CompareRun{"b", rows, "8.4"}, CompareRun{"x", rows, ""}});
+    QVERIFY(note->isHidden());
+    QVERIFY(compareMetricsNote({CompareRun{"a", rows, "8.3"}, CompareRun{"b", rows, ""}}).isEmpty());
 }
 
 void TestRunsPage::compareOverlaysTwoRuns()
