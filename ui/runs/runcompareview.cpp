@@ -235,7 +235,8 @@ void RunCompareView::rebuild()
     title_->setText(names.isEmpty() ? QString()
                                     : CompareText::tr("Comparing %1 — %2")
                                           .arg(names.join(QStringLiteral(" · ")), CompareText::group(group_)));
-    const QString note = compareMetricsNote(runs_);
+    // Only where the curves are metrics: losses are the same whatever the release.
+    const QString note = fractions ? compareMetricsNote(runs_) : QString();
     metricsNote_->setText(note);
     metricsNote_->setVisible(!note.isEmpty());
 }
