@@ -230,14 +230,21 @@ void countConfusion(Confusion& confusion, int nc, const std::vector<Detection>& 
             ++confusion[static_cast<size_t>(dets[static_cast<size_t>(di)].cls)][static_cast<size_t>(nc)];
 }
 
+// The detections the matrix counts: conf > `threshold`, in order.
+std::vector<int> above(const std::vector<Detection>& dets, float threshold)
+{
+    std::vector<int> out;
+    for (size_t di = 0; di < dets.size(); ++di)
+        if (dets[di].conf > threshold)
+            out.push_back(static_cast<int>(di));
+    return out;
+}
+
 // 8.3's ConfusionMatrix: confident detections, class-agnostic pairs, best IoU per detection then per GT.
 void confusion83(Confusion& confusion, int nc, const std::vector<Detection>& dets,
                  const std::vector<GroundTruth>& gts, const IouMatrix& iou)
 {
-    std::vector<int> confident;
-    for (int di = 0; di < iou.nd; ++di)
-        if (dets[static_cast<size_t>(di)].conf > kConfusionConf83)
-            confident.push_back(di);
+    const std::vector<int> confident = above(dets, kConfusionConf83);
     std::vector<Pair> cpairs;
     for (int gi = 0; gi < iou.ng; ++gi)
         for (size_t k = 0; k < confident.size(); ++k)
@@ -256,10 +263,7 @@ void confusion83(Confusion& confusion, int nc, const std::vector<Detection>& det
 void confusion84(Confusion& confusion, int nc, const std::vector<Detection>& dets,
                  const std::vector<GroundTruth>& gts, const IouMatrix& iou)
 {
-    std::vector<int> considered;
-    for (int di = 0; di < iou.nd; ++di)
-        if (dets[static_cast<size_t>(di)].conf > kConfusionConf84)
-            considered.push_back(di);
+    const std::vector<int> considered = above(dets, kConfusionConf84);
     std::vector<int> gtMatch(static_cast<size_t>(iou.ng), -1);
     std::vector<char> taken(static_cast<size_t>(iou.ng), 0);
     for (int di : considered) {
@@ -276,6 +280,16 @@ void confusion84(Confusion& confusion, int nc, const std::vector<Detection>& det
         }
     }
     countConfusion(confusion, nc, dets, gts, gtMatch, considered);
+}
+
+// The classes with at least one GT, ascending: those the means run over.
+std::vector<int> presentClasses(const std::vector<int64_t>& instances)
+{
+    std::vector<int> present;
+    for (size_t c = 0; c < instances.size(); ++c)
+        if (instances[c] > 0)
+            present.push_back(static_cast<int>(c));
+    return present;
 }
 
 }  // namespace
@@ -410,10 +424,7 @@ DetectionMetrics DetectionEvaluator::compute() const
     m.version = version_;
     m.confusion = confusion_;
 
-    std::vector<int> present;
-    for (int c = 0; c < nc_; ++c)
-        if (instances_[static_cast<size_t>(c)] > 0)
-            present.push_back(c);
+    const std::vector<int> present = presentClasses(instances_);
     if (present.empty())
         return m;
 
