@@ -1068,6 +1068,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Validate with NMS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validate with NMS; false: YOLO26&apos;s one-to-one head without NMS (Ultralytics 8.4&apos;s nms=False)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Metrics as</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4272,11 +4280,7 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Ultralytics validates YOLO26 during training with its one-to-one head and no NMS, and keeps best.pt by that; YOLO Studio validates every epoch with NMS. To score the one-to-one head, run yolostudio-cli val ... nms=false on the trained weights</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>training validates with NMS, here as in Ultralytics; nothing to set (yolostudio-cli val, predict and export take nms= for the trained weights)</source>
+        <source>each epoch validates YOLO26&apos;s one-to-one head without NMS and keeps best.pt by it, as Ultralytics does; a model without that head validates with NMS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

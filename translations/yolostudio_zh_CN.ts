@@ -1294,6 +1294,14 @@
         <source>Ultralytics 8.3 (higher at low recall)</source>
         <translation>Ultralytics 8.3（低召回率时偏高）</translation>
     </message>
+    <message>
+        <source>Validate with NMS</source>
+        <translation>验证时使用 NMS</translation>
+    </message>
+    <message>
+        <source>validate with NMS; false: YOLO26&apos;s one-to-one head without NMS (Ultralytics 8.4&apos;s nms=False)</source>
+        <translation>验证时使用 NMS；false：使用 YOLO26 的一对一检测头，不做 NMS（即 Ultralytics 8.4 的 nms=False）</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::Dashboard</name>
@@ -4276,14 +4284,6 @@ Compute capability %2.%3, %4 multiprocessors
         <translation>Ultralytics 每个批次以 %1 到 %2 像素之间的随机尺寸训练（imgsz %3）；YOLO Studio 只用一个尺寸训练，因此原训练所需显存比其图像尺寸显示的更多</translation>
     </message>
     <message>
-        <source>Ultralytics validates YOLO26 during training with its one-to-one head and no NMS, and keeps best.pt by that; YOLO Studio validates every epoch with NMS. To score the one-to-one head, run yolostudio-cli val ... nms=false on the trained weights</source>
-        <translation>Ultralytics 在训练期间用 YOLO26 的一对一检测头且不做 NMS 进行验证，并据此保存 best.pt；YOLO Studio 每个 epoch 都带 NMS 验证。要评估一对一检测头，请对训练好的权重运行 yolostudio-cli val ... nms=false</translation>
-    </message>
-    <message>
-        <source>training validates with NMS, here as in Ultralytics; nothing to set (yolostudio-cli val, predict and export take nms= for the trained weights)</source>
-        <translation>此处与 Ultralytics 一样，训练时带 NMS 验证；无需设置（yolostudio-cli val、predict 和 export 可对训练好的权重使用 nms=）</translation>
-    </message>
-    <message>
         <source>torch.compile is PyTorch&apos;s Python compiler, which YOLO Studio (LibTorch, C++) does not have; the run trains the same without it</source>
         <translation>torch.compile 是 PyTorch 的 Python 编译器，YOLO Studio（LibTorch，C++）没有它；不用它训练结果相同</translation>
     </message>
@@ -4322,6 +4322,10 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Ultralytics validates every epoch on this split; YOLO Studio validates on the dataset&apos;s val split</source>
         <translation>Ultralytics 每个 epoch 在此划分上验证；YOLO Studio 在数据集的 val 划分上验证</translation>
+    </message>
+    <message>
+        <source>each epoch validates YOLO26&apos;s one-to-one head without NMS and keeps best.pt by it, as Ultralytics does; a model without that head validates with NMS</source>
+        <translation>每个 epoch 用 YOLO26 的一对一检测头验证（不做 NMS），并据此保存 best.pt，与 Ultralytics 相同；没有该检测头的模型仍用 NMS 验证</translation>
     </message>
 </context>
 <context>

@@ -167,6 +167,9 @@ const std::vector<Entry>& entries()
           .help = "NMS IoU threshold", .step = 0.05, .decimals = 2, .advanced = true}, &TrainConfig::iou},
         {{.name = "max_det", .group = G::Validation, .type = T::Int, .min = 1, .max = 100000,
           .help = "detections per image", .unit = U::Boxes, .advanced = true}, &TrainConfig::max_det},
+        {{.name = "nms", .group = G::Validation, .type = T::Bool,
+          .help = "validate with NMS; false: YOLO26's one-to-one head without NMS (Ultralytics 8.4's nms=False)",
+          .advanced = true}, &TrainConfig::nms},
         {{.name = "metrics", .group = G::Validation, .type = T::Choice, .choices = {"8.4", "8.3"},
           .help = "mAP and best.pt as this Ultralytics release computes them (8.4: greedy matching, mAP50-95 "
                   "fitness)", .advanced = true}, &TrainConfig::metrics},
@@ -446,6 +449,11 @@ std::optional<ConfigProblem> TrainConfig::trySet(const std::string& key, const s
         [&](auto member) -> std::optional<ConfigProblem> {
             using M = std::remove_cvref_t<decltype(this->*member)>;
             if constexpr (std::is_same_v<M, bool>) {
+                // Ultralytics writes `nms: null` (unset: NMS) in args.yaml.
+                if (key == "nms" && (lower(value) == "null" || lower(value) == "none" || value == "~")) {
+                    this->*member = true;
+                    return std::nullopt;
+                }
                 auto b = parseBool(value);
                 if (!b)
                     return problem(R::NotBool, value);

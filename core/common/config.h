@@ -134,6 +134,10 @@ struct TrainConfig {
     // Whose mAP, matching and fitness (best.pt, patience) the run's figures follow: "8.4" (Ultralytics 8.4,
     // the default) or "8.3" (eval/metrics.h). A run keeps its own (runs written before the key existed: 8.3).
     std::string metrics = "8.4";
+    // Ultralytics 8.4's nms for training: true (its default, unset) validates each epoch with the one-to-many head
+    // and NMS; false with an end-to-end model's (YOLO26's) one-to-one head and no NMS, as 8.4 does with nms=False,
+    // so best.pt and patience follow that head. Other models validate with NMS either way (a log line says so).
+    bool nms = true;
 
     // Every problem with the current values (empty when valid). Each Error's code is "config.<key>".
     std::vector<Error> validate() const;

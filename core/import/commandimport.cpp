@@ -472,11 +472,8 @@ const std::vector<ImportNoteCode> kNoteCodes = {
     {"import.multi_scale_range", "{0}: Ultralytics trains each batch at a random size from {1} to {2} pixels (imgsz "
                                  "{3}); YOLO Studio trains at one size, so the original run needed more memory than "
                                  "its image size suggests"},
-    {"import.nms_one_to_one", "{0}: Ultralytics validates YOLO26 during training with its one-to-one head and no "
-                              "NMS, and keeps best.pt by that; YOLO Studio validates every epoch with NMS. To score "
-                              "the one-to-one head, run yolostudio-cli val ... nms=false on the trained weights"},
-    {"import.nms_with_nms", "{0}: training validates with NMS, here as in Ultralytics; nothing to set (yolostudio-cli "
-                            "val, predict and export take nms= for the trained weights)"},
+    {"import.nms_one_to_one", "each epoch validates YOLO26's one-to-one head without NMS and keeps best.pt by it, "
+                              "as Ultralytics does; a model without that head validates with NMS"},
     {"import.compile", "{0}: torch.compile is PyTorch's Python compiler, which YOLO Studio (LibTorch, C++) does not "
                        "have; the run trains the same without it"},
     {"import.channels_last", "{0}: a memory layout, not a setting here: YOLO Studio lays the model out channels_last "

@@ -370,7 +370,10 @@ bool Importer::ultralyticsValueKey(const std::string& key, const std::string& va
         // Training validates with `end2end = nms is False` (YOLO26's one-to-one head, no NMS); end2end=True is
         // 8.4's older spelling of nms=False.
         const bool oneToOne = key == "nms" ? on == false && v != "none" && !v.empty() : on == true;
-        skip(source, oneToOne ? "import.nms_one_to_one" : "import.nms_with_nms", {source});
+        if (oneToOne)
+            assign("nms", "false", source, {ImportNote{"import.nms_one_to_one", {}}});
+        else
+            assign("nms", "true", source);
         return true;
     }
     if (key == "compile") {

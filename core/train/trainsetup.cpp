@@ -285,6 +285,9 @@ std::optional<Error> TrainSetup::setupRun()
             return err;
     }
     buildValidator();
+    if (!s_.cfg.nms && !s_.model->endToEnd())
+        recorder_.logLine("nms=false: " + s_.cfg.model + " has no one-to-one head (YOLO26 has one); validating with "
+                          "its one-to-many head and NMS, as Ultralytics 8.4 does");
     s_.dp->attachParameters(s_.params);
     return std::nullopt;
 }
@@ -746,6 +749,7 @@ void TrainSetup::buildValidator()
     vo.iou = s_.cfg.iou;
     vo.maxDet = s_.cfg.max_det;
     vo.metrics = parseMetricsVersion(s_.cfg.metrics).value_or(kDefaultMetricsVersion);
+    vo.nms = s_.cfg.nms;
     vo.amp = s_.amp;
     vo.channelsLast = s_.channelsLast();
     s_.validator = std::make_unique<Validator>(s_.valImages, s_.classes.nc(), vo, s_.device);

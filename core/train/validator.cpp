@@ -114,6 +114,7 @@ ValidationOutput Validator::run(DetectionModel& model, DetectionLoss* loss, cons
     const bool wasTraining = model->is_training();
     model->eval();
     TorchDetector detector(model, {}, {}, opt_.imgsz, device_, opt_.amp, opt_.channelsLast);
+    detector.useOneToOneHead(!opt_.nms);
     ValidationOutput out = run(detector, loss, control, onEvent);
     if (wasTraining)
         model->train();

@@ -94,6 +94,8 @@ public:
         {"conf", QT_TR_NOOP("Confidence threshold"), QT_TR_NOOP("NMS confidence threshold")},
         {"iou", QT_TR_NOOP("NMS IoU threshold"), QT_TR_NOOP("NMS IoU threshold")},
         {"max_det", QT_TR_NOOP("Max detections"), QT_TR_NOOP("detections per image")},
+        {"nms", QT_TR_NOOP("Validate with NMS"),
+         QT_TR_NOOP("validate with NMS; false: YOLO26's one-to-one head without NMS (Ultralytics 8.4's nms=False)")},
         {"metrics", QT_TR_NOOP("Metrics as"),
          QT_TR_NOOP("mAP and best.pt as this Ultralytics release computes them (8.4: greedy matching, mAP50-95 "
                     "fitness)")},

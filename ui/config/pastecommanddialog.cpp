@@ -504,12 +504,8 @@ QString PasteCommandDialog::ultralytics84Text(const std::string& c, const QStrin
                   "trains at one size, so the original run needed more memory than its image size suggests")
             .arg(a0, a1, a2);
     if (c == "import.nms_one_to_one")
-        return tr("Ultralytics validates YOLO26 during training with its one-to-one head and no NMS, and keeps "
-                  "best.pt by that; YOLO Studio validates every epoch with NMS. To score the one-to-one head, run "
-                  "yolostudio-cli val ... nms=false on the trained weights");
-    if (c == "import.nms_with_nms")
-        return tr("training validates with NMS, here as in Ultralytics; nothing to set (yolostudio-cli val, predict "
-                  "and export take nms= for the trained weights)");
+        return tr("each epoch validates YOLO26's one-to-one head without NMS and keeps best.pt by it, as Ultralytics "
+                  "does; a model without that head validates with NMS");
     if (c == "import.compile")
         return tr("torch.compile is PyTorch's Python compiler, which YOLO Studio (LibTorch, C++) does not have; the "
                   "run trains the same without it");

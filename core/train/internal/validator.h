@@ -37,6 +37,7 @@ struct ValidatorOptions {
     bool rect = true;          // rectangular batches (minimal padding); false: every image letterboxed to imgsz
                                // square, as a static ONNX file needs
     MetricsVersion metrics = kDefaultMetricsVersion;  // whose figures (eval/metrics.h)
+    bool nms = true;           // false: an end-to-end model's one-to-one head without NMS (TrainConfig::nms)
 };
 
 class Validator {

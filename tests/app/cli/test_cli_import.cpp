@@ -98,7 +98,9 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains("\nmodel: \"yolo26s.yaml\"  # model=yolo26s.yaml\n"), qPrintable(r.out));
         QVERIFY(r.out.contains("\namp: \"bf16\"  # amp=bf16\n"));
-        QVERIFY(r.out.contains("#   nms=False: Ultralytics validates YOLO26 during training with its one-to-one head"));
+        QVERIFY2(r.out.contains("\n# nms: each epoch validates YOLO26's one-to-one head without NMS"),
+                 qPrintable(r.out));
+        QVERIFY(r.out.contains("\nnms: false  # nms=False\n"));
         QVERIFY(r.out.contains("#   multi_scale=0.5: Ultralytics trains each batch at a random size from 320 to 960 "
                                "pixels (imgsz 640)"));
         QVERIFY(r.out.contains("#   compile=True: torch.compile is PyTorch's Python compiler"));

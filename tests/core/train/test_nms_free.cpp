@@ -7,11 +7,13 @@
 #include "testsupport.h"
 #include "train/internal/checkpoint.h"
 #include "train/trainer.h"
+#include "smallrun.h"
 
 #include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 #ifdef YS_HAVE_EXPORT
@@ -112,6 +114,7 @@ private Q_SLOTS:
     void initTestCase();
     void predictOneToOneKeepsOverlaps();
     void valScoresTheOneToOneHead();
+    void trainingValidatesTheHeadNmsNames();
     void modelWithoutOneToOneHeadWarnsAndUsesNms();
     void endToEndOnnxIsRefusedInOneLine();
 
@@ -181,6 +184,55 @@ void TestNmsFree::valScoresTheOneToOneHead()
     QCOMPARE(free->images, 2);
     QVERIFY2(free->metrics.map50 > 0.0, qPrintable(QString::number(free->metrics.map50)));
     QVERIFY2(log.front().find("one-to-one head without NMS (nms=false)") != std::string::npos, log.front().c_str());
+}
+
+// Training with nms=false validates every epoch with the one-to-one head, as 8.4 does with nms=False; unset, with
+// NMS. The start weights are valScoresTheOneToOneHead's constant heads (zero final weights: what they predict does
+// not depend on the features) and lr0 0 with no warmup keeps them, so the two runs' mAP50 tell the heads apart.
+void TestNmsFree::trainingValidatesTheHeadNmsNames()
+{
+    QTemporaryDir dir;
+    const std::string weights = writeModel(dir, "yolo26n.yaml", 2.5, 1e-9, 0.6);
+    QVERIFY(!weights.empty());
+    const QString data = ys::test::writeShapesDataset(dir.filePath("shapes"), 2, kImgsz, kImgsz);
+    QVERIFY(!data.isEmpty());
+    for (const QString& name : QDir(dir.filePath("shapes/labels")).entryList({"*.txt"}))
+        QVERIFY(ys::test::writeText(dir.filePath("shapes/labels/" + name), "0 0.28125 0.28125 0.3125 0.3125\n"));
+    double map50[2] = {-1, -1};
+    for (bool nms : {true, false}) {
+        ys::TrainConfig c = ys::test::smallRunConfig(data, dir.filePath("runs"), nms ? "nms" : "free");
+        c.model = weights;
+        c.epochs = 1;
+        c.batch = 2;
+        c.optimizer = "SGD";
+        c.lr0 = 0;
+        c.weight_decay = 0;
+        c.hsv_h = c.hsv_s = c.hsv_v = c.fliplr = c.translate = c.scale = 0;
+        c.nms = nms;
+        ys::TrainCallbacks cb;
+        cb.onLog = [](const std::string&) {};
+        auto r = ys::train(c, cb);
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        map50[nms ? 0 : 1] = r->best.map50;
+    }
+    QCOMPARE(map50[0], 0.0);
+    QVERIFY2(map50[1] > 0.0, qPrintable(QString::number(map50[1])));
+
+    // A model without a one-to-one head validates with NMS and says so in the log.
+    const std::string v8 = writeModel(dir, "yolov8n.yaml", 0, 0, 0);
+    ys::TrainConfig c = ys::test::smallRunConfig(data, dir.filePath("runs"), "v8");
+    c.model = v8;
+    c.epochs = 1;
+    c.batch = 2;
+    c.nms = false;
+    std::vector<std::string> log;
+    ys::TrainCallbacks cb;
+    cb.onLog = [&](const std::string& l) { log.push_back(l); };
+    auto r = ys::train(c, cb);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+    QVERIFY(std::any_of(log.begin(), log.end(), [](const std::string& l) {
+        return l.find("nms=false: ") == 0 && l.find("no one-to-one head") != std::string::npos;
+    }));
 }
 
 // 8.4 warns "This model has no one-to-one head; using one-to-many outputs." and runs NMS: the same rows as nms=true.
