@@ -75,6 +75,19 @@ std::string writeModel(const QTemporaryDir& dir, const std::string& model, doubl
     return path;
 }
 
+// The shapes dataset (2 images) with one box per image: the box of the stride-8 anchor at (36, 36) px, 16..56 on
+// both axes, which writeModel's YOLO26 heads predict exactly. Returns data.yaml, or empty (a failed QVERIFY says).
+QString oneAnchorBoxData(const QTemporaryDir& dir)
+{
+    const QString data = ys::test::writeShapesDataset(dir.filePath("shapes"), 2, kImgsz, kImgsz);
+    if (data.isEmpty())
+        return {};
+    for (const QString& name : QDir(dir.filePath("shapes/labels")).entryList({"*.txt"}))
+        if (!ys::test::writeText(dir.filePath("shapes/labels/" + name), "0 0.28125 0.28125 0.3125 0.3125\n"))
+            return {};
+    return data;
+}
+
 ys::RgbImage greyImage()
 {
     ys::RgbImage im;
@@ -160,11 +173,8 @@ void TestNmsFree::valScoresTheOneToOneHead()
     QTemporaryDir dir;
     const std::string weights = writeModel(dir, "yolo26n.yaml", 2.5, 1e-9, 0.6);
     QVERIFY(!weights.empty());
-    const QString data = ys::test::writeShapesDataset(dir.filePath("shapes"), 2, kImgsz, kImgsz);
+    const QString data = oneAnchorBoxData(dir);
     QVERIFY(!data.isEmpty());
-    // The box of the stride-8 anchor at (36, 36) px: 16..56 on both axes.
-    for (const QString& name : QDir(dir.filePath("shapes/labels")).entryList({"*.txt"}))
-        QVERIFY(ys::test::writeText(dir.filePath("shapes/labels/" + name), "0 0.28125 0.28125 0.3125 0.3125\n"));
     ys::ValOptions o;
     o.weights = weights;
     o.data = data.toStdString();
@@ -194,10 +204,8 @@ void TestNmsFree::trainingValidatesTheHeadNmsNames()
     QTemporaryDir dir;
     const std::string weights = writeModel(dir, "yolo26n.yaml", 2.5, 1e-9, 0.6);
     QVERIFY(!weights.empty());
-    const QString data = ys::test::writeShapesDataset(dir.filePath("shapes"), 2, kImgsz, kImgsz);
+    const QString data = oneAnchorBoxData(dir);
     QVERIFY(!data.isEmpty());
-    for (const QString& name : QDir(dir.filePath("shapes/labels")).entryList({"*.txt"}))
-        QVERIFY(ys::test::writeText(dir.filePath("shapes/labels/" + name), "0 0.28125 0.28125 0.3125 0.3125\n"));
     double map50[2] = {-1, -1};
     for (bool nms : {true, false}) {
         ys::TrainConfig c = ys::test::smallRunConfig(data, dir.filePath("runs"), nms ? "nms" : "free");
