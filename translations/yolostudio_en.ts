@@ -1076,6 +1076,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Class-agnostic NMS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>class-agnostic NMS: a box suppresses overlapping boxes of every class (Ultralytics&apos; agnostic_nms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Metrics as</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2172,6 +2180,14 @@ Compute capability %2.%3, %4 multiprocessors
     </message>
     <message>
         <source>Detections per image in the output, best first; at most one per anchor of the image size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One class per box (class-&amp;agnostic)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each anchor gives one row, its best class (Ultralytics&apos; agnostic_nms). Unchecked, the best (anchor, class) pairs are kept, so one box may come twice with two classes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

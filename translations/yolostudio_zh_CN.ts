@@ -1302,6 +1302,14 @@
         <source>validate with NMS; false: YOLO26&apos;s one-to-one head without NMS (Ultralytics 8.4&apos;s nms=False)</source>
         <translation>验证时使用 NMS；false：使用 YOLO26 的一对一检测头，不做 NMS（即 Ultralytics 8.4 的 nms=False）</translation>
     </message>
+    <message>
+        <source>Class-agnostic NMS</source>
+        <translation>类别无关 NMS</translation>
+    </message>
+    <message>
+        <source>class-agnostic NMS: a box suppresses overlapping boxes of every class (Ultralytics&apos; agnostic_nms)</source>
+        <translation>类别无关 NMS：一个框会抑制与其重叠的任意类别的框（即 Ultralytics 的 agnostic_nms）</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::Dashboard</name>
@@ -2189,6 +2197,14 @@ Compute capability %2.%3, %4 multiprocessors
     <message>
         <source>Detections per image in the output, best first; at most one per anchor of the image size</source>
         <translation>输出中每张图像的检测数，按分数从高到低；最多为该图像尺寸下的锚点数</translation>
+    </message>
+    <message>
+        <source>One class per box (class-&amp;agnostic)</source>
+        <translation>每个框只保留一个类别（类别无关）(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Each anchor gives one row, its best class (Ultralytics&apos; agnostic_nms). Unchecked, the best (anchor, class) pairs are kept, so one box may come twice with two classes.</source>
+        <translation>每个锚点只输出一行，取其得分最高的类别（即 Ultralytics 的 agnostic_nms）。不勾选时保留得分最高的（锚点，类别）组合，同一个框可能以两个类别出现两次。</translation>
     </message>
 </context>
 <context>

@@ -14,7 +14,8 @@ namespace {
 
 constexpr const char* kExportHelp =
     "usage: yolostudio-cli export weights=FILE [format=onnx] [imgsz=0] [batch=1] [opset=12] [dynamic=false]\n"
-    "                             [half=false] [simplify] [nms=false [max_det=300]] [out=FILE] [device=cpu]\n"
+    "                             [half=false] [simplify] [nms=false [max_det=300] [agnostic_nms=false]]\n"
+    "                             [out=FILE] [device=cpu]\n"
     "\n"
     "Writes the detector in weights (a YOLO Studio run's .pt or an Ultralytics checkpoint: YOLOv8, YOLO11,\n"
     "YOLOv9, YOLO26) as an ONNX file with the layout of Ultralytics' ONNX export: input `images` float\n"
@@ -40,6 +41,8 @@ constexpr const char* kExportHelp =
     "                  pixels), score, class, best first; no NMS needed, keep the rows above your threshold.\n"
     "                  Needs TopK (ONNX Runtime; not OpenCV 4.6, nor this command's val and predict)\n"
     "  max_det=300     with nms=false: detections per image (at most the anchors of imgsz)\n"
+    "  agnostic_nms    with nms=false: one row per anchor, its best class (Ultralytics' agnostic_nms); the\n"
+    "                  default ranks every (anchor, class) pair, so one box may come with two classes\n"
     "  out=FILE        where to write (default: the weights' path with .onnx, e.g. weights/best.onnx)\n"
     "  device=cpu      where the LibTorch reference of the check runs\n"
     "\n"
@@ -107,12 +110,12 @@ int cmdExport(const Args& args)
         return kExitOk;
     }
     if (!args.rejectUnknown({"weights", "format", "imgsz", "batch", "opset", "dynamic", "half", "simplify", "nms",
-                             "max_det", "out", "device"}))
+                             "max_det", "agnostic_nms", "out", "device"}))
         return kExitUsage;
     // Flags may be given bare, as Ultralytics allows: `export weights=best.pt simplify dynamic`.
     Args a = args;
     for (const std::string& word : args.positional) {
-        if (word == "simplify" || word == "dynamic" || word == "half") {
+        if (word == "simplify" || word == "dynamic" || word == "half" || word == "agnostic_nms") {
             a.kv[word] = "true";
         } else {
             std::fprintf(stderr, "error: unexpected argument '%s'; arguments are key=value (see --help)\n",
@@ -139,7 +142,8 @@ int cmdExport(const Args& args)
     const auto half = a.boolean("half", defaults.half);
     const auto simplify = a.boolean("simplify", defaults.simplify);
     const auto maxDet = a.integer("max_det", defaults.maxDet);
-    if (!batch || !opset || !dynamic || !half || !simplify || !maxDet)
+    const auto agnostic = a.boolean("agnostic_nms", defaults.agnosticNms);
+    if (!batch || !opset || !dynamic || !half || !simplify || !maxDet || !agnostic)
         return kExitUsage;
     // nms as Ultralytics 8.4 takes it: unset or None = NMS after the file, false = the end-to-end head.
     std::string nms = a.str("nms", "none");
@@ -155,6 +159,7 @@ int cmdExport(const Args& args)
     }
     o.endToEnd = nms != "none";
     o.maxDet = *maxDet;
+    o.agnosticNms = *agnostic;
     o.batch = *batch;
     o.opset = *opset;
     o.dynamic = *dynamic;

@@ -47,6 +47,18 @@ std::optional<MetricsVersion> metricsArgument(const Args& args)
     return v;
 }
 
+bool writeJsonArgument(const Args& args, const std::string& text)
+{
+    if (!args.has("json"))
+        return true;
+    if (auto err = writeFileAtomic(args.str("json"), text)) {
+        std::fprintf(stderr, "error: cannot write the JSON result: %s\n", err->toString().c_str());
+        return false;
+    }
+    std::printf("figures written to %s\n", args.str("json").c_str());
+    return true;
+}
+
 int cmdScore(const Args& args)
 {
     const std::string needs = "val with predictions= needs data=PATH and predictions=DIR";
@@ -98,14 +110,7 @@ int cmdScore(const Args& args)
         std::printf("%s\n", line.c_str());
     std::printf("%d images, %d prediction files, %lld detections scored; %zu problems left out\n", r->images,
                 r->predictionFiles, static_cast<long long>(r->detections), r->problems.size());
-    if (args.has("json")) {
-        if (auto err = writeFileAtomic(args.str("json"), scoreResultToJson(*r))) {
-            std::fprintf(stderr, "error: cannot write the JSON result: %s\n", err->toString().c_str());
-            return kExitUsage;
-        }
-        std::printf("figures written to %s\n", args.str("json").c_str());
-    }
-    return kExitOk;
+    return writeJsonArgument(args, scoreResultToJson(*r)) ? kExitOk : kExitUsage;
 }
 
 }  // namespace ys::cli

@@ -282,7 +282,9 @@ int cmdTrain(const Args& args)
 constexpr const char* kNmsHelp =
     "nms=true (Ultralytics 8.4's default) runs the one-to-many head and NMS; nms=false runs a YOLO26\n"
     "model's one-to-one head without NMS: per image the max_det best scores over anchors x classes, those\n"
-    "above conf (a model without a one-to-one head, or an .onnx, warns and uses NMS, as 8.4 does).\n";
+    "above conf (a model without a one-to-one head, or an .onnx, warns and uses NMS, as 8.4 does).\n"
+    "agnostic_nms=true (Ultralytics' agnostic_nms) suppresses overlapping boxes across classes; with\n"
+    "nms=false each anchor gives one row, its best class.\n";
 
 int cmdVal(const Args& args)
 {
@@ -290,7 +292,7 @@ int cmdVal(const Args& args)
         return cmdScore(args);
     if (args.help) {
         std::printf("usage: yolostudio-cli val data=PATH weights=FILE [imgsz=0] [batch=32] [device=cpu] [rect=true]\n"
-                    "                          [nms=true] [metrics=8.4]\n"
+                    "                          [nms=true] [agnostic_nms=false] [metrics=8.4] [json=FILE]\n"
                     "Validates weights on the dataset's val split and prints P, R, mAP50, mAP50-95 per class.\n"
                     "imgsz=0 uses the size the weights were trained at. weights: a YOLO Studio run's .pt, an\n"
                     "Ultralytics checkpoint (yolov8n.pt, best.pt; YOLOv8, YOLO11, YOLOv9) or an exported .onnx\n"
@@ -298,6 +300,7 @@ int cmdVal(const Args& args)
                     "rect=true letterboxes batches of similar aspect to rectangles (less padding); rect=false\n"
                     "letterboxes every image to imgsz x imgsz. A static .onnx is always validated square at its\n"
                     "own size (as Ultralytics does): compare it with the .pt at rect=false.\n"
+                    "json=FILE also writes the figures (all classes and per class, full precision) as JSON.\n"
                     "%s"
                     "%s\n"
                     "   or: yolostudio-cli val data=PATH predictions=DIR ... scores prediction files instead\n"
@@ -305,7 +308,8 @@ int cmdVal(const Args& args)
                     kNmsHelp, kMetricsHelp);
         return kExitOk;
     }
-    if (!args.rejectUnknown({"data", "weights", "imgsz", "batch", "device", "rect", "nms", "metrics"}))
+    if (!args.rejectUnknown(
+            {"data", "weights", "imgsz", "batch", "device", "rect", "nms", "agnostic_nms", "metrics", "json"}))
         return kExitUsage;
     const auto metrics = metricsArgument(args);
     if (!metrics)
@@ -314,7 +318,8 @@ int cmdVal(const Args& args)
     const auto batch = args.integer("batch", 32);
     const auto rect = args.boolean("rect", true);
     const auto nms = args.boolean("nms", true);
-    if (!imgsz || !batch || !rect || !nms)
+    const auto agnostic = args.boolean("agnostic_nms", false);
+    if (!imgsz || !batch || !rect || !nms || !agnostic)
         return kExitUsage;
     if (!args.has("data") || !args.has("weights")) {
         std::fprintf(stderr, "error: val needs data=PATH and weights=FILE\n");
@@ -328,11 +333,12 @@ int cmdVal(const Args& args)
     vo.device = args.str("device", "cpu");
     vo.rect = *rect;
     vo.nms = *nms;
+    vo.agnosticNms = *agnostic;
     vo.metrics = *metrics;
     auto r = validateWeights(vo, [](const std::string& l) { std::printf("%s\n", l.c_str()); });
     if (!r)
         return reportError(r.error());
-    return kExitOk;
+    return writeJsonArgument(args, valSummaryToJson(vo, *r)) ? kExitOk : kExitFailed;
 }
 
 int cmdPredict(const Args& args)
@@ -340,7 +346,7 @@ int cmdPredict(const Args& args)
     if (args.help) {
         std::printf("usage: yolostudio-cli predict weights=FILE source=DIR|FILE out=DIR [imgsz=0] [conf=0.25]\n"
                     "                              [iou=0.7] [max_det=300] [device=cpu] [save_img=true] [save_txt=true]\n"
-                    "                              [nms=true]\n"
+                    "                              [nms=true] [agnostic_nms=false]\n"
                     "Writes images with boxes drawn and YOLO-format results (class cx cy w h conf) to out/labels/.\n"
                     "weights: a YOLO Studio run's .pt, an Ultralytics checkpoint (yolov8n.pt, best.pt; YOLOv8,\n"
                     "YOLO11, YOLOv9) or an exported .onnx (OpenCV DNN on the CPU; a static file runs at its own\n"
@@ -350,7 +356,7 @@ int cmdPredict(const Args& args)
         return kExitOk;
     }
     if (!args.rejectUnknown({"weights", "source", "out", "imgsz", "conf", "iou", "max_det", "device", "save_img",
-                             "save_txt", "nms"}))
+                             "save_txt", "nms", "agnostic_nms"}))
         return kExitUsage;
     PredictOptions o;
     o.weights = args.str("weights");
@@ -363,7 +369,8 @@ int cmdPredict(const Args& args)
     const auto saveImg = args.boolean("save_img", true);
     const auto saveTxt = args.boolean("save_txt", true);
     const auto nms = args.boolean("nms", true);
-    if (!imgsz || !conf || !iou || !maxDet || !saveImg || !saveTxt || !nms)
+    const auto agnostic = args.boolean("agnostic_nms", false);
+    if (!imgsz || !conf || !iou || !maxDet || !saveImg || !saveTxt || !nms || !agnostic)
         return kExitUsage;
     if (o.weights.empty() || o.source.empty()) {
         std::fprintf(stderr, "error: predict needs weights=FILE and source=DIR|FILE\n");
@@ -381,6 +388,7 @@ int cmdPredict(const Args& args)
     o.saveImages = *saveImg;
     o.saveText = *saveTxt;
     o.nms = *nms;
+    o.agnosticNms = *agnostic;
     auto r = predict(o, [](const std::string& l) { std::printf("%s\n", l.c_str()); });
     if (!r)
         return reportError(r.error());

@@ -5,6 +5,7 @@
 #include "eval/metrics.h"
 
 #include <optional>
+#include <string>
 
 namespace ys::cli {
 
@@ -17,6 +18,9 @@ int cmdScore(const Args& args);    // cmd_score.cpp: val predictions=DIR (scores
 // val's and score's metrics=8.4|8.3 (cmd_score.cpp); nullopt after printing why on a bad value.
 std::optional<MetricsVersion> metricsArgument(const Args& args);
 extern const char* const kMetricsHelp;
+// val's and score's json=FILE (cmd_score.cpp): writes `text` there atomically when the argument is given. Returns
+// false after printing why it could not.
+bool writeJsonArgument(const Args& args, const std::string& text);
 int cmdPredict(const Args& args);  // cmd_train.cpp
 int cmdFit(const Args& args);      // cmd_fit.cpp: fit the run to the GPU memory budget
 int cmdDevices(const Args& args);  // cmd_fit.cpp: the CPU and CUDA devices with their memory

@@ -170,6 +170,9 @@ const std::vector<Entry>& entries()
         {{.name = "nms", .group = G::Validation, .type = T::Bool,
           .help = "validate with NMS; false: YOLO26's one-to-one head without NMS (Ultralytics 8.4's nms=False)",
           .advanced = true}, &TrainConfig::nms},
+        {{.name = "agnostic_nms", .group = G::Validation, .type = T::Bool,
+          .help = "class-agnostic NMS: a box suppresses overlapping boxes of every class (Ultralytics' agnostic_nms)",
+          .advanced = true}, &TrainConfig::agnostic_nms},
         {{.name = "metrics", .group = G::Validation, .type = T::Choice, .choices = {"8.4", "8.3"},
           .help = "mAP and best.pt as this Ultralytics release computes them (8.4: greedy matching, mAP50-95 "
                   "fitness)", .advanced = true}, &TrainConfig::metrics},

@@ -138,6 +138,9 @@ struct TrainConfig {
     // and NMS; false with an end-to-end model's (YOLO26's) one-to-one head and no NMS, as 8.4 does with nms=False,
     // so best.pt and patience follow that head. Other models validate with NMS either way (a log line says so).
     bool nms = true;
+    // Ultralytics' agnostic_nms for each epoch's validation: NMS across classes (a box suppresses overlapping boxes
+    // of any class); with nms=false, one row per anchor (its best class). Changes mAP, so best.pt, as in Ultralytics.
+    bool agnostic_nms = false;
 
     // Every problem with the current values (empty when valid). Each Error's code is "config.<key>".
     std::vector<Error> validate() const;

@@ -243,7 +243,7 @@ std::vector<torch::Tensor> nonMaxSuppression(const torch::Tensor& pred, double c
     return out;
 }
 
-std::vector<torch::Tensor> topKDetections(const torch::Tensor& pred, double conf, int maxDet)
+std::vector<torch::Tensor> topKDetections(const torch::Tensor& pred, double conf, int maxDet, bool agnostic)
 {
     torch::NoGradGuard noGrad;
     TORCH_CHECK(pred.dim() == 3 && pred.size(1) > 4, "topKDetections: pred must be [B,4+nc,A], got ", pred.sizes());
@@ -262,24 +262,36 @@ std::vector<torch::Tensor> topKDetections(const torch::Tensor& pred, double conf
     for (int64_t bi = 0; bi < B; ++bi) {
         const float* base = host.data_ptr<float>() + bi * (4 + nc) * A;
         const float* sc = base + 4 * A;
-        // The k-th largest best-class score bounds the k-th largest score from below (those k anchors' best
-        // classes are at least that), so only scores at or above it can be among the k.
-        float bound = -std::numeric_limits<float>::infinity();
-        if (A > k && k > 0) {
-            best.assign(sc, sc + A);
-            for (int64_t c = 1; c < nc; ++c)
-                for (int64_t a = 0; a < A; ++a)
-                    best[static_cast<size_t>(a)] = std::max(best[static_cast<size_t>(a)], sc[c * A + a]);
-            std::nth_element(best.begin(), best.begin() + (k - 1), best.end(), std::greater<float>());
-            bound = best[static_cast<size_t>(k - 1)];
-        }
         cand.clear();
-        for (int64_t c = 0; c < nc; ++c)
+        if (agnostic) {
+            // One row per anchor: its best class (the first of equal scores), ranked among the anchors.
             for (int64_t a = 0; a < A; ++a) {
-                const float v = sc[c * A + a];
-                if (v > confF && v >= bound)
-                    cand.push_back({v, static_cast<int32_t>(a), static_cast<int32_t>(c)});
+                Cand c{sc[a], static_cast<int32_t>(a), 0};
+                for (int64_t ci = 1; ci < nc; ++ci)
+                    if (sc[ci * A + a] > c.score)
+                        c = {sc[ci * A + a], static_cast<int32_t>(a), static_cast<int32_t>(ci)};
+                if (c.score > confF)
+                    cand.push_back(c);
             }
+        } else {
+            // The k-th largest best-class score bounds the k-th largest score from below (those k anchors' best
+            // classes are at least that), so only scores at or above it can be among the k.
+            float bound = -std::numeric_limits<float>::infinity();
+            if (A > k && k > 0) {
+                best.assign(sc, sc + A);
+                for (int64_t c = 1; c < nc; ++c)
+                    for (int64_t a = 0; a < A; ++a)
+                        best[static_cast<size_t>(a)] = std::max(best[static_cast<size_t>(a)], sc[c * A + a]);
+                std::nth_element(best.begin(), best.begin() + (k - 1), best.end(), std::greater<float>());
+                bound = best[static_cast<size_t>(k - 1)];
+            }
+            for (int64_t c = 0; c < nc; ++c)
+                for (int64_t a = 0; a < A; ++a) {
+                    const float v = sc[c * A + a];
+                    if (v > confF && v >= bound)
+                        cand.push_back({v, static_cast<int32_t>(a), static_cast<int32_t>(c)});
+                }
+        }
         const auto n = static_cast<std::ptrdiff_t>(std::min<int64_t>(k, static_cast<int64_t>(cand.size())));
         std::partial_sort(cand.begin(), cand.begin() + n, cand.end(), before);
         auto det = torch::empty({static_cast<int64_t>(n), 6}, torch::kFloat);

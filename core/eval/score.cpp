@@ -2,6 +2,7 @@
 #include "eval/score.h"
 
 #include "common/fileutil.h"
+#include "eval/internal/metricsjson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -258,26 +259,16 @@ Expected<ScoreResult> scorePredictions(const ScoreOptions& options, const Progre
     return result;
 }
 
-std::string scoreResultToJson(const ScoreResult& r)
+nlohmann::json metricsJson(const DetectionMetrics& m, const std::vector<std::string>& names)
 {
-    const DetectionMetrics& m = r.metrics;
     nlohmann::json classes = nlohmann::json::array();
     for (const ClassMetrics& c : m.perClass) {
-        const bool named = c.cls >= 0 && static_cast<size_t>(c.cls) < r.names.size();
-        classes.push_back({{"class", c.cls}, {"name", named ? r.names[static_cast<size_t>(c.cls)] : std::string()},
+        const bool named = c.cls >= 0 && static_cast<size_t>(c.cls) < names.size();
+        classes.push_back({{"class", c.cls}, {"name", named ? names[static_cast<size_t>(c.cls)] : std::string()},
                            {"images", c.images}, {"instances", c.instances}, {"precision", c.precision},
                            {"recall", c.recall}, {"AP50", c.ap50}, {"AP50-95", c.ap50_95}});
     }
-    nlohmann::json problems = nlohmann::json::array();
-    for (const Error& e : r.problems)
-        problems.push_back({{"file", e.file}, {"line", e.line}, {"code", e.code}, {"message", e.message}});
-    const nlohmann::json j{
-        {"data", r.yamlPath},
-        {"split", toString(r.split)},
-        {"predictions", r.predictions},
-        {"images", r.images},
-        {"prediction_files", r.predictionFiles},
-        {"detections", r.detections},
+    return {
         {"mAP50", m.map50},
         {"mAP50-95", m.map50_95},
         {"precision", m.precision},
@@ -293,8 +284,23 @@ std::string scoreResultToJson(const ScoreResult& r)
                             : " (greedy matching by confidence; ap_per_class: interpolated 101-point AP ending at the "
                               "last recall, trapezoid rule; fitness mAP50-95") +
                        "; P and R at the best smoothed mean F1); *_coco: COCO-style step AP over the same matches"},
-        {"classes", classes},
+        {"classes", classes}};
+}
+
+std::string scoreResultToJson(const ScoreResult& r)
+{
+    nlohmann::json problems = nlohmann::json::array();
+    for (const Error& e : r.problems)
+        problems.push_back({{"file", e.file}, {"line", e.line}, {"code", e.code}, {"message", e.message}});
+    nlohmann::json j{
+        {"data", r.yamlPath},
+        {"split", toString(r.split)},
+        {"predictions", r.predictions},
+        {"images", r.images},
+        {"prediction_files", r.predictionFiles},
+        {"detections", r.detections},
         {"problems", problems}};
+    j.update(metricsJson(r.metrics, r.names));
     return j.dump(2) + "\n";
 }
 

@@ -98,6 +98,9 @@ std::optional<Error> checkOptions(const ExportOptions& o)
     if (o.endToEnd && (o.maxDet < L::minMaxDet || o.maxDet > L::maxMaxDet))
         return bad("max_det must be " + std::to_string(L::minMaxDet) + ".." + std::to_string(L::maxMaxDet) + ", not " +
                    std::to_string(o.maxDet));
+    if (o.agnosticNms && !o.endToEnd)
+        return bad("agnostic_nms shapes the end-to-end file's top-k (nms=false); the default file has no NMS in it: "
+                   "run class-agnostic NMS on its output instead");
     if (o.weights.empty())
         return bad("no weights given");
     return std::nullopt;
@@ -171,6 +174,8 @@ onnx::DetectorMetadata exportMetadata(const ExportOptions& o, const std::string&
     meta.args = {{"batch", std::to_string(o.batch)}, {"half", pyBool(o.half)},      {"dynamic", pyBool(o.dynamic)},
                  {"simplify", pyBool(o.simplify)},   {"opset", std::to_string(o.opset)},
                  {"nms", o.endToEnd ? "False" : "None"}};
+    if (o.agnosticNms)
+        meta.args.push_back({"agnostic_nms", "True"});
     return meta;
 }
 
@@ -262,6 +267,7 @@ OnnxGraphOptions graphOptions(const ExportOptions& o, const onnx::DetectorMetada
     OnnxGraphOptions go;
     go.head = o.endToEnd ? OnnxHead::EndToEnd : OnnxHead::Decoded;
     go.maxDet = o.maxDet;
+    go.agnostic = o.agnosticNms;
     go.batch = o.batch;
     go.height = meta.imgsz[0];
     go.width = meta.imgsz[1];

@@ -63,6 +63,8 @@ struct ExportOptions {
     bool endToEnd = false;      // the one-to-one head with its top-k, output [B, k, 6] (Ultralytics' nms=False);
                                 // needs an end-to-end model (YOLO26). false: [B, 4 + nc, A] for NMS after it
     int maxDet = 300;           // endToEnd: detections per image, 1..100000 (k = min(maxDet, anchors))
+    bool agnosticNms = false;   // endToEnd: one row per anchor, its best class, the k best anchors (Ultralytics'
+                                // agnostic_nms); without endToEnd an "export.options" error (no NMS in the file)
 };
 
 struct ExportSummary {

@@ -567,7 +567,8 @@ std::string Emitter::decodeDynamic(const std::vector<std::string>& levels, const
 std::string Emitter::topK(const std::string& pred, int64_t k, int64_t nc)
 {
     // As Ultralytics 8.4's Detect.postprocess: the k anchors with the best top class, then the k best
-    // (anchor, class) pairs among them. TopK sorts by value, the first index first among equal values.
+    // (anchor, class) pairs among them; agnostic, the k anchors with the best top class, each with that class.
+    // TopK sorts by value, the first index first among equal values; ArgMax takes the first of equal classes.
     Scope s(*this, "postprocess");
     const std::string scope = b_.scope('/');
     auto parts = split(b_.op("Transpose", {pred}, {intsAttr("perm", {0, 2, 1})}), 2, {4, nc});
@@ -581,12 +582,21 @@ std::string Emitter::topK(const std::string& pred, int64_t k, int64_t nc)
         return b_.op("Expand", {column(index), b_.int64s(scope + "/expand", {3}, {1, k, width})});
     };
     const std::string best = b_.op("ReduceMax", {scores}, {intsAttr("axes", {2}), intAttr("keepdims", 0)});
+    const auto toFloat = [&](const std::string& x) {
+        return b_.op("Cast", {x}, {intAttr("to", static_cast<int64_t>(b_.floatType()))});
+    };
+    if (o_.agnostic) {
+        const std::string label = b_.op("ArgMax", {scores}, {intAttr("axis", 2), intAttr("keepdims", 0)});
+        auto top = b_.ops("TopK", {best, kTensor}, 2, topAttrs);   // [B, k] scores, anchors
+        const std::string cls = toFloat(b_.op("GatherElements", {label, top[1]}, {intAttr("axis", 1)}));
+        const std::string box = b_.op("GatherElements", {boxes, rows(top[1], 4)}, {intAttr("axis", 1)});
+        return b_.op("Concat", {box, column(top[0]), column(cls)}, {intAttr("axis", 2)});
+    }
     const std::string anchorIndex = b_.ops("TopK", {best, kTensor}, 2, topAttrs)[1];   // [B, k]
     const std::string candidates = b_.op("GatherElements", {scores, rows(anchorIndex, nc)}, {intAttr("axis", 1)});
     auto top = b_.ops("TopK", {reshape(candidates, {o_.batch, k * nc}, {0, -1}), kTensor}, 2, topAttrs);
     const std::string classCount = b_.int64s(scope + "/nc", {}, {nc});
-    const std::string cls = b_.op("Cast", {b_.op("Mod", {top[1], classCount})},
-                                  {intAttr("to", static_cast<int64_t>(b_.floatType()))});
+    const std::string cls = toFloat(b_.op("Mod", {top[1], classCount}));
     const std::string anchor = b_.op("GatherElements", {anchorIndex, b_.op("Div", {top[1], classCount})},
                                      {intAttr("axis", 1)});
     const std::string box = b_.op("GatherElements", {boxes, rows(anchor, 4)}, {intAttr("axis", 1)});

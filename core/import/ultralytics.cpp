@@ -38,7 +38,7 @@ constexpr UltralyticsKey kUltralyticsOnlyKeys[] = {
     {"dnn", "import.not_for_training"},       {"source", "import.not_for_training"},
     {"vid_stride", "import.not_for_training"}, {"stream_buffer", "import.not_for_training"},
     {"visualize", "import.not_for_training"}, {"augment", "import.not_for_training"},
-    {"agnostic_nms", "import.not_for_training"}, {"retina_masks", "import.not_for_training"},
+    {"retina_masks", "import.not_for_training"},
     {"embed", "import.not_for_training"},     {"show", "import.not_for_training"},
     {"save_frames", "import.not_for_training"}, {"save_txt", "import.not_for_training"},
     {"save_conf", "import.not_for_training"}, {"save_crop", "import.not_for_training"},

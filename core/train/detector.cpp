@@ -177,13 +177,12 @@ std::string OnnxDetector::describe() const
            std::to_string(batch_) + ", 3, " + std::to_string(size_[0]) + ", " + std::to_string(size_[1]) + "]";
 }
 
-std::vector<torch::Tensor> detectionsOf(const DetectorOutput& out, double conf, double iou, int maxDet,
-                                        bool multiLabel)
+std::vector<torch::Tensor> detectionsOf(const DetectorOutput& out, const DetectionFilter& f)
 {
     if (out.oneToOne)
-        return topKDetections(out.pred, conf, maxDet);
-    return nonMaxSuppression(out.pred, conf, iou, maxDet, /*agnostic=*/false, /*maxNms=*/30000, /*maxWh=*/7680,
-                             multiLabel);
+        return topKDetections(out.pred, f.conf, f.maxDet, f.agnostic);
+    return nonMaxSuppression(out.pred, f.conf, f.iou, f.maxDet, f.agnostic, /*maxNms=*/30000, /*maxWh=*/7680,
+                             f.multiLabel);
 }
 
 bool isOnnxFile(const std::string& weights)

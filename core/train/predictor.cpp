@@ -9,6 +9,7 @@
 #include "common/log.h"
 #include "data/classes.h"
 #include "data/dataset.h"
+#include "eval/internal/metricsjson.h"
 #include "loss/internal/detection_loss.h"
 #include "model/internal/threads.h"
 #include "train/internal/checkpoint.h"
@@ -71,10 +72,9 @@ std::vector<std::string> listImages(const std::string& source)
 
 // One image (BGR) through a detector as the reference predictor does: letterbox to `imgsz` on the longest side
 // with each side rounded up to the stride (minimal padding), or to the detector's fixed size (a static ONNX file,
-// as Ultralytics letterboxes for one), forward, NMS (or the one-to-one head's top maxDet, nms=false); boxes in the
+// as Ultralytics letterboxes for one), forward, NMS (or the one-to-one head's top max_det, nms=false); boxes in the
 // image's pixels.
-std::vector<Detection> detectImage(Detector& detector, const cv::Mat& bgr, int imgsz, double conf, double iou,
-                                   int maxDet)
+std::vector<Detection> detectImage(Detector& detector, const cv::Mat& bgr, int imgsz, const DetectionFilter& filter)
 {
     const int stride = detector.stride();
     Sample s;
@@ -91,7 +91,7 @@ std::vector<Detection> detectImage(Detector& detector, const cv::Mat& bgr, int i
     cv::Mat rgb;
     cv::cvtColor(lb.image, rgb, cv::COLOR_BGR2RGB);
     torch::Tensor t = torch::from_blob(rgb.data, {1, rgb.rows, rgb.cols, 3}, torch::kUInt8).permute({0, 3, 1, 2});
-    auto dets = detectionsOf(detector.run(t), conf, iou, maxDet, /*multiLabel=*/false);
+    auto dets = detectionsOf(detector.run(t), filter);
     return toDetections(dets[0], lb.gain, lb.padX, lb.padY, bgr.cols, bgr.rows);
 }
 
@@ -214,6 +214,24 @@ Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::s
     return validateWeights(o, onLog);
 }
 
+std::string valSummaryToJson(const ValOptions& o, const ValSummary& s)
+{
+    nlohmann::json j{{"weights", o.weights},
+                     {"data", o.data},
+                     {"imgsz", o.imgsz},
+                     {"nms", o.nms},
+                     {"agnostic_nms", o.agnosticNms},
+                     {"images", s.images},
+                     {"box_loss", s.box},
+                     {"cls_loss", s.cls},
+                     {"dfl_loss", s.dfl},
+                     {"seconds", s.seconds},
+                     {"ms_per_image", {{"inference", s.msPerImage[0]}, {"loss", s.msPerImage[1]},
+                                       {"postprocess", s.msPerImage[2]}}}};
+    j.update(metricsJson(s.metrics, s.names));
+    return j.dump(2) + "\n";
+}
+
 Expected<PredictSummary> predict(const PredictOptions& o, const std::function<void(const std::string&)>& onLog)
 {
     try {
@@ -265,6 +283,7 @@ Expected<ValSummary> runValidation(const ValOptions& o, const std::function<void
     vo.channelsLast = dev->is_cpu();
     vo.rect = o.rect;
     vo.metrics = o.metrics;
+    vo.agnostic = o.agnosticNms;
     const auto fixed = det.fixedSize();
     if (fixed[0] > 0) {
         if (fixed[0] != fixed[1])
@@ -294,8 +313,9 @@ Expected<ValSummary> runValidation(const ValOptions& o, const std::function<void
     s.msPerImage[0] = v.msInference;
     s.msPerImage[1] = v.msLoss;
     s.msPerImage[2] = v.msPost;
+    s.names = subset->names;
 
-    logValTable(s, subset->names, onLog);
+    logValTable(s, s.names, onLog);
     return s;
 }
 
@@ -324,13 +344,14 @@ Expected<PredictSummary> runPrediction(const PredictOptions& o, const std::funct
     PredictSummary summary;
     const auto t0 = Clock::now();
     const int imgsz = o.imgsz > 0 ? o.imgsz : det.imgsz();  // 0: the size the weights were trained at
+    const DetectionFilter filter{.conf = o.conf, .iou = o.iou, .maxDet = o.maxDet, .agnostic = o.agnosticNms};
     for (const std::string& file : files) {
         cv::Mat img = cv::imread(file, cv::IMREAD_COLOR);
         if (img.empty()) {
             summary.failed.push_back(file + ": cannot decode the image");
             continue;
         }
-        const auto boxes = detectImage(det, img, imgsz, o.conf, o.iou, o.maxDet);
+        const auto boxes = detectImage(det, img, imgsz, filter);
         summary.detections += static_cast<int64_t>(boxes.size());
         ++summary.images;
 
@@ -375,6 +396,7 @@ Expected<std::vector<std::vector<Detection>>> predictImages(const PredictImagesO
     det.useOneToOneHead(!o.nms);   // without a one-to-one head: NMS, as predict() (which says so)
     torch::NoGradGuard ng;
     const int imgsz = o.imgsz > 0 ? o.imgsz : det.imgsz();
+    const DetectionFilter filter{.conf = o.conf, .iou = o.iou, .maxDet = o.maxDet, .agnostic = o.agnosticNms};
     std::vector<std::vector<Detection>> out(images.size());
     for (size_t i = 0; i < images.size(); ++i) {
         if (cancel.cancelled())
@@ -387,7 +409,7 @@ Expected<std::vector<std::vector<Detection>>> predictImages(const PredictImagesO
                           static_cast<size_t>(im.width) * 3);
         cv::Mat bgr;
         cv::cvtColor(rgb, bgr, cv::COLOR_RGB2BGR);
-        out[i] = detectImage(det, bgr, imgsz, o.conf, o.iou, o.maxDet);
+        out[i] = detectImage(det, bgr, imgsz, filter);
     }
     return out;
 }

@@ -141,6 +141,7 @@ Expected<TrainSummary> trainLaunched(const TrainConfig& cfg, const TrainCallback
 
 struct ValSummary {
     DetectionMetrics metrics;
+    std::vector<std::string> names;     // class i's name (the model's classes, as metrics.perClass numbers them)
     double box = 0, cls = 0, dfl = 0;   // validation losses
     int images = 0;
     double seconds = 0;
@@ -161,12 +162,18 @@ struct ValOptions {
     // anchors x classes, those above conf, as rows [x1, y1, x2, y2, score, class]. A model without a one-to-one
     // head, or an ONNX file (its head was chosen at export), says so in a log line and uses NMS, as 8.4 does.
     bool nms = true;
+    // Ultralytics' agnostic_nms: a box suppresses overlapping boxes of every class, not only its own; with nms=false
+    // each anchor gives one row, its best class, and the max_det best anchors are kept.
+    bool agnosticNms = false;
     MetricsVersion metrics = kDefaultMetricsVersion;  // whose mAP: Ultralytics 8.4's or 8.3's (eval/metrics.h)
 };
 
 // Validates weights on the val split of a dataset: the same loader, NMS and metrics for .pt and .onnx.
 Expected<ValSummary> validateWeights(const ValOptions& options,
                                      const std::function<void(const std::string&)>& onLog = {});
+// A val run as JSON (val's json=FILE): weights, data, imgsz, nms, agnostic_nms, images, the validation losses, speed,
+// and the figures as `val predictions=`'s JSON writes them (mAP50, mAP50-95, precision, recall, fitness, classes, ...).
+std::string valSummaryToJson(const ValOptions& options, const ValSummary& summary);
 // validateWeights with rect batches (batch: images per forward; imgsz 0 = the checkpoint's training size).
 Expected<ValSummary> validateCheckpoint(const std::string& weights, const std::string& data, int imgsz,
                                         int batch, const std::string& device,
@@ -183,6 +190,7 @@ struct PredictOptions {
     std::string device = "cpu";
     bool saveImages = true, saveText = true;
     bool nms = true;               // as ValOptions::nms (false: one-to-one head, top max_det, no NMS)
+    bool agnosticNms = false;      // as ValOptions::agnosticNms
 };
 
 struct PredictSummary {
@@ -211,6 +219,7 @@ struct PredictImagesOptions {
     std::string device = "cpu";
     int threads = 1;               // intra-op threads of the calling thread (1: stays out of a training run's way)
     bool nms = true;               // as ValOptions::nms (false: one-to-one head, top max_det, no NMS)
+    bool agnosticNms = false;      // as ValOptions::agnosticNms
 };
 
 // Loads the weights once and predicts on each image exactly as predict() does (letterbox with minimal padding,

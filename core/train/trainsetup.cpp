@@ -750,6 +750,7 @@ void TrainSetup::buildValidator()
     vo.maxDet = s_.cfg.max_det;
     vo.metrics = parseMetricsVersion(s_.cfg.metrics).value_or(kDefaultMetricsVersion);
     vo.nms = s_.cfg.nms;
+    vo.agnostic = s_.cfg.agnostic_nms;
     vo.amp = s_.amp;
     vo.channelsLast = s_.channelsLast();
     s_.validator = std::make_unique<Validator>(s_.valImages, s_.classes.nc(), vo, s_.device);

@@ -51,7 +51,7 @@ torch::Tensor sliceTargets(const torch::Tensor& targets, int64_t begin, int64_t 
 
 
 std::vector<Detection> toDetections(const torch::Tensor& nmsOut, float gain, float padX, float padY, int origW,
-                                    int origH)
+                                    int origH, bool clip)
 {
     std::vector<Detection> dets;
     if (!nmsOut.defined() || nmsOut.size(0) == 0)
@@ -60,7 +60,7 @@ std::vector<Detection> toDetections(const torch::Tensor& nmsOut, float gain, flo
     const float* p = d.data_ptr<float>();
     const int64_t n = d.size(0);
     dets.reserve(static_cast<size_t>(n));
-    auto clampf = [](float v, float hi) { return std::min(std::max(v, 0.0f), hi); };
+    auto clampf = [clip](float v, float hi) { return clip ? std::min(std::max(v, 0.0f), hi) : v; };
     for (int64_t i = 0; i < n; ++i, p += 6) {
         Detection det;
         det.x1 = clampf((p[0] - padX) / gain, static_cast<float>(origW));
@@ -127,6 +127,7 @@ ValidationOutput Validator::run(Detector& detector, DetectionLoss* loss, const T
     ValidationOutput out;
     const auto t0 = Clock::now();
     DetectionEvaluator evaluator(nc_, opt_.metrics);
+    const bool clip = opt_.metrics == MetricsVersion::Ultralytics83;
     torch::Tensor lossSum = torch::zeros({3});
     int64_t lossBatches = 0;
     double msInf = 0, msLoss = 0, msPost = 0;
@@ -157,14 +158,16 @@ ValidationOutput Validator::run(Detector& detector, DetectionLoss* loss, const T
                 }
                 auto tp = Clock::now();
                 // Every class above conf per box (multi-label), as the reference validator scores mAP; the
-                // one-to-one head's top max_det instead when the detector runs it (nms=false).
-                const auto nms = detectionsOf(inf, opt_.conf, opt_.iou, opt_.maxDet, /*multiLabel=*/true);
+                // one-to-one head's top max_det instead when the detector runs it (nms=false). 8.4 matches boxes
+                // in the letterboxed image, unclipped; 8.3 clipped to the image.
+                const auto nms = detectionsOf(inf, {.conf = opt_.conf, .iou = opt_.iou, .maxDet = opt_.maxDet,
+                                                         .agnostic = opt_.agnostic, .multiLabel = true});
                 for (int64_t i = begin; i < end; ++i) {
                     const size_t bi = static_cast<size_t>(i);
                     const ImageRecord& rec = images_[static_cast<size_t>(batch->indices[bi])];
                     const auto& lb = batch->letterbox[bi];
                     evaluator.addImage(toDetections(nms[static_cast<size_t>(i - begin)], lb[0], lb[1], lb[2],
-                                                    batch->origShapes[bi][1], batch->origShapes[bi][0]),
+                                                    batch->origShapes[bi][1], batch->origShapes[bi][0], clip),
                                        groundTruth(rec));
                 }
                 msPost += msSince(tp);

@@ -96,6 +96,9 @@ public:
         {"max_det", QT_TR_NOOP("Max detections"), QT_TR_NOOP("detections per image")},
         {"nms", QT_TR_NOOP("Validate with NMS"),
          QT_TR_NOOP("validate with NMS; false: YOLO26's one-to-one head without NMS (Ultralytics 8.4's nms=False)")},
+        {"agnostic_nms", QT_TR_NOOP("Class-agnostic NMS"),
+         QT_TR_NOOP("class-agnostic NMS: a box suppresses overlapping boxes of every class (Ultralytics' "
+                    "agnostic_nms)")},
         {"metrics", QT_TR_NOOP("Metrics as"),
          QT_TR_NOOP("mAP and best.pt as this Ultralytics release computes them (8.4: greedy matching, mAP50-95 "
                     "fitness)")},

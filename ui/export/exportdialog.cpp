@@ -23,9 +23,11 @@
 namespace ys::ui {
 namespace {
 
-// QSettings keys: the output choice (for weights that offer it) and the max detections of an end-to-end file.
+// QSettings keys: the output choice (for weights that offer it), the max detections and class-agnostic rows of an
+// end-to-end file.
 constexpr auto kEndToEndKey = "export/endToEnd";
 constexpr auto kMaxDetKey = "export/maxDet";
+constexpr auto kAgnosticKey = "export/agnosticNms";
 
 }  // namespace
 
@@ -67,6 +69,7 @@ ExportDialog::ExportDialog(const Facts& facts, QWidget* parent) : QDialog(parent
     maxDetSpin_ = static_cast<QSpinBox*>(named(new QSpinBox(this), "maxDetSpin"));
     maxDetSpin_->setRange(ExportLimits::minMaxDet, ExportLimits::maxMaxDet);
     maxDetSpin_->setValue(ys::ExportOptions{}.maxDet);
+    agnosticCheck_ = static_cast<QCheckBox*>(named(new QCheckBox(this), "agnosticCheck"));
     outputEdit_ = static_cast<QLineEdit*>(named(new QLineEdit(this), "outputEdit"));
     browseButton_ = new QPushButton(this);
     buttons_ = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -84,6 +87,7 @@ ExportDialog::ExportDialog(const Facts& facts, QWidget* parent) : QDialog(parent
     form->addRow(headLabel_, nmsAfterRadio_);
     form->addRow(QString(), endToEndRadio_);
     form->addRow(maxDetLabel_, maxDetSpin_);
+    form->addRow(QString(), agnosticCheck_);
     form->addRow(targetLabel_, targetCombo_);
     form->addRow(QString(), targetHint_);
     form->addRow(imgszLabel_, imgszSpin_);
@@ -102,7 +106,8 @@ ExportDialog::ExportDialog(const Facts& facts, QWidget* parent) : QDialog(parent
     setTabOrder(weightsCombo_, nmsAfterRadio_);
     setTabOrder(nmsAfterRadio_, endToEndRadio_);
     setTabOrder(endToEndRadio_, maxDetSpin_);
-    setTabOrder(maxDetSpin_, targetCombo_);
+    setTabOrder(maxDetSpin_, agnosticCheck_);
+    setTabOrder(agnosticCheck_, targetCombo_);
 
     connect(targetCombo_, &QComboBox::currentIndexChanged, this, &ExportDialog::updateFromTarget);
     connect(dynamicCheck_, &QCheckBox::toggled, this, [this](bool on) { batchSpin_->setEnabled(!on); });
@@ -132,6 +137,7 @@ ys::ExportOptions ExportDialog::options() const
     o.out = outputEdit_->text().trimmed().toStdString();
     o.endToEnd = endToEndRadio_->isEnabled() && endToEndRadio_->isChecked();
     o.maxDet = maxDetSpin_->value();
+    o.agnosticNms = o.endToEnd && agnosticCheck_->isChecked();
     return o;
 }
 
@@ -140,6 +146,7 @@ void ExportDialog::loadSettings()
     const QSettings s;
     const int maxDet = s.value(QLatin1String(kMaxDetKey), maxDetSpin_->value()).toInt();
     maxDetSpin_->setValue(std::clamp(maxDet, ExportLimits::minMaxDet, ExportLimits::maxMaxDet));
+    agnosticCheck_->setChecked(s.value(QLatin1String(kAgnosticKey), false).toBool());
     if (facts_.endToEnd && s.value(QLatin1String(kEndToEndKey), false).toBool())
         endToEndRadio_->setChecked(true);
 }
@@ -152,6 +159,7 @@ void ExportDialog::saveSettings() const
     QSettings s;
     s.setValue(QLatin1String(kEndToEndKey), endToEndRadio_->isChecked());
     s.setValue(QLatin1String(kMaxDetKey), maxDetSpin_->value());
+    s.setValue(QLatin1String(kAgnosticKey), agnosticCheck_->isChecked());
 }
 
 void ExportDialog::setTarget(Target target) { targetCombo_->setCurrentIndex(static_cast<int>(target)); }
@@ -176,6 +184,7 @@ void ExportDialog::updateHead()
     const bool endToEnd = endToEndRadio_->isChecked();
     maxDetSpin_->setEnabled(endToEnd);
     maxDetLabel_->setEnabled(endToEnd);
+    agnosticCheck_->setEnabled(endToEnd);
     targetCombo_->setItemText(0, endToEnd ? tr("ONNX Runtime, fixed size (opset 12)")
                                           : tr("OpenCV DNN and ONNX Runtime (fixed size, opset 12)"));
     updateHint();
@@ -288,6 +297,10 @@ void ExportDialog::retranslate()
     maxDetLabel_->setBuddy(maxDetSpin_);
     maxDetSpin_->setToolTip(tr("Detections per image in the output, best first; at most one per anchor of the "
                                "image size"));
+    agnosticCheck_->setText(tr("One class per box (class-&agnostic)"));
+    agnosticCheck_->setToolTip(tr("Each anchor gives one row, its best class (Ultralytics' agnostic_nms). "
+                                  "Unchecked, the best (anchor, class) pairs are kept, so one box may come twice "
+                                  "with two classes."));
     outputLabel_->setText(tr("&Save as:"));
     outputLabel_->setBuddy(outputEdit_);
     browseButton_->setText(tr("Browse…"));

@@ -69,7 +69,7 @@ private:
     QLabel* targetHint_;
     QRadioButton *nmsAfterRadio_, *endToEndRadio_;
     QSpinBox *imgszSpin_, *batchSpin_, *opsetSpin_, *maxDetSpin_;
-    QCheckBox *dynamicCheck_, *halfCheck_;
+    QCheckBox *dynamicCheck_, *halfCheck_, *agnosticCheck_;
     QLineEdit* outputEdit_;
     QPushButton* browseButton_;
     QDialogButtonBox* buttons_;

@@ -252,7 +252,7 @@ void RunDetail::showPreview()
     for (const std::string& n : dataset_->spec.names)
         names << qs(n);
     preview->setSamples(PredictionPreview::pickSamples(*dataset_), names);
-    preview->setInference(QStringLiteral("cpu"), r.args.imgsz);
+    preview->setInference(QStringLiteral("cpu"), r.args);
     const ys::WeightsInfo& weights = r.best.present ? r.best : r.last;
     if (weights.present)
         preview->showWeights(qs(weights.path), r.summary.bestEpoch);

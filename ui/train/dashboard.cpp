@@ -301,7 +301,7 @@ void Dashboard::beginRun(const ys::TrainConfig& config, int64_t budgetBytes)
     // A data-parallel run's device list: the preview predicts on rank 0's device.
     const auto devices = ys::parseDevices(config.device);
     preview_->setInference(QString::fromStdString(devices && devices->size() > 1 ? devices->front().name() : config.device),
-                           config.imgsz);
+                           config);
     updateProgressText();
 }
 

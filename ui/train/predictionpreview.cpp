@@ -60,6 +60,8 @@ QString className(const QStringList& names, int cls)
 PredictionPreview::PredictionPreview(QWidget* parent) : QWidget(parent)
 {
     setMinimumSize(240, 160);
+    inference_.conf = kPreviewConf;
+    inference_.threads = 1;
 }
 
 PredictionPreview::~PredictionPreview()
@@ -103,10 +105,13 @@ void PredictionPreview::setSamples(std::vector<Sample> samples, QStringList name
     clear();
 }
 
-void PredictionPreview::setInference(const QString& device, int imgsz)
+void PredictionPreview::setInference(const QString& device, const ys::TrainConfig& run)
 {
-    device_ = device;
-    imgsz_ = imgsz;
+    inference_.device = device.toStdString();
+    inference_.imgsz = run.imgsz;
+    inference_.maxDet = run.max_det;
+    inference_.nms = run.nms;
+    inference_.agnosticNms = run.agnostic_nms;
 }
 
 void PredictionPreview::clear()
@@ -148,18 +153,15 @@ void PredictionPreview::startJob(const Request& request)
     const quint64 generation = generation_;
     const std::vector<Sample> samples = samples_;
     const QStringList names = names_;
-    const QString device = device_;
-    const int imgsz = imgsz_;
+    ys::PredictImagesOptions options = inference_;
+    options.weights = request.weights.toStdString();
     const ys::CancelToken cancel = cancel_;
-    task_ = QtConcurrent::run([samples, names, request, device, imgsz, cancel] {
-        return runJob(samples, names, request, device, imgsz, cancel);
-    });
+    task_ = QtConcurrent::run([samples, names, options, cancel] { return runJob(samples, names, options, cancel); });
     deliverLater(task_, this, [this, epoch = request.epoch, generation](const Result& r) { onJobDone(r, epoch, generation); });
 }
 
 PredictionPreview::Result PredictionPreview::runJob(const std::vector<Sample>& samples, const QStringList& names,
-                                                    const Request& request, const QString& device, int imgsz,
-                                                    const ys::CancelToken& cancel)
+                                                    ys::PredictImagesOptions options, const ys::CancelToken& cancel)
 {
     Result r;
     std::vector<ys::RgbImage> inputs;
@@ -180,13 +182,7 @@ PredictionPreview::Result PredictionPreview::runJob(const std::vector<Sample>& s
         inputs.push_back(std::move(in));
         shown.push_back(img.isNull() ? QImage() : img.scaled(kTileSide, kTileSide, Qt::KeepAspectRatio, Qt::SmoothTransformation));
     }
-    ys::PredictImagesOptions o;
-    o.weights = request.weights.toStdString();
-    o.device = device.toStdString();
-    o.imgsz = imgsz;
-    o.conf = kPreviewConf;
-    o.threads = 1;
-    auto dets = ys::predictImages(o, inputs, cancel);
+    auto dets = ys::predictImages(options, inputs, cancel);
     if (!dets) {
         r.error = QString::fromStdString(dets.error().message);
         return r;

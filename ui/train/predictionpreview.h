@@ -1,6 +1,6 @@
 #pragma once
 // The predictions preview: a few validation images, each drawn twice — ground truth and what the current
-// best weights predict — refreshed whenever a new best.pt is saved. Decoding, ys::predictImages (one
+// best weights predict, with the run's nms and agnostic_nms — refreshed whenever a new best.pt is saved. Decoding, ys::predictImages (one
 // intra-op thread, so it stays out of the training thread's way) and drawing run in a QtConcurrent job; the
 // GUI thread only turns the finished images into pixmaps. One job at a time: weights saved while a job runs
 // are remembered and predicted next (only the newest). Cancelled and waited for on destruction.
@@ -11,6 +11,7 @@
 #include "common/progress.h"
 #include "data/dataset.h"
 #include "eval/metrics.h"
+#include "train/trainer.h"
 
 #include <QFuture>
 #include <QImage>
@@ -41,8 +42,11 @@ public:
 
     // The images to preview and the class names to label boxes with. Clears shown predictions.
     void setSamples(std::vector<Sample> samples, QStringList names);
-    // Device and image size the predictions run at (the run's).
-    void setInference(const QString& device, int imgsz);
+    // Predict as the run validates: on `device`, at the run's imgsz, max_det, nms (false: YOLO26's one-to-one head
+    // without NMS) and agnostic_nms, at predict's confidence 0.25.
+    void setInference(const QString& device, const ys::TrainConfig& run);
+    // What the next prediction runs with (weights aside).
+    const ys::PredictImagesOptions& inference() const { return inference_; }
     // Predicts with `weights` (a new best.pt of `epoch`).
     void showWeights(const QString& weights, int epoch);
     void clear();
@@ -75,13 +79,12 @@ private:
     };
     void startJob(const Request& request);
     void onJobDone(const Result& result, int epoch, quint64 generation);
-    static Result runJob(const std::vector<Sample>& samples, const QStringList& names, const Request& request,
-                         const QString& device, int imgsz, const ys::CancelToken& cancel);
+    static Result runJob(const std::vector<Sample>& samples, const QStringList& names,
+                         ys::PredictImagesOptions options, const ys::CancelToken& cancel);
 
     std::vector<Sample> samples_;
     QStringList names_;
-    QString device_ = QStringLiteral("cpu");
-    int imgsz_ = 0;
+    ys::PredictImagesOptions inference_;
     std::vector<QPixmap> truth_, predicted_;
     std::vector<std::vector<ys::Detection>> detections_;
     int shownEpoch_ = 0;

@@ -32,7 +32,9 @@ std::vector<torch::Tensor> nonMaxSuppression(const torch::Tensor& pred, double c
 // with score > conf. This equals 8.4's two-stage pick (the k anchors with the best class score, then the k best
 // of their k x nc scores) up to the order of ties, which here is by anchor, then class. Returns one fp32 tensor
 // per image [n,6] = x1, y1, x2, y2, score, cls on pred's device, by descending score, n <= k. Any thread.
-std::vector<torch::Tensor> topKDetections(const torch::Tensor& pred, double conf = 0.001, int maxDet = 300);
+// agnostic (8.4's agnostic_nms): one row per anchor, its best class, the k best anchors by that score.
+std::vector<torch::Tensor> topKDetections(const torch::Tensor& pred, double conf = 0.001, int maxDet = 300,
+                                          bool agnostic = false);
 
 // Greedy NMS of one set of boxes: boxes [N,4] xyxy, scores [N], optional classes [N] (int64; boxes of
 // different classes never suppress each other; pass an undefined tensor for class-agnostic).

@@ -28,6 +28,8 @@ enum class OnnxHead {
 struct OnnxGraphOptions {
     OnnxHead head = OnnxHead::Decoded;   // EndToEnd and OneToOneScores need an end-to-end head (YOLO26)
     int maxDet = 300;                    // EndToEnd: detections kept per image (k = min(maxDet, anchors))
+    bool agnostic = false;               // EndToEnd: one row per anchor, its best class; the k best anchors
+                                         // (Ultralytics' agnostic_nms)
     int batch = 1;
     int height = 640, width = 640;       // input size (multiples of the largest stride)
     bool dynamic = false;                // batch, height, width as named dims; anchors computed from the shapes

@@ -112,11 +112,19 @@ private:
     std::vector<int> classes_;
 };
 
+// How detectionsOf turns a run() into detections: Ultralytics' conf, iou, max_det and agnostic_nms.
+struct DetectionFilter {
+    double conf = 0.25, iou = 0.7;
+    int maxDet = 300;
+    bool agnostic = false;     // agnostic_nms: a box suppresses boxes of every class; the one-to-one head ranks
+                               // each anchor by its best class only (one row per anchor)
+    bool multiLabel = false;   // NMS candidates: every class above conf per box (the validator), else the best
+};
+
 // One run()'s detections per image, [n, 6] float32 = x1, y1, x2, y2, score, class in input pixels, by descending
 // score: the one-to-one head's top max_det above conf without NMS (topKDetections) when out.oneToOne, else NMS
-// of pred (nonMaxSuppression; multiLabel: every class above conf per box, as the reference validator scores).
-std::vector<torch::Tensor> detectionsOf(const DetectorOutput& out, double conf, double iou, int maxDet,
-                                        bool multiLabel);
+// of pred (nonMaxSuppression).
+std::vector<torch::Tensor> detectionsOf(const DetectorOutput& out, const DetectionFilter& filter);
 
 // True when `weights` names an ONNX file (".onnx", any case).
 bool isOnnxFile(const std::string& weights);

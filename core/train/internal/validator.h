@@ -38,6 +38,7 @@ struct ValidatorOptions {
                                // square, as a static ONNX file needs
     MetricsVersion metrics = kDefaultMetricsVersion;  // whose figures (eval/metrics.h)
     bool nms = true;           // false: an end-to-end model's one-to-one head without NMS (TrainConfig::nms)
+    bool agnostic = false;     // agnostic_nms: class-agnostic NMS (or one-to-one rows), TrainConfig::agnostic_nms
 };
 
 class Validator {
@@ -71,9 +72,11 @@ private:
 // the targets of one micro-batch.
 torch::Tensor sliceTargets(const torch::Tensor& targets, int64_t begin, int64_t end);
 
-// Converts NMS output [n,6] in letterboxed pixels to original-image detections.
+// Converts NMS output [n,6] in letterboxed pixels to original-image detections, clipped to the image (as predict
+// draws them and Ultralytics 8.3 scores them) unless `clip` is false: Ultralytics 8.4's val scores the boxes as the
+// model gives them, parts in the letterbox padding included.
 std::vector<Detection> toDetections(const torch::Tensor& nmsOut, float gain, float padX, float padY, int origW,
-                                    int origH);
+                                    int origH, bool clip = true);
 
 // The validation table's header and its "all" row (images, instances, P, R, mAP50, mAP50-95), as the
 // reference prints them; the trainer logs them after each validation, `val` before its per-class rows.

@@ -6,6 +6,10 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
 
 #include <cmath>
 #include <QFile>
@@ -122,11 +126,22 @@ void TestCliWeights::exportThenValAndPredictTheFile()
                                 QString("checked OpenCV 4.6.0 DNN runs it")})
         QVERIFY2(r.out.contains(line), qPrintable(line + "\n" + r.out));
     QVERIFY(QFile::exists(onnx));
-    r = cli({"val", "weights=" + onnx, "data=" + data + "/data.yaml"}, 300000);
+    const QString json = dir.filePath("val.json");
+    r = cli({"val", "weights=" + onnx, "data=" + data + "/data.yaml", "agnostic_nms=true", "json=" + json}, 300000);
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QVERIFY2(r.out.contains("OpenCV 4.6.0 DNN on yolo11n.onnx, input [1, 3, 160, 160], images letterboxed to 160x160"),
              qPrintable(r.out));
     QVERIFY(r.out.contains("mAP50-95"));
+    // json=FILE: the printed "all" row's figures at full precision, and the settings they were scored with.
+    QFile jf(json);
+    QVERIFY(jf.open(QIODevice::ReadOnly));
+    const QJsonObject figures = QJsonDocument::fromJson(jf.readAll()).object();
+    QCOMPARE(figures["images"].toInt(), 6);
+    QVERIFY(figures["agnostic_nms"].toBool() && figures["nms"].toBool());
+    QCOMPARE(figures["metrics"].toString(), QString("8.4"));
+    const QString allRow = r.out.split('\n').filter(QRegularExpression("^ +all ")).value(0);
+    QVERIFY2(allRow.endsWith(QString::asprintf("%11.3g", figures["mAP50-95"].toDouble())), qPrintable(allRow));
+    QVERIFY(!figures["classes"].toArray().isEmpty());
     r = cli({"predict", "weights=" + onnx, "source=" + data + "/images/val", "out=" + dir.filePath("pred"),
              "conf=0.05"}, 300000);
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
@@ -172,7 +187,9 @@ void TestCliWeights::exportRefusesBadInput_data()
     QTest::newRow("unwritable output") << QStringList{"out=/proc/version/x.onnx"} << "the output folder does not exist";
     QTest::newRow("output is a folder") << QStringList{"out=/tmp"} << "the output is a folder";
     QTest::newRow("bad imgsz text") << QStringList{"imgsz=big"} << "imgsz must be a size in pixels";
-    QTest::newRow("unknown key") << QStringList{"agnostic_nms=true"} << "unknown argument 'agnostic_nms'";
+    QTest::newRow("unknown key") << QStringList{"retina_masks=true"} << "unknown argument 'retina_masks'";
+    QTest::newRow("agnostic_nms without nms=false") << QStringList{"agnostic_nms"}
+                                                     << "agnostic_nms shapes the end-to-end file's top-k (nms=false)";
     QTest::newRow("nms inside the file") << QStringList{"nms=true"} << "nms=true (NMS inside the file) is not supported";
     QTest::newRow("nms=false without a one-to-one head") << QStringList{"nms=false"} << "nms=false";
 }

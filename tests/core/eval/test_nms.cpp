@@ -8,6 +8,8 @@
 #include <QElapsedTimer>
 #include <QtTest>
 
+#include <tuple>
+
 using namespace ys::loss;
 
 namespace {
@@ -332,6 +334,10 @@ void TestNms::topKKeepsOverlapsAndRanksAnchorsTimesClasses()
     const auto two = topKDetections(pred, 0.001, 2)[0];
     QVERIFY(torch::allclose(two, want.slice(0, 0, 2)));
     QCOMPARE(topKDetections(pred, 0.95, 300)[0].sizes(), (torch::IntArrayRef{0, 6}));
+    // agnostic_nms: one row per anchor, its best class; anchor 0's second class is gone, anchor 3 is below conf.
+    const auto agnostic = topKDetections(pred, 0.001, 300, /*agnostic=*/true)[0];
+    QVERIFY(torch::allclose(agnostic, torch::stack({want[0], want[1], want[3]})));
+    QVERIFY(torch::allclose(topKDetections(pred, 0.001, 2, true)[0], want.slice(0, 0, 2)));
 }
 
 // k is min(max_det, anchors), as the reference head's top-k: two anchors with three classes above conf give
@@ -354,18 +360,23 @@ void TestNms::topKMatchesTwoStagePick_data()
     QTest::addColumn<int>("anchors");
     QTest::addColumn<int>("maxDet");
     QTest::addColumn<double>("conf");
-    QTest::newRow("8400 anchors, 300") << 8400 << 300 << 0.001;
-    QTest::newRow("200 anchors (k = anchors)") << 200 << 300 << 0.001;
-    QTest::newRow("2000 anchors, 50, conf 0.3") << 2000 << 50 << 0.3;
+    QTest::addColumn<bool>("agnostic");
+    QTest::newRow("8400 anchors, 300") << 8400 << 300 << 0.001 << false;
+    QTest::newRow("200 anchors (k = anchors)") << 200 << 300 << 0.001 << false;
+    QTest::newRow("2000 anchors, 50, conf 0.3") << 2000 << 50 << 0.3 << false;
+    QTest::newRow("agnostic, 8400 anchors, 300") << 8400 << 300 << 0.001 << true;
+    QTest::newRow("agnostic, 2000 anchors, 50, conf 0.3") << 2000 << 50 << 0.3 << true;
 }
 
 // Ultralytics 8.4's Detect.get_topk_index, in torch ops: the k anchors with the best class score, then the k best
-// of their k x nc scores; then the validator's conf filter. The same rows.
+// of their k x nc scores (agnostic_nms: the k anchors with the best class score, each with that class); then the
+// validator's conf filter. The same rows.
 void TestNms::topKMatchesTwoStagePick()
 {
     QFETCH(int, anchors);
     QFETCH(int, maxDet);
     QFETCH(double, conf);
+    QFETCH(bool, agnostic);
     torch::manual_seed(3);
     const int64_t nc = 6;
     auto pred = torch::empty({2, 4 + nc, anchors});
@@ -374,15 +385,23 @@ void TestNms::topKMatchesTwoStagePick()
     // Distinct scores in [0, 0.6): no ties, whose order the reference leaves to torch.topk.
     pred.slice(1, 4, 4 + nc) = (torch::randperm(2 * nc * anchors).to(torch::kFloat) * (0.6f / (2 * nc * anchors)))
                                    .view({2, nc, anchors});
-    const auto got = topKDetections(pred, conf, maxDet);
+    const auto got = topKDetections(pred, conf, maxDet, agnostic);
     for (int64_t b = 0; b < 2; ++b) {
         const auto rows = pred[b].t();                       // [A, 4 + nc]
         const auto scores = rows.slice(1, 4);                // [A, nc]
         const int64_t k = std::min<int64_t>(maxDet, anchors);
-        const auto anchorIdx = std::get<1>(std::get<0>(scores.max(1)).topk(k));
-        const auto [top, flat] = scores.index_select(0, anchorIdx).flatten().topk(k);
-        const auto anchor = anchorIdx.index_select(0, flat.div(nc, "floor"));
-        const auto cls = flat.remainder(nc).to(torch::kFloat);
+        const auto [best, label] = scores.max(1);
+        torch::Tensor top, anchor, cls;
+        if (agnostic) {
+            std::tie(top, anchor) = best.topk(k);
+            cls = label.index_select(0, anchor).to(torch::kFloat);
+        } else {
+            const auto anchorIdx = std::get<1>(best.topk(k));
+            torch::Tensor flat;
+            std::tie(top, flat) = scores.index_select(0, anchorIdx).flatten().topk(k);
+            anchor = anchorIdx.index_select(0, flat.div(nc, "floor"));
+            cls = flat.remainder(nc).to(torch::kFloat);
+        }
         const auto xywh = rows.slice(1, 0, 4).index_select(0, anchor);
         const auto xyxy = torch::cat({xywh.slice(1, 0, 2) - xywh.slice(1, 2, 4) / 2,
                                       xywh.slice(1, 0, 2) + xywh.slice(1, 2, 4) / 2}, 1);

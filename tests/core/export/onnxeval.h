@@ -95,6 +95,11 @@ inline std::map<std::string, torch::Tensor> runOnnx(const onnx::Model& m,
             for (auto& a : axes)
                 a = axisOf(a, x.dim());
             out.push_back(torch::amax(x, axes, intOf(n, "keepdims", 1) != 0));
+        } else if (op == "ArgMax") {   // the first index among equal values (select_last_index 0)
+            if (intOf(n, "select_last_index", 0) != 0)
+                throw std::runtime_error("onnxeval: only ArgMax with select_last_index 0");
+            auto x = in(n, 0);
+            out.push_back(torch::argmax(x, axisOf(intOf(n, "axis", 0), x.dim()), intOf(n, "keepdims", 1) != 0));
         } else if (op == "TopK") {   // the first index first among equal values (the spec's order)
             auto x = in(n, 0);
             const int64_t axis = axisOf(intOf(n, "axis", -1), x.dim()), k = listOf(in(n, 1)).at(0);

@@ -2,7 +2,8 @@
 // blocks, reg_max 1 without DFL) through OpenCV DNN against LibTorch and Ultralytics 8.4's output; the
 // end-to-end file (nms=false: one-to-one head and its top-k, [B, k, 6]) through ONNX's checker and onnxeval.h
 // (an interpreter written from the ONNX specification: OpenCV 4.6 has no TopK) against the same selection in
-// LibTorch; its metadata, and the errors of nms=false on a model without one-to-one branches.
+// LibTorch (agnostic_nms: one row per anchor); its metadata, and the errors of nms=false on a model without
+// one-to-one branches.
 #include "export/export.h"
 #include "export/internal/onnxgraph.h"
 #include "onnx/model.h"
@@ -26,13 +27,19 @@ namespace {
 // The end-to-end selection in LibTorch, written from Ultralytics 8.4's Detect.postprocess: `decoded`
 // [B, 4 + nc, A] (cx, cy, w, h, class sigmoids; decode() of the one-to-one branches) -> [B, k, 6] x1, y1, x2, y2,
 // score, class: the k anchors with the highest best-class score, then the k best (anchor, class) pairs among
-// them, by score.
-torch::Tensor endToEndDetections(const torch::Tensor& decoded, int64_t k)
+// them, by score; agnostic (agnostic_nms), the k anchors with the highest best-class score, each with that class.
+torch::Tensor endToEndDetections(const torch::Tensor& decoded, int64_t k, bool agnostic = false)
 {
     const int64_t nc = decoded.size(1) - 4;
     const torch::Tensor centre = decoded.narrow(1, 0, 2), half = decoded.narrow(1, 2, 2) / 2;
     const torch::Tensor boxes = torch::cat({centre - half, centre + half}, 1).transpose(1, 2);   // [B, A, 4]
     const torch::Tensor scores = decoded.narrow(1, 4, nc).transpose(1, 2);                       // [B, A, nc]
+    if (agnostic) {
+        auto [best, label] = scores.max(2);
+        auto [top, anchor] = best.topk(k, 1);
+        const torch::Tensor box = boxes.gather(1, anchor.unsqueeze(2).expand({-1, -1, 4}));
+        return torch::cat({box, top.unsqueeze(2), label.gather(1, anchor).unsqueeze(2).to(decoded.scalar_type())}, 2);
+    }
     const torch::Tensor anchorIndex = std::get<1>(std::get<0>(scores.max(2)).topk(k, 1));          // [B, k]
     const torch::Tensor candidates = scores.gather(1, anchorIndex.unsqueeze(2).expand({-1, -1, nc}));
     auto [top, flat] = candidates.flatten(1).topk(k, 1);
@@ -42,7 +49,7 @@ torch::Tensor endToEndDetections(const torch::Tensor& decoded, int64_t k)
 }
 
 // LibTorch's end-to-end rows of a checkpoint on `x`: its one-to-one head decoded, then the selection.
-torch::Tensor endToEndReference(const std::string& weights, const torch::Tensor& x, int64_t k)
+torch::Tensor endToEndReference(const std::string& weights, const torch::Tensor& x, int64_t k, bool agnostic = false)
 {
     auto ck = loadCheckpoint(weights, torch::Device(torch::kCPU));
     if (!ck)
@@ -50,7 +57,7 @@ torch::Tensor endToEndReference(const std::string& weights, const torch::Tensor&
     DetectionModel& m = inferenceModel(*ck);
     m->eval();
     torch::NoGradGuard ng;
-    return endToEndDetections(m->decode(m->forwardHeads(x).one), k);
+    return endToEndDetections(m->decode(m->forwardHeads(x).one), k, agnostic);
 }
 
 // Two [B, k, 6] end-to-end outputs hold the same detections: every row of `ref` above its image's last score
@@ -216,24 +223,29 @@ private Q_SLOTS:
         QTest::addColumn<int>("imgsz");
         QTest::addColumn<int>("maxDet");
         QTest::addColumn<bool>("dynamic");
-        QTest::newRow("64 px: 84 anchors, max_det 300") << 64 << 300 << false;
-        QTest::newRow("96 px, max_det 20") << 96 << 20 << false;
-        QTest::newRow("dynamic, max_det 50") << 64 << 50 << true;
+        QTest::addColumn<bool>("agnostic");
+        QTest::newRow("64 px: 84 anchors, max_det 300") << 64 << 300 << false << false;
+        QTest::newRow("96 px, max_det 20") << 96 << 20 << false << false;
+        QTest::newRow("dynamic, max_det 50") << 64 << 50 << true << false;
+        QTest::newRow("agnostic_nms, 96 px, max_det 20") << 96 << 20 << false << true;
+        QTest::newRow("agnostic_nms, dynamic, max_det 50") << 64 << 50 << true << true;
     }
     void endToEndShapes()
     {
         QFETCH(int, imgsz);
         QFETCH(int, maxDet);
         QFETCH(bool, dynamic);
+        QFETCH(bool, agnostic);
         const std::string pt = (tmp_.path() + "/e2e-" + QString::number(imgsz) + ".pt").toStdString();
         randomCheckpoint(*loadModelSpec("yolo26n.yaml", 2), imgsz, pt, 13);
         ExportOptions o;
         o.weights = pt;
-        o.out = pt + (dynamic ? ".dynamic.onnx" : ".onnx");
         o.endToEnd = true;
         o.maxDet = maxDet;
         o.dynamic = dynamic;
         o.opset = dynamic ? 17 : 12;
+        o.agnosticNms = agnostic;
+        o.out = pt + (dynamic ? ".dynamic" : "") + (agnostic ? ".agnostic" : "") + ".onnx";
         EXPORT(s, o);
         QVERIFY(s.onnxChecked);
         QCOMPARE(s.openCvChecked, !dynamic);
@@ -248,13 +260,22 @@ private Q_SLOTS:
             const torch::Tensor x = syntheticImages(b, h, w);
             const torch::Tensor got = test::runOnnx(*m, {{"images", x}}).at("output0");
             QCOMPARE(got.sizes().vec(), (std::vector<int64_t>{b, k, 6}));
-            const int64_t rows = compareEndToEnd(got, endToEndReference(pt, x, k), 1e-3);
+            const torch::Tensor ref = endToEndReference(pt, x, k, agnostic);
+            const int64_t rows = compareEndToEnd(got, ref, 1e-3);
             QVERIFY2(rows > 0, qPrintable(QString("%1x%2").arg(h).arg(w)));
+            // Agnostic, no box comes twice (each anchor gives one row).
+            if (agnostic)
+                for (int64_t i = 0; i < b; ++i) {
+                    const torch::Tensor box = got[i].narrow(1, 0, 4);
+                    QCOMPARE((box.unsqueeze(0) == box.unsqueeze(1)).all(2).sum().item<int64_t>(), k);
+                }
         }
+        QCOMPARE(m->meta("args")->find("'agnostic_nms': True") != std::string::npos, agnostic);
     }
 
     // float16 end-to-end graphs (half=true, for GPU runtimes; no CUDA here to export one through exportOnnx):
-    // the class column is cast to float16, and ONNX's checker with strict type inference passes at opset 12 and 17.
+    // the class column is cast to float16, and ONNX's checker with strict type inference passes at opset 12 and 17,
+    // with agnostic_nms's ArgMax too.
     void endToEndHalfGraphPassesChecker()
     {
         const std::string pt = (tmp_.path() + "/half.pt").toStdString();
@@ -264,12 +285,13 @@ private Q_SLOTS:
         DetectionModel& model = inferenceModel(*ck);
         model->eval();
         model->fuse();
-        for (int opset : {12, 17}) {
+        for (auto [opset, agnostic] : {std::pair{12, false}, {17, false}, {12, true}, {17, true}}) {
             OnnxGraphOptions go;
             go.head = OnnxHead::EndToEnd;
             go.height = go.width = 64;
             go.half = true;
             go.opset = opset;
+            go.agnostic = agnostic;
             const onnx::Model m = buildOnnxModel(*model, go, onnx::DetectorMetadata{});
             QCOMPARE(m.graph.outputs[0].type, onnx::ElemType::Float16);
             QCOMPARE(m.graph.outputs[0].shapeText(), std::string("[1, 84, 6]"));
@@ -278,7 +300,7 @@ private Q_SLOTS:
         }
     }
 
-    // nms=false needs one-to-one branches; max_det is checked.
+    // nms=false needs one-to-one branches; max_det is checked; agnostic_nms needs nms=false.
     void endToEndErrors()
     {
         const std::string pt = (tmp_.path() + "/v8.pt").toStdString();
@@ -296,6 +318,13 @@ private Q_SLOTS:
         r = exportOnnx(o);
         QVERIFY(!r.ok());
         QVERIFY2(r.error().message.find("max_det") != std::string::npos, r.error().message.c_str());
+        o.maxDet = 300;
+        o.endToEnd = false;
+        o.agnosticNms = true;
+        r = exportOnnx(o);
+        QVERIFY(!r.ok());
+        QCOMPARE(r.error().code, std::string("export.options"));
+        QVERIFY2(r.error().message.find("agnostic_nms") == 0, r.error().message.c_str());
         QVERIFY(!fs::exists(o.out));
     }
 };

@@ -1234,6 +1234,11 @@ void TestCommandImport::ultralytics84Settings()
     r = importIn(dir.path(), "yolo train data=d.yaml model=yolo26n.pt nms=False nms=True");
     VERIFY_OK(r);
     QCOMPARE(value(*r, "nms"), "true");
+    // agnostic_nms shapes each epoch's validation in Ultralytics too (its validator reads the training args).
+    r = importIn(dir.path(), "yolo train data=d.yaml model=yolo26n.pt agnostic_nms=True");
+    VERIFY_OK(r);
+    QCOMPARE(value(*r, "agnostic_nms"), "true");
+    QVERIFY(r->skipped.empty());
 
     // What the trainer has no key for, each with its reason; a value that does nothing says so.
     r = importIn(dir.path(), "yolo train data=d.yaml compile=True compile=False channels_last=False cls_pw=0.5 "

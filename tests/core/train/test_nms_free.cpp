@@ -1,6 +1,7 @@
 // Ultralytics 8.4's `nms` setting through val and predict: nms=false runs a YOLO26 model's one-to-one head
 // and keeps its top max_det rows without NMS (overlapping boxes stay), nms=true (the default) the one-to-many
-// head with NMS; a model without a one-to-one head (YOLOv8) warns and uses NMS, as 8.4 does. The models are
+// head with NMS; a model without a one-to-one head (YOLOv8) warns and uses NMS, as 8.4 does. agnostic_nms in
+// predict, val and training's validation: NMS across classes, one row per anchor without NMS. The models are
 // untrained with constant heads (zero weights, chosen biases), so every anchor predicts a known box and score.
 #include "model/internal/spec.h"
 #include "model/internal/yolo.h"
@@ -15,6 +16,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <map>
 
 #ifdef YS_HAVE_EXPORT
 #include "export/export.h"
@@ -29,25 +32,32 @@ double logit(double p)
     return std::log(p / (1 - p));
 }
 
-// One head branch list set to constants: box distances `ltrb` (grid units) and class logits `cls`.
+// A constant head's class probabilities per level, from class 0 on (the last list also serves the levels after
+// it; classes past a list score ~0, logit -20).
+using HeadScores = std::vector<std::vector<double>>;
+
+// One head branch list set to constants: box distances `ltrb` (grid units) and class scores.
 void setConstant(std::vector<ys::DetectImpl::Branch>& box, std::vector<ys::DetectImpl::Branch>& cls, double ltrb,
-                 const std::vector<double>& clsLogits)
+                 const HeadScores& scores)
 {
     for (auto& b : box) {
         b.out->weight.zero_();
         b.out->bias.fill_(ltrb);
     }
-    for (auto& c : cls) {
-        c.out->weight.zero_();
-        for (size_t k = 0; k < clsLogits.size(); ++k)
-            c.out->bias[static_cast<int64_t>(k)].fill_(clsLogits[k]);
+    for (size_t l = 0; l < cls.size(); ++l) {
+        const std::vector<double>& p = scores[std::min(l, scores.size() - 1)];
+        cls[l].out->weight.zero_();
+        cls[l].out->bias.fill_(-20);
+        for (size_t k = 0; k < p.size(); ++k)
+            cls[l].out->bias[static_cast<int64_t>(k)].fill_(logit(p[k]));
     }
 }
 
-// Writes a studio checkpoint of `model` (3 classes). For YOLO26 the one-to-many head scores `many` for class 0
-// and the one-to-one head `one`, the other classes ~0; both predict boxes `ltrb` grid units around each anchor.
-// Returns the path, or an empty string (the reason in a failed QVERIFY).
-std::string writeModel(const QTemporaryDir& dir, const std::string& model, double ltrb, double many, double one)
+// Writes a studio checkpoint of `model` (3 classes). For YOLO26 the one-to-many head scores `many` and the
+// one-to-one head `one`; both predict boxes `ltrb` grid units around each anchor. Returns the path, or an empty
+// string (the reason in a failed QVERIFY).
+std::string writeModel(const QTemporaryDir& dir, const std::string& model, double ltrb, const HeadScores& many,
+                       const HeadScores& one)
 {
     auto spec = ys::loadModelSpec(model, 3);
     if (!spec) {
@@ -58,8 +68,8 @@ std::string writeModel(const QTemporaryDir& dir, const std::string& model, doubl
     if (m->regMax() == 1) {
         torch::NoGradGuard ng;
         auto& d = *m->detect();
-        setConstant(d.box, d.cls, ltrb, {logit(many), -20, -20});
-        setConstant(d.box1, d.cls1, ltrb, {logit(one), -20, -20});
+        setConstant(d.box, d.cls, ltrb, many);
+        setConstant(d.box1, d.cls1, ltrb, one);
     }
     ys::CheckpointMeta meta;
     meta.modelYaml = ys::modelYamlText(*spec);
@@ -75,17 +85,44 @@ std::string writeModel(const QTemporaryDir& dir, const std::string& model, doubl
     return path;
 }
 
-// The shapes dataset (2 images) with one box per image: the box of the stride-8 anchor at (36, 36) px, 16..56 on
-// both axes, which writeModel's YOLO26 heads predict exactly. Returns data.yaml, or empty (a failed QVERIFY says).
-QString oneAnchorBoxData(const QTemporaryDir& dir)
+// The shapes dataset (2 images, `side` px square) with one box of class `cls` per image: the box of the stride-8
+// anchor at (36, 36) px, 16..56 on both axes, which writeModel's YOLO26 heads predict exactly with ltrb 2.5.
+// Returns data.yaml, or empty (a failed QVERIFY says).
+QString oneAnchorBoxData(const QTemporaryDir& dir, int side = kImgsz, int cls = 0)
 {
-    const QString data = ys::test::writeShapesDataset(dir.filePath("shapes"), 2, kImgsz, kImgsz);
+    const QString data = ys::test::writeShapesDataset(dir.filePath("shapes"), 2, side, side);
     if (data.isEmpty())
         return {};
+    const QString label = QStringLiteral("%1 %2 %2 %3 %3\n").arg(cls).arg(36.0 / side).arg(40.0 / side);
     for (const QString& name : QDir(dir.filePath("shapes/labels")).entryList({"*.txt"}))
-        if (!ys::test::writeText(dir.filePath("shapes/labels/" + name), "0 0.28125 0.28125 0.3125 0.3125\n"))
+        if (!ys::test::writeText(dir.filePath("shapes/labels/" + name), label.toStdString()))
             return {};
     return data;
+}
+
+// The best mAP50 of a 1-epoch run from `weights` that leaves them as they are (lr0 0, no weight decay, no warmup,
+// no colour or geometry changes): how the run's validation scores the start weights. `set` adjusts the config.
+// -1 when the run failed (a warning says why).
+double unchangedRunMap50(const QTemporaryDir& dir, const std::string& weights, const QString& data,
+                         const QString& name, const std::function<void(ys::TrainConfig&)>& set)
+{
+    ys::TrainConfig c = ys::test::smallRunConfig(data, dir.filePath("runs"), name);
+    c.model = weights;
+    c.epochs = 1;
+    c.batch = 2;
+    c.optimizer = "SGD";
+    c.lr0 = 0;
+    c.weight_decay = 0;
+    c.hsv_h = c.hsv_s = c.hsv_v = c.fliplr = c.translate = c.scale = 0;
+    set(c);
+    ys::TrainCallbacks cb;
+    cb.onLog = [](const std::string&) {};
+    auto r = ys::train(c, cb);
+    if (!r) {
+        qWarning("%s", r.error().toString().c_str());
+        return -1;
+    }
+    return r->best.map50;
 }
 
 ys::RgbImage greyImage()
@@ -128,6 +165,8 @@ private Q_SLOTS:
     void predictOneToOneKeepsOverlaps();
     void valScoresTheOneToOneHead();
     void trainingValidatesTheHeadNmsNames();
+    void agnosticOneToOneRowsAreOnePerAnchor();
+    void agnosticNmsSuppressesAcrossClasses();
     void modelWithoutOneToOneHeadWarnsAndUsesNms();
     void endToEndOnnxIsRefusedInOneLine();
 
@@ -140,7 +179,7 @@ void TestNmsFree::initTestCase()
 {
     QVERIFY(dir_.isValid());
     // 64 px boxes (4 grid units a side at stride 8): neighbours 8 px apart overlap at IoU 0.78 > 0.7.
-    yolo26_ = writeModel(dir_, "yolo26n.yaml", 4.0, 0.3, 0.6);
+    yolo26_ = writeModel(dir_, "yolo26n.yaml", 4.0, {{0.3}}, {{0.6}});
     QVERIFY(!yolo26_.empty());
 }
 
@@ -171,7 +210,7 @@ void TestNmsFree::predictOneToOneKeepsOverlaps()
 void TestNmsFree::valScoresTheOneToOneHead()
 {
     QTemporaryDir dir;
-    const std::string weights = writeModel(dir, "yolo26n.yaml", 2.5, 1e-9, 0.6);
+    const std::string weights = writeModel(dir, "yolo26n.yaml", 2.5, {{1e-9}}, {{0.6}});
     QVERIFY(!weights.empty());
     const QString data = oneAnchorBoxData(dir);
     QVERIFY(!data.isEmpty());
@@ -202,32 +241,17 @@ void TestNmsFree::valScoresTheOneToOneHead()
 void TestNmsFree::trainingValidatesTheHeadNmsNames()
 {
     QTemporaryDir dir;
-    const std::string weights = writeModel(dir, "yolo26n.yaml", 2.5, 1e-9, 0.6);
+    const std::string weights = writeModel(dir, "yolo26n.yaml", 2.5, {{1e-9}}, {{0.6}});
     QVERIFY(!weights.empty());
     const QString data = oneAnchorBoxData(dir);
     QVERIFY(!data.isEmpty());
-    double map50[2] = {-1, -1};
-    for (bool nms : {true, false}) {
-        ys::TrainConfig c = ys::test::smallRunConfig(data, dir.filePath("runs"), nms ? "nms" : "free");
-        c.model = weights;
-        c.epochs = 1;
-        c.batch = 2;
-        c.optimizer = "SGD";
-        c.lr0 = 0;
-        c.weight_decay = 0;
-        c.hsv_h = c.hsv_s = c.hsv_v = c.fliplr = c.translate = c.scale = 0;
-        c.nms = nms;
-        ys::TrainCallbacks cb;
-        cb.onLog = [](const std::string&) {};
-        auto r = ys::train(c, cb);
-        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
-        map50[nms ? 0 : 1] = r->best.map50;
-    }
-    QCOMPARE(map50[0], 0.0);
-    QVERIFY2(map50[1] > 0.0, qPrintable(QString::number(map50[1])));
+    const double withNms = unchangedRunMap50(dir, weights, data, "nms", [](ys::TrainConfig& c) { c.nms = true; });
+    const double free = unchangedRunMap50(dir, weights, data, "free", [](ys::TrainConfig& c) { c.nms = false; });
+    QCOMPARE(withNms, 0.0);
+    QVERIFY2(free > 0.0, qPrintable(QString::number(free)));
 
     // A model without a one-to-one head validates with NMS and says so in the log.
-    const std::string v8 = writeModel(dir, "yolov8n.yaml", 0, 0, 0);
+    const std::string v8 = writeModel(dir, "yolov8n.yaml", 0, {}, {});
     ys::TrainConfig c = ys::test::smallRunConfig(data, dir.filePath("runs"), "v8");
     c.model = v8;
     c.epochs = 1;
@@ -243,11 +267,73 @@ void TestNmsFree::trainingValidatesTheHeadNmsNames()
     }));
 }
 
+// agnostic_nms with nms=false (8.4's get_topk_index): one row per anchor, its best class, the k best anchors. At
+// 64 px level 0 has 64 anchors scoring 0.9 (class 0) and 0.8 (class 1), levels 1 and 2 20 anchors scoring 0.2 and
+// 0.3: k = min(300, 84) = 84 rows either way; by default 20 of them are level 0's second class (0.8), agnostic
+// those 20 are levels 1-2's anchors with their best class (0.3).
+void TestNmsFree::agnosticOneToOneRowsAreOnePerAnchor()
+{
+    QTemporaryDir dir;
+    const HeadScores scores{{0.9, 0.8}, {0.2, 0.3}};
+    const std::string weights = writeModel(dir, "yolo26n.yaml", 2.0, scores, scores);
+    QVERIFY(!weights.empty());
+    for (bool agnostic : {false, true}) {
+        ys::PredictImagesOptions o;
+        o.weights = weights;
+        o.imgsz = 64;
+        o.conf = 0.1;
+        o.nms = false;
+        o.agnosticNms = agnostic;
+        auto r = ys::predictImages(o, {greyImage()});
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        std::map<std::pair<int, int>, int> rows;   // (class, score in %) -> rows
+        for (const ys::Detection& d : r->front())
+            ++rows[{d.cls, static_cast<int>(std::lround(d.conf * 100))}];
+        const std::map<std::pair<int, int>, int> want =
+            agnostic ? std::map<std::pair<int, int>, int>{{{0, 90}, 64}, {{1, 30}, 20}}
+                     : std::map<std::pair<int, int>, int>{{{0, 90}, 64}, {{1, 80}, 20}};
+        QCOMPARE(rows, want);
+    }
+}
+
+// agnostic_nms in val and in training's validation (multi-label NMS, as Ultralytics scores mAP): the labelled box is
+// class 1, and every anchor scores class 0 at 0.6 and class 1 at 0.5 on the same box (84 anchors at 64 px: 168
+// rows, under max_det). Per class, class 1's rows stay and one is the labelled box (mAP50 > 0); class-agnostic,
+// each is suppressed by its anchor's class-0 row (IoU 1), so class 1 has no detections: mAP50 0.
+void TestNmsFree::agnosticNmsSuppressesAcrossClasses()
+{
+    QTemporaryDir dir;
+    const std::string weights = writeModel(dir, "yolo26n.yaml", 2.5, {{0.6, 0.5}}, {{0.6, 0.5}});
+    QVERIFY(!weights.empty());
+    const QString data = oneAnchorBoxData(dir, 64, 1);
+    QVERIFY(!data.isEmpty());
+    double val[2] = {-1, -1}, trained[2] = {-1, -1};
+    for (bool agnostic : {false, true}) {
+        ys::ValOptions o;
+        o.weights = weights;
+        o.data = data.toStdString();
+        o.imgsz = 64;
+        o.agnosticNms = agnostic;
+        auto r = ys::validateWeights(o, [](const std::string&) {});
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().toString().c_str());
+        val[agnostic] = r->metrics.map50;
+        trained[agnostic] = unchangedRunMap50(dir, weights, data, agnostic ? "agnostic" : "per-class",
+                                              [agnostic](ys::TrainConfig& c) {
+                                                  c.imgsz = 64;
+                                                  c.agnostic_nms = agnostic;
+                                              });
+    }
+    QVERIFY2(val[0] > 0.0, qPrintable(QString::number(val[0])));
+    QCOMPARE(val[1], 0.0);
+    QVERIFY2(trained[0] > 0.0, qPrintable(QString::number(trained[0])));
+    QCOMPARE(trained[1], 0.0);
+}
+
 // 8.4 warns "This model has no one-to-one head; using one-to-many outputs." and runs NMS: the same rows as nms=true.
 void TestNmsFree::modelWithoutOneToOneHeadWarnsAndUsesNms()
 {
     QTemporaryDir dir;
-    const std::string weights = writeModel(dir, "yolov8n.yaml", 0, 0, 0);
+    const std::string weights = writeModel(dir, "yolov8n.yaml", 0, {}, {});
     QVERIFY(!weights.empty());
     const auto a = predictOne(weights, true, 1e-4);   // untrained: scores about 3e-4
     const auto b = predictOne(weights, false, 1e-4);

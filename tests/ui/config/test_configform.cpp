@@ -609,7 +609,7 @@ void TestConfigForm::modelsPassTheTester()
     ConfigForm form;
     QAbstractItemModelTester keptTester(form.keptModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(form.loadFile(dataFile("ultralytics-8.3.112-args.yaml")));
-    QVERIFY(form.keptModel()->rowCount() > 50);
+    QVERIFY(form.keptModel()->rowCount() >= 50);   // the Ultralytics-only keys of its 104 lines
     QCOMPARE(form.keptModel()->index(0, KeptEntriesModel::Key).data().toString(), QString("task"));
     QCOMPARE(form.keptModel()->index(0, KeptEntriesModel::Value).data().toString(), QString("detect"));
     QCOMPARE(form.keptModel()->index(0, KeptEntriesModel::Line).data().toInt(), 1);

@@ -147,6 +147,10 @@ void TestExport::dialogDefaultsAndTargets()
     QCOMPARE(weights->nextInFocusChain(), nmsAfter);
     QCOMPARE(nmsAfter->nextInFocusChain(), endToEnd);
     QCOMPARE(endToEnd->nextInFocusChain(), maxDet);
+    auto* agnostic = d.findChild<QCheckBox*>(QStringLiteral("agnosticCheck"));
+    QVERIFY(agnostic && !agnostic->isEnabled() && !agnostic->isChecked());
+    // Tab from max detections (its line edit) to the check.
+    QVERIFY(agnostic->previousInFocusChain() == maxDet || agnostic->previousInFocusChain()->parent() == maxDet);
     QCOMPARE(maxDet->minimum(), ys::ExportLimits::minMaxDet);
     QCOMPARE(maxDet->maximum(), ys::ExportLimits::maxMaxDet);
 
@@ -322,7 +326,7 @@ void TestExport::reportNamesTheExportedFile()
 }
 
 // The output choice: a YOLOv8 run's weights cannot give the end-to-end file (disabled, the tooltip says why); a
-// YOLO26 run's can, NMS after the file being the default; the export gets endToEnd and maxDet, writes
+// YOLO26 run's can, NMS after the file being the default; the export gets endToEnd, maxDet and agnosticNms, writes
 // [1, k, 6] and the result says ONNX Runtime reads it, not OpenCV; the choice is remembered for YOLO26 runs.
 void TestExport::endToEndOnlyForYolo26()
 {
@@ -335,6 +339,7 @@ void TestExport::endToEndOnlyForYolo26()
     ModelExporter exporter(&window);
     auto radio = [](ExportDialog* d, const char* name) { return d->findChild<QRadioButton*>(QLatin1String(name)); };
     auto maxDet = [](ExportDialog* d) { return d->findChild<QSpinBox*>(QStringLiteral("maxDetSpin")); };
+    auto agnostic = [](ExportDialog* d) { return d->findChild<QCheckBox*>(QStringLiteral("agnosticCheck")); };
 
     ExportDialog* d = openDialog(exporter, v8);
     QVERIFY(d);
@@ -358,17 +363,20 @@ void TestExport::endToEndOnlyForYolo26()
     ys::ExportOptions o = d->options();
     QVERIFY(!o.endToEnd);
     QVERIFY(target->itemText(0).contains("OpenCV"));
+    QVERIFY(!agnostic(d)->isEnabled());
     radio(d, "endToEndRadio")->click();
     QVERIFY(maxDet(d)->isEnabled());
+    QVERIFY(agnostic(d)->isEnabled() && !agnostic(d)->isChecked());
     QCOMPARE(maxDet(d)->value(), 300);
     // The file is not OpenCV's: neither the target nor its hint promise that OpenCV reads it.
     QVERIFY2(!target->itemText(0).contains("OpenCV"), qPrintable(target->itemText(0)));
     QVERIFY2(hint->text().contains("cannot run this file") && !hint->text().contains("Loads in OpenCV"),
              qPrintable(hint->text()));
     maxDet(d)->setValue(10);
+    agnostic(d)->setChecked(true);
     d->findChild<QSpinBox*>(QStringLiteral("imgszSpin"))->setValue(64);   // 84 anchors: a quick export
     o = d->options();
-    QVERIFY(o.endToEnd);
+    QVERIFY(o.endToEnd && o.agnosticNms);
     QCOMPARE(o.maxDet, 10);
     QSignalSpy exported(&exporter, &ModelExporter::exported);
     QSignalSpy failed(&exporter, &ModelExporter::failed);
@@ -398,7 +406,9 @@ void TestExport::endToEndOnlyForYolo26()
     QVERIFY(d);
     QVERIFY(radio(d, "endToEndRadio")->isChecked());
     QCOMPARE(maxDet(d)->value(), 10);
-    QVERIFY(d->options().endToEnd);
+    QVERIFY(d->options().endToEnd && d->options().agnosticNms);
+    radio(d, "nmsAfterRadio")->click();
+    QVERIFY2(!d->options().agnosticNms, "agnostic_nms shapes only the end-to-end file");
     d->reject();
     d = openDialog(exporter, v8);
     QVERIFY(d);

@@ -14,6 +14,7 @@
 #include "ui/train/dashboard.h"
 #include "ui/train/epochtablemodel.h"
 #include "ui/train/logmodel.h"
+#include "ui/train/predictionpreview.h"
 
 #include <QLabel>
 #include <QProgressBar>
@@ -62,6 +63,7 @@ private slots:
     void showsEveryRankOfADataParallelRun();
     void finishedRunKeepsItsProgressOnALanguageSwitch();
     void endedLiveRunKeepsItsProgressOnALanguageSwitch();
+    void previewPredictsAsTheRunValidates();
 };
 
 void TestDashboardRun::showsARunFromItsFiles()
@@ -294,6 +296,33 @@ void TestDashboardRun::finishedRunKeepsItsProgressOnALanguageSwitch()
     Dashboard d;
     d.showRun(*run);
     keepsItsEndAcrossALanguageSwitch(d, 5);
+}
+
+// The predictions preview of a live run predicts as the run validates: its image size, max_det, nms (false:
+// YOLO26's one-to-one head) and agnostic_nms, on rank 0's device of a data-parallel run; at predict's conf 0.25.
+void TestDashboardRun::previewPredictsAsTheRunValidates()
+{
+    Dashboard d;
+    ys::TrainConfig cfg;
+    cfg.imgsz = 320;
+    cfg.max_det = 100;
+    cfg.nms = false;
+    cfg.agnostic_nms = true;
+    cfg.device = "cpu";
+    d.beginRun(cfg, 0);
+    const ys::PredictImagesOptions& o = d.preview()->inference();
+    QCOMPARE(o.imgsz, 320);
+    QCOMPARE(o.maxDet, 100);
+    QCOMPARE(o.nms, false);
+    QCOMPARE(o.agnosticNms, true);
+    QCOMPARE(o.conf, 0.25);
+    QCOMPARE(o.device, std::string("cpu"));
+    cfg = ys::TrainConfig{};
+    cfg.device = "0,1";
+    d.beginRun(cfg, 0);
+    QCOMPARE(d.preview()->inference().nms, true);
+    QCOMPARE(d.preview()->inference().agnosticNms, false);
+    QCOMPARE(d.preview()->inference().device, std::string("cuda:0"));
 }
 
 // A run trained here that has ended: its bars stay where it ended and no time is left. Switching the
