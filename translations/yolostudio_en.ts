@@ -2249,6 +2249,10 @@ Compute capability %2.%3, %4 multiprocessors
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>. One row per box, its best class (class-agnostic)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>ONNX&apos;s checker and strict shape inference passed (opset %1).</source>
         <translation type="unfinished"></translation>
     </message>

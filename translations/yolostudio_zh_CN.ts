@@ -2279,6 +2279,10 @@ Compute capability %2.%3, %4 multiprocessors
         <source>OpenCV %1 runs the graph up to its top-k and matches the trained model (boxes within %2 px); the top-k itself is checked by ONNX&apos;s checker only.</source>
         <translation>OpenCV %1 可运行 top-k 之前的计算图，结果与训练得到的模型一致（框的差异在 %2 像素以内）；top-k 本身仅由 ONNX 检查器检查。</translation>
     </message>
+    <message>
+        <source>. One row per box, its best class (class-agnostic)</source>
+        <translation>。每个框一行，取其得分最高的类别（类别无关）</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::FindingText</name>

@@ -238,6 +238,7 @@ void describeInput(const DetectionModelImpl& model, const OnnxGraphOptions& go, 
     s.stride = meta.stride;
     s.endToEnd = go.head == OnnxHead::EndToEnd;
     s.rows = s.endToEnd ? static_cast<int>(endToEndRows(model, go)) : 0;
+    s.agnosticNms = s.endToEnd && go.agnostic;
     for (int64_t st : model.strides())
         s.anchors += static_cast<int>((go.height / st) * (go.width / st));
     s.names = meta.names;

@@ -80,6 +80,7 @@ struct ExportSummary {
     std::string inputShape, outputShape;   // "[1, 3, 640, 640]", "[1, 9, 8400]"; dynamic: "[batch, 3, height, width]"
     bool endToEnd = false;                 // output [B, k, 6] detections (ExportOptions::endToEnd); k = `rows`
     int rows = 0;                          // endToEnd: detections per image in the output
+    bool agnosticNms = false;              // endToEnd: one row per anchor, its best class (ExportOptions::agnosticNms)
     std::string elementType = "float32";   // "float16" with half
     int imgszH = 0, imgszW = 0, batch = 1, stride = 32, anchors = 0;
     bool dynamic = false;

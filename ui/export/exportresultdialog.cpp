@@ -105,7 +105,8 @@ void ExportResultDialog::retranslate()
                                  "pixels, score, class, best first; no NMS needed (keep the rows above your "
                                  "threshold). Its top-k needs ONNX Runtime: OpenCV 4.6 cannot run it")
                                   .arg(qs(s_.outputName), qs(s_.elementType), qs(s_.outputShape))
-                                  .arg(s_.rows));
+                                  .arg(s_.rows) +
+                              (s_.agnosticNms ? tr(". One row per box, its best class (class-agnostic)") : QString()));
     else
         outputValue_->setText(tr("%1, %2 %3: per anchor cx, cy, w, h in input pixels, then %n class score(s) "
                                  "(sigmoid); no NMS",
@@ -144,9 +145,10 @@ void ExportResultDialog::retranslate()
                                  : QString());
     if (s_.endToEnd)   // the studio's val and predict run OpenCV, which has no TopK: the .pt's same head
         text += QStringLiteral("# The same one-to-one head in the studio (from the weights; OpenCV cannot run the file)\n"
-                               "yolostudio-cli val data=data.yaml weights=\"%1\" nms=false\n"
-                               "yolostudio-cli predict weights=\"%1\" source=images/ nms=false\n")
-                    .arg(QDir::toNativeSeparators(qs(s_.weights)));
+                               "yolostudio-cli val data=data.yaml weights=\"%1\" nms=false%2\n"
+                               "yolostudio-cli predict weights=\"%1\" source=images/ nms=false%2\n")
+                    .arg(QDir::toNativeSeparators(qs(s_.weights)),
+                         s_.agnosticNms ? QStringLiteral(" agnostic_nms=true") : QString());
     else
         text += QStringLiteral("# Check it with the studio\n"
                                "yolostudio-cli val data=data.yaml weights=\"%1\"\n"

@@ -397,8 +397,9 @@ void TestExport::endToEndOnlyForYolo26()
     QVERIFY2(text("checkedValue").contains("up to its top-k"), qPrintable(text("checkedValue")));
     QVERIFY2(!result->usage().contains("readNetFromONNX"), qPrintable(result->usage()));
     QVERIFY2(result->usage().contains("onnxruntime.InferenceSession(\"best.onnx\")") &&
-                 result->usage().contains("nms=false"),
+                 result->usage().contains("nms=false agnostic_nms=true"),
              qPrintable(result->usage()));
+    QVERIFY2(summary->agnosticNms && text("outputValue").contains("class-agnostic"), qPrintable(text("outputValue")));
     result->close();
 
     // Remembered for the next YOLO26 run; a YOLOv8 run still gets NMS after the file.
