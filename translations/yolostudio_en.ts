@@ -4351,6 +4351,18 @@ Compute capability %2.%3, %4 multiprocessors
 <context>
     <name>ys::ui::PredictionPreview</name>
     <message>
+        <source>, class-agnostic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predictions of the best weights above confidence %1, after NMS%2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predictions of the best weights above confidence %1: YOLO26&apos;s one-to-one head without NMS%2 (nms=false; other models use NMS).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Could not preview the predictions: %1</source>
         <translation type="unfinished"></translation>
     </message>

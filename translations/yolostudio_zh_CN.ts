@@ -4374,6 +4374,18 @@ Compute capability %2.%3, %4 multiprocessors
         <source>truth</source>
         <translation>真实标注</translation>
     </message>
+    <message>
+        <source>, class-agnostic</source>
+        <translation>，类别无关</translation>
+    </message>
+    <message>
+        <source>Predictions of the best weights above confidence %1, after NMS%2.</source>
+        <translation>最佳权重在置信度 %1 以上的预测，经过 NMS%2。</translation>
+    </message>
+    <message>
+        <source>Predictions of the best weights above confidence %1: YOLO26&apos;s one-to-one head without NMS%2 (nms=false; other models use NMS).</source>
+        <translation>最佳权重在置信度 %1 以上的预测：YOLO26 的一对一检测头，不做 NMS%2（nms=false；其他模型仍用 NMS）。</translation>
+    </message>
 </context>
 <context>
     <name>ys::ui::Preflight</name>

@@ -62,6 +62,17 @@ PredictionPreview::PredictionPreview(QWidget* parent) : QWidget(parent)
     setMinimumSize(240, 160);
     inference_.conf = kPreviewConf;
     inference_.threads = 1;
+    updateToolTip();
+}
+
+void PredictionPreview::updateToolTip()
+{
+    const QString conf = QString::number(inference_.conf, 'g', 3);
+    const QString agnostic = inference_.agnosticNms ? tr(", class-agnostic") : QString();
+    setToolTip(inference_.nms ? tr("Predictions of the best weights above confidence %1, after NMS%2.").arg(conf, agnostic)
+                              : tr("Predictions of the best weights above confidence %1: YOLO26's one-to-one head "
+                                   "without NMS%2 (nms=false; other models use NMS).")
+                                    .arg(conf, agnostic));
 }
 
 PredictionPreview::~PredictionPreview()
@@ -112,6 +123,7 @@ void PredictionPreview::setInference(const QString& device, const ys::TrainConfi
     inference_.maxDet = run.max_det;
     inference_.nms = run.nms;
     inference_.agnosticNms = run.agnostic_nms;
+    updateToolTip();
 }
 
 void PredictionPreview::clear()
@@ -243,8 +255,10 @@ void PredictionPreview::onJobDone(const Result& r, int epoch, quint64 generation
 
 void PredictionPreview::changeEvent(QEvent* event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
+        updateToolTip();
         update();
+    }
     QWidget::changeEvent(event);
 }
 

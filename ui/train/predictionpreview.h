@@ -77,6 +77,7 @@ private:
         QString weights;
         int epoch = 0;
     };
+    void updateToolTip();   // what the predictions are: confidence, head, NMS
     void startJob(const Request& request);
     void onJobDone(const Result& result, int epoch, quint64 generation);
     static Result runJob(const std::vector<Sample>& samples, const QStringList& names,

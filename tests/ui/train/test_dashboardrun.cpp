@@ -317,12 +317,16 @@ void TestDashboardRun::previewPredictsAsTheRunValidates()
     QCOMPARE(o.agnosticNms, true);
     QCOMPARE(o.conf, 0.25);
     QCOMPARE(o.device, std::string("cpu"));
+    QVERIFY2(d.preview()->toolTip().contains("one-to-one head without NMS") &&
+                 d.preview()->toolTip().contains("class-agnostic"),
+             qPrintable(d.preview()->toolTip()));
     cfg = ys::TrainConfig{};
     cfg.device = "0,1";
     d.beginRun(cfg, 0);
     QCOMPARE(d.preview()->inference().nms, true);
     QCOMPARE(d.preview()->inference().agnosticNms, false);
     QCOMPARE(d.preview()->inference().device, std::string("cuda:0"));
+    QCOMPARE(d.preview()->toolTip(), QString("Predictions of the best weights above confidence 0.25, after NMS."));
 }
 
 // A run trained here that has ended: its bars stay where it ended and no time is left. Switching the
