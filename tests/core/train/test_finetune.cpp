@@ -99,8 +99,8 @@ void TestFinetune::predictMatchesUltralytics_data()
 }
 
 // The fixtures were trained and validated by Ultralytics 8.3.112 on the demo dataset with its default seed 1.
-// val gives 8.3's figures (val.json) with metrics=8.3, and 8.4.190's with the default, each within 2e-5: the same
-// detections, matched and averaged as each release does (8.4 also matches the boxes unclipped).
+// val gives 8.3's figures (val.json) with metrics=8.3, and 8.4.190's with the default, each within 1e-4 (1e-6
+// here): the same detections, matched and averaged as each release does (8.4 also matches the boxes unclipped).
 void TestFinetune::valMatchesUltralytics()
 {
     QFETCH(QString, folder);
@@ -127,8 +127,8 @@ void TestFinetune::valMatchesUltralytics()
         QCOMPARE(v->images, 60);
         qInfo("Ultralytics %s: mAP50-95 ours %.6f, theirs %.6f; mAP50 %.6f / %.6f", ys::metricsVersionName(version),
               v->metrics.map50_95, map50_95, v->metrics.map50, map50);
-        QVERIFY2(std::abs(v->metrics.map50_95 - map50_95) < 2e-5, qPrintable(QString::number(v->metrics.map50_95)));
-        QVERIFY2(std::abs(v->metrics.map50 - map50) < 2e-5, qPrintable(QString::number(v->metrics.map50)));
+        QVERIFY2(std::abs(v->metrics.map50_95 - map50_95) < 1e-4, qPrintable(QString::number(v->metrics.map50_95)));
+        QVERIFY2(std::abs(v->metrics.map50 - map50) < 1e-4, qPrintable(QString::number(v->metrics.map50)));
     }
 }
 

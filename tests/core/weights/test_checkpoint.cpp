@@ -501,8 +501,8 @@ private Q_SLOTS:
     }
 
     // Ultralytics 8.4's YOLO26 checkpoints validate as 8.4's val does on the same data (the demo dataset, seed 1):
-    // mAP50 and mAP50-95 within 2e-5. (0.0335 against 0.0333 while the studio clipped boxes to the image before
-    // matching them, as 8.3 does and 8.4 does not; 0.0344 with 8.3's metrics.)
+    // mAP50 and mAP50-95 within 1e-4 (1e-6 here). (0.0335 against 0.0333 while the studio clipped boxes to the
+    // image before matching them, as 8.3 does and 8.4 does not; 0.0344 with 8.3's metrics.)
     void validatesUltralytics84LikeItsVal_data()
     {
         QTest::addColumn<QString>("file");
@@ -528,8 +528,8 @@ private Q_SLOTS:
         qInfo("mAP50-95: ours %.6f, Ultralytics 8.4 %.6f; mAP50 %.6f, %.6f", ours, theirs, v->metrics.map50,
               ref["mAP50"].get<double>());
         QCOMPARE(v->metrics.version, ys::MetricsVersion::Ultralytics84);
-        QVERIFY2(std::abs(ours - theirs) < 2e-5, qPrintable(QString::number(ours - theirs)));
-        QVERIFY2(std::abs(v->metrics.map50 - ref["mAP50"].get<double>()) < 2e-5,
+        QVERIFY2(std::abs(ours - theirs) < 1e-4, qPrintable(QString::number(ours - theirs)));
+        QVERIFY2(std::abs(v->metrics.map50 - ref["mAP50"].get<double>()) < 1e-4,
                  qPrintable(QString::number(v->metrics.map50 - ref["mAP50"].get<double>())));
     }
 
