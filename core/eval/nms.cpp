@@ -258,20 +258,27 @@ std::vector<torch::Tensor> topKDetections(const torch::Tensor& pred, double conf
     std::vector<torch::Tensor> out;
     out.reserve(static_cast<size_t>(B));
     std::vector<float> best;
+    std::vector<int32_t> bestCls;
     std::vector<Cand> cand;
     for (int64_t bi = 0; bi < B; ++bi) {
         const float* base = host.data_ptr<float>() + bi * (4 + nc) * A;
         const float* sc = base + 4 * A;
         cand.clear();
+        // Both branches read the scores class by class, along memory.
         if (agnostic) {
             // One row per anchor: its best class (the first of equal scores), ranked among the anchors.
+            best.assign(sc, sc + A);
+            bestCls.assign(static_cast<size_t>(A), 0);
+            for (int64_t c = 1; c < nc; ++c)
+                for (int64_t a = 0; a < A; ++a)
+                    if (sc[c * A + a] > best[static_cast<size_t>(a)]) {
+                        best[static_cast<size_t>(a)] = sc[c * A + a];
+                        bestCls[static_cast<size_t>(a)] = static_cast<int32_t>(c);
+                    }
             for (int64_t a = 0; a < A; ++a) {
-                Cand c{sc[a], static_cast<int32_t>(a), 0};
-                for (int64_t ci = 1; ci < nc; ++ci)
-                    if (sc[ci * A + a] > c.score)
-                        c = {sc[ci * A + a], static_cast<int32_t>(a), static_cast<int32_t>(ci)};
-                if (c.score > confF)
-                    cand.push_back(c);
+                const auto i = static_cast<size_t>(a);
+                if (best[i] > confF)
+                    cand.push_back({best[i], static_cast<int32_t>(a), bestCls[i]});
             }
         } else {
             // The k-th largest best-class score bounds the k-th largest score from below (those k anchors' best

@@ -95,6 +95,13 @@ std::vector<Detection> detectImage(Detector& detector, const cv::Mat& bgr, int i
     return toDetections(dets[0], lb.gain, lb.padX, lb.padY, bgr.cols, bgr.rows);
 }
 
+// predict()'s and predictImages()' NMS settings (single-label, as Ultralytics' predictor).
+template <typename Options>
+DetectionFilter predictFilter(const Options& o)
+{
+    return {.conf = o.conf, .iou = o.iou, .maxDet = o.maxDet, .agnostic = o.agnosticNms};
+}
+
 // openDetector for val and predict at `imgsz` (0 = the weights' own): a detector with a fixed input (a static
 // ONNX file) runs at that size only, so an imgsz that asks for another is an error.
 Expected<std::unique_ptr<Detector>> openDetectorAt(const std::string& weights, const torch::Device& device, int imgsz,
@@ -283,7 +290,7 @@ Expected<ValSummary> runValidation(const ValOptions& o, const std::function<void
     vo.channelsLast = dev->is_cpu();
     vo.rect = o.rect;
     vo.metrics = o.metrics;
-    vo.agnostic = o.agnosticNms;
+    vo.filter.agnostic = o.agnosticNms;
     const auto fixed = det.fixedSize();
     if (fixed[0] > 0) {
         if (fixed[0] != fixed[1])
@@ -344,7 +351,7 @@ Expected<PredictSummary> runPrediction(const PredictOptions& o, const std::funct
     PredictSummary summary;
     const auto t0 = Clock::now();
     const int imgsz = o.imgsz > 0 ? o.imgsz : det.imgsz();  // 0: the size the weights were trained at
-    const DetectionFilter filter{.conf = o.conf, .iou = o.iou, .maxDet = o.maxDet, .agnostic = o.agnosticNms};
+    const DetectionFilter filter = predictFilter(o);
     for (const std::string& file : files) {
         cv::Mat img = cv::imread(file, cv::IMREAD_COLOR);
         if (img.empty()) {
@@ -396,7 +403,7 @@ Expected<std::vector<std::vector<Detection>>> predictImages(const PredictImagesO
     det.useOneToOneHead(!o.nms);   // without a one-to-one head: NMS, as predict() (which says so)
     torch::NoGradGuard ng;
     const int imgsz = o.imgsz > 0 ? o.imgsz : det.imgsz();
-    const DetectionFilter filter{.conf = o.conf, .iou = o.iou, .maxDet = o.maxDet, .agnostic = o.agnosticNms};
+    const DetectionFilter filter = predictFilter(o);
     std::vector<std::vector<Detection>> out(images.size());
     for (size_t i = 0; i < images.size(); ++i) {
         if (cancel.cancelled())

@@ -745,12 +745,12 @@ void TrainSetup::buildValidator()
     vo.imgsz = s_.cfg.imgsz;
     vo.batch = validationBatchFor(s_.rankBatch());
     vo.workers = s_.loaderWorkers;
-    vo.conf = s_.cfg.conf;
-    vo.iou = s_.cfg.iou;
-    vo.maxDet = s_.cfg.max_det;
+    vo.filter.conf = s_.cfg.conf;
+    vo.filter.iou = s_.cfg.iou;
+    vo.filter.maxDet = s_.cfg.max_det;
+    vo.filter.agnostic = s_.cfg.agnostic_nms;
     vo.metrics = parseMetricsVersion(s_.cfg.metrics).value_or(kDefaultMetricsVersion);
     vo.nms = s_.cfg.nms;
-    vo.agnostic = s_.cfg.agnostic_nms;
     vo.amp = s_.amp;
     vo.channelsLast = s_.channelsLast();
     s_.validator = std::make_unique<Validator>(s_.valImages, s_.classes.nc(), vo, s_.device);

@@ -157,11 +157,9 @@ ValidationOutput Validator::run(Detector& detector, DetectionLoss* loss, const T
                     msLoss += msSince(tl);
                 }
                 auto tp = Clock::now();
-                // Every class above conf per box (multi-label), as the reference validator scores mAP; the
-                // one-to-one head's top max_det instead when the detector runs it (nms=false). 8.4 matches boxes
-                // in the letterboxed image, unclipped; 8.3 clipped to the image.
-                const auto nms = detectionsOf(inf, {.conf = opt_.conf, .iou = opt_.iou, .maxDet = opt_.maxDet,
-                                                         .agnostic = opt_.agnostic, .multiLabel = true});
+                // NMS, or the one-to-one head's top max_det when the detector runs it (nms=false). 8.4 matches
+                // boxes in the letterboxed image, unclipped; 8.3 clipped to the image.
+                const auto nms = detectionsOf(inf, opt_.filter);
                 for (int64_t i = begin; i < end; ++i) {
                     const size_t bi = static_cast<size_t>(i);
                     const ImageRecord& rec = images_[static_cast<size_t>(batch->indices[bi])];

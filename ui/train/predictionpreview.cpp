@@ -173,7 +173,8 @@ void PredictionPreview::startJob(const Request& request)
 }
 
 PredictionPreview::Result PredictionPreview::runJob(const std::vector<Sample>& samples, const QStringList& names,
-                                                    ys::PredictImagesOptions options, const ys::CancelToken& cancel)
+                                                    const ys::PredictImagesOptions& options,
+                                                    const ys::CancelToken& cancel)
 {
     Result r;
     std::vector<ys::RgbImage> inputs;

@@ -1,9 +1,10 @@
 #pragma once
 // The predictions preview: a few validation images, each drawn twice — ground truth and what the current
-// best weights predict, with the run's nms and agnostic_nms — refreshed whenever a new best.pt is saved. Decoding, ys::predictImages (one
-// intra-op thread, so it stays out of the training thread's way) and drawing run in a QtConcurrent job; the
-// GUI thread only turns the finished images into pixmaps. One job at a time: weights saved while a job runs
-// are remembered and predicted next (only the newest). Cancelled and waited for on destruction.
+// best weights predict, with the run's nms and agnostic_nms — refreshed whenever a new best.pt is saved.
+// Decoding, ys::predictImages (one intra-op thread, so it stays out of the training thread's way) and drawing
+// run in a QtConcurrent job; the GUI thread only turns the finished images into pixmaps. One job at a time:
+// weights saved while a job runs are remembered and predicted next (only the newest). Cancelled and waited for
+// on destruction.
 //
 // On a CPU device the preview's tensors are counted by the same process-wide memory tracker as training's,
 // so a preview that runs during an epoch shows as a small bump in the memory chart.
@@ -81,7 +82,7 @@ private:
     void startJob(const Request& request);
     void onJobDone(const Result& result, int epoch, quint64 generation);
     static Result runJob(const std::vector<Sample>& samples, const QStringList& names,
-                         ys::PredictImagesOptions options, const ys::CancelToken& cancel);
+                         const ys::PredictImagesOptions& options, const ys::CancelToken& cancel);
 
     std::vector<Sample> samples_;
     QStringList names_;

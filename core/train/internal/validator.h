@@ -30,15 +30,15 @@ struct ValidatorOptions {
     int imgsz = 640;
     int batch = 32;            // images per loader batch (twice the training batch, as the reference does)
     int workers = 2;
-    double conf = 0.001, iou = 0.7;
-    int maxDet = 300;
+    // Every class above conf per box (multi-label), as the reference validator scores mAP; conf 0.001, iou 0.7,
+    // max_det 300 and agnostic_nms are the run's (TrainConfig).
+    DetectionFilter filter{.conf = 0.001, .iou = 0.7, .maxDet = 300, .agnostic = false, .multiLabel = true};
     AmpMode amp = AmpMode::Off;
     bool channelsLast = false;
     bool rect = true;          // rectangular batches (minimal padding); false: every image letterboxed to imgsz
                                // square, as a static ONNX file needs
     MetricsVersion metrics = kDefaultMetricsVersion;  // whose figures (eval/metrics.h)
     bool nms = true;           // false: an end-to-end model's one-to-one head without NMS (TrainConfig::nms)
-    bool agnostic = false;     // agnostic_nms: class-agnostic NMS (or one-to-one rows), TrainConfig::agnostic_nms
 };
 
 class Validator {
