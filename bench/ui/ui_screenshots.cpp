@@ -30,9 +30,12 @@
 // Writes picker-WxH.png and picker-list-WxH.png (the Train page, yolo26n picked; the model family list open) and,
 // given MODEL,
 // fit-scales-WxH.png (the Fit dialog's scale table after a fit of MODEL); see screenshots_picker.cpp.
-//   ui_screenshots --export RUN_DIR OUT_DIR [--language zh_CN]
+//   ui_screenshots --export RUN_DIR OUT_DIR [--end-to-end] [--language zh_CN]
 // Writes export-dialog.png (Export model… for RUN_DIR's weights) and export-result.png (what the export of
-// RUN_DIR/weights/best.pt wrote, with how to use it; the file goes to RUN_DIR/weights/best.onnx).
+// RUN_DIR/weights/best.pt wrote, with how to use it; the file goes to RUN_DIR/weights/best.onnx); with
+// --end-to-end (a YOLO26 run) export-dialog-e2e.png and export-result-e2e.png: the end-to-end file, class-agnostic.
+//   ui_screenshots --nms DATA_YAML OUT_DIR [--language zh_CN]
+// Writes train-setup-nms.png: the setup form filtered to "nms", yolo26n with nms=false and agnostic_nms=true.
 #include "screenshots_picker.h"
 #include "screenshots_review.h"
 
@@ -61,6 +64,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
 #include <QDir>
@@ -70,6 +74,7 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QPlainTextEdit>
+#include <QRadioButton>
 #include <QScreen>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -219,14 +224,20 @@ bool saveGrab(QWidget& w, const QDir& out, const QString& name, const QString& s
     return true;
 }
 
+// A setup form of `size` on `dataYaml` with the defaults.
+void startForm(ys::ui::ConfigForm& form, const QString& dataYaml, QSize size)
+{
+    form.resize(size);
+    ys::TrainConfig start;
+    start.data = dataYaml.toStdString();
+    form.setConfig(start);
+}
+
 // The stage table (after the staged preset, one cell wrong) and the Fit dialog of a staged setup.
 int saveStages(const QString& dataYaml, const QDir& out, const QString& suffix)
 {
     ys::ui::ConfigForm form;
-    form.resize(900, 560);
-    ys::TrainConfig start;
-    start.data = dataYaml.toStdString();
-    form.setConfig(start);
+    startForm(form, dataYaml, {900, 560});
     form.applyPreset("staged");
     form.setFilterText(QStringLiteral("stage"));
     form.show();
@@ -248,6 +259,18 @@ int saveStages(const QString& dataYaml, const QDir& out, const QString& suffix)
         return 1;
     }
     return saveGrab(dialog, out, QStringLiteral("fit-dialog-stages"), suffix) ? 0 : 1;
+}
+
+// The setup form filtered to "nms": a YOLO26 run validating its one-to-one head (nms=false), class-agnostic.
+int saveNmsSettings(const QString& dataYaml, const QDir& out, const QString& suffix)
+{
+    ys::ui::ConfigForm form;
+    startForm(form, dataYaml, {900, 220});
+    form.applyValues({{"model", "yolo26n.yaml"}, {"nms", "false"}, {"agnostic_nms", "true"}},
+                     QStringLiteral("NMS settings"));
+    form.setFilterText(QStringLiteral("nms"));
+    form.show();
+    return saveGrab(form, out, QStringLiteral("train-setup-nms"), suffix) ? 0 : 1;
 }
 
 // The Paste a Command… dialog with the YOLOv9 command, or (`python`) Ultralytics' Python example.
@@ -400,7 +423,18 @@ int saveExport(const QStringList& args, const QDir& out, const QString& suffix)
         settle(50);
     if (!dialog)
         return 1;
-    auto save = [&](QWidget* w, const QString& name) { return saveGrab(*w, out, name, suffix); };
+    // --end-to-end: YOLO26's end-to-end file, class-agnostic (the run's weights must have a one-to-one head).
+    const bool endToEnd = args.contains(QStringLiteral("--end-to-end"));
+    const QString tag = endToEnd ? QStringLiteral("-e2e") : QString();
+    if (endToEnd) {
+        auto* radio = dialog->findChild<QRadioButton*>(QStringLiteral("endToEndRadio"));
+        auto* agnostic = dialog->findChild<QCheckBox*>(QStringLiteral("agnosticCheck"));
+        if (!radio || !radio->isEnabled() || !agnostic)
+            return 1;
+        radio->click();
+        agnostic->setChecked(true);
+    }
+    auto save = [&](QWidget* w, const QString& name) { return saveGrab(*w, out, name + tag, suffix); };
     if (!save(dialog, QStringLiteral("export-dialog")))
         return 1;
     dialog->accept();
@@ -427,7 +461,8 @@ int main(int argc, char** argv)
                              "       ui_screenshots --runs PROJECT_DIR OUT_DIR [--open RUN] [--compare A,B] "
                              "[--language zh_CN]\n"
                              "       ui_screenshots --stages DATA_YAML OUT_DIR [--language zh_CN]\n"
-                             "       ui_screenshots --export RUN_DIR OUT_DIR [--language zh_CN]\n"
+                             "       ui_screenshots --export RUN_DIR OUT_DIR [--end-to-end] [--language zh_CN]\n"
+                             "       ui_screenshots --nms DATA_YAML OUT_DIR [--language zh_CN]\n"
                              "       ui_screenshots --review WEIGHTS OUT_DIR [--language zh_CN] [--size WxH]\n"
                              "       ui_screenshots --paste OUT_DIR [--python] [--language zh_CN]\n"
                              "       ui_screenshots --fit DATA_YAML OUT_DIR [--language zh_CN] [--size WxH]\n"
@@ -460,6 +495,10 @@ int main(int argc, char** argv)
     if (args[1] == QLatin1String("--stages") && args.size() > 3) {
         QDir().mkpath(args[3]);
         return saveStages(args[2], QDir(args[3]), suffix);
+    }
+    if (args[1] == QLatin1String("--nms") && args.size() > 3) {
+        QDir().mkpath(args[3]);
+        return saveNmsSettings(args[2], QDir(args[3]), suffix);
     }
     if (args[1] == QLatin1String("--paste"))
         return savePasteCommand(out, suffix, args.contains(QStringLiteral("--python")));
